@@ -1,0 +1,47 @@
+import type { ProgramType } from '../domain/programs.js';
+
+/** One entry of a payment history (spec section 3). Amounts are dollars with two decimals. */
+export interface PaymentHistoryEntry {
+  id: string;
+  date: string;
+  amount: number;
+  method: string;
+  status: 'succeeded' | 'pending' | 'failed' | 'refunded';
+  reference: string;
+}
+
+/** One program a student is enrolled in, with its balance computed from the ledger. */
+export interface ProgramBalance {
+  id: string;
+  program_type: ProgramType;
+  program_name: string;
+  amount_due: number;
+  amount_paid: number;
+  next_due_date: string | null;
+  payment_history: PaymentHistoryEntry[];
+}
+
+export interface PaymentDetails {
+  certificate_courses: ProgramBalance[];
+  diploma_programs: ProgramBalance[];
+  associate_programs: ProgramBalance[];
+  /** Earliest due date among programs that still owe money, or null. */
+  next_due_date: string | null;
+}
+
+/** GET /api/students/{username}/ */
+export interface StudentRecord {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  created_at: string;
+  on_payment_plan: boolean;
+  /** The student's main program name (shown on the dashboard header card). */
+  program: string | null;
+  program_type: ProgramType | null;
+  cohort_id: string | null;
+  payment_details: PaymentDetails;
+}

@@ -1,0 +1,24 @@
+import type { MiddlewareObj } from '@middy/core';
+import { AppError } from '../domain/errors.js';
+import { errorResult } from './respond.js';
+import type { ApiEvent, ApiResult } from './types.js';
+
+/** The one place where errors become HTTP answers. Unknown errors are logged and answered 500 without details. */
+export function errorMapper(): MiddlewareObj<ApiEvent, ApiResult> {
+  return {
+    onError: async (request) => {
+      const error = request.error;
+      if (error instanceof AppError) {
+        request.response = errorResult(error.status, error.message, error.extra);
+        return;
+      }
+      console.error(JSON.stringify({
+        level: 'ERROR',
+        message: 'Unhandled error',
+        requestId: request.event?.requestContext?.requestId,
+        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+      }));
+      request.response = errorResult(500, 'Internal server error');
+    },
+  };
+}

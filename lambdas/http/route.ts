@@ -1,0 +1,51 @@
+/**
+ * Every handler is `route(<route id>, async (req) => ...)`. The wrapper (middy) does, in order:
+ *   1. enforce the route's `access` from the route table (401 / 403),
+ *   2. hand the handler a decoded request,
+ *   3. map thrown domain errors to `{ "error": ... }` answers (error-mapper.ts).
+ * Handlers stay thin: validate, call domain/store, shape the answer.
+ */
+import middy from '@middy/core';
+import { Forbidden, Unauthorized } from '../domain/errors.js';
+import { routeById, type RouteId } from '../routes.js';
+import { errorMapper } from './error-mapper.js';
+import { principalFromClaims } from './principal.js';
+import { toResult } from './respond.js';
+import type { ApiEvent, ApiRequest, ApiResponse, ApiResult } from './types.js';
+
+function decodeBody(event: ApiEvent): string | undefined {
+  if (event.body === undefined || event.body === null) return undefined;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function lowerCaseKeys(headers: Record<string, string | undefined> | undefined) {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+export function route(id: RouteId, fn: (req: ApiRequest) => Promise<ApiResponse>) {
+  const { access } = routeById(id);
+  return middy<ApiEvent, ApiResult>()
+    .use(errorMapper())
+    .handler(async (event) => {
+      const principal = principalFromClaims(event.requestContext?.authorizer?.jwt?.claims);
+      if (access !== 'public') {
+        if (!principal) throw new Unauthorized();
+        if (access !== 'signed-in' && !principal.roles.some((r) => access.includes(r))) throw new Forbidden();
+      }
+      const req: ApiRequest = {
+        principal,
+        params: event.pathParameters ?? {},
+        query: event.queryStringParameters ?? {},
+        headers: lowerCaseKeys(event.headers),
+        body: decodeBody(event),
+        event,
+      };
+      return toResult(await fn(req));
+    });
+}
+
+/** The caller on a route whose access is not 'public' (the wrapper has already checked). */
+export function callerOf(req: ApiRequest) {
+  if (!req.principal) throw new Unauthorized();
+  return req.principal;
+}

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { Invalid } from '../domain/errors.js';
+import type { ApiRequest } from './types.js';
+
+/** "username: is required" — the first problem, naming the field, is what a person can act on. */
+function describe(error: z.ZodError, where: string): string {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : where;
+  return `${field}: ${issue?.message ?? 'is invalid'}`;
+}
+
+function check<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Invalid(describe(parsed.error, where));
+  return parsed.data;
+}
+
+export function parseJsonBody<S extends z.ZodType>(req: ApiRequest, schema: S): z.infer<S> {
+  let value: unknown;
+  try {
+    value = req.body === undefined || req.body === '' ? undefined : JSON.parse(req.body);
+  } catch {
+    throw new Invalid('body: must be valid JSON');
+  }
+  if (value === undefined) throw new Invalid('body: is required');
+  return check(schema, value, 'body');
+}
+
+export const parseQuery = <S extends z.ZodType>(req: ApiRequest, schema: S): z.infer<S> => check(schema, req.query, 'query');
+export const parseParams = <S extends z.ZodType>(req: ApiRequest, schema: S): z.infer<S> => check(schema, req.params, 'path');

@@ -1,0 +1,107 @@
+/**
+ * THE route table. Every documented `/api` call of the spec (section 7) is one row.
+ *
+ * The same rows drive both deployments:
+ *  - lib/stacks/api-stack.ts turns each row into an HTTP API route + its own Lambda, with the
+ *    JWT authorizer unless the row is public and IAM grants taken from `grants`;
+ *  - lib/local/gateway.ts serves the rows on :3000 with the same JWT checks.
+ * Handlers look their own row up (`http/route.ts`) to enforce `access`, so the role rules
+ * live here and nowhere else.
+ *
+ * Paths are written exactly as the spec writes them (trailing slashes included). API Gateway
+ * route keys cannot end in "/", so the cloud strips it (see `routeKeyPath`) and CloudFront
+ * strips it from requests; the local gateway accepts both forms.
+ */
+
+export const ROLES = ['student', 'staff', 'finance', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * Who may call a route, checked in the Lambda:
+ *  - 'public': no token needed (the authorizer is not attached);
+ *  - 'signed-in': any valid token; finer rules (a student reads only their own record) are in the handler;
+ *  - a list of roles: only tokens carrying one of them.
+ */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+/** Least-privilege resource grants, turned into IAM policies by lib/constructs/api-function.ts. */
+export type Grant =
+  | 'table:read'
+  | 'table:write'
+  | 'bucket:read'
+  | 'bucket:write'
+  | 'bucket:delete'
+  | 'userpool:login'
+  | 'userpool:admin';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDef {
+  /** Stable identifier; also names the Lambda. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Exactly as the spec writes it; `{name}` marks a path parameter. */
+  readonly path: string;
+  /** Module under lambdas/ exporting `handler`. */
+  readonly handler: string;
+  readonly access: Access;
+  readonly grants: readonly Grant[];
+  /** 'pending' rows answer 501 until the issue named in `issue` lands. */
+  readonly status: 'ready' | 'pending';
+  readonly issue?: number;
+}
+
+const STAFF_WRITE = ['admin', 'staff'] as const;
+const PENDING = 'functions/pending.ts';
+
+export const routes = [
+  { id: 'users-login', method: 'POST', path: '/api/users/login/', handler: 'functions/users/login.ts',
+    access: 'public', grants: ['userpool:login'], status: 'ready' },
+  { id: 'students-get', method: 'GET', path: '/api/students/{username}/', handler: 'functions/students/get.ts',
+    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+
+  { id: 'courses-list', method: 'GET', path: '/api/courses/', handler: PENDING,
+    access: 'signed-in', grants: ['table:read'], status: 'pending', issue: 5 },
+  { id: 'courses-create', method: 'POST', path: '/api/courses/create/', handler: PENDING,
+    access: STAFF_WRITE, grants: ['table:read', 'table:write'], status: 'pending', issue: 5 },
+  { id: 'courses-update', method: 'PUT', path: '/api/courses/{id}/update/', handler: PENDING,
+    access: STAFF_WRITE, grants: ['table:read', 'table:write'], status: 'pending', issue: 5 },
+  { id: 'courses-delete', method: 'DELETE', path: '/api/courses/{id}/delete/', handler: PENDING,
+    access: STAFF_WRITE, grants: ['table:read', 'table:write'], status: 'pending', issue: 5 },
+  { id: 'courses-categories', method: 'GET', path: '/api/courses/categories/', handler: PENDING,
+    access: 'signed-in', grants: ['table:read'], status: 'pending', issue: 5 },
+  { id: 'courses-stats', method: 'GET', path: '/api/courses/stats/', handler: PENDING,
+    access: 'signed-in', grants: ['table:read'], status: 'pending', issue: 5 },
+
+  { id: 'documents-list', method: 'GET', path: '/api/documents/', handler: PENDING,
+    access: 'signed-in', grants: ['table:read'], status: 'pending', issue: 6 },
+  { id: 'documents-download', method: 'GET', path: '/api/documents/{id}/download/', handler: PENDING,
+    access: 'signed-in', grants: ['table:read', 'bucket:read'], status: 'pending', issue: 6 },
+  { id: 'documents-upload', method: 'POST', path: '/api/documents/', handler: PENDING,
+    access: STAFF_WRITE, grants: ['table:read', 'table:write', 'bucket:write', 'bucket:delete'], status: 'pending', issue: 6 },
+  { id: 'documents-delete', method: 'DELETE', path: '/api/documents/{id}/', handler: PENDING,
+    access: STAFF_WRITE, grants: ['table:read', 'table:write', 'bucket:delete'], status: 'pending', issue: 6 },
+  { id: 'document-categories-list', method: 'GET', path: '/api/document-categories/', handler: PENDING,
+    access: 'signed-in', grants: ['table:read'], status: 'pending', issue: 6 },
+
+  { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: PENDING,
+    access: STAFF_WRITE, grants: ['table:read'], status: 'pending', issue: 7 },
+  { id: 'cohorts-students', method: 'GET', path: '/api/cohorts/{id}/students/', handler: PENDING,
+    access: STAFF_WRITE, grants: ['table:read'], status: 'pending', issue: 7 },
+
+  { id: 'payments-create-intent', method: 'POST', path: '/api/create-payment-intent', handler: PENDING,
+    access: 'signed-in', grants: ['table:read', 'table:write'], status: 'pending', issue: 4 },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof routes)[number]['id'];
+
+export function routeById(id: RouteId): RouteDef {
+  const found = routes.find((r) => r.id === id);
+  if (!found) throw new Error(`Unknown route ${id}`);
+  return found;
+}
+
+/** API Gateway route keys may not end in "/": `/api/courses/` -> `/api/courses`. */
+export function routeKeyPath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}

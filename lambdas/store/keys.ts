@@ -1,0 +1,42 @@
+/**
+ * Every key the single table uses, in one place. Handlers never build keys; entity modules call these.
+ * See table-schema.ts for the physical attributes and README "Data model" for the access patterns.
+ */
+import type { ProgramType } from '../domain/programs.js';
+
+export const keys = {
+  student: (username: string) => `STUDENT#${username}`,
+  studentProfile: 'PROFILE',
+  enrollment: (type: ProgramType, programId: string) => `ENROLL#${type}#${programId}`,
+  ledgerEntry: (createdAt: string, entryId: string) => `LEDGER#${createdAt}#${entryId}`,
+  /** gsi1: a cohort's roster, ordered by last name. */
+  cohortMembers: (cohortId: string) => `COHORT#${cohortId}`,
+  rosterSort: (lastName: string, username: string) => `STUDENT#${lastName.toLowerCase()}#${username}`,
+  /** gsi2: the finance ledger across students, by date. */
+  paymentsFeed: 'PAYMENTS',
+} as const;
+
+/** Sort-key prefixes that tell the items of a student's collection apart. */
+export const prefixes = { enrollment: 'ENROLL#', ledger: 'LEDGER#' } as const;
+
+/** Catalog items: each has its own partition and sits in a gsi1 collection for listing without a Scan. */
+export const catalogKeys = {
+  course: (id: string) => `COURSE#${id}`,
+  courseItem: 'COURSE',
+  coursesCollection: 'COURSES',
+  /** Uniqueness marker: a CRN belongs to one course (written in the same transaction as the course). */
+  crn: (crn: string) => `CRN#${crn.toUpperCase()}`,
+  cohort: (id: string) => `COHORT#${id}`,
+  cohortItem: 'COHORT',
+  cohortsCollection: 'COHORTS',
+  documentCategory: (id: string) => `DOCCAT#${id}`,
+  documentCategoryItem: 'DOCCAT',
+  documentCategoriesCollection: 'DOCCATS',
+  document: (id: string) => `DOC#${id}`,
+  documentItem: 'DOC',
+  /** gsi1: documents of one scope (and cohort), newest first by upload time. */
+  documentsInScope: (scope: string, cohortId?: string | null) => (cohortId ? `DOCS#${scope}#${cohortId}` : `DOCS#${scope}`),
+  documentAssignment: (username: string) => `ASSIGNED#${username}`,
+  /** gsi2: documents assigned to one student. */
+  documentsOfStudent: (username: string) => `STUDENTDOCS#${username}`,
+} as const;

@@ -1,0 +1,16 @@
+/**
+ * The single table's physical shape, shared by the CDK data stack and the local provisioner
+ * so the two cannot drift. Item layouts live in the entity modules next to this file.
+ *
+ *   pk / sk          every item (STUDENT#<username> / PROFILE, ENROLL#..., LEDGER#...)
+ *   gsi1pk / gsi1sk  "children of a parent": cohort roster, cohorts, courses, documents by scope
+ *   gsi2pk / gsi2sk  cross-cutting feeds: finance ledger by date, documents by assigned student
+ */
+export const TABLE_KEYS = { partition: 'pk', sort: 'sk' } as const;
+
+export const INDEXES = [
+  { name: 'gsi1', partition: 'gsi1pk', sort: 'gsi1sk' },
+  { name: 'gsi2', partition: 'gsi2pk', sort: 'gsi2sk' },
+] as const;
+
+export type IndexName = (typeof INDEXES)[number]['name'];

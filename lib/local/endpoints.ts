@@ -1,0 +1,61 @@
+/**
+ * Where the stand-ins listen, and the environment the Lambda handlers get locally. Handlers use the
+ * SDK's service-specific endpoint variables (AWS_ENDPOINT_URL_<SERVICE>), so their code is the cloud's.
+ */
+import { cognitoIssuerDomain } from './cognito-local.js';
+import type { PoolIds } from './provision.js';
+
+export interface LocalPorts {
+  gateway: number;
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+}
+
+export interface LocalEndpoints {
+  dynamodb: string;
+  s3: string;
+  cognito: string;
+}
+
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_TABLE = 'portal-local';
+export const LOCAL_BUCKET = 'portal-local-documents';
+/** s3rver accepts only its own key pair; DynamoDB Local and cognito-local accept any, so all use it. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export function endpointsFor(ports: LocalPorts): LocalEndpoints {
+  return {
+    dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
+    s3: `http://127.0.0.1:${ports.s3}`,
+    cognito: cognitoIssuerDomain(ports.cognito),
+  };
+}
+
+/** SDK client settings for talking to a stand-in directly (provisioning, seeding, tests). */
+export function localClientConfig(endpoint: string) {
+  return {
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  };
+}
+
+/** The Lambda environment, as the CDK api stack sets it in the cloud, plus the local endpoints. */
+export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds): Record<string, string> {
+  return {
+    STAGE: 'local',
+    TABLE_NAME: LOCAL_TABLE,
+    BUCKET_NAME: LOCAL_BUCKET,
+    USER_POOL_ID: pool.userPoolId,
+    USER_POOL_CLIENT_ID: pool.userPoolClientId,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+    // s3rver serves buckets by path, not by virtual host
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Creates, if absent, what the CDK stacks create in the cloud: the single table (same key schema and
+ * GSIs, from lambdas/store/table-schema.ts), the document bucket, the user pool with its groups and app client.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
+import { localClientConfig, type LocalEndpoints } from './endpoints.js';
+
+export const STAFF_GROUPS = ['admin', 'staff', 'finance'] as const;
+
+export async function ensureTable(endpoints: LocalEndpoints, tableName: string): Promise<void> {
+  const ddb = new DynamoDBClient(localClientConfig(endpoints.dynamodb));
+  try {
+    await ddb.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  const attrs = new Set<string>([TABLE_KEYS.partition, TABLE_KEYS.sort, ...INDEXES.flatMap((i) => [i.partition, i.sort])]);
+  await ddb.send(new CreateTableCommand({
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: INDEXES.map((i) => ({
+      IndexName: i.name,
+      KeySchema: [{ AttributeName: i.partition, KeyType: 'HASH' }, { AttributeName: i.sort, KeyType: 'RANGE' }],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  }));
+  await waitUntilTableExists({ client: ddb, maxWaitTime: 30 }, { TableName: tableName });
+}
+
+export async function ensureBucket(endpoints: LocalEndpoints, bucket: string): Promise<void> {
+  const s3 = new S3Client({ ...localClientConfig(endpoints.s3), forcePathStyle: true });
+  try {
+    await s3.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+}
+
+export interface PoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+/** Pool ids are remembered in <data>/cognito-ids.json; a pool that vanished is created again. */
+export async function ensureUserPool(endpoints: LocalEndpoints, dataDir: string): Promise<PoolIds> {
+  const cognito = new CognitoIdentityProviderClient(localClientConfig(endpoints.cognito));
+  const idsFile = path.join(dataDir, 'cognito-ids.json');
+  if (fs.existsSync(idsFile)) {
+    const ids = JSON.parse(fs.readFileSync(idsFile, 'utf8')) as PoolIds;
+    try {
+      await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
+      return ids;
+    } catch {
+      // fall through: recreate
+    }
+  }
+  const pool = await cognito.send(new CreateUserPoolCommand({
+    PoolName: 'portal-local',
+    Policies: { PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true } },
+    AutoVerifiedAttributes: ['email'],
+  }));
+  const userPoolId = pool.UserPool!.Id!;
+  const client = await cognito.send(new CreateUserPoolClientCommand({
+    UserPoolId: userPoolId,
+    ClientName: 'portal-web',
+    GenerateSecret: false,
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    AccessTokenValidity: 1,
+    IdTokenValidity: 1,
+    RefreshTokenValidity: 30,
+    TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+    EnableTokenRevocation: true,
+    PreventUserExistenceErrors: 'ENABLED',
+  }));
+  for (const group of STAFF_GROUPS) {
+    await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+  }
+  const ids = { userPoolId, userPoolClientId: client.UserPoolClient!.ClientId! };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(idsFile, JSON.stringify(ids, null, 2));
+  return ids;
+}

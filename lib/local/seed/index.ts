@@ -1,0 +1,92 @@
+/**
+ * Demo data for the local stack (never deployed): Cognito users with their groups, student bills,
+ * courses, cohorts, document categories and documents with their files. Every write is an
+ * idempotent put with a fixed key, so an interrupted seed simply runs again on the next start;
+ * a marker item records that it completed.
+ */
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { cohortItem, courseItems, documentCategoryItem, documentItems } from '../../../lambdas/store/catalog-items.js';
+import { studentItems } from '../../../lambdas/store/students.js';
+import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } from '../endpoints.js';
+import type { PoolIds } from '../provision.js';
+import { demoCohorts, demoCourses, demoDocumentCategories } from './demo-catalog.js';
+import { demoDocuments } from './demo-documents.js';
+import { demoStudents } from './demo-students.js';
+import { demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
+
+const SEED_VERSION = 'SEED#v1';
+const marker = { pk: 'META', sk: SEED_VERSION };
+
+export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: PoolIds; log: (m: string) => void }): Promise<void> {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(opts.endpoints.dynamodb)), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  const done = await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: marker }));
+  if (done.Item) return;
+  opts.log('seeding demo data (first start)...');
+
+  const cognito = new CognitoIdentityProviderClient(localClientConfig(opts.endpoints.cognito));
+  const studentUsers: DemoUser[] = demoStudents.map(({ profile }) => ({
+    username: profile.username, password: STUDENT_PASSWORD, firstName: profile.firstName,
+    lastName: profile.lastName, email: profile.email, group: null,
+  }));
+  const subs = new Map<string, string>();
+  for (const user of [...demoStaff, ...studentUsers]) subs.set(user.username, await ensureUser(cognito, opts.pool.userPoolId, user));
+
+  const items = [
+    ...demoStudents.flatMap((s) => studentItems({ ...s, profile: { ...s.profile, sub: subs.get(s.profile.username) ?? '' } })),
+    ...demoCourses.flatMap(courseItems),
+    ...demoCohorts.map(cohortItem),
+    ...demoDocumentCategories.map(documentCategoryItem),
+    ...demoDocuments.flatMap((d) => documentItems(d.record)),
+  ];
+  for (let i = 0; i < items.length; i += 25) {
+    let unprocessed: Record<string, any>[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (unprocessed?.length) {
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLE]: unprocessed } }));
+      unprocessed = result.UnprocessedItems?.[LOCAL_TABLE];
+    }
+  }
+
+  const s3 = new S3Client({ ...localClientConfig(opts.endpoints.s3), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  for (const doc of demoDocuments) {
+    await s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: doc.record.s3Key!, Body: doc.content, ContentType: doc.contentType }));
+  }
+
+  await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...marker, seededAt: new Date().toISOString() } }));
+  opts.log(`seeded ${demoStaff.length + studentUsers.length} users, ${demoStudents.length} students, ${demoCourses.length} courses, ` +
+    `${demoCohorts.length} cohorts, ${demoDocuments.length} documents`);
+}
+
+/** Creates (or repairs) a sign-in with a permanent password and its group; answers the user's sub. */
+async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, user: DemoUser): Promise<string> {
+  try {
+    await cognito.send(new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: user.username,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: user.password,
+      UserAttributes: [
+        { Name: 'email', Value: user.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: user.firstName },
+        { Name: 'family_name', Value: user.lastName },
+      ],
+    }));
+  } catch (error) {
+    if ((error as Error).name !== 'UsernameExistsException') throw error;
+  }
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true }));
+  if (user.group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.username, GroupName: user.group }));
+  const got = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username }));
+  return got.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? '';
+}

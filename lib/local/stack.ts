@@ -1,0 +1,102 @@
+/**
+ * Boots the local stack: DynamoDB Local, s3rver, cognito-local, provisioning, demo data and the
+ * gateway. Used by `npm start` (bin/local.ts) and by the test setups (on free ports, in a temp dir).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { RuntimeConfig } from '../../lambdas/contract/runtime-config.js';
+import { startCognitoLocal } from './cognito-local.js';
+import { startDynamoDbLocal } from './dynamodb-local.js';
+import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_REGION, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
+import { jwtVerifierFor } from './jwt-verifier.js';
+import { freePort, stopAll, type Child } from './processes.js';
+import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
+import { startS3Local } from './s3-local.js';
+
+export interface LocalStackOptions {
+  dataDir: string;
+  /** Fixed ports (npm start) or free ones (tests). */
+  ports: Partial<LocalPorts>;
+  /** Keep DynamoDB data on disk (npm start) or in memory (tests). */
+  persist: boolean;
+  seed: boolean;
+  /** Serve the API and the SPA (npm start, browser tests); handler tests need only the stand-ins. */
+  gateway: false | { webRoot: string };
+  log?: (message: string) => void;
+}
+
+export interface LocalStack {
+  ports: LocalPorts;
+  endpoints: LocalEndpoints;
+  pool: PoolIds;
+  /** The Lambda environment (also applied to this process before the gateway imports handlers). */
+  env: Record<string, string>;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const log = opts.log ?? (() => {});
+  const ports: LocalPorts = {
+    gateway: opts.ports.gateway ?? (await freePort()),
+    dynamodb: opts.ports.dynamodb ?? (await freePort()),
+    s3: opts.ports.s3 ?? (await freePort()),
+    cognito: opts.ports.cognito ?? (await freePort()),
+  };
+  const logDir = path.join(opts.dataDir, 'logs');
+  fs.mkdirSync(logDir, { recursive: true });
+  const children: Child[] = [];
+  let server: Server | null = null;
+  const stop = async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections();
+    await stopAll(children);
+  };
+
+  try {
+    log('starting DynamoDB Local, s3rver and cognito-local...');
+    children.push(...(await Promise.all([
+      startDynamoDbLocal({ port: ports.dynamodb, dbPath: opts.persist ? path.join(opts.dataDir, 'dynamodb') : undefined, logDir }),
+      startS3Local({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), bucket: LOCAL_BUCKET, logDir }),
+      startCognitoLocal({ port: ports.cognito, dir: path.join(opts.dataDir, 'cognito'), logDir }),
+    ])));
+    const endpoints = endpointsFor(ports);
+    await ensureTable(endpoints, LOCAL_TABLE);
+    await ensureBucket(endpoints, LOCAL_BUCKET);
+    const pool = await ensureUserPool(endpoints, opts.dataDir);
+    const env = handlerEnv(endpoints, pool);
+    // Handlers read their configuration at import: set it before anything imports them.
+    Object.assign(process.env, env);
+
+    if (opts.seed) {
+      const { seedDemoData } = await import('./seed/index.js');
+      await seedDemoData({ endpoints, pool, log });
+    }
+
+    let url: string | null = null;
+    if (opts.gateway) {
+      const { startGateway } = await import('./gateway.js');
+      const issuer = `${endpoints.cognito}/${pool.userPoolId}`;
+      const runtimeConfig: RuntimeConfig = {
+        stage: 'local',
+        apiBase: '',
+        region: LOCAL_REGION,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        payments: { mode: 'sandbox', publishableKey: 'pk_test_local_sandbox' },
+      };
+      server = await startGateway({
+        port: ports.gateway,
+        webRoot: opts.gateway.webRoot,
+        runtimeConfig,
+        verifyToken: jwtVerifierFor({ issuer, audience: pool.userPoolClientId }),
+      });
+      url = `http://localhost:${ports.gateway}`;
+    }
+    return { ports, endpoints, pool, env, url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+import 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Lambda environment pointing at the stand-ins started by standins.global.ts. */
+    localEnv: Record<string, string>;
+    /** Base URL of the local stack started by local-stack.global.ts (browser tests). */
+    baseUrl: string;
+  }
+}

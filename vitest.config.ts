@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * One `vitest run` runs every tier (see README "Tests"):
+ *  unit      pure rules under lambdas/ and lib/
+ *  web       React components and slices in jsdom
+ *  infra     assertions on the synthesized CDK template + cdk-nag
+ *  handlers  Lambda handlers against DynamoDB Local, s3rver and cognito-local started by the setup
+ *  e2e       the whole local stack driven through headless Chromium (playwright-core)
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts'], environment: 'node' } },
+      {
+        plugins: [react()],
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['web/src/test-setup.ts'] },
+      },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'handlers',
+          include: ['test/handlers/**/*.test.ts'],
+          globalSetup: ['test/setup/standins.global.ts'],
+          setupFiles: ['test/setup/handler-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/setup/local-stack.global.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
