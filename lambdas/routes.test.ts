@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routeKeyPath, routes } from './routes.js';
+
+/** Spec section 7, exactly as written there. */
+const SPEC_CALLS = [
+  'POST /api/users/login/', 'GET /api/students/{username}/',
+  'GET /api/courses/', 'POST /api/courses/create/', 'PUT /api/courses/{id}/update/', 'DELETE /api/courses/{id}/delete/',
+  'GET /api/courses/categories/', 'GET /api/courses/stats/',
+  'GET /api/documents/', 'GET /api/documents/{id}/download/', 'POST /api/documents/', 'DELETE /api/documents/{id}/',
+  'GET /api/document-categories/', 'GET /api/cohorts/', 'GET /api/cohorts/{id}/students/', 'POST /api/create-payment-intent',
+];
+
+describe('route table', () => {
+  it('has one row for every call of spec section 7, paths exactly as the spec writes them', () => {
+    expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([...SPEC_CALLS].sort());
+  });
+
+  it('has unique ids and unique API Gateway route keys', () => {
+    expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+    expect(new Set(routes.map((r) => `${r.method} ${routeKeyPath(r.path)}`)).size).toBe(routes.length);
+  });
+
+  it('points every row at a handler file that exists', () => {
+    for (const r of routes) expect(existsSync(path.join(import.meta.dirname, r.handler)), r.handler).toBe(true);
+  });
+
+  it('names the issue of every pending row, and only login is public', () => {
+    for (const r of routes.filter((x) => x.status === 'pending')) expect(r).toHaveProperty('issue');
+    expect(routes.filter((r) => r.access === 'public').map((r) => r.id)).toEqual(['users-login']);
+  });
+
+  it('strips trailing slashes for API Gateway route keys', () => {
+    expect(routeKeyPath('/api/courses/')).toBe('/api/courses');
+    expect(routeKeyPath('/api/create-payment-intent')).toBe('/api/create-payment-intent');
+    expect(routeKeyPath('/')).toBe('/');
+  });
+});

@@ -1,0 +1,63 @@
+/** Spec: Login screen, Header, Dashboard header card, admin guard — in real headless Chromium. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterEach(async () => { await context.close(); });
+
+describe('login', () => {
+  it('shows the welcome panel, the sign-in form and the logged-out header', async () => {
+    await page.goto(`${baseUrl()}/`);
+    await expect(page.getByText('Please log in to view your dashboard').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Need help signing in?').isVisible()).resolves.toBe(true);
+  });
+
+  it('signs the demo student in and shows the dashboard with their email', async () => {
+    await signIn(page, 'student', 'Student!2345');
+    await page.waitForURL(/\/Dashboard$/);
+    await page.getByText('student@students.northfield.example.edu').first().waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
+    expect(stored).toMatchObject({ username: 'student', isAdmin: false });
+    // students see no admin buttons
+    await expect(page.getByRole('link', { name: 'Admin Panel' }).count()).resolves.toBe(0);
+  });
+
+  it('shows the admin buttons to an admin', async () => {
+    await signIn(page, 'admin', 'Admin!2345');
+    await page.waitForURL(/\/Dashboard$/);
+    for (const name of ['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard']) {
+      await page.getByRole('link', { name, exact: true }).or(page.getByRole('button', { name, exact: true })).first().waitFor();
+    }
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    await signIn(page, 'student', 'not-the-password');
+    await page.getByText('Invalid username or password.').waitFor();
+    expect(page.url()).toBe(`${baseUrl()}/`);
+  });
+
+  it('redirects a student who opens /admin, with the spec message', async () => {
+    await signIn(page, 'student', 'Student!2345');
+    await page.waitForURL(/\/Dashboard$/);
+    await page.goto(`${baseUrl()}/admin`);
+    await page.getByText('You do not have admin privileges to access this area.').waitFor();
+    expect(new URL(page.url()).pathname.toLowerCase()).toBe('/dashboard');
+  });
+
+  it('sends a signed-out visitor of a guarded route to the login screen', async () => {
+    await page.goto(`${baseUrl()}/cohort-management`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});
