@@ -49,8 +49,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const children: Child[] = [];
   let server: Server | null = null;
   const stop = async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server?.closeAllConnections();
+    if (server) {
+      const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+      server.closeAllConnections(); // keep-alive connections would otherwise hold close() open
+      await closed;
+    }
     await stopAll(children);
   };
 

@@ -34,13 +34,15 @@ export default async function setup(project: TestProject) {
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
   });
-  await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`local stack not ready in 150 s:\n${output}`)), 150_000))]);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`local stack not ready in 150 s:\n${output}`)), 150_000); });
+  await Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
   project.provide('baseUrl', `http://localhost:${port}`);
 
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 8_000).unref())]);
     if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

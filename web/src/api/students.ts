@@ -1,0 +1,18 @@
+import { api } from '../app/api';
+import type { StudentRecord } from '../contract';
+
+/**
+ * GET /api/students/{username}/ — shared by the header, the dashboard and (later) the bill card
+ * and student lookups, so it lives outside any one feature. Admins and staff usually have no
+ * student record: callers treat 404 as "nothing to show".
+ */
+export const studentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getStudent: build.query<StudentRecord, string>({
+      query: (username) => `/api/students/${encodeURIComponent(username)}/`,
+      providesTags: (_result, _error, username) => [{ type: 'Student', id: username }],
+    }),
+  }),
+});
+
+export const { useGetStudentQuery } = studentsApi;

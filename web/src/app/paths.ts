@@ -1,0 +1,15 @@
+/** Every route of spec section 2, in one place. Links and redirects use these, never literals. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  dashboard: '/Dashboard',
+  cart: '/cart',
+  checkout: '/checkout',
+  courseScheduleEditor: '/course-schedule-editor',
+  courseManager: '/course-manager',
+  courses: '/courses',
+  cohortManagement: '/cohort-management',
+  admin: '/admin',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

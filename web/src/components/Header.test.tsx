@@ -1,0 +1,81 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RootState } from '../app/store';
+import { cartReplaced, cartSlice, type CartItem } from '../features/cart/cartSlice';
+import { renderRoutes, sampleUser, signedIn } from '../test-utils';
+import { Header } from './Header';
+
+const ADMIN_BUTTONS = ['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard'];
+
+function cartWith(...lines: Array<[amount: number, quantity: number]>): RootState['cart'] {
+  const items = lines.map(([amount, quantity], i): CartItem => ({
+    id: `certificate-${i}-1`,
+    program_id: String(i),
+    program_type: 'certificate',
+    program_name: `Program ${i}`,
+    amount,
+    payment_type: 'installment',
+    due_date: null,
+    quantity,
+    added_at: '2026-01-01T00:00:00.000Z',
+  }));
+  return cartSlice.reducer(undefined, cartReplaced(items));
+}
+
+const renderHeader = (state: Partial<RootState> = {}) => renderRoutes([{ path: '*', element: <Header /> }], '/', { preloadedState: state });
+
+describe('Header', () => {
+  it('presents the portal and asks anonymous users to log in', () => {
+    renderHeader();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Nursing Education Portal/ })).toBeTruthy();
+    expect(screen.getByText('Please log in to view your dashboard')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('shows everyone the cart and the Course Catalog link', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Course Catalog' }).getAttribute('href')).toBe('/courses');
+    expect(screen.getByRole('link', { name: 'Cart (0 items) - $0.00' }).getAttribute('href')).toBe('/cart');
+  });
+
+  it('shows no admin buttons to a student', () => {
+    renderHeader(signedIn(sampleUser({ isAdmin: false })));
+    expect(screen.queryByText('Please log in to view your dashboard')).toBeNull();
+    expect(screen.getByText('Signed in as Jane Doe')).toBeTruthy();
+    for (const name of ADMIN_BUTTONS) expect(screen.queryByRole('link', { name })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('shows admins Course Manager, Cohort Management, Admin Panel and Dashboard', () => {
+    renderHeader(signedIn(sampleUser({ username: 'admin', isAdmin: true })));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const targets = ADMIN_BUTTONS.map((name) => within(nav).getByRole('link', { name }).getAttribute('href'));
+    expect(targets).toEqual(['/course-manager', '/cohort-management', '/admin', '/Dashboard']);
+  });
+
+  it('caps the cart badge at 99+', () => {
+    renderHeader({ cart: cartWith([1, 60], [1, 40]) });
+    expect(screen.getByText('99+')).toBeTruthy();
+  });
+
+  it('shows the exact count below the cap', () => {
+    renderHeader({ cart: cartWith([1, 99]) });
+    expect(screen.getByText('99')).toBeTruthy();
+  });
+
+  it('describes the cart as "Cart (N items) - $total" with two decimals', () => {
+    renderHeader({ cart: cartWith([1000, 1], [125.5, 2]) });
+    const label = 'Cart (3 items) - $1251.00';
+    const cart = screen.getByRole('link', { name: label });
+    fireEvent.mouseOver(cart);
+    expect(screen.getByRole('tooltip', { hidden: true }).textContent).toBe(label);
+  });
+
+  it('logs out', () => {
+    const { store } = renderHeader(signedIn());
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(store.getState().auth.userInfo).toBeNull();
+    expect(screen.getByText('Please log in to view your dashboard')).toBeTruthy();
+  });
+});

@@ -1,0 +1,85 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { UserInfo } from '../../contract';
+import { apiBaseUrl } from '../../app/runtimeConfig';
+import { readStoredUserInfo } from './userInfoStorage';
+
+/** Login state of spec section 4: request -> success | failure; logout resets. */
+export interface AuthState {
+  userInfo: UserInfo | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
+/** Shown when the server gives no `detail` (network failure, unexpected answer). */
+export const GENERIC_LOGIN_ERROR = 'Login failed. Please try again.';
+
+export const login = createAsyncThunk<UserInfo, LoginCredentials, { rejectValue: string }>(
+  'auth/login',
+  async (credentials, { rejectWithValue, signal }) => {
+    let response: Response;
+    try {
+      response = await fetch(`${apiBaseUrl()}/api/users/login/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(credentials),
+        signal,
+      });
+    } catch {
+      return rejectWithValue(GENERIC_LOGIN_ERROR);
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) return rejectWithValue(detailOf(body) ?? GENERIC_LOGIN_ERROR);
+    return body as UserInfo;
+  },
+);
+
+function detailOf(body: unknown): string | null {
+  const detail = (body as { detail?: unknown } | null)?.detail;
+  return typeof detail === 'string' && detail.trim() !== '' ? detail : null;
+}
+
+const signedOut: AuthState = { userInfo: null, loading: false, error: null };
+
+export const authSlice = createSlice({
+  name: 'auth',
+  // A function, so each store (and each test) reads local storage when it is created.
+  initialState: (): AuthState => ({ ...signedOut, userInfo: readStoredUserInfo() }),
+  reducers: {
+    loggedOut: () => signedOut,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(login.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addCase(login.fulfilled, (state, action) => {
+        state.loading = false;
+        state.userInfo = action.payload;
+      })
+      .addCase(login.rejected, (state, action) => {
+        state.loading = false;
+        state.error = action.payload ?? GENERIC_LOGIN_ERROR;
+      });
+  },
+  selectors: {
+    selectUserInfo: (state) => state.userInfo,
+    selectIsAdmin: (state) => state.userInfo?.isAdmin === true,
+    selectLoginPending: (state) => state.loading,
+    selectLoginError: (state) => state.error,
+    /** The bearer token: `token`, or `access` in user info stored by older clients (spec section 7). */
+    selectSessionToken: (state) => {
+      const user = state.userInfo as (UserInfo & { access?: string }) | null;
+      return user?.token || user?.access || null;
+    },
+  },
+});
+
+export const { loggedOut } = authSlice.actions;
+export const { selectUserInfo, selectIsAdmin, selectLoginPending, selectLoginError, selectSessionToken } =
+  authSlice.selectors;

@@ -1,0 +1,61 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useGetStudentQuery } from '../../api/students';
+import { paths } from '../../app/paths';
+import type { UserInfo } from '../../contract';
+import { seasonLabel } from '../../lib/season';
+import { welcomeText } from './welcome';
+
+const dashboardLinks = [
+  { label: 'Course Schedule Editor', to: paths.courseScheduleEditor },
+  { label: 'Course Catalog', to: paths.courses },
+  { label: 'Shopping Cart', to: paths.cart },
+] as const;
+
+/**
+ * Dashboard header card: welcome, email, program, semester chip, links. The program comes from
+ * the student record. Admins and staff usually have none (404): no program line. Any other
+ * failure goes to the console only (spec section 8, "Header student fetch failure").
+ */
+export function DashboardHeaderCard({ user }: { user: UserInfo }) {
+  const { data: student, error } = useGetStudentQuery(user.username);
+  useEffect(() => {
+    if (error && !('status' in error && error.status === 404)) {
+      console.warn(`Could not load the student record of ${user.username}.`, error);
+    }
+  }, [error, user.username]);
+
+  return (
+    <Card component="section" aria-labelledby="dashboard-welcome">
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+          <Box>
+            <Typography id="dashboard-welcome" variant="h4" component="h1" gutterBottom>
+              {welcomeText(user)}
+            </Typography>
+            <Typography color="text.secondary">{user.email}</Typography>
+            {student?.program && <Typography sx={{ mt: 0.5 }}>{student.program}</Typography>}
+          </Box>
+          <Box>
+            <Chip icon={<CalendarMonthIcon />} label={seasonLabel()} color="primary" variant="outlined" />
+          </Box>
+        </Stack>
+        <Box component="nav" aria-label="Dashboard" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+          {dashboardLinks.map((link) => (
+            <Button key={link.to} component={RouterLink} to={link.to} variant="outlined" size="small">
+              {link.label}
+            </Button>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

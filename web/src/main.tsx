@@ -1,0 +1,28 @@
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/AppProviders';
+import { createAppRouter } from './app/router';
+import { loadRuntimeConfig, setRuntimeConfig } from './app/runtimeConfig';
+import { makeStore } from './app/store';
+
+/** The runtime config (API base etc.) is read before anything renders or calls the API. */
+async function start() {
+  setRuntimeConfig(await loadRuntimeConfig());
+  const store = makeStore();
+  const router = createAppRouter();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,54 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders } from './app/AppProviders';
+import { makeStore, type AppStore, type RootState } from './app/store';
+import type { UserInfo } from './contract';
+
+/** Helpers shared by the web tests: the real store and providers, with the state a test needs. */
+
+interface Options {
+  preloadedState?: Partial<RootState>;
+  store?: AppStore;
+}
+
+export function renderWithStore(ui: ReactElement, { preloadedState, store = makeStore(preloadedState) }: Options = {}) {
+  return { store, ...render(<AppProviders store={store}>{ui}</AppProviders>) };
+}
+
+/** Mounts routes in a memory router (e.g. the app's own `appRoutes`) at `path`. */
+export function renderRoutes(routes: RouteObject[], path: string, options: Options = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { router, ...renderWithStore(<RouterProvider router={router} />, options) };
+}
+
+export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: 'u-1',
+    username: 'student',
+    email: 'student@example.edu',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    isAdmin: false,
+    is_staff: false,
+    is_finance: false,
+    token: 'token-123',
+    refresh: 'refresh-123',
+    expires_in: 3600,
+    ...overrides,
+  };
+}
+
+/** Auth state of a signed-in user, for `preloadedState`. */
+export function signedIn(user: UserInfo = sampleUser()): Partial<RootState> {
+  return { auth: { userInfo: user, loading: false, error: null } };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The URL of a fetch call, whether it was made with a string or a Request. */
+export function requestUrl(input: unknown): string {
+  return input instanceof Request ? input.url : String(input);
+}
