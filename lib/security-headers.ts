@@ -4,13 +4,15 @@
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Stripe's Payment Element loads Stripe.js from its own origin (cloud stages only)
+  "script-src 'self' https://js.stripe.com",
   // MUI (emotion) injects <style> elements at run time
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self' https://api.stripe.com https://*.amazonaws.com",
-  "frame-src 'self' blob: https://js.stripe.com https://view.officeapps.live.com",
+  // Stripe's card fields and 3-D Secure run in Stripe frames; office previews in Microsoft's viewer
+  "frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com https://view.officeapps.live.com",
   "object-src 'none'",
   "frame-ancestors 'none'",
   "base-uri 'self'",

@@ -1,7 +1,10 @@
 import type { Role } from '../routes.js';
 
-/** Cognito groups that carry a staff role; a user in none of them is a student. */
-const GROUP_ROLES = ['admin', 'staff', 'finance'] as const satisfies readonly Role[];
+/**
+ * Cognito groups that carry a staff role; a user in none of them is a student. The CDK auth stack
+ * and the local provisioner create exactly these groups.
+ */
+export const GROUP_ROLES = ['admin', 'staff', 'finance'] as const satisfies readonly Role[];
 
 /**
  * Roles from the `cognito:groups` claim. API Gateway's JWT authorizer hands array claims to the

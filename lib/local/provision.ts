@@ -13,10 +13,10 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { GROUP_ROLES } from '../../lambdas/domain/roles.js';
 import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
 import { localClientConfig, type LocalEndpoints } from './endpoints.js';
 
-export const STAFF_GROUPS = ['admin', 'staff', 'finance'] as const;
 
 export async function ensureTable(endpoints: LocalEndpoints, tableName: string): Promise<void> {
   const ddb = new DynamoDBClient(localClientConfig(endpoints.dynamodb));
@@ -89,7 +89,7 @@ export async function ensureUserPool(endpoints: LocalEndpoints, dataDir: string)
     EnableTokenRevocation: true,
     PreventUserExistenceErrors: 'ENABLED',
   }));
-  for (const group of STAFF_GROUPS) {
+  for (const group of GROUP_ROLES) {
     await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
   }
   const ids = { userPoolId, userPoolClientId: client.UserPoolClient!.ClientId! };

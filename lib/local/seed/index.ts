@@ -6,7 +6,7 @@
  */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -52,7 +52,7 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: Pool
   for (let i = 0; i < items.length; i += 25) {
     let unprocessed: Record<string, any>[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     while (unprocessed?.length) {
-      const result = await db.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLE]: unprocessed } }));
+      const result: BatchWriteCommandOutput = await db.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLE]: unprocessed } }));
       unprocessed = result.UnprocessedItems?.[LOCAL_TABLE];
     }
   }

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+
+/** Dollars as a JSON number or numeric string with at most two decimals (money is never a float server-side). */
+const Dollars = z.union([z.number(), z.string()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^-?\d+(\.\d{1,2})?$/.test(v), 'must be an amount with at most two decimals');
+
+/** POST /api/create-payment-intent — the spec's body plus the cart's items (server re-checks every amount). */
+export const CreatePaymentIntentRequest = z.object({
+  username: z.string().trim().min(1, 'is required').max(128),
+  totalCost: Dollars,
+  studentData: z.object({
+    firstName: z.string().max(100).optional(),
+    lastName: z.string().max(100).optional(),
+    studentId: z.union([z.string(), z.number()]).optional(),
+  }).optional(),
+  items: z.array(z.object({
+    program_type: z.enum(PROGRAM_TYPES),
+    program_id: z.string().trim().min(1, 'is required').max(128),
+    amount: Dollars,
+  })).min(1, 'must list at least one program').max(20, 'has too many items'),
+  /** One checkout attempt (the SPA makes one per visit): a repeated call answers the same intent. */
+  idempotency_key: z.string().uuid('must be a UUID').optional(),
+});
+export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentRequest>;
+
+export interface CreatePaymentIntentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+  /** Cents, as charged. */
+  amount: number;
+  currency: 'usd';
+}
+
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'refunded' | 'partially_refunded';
+
+export interface PaymentAllocation {
+  program_type: ProgramType;
+  program_id: string;
+  program_name: string;
+  amount: number;
+}
+
+/** One card payment (one Stripe PaymentIntent), as finance staff and the paying student see it. */
+export interface PaymentSummary {
+  id: string;
+  /** Stripe PaymentIntent id: links to the Stripe dashboard. */
+  payment_intent_id: string;
+  username: string;
+  student_name: string;
+  created_at: string;
+  updated_at: string;
+  amount: number;
+  amount_refunded: number;
+  currency: 'usd';
+  status: PaymentStatus;
+  method: string;
+  /** Card brand and last four digits when known, e.g. "visa •••• 4242". */
+  method_detail: string | null;
+  failure_message: string | null;
+  items: PaymentAllocation[];
+}
+
+/** GET /api/payments/ (finance, admin) and GET /api/students/{username}/payments/ */
+export interface PaymentPage {
+  results: PaymentSummary[];
+  /** Opaque cursor for the next page, or null on the last page. */
+  next: string | null;
+  count: number;
+  /** Sums over this page, in dollars. */
+  totals: { amount: number; refunded: number; succeeded: number };
+}
+
+export const PaymentListQuery = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
+  status: z.enum(['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded']).optional(),
+  username: z.string().trim().min(1).max(128).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(2048).optional(),
+});
+
+/** POST /api/payments/{id}/refund/ (admin): the refund goes through Stripe and lands via the webhook. */
+export const RefundRequest = z.object({
+  /** Dollars; omitted = the whole remaining amount. */
+  amount: Dollars.optional(),
+  reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent']).optional(),
+});

@@ -1,0 +1,186 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import type { Grant, RouteDef } from '../../lambdas/routes.js';
+import type { StageSettings } from '../stage.js';
+import { acknowledgeWildcards, wildcardAction, wildcardResource } from './nag.js';
+
+/** Repository root: entries, the lock file and tsconfig.json are resolved from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ApiFunctionResources {
+  readonly table: ITableV2;
+  readonly bucket: IBucket;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+}
+
+export interface ApiFunctionProps {
+  readonly route: RouteDef;
+  readonly stage: StageSettings;
+  readonly resources: ApiFunctionResources;
+}
+
+/**
+ * Admin* calls a `userpool:admin` route may make (create/disable users, manage groups).
+ * Listed one by one so a new capability is a reviewed change, not a wildcard.
+ */
+export const USER_POOL_ADMIN_ACTIONS = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminResetUserPassword',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+  'cognito-idp:AdminListGroupsForUser',
+] as const;
+
+/**
+ * One route's Lambda: NodejsFunction with the project defaults (nodejs22.x, arm64, esbuild
+ * bundle with source maps, X-Ray, its own log group) and IAM derived from the route's `grants`.
+ * The role is built here rather than with AWSLambdaBasicExecutionRole so it may only write to
+ * its own log group.
+ */
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    const { route, stage, resources } = props;
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${route.method} ${route.path}`,
+    });
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: `${route.method} ${route.path} (${route.id})`,
+      entry: join(REPO_ROOT, 'lambdas', route.handler),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup: this.logGroup,
+      tracing: Tracing.ACTIVE,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        target: 'node22',
+        format: OutputFormat.CJS,
+        // Bundle AWS SDK v3 (the default on node18+ leaves @aws-sdk/* to the runtime): the pinned
+        // version is the one we tested, and esbuild tree-shakes it to what the handler uses.
+        bundleAwsSDK: true,
+        externalModules: [],
+      },
+      environment: {
+        STAGE: stage.name,
+        TABLE_NAME: resources.table.tableName,
+        BUCKET_NAME: resources.bucket.bucketName,
+        USER_POOL_ID: resources.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: resources.userPoolClient.userPoolClientId,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+    this.logGroup.grantWrite(role);
+
+    acknowledgeWildcards(
+      role,
+      'X-Ray PutTraceSegments/PutTelemetryRecords (tracing: ACTIVE) do not support resource-level permissions.',
+      () => ['Resource::*'],
+    );
+    for (const grant of new Set(route.grants)) {
+      applyGrant(grant, role, resources);
+    }
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'nodejs22.x is pinned on purpose (DESIGN.md: handlers, middy 6 and the AWS SDK pins are tested on Node 22); moving to nodejs24.x is a deliberate, tested upgrade.',
+    });
+  }
+}
+
+/** Turns one route grant into IAM on the function's role, acknowledging the wildcards it implies. */
+function applyGrant(grant: Grant, role: Role, { table, bucket, userPool }: ApiFunctionResources): void {
+  const bucketObjects = () => wildcardResource(role, bucket.arnForObjects('*'));
+  switch (grant) {
+    case 'table:read':
+      table.grantReadData(role);
+      acknowledgeIndexWildcard(role, table);
+      return;
+    case 'table:write':
+      table.grantWriteData(role);
+      acknowledgeIndexWildcard(role, table);
+      return;
+    case 'bucket:read':
+      bucket.grantRead(role);
+      acknowledgeWildcards(
+        role,
+        'bucket:read (Bucket.grantRead) on the document bucket only: the handler presigns GETs for stored document keys, which are generated per upload.',
+        () => ['s3:GetObject*', 's3:GetBucket*', 's3:List*'].map(wildcardAction).concat(bucketObjects()),
+      );
+      return;
+    case 'bucket:write':
+      bucket.grantPut(role);
+      acknowledgeWildcards(
+        role,
+        'bucket:write (Bucket.grantPut) on the document bucket only: keys are generated per upload, so the grant spans its objects.',
+        () => [wildcardAction('s3:Abort*'), bucketObjects()],
+      );
+      return;
+    case 'bucket:delete':
+      bucket.grantDelete(role);
+      acknowledgeWildcards(
+        role,
+        'bucket:delete (Bucket.grantDelete) on the document bucket only; versioning keeps deleted documents recoverable for 90 days.',
+        () => [wildcardAction('s3:DeleteObject*'), bucketObjects()],
+      );
+      return;
+    case 'userpool:login':
+      // InitiateAuth (USER_PASSWORD_AUTH) and GetUser on a client without a secret are
+      // unauthenticated Cognito APIs: the password / access token authorises them, not IAM.
+      return;
+    case 'userpool:admin':
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: [...USER_POOL_ADMIN_ACTIONS],
+          resources: [userPool.userPoolArn],
+        }),
+      );
+      return;
+    default: {
+      const unknown: never = grant;
+      throw new Error(`No IAM mapping for grant ${String(unknown)}`);
+    }
+  }
+}
+
+function acknowledgeIndexWildcard(role: Role, table: ITableV2): void {
+  acknowledgeWildcards(
+    role,
+    'Table grants cover <table>/index/*: handlers Query the GSIs (gsi1, gsi2) of the single table, and nothing else.',
+    () => [wildcardResource(role, `${table.tableArn}/index/*`)],
+  );
+}

@@ -1,0 +1,331 @@
+/**
+ * Assertions on the synthesized CloudFormation of both stages. The app is synthesized once per
+ * stage (see synth.ts); a synth with an unacknowledged cdk-nag finding fails in beforeAll.
+ */
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
+import { routeKeyPath, routes, type Grant } from '../../lambdas/routes.js';
+import { GROUP_ROLES, rolesFromGroups } from '../../lambdas/domain/roles.js';
+import { CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
+import { STAGES, stageSettings } from '../../lib/stage.js';
+import {
+  actionsOf,
+  cloudFrontHandler,
+  deployedFile,
+  findRoute,
+  functionIdOfRoute,
+  resourcesOf,
+  statementsOfFunction,
+  removeSynthOutputs,
+  synthPortal,
+  type SynthesizedPortal,
+} from './synth.js';
+
+afterAll(removeSynthOutputs);
+
+const routeKey = (route: (typeof routes)[number]) => `${route.method} ${routeKeyPath(route.path)}`;
+
+/** One action that proves each grant is present; its absence proves the grant is not. */
+const GRANT_WITNESS: Record<Grant, string | undefined> = {
+  'table:read': 'dynamodb:Query',
+  'table:write': 'dynamodb:PutItem',
+  'bucket:read': 's3:GetObject*',
+  'bucket:write': 's3:PutObject',
+  'bucket:delete': 's3:DeleteObject*',
+  'userpool:login': undefined,
+  'userpool:admin': 'cognito-idp:AdminCreateUser',
+};
+
+describe.each(STAGES)('%s stage', (stage) => {
+  let synth: SynthesizedPortal;
+  beforeAll(() => {
+    synth = synthPortal(stage);
+  });
+
+  describe('api: one route and one function per row of lambdas/routes.ts', () => {
+    it('has exactly the routes of the table', () => {
+      const keys = Object.values(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+      expect(keys.sort()).toEqual(routes.map(routeKey).sort());
+    });
+
+    it.each(routes.map((route) => [route.id, route] as const))('%s: JWT authorizer exactly when not public', (_id, route) => {
+      const props = findRoute(synth.api, routeKey(route)).Properties;
+      if (route.access === 'public') {
+        expect(props.AuthorizationType ?? 'NONE').toBe('NONE');
+        expect(props.AuthorizerId).toBeUndefined();
+      } else {
+        expect(props.AuthorizationType).toBe('JWT');
+        expect(props.AuthorizerId).toEqual({ Ref: expect.any(String) });
+      }
+    });
+
+    it('integrates every route with its own Lambda function', () => {
+      const functionIds = routes.map((route) => functionIdOfRoute(synth.api, routeKey(route)));
+      expect(new Set(functionIds).size).toBe(routes.length);
+      expect(Object.keys(resourcesOf(synth.api, 'AWS::Lambda::Function'))).toHaveLength(routes.length);
+    });
+
+    it('runs every function on nodejs22.x / arm64 with tracing, its log group and the shared env', () => {
+      for (const fn of Object.values(resourcesOf(synth.api, 'AWS::Lambda::Function'))) {
+        expect(fn.Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          TracingConfig: { Mode: 'Active' },
+          LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+          Environment: { Variables: expect.objectContaining({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' }) },
+        });
+        expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+          expect.arrayContaining(['TABLE_NAME', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID']),
+        );
+      }
+    });
+
+    it('validates Cognito JWTs for the web client', () => {
+      synth.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: {
+          Audience: Match.arrayEquals([Match.anyValue()]),
+          Issuer: { 'Fn::Join': ['', Match.arrayWith(['https://cognito-idp.'])] },
+        },
+      });
+    });
+
+    it('logs every request as JSON and throttles the default route', () => {
+      const stageProps = Object.values(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Stage'))[0]!.Properties;
+      expect(stageProps.StageName).toBe('$default');
+      const format = JSON.parse(stageProps.AccessLogSettings.Format as string);
+      expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', routeKey: '$context.routeKey', status: '$context.status' });
+      const { rateLimit, burstLimit } = stageSettings(stage).throttle;
+      expect(stageProps.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit });
+    });
+  });
+
+  describe('iam: least privilege from each route\'s grants', () => {
+    it.each(routes.map((route) => [route.id, route] as const))('%s gets exactly its grants', (_id, route) => {
+      const actions = actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route))));
+      for (const [grant, witness] of Object.entries(GRANT_WITNESS)) {
+        if (!witness) continue;
+        expect(actions.has(witness), `${route.id}: ${grant} (${witness})`).toBe((route.grants as readonly string[]).includes(grant));
+      }
+    });
+
+    it('a table-read-only route cannot write', () => {
+      const actions = actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, 'GET /api/students/{username}')));
+      expect(actions.has('dynamodb:GetItem')).toBe(true);
+      for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
+        expect(actions.has(write), write).toBe(false);
+      }
+    });
+
+    it('uses Resource "*" only for X-Ray, and no AWS managed policies', () => {
+      for (const fnId of Object.keys(resourcesOf(synth.api, 'AWS::Lambda::Function'))) {
+        for (const statement of statementsOfFunction(synth.api, fnId).filter((s) => s.Resource === '*')) {
+          expect([statement.Action].flat().every((action) => action.startsWith('xray:')), JSON.stringify(statement)).toBe(true);
+        }
+      }
+      for (const role of Object.values(resourcesOf(synth.api, 'AWS::IAM::Role'))) {
+        expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      }
+    });
+  });
+
+  describe('data', () => {
+    it('has the single table of table-schema.ts: on demand, GSIs with ALL projection, PITR', () => {
+      synth.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        GlobalSecondaryIndexes: INDEXES.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partition, KeyType: 'HASH' },
+            { AttributeName: index.sort, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+        Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+        SSESpecification: { SSEEnabled: true },
+      });
+    });
+
+    it('keeps the document bucket private, encrypted, versioned, with CORS and a lifecycle', () => {
+      synth.data.hasResourceProperties('AWS::S3::Bucket', {
+        VersioningConfiguration: { Status: 'Enabled' },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT', 'POST', 'GET']) })] },
+        LifecycleConfiguration: {
+          Rules: [Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, AbortIncompleteMultipartUpload: Match.anyValue() })],
+        },
+        LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),
+      });
+    });
+
+    it('lets the logs bucket accept CloudFront standard logs (ACLs enabled)', () => {
+      synth.data.hasResourceProperties('AWS::S3::Bucket', {
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
+      });
+    });
+
+    it.each(['data', 'web'] as const)('%s stack: every bucket blocks public access and denies plain HTTP', (key) => {
+      const template: Template = synth[key];
+      const buckets = resourcesOf(template, 'AWS::S3::Bucket');
+      const policies = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy'));
+      for (const [id, bucket] of Object.entries(buckets)) {
+        expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+          BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true,
+        });
+        const policy = policies.find((p) => p.Properties.Bucket?.Ref === id);
+        expect(policy?.Properties.PolicyDocument.Statement, id).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        );
+      }
+    });
+  });
+
+  describe('auth', () => {
+    it('signs in by username, admin-created accounts only, strong passwords', () => {
+      const pool = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPool'))[0]!.Properties;
+      expect(pool.UsernameAttributes).toBeUndefined();
+      expect(pool.AliasAttributes).toBeUndefined();
+      expect(pool.AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: true });
+      expect(pool.Policies.PasswordPolicy).toMatchObject({ RequireUppercase: true, RequireNumbers: true, RequireSymbols: true });
+      expect(pool.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
+    });
+
+    it('has the role groups: the local stack\'s, each mapping to its role', () => {
+      const groups = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName as string);
+      expect(groups.sort()).toEqual(['admin', 'finance', 'staff']);
+      expect(groups).toEqual([...GROUP_ROLES].sort());
+      for (const group of groups) expect(rolesFromGroups([group])).toEqual([group]);
+    });
+
+    it('has a public web client with USER_PASSWORD_AUTH and refresh', () => {
+      synth.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        GenerateSecret: false,
+        ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+        EnableTokenRevocation: true,
+        PreventUserExistenceErrors: 'ENABLED',
+      });
+    });
+  });
+
+  describe('web', () => {
+    const distributionConfig = () => Object.values(resourcesOf(synth.web, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+
+    it('forwards /api/* to the HTTP API uncached, with all methods and viewer headers but Host', () => {
+      const api = distributionConfig().CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+      expect(api).toMatchObject({
+        AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']),
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+        ViewerProtocolPolicy: 'https-only',
+      });
+      const origin = distributionConfig().Origins.find((o: any) => o.Id === api.TargetOriginId);
+      expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+    });
+
+    it('serves the SPA from a private bucket through OAC, index.html fallback by function (no error pages)', () => {
+      const config = distributionConfig();
+      expect(config.DefaultRootObject).toBe('index.html');
+      expect(config.CustomErrorResponses).toBeUndefined();
+      expect(config.Origins.some((o: any) => o.OriginAccessControlId)).toBe(true);
+      expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+    });
+
+    it('rewrites app routes to /index.html and strips the API\'s trailing slash', () => {
+      const functions = Object.values(resourcesOf(synth.web, 'AWS::CloudFront::Function')).map((f) => f.Properties);
+      const code = (comment: string) => functions.find((f) => f.FunctionConfig.Comment.includes(comment))!.FunctionCode as string;
+      const spa = cloudFrontHandler(code('index.html'));
+      expect(spa({ request: { uri: '/Dashboard' } }).uri).toBe('/index.html');
+      expect(spa({ request: { uri: '/' } }).uri).toBe('/index.html');
+      expect(spa({ request: { uri: '/assets/index-abc.js' } }).uri).toBe('/assets/index-abc.js');
+      expect(spa({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
+      const api = cloudFrontHandler(code('trailing slash'));
+      expect(api({ request: { uri: '/api/courses/' } }).uri).toBe('/api/courses');
+      expect(api({ request: { uri: '/api/students/ann/' } }).uri).toBe('/api/students/ann');
+      expect(api({ request: { uri: '/api/create-payment-intent' } }).uri).toBe('/api/create-payment-intent');
+    });
+
+    it('sends CSP, HSTS, nosniff, frame DENY and a strict referrer policy', () => {
+      synth.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+        ResponseHeadersPolicyConfig: {
+          SecurityHeadersConfig: {
+            ContentSecurityPolicy: {
+              ContentSecurityPolicy: Match.stringLikeRegexp("default-src 'self'.*object-src 'none'.*frame-ancestors 'none'"),
+              Override: true,
+            },
+            StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true },
+            ContentTypeOptions: { Override: true },
+            FrameOptions: { FrameOption: 'DENY', Override: true },
+            ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          },
+        },
+      });
+      const csp = Object.values(resourcesOf(synth.web, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties
+        .ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
+      expect(csp).toBe(CONTENT_SECURITY_POLICY); // the local gateway sends the same
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+      expect(scriptSrc).not.toContain('unsafe');
+    });
+
+    it('deploys the runtime config.json (no-cache) beside the SPA', () => {
+      const config = JSON.parse(deployedFile(synth.assembly, 'config.json'));
+      expect(config).toMatchObject({ stage, apiBase: '', payments: { mode: 'stripe', publishableKey: 'pk_test_placeholder' } });
+      expect(Object.keys(config).sort()).toEqual(['apiBase', 'payments', 'region', 'stage', 'userPoolClientId', 'userPoolId']);
+      synth.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        SourceMarkers: Match.arrayWith([Match.objectLike({})]),
+        Prune: false,
+      });
+    });
+  });
+
+  describe('cdk-nag AwsSolutions', () => {
+    it.each(['data', 'auth', 'api', 'web'] as const)('%s stack has no unacknowledged finding', (key) => {
+      const report = new AwsSolutionsChecks().validateScope(synth.portal[key]);
+      const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+      expect(findings).toEqual([]);
+      const errors = synth.assembly.getStackArtifact(synth.portal[key].artifactId).messages.filter((m) => m.level === 'error');
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
+describe('stage differences', () => {
+  const retained = (synth: SynthesizedPortal) => [synth.data, synth.auth].flatMap((t) =>
+    ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket', 'AWS::Cognito::UserPool'].flatMap((type) =>
+      Object.values(resourcesOf(t, type)).map((r) => r.DeletionPolicy)));
+
+  it('prod retains and protects data; dev deletes it', () => {
+    const prod = synthPortal('prod');
+    const dev = synthPortal('dev');
+    expect(new Set(retained(prod))).toEqual(new Set(['Retain']));
+    expect(new Set(retained(dev))).toEqual(new Set(['Delete']));
+    prod.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] });
+    dev.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { Replicas: [Match.objectLike({ DeletionProtectionEnabled: false })] });
+    prod.auth.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+    dev.auth.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'INACTIVE' });
+    expect(prod.portal.data.terminationProtection).toBe(true);
+    expect(dev.portal.data.terminationProtection).toBe(false);
+  });
+
+  it('keeps logs a year in prod and two weeks in dev', () => {
+    const retention = (synth: SynthesizedPortal) => new Set([synth.api, synth.web].flatMap((t) =>
+      Object.values(resourcesOf(t, 'AWS::Logs::LogGroup')).map((g) => g.Properties.RetentionInDays)));
+    expect(retention(synthPortal('prod'))).toEqual(new Set([365]));
+    expect(retention(synthPortal('dev'))).toEqual(new Set([14]));
+  });
+
+  it('throttles prod higher than dev', () => {
+    const limits = (synth: SynthesizedPortal) => Object.values(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Stage'))[0]!.Properties.DefaultRouteSettings;
+    expect(limits(synthPortal('prod')).ThrottlingRateLimit).toBeGreaterThan(limits(synthPortal('dev')).ThrottlingRateLimit);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Builds and synthesizes the CDK app once per stage (bundling every Lambda with esbuild takes
+ * seconds), with the same context as `cdk synth` (cdk.json) and the fixture SPA, and offers small
+ * finders over the synthesized templates.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { buildApp, type PortalApp } from '../../lib/app.js';
+import type { StageName } from '../../lib/stage.js';
+
+export const FIXTURE_WEB_DIST = fileURLToPath(new URL('./fixtures/web-dist/', import.meta.url));
+const CDK_JSON = fileURLToPath(new URL('../../cdk.json', import.meta.url));
+
+export interface SynthesizedPortal {
+  readonly portal: PortalApp;
+  readonly assembly: CloudAssembly;
+  readonly data: Template;
+  readonly auth: Template;
+  readonly api: Template;
+  readonly web: Template;
+}
+
+const cache = new Map<StageName, SynthesizedPortal>();
+/** Cloud assemblies are ~30 MB each (bundles, the AWS CLI layer): removed by `removeSynthOutputs`. */
+const outdirs: string[] = [];
+
+/** Call from `afterAll` in every file that synthesizes. */
+export function removeSynthOutputs(): void {
+  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  cache.clear();
+}
+
+/** A fresh output folder for one synth. */
+export function synthOutdir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-infra-'));
+  outdirs.push(dir);
+  return dir;
+}
+
+/** The feature flags and defaults `cdk synth` uses, so tests see the same templates. */
+export function cdkJsonContext(): Record<string, unknown> {
+  return (JSON.parse(readFileSync(CDK_JSON, 'utf8')) as { context: Record<string, unknown> }).context;
+}
+
+export function synthPortal(stage: StageName): SynthesizedPortal {
+  const cached = cache.get(stage);
+  if (cached) return cached;
+  const app = new App({ context: cdkJsonContext(), outdir: synthOutdir() });
+  const portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST });
+  // Throws (with cdk-nag's report) if any AwsSolutions finding is left unacknowledged.
+  const assembly = portal.app.synth();
+  const synthesized: SynthesizedPortal = {
+    portal,
+    assembly,
+    data: Template.fromStack(portal.data),
+    auth: Template.fromStack(portal.auth),
+    api: Template.fromStack(portal.api),
+    web: Template.fromStack(portal.web),
+  };
+  cache.set(stage, synthesized);
+  return synthesized;
+}
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+
+export function resourcesOf(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
+
+/** The API stack's route resource for `METHOD /path` (route key form). */
+export function findRoute(api: Template, routeKey: string): Resource {
+  const found = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route')).filter(
+    (route) => route.Properties.RouteKey === routeKey,
+  );
+  if (found.length !== 1) throw new Error(`Expected one route ${routeKey}, found ${found.length}`);
+  return found[0]!;
+}
+
+/** Route -> its integration -> the Lambda's logical id. */
+export function functionIdOfRoute(api: Template, routeKey: string): string {
+  const target = findRoute(api, routeKey).Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+  const integrationId = target['Fn::Join'][1][1].Ref;
+  const integration = resourcesOf(api, 'AWS::ApiGatewayV2::Integration')[integrationId];
+  if (!integration) throw new Error(`Route ${routeKey} targets unknown integration ${integrationId}`);
+  return (integration.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+}
+
+/** Every IAM statement attached to a function's role (inline policies of the role and AWS::IAM::Policy). */
+export function statementsOfFunction(api: Template, functionId: string): Array<{ Action: string | string[]; Resource: unknown }> {
+  const fn = resourcesOf(api, 'AWS::Lambda::Function')[functionId];
+  if (!fn) throw new Error(`Unknown function ${functionId}`);
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const role = resourcesOf(api, 'AWS::IAM::Role')[roleId]!;
+  const inline = ((role.Properties.Policies ?? []) as Array<{ PolicyDocument: { Statement: any[] } }>).flatMap(
+    (policy) => policy.PolicyDocument.Statement,
+  );
+  const attached = Object.values(resourcesOf(api, 'AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties.Roles as Array<{ Ref: string }>).some((ref) => ref.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
+  return [...inline, ...attached];
+}
+
+export function actionsOf(statements: Array<{ Action: string | string[] }>): Set<string> {
+  return new Set(statements.flatMap((statement) => [statement.Action].flat()));
+}
+
+/** Reads a file the web stack deploys (e.g. config.json) from the synthesized asset folders. */
+export function deployedFile(assembly: CloudAssembly, name: string): string {
+  for (const entry of readdirSync(assembly.directory)) {
+    const candidate = join(assembly.directory, entry, name);
+    if (entry.startsWith('asset.') && existsSync(candidate)) return readFileSync(candidate, 'utf8');
+  }
+  throw new Error(`${name} is not part of any asset in ${assembly.directory}`);
+}
+
+/** Runs a CloudFront Function's inline code (cloudfront-js-2.0 is plain JS for these handlers). */
+export function cloudFrontHandler(code: string): (event: { request: { uri: string } }) => { uri: string } {
+  return new Function(`${code}\nreturn handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+}
