@@ -32,7 +32,9 @@ export type Grant =
   | 'bucket:write'
   | 'bucket:delete'
   | 'userpool:login'
-  | 'userpool:admin';
+  | 'userpool:admin'
+  /** Read the Stripe secret key and webhook signing secret (Secrets Manager). */
+  | 'secret:stripe';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -89,8 +91,18 @@ export const routes = [
   { id: 'cohorts-students', method: 'GET', path: '/api/cohorts/{id}/students/', handler: PENDING,
     access: STAFF_WRITE, grants: ['table:read'], status: 'pending', issue: 7 },
 
-  { id: 'payments-create-intent', method: 'POST', path: '/api/create-payment-intent', handler: PENDING,
-    access: 'signed-in', grants: ['table:read', 'table:write'], status: 'pending', issue: 4 },
+  { id: 'payments-create-intent', method: 'POST', path: '/api/create-payment-intent', handler: 'functions/payments/create-intent.ts',
+    access: 'signed-in', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
+
+  // Beyond spec section 7 (issue 4): payments the server can prove, receipts and the finance ledger.
+  { id: 'payments-webhook', method: 'POST', path: '/api/payments/webhook', handler: 'functions/payments/webhook.ts',
+    access: 'public', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
+  { id: 'payments-list', method: 'GET', path: '/api/payments/', handler: 'functions/payments/list.ts',
+    access: ['finance', 'admin'], grants: ['table:read'], status: 'ready' },
+  { id: 'payments-refund', method: 'POST', path: '/api/payments/{id}/refund/', handler: 'functions/payments/refund.ts',
+    access: ['admin'], grants: ['table:read', 'secret:stripe'], status: 'ready' },
+  { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
+    access: 'signed-in', grants: ['table:read'], status: 'ready' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -62,6 +62,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
       bucket: data.documentsBucket,
       userPool: auth.userPool,
       userPoolClient: auth.userPoolClient,
+      stripeSecret: data.stripeSecret,
     },
   });
 

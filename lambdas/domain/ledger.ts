@@ -35,19 +35,28 @@ export interface LedgerEntry {
 
 const programKey = (type: ProgramType, id: string) => `${type}#${id}`;
 
-export function buildPaymentDetails(enrollments: Enrollment[], entries: LedgerEntry[]): PaymentDetails {
-  const byProgram = new Map<string, { due: Cents; paid: Cents; history: PaymentHistoryEntry[] }>();
-  for (const e of enrollments) byProgram.set(programKey(e.programType, e.programId), { due: 0, paid: 0, history: [] });
+export interface ProgramTotals {
+  enrollment: Enrollment;
+  dueCents: Cents;
+  paidCents: Cents;
+  history: PaymentHistoryEntry[];
+}
 
+/** Per enrolled program: what is charged, what is paid, and the payment history (newest first). */
+export function totalsByProgram(enrollments: Enrollment[], entries: LedgerEntry[]): ProgramTotals[] {
+  const byProgram = new Map<string, ProgramTotals>();
+  for (const enrollment of enrollments) {
+    byProgram.set(programKey(enrollment.programType, enrollment.programId), { enrollment, dueCents: 0, paidCents: 0, history: [] });
+  }
   for (const entry of entries) {
     const totals = byProgram.get(programKey(entry.programType, entry.programId));
     if (!totals) continue; // an entry for a program the student is not enrolled in is not billed here
     switch (entry.kind) {
-      case 'charge': totals.due += entry.amountCents; break;
-      case 'credit': totals.due -= entry.amountCents; break;
-      case 'refund': totals.paid -= entry.amountCents; break;
+      case 'charge': totals.dueCents += entry.amountCents; break;
+      case 'credit': totals.dueCents -= entry.amountCents; break;
+      case 'refund': totals.paidCents -= entry.amountCents; break;
       case 'payment':
-        if (entry.status === 'succeeded' || entry.status === 'refunded') totals.paid += entry.amountCents;
+        if (entry.status === 'succeeded' || entry.status === 'refunded') totals.paidCents += entry.amountCents;
         totals.history.push({
           id: entry.entryId,
           date: entry.createdAt,
@@ -59,24 +68,29 @@ export function buildPaymentDetails(enrollments: Enrollment[], entries: LedgerEn
         break;
     }
   }
+  const all = [...byProgram.values()];
+  // newest first: the spec's dialogs show "the latest 10"
+  for (const totals of all) totals.history.sort((a, b) => b.date.localeCompare(a.date));
+  return all;
+}
 
+export function buildPaymentDetails(enrollments: Enrollment[], entries: LedgerEntry[]): PaymentDetails {
   const details: PaymentDetails = { certificate_courses: [], diploma_programs: [], associate_programs: [], next_due_date: null };
   const owedDueDates: string[] = [];
+  const totals = totalsByProgram(enrollments, entries);
   for (const type of PROGRAM_TYPES) {
-    for (const e of enrollments.filter((x) => x.programType === type)) {
-      const totals = byProgram.get(programKey(type, e.programId))!;
+    for (const { enrollment: e, dueCents, paidCents, history } of totals.filter((t) => t.enrollment.programType === type)) {
       const balance: ProgramBalance = {
         id: e.programId,
         program_type: type,
         program_name: e.programName,
-        amount_due: centsToDollars(totals.due),
-        amount_paid: centsToDollars(totals.paid),
+        amount_due: centsToDollars(dueCents),
+        amount_paid: centsToDollars(paidCents),
         next_due_date: e.nextDueDate,
-        // newest first: the spec's dialogs show "the latest 10"
-        payment_history: totals.history.sort((a, b) => b.date.localeCompare(a.date)),
+        payment_history: history,
       };
       details[PAYMENT_LIST_OF[type]].push(balance);
-      if (totals.due - totals.paid > 0 && e.nextDueDate) owedDueDates.push(e.nextDueDate);
+      if (dueCents - paidCents > 0 && e.nextDueDate) owedDueDates.push(e.nextDueDate);
     }
   }
   details.next_due_date = owedDueDates.sort()[0] ?? null;

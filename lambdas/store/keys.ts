@@ -12,12 +12,21 @@ export const keys = {
   /** gsi1: a cohort's roster, ordered by last name. */
   cohortMembers: (cohortId: string) => `COHORT#${cohortId}`,
   rosterSort: (lastName: string, username: string) => `STUDENT#${lastName.toLowerCase()}#${username}`,
+  /** A card payment (one Stripe PaymentIntent) in the student's collection, by creation time. */
+  payment: (createdAt: string, intentId: string) => `PAYMENT#${createdAt}#${intentId}`,
+  /** Finds a payment from its PaymentIntent id alone (webhooks, refunds). */
+  paymentIntent: (intentId: string) => `INTENT#${intentId}`,
+  paymentIntentItem: 'INTENT',
+  /** A Stripe event already applied (idempotency), kept 30 days. */
+  stripeEvent: (eventId: string) => `STRIPE_EVENT#${eventId}`,
   /** gsi2: the finance ledger across students, by date. */
   paymentsFeed: 'PAYMENTS',
+  /** gsi1: payments of one status across students, by date. */
+  paymentsWithStatus: (status: string) => `PAYMENTS#${status}`,
 } as const;
 
 /** Sort-key prefixes that tell the items of a student's collection apart. */
-export const prefixes = { enrollment: 'ENROLL#', ledger: 'LEDGER#' } as const;
+export const prefixes = { enrollment: 'ENROLL#', ledger: 'LEDGER#', payment: 'PAYMENT#' } as const;
 
 /** Catalog items: each has its own partition and sits in a gsi1 collection for listing without a Scan. */
 export const catalogKeys = {

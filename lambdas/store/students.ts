@@ -31,7 +31,7 @@ export interface StudentLedger {
   entries: LedgerEntry[];
 }
 
-type Item = Record<string, unknown>;
+export type Item = Record<string, unknown>;
 
 function profileItem(p: StudentProfile): Item {
   return {
@@ -44,13 +44,8 @@ function enrollmentItem(username: string, e: Enrollment): Item {
   return { pk: keys.student(username), sk: keys.enrollment(e.programType, e.programId), type: 'enrollment', ...e };
 }
 
-function ledgerItem(username: string, entry: LedgerEntry): Item {
-  const item: Item = { pk: keys.student(username), sk: keys.ledgerEntry(entry.createdAt, entry.entryId), type: 'ledger', username, ...entry };
-  if (entry.kind === 'payment' || entry.kind === 'refund') {
-    item.gsi2pk = keys.paymentsFeed;
-    item.gsi2sk = `${entry.createdAt}#${username}#${entry.entryId}`;
-  }
-  return item;
+export function ledgerItem(username: string, entry: LedgerEntry): Item {
+  return { pk: keys.student(username), sk: keys.ledgerEntry(entry.createdAt, entry.entryId), type: 'ledger', username, ...entry };
 }
 
 const strip = <T>(item: Item): T => {

@@ -14,3 +14,6 @@ export const INDEXES = [
 ] as const;
 
 export type IndexName = (typeof INDEXES)[number]['name'];
+
+/** Items with this attribute (epoch seconds) are deleted by DynamoDB's TTL, e.g. applied-event markers. */
+export const TTL_ATTRIBUTE = 'expiresAt';

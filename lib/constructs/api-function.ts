@@ -8,6 +8,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Grant, RouteDef } from '../../lambdas/routes.js';
 import type { StageSettings } from '../stage.js';
@@ -21,6 +22,7 @@ export interface ApiFunctionResources {
   readonly bucket: IBucket;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
+  readonly stripeSecret: ISecret;
 }
 
 export interface ApiFunctionProps {
@@ -101,6 +103,8 @@ export class ApiFunction extends Construct {
         USER_POOL_ID: resources.userPool.userPoolId,
         USER_POOL_CLIENT_ID: resources.userPoolClient.userPoolClientId,
         NODE_OPTIONS: '--enable-source-maps',
+        // only the functions allowed to read the Stripe secret learn where it is
+        ...(route.grants.includes('secret:stripe') ? { STRIPE_SECRET_ARN: resources.stripeSecret.secretArn } : {}),
       },
     });
     this.logGroup.grantWrite(role);
@@ -122,7 +126,7 @@ export class ApiFunction extends Construct {
 }
 
 /** Turns one route grant into IAM on the function's role, acknowledging the wildcards it implies. */
-function applyGrant(grant: Grant, role: Role, { table, bucket, userPool }: ApiFunctionResources): void {
+function applyGrant(grant: Grant, role: Role, { table, bucket, userPool, stripeSecret }: ApiFunctionResources): void {
   const bucketObjects = () => wildcardResource(role, bucket.arnForObjects('*'));
   switch (grant) {
     case 'table:read':
@@ -169,6 +173,9 @@ function applyGrant(grant: Grant, role: Role, { table, bucket, userPool }: ApiFu
           resources: [userPool.userPoolArn],
         }),
       );
+      return;
+    case 'secret:stripe':
+      stripeSecret.grantRead(role);
       return;
     default: {
       const unknown: never = grant;

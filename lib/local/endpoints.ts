@@ -21,6 +21,13 @@ export interface LocalEndpoints {
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_TABLE = 'portal-local';
 export const LOCAL_BUCKET = 'portal-local-documents';
+/** Keys of the local Stripe sandbox (lib/local/stripe-sandbox): test-mode shaped, valid nowhere else. */
+export const LOCAL_STRIPE = {
+  secretKey: 'sk_test_local_sandbox',
+  publishableKey: 'pk_test_local_sandbox',
+  webhookSecret: 'whsec_local_sandbox',
+} as const;
+
 /** s3rver accepts only its own key pair; DynamoDB Local and cognito-local accept any, so all use it. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -42,7 +49,7 @@ export function localClientConfig(endpoint: string) {
 }
 
 /** The Lambda environment, as the CDK api stack sets it in the cloud, plus the local endpoints. */
-export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds): Record<string, string> {
+export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort: number): Record<string, string> {
   return {
     STAGE: 'local',
     TABLE_NAME: LOCAL_TABLE,
@@ -57,5 +64,9 @@ export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds): Record<str
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     // s3rver serves buckets by path, not by virtual host
     S3_FORCE_PATH_STYLE: 'true',
+    // the cloud reads these from Secrets Manager (STRIPE_SECRET_ARN)
+    STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
+    STRIPE_API_BASE: `http://127.0.0.1:${gatewayPort}/local/stripe`,
   };
 }

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   CognitoIdentityProviderClient,
@@ -14,7 +14,7 @@ import {
   DescribeUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUP_ROLES } from '../../lambdas/domain/roles.js';
-import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
+import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table-schema.js';
 import { localClientConfig, type LocalEndpoints } from './endpoints.js';
 
 
@@ -42,6 +42,7 @@ export async function ensureTable(endpoints: LocalEndpoints, tableName: string):
     })),
   }));
   await waitUntilTableExists({ client: ddb, maxWaitTime: 30 }, { TableName: tableName });
+  await ddb.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
 }
 
 export async function ensureBucket(endpoints: LocalEndpoints, bucket: string): Promise<void> {

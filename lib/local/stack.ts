@@ -8,7 +8,9 @@ import type { Server } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contract/runtime-config.js';
 import { startCognitoLocal } from './cognito-local.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
-import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_REGION, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
+import http from 'node:http';
+import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_REGION, LOCAL_STRIPE, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
+import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
@@ -68,7 +70,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await ensureTable(endpoints, LOCAL_TABLE);
     await ensureBucket(endpoints, LOCAL_BUCKET);
     const pool = await ensureUserPool(endpoints, opts.dataDir);
-    const env = handlerEnv(endpoints, pool);
+    const env = handlerEnv(endpoints, pool, ports.gateway);
     // Handlers read their configuration at import: set it before anything imports them.
     Object.assign(process.env, env);
 
@@ -77,7 +79,25 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       await seedDemoData({ endpoints, pool, log });
     }
 
+    // The Stripe sandbox lives on the gateway's port. Without a gateway (handler tests) it gets a
+    // server of its own there and delivers no events: those tests post signed events themselves.
+    const stripeSandbox = createStripeSandbox({
+      dataFile: path.join(opts.dataDir, 'stripe-sandbox.json'),
+      ...LOCAL_STRIPE,
+      webhookUrl: opts.gateway ? `http://127.0.0.1:${ports.gateway}/api/payments/webhook` : null,
+      log,
+    });
+
     let url: string | null = null;
+    if (!opts.gateway) {
+      const sandboxServer = http.createServer((req, res) => {
+        void stripeSandbox(req, res, new URL(req.url ?? '/', 'http://localhost')).then((handled) => {
+          if (!handled) { res.writeHead(404); res.end(); }
+        });
+      });
+      await new Promise<void>((resolve) => sandboxServer.listen(ports.gateway, '127.0.0.1', resolve));
+      server = sandboxServer;
+    }
     if (opts.gateway) {
       const { startGateway } = await import('./gateway.js');
       const issuer = `${endpoints.cognito}/${pool.userPoolId}`;
@@ -87,13 +107,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         region: LOCAL_REGION,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
-        payments: { mode: 'sandbox', publishableKey: 'pk_test_local_sandbox' },
+        payments: { mode: 'sandbox', publishableKey: LOCAL_STRIPE.publishableKey },
       };
       server = await startGateway({
         port: ports.gateway,
         webRoot: opts.gateway.webRoot,
         runtimeConfig,
         verifyToken: jwtVerifierFor({ issuer, audience: pool.userPoolClientId }),
+        mounts: [stripeSandbox],
       });
       url = `http://localhost:${ports.gateway}`;
     }

@@ -7,8 +7,9 @@ import {
   HttpMethods,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
+import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table-schema.js';
 import type { StageSettings } from '../stage.js';
 
 export interface DataStackProps extends StackProps {
@@ -23,6 +24,8 @@ export class DataStack extends Stack {
   readonly documentsBucket: Bucket;
   /** Server access logs of every bucket and CloudFront standard logs. */
   readonly logsBucket: Bucket;
+  /** Stripe secret key + webhook signing secret; read only by the payment functions. */
+  readonly stripeSecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -39,9 +42,23 @@ export class DataStack extends Stack {
       })),
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // markers of applied Stripe events expire on their own
+      timeToLiveAttribute: TTL_ATTRIBUTE,
       encryption: TableEncryptionV2.awsManagedKey(),
       deletionProtection: stage.deletionProtection,
       removalPolicy: stage.removalPolicy,
+    });
+
+    // Operations put the real values after the first deploy (README "Stripe"):
+    //   aws secretsmanager put-secret-value --secret-id <arn> --secret-string '{"secretKey":"sk_...","webhookSecret":"whsec_..."}'
+    this.stripeSecret = new Secret(this, 'StripeSecret', {
+      description: `Portal ${stage.name}: Stripe secret key and webhook signing secret (JSON: secretKey, webhookSecret)`,
+      generateSecretString: { secretStringTemplate: JSON.stringify({ secretKey: 'sk_test_replace_me' }), generateStringKey: 'webhookSecret' },
+      removalPolicy: stage.removalPolicy,
+    });
+    Validations.of(this.stripeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Stripe API keys and webhook secrets are rolled in the Stripe dashboard, not by a Secrets Manager rotation Lambda; the README runbook covers rotating them.',
     });
 
     this.logsBucket = new Bucket(this, 'LogsBucket', {

@@ -36,6 +36,7 @@ const GRANT_WITNESS: Record<Grant, string | undefined> = {
   'bucket:delete': 's3:DeleteObject*',
   'userpool:login': undefined,
   'userpool:admin': 'cognito-idp:AdminCreateUser',
+  'secret:stripe': 'secretsmanager:GetSecretValue',
 };
 
 describe.each(STAGES)('%s stage', (stage) => {
@@ -110,6 +111,12 @@ describe.each(STAGES)('%s stage', (stage) => {
         if (!witness) continue;
         expect(actions.has(witness), `${route.id}: ${grant} (${witness})`).toBe((route.grants as readonly string[]).includes(grant));
       }
+    });
+
+    it.each(routes.map((route) => [route.id, route] as const))('%s learns where the Stripe secret is only with secret:stripe', (_id, route) => {
+      const fn = resourcesOf(synth.api, 'AWS::Lambda::Function')[functionIdOfRoute(synth.api, routeKey(route))]!;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect('STRIPE_SECRET_ARN' in variables).toBe((route.grants as readonly string[]).includes('secret:stripe'));
     });
 
     it('a table-read-only route cannot write', () => {

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setRuntimeConfig, defaultRuntimeConfig } from './app/runtimeConfig';
+
+// Pages are lazy modules that vitest transforms on first visit, which can take longer than the
+// default second of findBy*/waitFor on a busy 2-core machine.
+configure({ asyncUtilTimeout: 10_000 }); // below the web project's 20 s test timeout, so a miss reports what was on screen
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

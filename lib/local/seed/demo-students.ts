@@ -6,6 +6,7 @@
  */
 import type { LedgerEntry } from '../../../lambdas/domain/ledger.js';
 import type { ProgramType } from '../../../lambdas/domain/programs.js';
+import type { PaymentRecord } from '../../../lambdas/store/payments.js';
 import type { StudentLedger } from '../../../lambdas/store/students.js';
 import { demoCohorts } from './demo-catalog.js';
 
@@ -111,3 +112,24 @@ const rosterStudents: StudentSpec[] = ROSTER.map(([username, firstName, lastName
 });
 
 export const demoStudents: StudentLedger[] = [...mainStudents, ...rosterStudents].map(toLedger);
+
+/** The card payments behind the seeded ledger payments, so the finance ledger and receipts show them. */
+export const demoPayments: PaymentRecord[] = demoStudents.flatMap(({ profile, enrollments, entries }) =>
+  entries.filter((e) => e.kind === 'payment').map((e) => ({
+    intentId: e.reference!,
+    username: profile.username,
+    studentName: `${profile.firstName} ${profile.lastName}`,
+    createdAt: e.createdAt,
+    updatedAt: e.createdAt,
+    amountCents: e.amountCents,
+    refundedCents: 0,
+    currency: 'usd' as const,
+    status: 'succeeded' as const,
+    method: 'card',
+    methodDetail: 'visa •••• 4242',
+    failureMessage: null,
+    items: [{
+      programType: e.programType, programId: e.programId, amountCents: e.amountCents, refundedCents: 0,
+      programName: enrollments.find((x) => x.programId === e.programId)?.programName ?? '',
+    }],
+  })));

@@ -15,15 +15,16 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cohortItem, courseItems, documentCategoryItem, documentItems } from '../../../lambdas/store/catalog-items.js';
+import { paymentItems } from '../../../lambdas/store/payments.js';
 import { studentItems } from '../../../lambdas/store/students.js';
 import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } from '../endpoints.js';
 import type { PoolIds } from '../provision.js';
 import { demoCohorts, demoCourses, demoDocumentCategories } from './demo-catalog.js';
 import { demoDocuments } from './demo-documents.js';
-import { demoStudents } from './demo-students.js';
+import { demoPayments, demoStudents } from './demo-students.js';
 import { demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
 
-const SEED_VERSION = 'SEED#v1';
+const SEED_VERSION = 'SEED#v2';
 const marker = { pk: 'META', sk: SEED_VERSION };
 
 export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: PoolIds; log: (m: string) => void }): Promise<void> {
@@ -48,6 +49,7 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: Pool
     ...demoCohorts.map(cohortItem),
     ...demoDocumentCategories.map(documentCategoryItem),
     ...demoDocuments.flatMap((d) => documentItems(d.record)),
+    ...demoPayments.flatMap(paymentItems),
   ];
   for (let i = 0; i < items.length; i += 25) {
     let unprocessed: Record<string, any>[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));

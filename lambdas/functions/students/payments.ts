@@ -1,0 +1,21 @@
+/** GET /api/students/{username}/payments/ — a student's card payments (receipts); own record only for students. */
+import { z } from 'zod';
+import { Forbidden } from '../../domain/errors.js';
+import { canReadAnyStudent } from '../../domain/roles.js';
+import { decodeCursor } from '../../http/cursor.js';
+import { callerOf, route } from '../../http/route.js';
+import { parseParams, parseQuery } from '../../http/validate.js';
+import { listPayments } from '../../store/payments.js';
+import { presentPage } from '../payments/present.js';
+
+const Params = z.object({ username: z.string().trim().min(1, 'is required').max(128, 'is too long') });
+const Query = z.object({ limit: z.coerce.number().int().min(1).max(200).optional(), cursor: z.string().max(2048).optional() });
+
+export const handler = route('students-payments', async (req) => {
+  const { username } = parseParams(req, Params);
+  const caller = callerOf(req);
+  if (caller.username !== username && !canReadAnyStudent(caller.roles)) throw new Forbidden();
+  const q = parseQuery(req, Query);
+  const results = await listPayments({ username, limit: q.limit ?? 50, cursor: decodeCursor(q.cursor) });
+  return { body: presentPage(results) };
+});
