@@ -33,6 +33,9 @@ export const catalogKeys = {
   course: (id: string) => `COURSE#${id}`,
   courseItem: 'COURSE',
   coursesCollection: 'COURSES',
+  coursesOfKind: (isCertificate: boolean) => (isCertificate ? 'COURSES#certificate' : 'COURSES#other'),
+  /** Lower-case name first, so a name search is a begins_with on the sort key. */
+  courseSort: (name: string, id: string) => `${name.toLowerCase()}#${id}`,
   /** Uniqueness marker: a CRN belongs to one course (written in the same transaction as the course). */
   crn: (crn: string) => `CRN#${crn.toUpperCase()}`,
   cohort: (id: string) => `COHORT#${id}`,
@@ -48,4 +51,12 @@ export const catalogKeys = {
   documentAssignment: (username: string) => `ASSIGNED#${username}`,
   /** gsi2: documents assigned to one student. */
   documentsOfStudent: (username: string) => `STUDENTDOCS#${username}`,
+} as const;
+
+/** Audit log: one partition per day; gsi1 by actor, gsi2 by action (issue 9 reads them). */
+export const auditKeys = {
+  day: (at: string) => `AUDIT#${at.slice(0, 10)}`,
+  entry: (at: string, id: string) => `${at}#${id}`,
+  byActor: (actor: string) => `AUDIT_BY#${actor}`,
+  byAction: (action: string) => `AUDIT_ACTION#${action}`,
 } as const;

@@ -24,7 +24,7 @@ import { demoDocuments } from './demo-documents.js';
 import { demoPayments, demoStudents } from './demo-students.js';
 import { demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
 
-const SEED_VERSION = 'SEED#v2';
+const SEED_VERSION = 'SEED#v3';
 const marker = { pk: 'META', sk: SEED_VERSION };
 
 export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: PoolIds; log: (m: string) => void }): Promise<void> {

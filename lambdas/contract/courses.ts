@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** The fixed course names of spec section 9 (the form's choices; "Nurse Ethics" is listed twice there). */
+export const COURSE_NAMES = [
+  'Nursing Assistant', 'EKG Technician', 'Phlebotomy', 'Ultrasound Program', 'MA', 'MA(associates)',
+  'Patient Care Technician', 'Algebra', 'Ultrasound', 'Nurse Ethics', 'Physics', 'Biology', 'English',
+  'Medical Terminology for Allied Health Sciences',
+] as const;
+
+/** Optional price: a number or numeric string >= 0 with at most two decimals; empty or null means none. */
+const Price = z.union([z.number(), z.string(), z.null()]).optional()
+  .transform((v) => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim()))
+  .refine((v) => v === null || /^\d+(\.\d{1,2})?$/.test(v), 'must be a number of at least 0 with at most two decimals')
+  .refine((v) => v === null || Number(v) <= 1_000_000, 'must be at most 1000000');
+
+/** POST /api/courses/create/ and PUT /api/courses/{id}/update/ (the form validates with the same schema). */
+export const CourseInput = z.object({
+  name: z.enum(COURSE_NAMES, { error: 'must be one of the course names' }),
+  CRN: z.string({ error: 'is required' }).trim().min(1, 'is required').max(20, 'is too long')
+    .regex(/^[A-Za-z0-9-]+$/, 'may contain only letters, digits and hyphens'),
+  credit_hours: z.union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number)], { error: 'is required' })
+    .pipe(z.number().int('must be a whole number').min(1, 'must be at least 1').max(60, 'must be at most 60')),
+  application_price: Price,
+  tuition_price: Price,
+  is_certificate_course: z.boolean().optional().default(true),
+  /** The update call may repeat the id; the path is what counts. */
+  id: z.union([z.string(), z.number()]).optional(),
+});
+export type CourseInput = z.input<typeof CourseInput>;
+
+export interface Course {
+  id: string;
+  name: string;
+  CRN: string;
+  credit_hours: number;
+  application_price: number | null;
+  tuition_price: number | null;
+  is_certificate_course: boolean;
+}
+
+export const COURSE_CATEGORIES = ['nursing', 'medical', 'tech', 'general_education', 'others'] as const;
+export type CourseCategoryKey = (typeof COURSE_CATEGORIES)[number];
+
+export interface CourseCategory {
+  category: CourseCategoryKey;
+  display_name: string;
+  courses: Course[];
+}
+
+export interface CourseStats {
+  total_courses: number;
+  certificate_courses: number;
+  average_credit_hours: number;
+}
+
+export const CourseListQuery = z.object({
+  name: z.string().trim().max(200, 'is too long').optional(),
+  is_certificate: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
