@@ -53,7 +53,8 @@ export interface RouteDef {
   readonly issue?: number;
 }
 
-const STAFF_WRITE = ['admin', 'staff'] as const;
+/** Course and document writes, cohort reads. */
+const ADMIN_AND_STAFF = ['admin', 'staff'] as const;
 const PENDING = 'functions/pending.ts';
 
 export const routes = [
@@ -65,11 +66,11 @@ export const routes = [
   { id: 'courses-list', method: 'GET', path: '/api/courses/', handler: 'functions/courses/list.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
   { id: 'courses-create', method: 'POST', path: '/api/courses/create/', handler: 'functions/courses/create.ts',
-    access: STAFF_WRITE, grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'courses-update', method: 'PUT', path: '/api/courses/{id}/update/', handler: 'functions/courses/update.ts',
-    access: STAFF_WRITE, grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'courses-delete', method: 'DELETE', path: '/api/courses/{id}/delete/', handler: 'functions/courses/delete.ts',
-    access: STAFF_WRITE, grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'courses-categories', method: 'GET', path: '/api/courses/categories/', handler: 'functions/courses/categories.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
   { id: 'courses-stats', method: 'GET', path: '/api/courses/stats/', handler: 'functions/courses/stats.ts',
@@ -80,16 +81,16 @@ export const routes = [
   { id: 'documents-download', method: 'GET', path: '/api/documents/{id}/download/', handler: PENDING,
     access: 'signed-in', grants: ['table:read', 'bucket:read'], status: 'pending', issue: 6 },
   { id: 'documents-upload', method: 'POST', path: '/api/documents/', handler: PENDING,
-    access: STAFF_WRITE, grants: ['table:read', 'table:write', 'bucket:write', 'bucket:delete'], status: 'pending', issue: 6 },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:write', 'bucket:delete'], status: 'pending', issue: 6 },
   { id: 'documents-delete', method: 'DELETE', path: '/api/documents/{id}/', handler: PENDING,
-    access: STAFF_WRITE, grants: ['table:read', 'table:write', 'bucket:delete'], status: 'pending', issue: 6 },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:delete'], status: 'pending', issue: 6 },
   { id: 'document-categories-list', method: 'GET', path: '/api/document-categories/', handler: PENDING,
     access: 'signed-in', grants: ['table:read'], status: 'pending', issue: 6 },
 
-  { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: PENDING,
-    access: STAFF_WRITE, grants: ['table:read'], status: 'pending', issue: 7 },
-  { id: 'cohorts-students', method: 'GET', path: '/api/cohorts/{id}/students/', handler: PENDING,
-    access: STAFF_WRITE, grants: ['table:read'], status: 'pending', issue: 7 },
+  { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: 'functions/cohorts/list.ts',
+    access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
+  { id: 'cohorts-students', method: 'GET', path: '/api/cohorts/{id}/students/', handler: 'functions/cohorts/students.ts',
+    access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
 
   { id: 'payments-create-intent', method: 'POST', path: '/api/create-payment-intent', handler: 'functions/payments/create-intent.ts',
     access: 'signed-in', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
@@ -101,6 +102,15 @@ export const routes = [
     access: ['finance', 'admin'], grants: ['table:read'], status: 'ready' },
   { id: 'payments-refund', method: 'POST', path: '/api/payments/{id}/refund/', handler: 'functions/payments/refund.ts',
     access: ['admin'], grants: ['table:read', 'secret:stripe'], status: 'ready' },
+  // Beyond spec section 7 (issue 7): cohort administration and the roster fallback the spec names.
+  { id: 'students-list', method: 'GET', path: '/api/students/', handler: 'functions/students/list.ts',
+    access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
+  { id: 'cohorts-create', method: 'POST', path: '/api/cohorts/', handler: 'functions/cohorts/create.ts',
+    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+  { id: 'cohorts-update', method: 'PUT', path: '/api/cohorts/{id}/', handler: 'functions/cohorts/update.ts',
+    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+  { id: 'cohorts-add-student', method: 'POST', path: '/api/cohorts/{id}/students/', handler: 'functions/cohorts/add-student.ts',
+    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
 ] as const satisfies readonly RouteDef[];

@@ -24,6 +24,8 @@ export interface CohortRecord {
   isActive: boolean;
   startDate: string | null;
   endDate: string | null;
+  /** Members, kept in the same transaction as every move in or out (no counting on reads). */
+  studentCount: number;
 }
 
 export interface DocumentCategoryRecord {
@@ -73,6 +75,12 @@ export const cohortItem = (c: CohortRecord): Item => ({
   pk: k.cohort(c.id), sk: k.cohortItem, type: 'cohort', ...c,
   gsi1pk: k.cohortsCollection, gsi1sk: `${c.academicYear}#${String(c.cohortNumber).padStart(4, '0')}#${c.id}`,
 });
+
+/** Uniqueness marker: one cohort number per academic year and program type. */
+export const cohortNumberMarkerItem = (c: Pick<CohortRecord, 'id' | 'academicYear' | 'programType' | 'cohortNumber'>): Item => {
+  const key = k.cohortNumber(c.academicYear, c.programType, c.cohortNumber);
+  return { pk: key, sk: key, type: 'cohortNumber', cohortId: c.id };
+};
 
 export const documentCategoryItem = (c: DocumentCategoryRecord): Item => ({
   pk: k.documentCategory(c.id), sk: k.documentCategoryItem, type: 'documentCategory', ...c,

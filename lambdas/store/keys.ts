@@ -41,6 +41,7 @@ export const catalogKeys = {
   cohort: (id: string) => `COHORT#${id}`,
   cohortItem: 'COHORT',
   cohortsCollection: 'COHORTS',
+  cohortNumber: (academicYear: string, programType: string, cohortNumber: number) => `COHORTNUM#${academicYear}#${programType}#${cohortNumber}`,
   documentCategory: (id: string) => `DOCCAT#${id}`,
   documentCategoryItem: 'DOCCAT',
   documentCategoriesCollection: 'DOCCATS',

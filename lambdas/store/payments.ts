@@ -18,7 +18,7 @@ import type { LedgerEntry } from '../domain/ledger.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
-import { ledgerItem, type Item } from './students.js';
+import { getStudentRef, ledgerItem, type Item } from './students.js';
 
 export interface PaymentItem extends Allocation {
   refundedCents: number;
@@ -128,6 +128,7 @@ export async function applySucceeded(opts: { eventId: string; intentId: string; 
     console.error(JSON.stringify({ level: 'ERROR', message: 'Stripe amount differs from the pending payment', intentId: opts.intentId, stripe: opts.amountCents, stored: record.amountCents }));
     throw new Conflict(`amount: ${opts.amountCents} cents differs from the ${record.amountCents} cents of the pending payment`);
   }
+  const student = (await getStudentRef(record.username)) ?? { username: record.username, lastName: '', cohortId: null };
   const entries: LedgerEntry[] = record.items.map((item, i) => ({
     entryId: `${record.intentId}-${i}`, kind: 'payment', programType: item.programType, programId: item.programId,
     amountCents: item.amountCents, createdAt: opts.paidAt, status: 'succeeded', method: 'card', reference: record.intentId,
@@ -146,7 +147,7 @@ export async function applySucceeded(opts: { eventId: string; intentId: string; 
         },
       },
     },
-    ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(record.username, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+    ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(student, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
   ]);
   return result === 'ok' ? 'applied' : 'duplicate';
 }
@@ -181,6 +182,7 @@ export async function applyRefund(opts: { eventId: string; intentId: string; tot
   if (!record) return 'unknown-intent';
   let delta = opts.totalRefundedCents - record.refundedCents;
   if (delta <= 0 || record.status === 'pending' || record.status === 'failed') return 'duplicate';
+  const student = (await getStudentRef(record.username)) ?? { username: record.username, lastName: '', cohortId: null };
   const items = record.items.map((item) => ({ ...item }));
   const entries: LedgerEntry[] = [];
   items.forEach((item, i) => {
@@ -208,7 +210,7 @@ export async function applyRefund(opts: { eventId: string; intentId: string; tot
         },
       },
     },
-    ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(record.username, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+    ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(student, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
   ]);
   return result === 'ok' ? 'applied' : 'duplicate';
 }

@@ -1,11 +1,13 @@
 /**
  * Student entity: one item collection per student (pk STUDENT#<username>) holding
- *   PROFILE                       name, contact, program, cohort (gsi1: cohort roster)
+ *   PROFILE                       name, contact, program, cohort
  *   ENROLL#<type>#<programId>     one per program the student is enrolled in
  *   LEDGER#<iso>#<entryId>        immutable charges, credits, payments, refunds
- * so a student's whole bill is one Query.
+ *   PAYMENT#<iso>#<intentId>      card payments (store/payments.ts)
+ * so a student's whole bill is one Query. Profile, enrollments and ledger entries also sit in their
+ * cohort's gsi1 collection, so a cohort roster with every member's bill is one Query too.
  */
-import { QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Enrollment, LedgerEntry } from '../domain/ledger.js';
 import type { ProgramType } from '../domain/programs.js';
 import { db, TABLE_NAME } from './dynamo.js';
@@ -33,41 +35,35 @@ export interface StudentLedger {
 
 export type Item = Record<string, unknown>;
 
-function profileItem(p: StudentProfile): Item {
+/** What an item of a student's collection needs to know to also sit in their cohort's roster (gsi1). */
+export type StudentRef = Pick<StudentProfile, 'username' | 'lastName' | 'cohortId'>;
+
+/**
+ * Every item of a student's collection is also in their cohort's gsi1 collection, grouped per
+ * student by last name, so a roster with every member's bill is one Query over the cohort.
+ */
+function studentKeys(ref: StudentRef, sk: string): Item {
   return {
-    pk: keys.student(p.username), sk: keys.studentProfile, type: 'student', ...p,
-    ...(p.cohortId ? { gsi1pk: keys.cohortMembers(p.cohortId), gsi1sk: keys.rosterSort(p.lastName, p.username) } : {}),
+    pk: keys.student(ref.username), sk, username: ref.username,
+    ...(ref.cohortId ? { gsi1pk: keys.cohortMembers(ref.cohortId), gsi1sk: `${keys.rosterSort(ref.lastName, ref.username)}#${sk}` } : {}),
   };
 }
 
-function enrollmentItem(username: string, e: Enrollment): Item {
-  return { pk: keys.student(username), sk: keys.enrollment(e.programType, e.programId), type: 'enrollment', ...e };
-}
+export const profileItem = (p: StudentProfile): Item => ({ ...p, ...studentKeys(p, keys.studentProfile), type: 'student' });
 
-export function ledgerItem(username: string, entry: LedgerEntry): Item {
-  return { pk: keys.student(username), sk: keys.ledgerEntry(entry.createdAt, entry.entryId), type: 'ledger', username, ...entry };
-}
+export const enrollmentItem = (ref: StudentRef, e: Enrollment): Item =>
+  ({ ...e, ...studentKeys(ref, keys.enrollment(e.programType, e.programId)), type: 'enrollment' });
+
+export const ledgerItem = (ref: StudentRef, entry: LedgerEntry): Item =>
+  ({ ...entry, ...studentKeys(ref, keys.ledgerEntry(entry.createdAt, entry.entryId)), type: 'ledger' });
 
 const strip = <T>(item: Item): T => {
   const { pk: _pk, sk: _sk, type: _type, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, username: _u, ...rest } = item;
   return rest as T;
 };
 
-/** The whole collection in one Query (paged only if a student ever outgrows 1 MB). */
-export async function getStudentLedger(username: string): Promise<StudentLedger | null> {
-  const items: Item[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.student(username) },
-      ExclusiveStartKey: startKey,
-    }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-
+/** Sorts one student's items (profile, enrollments, ledger entries) into their ledger; null without a profile. */
+function ledgerFromItems(items: Item[]): StudentLedger | null {
   const profileRow = items.find((i) => i.sk === keys.studentProfile);
   if (!profileRow) return null;
   const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...profile } = profileRow;
@@ -78,6 +74,43 @@ export async function getStudentLedger(username: string): Promise<StudentLedger 
   };
 }
 
+async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** The whole collection in one Query (paged only if a student ever outgrows 1 MB). */
+export async function getStudentLedger(username: string): Promise<StudentLedger | null> {
+  return ledgerFromItems(await queryAll({
+    TableName: TABLE_NAME,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.student(username) },
+  }));
+}
+
+/** Every member of a cohort with their bill: one Query over the cohort's gsi1 collection, never one per student. */
+export async function getCohortLedgers(cohortId: string): Promise<StudentLedger[]> {
+  const items = await queryAll({
+    TableName: TABLE_NAME,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.cohortMembers(cohortId) },
+  });
+  const byStudent = new Map<string, Item[]>();
+  for (const item of items) {
+    const username = String(item.username);
+    byStudent.set(username, [...(byStudent.get(username) ?? []), item]);
+  }
+  // the index is ordered by last name, and Map keeps insertion order
+  return [...byStudent.values()].map(ledgerFromItems).filter((l): l is StudentLedger => l !== null);
+}
+
 /**
  * Creates a student with enrollments and opening ledger entries in one transaction: either all
  * of it exists afterwards or none of it. Fails (ConditionalCheckFailed) if the username is taken.
@@ -85,20 +118,26 @@ export async function getStudentLedger(username: string): Promise<StudentLedger 
  */
 /** All items of a student's collection (used by createStudent and by the local demo seed). */
 export function studentItems({ profile, enrollments, entries }: StudentLedger): Item[] {
-  return [
-    profileItem(profile),
-    ...enrollments.map((e) => enrollmentItem(profile.username, e)),
-    ...entries.map((x) => ledgerItem(profile.username, x)),
-  ];
+  return [profileItem(profile), ...enrollments.map((e) => enrollmentItem(profile, e)), ...entries.map((x) => ledgerItem(profile, x))];
 }
 
+/** The fields a payment needs to file its ledger entries in the student's roster collection too. */
+export async function getStudentRef(username: string): Promise<StudentRef | null> {
+  const found = await db.send(new GetCommand({
+    TableName: TABLE_NAME,
+    Key: { pk: keys.student(username), sk: keys.studentProfile },
+    ProjectionExpression: 'username, lastName, cohortId',
+  }));
+  return found.Item ? (found.Item as StudentRef) : null;
+}
+
+/**
+ * Creates a student with enrollments and opening ledger entries in one transaction: either all
+ * of it exists afterwards or none of it. Fails (TransactionCanceled) if the username is taken.
+ * DynamoDB transactions take at most 100 items.
+ */
 export async function createStudent(ledger: StudentLedger): Promise<void> {
-  const { profile, enrollments, entries } = ledger;
   await db.send(new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName: TABLE_NAME, Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
-      ...enrollments.map((e) => ({ Put: { TableName: TABLE_NAME, Item: enrollmentItem(profile.username, e) } })),
-      ...entries.map((x) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(profile.username, x), ConditionExpression: 'attribute_not_exists(pk)' } })),
-    ],
+    TransactItems: studentItems(ledger).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
   }));
 }

@@ -30,7 +30,8 @@ export const demoCourses: CourseRecord[] = COURSES.map(([name, crn, creditHours,
   isCertificateCourse,
 }));
 
-export const demoCohorts: CohortRecord[] = [
+/** Member counts are derived from the demo students when seeding. */
+export const demoCohorts: Array<Omit<CohortRecord, 'studentCount'>> = [
   { id: 'cohort-2025-cert-1', academicYear: '2025-2026', cohortNumber: 1, programType: 'certificate', programName: 'Nursing Assistant', isActive: true, startDate: '2025-09-02', endDate: '2026-06-12' },
   { id: 'cohort-2025-dipl-1', academicYear: '2025-2026', cohortNumber: 1, programType: 'diploma', programName: 'Patient Care Technician', isActive: true, startDate: '2025-09-02', endDate: null },
   { id: 'cohort-2025-assoc-1', academicYear: '2025-2026', cohortNumber: 1, programType: 'associates', programName: 'MA(associates)', isActive: true, startDate: '2025-08-25', endDate: '2027-05-14' },

@@ -14,7 +14,7 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cohortItem, courseItems, documentCategoryItem, documentItems } from '../../../lambdas/store/catalog-items.js';
+import { cohortItem, cohortNumberMarkerItem, courseItems, documentCategoryItem, documentItems } from '../../../lambdas/store/catalog-items.js';
 import { paymentItems } from '../../../lambdas/store/payments.js';
 import { studentItems } from '../../../lambdas/store/students.js';
 import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } from '../endpoints.js';
@@ -24,7 +24,7 @@ import { demoDocuments } from './demo-documents.js';
 import { demoPayments, demoStudents } from './demo-students.js';
 import { demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
 
-const SEED_VERSION = 'SEED#v3';
+const SEED_VERSION = 'SEED#v4';
 const marker = { pk: 'META', sk: SEED_VERSION };
 
 export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: PoolIds; log: (m: string) => void }): Promise<void> {
@@ -46,7 +46,10 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: Pool
   const items = [
     ...demoStudents.flatMap((s) => studentItems({ ...s, profile: { ...s.profile, sub: subs.get(s.profile.username) ?? '' } })),
     ...demoCourses.flatMap(courseItems),
-    ...demoCohorts.map(cohortItem),
+    ...demoCohorts.flatMap((c) => [
+      cohortItem({ ...c, studentCount: demoStudents.filter((s) => s.profile.cohortId === c.id).length }),
+      cohortNumberMarkerItem(c),
+    ]),
     ...demoDocumentCategories.map(documentCategoryItem),
     ...demoDocuments.flatMap((d) => documentItems(d.record)),
     ...demoPayments.flatMap(paymentItems),

@@ -1,0 +1,20 @@
+/**
+ * GET /api/cohorts/{id}/students/ (admin, staff) — the roster with every member's payment_details,
+ * from one Query over the cohort's collection (never one request per student).
+ */
+import { z } from 'zod';
+import { NotFound } from '../../domain/errors.js';
+import { route } from '../../http/route.js';
+import { parseParams } from '../../http/validate.js';
+import { getCohort } from '../../store/cohorts.js';
+import { getCohortLedgers } from '../../store/students.js';
+import { presentStudent } from '../students/present.js';
+
+export const CohortIdParams = z.object({ id: z.string().trim().min(1, 'is required').max(64, 'is too long') });
+
+export const handler = route('cohorts-students', async (req) => {
+  const { id } = parseParams(req, CohortIdParams);
+  const [cohort, members] = await Promise.all([getCohort(id), getCohortLedgers(id)]);
+  if (!cohort) throw new NotFound('Cohort not found');
+  return { body: members.map(presentStudent) };
+});

@@ -1,0 +1,13 @@
+/** PUT /api/cohorts/{id}/ (admin) — edits a cohort; 404 unknown, 409 number taken. */
+import { CohortInput } from '../../contract/cohorts.js';
+import { callerOf, route } from '../../http/route.js';
+import { parseJsonBody, parseParams } from '../../http/validate.js';
+import { updateCohort } from '../../store/cohorts.js';
+import { cohortFields, presentCohort } from './present.js';
+import { CohortIdParams } from './students.js';
+
+export const handler = route('cohorts-update', async (req) => {
+  const { id } = parseParams(req, CohortIdParams);
+  const cohort = await updateCohort(id, cohortFields(parseJsonBody(req, CohortInput)), callerOf(req).username);
+  return { body: presentCohort(cohort) };
+});
