@@ -3,6 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './stacks/api-stack.js';
 import { AuthStack } from './stacks/auth-stack.js';
 import { DataStack } from './stacks/data-stack.js';
+import { OpsStack } from './stacks/ops-stack.js';
 import { WebStack, type CustomDomain } from './stacks/web-stack.js';
 import { stageSettings, type StageName } from './stage.js';
 
@@ -20,12 +21,13 @@ export interface PortalApp {
   readonly auth: AuthStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  readonly ops: OpsStack;
 }
 
 /**
  * The whole cloud deployment of one stage: data <- auth <- api <- web. Optional settings come
  * from CDK context (`-c key=value` or cdk.json): corsOrigins, stripePublishableKey, domainName,
- * certificateArn.
+ * certificateArn, alarmEmail.
  */
 export function buildApp(opts: BuildAppOptions): PortalApp {
   const app = opts.app ?? new App();
@@ -80,12 +82,22 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     customDomain: customDomain(app),
   });
 
+  const ops = new OpsStack(app, `${prefix}-Ops`, {
+    ...common,
+    description: `Portal ${stage.name}: alarms, alarm topic, dashboard`,
+    stage,
+    api: api.api,
+    functions: api.functions,
+    table: data.table,
+    alarmEmail: stringContext(app, 'alarmEmail'),
+  });
+
   Tags.of(app).add('project', 'portal');
   Tags.of(app).add('stage', stage.name);
   // cdk-nag 3 is a validation plugin: any unacknowledged finding (warning or error) fails the synth.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
-  return { app, data, auth, api, web };
+  return { app, data, auth, api, web, ops };
 }
 
 function stringContext(app: App, key: string): string | undefined {

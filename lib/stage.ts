@@ -19,6 +19,13 @@ export interface StageSettings {
   readonly logRetention: RetentionDays;
   /** HTTP API default-route throttling (requests per second, steady and burst). */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Alarm thresholds (ops stack). */
+  readonly alarms: {
+    /** Share of API requests answered 5xx, in percent, over 5 minutes. */
+    readonly api5xxPercent: number;
+    /** p95 API latency in milliseconds, over 5 minutes. */
+    readonly apiP95LatencyMs: number;
+  };
 }
 
 const SETTINGS: Record<StageName, StageSettings> = {
@@ -30,6 +37,7 @@ const SETTINGS: Record<StageName, StageSettings> = {
     logRetention: RetentionDays.TWO_WEEKS,
     // A handful of developers and test runs.
     throttle: { rateLimit: 25, burstLimit: 50 },
+    alarms: { api5xxPercent: 5, apiP95LatencyMs: 3000 },
   },
   prod: {
     name: 'prod',
@@ -39,6 +47,7 @@ const SETTINGS: Record<StageName, StageSettings> = {
     logRetention: RetentionDays.ONE_YEAR,
     // Thousands of students; the peak is the start of term (bills, documents), well below this.
     throttle: { rateLimit: 200, burstLimit: 400 },
+    alarms: { api5xxPercent: 1, apiP95LatencyMs: 1500 },
   },
 };
 

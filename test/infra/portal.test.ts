@@ -296,7 +296,7 @@ describe.each(STAGES)('%s stage', (stage) => {
   });
 
   describe('cdk-nag AwsSolutions', () => {
-    it.each(['data', 'auth', 'api', 'web'] as const)('%s stack has no unacknowledged finding', (key) => {
+    it.each(['data', 'auth', 'api', 'web', 'ops'] as const)('%s stack has no unacknowledged finding', (key) => {
       const report = new AwsSolutionsChecks().validateScope(synth.portal[key]);
       const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
       expect(findings).toEqual([]);

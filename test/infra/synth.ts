@@ -23,6 +23,7 @@ export interface SynthesizedPortal {
   readonly auth: Template;
   readonly api: Template;
   readonly web: Template;
+  readonly ops: Template;
 }
 
 const cache = new Map<StageName, SynthesizedPortal>();
@@ -61,6 +62,7 @@ export function synthPortal(stage: StageName): SynthesizedPortal {
     auth: Template.fromStack(portal.auth),
     api: Template.fromStack(portal.api),
     web: Template.fromStack(portal.web),
+    ops: Template.fromStack(portal.ops),
   };
   cache.set(stage, synthesized);
   return synthesized;
