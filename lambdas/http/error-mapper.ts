@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { AppError } from '../domain/errors.js';
+import { logger } from '../observability/powertools.js';
 import { errorResult } from './respond.js';
 import type { ApiEvent, ApiResult } from './types.js';
 
@@ -12,12 +13,8 @@ export function errorMapper(): MiddlewareObj<ApiEvent, ApiResult> {
         request.response = errorResult(error.status, error.message, error.extra);
         return;
       }
-      console.error(JSON.stringify({
-        level: 'ERROR',
-        message: 'Unhandled error',
-        requestId: request.event?.requestContext?.requestId,
-        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-      }));
+      if (error instanceof Error) logger.error('Unhandled error', error);
+      else logger.error('Unhandled error', { error: String(error) });
       request.response = errorResult(500, 'Internal server error');
     },
   };

@@ -28,3 +28,5 @@ export function parseJsonBody<S extends z.ZodType>(req: ApiRequest, schema: S): 
 
 export const parseQuery = <S extends z.ZodType>(req: ApiRequest, schema: S): z.infer<S> => check(schema, req.query, 'query');
 export const parseParams = <S extends z.ZodType>(req: ApiRequest, schema: S): z.infer<S> => check(schema, req.params, 'path');
+/** Fields that arrived some other way (a multipart form): same checks, same messages. */
+export const parseFields = <S extends z.ZodType>(value: unknown, schema: S): z.infer<S> => check(schema, value, 'body');

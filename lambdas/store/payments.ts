@@ -13,6 +13,7 @@ import {
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { PaymentStatus } from '../contract/payments.js';
 import { Conflict, Invalid } from '../domain/errors.js';
+import { logger } from '../observability/powertools.js';
 import type { Allocation } from '../domain/payment-plan.js';
 import type { LedgerEntry } from '../domain/ledger.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
@@ -125,7 +126,7 @@ export async function applySucceeded(opts: { eventId: string; intentId: string; 
   if (record.status === 'succeeded' || record.status === 'refunded' || record.status === 'partially_refunded') return 'duplicate';
   if (record.amountCents !== opts.amountCents) {
     // Never expected (we create every intent with the stored amount): refuse loudly, record nothing.
-    console.error(JSON.stringify({ level: 'ERROR', message: 'Stripe amount differs from the pending payment', intentId: opts.intentId, stripe: opts.amountCents, stored: record.amountCents }));
+    logger.error('Stripe amount differs from the pending payment', { intentId: opts.intentId, stripe: opts.amountCents, stored: record.amountCents });
     throw new Conflict(`amount: ${opts.amountCents} cents differs from the ${record.amountCents} cents of the pending payment`);
   }
   const student = (await getStudentRef(record.username)) ?? { username: record.username, lastName: '', cohortId: null };

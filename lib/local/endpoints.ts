@@ -4,6 +4,7 @@
  */
 import { cognitoIssuerDomain } from './cognito-local.js';
 import type { PoolIds } from './provision.js';
+import { S3_PROXY_PREFIX } from './s3-proxy.js';
 
 export interface LocalPorts {
   gateway: number;
@@ -64,9 +65,13 @@ export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     // s3rver serves buckets by path, not by virtual host
     S3_FORCE_PATH_STYLE: 'true',
+    // presigned URLs the browser follows go through the SPA's own origin (CSP 'self'), see s3-proxy.ts
+    S3_PUBLIC_ENDPOINT: `http://localhost:${gatewayPort}${S3_PROXY_PREFIX}`,
     // the cloud reads these from Secrets Manager (STRIPE_SECRET_ARN)
     STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
     STRIPE_API_BASE: `http://127.0.0.1:${gatewayPort}/local/stripe`,
+    // no CloudWatch here to read EMF metrics; logs stay on (JSON, one line each)
+    POWERTOOLS_METRICS_DISABLED: 'true',
   };
 }

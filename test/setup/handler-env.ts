@@ -2,4 +2,5 @@
 import '../../lib/local/quiet-node-version-warning.js';
 import { inject } from 'vitest';
 
-Object.assign(process.env, inject('localEnv'));
+// Tests assert on answers; keep handler logs to warnings and errors.
+Object.assign(process.env, inject('localEnv'), { POWERTOOLS_LOG_LEVEL: 'WARN' });

@@ -7,6 +7,8 @@
 import type Stripe from 'stripe';
 import { Invalid } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
+import { METRIC } from '../../observability/metric-names.js';
+import { countMetric, logger } from '../../observability/powertools.js';
 import { verifyWebhook } from '../../store/payment-gateway.js';
 import { applyFailed, applyRefund, applySucceeded, type ApplyOutcome } from '../../store/payments.js';
 
@@ -39,9 +41,18 @@ export const handler = route('payments-webhook', async (req) => {
   try {
     event = await verifyWebhook(req.body ?? '', signature);
   } catch {
+    countMetric(METRIC.webhookFailure);
     throw new Invalid('stripe-signature: does not match the payload');
   }
-  const outcome = await apply(event);
-  console.log(JSON.stringify({ level: 'INFO', message: 'stripe event', eventId: event.id, type: event.type, outcome }));
+  let outcome: ApplyOutcome;
+  try {
+    outcome = await apply(event);
+  } catch (error) {
+    countMetric(METRIC.webhookFailure);
+    throw error;
+  }
+  if (outcome === 'applied' && event.type === 'payment_intent.succeeded') countMetric(METRIC.paymentSucceeded);
+  if (outcome === 'applied' && event.type === 'payment_intent.payment_failed') countMetric(METRIC.paymentFailed);
+  logger.info('Stripe event', { eventId: event.id, type: event.type, outcome });
   return { body: { received: true, outcome } };
 });

@@ -3,11 +3,19 @@ import { LoginRequest, type UserInfo } from '../../contract/users.js';
 import { isAdmin, isFinance, isStaff, rolesFromGroups } from '../../domain/roles.js';
 import { route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
+import { METRIC } from '../../observability/metric-names.js';
+import { countMetric } from '../../observability/powertools.js';
 import { signIn } from '../../store/cognito.js';
 
 export const handler = route('users-login', async (req) => {
   const { username, password } = parseJsonBody(req, LoginRequest);
-  const session = await signIn(username, password);
+  let session;
+  try {
+    session = await signIn(username, password);
+  } catch (error) {
+    if ((error as { status?: number }).status === 401) countMetric(METRIC.loginFailure);
+    throw error;
+  }
   const roles = rolesFromGroups(session.groups);
   const body: UserInfo = {
     id: session.sub,
