@@ -16,3 +16,8 @@ export const studentsApi = api.injectEndpoints({
 });
 
 export const { useGetStudentQuery } = studentsApi;
+
+/** True for the 404 of a user without a student record (admins, staff): "nothing to show", not a failure. */
+export function isNoStudentRecord(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}

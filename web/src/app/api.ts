@@ -42,7 +42,7 @@ const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: sessionBaseQuery,
-  tagTypes: ['Student'],
+  tagTypes: ['Student', 'Payment'],
   endpoints: () => ({}),
 });
 

@@ -10,6 +10,10 @@ export const paths = {
   courses: '/courses',
   cohortManagement: '/cohort-management',
   admin: '/admin',
+  // Issue 4, beyond spec section 2: students' payments and receipts, the finance ledger.
+  payments: '/payments',
+  paymentReceipt: '/payments/:paymentId/receipt',
+  finance: '/finance',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

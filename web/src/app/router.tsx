@@ -27,6 +27,10 @@ function LoginRedirect() {
   return <Navigate to={{ pathname: paths.home, search }} replace />;
 }
 
+// The cart's routes share one chunk, the payment pages another (see features/cart/cartPages.ts).
+const cartPages = () => import('../features/cart/cartPages');
+const paymentPages = () => import('../features/payments/paymentPages');
+
 /** The routes of spec section 2. Exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [
   {
@@ -43,13 +47,27 @@ export const appRoutes: RouteObject[] = [
           { path: paths.login, Component: LoginRedirect },
           {
             Component: RequireAuth,
-            children: [{ path: paths.dashboard, lazy: lazyPage('dashboard', () => import('../features/dashboard/DashboardPage')) }],
-          },
-          { path: paths.cart, lazy: lazyPage('cart', () => import('../features/cart/CartPage')) },
-          { path: paths.checkout, lazy: lazyPage('checkout', () => import('../features/cart/CheckoutPage')) },
-          {
-            path: paths.courseScheduleEditor,
-            lazy: lazyPage('course-schedule-editor', () => import('../features/schedule/CourseScheduleEditorPage')),
+            children: [
+              { path: paths.dashboard, lazy: lazyPage('dashboard', () => import('../features/dashboard/DashboardPage')) },
+              {
+                path: paths.courseScheduleEditor,
+                lazy: lazyPage('course-schedule-editor', () => import('../features/schedule/CourseScheduleEditorPage')),
+              },
+              {
+                // The cart's pages share its provider (useCart), which needs a signed-in user.
+                lazy: lazyPage('cart-route', () => cartPages().then((m) => ({ default: m.CartRoute }))),
+                children: [
+                  { path: paths.cart, lazy: lazyPage('cart', () => cartPages().then((m) => ({ default: m.CartPage }))) },
+                  { path: paths.checkout, lazy: lazyPage('checkout', () => cartPages().then((m) => ({ default: m.CheckoutPage }))) },
+                ],
+              },
+              // Issue 4: the student's payments and receipts.
+              { path: paths.payments, lazy: lazyPage('payments', () => paymentPages().then((m) => ({ default: m.PaymentHistoryPage }))) },
+              {
+                path: paths.paymentReceipt,
+                lazy: lazyPage('receipt', () => paymentPages().then((m) => ({ default: m.PaymentReceiptPage }))),
+              },
+            ],
           },
           { path: paths.courseManager, lazy: lazyPage('course-manager', () => import('../features/courses/CourseManagementPage')) },
           { path: paths.courses, lazy: lazyPage('courses', () => import('../features/courses/CoursesCatalogPage')) },
@@ -59,6 +77,11 @@ export const appRoutes: RouteObject[] = [
               { path: paths.cohortManagement, lazy: lazyPage('cohort-management', () => import('../features/cohorts/CohortManagementPage')) },
               { path: paths.admin, lazy: lazyPage('admin', () => import('../features/admin/AdminPanelPage')) },
             ],
+          },
+          {
+            // Issue 4: the finance ledger, for finance staff and admins.
+            lazy: lazyPage('finance-guard', () => import('../components/FinanceGuard')),
+            children: [{ path: paths.finance, lazy: lazyPage('finance', () => import('../features/finance/FinanceLedgerPage')) }],
           },
           { path: '*', lazy: lazyPage('not-found', () => import('../components/NotFoundPage')) },
         ],

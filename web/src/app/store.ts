@@ -11,6 +11,7 @@ import {
 import { authSlice } from '../features/auth/authSlice';
 import { persistSession } from '../features/auth/sessionPersistence';
 import { cartSlice } from '../features/cart/cartSlice';
+import { persistCart, restoreCart } from './cartPersistence';
 import { toastSlice } from './toastSlice';
 
 /**
@@ -37,6 +38,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(lateMiddleware.middleware),
   });
   liveStores.add(new WeakRef(store));
+  restoreCart(store);
   return store;
 }
 
@@ -48,7 +50,7 @@ const startAppListening = listeners.startListening as AppStartListening;
 
 // Side effects that follow state changes live in listeners, not in reducers.
 persistSession(startAppListening);
-// Issue 4: persistCart(startAppListening) — load/save `cart_<username>` — slots in here.
+persistCart(startAppListening);
 
 const lateModuleAttached = createAction('app/lateModuleAttached');
 

@@ -5,6 +5,7 @@ import { createTheme, responsiveFontSizes } from '@mui/material/styles';
  * at least 4.5:1 contrast against white text and against the page background, and
  * `contrastThreshold: 4.5` makes MUI pick AA text colours for any colour it derives.
  * Headings scale down on small screens (responsiveFontSizes).
+ * No `cssVariables` or `colorSchemes` here: the build leaves MUI's CSS-variables theme out (vite.config.ts).
  */
 export const theme = responsiveFontSizes(
   createTheme({

@@ -52,6 +52,19 @@ describe('Header', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const targets = ADMIN_BUTTONS.map((name) => within(nav).getByRole('link', { name }).getAttribute('href'));
     expect(targets).toEqual(['/course-manager', '/cohort-management', '/admin', '/Dashboard']);
+    expect(within(nav).getByRole('link', { name: 'Finance Ledger' }).getAttribute('href')).toBe('/finance');
+  });
+
+  it('shows the Finance Ledger button to finance staff and admins only', () => {
+    renderHeader(signedIn(sampleUser({ username: 'finance', is_finance: true })));
+    expect(screen.getByRole('link', { name: 'Finance Ledger' }).getAttribute('href')).toBe('/finance');
+    expect(screen.queryByRole('link', { name: 'Payment History' })).toBeNull();
+  });
+
+  it('shows students their Payment History, not the ledger', () => {
+    renderHeader(signedIn(sampleUser()));
+    expect(screen.getByRole('link', { name: 'Payment History' }).getAttribute('href')).toBe('/payments');
+    expect(screen.queryByRole('link', { name: 'Finance Ledger' })).toBeNull();
   });
 
   it('caps the cart badge at 99+', () => {

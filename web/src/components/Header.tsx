@@ -61,6 +61,16 @@ export function Header() {
                 {link.label}
               </Button>
             ))}
+          {(user?.is_finance || user?.isAdmin) && (
+            <Button color="inherit" variant="outlined" component={NavLink} to={paths.finance}>
+              Finance Ledger
+            </Button>
+          )}
+          {user && !user.isAdmin && !user.is_staff && !user.is_finance && (
+            <Button color="inherit" component={NavLink} to={paths.payments}>
+              Payment History
+            </Button>
+          )}
           <CartButton />
           {user && (
             <Button color="inherit" startIcon={<LogoutIcon aria-hidden />} onClick={logout}>

@@ -112,6 +112,38 @@ describe('cart state (spec section 4)', () => {
     expect(cartCount([])).toBe(0);
   });
 
+  it('a merge keeps the first item\'s id, position and amount', () => {
+    let state = reduce(initialCartState, itemAdded({ ...diploma, program_id: '1' }, now));
+    state = reduce(state, itemAdded(diploma, now));
+    state = reduce(state, itemAdded({ ...diploma, program_id: '1', amount: 5 }, new Date(now.getTime() + 5000)));
+    expect(state.items.map((i) => [i.program_id, i.quantity, i.id])).toEqual([
+      ['1', 2, `diploma-1-${now.getTime()}`],
+      ['7', 1, `diploma-7-${now.getTime()}`],
+    ]);
+    expect(state.total).toBe(2501 + 1250.5);
+  });
+
+  it('drops an item updated below 0 as well, and ignores unknown ids', () => {
+    const start = withItems(item({ id: 'a' }));
+    expect(reduce(start, quantityUpdated({ id: 'a', quantity: -1 })).items).toEqual([]);
+    expect(reduce(start, quantityUpdated({ id: 'nope', quantity: 4 }))).toEqual(start);
+    expect(reduce(start, itemRemoved('nope'))).toEqual(start);
+  });
+
+  it('clearing also resets loading and error', () => {
+    const failed = reduce(withItems(item({})), cartFailed('boom'));
+    expect(reduce({ ...failed, loading: true }, cartCleared())).toEqual({ items: [], total: 0, loading: false, error: null });
+  });
+
+  it('the count follows merges and quantity updates', () => {
+    let state = reduce(initialCartState, itemAdded(diploma, now));
+    state = reduce(state, itemAdded({ ...diploma, quantity: 4 }, now));
+    state = reduce(state, itemAdded({ ...diploma, program_id: '8' }, now));
+    expect(cartCount(state.items)).toBe(6);
+    state = reduce(state, quantityUpdated({ id: state.items[0].id, quantity: 1 }));
+    expect(cartCount(state.items)).toBe(2);
+  });
+
   it('keeps the total free of floating-point dust', () => {
     expect(withItems(item({ amount: 0.1 }), item({ id: 'y', amount: 0.2 })).total).toBe(0.3);
   });

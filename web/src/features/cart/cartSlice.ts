@@ -2,9 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProgramType } from '../../contract';
 
 /**
- * Cart state and rules of spec section 4. Persistence per user (`cart_<username>`) is a
- * store listener added with the cart page (issue 4): it hydrates with `cartReplaced` and
- * saves after every other action here, so these reducers stay pure.
+ * Cart state and rules of spec section 4. Persistence per user (`cart_<username>`) is done by
+ * store listeners (app/cartPersistence.ts): they load with `cartReplaced` and save after every
+ * change here, so these reducers stay pure.
  */
 export interface CartItem {
   /** Program type + program id + timestamp (spec section 3). */

@@ -1,6 +1,20 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import Stack from '@mui/material/Stack';
+import { useCurrentUser } from '../../components/currentUser';
+import { courseAccessOf } from './courseAccess';
+import { CourseManager } from './CourseManager';
+import { PageHeading } from './PageHeading';
+import { SignInNotice } from './SignInNotice';
 
-/** Course Management, served at /course-manager: built in issue 5. */
+/**
+ * Course Management at /course-manager. Admins and staff add, edit and delete courses; other
+ * signed-in users (students) see the list read-only; anonymous visitors are asked to log in.
+ */
 export default function CourseManagementPage() {
-  return <PagePlaceholder title="Course Management" subtitle="Add, edit, and manage courses in the system" />;
+  const access = courseAccessOf(useCurrentUser());
+  return (
+    <Stack spacing={3} component="section" aria-labelledby="page-title">
+      <PageHeading title="Course Management" subtitle="Add, edit, and manage courses in the system" />
+      {access === 'anonymous' ? <SignInNotice /> : <CourseManager canWrite={access === 'write'} />}
+    </Stack>
+  );
 }

@@ -1,17 +1,15 @@
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useGetStudentQuery } from '../../api/students';
+import { isNoStudentRecord, useGetStudentQuery } from '../../api/students';
 import { paths } from '../../app/paths';
 import type { UserInfo } from '../../contract';
-import { seasonLabel } from '../../lib/season';
+import { SemesterChip } from '../../components/SemesterChip';
 import { welcomeText } from './welcome';
 
 const dashboardLinks = [
@@ -28,7 +26,7 @@ const dashboardLinks = [
 export function DashboardHeaderCard({ user }: { user: UserInfo }) {
   const { data: student, error } = useGetStudentQuery(user.username);
   useEffect(() => {
-    if (error && !('status' in error && error.status === 404)) {
+    if (error && !isNoStudentRecord(error)) {
       console.warn(`Could not load the student record of ${user.username}.`, error);
     }
   }, [error, user.username]);
@@ -45,7 +43,7 @@ export function DashboardHeaderCard({ user }: { user: UserInfo }) {
             {student?.program && <Typography sx={{ mt: 0.5 }}>{student.program}</Typography>}
           </Box>
           <Box>
-            <Chip icon={<CalendarMonthIcon />} label={seasonLabel()} color="primary" variant="outlined" />
+            <SemesterChip />
           </Box>
         </Stack>
         <Box component="nav" aria-label="Dashboard" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>

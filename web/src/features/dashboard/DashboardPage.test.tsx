@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/router';
 import { seasonLabel } from '../../lib/season';
@@ -19,10 +19,16 @@ describe('Dashboard header card', () => {
     renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn(sampleUser({ token: 'tok-9' })) });
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Jane!' })).toBeTruthy();
-    expect(screen.getByText('student@example.edu')).toBeTruthy();
-    expect(await screen.findByText('Practical Nursing Diploma')).toBeTruthy();
-    expect(screen.getByText(seasonLabel())).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Course Schedule Editor' }).getAttribute('href')).toBe('/course-schedule-editor');
+    const card = within(screen.getByRole('region', { name: 'Welcome back, Jane!' }));
+    expect(card.getByText('student@example.edu')).toBeTruthy();
+    expect(await card.findByText('Practical Nursing Diploma')).toBeTruthy();
+    expect(card.getByText(seasonLabel())).toBeTruthy();
+    const links = within(card.getByRole('navigation', { name: 'Dashboard' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Course Schedule Editor', '/course-schedule-editor'],
+      ['Course Catalog', '/courses'],
+      ['Shopping Cart', '/cart'],
+    ]);
 
     const request = fetchMock.mock.calls[0][0] as Request;
     expect(request.url).toMatch(/\/api\/students\/student\/$/);
@@ -44,3 +50,44 @@ describe('Dashboard header card', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 });
+
+describe('My Registration card', () => {
+  it('shows the semester, the two schedule buttons and the fixed academic information', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+    renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn() });
+    const card = within(await screen.findByRole('region', { name: 'My Registration' }));
+
+    expect(card.getByText(seasonLabel())).toBeTruthy();
+    for (const name of ['View Course Schedule', 'Edit Course Schedule']) {
+      expect(card.getByRole('link', { name }).getAttribute('href')).toBe('/course-schedule-editor');
+    }
+    expect(card.getByRole('heading', { name: 'Academic Information' })).toBeTruthy();
+    expect(valueOf(card.getByText('Course Status'))).toBe('Add/Drop/Withdraw');
+    expect(valueOf(card.getByText('Academic Standing'))).toBe('Good');
+    expect(card.getByText('Good').closest('.MuiChip-root')?.className).toContain('MuiChip-colorSuccess');
+    expect(valueOf(card.getByText('Semester GPA'))).toBe('4.00');
+    expect(valueOf(card.getByText('Overall GPA'))).toBe('4.00');
+  });
+});
+
+describe('My Financial Aid card', () => {
+  it('lists the sample awards, totals the Approved ones and offers the two buttons', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+    renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn() });
+    const card = within(await screen.findByRole('region', { name: 'My Financial Aid' }));
+
+    const awards = card.getAllByRole('listitem').map((item) => item.textContent);
+    expect(awards).toHaveLength(3);
+    expect(awards[0]).toMatch(/\$5000\.00Approved$/);
+    expect(awards[1]).toMatch(/\$3000\.00Approved$/);
+    expect(awards[2]).toMatch(/\$1500\.00Pending$/);
+    expect(card.getByText('Total Approved Aid').nextElementSibling?.textContent).toBe('$8000.00');
+    expect(card.getByRole('button', { name: 'View Award Letters' })).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Apply for Additional Aid' })).toBeTruthy();
+  });
+});
+
+/** The value (dd) next to a label (dt) in a description list. */
+function valueOf(label: HTMLElement): string | null | undefined {
+  return label.nextElementSibling?.textContent;
+}

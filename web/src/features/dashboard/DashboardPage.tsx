@@ -1,7 +1,11 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { brand } from '../../app/brand';
 import { useSignedInUser } from '../../components/RequireAuth';
 import { DashboardHeaderCard } from './DashboardHeaderCard';
+import { MyBillCard } from './MyBillCard';
+import { MyFinancialAidCard } from './MyFinancialAidCard';
+import { MyRegistrationCard } from './MyRegistrationCard';
 
 /** Student dashboard at /Dashboard (signed-in users only; see app/router). */
 export default function DashboardPage() {
@@ -10,10 +14,19 @@ export default function DashboardPage() {
     <Stack spacing={3}>
       <title>{`Dashboard · ${brand.productName}`}</title>
       <DashboardHeaderCard user={user} />
-      {/*
-        Issue 3: the My Registration, My Bill and My Financial Aid cards go here, in a
-        responsive grid below the header card. Nothing is shown for them until they are real.
-      */}
+      {/* A CSS grid rather than MUI's Grid, which would add its code to the dashboard's budget. */}
+      <Box sx={cardGrid}>
+        <MyRegistrationCard />
+        <MyBillCard username={user.username} />
+        <MyFinancialAidCard />
+      </Box>
     </Stack>
   );
 }
+
+const cardGrid = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+  alignItems: 'start',
+} as const;

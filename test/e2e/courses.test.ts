@@ -1,0 +1,142 @@
+/** Spec: Course Management and Courses Catalog — demo data, real stack, headless Chromium. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterEach(async () => { await context.close(); });
+
+async function signInAs(username: string, password: string) {
+  await signIn(page, username, password);
+  await page.waitForURL(/\/Dashboard$/);
+}
+
+/** Waits for the toast, then closes it so the next one shows at once (each stays 5000 ms otherwise). */
+async function expectToast(text: string) {
+  const snackbar = page.locator('.MuiSnackbar-root');
+  await snackbar.getByText(text, { exact: true }).waitFor();
+  await snackbar.getByRole('button', { name: 'Close' }).click();
+  await snackbar.waitFor({ state: 'detached' });
+}
+
+const table = () => page.getByRole('table', { name: 'Courses' });
+const row = (crn: string) => table().getByRole('row').filter({ has: page.getByRole('cell', { name: crn, exact: true }) });
+const cells = (crn: string) => row(crn).getByRole('cell').allTextContents();
+const crnsShown = async () => (await table().locator('tbody tr td:nth-child(2)').allTextContents()).sort();
+
+describe('Course Management', () => {
+  it('lets the admin add, edit, filter and delete a course, with the spec toasts', async () => {
+    const crn = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    await signInAs('admin', 'Admin!2345');
+    await page.getByRole('banner').getByRole('link', { name: 'Course Manager', exact: true }).click();
+    await page.waitForURL(/\/course-manager$/);
+    await page.getByRole('heading', { level: 1, name: 'Course Management' }).waitFor();
+    await page.getByText('Add, edit, and manage courses in the system').waitFor();
+    await row('40101').waitFor();
+    expect(await crnsShown()).toHaveLength(15);
+
+    // add
+    await page.getByRole('button', { name: 'Add New Course' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add New Course' });
+    await dialog.getByLabel('Course Name').selectOption('Algebra');
+    await dialog.getByLabel('CRN').fill(crn);
+    await dialog.getByLabel('Credit Hours').fill('4');
+    await dialog.getByLabel('Tuition Price').fill('500.25');
+    await dialog.getByRole('switch', { name: 'Is Certificate Course' }).uncheck();
+    await dialog.getByRole('button', { name: 'Create Course' }).click();
+    await expectToast('Course created successfully');
+    await row(crn).waitFor();
+    expect(await cells(crn)).toEqual(['Algebra', crn, '4', 'N/A', '$500.25', 'No', '']);
+
+    // edit
+    await page.getByRole('button', { name: `Edit Algebra (${crn})` }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Course' });
+    await dialog.getByLabel('Application Price').fill('25');
+    await dialog.getByLabel('Tuition Price').fill('525.5');
+    await dialog.getByRole('button', { name: 'Update Course' }).click();
+    await expectToast('Course updated successfully');
+    await row(crn).getByRole('cell', { name: '$525.50' }).waitFor();
+    expect(await cells(crn)).toEqual(['Algebra', crn, '4', '$25.00', '$525.50', 'No', '']);
+
+    // filter: name prefix (any case) and certificate flag, then Clear
+    await page.getByLabel('Search by course name').fill('alg');
+    await page.getByLabel('Certificate Course').selectOption({ label: 'No' });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(crnsShown).toEqual(['40101', crn].sort());
+    await page.getByLabel('Certificate Course').selectOption({ label: 'Yes' });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await table().getByRole('cell', { name: 'No courses found' }).waitFor();
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect.poll(async () => (await crnsShown()).length).toBe(16);
+
+    // delete
+    await page.getByRole('button', { name: `Delete Algebra (${crn})` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+    await confirm.getByText('Are you sure you want to delete the course "Algebra"? This action cannot be undone.', { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Course deleted successfully');
+    await row(crn).waitFor({ state: 'detached' });
+    expect(await crnsShown()).toHaveLength(15);
+  });
+
+  it('answers a CRN already in use with the server\'s error toast', async () => {
+    await signInAs('admin', 'Admin!2345');
+    await page.goto(`${baseUrl()}/course-manager`);
+    await row('40101').waitFor();
+    await page.getByRole('button', { name: 'Add New Course' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Course' });
+    await dialog.getByLabel('Course Name').selectOption('Algebra');
+    await dialog.getByLabel('CRN').fill('40101');
+    await dialog.getByRole('button', { name: 'Create Course' }).click();
+    await page.locator('.MuiSnackbar-root').getByText('Error: CRN: 40101 is already used by another course').waitFor();
+    await dialog.getByRole('alert').getByText('Error: CRN: 40101 is already used by another course').waitFor();
+  });
+
+  it('shows a student the list read-only', async () => {
+    await signInAs('student', 'Student!2345');
+    await page.goto(`${baseUrl()}/course-manager`);
+    await row('40101').waitFor();
+    await page.getByText('You do not have permission to add, edit or delete courses.').waitFor();
+    await expect(page.getByRole('button', { name: 'Add New Course' }).count()).resolves.toBe(0);
+  });
+});
+
+describe('Courses Catalog', () => {
+  it('shows a student the categories with course counts that add up to the statistics', async () => {
+    await signInAs('student', 'Student!2345');
+    await page.getByRole('banner').getByRole('link', { name: 'Course Catalog', exact: true }).click();
+    await page.waitForURL(/\/courses$/);
+    await page.getByRole('heading', { level: 1, name: 'Courses Catalog' }).waitFor();
+    await page.getByText('Browse all available courses by category').waitFor();
+    await page.getByRole('heading', { name: 'Course Statistics' }).waitFor();
+
+    const stat = async (label: string) =>
+      Number(await page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]').textContent());
+    const total = await stat('Total Courses');
+    const certificate = await stat('Certificate Courses');
+    const chips = await page.locator('.MuiAccordionSummary-root .MuiChip-label').allTextContents();
+    const counted = chips.map((chip) => Number(/^(\d+) courses?$/.exec(chip)?.[1]));
+
+    expect(total).toBe(15);
+    expect(chips).toHaveLength(4); // nursing, medical, tech, general education in the demo data
+    expect(counted.reduce((sum, n) => sum + n, 0)).toBe(total);
+    // Every course row (collapsed accordions keep theirs in the page) and its Certificate cell.
+    const certificateCells = await page.locator('.MuiAccordionDetails-root tbody tr td:last-child').allTextContents();
+    expect(certificateCells).toHaveLength(total);
+    expect(certificateCells.filter((cell) => cell === 'Yes')).toHaveLength(certificate);
+
+    // Collapsed categories open on click.
+    const tech = page.getByRole('button', { name: /Imaging Technology/ });
+    await tech.click();
+    await page.getByRole('table', { name: 'Imaging Technology courses' }).getByRole('cell', { name: 'Ultrasound Program' }).waitFor();
+  });
+});

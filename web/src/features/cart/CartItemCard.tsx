@@ -1,0 +1,66 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatCalendarDate } from '../../lib/dates';
+import { formatDollars } from '../../lib/money';
+import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import type { CartItem } from './cartSlice';
+import { cartLineTotal } from './cartLines';
+import { QuantityStepper } from './QuantityStepper';
+
+/** One cart line (spec section 2, Cart): name, type chip, payment kind, due date, stepper, amount, remove. */
+export function CartItemCard({
+  item,
+  onQuantityChange,
+  onRemove,
+}: {
+  item: CartItem;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Card component="li" variant="outlined" aria-label={item.program_name}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+          <Box>
+            <Typography variant="h6" component="h2">
+              {item.program_name}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+              <Chip size="small" color="primary" label={PROGRAM_TYPE_LABEL[item.program_type] ?? item.program_type} />
+              <Typography variant="body2" color="text.secondary">
+                {item.payment_type === 'installment' ? 'Next Payment' : 'Full Payment'}
+              </Typography>
+            </Stack>
+            {item.due_date && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Due: {formatCalendarDate(item.due_date)}
+              </Typography>
+            )}
+          </Box>
+          <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
+            <Typography variant="h6" component="p" aria-label={`Amount for ${item.program_name}`}>
+              {formatDollars(cartLineTotal(item))}
+            </Typography>
+            {item.quantity > 1 && (
+              <Typography variant="body2" color="text.secondary">
+                {formatDollars(item.amount)} × {item.quantity}
+              </Typography>
+            )}
+            <Stack direction="row" sx={{ alignItems: 'center' }}>
+              <QuantityStepper label={item.program_name} quantity={item.quantity} onChange={onQuantityChange} />
+              <IconButton aria-label={`Remove ${item.program_name}`} color="error" onClick={onRemove}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

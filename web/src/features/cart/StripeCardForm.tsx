@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+// `pure` adds Stripe.js to the page only when loadStripe is called: never in sandbox mode.
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useState, type FormEvent } from 'react';
+import { paths } from '../../app/paths';
+import { theme } from '../../app/theme';
+import { BillingFields, PayButton, PaymentError } from './PaymentFields';
+import { NOT_COMPLETED_MESSAGE, type PaymentFormProps } from './paymentForm';
+import { CARD_MESSAGES } from './sandboxCard';
+
+/**
+ * Stripe's Payment Element (runtime config `payments.mode: 'stripe'`). This module is loaded
+ * only in that mode (CheckoutPaymentForm imports it lazily), so local builds never fetch Stripe.js.
+ */
+
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+export default function StripeCardForm(props: PaymentFormProps) {
+  const appearance = { theme: 'stripe' as const, variables: { colorPrimary: theme.palette.primary.main } };
+  return (
+    <Elements stripe={stripeFor(props.publishableKey)} options={{ clientSecret: props.intent.clientSecret, appearance }}>
+      <PaymentElementForm {...props} />
+    </Elements>
+  );
+}
+
+function PaymentElementForm({ total, billing, onSucceeded }: PaymentFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [name, setName] = useState(billing.name);
+  const [email, setEmail] = useState(billing.email);
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setError(null);
+    setProcessing(true);
+    const result = await stripe.confirmPayment({
+      elements,
+      redirect: 'if_required',
+      confirmParams: {
+        // Only redirect-based methods use it; cards (with 3-D Secure in a frame) stay on the page.
+        return_url: `${window.location.origin}${paths.payments}`,
+        payment_method_data: { billing_details: { name, email } },
+      },
+    });
+    if (!result.error && result.paymentIntent.status === 'succeeded') {
+      onSucceeded();
+      return;
+    }
+    setProcessing(false);
+    setError(result.error ? (result.error.message ?? CARD_MESSAGES.unexpected) : NOT_COMPLETED_MESSAGE);
+  };
+
+  return (
+    <Box component="form" noValidate aria-label="Card payment" onSubmit={pay}>
+      <BillingFields name={name} email={email} onName={setName} onEmail={setEmail} disabled={processing} />
+      <Box sx={{ mt: 2 }}>
+        {/* Name and email come from the fields above; the card form asks for the postal code itself. */}
+        <PaymentElement options={{ fields: { billingDetails: { name: 'never', email: 'never' } } }} />
+      </Box>
+      <PaymentError message={error} />
+      <PayButton total={total} processing={processing} disabled={!stripe || !elements} />
+    </Box>
+  );
+}

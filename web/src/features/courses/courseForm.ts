@@ -1,0 +1,94 @@
+import { CourseInput, type Course } from '../../../../lambdas/contract/courses';
+
+/**
+ * The add/edit form of spec section 5, validated with the server's own schema (lambdas/contract)
+ * so a form that passes here is accepted there, with the same messages.
+ */
+export interface CourseFormValues {
+  name: string;
+  CRN: string;
+  /** Number inputs are kept as typed so they can be cleared while editing. */
+  credit_hours: string;
+  application_price: string;
+  tuition_price: string;
+  is_certificate_course: boolean;
+}
+
+export type CourseField = keyof CourseFormValues;
+export type CourseFieldErrors = Partial<Record<CourseField, string>>;
+
+const FIELD_LABELS: Record<CourseField, string> = {
+  name: 'Course Name',
+  CRN: 'CRN',
+  credit_hours: 'Credit Hours',
+  application_price: 'Application Price',
+  tuition_price: 'Tuition Price',
+  is_certificate_course: 'Is Certificate Course',
+};
+
+/** Spec section 9: a new course starts at 1 credit hour; the certificate switch starts on. */
+export const NEW_COURSE: CourseFormValues = {
+  name: '',
+  CRN: '',
+  credit_hours: '1',
+  application_price: '',
+  tuition_price: '',
+  is_certificate_course: true,
+};
+
+export function formValuesOf(course: Course): CourseFormValues {
+  const price = (value: number | null) => (value === null ? '' : value.toFixed(2));
+  return {
+    name: course.name,
+    CRN: course.CRN,
+    credit_hours: String(course.credit_hours),
+    application_price: price(course.application_price),
+    tuition_price: price(course.tuition_price),
+    is_certificate_course: course.is_certificate_course,
+  };
+}
+
+/** Credit hours converted to an integer (undefined when empty, so the schema says "is required"). */
+function integerOrUndefined(typed: string): number | undefined {
+  const value = Number.parseInt(typed, 10);
+  return Number.isNaN(value) ? undefined : value;
+}
+
+/** Optional prices: empty becomes null. */
+function priceOrNull(typed: string): number | null {
+  return typed.trim() === '' ? null : Number(typed);
+}
+
+/**
+ * The request body of POST /api/courses/create/ and PUT /api/courses/{id}/update/. The casts let
+ * an unfinished form through to `validateCourse`, which names what is missing; only a valid body is sent.
+ */
+export function requestBodyOf(values: CourseFormValues): CourseInput {
+  return {
+    name: values.name as CourseInput['name'],
+    CRN: values.CRN.trim(),
+    credit_hours: integerOrUndefined(values.credit_hours) as number,
+    application_price: priceOrNull(values.application_price),
+    tuition_price: priceOrNull(values.tuition_price),
+    is_certificate_course: values.is_certificate_course,
+  };
+}
+
+const isCourseField = (key: unknown): key is CourseField => typeof key === 'string' && key in FIELD_LABELS;
+
+/** "Credit Hours must be at least 1": the schema's first message per field, after the field's label. */
+function fieldMessage(field: CourseField, message: string): string {
+  return `${FIELD_LABELS[field]} ${message}`;
+}
+
+/** Client-side check with the shared schema; an empty result means the form may be sent. */
+export function validateCourse(values: CourseFormValues): CourseFieldErrors {
+  const parsed = CourseInput.safeParse(requestBodyOf(values));
+  const errors: CourseFieldErrors = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (isCourseField(field) && !errors[field]) errors[field] = fieldMessage(field, issue.message);
+  }
+  return errors;
+}

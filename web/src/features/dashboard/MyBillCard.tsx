@@ -1,0 +1,85 @@
+import PaymentIcon from '@mui/icons-material/Payment';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { isNoStudentRecord, useGetStudentQuery } from '../../api/students';
+import { paths } from '../../app/paths';
+import { useAddToCart } from '../../components/cartAccess';
+import type { PaymentDetails } from '../../contract';
+import { formatCalendarDate } from '../../lib/dates';
+import { formatDollars } from '../../lib/money';
+import { billBalance, billCartItems, owedPrograms } from './bill';
+import { CardHeading } from './CardHeading';
+import { FactList } from './FactList';
+import { SemesterChip } from '../../components/SemesterChip';
+
+/**
+ * My Bill, from the student record the header card also reads (one request, shared cache).
+ * Users without a student record (404) have no payment information rather than an error.
+ */
+export function MyBillCard({ username }: { username: string }) {
+  const { data: student, error, isLoading } = useGetStudentQuery(username);
+  let content: ReactNode;
+  if (isLoading) content = <Typography role="status">Loading payment information...</Typography>;
+  else if (error && !isNoStudentRecord(error)) content = <Typography color="error">Unable to load payment information</Typography>;
+  else if (!student?.payment_details) content = <Typography>No payment information available</Typography>;
+  else content = <Bill details={student.payment_details} />;
+
+  return (
+    <Card component="section" aria-labelledby="my-bill-title">
+      <CardContent>
+        <CardHeading id="my-bill-title" title="My Bill" chip={<SemesterChip size="small" />} />
+        {content}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Bill({ details }: { details: PaymentDetails }) {
+  const addToCart = useAddToCart();
+  const navigate = useNavigate();
+  const balance = billBalance(details);
+  const owed = owedPrograms(details);
+  const owing = balance > 0;
+  const payBill = () => {
+    addToCart(billCartItems(details));
+    navigate(paths.cart);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            Balance
+          </Typography>
+          <Typography variant="h4" component="p">
+            {formatDollars(balance)}
+          </Typography>
+        </Box>
+        {owing ? (
+          <Chip color="warning" label={details.next_due_date ? `Due ${formatCalendarDate(details.next_due_date)}` : 'Payment Due'} />
+        ) : (
+          <Chip color="success" label="Account Current" />
+        )}
+      </Stack>
+      {!owing && <Typography sx={{ color: 'success.main', fontWeight: 500 }}>Paid in Full</Typography>}
+      {owed.length > 0 ? (
+        <FactList facts={owed.map((bill) => ({ label: bill.programName, value: formatDollars(bill.remaining) }))} />
+      ) : (
+        <Typography color="text.secondary">No outstanding balance</Typography>
+      )}
+      <Box>
+        <Button variant="contained" startIcon={<PaymentIcon />} disabled={!owing} onClick={payBill}>
+          Pay Bill
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { brand } from '../../app/brand';
+import { getRuntimeConfig } from '../../app/runtimeConfig';
+import { useSignedInUser } from '../../components/RequireAuth';
+import type { PaymentSummary } from '../../contract';
+import { formatDollars } from '../../lib/money';
+import { useGetPaymentLedgerInfiniteQuery } from './financeApi';
+import { downloadCsv, ledgerCsv, ledgerCsvFileName } from './ledgerCsv';
+import { LedgerFiltersForm } from './LedgerFiltersForm';
+import { NO_FILTERS, type LedgerFilters } from './ledgerQuery';
+import { LedgerTable } from './LedgerTable';
+import { ledgerTotals } from './ledgerTotals';
+import { RefundDialog } from './RefundDialog';
+
+/** Finance Ledger at /finance (finance staff and admins): every card payment, reconcilable with Stripe. */
+export default function FinanceLedgerPage() {
+  const user = useSignedInUser();
+  const [filters, setFilters] = useState<LedgerFilters>(NO_FILTERS);
+  const ledger = useGetPaymentLedgerInfiniteQuery(filters);
+  const payments = ledger.data?.pages.flatMap((page) => page.results) ?? [];
+  const totals = ledgerTotals(payments);
+  const [refunding, setRefunding] = useState<PaymentSummary | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const refundRequested = (amount: number) => {
+    setNotice(`Refund of ${formatDollars(amount)} for ${refunding?.payment_intent_id} requested. It will appear here once Stripe confirms it.`);
+    setRefunding(null);
+  };
+
+  return (
+    <Stack spacing={3} component="section" aria-labelledby="page-title">
+      <title>{`Finance Ledger · ${brand.productName}`}</title>
+      <Box>
+        <Typography id="page-title" variant="h4" component="h1">
+          Finance Ledger
+        </Typography>
+        <Typography color="text.secondary">Card payments across students, each linked to the payment in Stripe.</Typography>
+      </Box>
+      <LedgerFiltersForm applied={filters} onApply={setFilters} />
+      {notice && (
+        <Alert severity="success" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      <Card component="section" aria-label="Totals">
+        <CardContent sx={totalsGrid}>
+          <Total label="Payments loaded" value={String(totals.count)} />
+          <Total label="Collected" value={formatDollars(totals.collected)} />
+          <Total label="Refunded" value={formatDollars(totals.refunded)} />
+          <Total label="Net" value={formatDollars(totals.net)} />
+        </CardContent>
+      </Card>
+      <Stack direction="row" spacing={1}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          disabled={payments.length === 0}
+          onClick={() => downloadCsv(ledgerCsv(payments), ledgerCsvFileName())}
+        >
+          Export CSV
+        </Button>
+        <Button startIcon={<RefreshIcon />} disabled={ledger.isFetching} onClick={() => void ledger.refetch()}>
+          Refresh
+        </Button>
+      </Stack>
+      {ledger.isLoading ? (
+        <Typography role="status">Loading payments...</Typography>
+      ) : ledger.isError ? (
+        <Alert severity="error">Unable to load payments</Alert>
+      ) : payments.length === 0 ? (
+        <Typography>No payments found for these filters.</Typography>
+      ) : (
+        <LedgerTable
+          payments={payments}
+          publishableKey={getRuntimeConfig().payments.publishableKey}
+          onRefund={user.isAdmin ? setRefunding : undefined}
+        />
+      )}
+      {ledger.hasNextPage && (
+        <Box>
+          <Button variant="outlined" disabled={ledger.isFetchingNextPage} onClick={() => void ledger.fetchNextPage()}>
+            {ledger.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </Box>
+      )}
+      {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRequested={refundRequested} />}
+    </Stack>
+  );
+}
+
+function Total({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p">
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+const totalsGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } } as const;

@@ -1,0 +1,51 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useGetStudentPaymentQuery } from '../../api/payments';
+import { brand } from '../../app/brand';
+import { paths } from '../../app/paths';
+import { useSignedInUser } from '../../components/RequireAuth';
+import { PaymentReceipt } from './PaymentReceipt';
+
+/** A printable receipt of one of the signed-in student's payments (/payments/:paymentId/receipt). */
+export default function PaymentReceiptPage() {
+  const { username } = useSignedInUser();
+  const { paymentId = '' } = useParams();
+  const { data: payment, error, isLoading } = useGetStudentPaymentQuery({ username, paymentId });
+  const notFound = (error as { status?: unknown } | undefined)?.status === 404;
+
+  return (
+    <Stack spacing={3}>
+      <title>{`Payment Receipt · ${brand.productName}`}</title>
+      {/* On paper: the receipt only, without the site's header, skip link or buttons. */}
+      <GlobalStyles styles={{ '@media print': { 'header, a[href="#main-content"], .no-print, .MuiSnackbar-root': { display: 'none !important' } } }} />
+      <Stack direction="row" className="no-print" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Button component={RouterLink} to={paths.payments} startIcon={<ArrowBackIcon />}>
+          Back to Payment History
+        </Button>
+        {payment && (
+          <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+            Print
+          </Button>
+        )}
+      </Stack>
+      {isLoading ? (
+        <Typography role="status">Loading receipt...</Typography>
+      ) : payment ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, '@media print': { border: 'none', p: 0 } }}>
+          <PaymentReceipt payment={payment} />
+        </Paper>
+      ) : (
+        <Box>
+          <Typography color="error">{notFound ? 'This payment was not found.' : 'Unable to load the receipt'}</Typography>
+        </Box>
+      )}
+    </Stack>
+  );
+}
