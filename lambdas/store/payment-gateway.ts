@@ -6,7 +6,7 @@
 import Stripe from 'stripe';
 import { stripeSecrets } from './stripe-secrets.js';
 
-let client: Promise<Stripe> | undefined;
+let client: { key: string; stripe: Stripe } | undefined;
 
 function sandboxOptions(base: string): Stripe.StripeConfig {
   const url = new URL(base);
@@ -22,12 +22,14 @@ function sandboxOptions(base: string): Stripe.StripeConfig {
   };
 }
 
-export function stripe(): Promise<Stripe> {
-  client ??= stripeSecrets().then(({ secretKey }) => {
+/** The SDK client for the current secret key (a rotated key gets a new client). */
+export async function stripe(): Promise<Stripe> {
+  const { secretKey } = await stripeSecrets();
+  if (client?.key !== secretKey) {
     const base = process.env.STRIPE_API_BASE;
-    return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 8_000, ...(base ? sandboxOptions(base) : {}) });
-  });
-  return client;
+    client = { key: secretKey, stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 8_000, ...(base ? sandboxOptions(base) : {}) }) };
+  }
+  return client.stripe;
 }
 
 /** Verifies Stripe's signature on the raw body and answers the event; throws on a bad signature. */

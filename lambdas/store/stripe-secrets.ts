@@ -2,7 +2,7 @@
  * Stripe's secret key and webhook signing secret. In the cloud they live in Secrets Manager
  * (STRIPE_SECRET_ARN, a JSON secret {"secretKey", "webhookSecret"}) and only the payment functions
  * may read them; locally the stack sets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for the sandbox.
- * Read once per container.
+ * Cached for five minutes, so a rotated secret (README runbook) is in use everywhere soon after.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 
@@ -11,7 +11,9 @@ export interface StripeSecrets {
   webhookSecret: string;
 }
 
+const CACHE_MS = 5 * 60 * 1000;
 let cached: Promise<StripeSecrets> | undefined;
+let loadedAt = 0;
 
 async function load(): Promise<StripeSecrets> {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_SECRET_ARN } = process.env;
@@ -24,6 +26,8 @@ async function load(): Promise<StripeSecrets> {
 }
 
 export function stripeSecrets(): Promise<StripeSecrets> {
+  if (cached && Date.now() - loadedAt > CACHE_MS) cached = undefined;
+  if (!cached) loadedAt = Date.now();
   cached ??= load().catch((error) => {
     cached = undefined; // retry on the next request rather than failing the container forever
     throw error;

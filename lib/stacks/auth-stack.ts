@@ -1,4 +1,4 @@
-import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
@@ -48,6 +48,11 @@ export class AuthStack extends Stack {
         tempPasswordValidity: Duration.days(7),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Sent when staff create an account without giving a password (issue 8).
+      userInvitation: {
+        emailSubject: 'Your student portal account',
+        emailBody: 'Hello {username}, an account was created for you on the student portal. Your temporary password is {####}',
+      },
       autoVerify: { email: true },
       standardAttributes: {
         email: { required: true, mutable: true },
@@ -96,5 +101,9 @@ export class AuthStack extends Stack {
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
     });
+
+    // Read by `npm run create-admin` (bin/create-admin.ts) and by operators.
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId, description: 'Cognito user pool of the portal' });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId, description: 'App client the SPA signs in with' });
   }
 }
