@@ -76,16 +76,16 @@ export const routes = [
   { id: 'courses-stats', method: 'GET', path: '/api/courses/stats/', handler: 'functions/courses/stats.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
 
-  { id: 'documents-list', method: 'GET', path: '/api/documents/', handler: PENDING,
-    access: 'signed-in', grants: ['table:read'], status: 'pending', issue: 6 },
-  { id: 'documents-download', method: 'GET', path: '/api/documents/{id}/download/', handler: PENDING,
-    access: 'signed-in', grants: ['table:read', 'bucket:read'], status: 'pending', issue: 6 },
-  { id: 'documents-upload', method: 'POST', path: '/api/documents/', handler: PENDING,
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:write', 'bucket:delete'], status: 'pending', issue: 6 },
-  { id: 'documents-delete', method: 'DELETE', path: '/api/documents/{id}/', handler: PENDING,
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:delete'], status: 'pending', issue: 6 },
-  { id: 'document-categories-list', method: 'GET', path: '/api/document-categories/', handler: PENDING,
-    access: 'signed-in', grants: ['table:read'], status: 'pending', issue: 6 },
+  { id: 'documents-list', method: 'GET', path: '/api/documents/', handler: 'functions/documents/list.ts',
+    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+  { id: 'documents-download', method: 'GET', path: '/api/documents/{id}/download/', handler: 'functions/documents/download.ts',
+    access: 'signed-in', grants: ['table:read', 'bucket:read'], status: 'ready' },
+  { id: 'documents-upload', method: 'POST', path: '/api/documents/', handler: 'functions/documents/upload.ts',
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'], status: 'ready' },
+  { id: 'documents-delete', method: 'DELETE', path: '/api/documents/{id}/', handler: 'functions/documents/delete.ts',
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:delete'], status: 'ready' },
+  { id: 'document-categories-list', method: 'GET', path: '/api/document-categories/', handler: 'functions/documents/categories.ts',
+    access: 'signed-in', grants: ['table:read'], status: 'ready' },
 
   { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: 'functions/cohorts/list.ts',
     access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
@@ -113,6 +113,13 @@ export const routes = [
     access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
+  // Beyond spec section 7 (issue 6): presigned uploads for large files, acknowledgements by students.
+  { id: 'documents-upload-url', method: 'POST', path: '/api/documents/upload-url/', handler: 'functions/documents/upload-url.ts',
+    access: ADMIN_AND_STAFF, grants: ['bucket:write'], status: 'ready' },
+  { id: 'documents-acknowledge', method: 'POST', path: '/api/documents/{id}/acknowledge/', handler: 'functions/documents/acknowledge.ts',
+    access: ['student'], grants: ['table:read', 'table:write'], status: 'ready' },
+  { id: 'documents-acknowledgements', method: 'GET', path: '/api/documents/{id}/acknowledgements/', handler: 'functions/documents/acknowledgements.ts',
+    access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

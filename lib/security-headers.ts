@@ -11,8 +11,9 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self' https://api.stripe.com https://*.amazonaws.com",
-  // Stripe's card fields and 3-D Secure run in Stripe frames; office previews in Microsoft's viewer
-  "frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com https://view.officeapps.live.com",
+  // Stripe's card fields and 3-D Secure run in Stripe frames; office previews in Microsoft's viewer;
+  // PDF previews from presigned S3 URLs (issue 6)
+  "frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com https://view.officeapps.live.com https://*.amazonaws.com",
   "object-src 'none'",
   "frame-ancestors 'none'",
   "base-uri 'self'",

@@ -18,6 +18,9 @@ export interface MultipartForm {
   files: MultipartFile[];
 }
 
+/** The HTML standard has browsers write `"`, CR and LF in file names as %22, %0D, %0A; undo exactly that. */
+const browserFileName = (name: string) => name.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
+
 export const isMultipart = (req: ApiRequest) => /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
 
 /** Parses the whole body; a file above `maxFileBytes` is a 413, more than `maxFiles` files a 400. */
@@ -29,6 +32,8 @@ export function parseMultipart(req: ApiRequest, opts: { maxFileBytes: number; ma
     try {
       parser = busboy({
         headers: { 'content-type': req.headers['content-type'] ?? '' },
+        // browsers send file names as raw UTF-8 (busboy's default is Latin-1)
+        defParamCharset: 'utf8',
         limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles ?? 1, fields: 50, fieldSize: 64 * 1024 },
       });
     } catch {
@@ -42,7 +47,7 @@ export function parseMultipart(req: ApiRequest, opts: { maxFileBytes: number; ma
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => { failure ??= new TooLarge(`${field}: the file is larger than the ${opts.maxFileBytes / 1024 / 1024} MB limit`); });
-      stream.on('end', () => form.files.push({ field, fileName: info.filename ?? '', bytes: Buffer.concat(chunks) }));
+      stream.on('end', () => form.files.push({ field, fileName: browserFileName(info.filename ?? ''), bytes: Buffer.concat(chunks) }));
     });
     parser.on('filesLimit', () => { failure ??= new Invalid('file: send one file per upload'); });
     parser.on('error', () => reject(new Invalid('body: is not a valid multipart form')));

@@ -124,13 +124,18 @@ export async function moveStudentToCohort(username: string, cohortId: string, ac
       Update: {
         TableName: TABLE_NAME, Key: { pk: item.pk, sk: item.sk },
         UpdateExpression: item.type === 'student'
-          ? 'SET gsi1pk = :pk, gsi1sk = :sk, cohortId = :cohort, programType = :type, programName = :name'
+          ? 'SET gsi1pk = :pk, gsi1sk = :sk, cohortId = :cohort, programType = :type, programName = :name, gsi2pk = :students, gsi2sk = :studentsSort'
           : 'SET gsi1pk = :pk, gsi1sk = :sk',
         // the profile must still be in the cohort we read, or a concurrent move would double-count
         ...(item.type === 'student' ? { ConditionExpression: fromCohort ? 'cohortId = :from' : 'attribute_not_exists(cohortId) OR cohortId = :null' } : {}),
         ExpressionAttributeValues: {
           ':pk': roster, ':sk': `${sortPrefix}#${item.sk}`,
-          ...(item.type === 'student' ? { ':cohort': cohortId, ':type': cohort.programType, ':name': cohort.programName, ...(fromCohort ? { ':from': fromCohort } : { ':null': null }) } : {}),
+          ...(item.type === 'student' ? {
+            ':cohort': cohortId, ':type': cohort.programType, ':name': cohort.programName,
+            // the profile follows its new program type into that type's students collection (gsi2)
+            ':students': keys.studentsOfProgram(cohort.programType), ':studentsSort': keys.studentsSort(String(profile.lastName), username),
+            ...(fromCohort ? { ':from': fromCohort } : { ':null': null }),
+          } : {}),
         },
       },
     })),

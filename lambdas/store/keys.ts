@@ -23,6 +23,12 @@ export const keys = {
   paymentsFeed: 'PAYMENTS',
   /** gsi1: payments of one status across students, by date. */
   paymentsWithStatus: (status: string) => `PAYMENTS#${status}`,
+  /**
+   * gsi2 on student profiles: the students of one program type ('none' without one), by last name,
+   * so "every student" is four Queries and never a Scan (document audiences, issue 6).
+   */
+  studentsOfProgram: (programType: ProgramType | null) => `STUDENTS#${programType ?? 'none'}`,
+  studentsSort: (lastName: string, username: string) => `${lastName.toLowerCase()}#${username}`,
 } as const;
 
 /** Sort-key prefixes that tell the items of a student's collection apart. */
@@ -47,11 +53,26 @@ export const catalogKeys = {
   documentCategoriesCollection: 'DOCCATS',
   document: (id: string) => `DOC#${id}`,
   documentItem: 'DOC',
-  /** gsi1: documents of one scope (and cohort), newest first by upload time. */
-  documentsInScope: (scope: string, cohortId?: string | null) => (cohortId ? `DOCS#${scope}#${cohortId}` : `DOCS#${scope}`),
+  /**
+   * gsi1: the collections a student's documents come from, newest first by upload time. One builder
+   * per scope, each with the one value that scope is keyed by (the cohort, or the program type).
+   */
+  generalDocuments: 'DOCS#general',
+  programDocuments: (programType: ProgramType) => `DOCS#program#${programType}`,
+  cohortDocuments: (cohortId: string) => `DOCS#cohort#${cohortId}`,
+  /** Individual documents reach students through their assignments (gsi2), never through a cohort. */
+  individualDocuments: 'DOCS#individual',
+  /** gsi2: every document, newest first (the staff list). */
+  documentsFeed: 'DOCS',
+  documentSort: (uploadedAt: string, id: string) => `${uploadedAt}#${id}`,
   documentAssignment: (username: string) => `ASSIGNED#${username}`,
-  /** gsi2: documents assigned to one student. */
+  documentAcknowledgement: (username: string) => `ACK#${username}`,
+  /**
+   * gsi2: one student's documents: their assignments (sort `<uploadedAt>#<docId>`) and their
+   * acknowledgements (sort `ACK#<docId>`), so one Query answers both.
+   */
   documentsOfStudent: (username: string) => `STUDENTDOCS#${username}`,
+  acknowledgementSort: (documentId: string) => `ACK#${documentId}`,
 } as const;
 
 /** Audit log: one partition per day; gsi1 by actor, gsi2 by action (issue 9 reads them). */

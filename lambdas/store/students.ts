@@ -9,7 +9,7 @@
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Enrollment, LedgerEntry } from '../domain/ledger.js';
-import type { ProgramType } from '../domain/programs.js';
+import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
 
@@ -49,7 +49,11 @@ function studentKeys(ref: StudentRef, sk: string): Item {
   };
 }
 
-export const profileItem = (p: StudentProfile): Item => ({ ...p, ...studentKeys(p, keys.studentProfile), type: 'student' });
+/** Profiles also sit in their program type's gsi2 collection (who a document applies to, issue 6). */
+export const profileItem = (p: StudentProfile): Item => ({
+  ...p, ...studentKeys(p, keys.studentProfile), type: 'student',
+  gsi2pk: keys.studentsOfProgram(p.programType), gsi2sk: keys.studentsSort(p.lastName, p.username),
+});
 
 export const enrollmentItem = (ref: StudentRef, e: Enrollment): Item =>
   ({ ...e, ...studentKeys(ref, keys.enrollment(e.programType, e.programId)), type: 'enrollment' });
@@ -66,7 +70,7 @@ const strip = <T>(item: Item): T => {
 function ledgerFromItems(items: Item[]): StudentLedger | null {
   const profileRow = items.find((i) => i.sk === keys.studentProfile);
   if (!profileRow) return null;
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...profile } = profileRow;
+  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, ...profile } = profileRow;
   return {
     profile: profile as unknown as StudentProfile,
     enrollments: items.filter((i) => String(i.sk).startsWith(prefixes.enrollment)).map((i) => strip<Enrollment>(i)),
@@ -140,4 +144,49 @@ export async function createStudent(ledger: StudentLedger): Promise<void> {
   await db.send(new TransactWriteCommand({
     TransactItems: studentItems(ledger).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
   }));
+}
+
+/** Who a student is, as far as document visibility and acknowledgements need to know. */
+export type StudentSummary = Pick<StudentProfile, 'username' | 'sub' | 'firstName' | 'lastName' | 'programType' | 'cohortId'>;
+
+const SUMMARY_FIELDS = 'username, #sub, firstName, lastName, programType, cohortId';
+const SUMMARY_NAMES = { '#sub': 'sub' };
+
+const toSummary = (item: Item): StudentSummary => ({
+  username: String(item.username), sub: String(item.sub ?? ''), firstName: String(item.firstName ?? ''), lastName: String(item.lastName ?? ''),
+  programType: (item.programType ?? null) as ProgramType | null, cohortId: (item.cohortId ?? null) as string | null,
+});
+
+export async function getStudentSummary(username: string): Promise<StudentSummary | null> {
+  const found = await db.send(new GetCommand({
+    TableName: TABLE_NAME,
+    Key: { pk: keys.student(username), sk: keys.studentProfile },
+    ProjectionExpression: SUMMARY_FIELDS, ExpressionAttributeNames: SUMMARY_NAMES,
+  }));
+  return found.Item ? toSummary(found.Item) : null;
+}
+
+/** Students of one program type (null: those without one), by last name: one Query on gsi2. */
+export async function listStudentsOfProgram(programType: ProgramType | null): Promise<StudentSummary[]> {
+  return (await queryAll({
+    TableName: TABLE_NAME, IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.studentsOfProgram(programType) },
+    ProjectionExpression: SUMMARY_FIELDS, ExpressionAttributeNames: SUMMARY_NAMES,
+  })).map(toSummary);
+}
+
+/** Every student: one Query per program type plus those without one (four, whatever the count; no Scan). */
+export async function listAllStudents(): Promise<StudentSummary[]> {
+  const groups = await Promise.all([...PROGRAM_TYPES, null].map(listStudentsOfProgram));
+  return groups.flat();
+}
+
+/** A cohort's members without their bills: the roster Query, keeping only profile items. */
+export async function listStudentsOfCohort(cohortId: string): Promise<StudentSummary[]> {
+  return (await queryAll({
+    TableName: TABLE_NAME, IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk', FilterExpression: '#type = :student',
+    ExpressionAttributeValues: { ':pk': keys.cohortMembers(cohortId), ':student': 'student' },
+    ProjectionExpression: `${SUMMARY_FIELDS}, #type`, ExpressionAttributeNames: { ...SUMMARY_NAMES, '#type': 'type' },
+  })).map(toSummary);
 }

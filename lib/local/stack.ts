@@ -14,6 +14,7 @@ import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
+import { createS3Proxy } from './s3-proxy.js';
 import { startS3Local } from './s3-local.js';
 
 export interface LocalStackOptions {
@@ -79,8 +80,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       await seedDemoData({ endpoints, pool, log });
     }
 
-    // The Stripe sandbox lives on the gateway's port. Without a gateway (handler tests) it gets a
-    // server of its own there and delivers no events: those tests post signed events themselves.
+    // The Stripe sandbox and the S3 proxy live on the gateway's port. Without a gateway (handler
+    // tests) they get a server of their own there, and the sandbox delivers no events: those tests
+    // post signed events themselves.
     const stripeSandbox = createStripeSandbox({
       dataFile: path.join(opts.dataDir, 'stripe-sandbox.json'),
       ...LOCAL_STRIPE,
@@ -88,12 +90,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       log,
     });
 
+    // Presigned document URLs reach s3rver through the gateway's origin (S3_PUBLIC_ENDPOINT).
+    const mounts = [stripeSandbox, createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET })];
+
     let url: string | null = null;
     if (!opts.gateway) {
-      const sandboxServer = http.createServer((req, res) => {
-        void stripeSandbox(req, res, new URL(req.url ?? '/', 'http://localhost')).then((handled) => {
-          if (!handled) { res.writeHead(404); res.end(); }
-        });
+      const sandboxServer = http.createServer(async (req, res) => {
+        const requestUrl = new URL(req.url ?? '/', 'http://localhost');
+        for (const mount of mounts) if (await mount(req, res, requestUrl)) return;
+        res.writeHead(404);
+        res.end();
       });
       await new Promise<void>((resolve) => sandboxServer.listen(ports.gateway, '127.0.0.1', resolve));
       server = sandboxServer;
@@ -114,7 +120,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         webRoot: opts.gateway.webRoot,
         runtimeConfig,
         verifyToken: jwtVerifierFor({ issuer, audience: pool.userPoolClientId }),
-        mounts: [stripeSandbox],
+        mounts,
       });
       url = `http://localhost:${ports.gateway}`;
     }

@@ -102,6 +102,13 @@ export class DataStack extends Stack {
           noncurrentVersionExpiration: Duration.days(90),
           abortIncompleteMultipartUploadAfter: Duration.days(7),
         },
+        {
+          id: 'expire-abandoned-uploads',
+          // presigned uploads (uploads/<user>/...) are adopted or deleted at once; one never adopted is abandoned
+          prefix: 'uploads/',
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: stage.autoDeleteObjects,

@@ -167,7 +167,11 @@ describe.each(STAGES)('%s stage', (stage) => {
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
         CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT', 'POST', 'GET']) })] },
         LifecycleConfiguration: {
-          Rules: [Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, AbortIncompleteMultipartUpload: Match.anyValue() })],
+          Rules: Match.arrayWith([
+            Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, AbortIncompleteMultipartUpload: Match.anyValue() }),
+            // abandoned presigned uploads (issue 6)
+            Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1 }),
+          ]),
         },
         LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),
       });
@@ -202,7 +206,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       const pool = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPool'))[0]!.Properties;
       expect(pool.UsernameAttributes).toBeUndefined();
       expect(pool.AliasAttributes).toBeUndefined();
-      expect(pool.AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: true });
+      expect(pool.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true, InviteMessageTemplate: { EmailMessage: expect.stringContaining('{####}') } });
       expect(pool.Policies.PasswordPolicy).toMatchObject({ RequireUppercase: true, RequireNumbers: true, RequireSymbols: true });
       expect(pool.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
     });

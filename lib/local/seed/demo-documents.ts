@@ -1,5 +1,11 @@
-/** Demo documents in every scope and of several types (pdf, png, txt, docx), with their files. */
+/**
+ * Demo documents in every scope and of several types (pdf, png, txt, docx), with their files. Their
+ * text comes from the same extraction an upload runs, so search and previews behave as for uploads.
+ */
+import { extractText } from '../../../lambdas/domain/text-extraction.js';
+import type { AllowedFileType } from '../../../lambdas/contract/documents.js';
 import type { DocumentRecord } from '../../../lambdas/store/catalog-items.js';
+import { demoStudents } from './demo-students.js';
 import { makeDocx, makePdf, makePng } from './sample-files.js';
 
 export interface DemoDocument {
@@ -23,7 +29,6 @@ interface Spec {
   fileName: string;
   content: Buffer;
   contentType: string;
-  text?: string;
   isPublic?: boolean;
   isMandatory?: boolean;
   requiresSignature?: boolean;
@@ -32,20 +37,20 @@ interface Spec {
 
 const specs: Spec[] = [
   { id: 'doc-handbook', title: 'Student Handbook 2026-2027', description: 'Policies every student must read.', scope: 'general', category: 'doccat-2',
-    fileName: 'student-handbook.pdf', content: makePdf(HANDBOOK_TEXT), contentType: 'application/pdf', text: HANDBOOK_TEXT,
+    fileName: 'student-handbook.pdf', content: makePdf(HANDBOOK_TEXT), contentType: 'application/pdf',
     isMandatory: true, requiresSignature: true, uploadedAt: '2026-08-20T14:00:00.000Z' },
   { id: 'doc-aid-guide', title: 'Financial Aid Guide', description: 'How to apply for grants and loans.', scope: 'general', category: 'doccat-3',
     fileName: 'financial-aid-guide.docx', content: makeDocx(['Financial Aid Guide', 'Apply before the priority deadline.']),
-    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', text: 'Financial Aid Guide\nApply before the priority deadline.', uploadedAt: '2026-08-22T10:00:00.000Z' },
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', uploadedAt: '2026-08-22T10:00:00.000Z' },
   { id: 'doc-na-syllabus', title: 'Nursing Assistant Syllabus', description: 'Course outline and grading.', scope: 'cohort', category: 'doccat-1',
     cohortId: 'cohort-2025-cert-1', fileName: 'na-syllabus.pdf', content: makePdf('Nursing Assistant Syllabus'), contentType: 'application/pdf',
-    text: 'Nursing Assistant Syllabus', isMandatory: true, uploadedAt: '2026-09-01T09:00:00.000Z' },
+    isMandatory: true, uploadedAt: '2026-09-01T09:00:00.000Z' },
   { id: 'doc-clinical-schedule', title: 'Clinical Rotation Schedule', description: 'Where and when clinicals happen.', scope: 'cohort', category: 'doccat-6',
     cohortId: 'cohort-2025-dipl-1', fileName: 'clinical-schedule.txt', content: Buffer.from(`${CLINICAL_TEXT}\n`), contentType: 'text/plain',
-    text: CLINICAL_TEXT, uploadedAt: '2026-09-03T09:00:00.000Z' },
+    uploadedAt: '2026-09-03T09:00:00.000Z' },
   { id: 'doc-diploma-materials', title: 'Diploma Program Lab Manual', description: 'Lab procedures for diploma programs.', scope: 'program', category: 'doccat-1',
     programType: 'diploma', fileName: 'lab-manual.docx', content: makeDocx(['Lab Manual', 'Wear gloves at all times.']),
-    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', text: 'Lab Manual\nWear gloves at all times.', uploadedAt: '2026-09-05T09:00:00.000Z' },
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', uploadedAt: '2026-09-05T09:00:00.000Z' },
   { id: 'doc-cert-badge', title: 'Certificate Program ID Badge Template', description: 'Badge layout for certificate students.', scope: 'program', category: 'doccat-4',
     programType: 'certificate', fileName: 'badge-template.png', content: makePng(), contentType: 'image/png', uploadedAt: '2026-09-06T09:00:00.000Z' },
   { id: 'doc-maria-immunization', title: 'Immunization Record', description: 'Verified immunization record.', scope: 'individual', category: 'doccat-4',
@@ -54,7 +59,7 @@ const specs: Spec[] = [
   { id: 'doc-payment-plan', title: 'Payment Plan Agreement', description: 'Signed installment agreement.', scope: 'individual', category: 'doccat-3',
     cohortId: 'cohort-2025-cert-1', assigned: ['student', 'ben.nguyen'], fileName: 'payment-plan.txt',
     content: Buffer.from('Payment plan agreement: monthly installments due on the 15th.\n'), contentType: 'text/plain',
-    text: 'Payment plan agreement: monthly installments due on the 15th.', isPublic: false, uploadedAt: '2026-10-05T11:00:00.000Z' },
+    isPublic: false, uploadedAt: '2026-10-05T11:00:00.000Z' },
 ];
 
 export const demoDocuments: DemoDocument[] = specs.map((s) => ({
@@ -68,12 +73,16 @@ export const demoDocuments: DemoDocument[] = specs.map((s) => ({
     categoryId: s.category,
     cohortId: s.cohortId ?? null,
     programType: s.programType ?? null,
-    assignedUsernames: s.assigned ?? [],
+    // ids are the usernames here; the seed puts in each student's Cognito sub once it exists
+    assignedStudents: (s.assigned ?? []).map((username) => {
+      const { firstName, lastName } = demoStudents.find((d) => d.profile.username === username)!.profile;
+      return { username, id: username, firstName, lastName };
+    }),
     fileName: s.fileName,
     fileType: s.fileName.split('.').pop()!,
     fileSize: s.content.length,
     s3Key: `documents/${s.id}/${s.fileName}`,
-    extractedText: s.text ?? null,
+    extractedText: extractText(s.fileName.split('.').pop() as AllowedFileType, s.content),
     isPublic: s.isPublic ?? true,
     isMandatory: s.isMandatory ?? false,
     requiresSignature: s.requiresSignature ?? false,

@@ -24,7 +24,7 @@ import { demoDocuments } from './demo-documents.js';
 import { demoPayments, demoStudents } from './demo-students.js';
 import { demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
 
-const SEED_VERSION = 'SEED#v4';
+const SEED_VERSION = 'SEED#v5';
 const marker = { pk: 'META', sk: SEED_VERSION };
 
 export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: PoolIds; log: (m: string) => void }): Promise<void> {
@@ -51,7 +51,10 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: Pool
       cohortNumberMarkerItem(c),
     ]),
     ...demoDocumentCategories.map(documentCategoryItem),
-    ...demoDocuments.flatMap((d) => documentItems(d.record)),
+    ...demoDocuments.flatMap((d) => documentItems({
+      ...d.record,
+      assignedStudents: d.record.assignedStudents.map((a) => ({ ...a, id: subs.get(a.username) || a.username })),
+    })),
     ...demoPayments.flatMap(paymentItems),
   ];
   for (let i = 0; i < items.length; i += 25) {

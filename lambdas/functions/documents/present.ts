@@ -1,0 +1,69 @@
+/** Stored documents as the API shows them (spec section 3, Document), and who is reading them. */
+import { SCOPE_LABELS, type AcknowledgementDto, type DocumentRecordDto } from '../../contract/documents.js';
+import type { Reader } from '../../domain/document-access.js';
+import { previewOf } from '../../domain/text-extraction.js';
+import type { Principal } from '../../http/principal.js';
+import type { AcknowledgementRecord, CohortRecord, DocumentCategoryRecord, DocumentRecord } from '../../store/catalog-items.js';
+import { getCohortsAndCategories } from '../../store/documents.js';
+import { getStudentSummary } from '../../store/students.js';
+
+export interface Lookups {
+  cohorts: Map<string, CohortRecord>;
+  categories: Map<string, DocumentCategoryRecord>;
+}
+
+export const fullName = (p: { firstName: string; lastName: string; username: string }) =>
+  `${p.firstName} ${p.lastName}`.trim() || p.username;
+
+export function presentDocument(d: DocumentRecord, { cohorts, categories }: Lookups, acknowledgedAt: string | null = null): DocumentRecordDto {
+  const cohort = d.cohortId ? cohorts.get(d.cohortId) : undefined;
+  return {
+    id: d.id,
+    title: d.title,
+    description: d.description,
+    scope: d.scope,
+    scope_display: SCOPE_LABELS[d.scope],
+    category_id: d.categoryId,
+    category_name: d.categoryId ? categories.get(d.categoryId)?.name ?? null : null,
+    cohort_id: d.cohortId,
+    cohort_details: cohort
+      ? { academic_year: cohort.academicYear, year: cohort.academicYear.slice(0, 4), cohort_number: cohort.cohortNumber, program_name: cohort.programName }
+      : null,
+    program_type: d.programType,
+    assigned_students: d.assignedStudents.map((s) => ({ id: s.id, username: s.username, full_name: fullName(s) })),
+    file_name: d.fileName,
+    file_type: d.fileType,
+    file_size: d.fileSize ?? null,
+    s3_key: d.s3Key,
+    s3_url: null,
+    extracted_text: d.extractedText,
+    preview_text: previewOf(d.extractedText),
+    is_public: d.isPublic,
+    is_mandatory: d.isMandatory,
+    requires_signature: d.requiresSignature,
+    uploaded_at: d.uploadedAt,
+    uploaded_by_name: d.uploadedByName,
+    acknowledged_at: acknowledgedAt,
+  };
+}
+
+/** The cohorts and categories the documents refer to, in one BatchGet. */
+export const lookupsFor = (docs: DocumentRecord[]): Promise<Lookups> =>
+  getCohortsAndCategories(docs.flatMap((d) => (d.cohortId ? [d.cohortId] : [])), docs.flatMap((d) => (d.categoryId ? [d.categoryId] : [])));
+
+export const presentAcknowledgement = (a: AcknowledgementRecord): AcknowledgementDto => ({
+  document_id: a.documentId, username: a.username, full_name: a.fullName, acknowledged_at: a.acknowledgedAt, signature: a.signature,
+});
+
+/** A reader who is not staff: their program type and cohort come from their student profile (none without one). */
+export async function readerOf(caller: Principal): Promise<Reader & { firstName: string; lastName: string; hasProfile: boolean }> {
+  const profile = await getStudentSummary(caller.username);
+  return {
+    username: caller.username,
+    programType: profile?.programType ?? null,
+    cohortId: profile?.cohortId ?? null,
+    firstName: profile?.firstName ?? '',
+    lastName: profile?.lastName ?? '',
+    hasProfile: profile !== null,
+  };
+}

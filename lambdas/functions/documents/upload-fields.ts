@@ -1,0 +1,67 @@
+/**
+ * The upload form's fields, checked as spec section 5 says (its messages, naming the field), then
+ * against what is stored: the cohort, the category and the student must exist.
+ */
+import { DocumentUploadFields } from '../../contract/documents.js';
+import { Invalid } from '../../domain/errors.js';
+import { parseFields } from '../../http/validate.js';
+import type { ProgramType } from '../../domain/programs.js';
+import type { AssignedStudent, DocumentScope } from '../../store/catalog-items.js';
+import { getCohort } from '../../store/cohorts.js';
+import { getDocumentCategory } from '../../store/documents.js';
+import { getStudentSummary } from '../../store/students.js';
+
+export const MISSING_TITLE_OR_FILE = 'Please provide a title and file';
+
+export interface UploadFields {
+  title: string;
+  description: string;
+  scope: DocumentScope;
+  categoryId: string | null;
+  cohortId: string | null;
+  programType: ProgramType | null;
+  assignedStudents: AssignedStudent[];
+  isPublic: boolean;
+  isMandatory: boolean;
+  requiresSignature: boolean;
+}
+
+const flag = (value: boolean | 'true' | 'false' | undefined, fallback: boolean) => (value === undefined ? fallback : value === true || value === 'true');
+const orNull = (value: string | undefined) => (value ? value : null);
+
+/** Validates the fields (400 naming the field) and resolves what they refer to. */
+export async function resolveUploadFields(raw: unknown, hasFile: boolean): Promise<UploadFields> {
+  const f = parseFields(raw, DocumentUploadFields);
+  if (!hasFile) throw new Invalid(`file: ${MISSING_TITLE_OR_FILE}`);
+  const needsCohort = f.scope === 'cohort' || f.scope === 'individual';
+  const cohortId = orNull(f.cohort_id);
+  if (needsCohort && !cohortId) throw new Invalid('cohort_id: Please select a cohort');
+  const username = orNull(f.student_username);
+  if (f.scope === 'individual' && !username) throw new Invalid('student_username: Please provide a student username');
+
+  const categoryId = orNull(f.category_id);
+  const [cohort, category, student] = await Promise.all([
+    cohortId ? getCohort(cohortId) : null,
+    categoryId ? getDocumentCategory(categoryId) : null,
+    f.scope === 'individual' && username ? getStudentSummary(username) : null,
+  ]);
+  if (cohortId && !cohort) throw new Invalid('cohort_id: Please select a valid cohort');
+  if (categoryId && !category) throw new Invalid('category_id: Please select a valid category');
+  if (f.scope === 'individual' && !student) throw new Invalid('student_username: Please enter a valid student username');
+  // program scope: the chosen program type, or that of the chosen cohort
+  const programType = f.scope === 'program' ? (orNull(f.program_type) as ProgramType | null) ?? cohort?.programType ?? null : null;
+  if (f.scope === 'program' && !programType) throw new Invalid('program_type: Please select a program type');
+
+  return {
+    title: f.title,
+    description: f.description,
+    scope: f.scope,
+    categoryId,
+    cohortId: needsCohort ? cohortId : null,
+    programType,
+    assignedStudents: student ? [{ username: student.username, id: student.sub || student.username, firstName: student.firstName, lastName: student.lastName }] : [],
+    isPublic: flag(f.is_public, true),
+    isMandatory: flag(f.is_mandatory, false),
+    requiresSignature: flag(f.requires_signature, false),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * POST /api/documents/ (admin, staff) — 201 with the document. Either a multipart form (the spec's
+ * fields and `file`; small files, as API Gateway caps bodies), or JSON with the fields and the
+ * `upload_key` of a presigned upload (POST /api/documents/upload-url/), which must be the caller's
+ * own. The upload is checked like a form file, copied to its final key and deleted, whatever the
+ * outcome: a refused upload leaves nothing stored.
+ */
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../../contract/documents.js';
+import { Invalid } from '../../domain/errors.js';
+import { allowedTypeOf, checkUploadSize } from '../../domain/uploads.js';
+import { isMultipart, parseMultipart } from '../../http/multipart.js';
+import { callerOf, route } from '../../http/route.js';
+import type { ApiRequest } from '../../http/types.js';
+import { parseJsonBody } from '../../http/validate.js';
+import type { DocumentRecord } from '../../store/catalog-items.js';
+import { copyFile, deleteFileQuietly, fileSize, ownsUpload, putFile, readFile } from '../../store/document-files.js';
+import { lookupsFor, presentDocument } from './present.js';
+import { storeUpload } from './store-upload.js';
+import { resolveUploadFields } from './upload-fields.js';
+
+async function fromForm(req: ApiRequest, actor: string): Promise<DocumentRecord> {
+  const form = await parseMultipart(req, { maxFileBytes: MAX_UPLOAD_BYTES });
+  // a form sent without choosing a file carries an empty, unnamed part
+  const file = form.files.find((f) => f.field === 'file' && (f.fileName !== '' || f.bytes.length > 0));
+  const fields = await resolveUploadFields(form.fields, file !== undefined);
+  return storeUpload(fields, { fileName: file!.fileName, bytes: file!.bytes, place: (key, type) => putFile(key, file!.bytes, type) }, actor);
+}
+
+const JsonObject = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
+
+async function fromUpload(req: ApiRequest, actor: string): Promise<DocumentRecord> {
+  const raw = parseJsonBody(req, JsonObject);
+  const uploadKey = typeof raw.upload_key === 'string' && raw.upload_key !== '' ? raw.upload_key : null;
+  // someone else's upload is neither used nor deleted
+  if (uploadKey !== null && !ownsUpload(uploadKey, actor)) throw new Invalid('upload_key: is not one of your uploads');
+  try {
+    const fields = await resolveUploadFields(raw, uploadKey !== null);
+    const fileName = typeof raw.file_name === 'string' && raw.file_name.trim() ? raw.file_name : uploadKey!.split('/').pop()!;
+    allowedTypeOf(fileName);
+    const size = await fileSize(uploadKey!);
+    if (size === null) throw new Invalid('upload_key: no uploaded file was found (it expires after a day); please upload it again');
+    checkUploadSize(size);
+    const bytes = await readFile(uploadKey!);
+    return await storeUpload(fields, { fileName, bytes, place: (key, type) => copyFile(uploadKey!, key, type) }, actor);
+  } finally {
+    if (uploadKey !== null) await deleteFileQuietly(uploadKey);
+  }
+}
+
+export const handler = route('documents-upload', async (req) => {
+  const actor = callerOf(req).username;
+  const record = isMultipart(req) ? await fromForm(req, actor) : await fromUpload(req, actor);
+  return { status: 201, body: presentDocument(record, await lookupsFor([record])) };
+});
