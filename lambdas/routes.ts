@@ -59,7 +59,7 @@ const PENDING = 'functions/pending.ts';
 
 export const routes = [
   { id: 'users-login', method: 'POST', path: '/api/users/login/', handler: 'functions/users/login.ts',
-    access: 'public', grants: ['userpool:login'], status: 'ready' },
+    access: 'public', grants: ['userpool:login', 'table:read'], status: 'ready' },
   { id: 'students-get', method: 'GET', path: '/api/students/{username}/', handler: 'functions/students/get.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
 
@@ -111,6 +111,19 @@ export const routes = [
     access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'cohorts-add-student', method: 'POST', path: '/api/cohorts/{id}/students/', handler: 'functions/cohorts/add-student.ts',
     access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+  // Beyond spec section 7 (issue 8): student records for administrators.
+  { id: 'students-create', method: 'POST', path: '/api/students/', handler: 'functions/students/create.ts',
+    access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
+  { id: 'students-import', method: 'POST', path: '/api/students/import/', handler: 'functions/students/import.ts',
+    access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
+  { id: 'students-enroll', method: 'POST', path: '/api/students/{username}/enrollments/', handler: 'functions/students/enroll.ts',
+    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+  { id: 'students-ledger-entry', method: 'POST', path: '/api/students/{username}/charges/', handler: 'functions/students/ledger-entry.ts',
+    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+  { id: 'students-sign-in', method: 'PUT', path: '/api/students/{username}/sign-in/', handler: 'functions/students/sign-in.ts',
+    access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
+  { id: 'users-new-password', method: 'POST', path: '/api/users/new-password/', handler: 'functions/users/new-password.ts',
+    access: 'public', grants: ['userpool:login'], status: 'ready' },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
   // Beyond spec section 7 (issue 6): presigned uploads for large files, acknowledgements by students.

@@ -7,6 +7,8 @@ import type { ProgramType } from '../domain/programs.js';
 export const keys = {
   student: (username: string) => `STUDENT#${username}`,
   studentProfile: 'PROFILE',
+  /** Uniqueness marker: one student per email address. */
+  studentEmail: (email: string) => `EMAIL#${email.trim().toLowerCase()}`,
   enrollment: (type: ProgramType, programId: string) => `ENROLL#${type}#${programId}`,
   ledgerEntry: (createdAt: string, entryId: string) => `LEDGER#${createdAt}#${entryId}`,
   /** gsi1: a cohort's roster, ordered by last name. */

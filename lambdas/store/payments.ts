@@ -4,13 +4,7 @@
  * (what balances are computed from) changes only when a verified Stripe event is applied here, in
  * one transaction with a marker for that event, so a replayed or duplicated event changes nothing.
  */
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PaymentStatus } from '../contract/payments.js';
 import { Conflict, Invalid } from '../domain/errors.js';
 import { logger } from '../observability/powertools.js';
@@ -20,6 +14,7 @@ import { TTL_ATTRIBUTE } from './table-schema.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
 import { getStudentRef, ledgerItem, type Item } from './students.js';
+import { transactWrite, type TransactItems } from './transact.js';
 
 export interface PaymentItem extends Allocation {
   refundedCents: number;
@@ -71,16 +66,11 @@ const toRecord = (item: Item): PaymentRecord => {
 /** Stores a new pending payment; an intent already stored (a repeated checkout call) is left as it is. */
 export async function createPendingPayment(record: PaymentRecord): Promise<void> {
   const [paymentItem, lookupItem] = paymentItems(record);
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: TABLE_NAME, Item: paymentItem, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: TABLE_NAME, Item: lookupItem, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ],
-    }));
-  } catch (error) {
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
-  }
+  // a failed condition means this intent is already stored: nothing to do
+  await transactWrite([
+    { Put: { TableName: TABLE_NAME, Item: paymentItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: TABLE_NAME, Item: lookupItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ]);
 }
 
 export async function getPaymentByIntent(intentId: string): Promise<PaymentRecord | null> {
@@ -104,16 +94,18 @@ const eventMarker = (eventId: string, type: string) => ({
   },
 });
 
-async function transact(items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<'ok' | 'conflict'> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return 'ok';
-  } catch (error) {
-    const reasons = (error as TransactionCanceledException).CancellationReasons;
-    if ((error as Error).name === 'TransactionCanceledException' && reasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return 'conflict';
-    throw error;
-  }
+async function transact(items: TransactItems): Promise<'ok' | 'conflict'> {
+  return (await transactWrite(items)).ok ? 'ok' : 'conflict';
 }
+
+/** Keeps the profile's cached balance in step with the ledger entries of the same transaction. */
+const balanceChange = (username: string, deltaCents: number) => ({
+  Update: {
+    TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile },
+    UpdateExpression: 'ADD balanceCents :delta', ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':delta': deltaCents },
+  },
+});
 
 /**
  * payment_intent.succeeded: the payment counts from now on. One transaction writes the event
@@ -149,6 +141,7 @@ export async function applySucceeded(opts: { eventId: string; intentId: string; 
       },
     },
     ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(student, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+    balanceChange(record.username, -record.amountCents),
   ]);
   return result === 'ok' ? 'applied' : 'duplicate';
 }
@@ -212,6 +205,7 @@ export async function applyRefund(opts: { eventId: string; intentId: string; tot
       },
     },
     ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(student, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+    balanceChange(record.username, opts.totalRefundedCents - record.refundedCents),
   ]);
   return result === 'ok' ? 'applied' : 'duplicate';
 }

@@ -8,7 +8,7 @@
  * cohort's gsi1 collection, so a cohort roster with every member's bill is one Query too.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { Enrollment, LedgerEntry } from '../domain/ledger.js';
+import { totalsByProgram, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
@@ -25,6 +25,14 @@ export interface StudentProfile {
   programType: ProgramType | null;
   programName: string | null;
   cohortId: string | null;
+  /**
+   * Cached sum of the ledger (charges - credits - payments + refunds), in cents, changed in the same
+   * transaction as every ledger entry; it lets the admin list filter by balance without reading
+   * every ledger. Bills are always computed from the entries themselves.
+   */
+  balanceCents?: number;
+  /** False once an admin disabled the student's sign-in (issue 8). */
+  signInEnabled?: boolean;
 }
 
 export interface StudentLedger {
@@ -115,15 +123,20 @@ export async function getCohortLedgers(cohortId: string): Promise<StudentLedger[
   return [...byStudent.values()].map(ledgerFromItems).filter((l): l is StudentLedger => l !== null);
 }
 
-/**
- * Creates a student with enrollments and opening ledger entries in one transaction: either all
- * of it exists afterwards or none of it. Fails (ConditionalCheckFailed) if the username is taken.
- * DynamoDB transactions take at most 100 items.
- */
-/** All items of a student's collection (used by createStudent and by the local demo seed). */
-export function studentItems({ profile, enrollments, entries }: StudentLedger): Item[] {
-  return [profileItem(profile), ...enrollments.map((e) => enrollmentItem(profile, e)), ...entries.map((x) => ledgerItem(profile, x))];
+/** What the entries add up to over the enrolled programs (what the cached balanceCents must equal). */
+export function ledgerBalanceCents(enrollments: Enrollment[], entries: LedgerEntry[]): number {
+  return totalsByProgram(enrollments, entries).reduce((sum, t) => sum + t.dueCents - t.paidCents, 0);
 }
+
+/** All items of a student's collection, its cached balance computed (createStudent and the local demo seed). */
+export function studentItems({ profile, enrollments, entries }: StudentLedger): Item[] {
+  const withBalance = { signInEnabled: true, ...profile, balanceCents: ledgerBalanceCents(enrollments, entries) };
+  return [profileItem(withBalance), ...enrollments.map((e) => enrollmentItem(profile, e)), ...entries.map((x) => ledgerItem(profile, x))];
+}
+
+/** Reserves an email address for one student (a second student with it is a conflict). */
+export const emailMarkerItem = (p: Pick<StudentProfile, 'email' | 'username'>): Item =>
+  ({ pk: keys.studentEmail(p.email), sk: keys.studentEmail(p.email), type: 'studentEmail', username: p.username });
 
 /** The fields a payment needs to file its ledger entries in the student's roster collection too. */
 export async function getStudentRef(username: string): Promise<StudentRef | null> {
@@ -133,6 +146,12 @@ export async function getStudentRef(username: string): Promise<StudentRef | null
     ProjectionExpression: 'username, lastName, cohortId',
   }));
   return found.Item ? (found.Item as StudentRef) : null;
+}
+
+/** False only when an admin disabled the student's sign-in (a user without a profile is not a student). */
+export async function isSignInEnabled(username: string): Promise<boolean> {
+  const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile }, ProjectionExpression: 'signInEnabled' }));
+  return found.Item?.signInEnabled !== false;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cohortItem, cohortNumberMarkerItem, courseItems, documentCategoryItem, documentItems } from '../../../lambdas/store/catalog-items.js';
 import { paymentItems } from '../../../lambdas/store/payments.js';
-import { studentItems } from '../../../lambdas/store/students.js';
+import { emailMarkerItem, studentItems } from '../../../lambdas/store/students.js';
 import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } from '../endpoints.js';
 import type { PoolIds } from '../provision.js';
 import { demoCohorts, demoCourses, demoDocumentCategories } from './demo-catalog.js';
@@ -24,7 +24,7 @@ import { demoDocuments } from './demo-documents.js';
 import { demoPayments, demoStudents } from './demo-students.js';
 import { demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
 
-const SEED_VERSION = 'SEED#v5';
+const SEED_VERSION = 'SEED#v6';
 const marker = { pk: 'META', sk: SEED_VERSION };
 
 export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: PoolIds; log: (m: string) => void }): Promise<void> {
@@ -45,6 +45,7 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: Pool
 
   const items = [
     ...demoStudents.flatMap((s) => studentItems({ ...s, profile: { ...s.profile, sub: subs.get(s.profile.username) ?? '' } })),
+    ...demoStudents.map((s) => emailMarkerItem(s.profile)),
     ...demoCourses.flatMap(courseItems),
     ...demoCohorts.flatMap((c) => [
       cohortItem({ ...c, studentCount: demoStudents.filter((s) => s.profile.cohortId === c.id).length }),

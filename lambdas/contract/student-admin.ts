@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+
+const Dollars = z.union([z.number(), z.string()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), 'must be an amount of at least 0 with at most two decimals');
+const IsoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const Username = z.string().trim().min(3, 'must be at least 3 characters').max(64, 'is too long')
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'may contain only lower-case letters, digits, dots, hyphens and underscores');
+
+/** POST /api/students/ (admin): a sign-in and a student profile, created together. */
+export const CreateStudentRequest = z.object({
+  username: Username,
+  first_name: z.string().trim().min(1, 'is required').max(100, 'is too long'),
+  last_name: z.string().trim().min(1, 'is required').max(100, 'is too long'),
+  email: z.string().trim().toLowerCase().email('must be an email address').max(254),
+  phone_number: z.string().trim().max(30, 'is too long').regex(/^[0-9+()\-. ]*$/, 'may contain only digits, spaces and + ( ) - .').optional().default(''),
+  program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
+  program_name: z.string().trim().min(1, 'is required').max(200, 'is too long'),
+  cohort_id: z.string().trim().min(1, 'is required').max(64),
+  on_payment_plan: z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no'])]).optional().default(false)
+    .transform((v) => v === true || v === 'true' || v === 'yes'),
+  /** Optional first password (the student must choose a new one at first sign-in); without it Cognito emails an invitation. */
+  temporary_password: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+});
+export type CreateStudentRequest = z.input<typeof CreateStudentRequest>;
+
+/** POST /api/students/{username}/enrollments/ (admin): enrolls in a program with its opening charge. */
+export const EnrollRequest = z.object({
+  program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
+  program_id: z.string().trim().regex(/^[a-z0-9-]{1,64}$/, 'may contain only lower-case letters, digits and hyphens').optional(),
+  program_name: z.string().trim().min(1, 'is required').max(200, 'is too long'),
+  amount_due: Dollars,
+  next_due_date: IsoDate.nullable().optional(),
+});
+
+/** POST /api/students/{username}/charges/ (admin): a further charge, or a credit (adjustment). Never an edit. */
+export const LedgerPostRequest = z.object({
+  program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
+  program_id: z.string().trim().min(1, 'is required').max(64),
+  kind: z.enum(['charge', 'credit'], { error: 'must be charge or credit' }),
+  amount: Dollars.refine((v) => Number(v) > 0, 'must be greater than 0'),
+  reason: z.string().trim().min(3, 'must say why (at least 3 characters)').max(500, 'is too long'),
+  next_due_date: IsoDate.nullable().optional(),
+});
+
+/** GET /api/students/ — with cohort_id: the roster with bills (spec fallback); without: the admin list. */
+export const StudentListQuery = z.object({
+  cohort_id: z.string().trim().max(64).optional(),
+  program_type: z.union([z.enum(PROGRAM_TYPES), z.literal('')]).optional(),
+  balance_status: z.union([z.enum(['current', 'due', 'overdue']), z.literal('')]).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+/** One row of the admin student list. */
+export interface StudentSummary {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  program: string | null;
+  program_type: ProgramType | null;
+  cohort_id: string | null;
+  on_payment_plan: boolean;
+  balance: number;
+  sign_in_enabled: boolean;
+  created_at: string;
+}
+
+export interface ImportRowResult {
+  /** 1-based line in the file, the header being line 1. */
+  line: number;
+  username: string;
+  status: 'created' | 'invalid' | 'failed';
+  errors: string[];
+}
+
+export interface ImportReport {
+  created: number;
+  invalid: number;
+  failed: number;
+  rows: ImportRowResult[];
+}
+
+/** Columns of the import CSV (the template the screen offers for download). */
+export const IMPORT_COLUMNS = [
+  'username', 'first_name', 'last_name', 'email', 'phone_number', 'program_type', 'program_name', 'cohort_id',
+  'on_payment_plan', 'temporary_password',
+] as const;
+
+/** POST /api/users/new-password/ — completes the first sign-in of an account with a temporary password. */
+export const NewPasswordRequest = z.object({
+  username: z.string().trim().min(1, 'is required').max(128),
+  session: z.string().min(1, 'is required').max(4096),
+  new_password: z.string().min(8, 'must be at least 8 characters').max(256),
+});
