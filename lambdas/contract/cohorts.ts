@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 import type { StudentRecord } from './students.js';
 

@@ -1,11 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { COURSE_NAMES, type CourseCategoryKey } from './course-names.js';
 
-/** The fixed course names of spec section 9 (the form's choices; "Nurse Ethics" is listed twice there). */
-export const COURSE_NAMES = [
-  'Nursing Assistant', 'EKG Technician', 'Phlebotomy', 'Ultrasound Program', 'MA', 'MA(associates)',
-  'Patient Care Technician', 'Algebra', 'Ultrasound', 'Nurse Ethics', 'Physics', 'Biology', 'English',
-  'Medical Terminology for Allied Health Sciences',
-] as const;
+// The constants live apart from the schemas so routes that need only them bundle no zod.
+export { COURSE_CATEGORIES, COURSE_NAMES, type CourseCategoryKey } from './course-names.js';
 
 /** Optional price: a number or numeric string >= 0 with at most two decimals; empty or null means none. */
 const Price = z.union([z.number(), z.string(), z.null()]).optional()
@@ -38,9 +35,6 @@ export interface Course {
   is_certificate_course: boolean;
 }
 
-export const COURSE_CATEGORIES = ['nursing', 'medical', 'tech', 'general_education', 'others'] as const;
-export type CourseCategoryKey = (typeof COURSE_CATEGORIES)[number];
-
 export interface CourseCategory {
   category: CourseCategoryKey;
   display_name: string;
@@ -53,7 +47,10 @@ export interface CourseStats {
   average_credit_hours: number;
 }
 
+/** GET /api/courses/: every matching course (an array), or with `limit` / `cursor` one page `{ results, count, next }`. */
 export const CourseListQuery = z.object({
   name: z.string().trim().max(200, 'is too long').optional(),
   is_certificate: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(2048).optional(),
 });

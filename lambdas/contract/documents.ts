@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 
 export const DOCUMENT_SCOPES = ['individual', 'cohort', 'program', 'general'] as const;

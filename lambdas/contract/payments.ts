@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 
 /** Dollars as a JSON number or numeric string with at most two decimals (money is never a float server-side). */
@@ -72,14 +72,19 @@ export interface PaymentPage {
   totals: { amount: number; refunded: number; succeeded: number };
 }
 
+/** A calendar date YYYY-MM-DD that exists (not 2026-02-30). */
+const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'is not a date in the calendar');
+
 export const PaymentListQuery = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
+  from: CalendarDate.optional(),
+  to: CalendarDate.optional(),
   status: z.enum(['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded']).optional(),
   username: z.string().trim().min(1).max(128).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
   cursor: z.string().max(2048).optional(),
-});
+  // a range that ends before it starts is a mistake to name, not an empty (or failing) query
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be before from', path: ['to'] });
 
 /** POST /api/payments/{id}/refund/ (admin): the refund goes through Stripe and lands via the webhook. */
 export const RefundRequest = z.object({

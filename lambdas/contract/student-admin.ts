@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 
 const Dollars = z.union([z.number(), z.string()])
   .transform((v) => String(v).trim())
-  .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), 'must be an amount of at least 0 with at most two decimals');
+  .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), 'must be an amount of at least 0 with at most two decimals')
+  // as course prices: larger amounts are typing mistakes, and beyond 2^53 cents not even storable
+  .refine((v) => Number(v) <= 1_000_000, 'must be at most 1000000');
 const IsoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 const Username = z.string().trim().min(3, 'must be at least 3 characters').max(64, 'is too long')
   .regex(/^[a-z0-9][a-z0-9._-]*$/, 'may contain only lower-case letters, digits, dots, hyphens and underscores');
@@ -44,12 +46,18 @@ export const LedgerPostRequest = z.object({
   next_due_date: IsoDate.nullable().optional(),
 });
 
-/** GET /api/students/ — with cohort_id: the roster with bills (spec fallback); without: the admin list. */
+/**
+ * GET /api/students/ — with cohort_id: the roster with bills (spec fallback); without: the admin list,
+ * every match as an array, or with `limit` / `cursor` one page `{ results, count, next }` by last
+ * name (search and balance_status then filter within the page, so `count` may be below `limit`).
+ */
 export const StudentListQuery = z.object({
   cohort_id: z.string().trim().max(64).optional(),
   program_type: z.union([z.enum(PROGRAM_TYPES), z.literal('')]).optional(),
   balance_status: z.union([z.enum(['current', 'due', 'overdue']), z.literal('')]).optional(),
   search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(2048).optional(),
 });
 
 /** One row of the admin student list. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** POST /api/users/login/ body. The spec asks for no client-side validation, so the server names the field. */
 export const LoginRequest = z.object({

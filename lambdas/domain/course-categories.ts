@@ -7,8 +7,8 @@
  *   tech               Ultrasound Program, Ultrasound (imaging technology)
  *   general_education  Algebra, Physics, Biology, English
  */
-import type { Course, CourseCategory, CourseCategoryKey, CourseStats } from '../contract/courses.js';
-import { COURSE_CATEGORIES } from '../contract/courses.js';
+import type { Course, CourseCategory, CourseStats } from '../contract/courses.js';
+import { COURSE_CATEGORIES, type CourseCategoryKey } from '../contract/course-names.js';
 
 const CATEGORY_OF_NAME: Record<string, CourseCategoryKey> = {
   'Nursing Assistant': 'nursing',

@@ -4,9 +4,9 @@
  * Every change carries its audit entry in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { Conflict, NotFound } from '../domain/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain/errors.js';
 import { auditPut } from './audit.js';
 import { courseItem, crnMarkerItem, type CourseRecord } from './catalog-items.js';
 import { db, TABLE_NAME } from './dynamo.js';
@@ -21,26 +21,44 @@ const strip = (item: Record<string, unknown>): CourseRecord => ({
   isCertificateCourse: Boolean(item.isCertificateCourse),
 });
 
-/** One Query on the collection that fits the filters; a name filter matches the start of the name. */
-export async function listCourses(filter: { namePrefix?: string; isCertificate?: boolean } = {}): Promise<CourseRecord[]> {
+export interface CourseFilter { namePrefix?: string; isCertificate?: boolean }
+
+/** The Query on the collection that fits the filters; a name filter matches the start of the name. */
+function courseQuery(filter: CourseFilter): QueryCommandInput {
   const [index, pkName, skName, pkValue] = filter.isCertificate === undefined
     ? ['gsi1', 'gsi1pk', 'gsi1sk', k.coursesCollection]
     : ['gsi2', 'gsi2pk', 'gsi2sk', k.coursesOfKind(filter.isCertificate)];
   const prefix = filter.namePrefix?.toLowerCase();
+  return {
+    TableName: TABLE_NAME,
+    IndexName: index,
+    KeyConditionExpression: prefix ? `${pkName} = :pk AND begins_with(${skName}, :prefix)` : `${pkName} = :pk`,
+    ExpressionAttributeValues: { ':pk': pkValue, ...(prefix ? { ':prefix': prefix } : {}) },
+  };
+}
+
+/** Every course that fits the filters, by name (the catalog, its statistics, the unpaged list). */
+export async function listCourses(filter: CourseFilter = {}): Promise<CourseRecord[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
   do {
-    const page = await db.send(new QueryCommand({
-      TableName: TABLE_NAME,
-      IndexName: index,
-      KeyConditionExpression: prefix ? `${pkName} = :pk AND begins_with(${skName}, :prefix)` : `${pkName} = :pk`,
-      ExpressionAttributeValues: { ':pk': pkValue, ...(prefix ? { ':prefix': prefix } : {}) },
-      ExclusiveStartKey: startKey,
-    }));
+    const page = await db.send(new QueryCommand({ ...courseQuery(filter), ExclusiveStartKey: startKey }));
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items.map(strip);
+}
+
+/** One page of that list (one Query), and the key to continue after it. */
+export async function listCoursesPage(filter: CourseFilter, limit: number, cursor?: Record<string, unknown>) {
+  let page;
+  try {
+    page = await db.send(new QueryCommand({ ...courseQuery(filter), Limit: limit, ExclusiveStartKey: cursor }));
+  } catch (error) {
+    if (cursor && (error as Error).name === 'ValidationException') throw new Invalid('cursor: does not belong to this list');
+    throw error;
+  }
+  return { courses: (page.Items ?? []).map(strip), lastKey: page.LastEvaluatedKey };
 }
 
 export async function getCourse(id: string): Promise<CourseRecord | null> {

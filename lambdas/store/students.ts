@@ -8,6 +8,7 @@
  * cohort's gsi1 collection, so a cohort roster with every member's bill is one Query too.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { NotFound } from '../domain/errors.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 import { db, TABLE_NAME } from './dynamo.js';
@@ -146,6 +147,13 @@ export async function getStudentRef(username: string): Promise<StudentRef | null
     ProjectionExpression: 'username, lastName, cohortId',
   }));
   return found.Item ? (found.Item as StudentRef) : null;
+}
+
+/** The student's ref, or 404 (admin changes to an unknown username). */
+export async function requireStudentRef(username: string): Promise<StudentRef> {
+  const ref = await getStudentRef(username);
+  if (!ref) throw new NotFound('Student not found');
+  return ref;
 }
 
 /** False only when an admin disabled the student's sign-in (a user without a profile is not a student). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
 import { routeKeyPath, routes, type Grant } from '../../lambdas/routes.js';
 import { GROUP_ROLES, rolesFromGroups } from '../../lambdas/domain/roles.js';
-import { CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../lib/security-headers.js';
 import { STAGES, stageSettings } from '../../lib/stage.js';
 import {
   actionsOf,
@@ -285,6 +285,32 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(csp).toBe(CONTENT_SECURITY_POLICY); // the local gateway sends the same
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
       expect(scriptSrc).not.toContain('unsafe');
+    });
+
+    it('sends exactly the headers of lib/security-headers.ts (what the local gateway sends), on the SPA and on /api/*', () => {
+      const policies = Object.entries(resourcesOf(synth.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+      expect(policies).toHaveLength(1);
+      const [policyId, policy] = policies[0]!;
+      const config = policy.Properties.ResponseHeadersPolicyConfig;
+      const security = config.SecurityHeadersConfig;
+      const hsts = security.StrictTransportSecurity;
+      // the policy written back as the headers a browser receives
+      const sent: Record<string, string> = {
+        'content-security-policy': security.ContentSecurityPolicy.ContentSecurityPolicy,
+        'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
+        'x-content-type-options': security.ContentTypeOptions ? 'nosniff' : '',
+        'x-frame-options': security.FrameOptions.FrameOption,
+        'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
+      };
+      expect(sent).toEqual(SECURITY_HEADERS);
+      // every header overrides whatever an origin sends; nothing else is added or removed
+      for (const [name, header] of Object.entries(security)) expect((header as { Override: boolean }).Override, name).toBe(true);
+      expect(config.CustomHeadersConfig).toBeUndefined();
+      expect(config.RemoveHeadersConfig).toBeUndefined();
+      expect(config.CorsConfig).toBeUndefined();
+      const distribution = distributionConfig();
+      expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+      for (const behavior of distribution.CacheBehaviors) expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern).toEqual({ Ref: policyId });
     });
 
     it('deploys the runtime config.json (no-cache) beside the SPA', () => {

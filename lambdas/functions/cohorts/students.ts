@@ -2,7 +2,7 @@
  * GET /api/cohorts/{id}/students/ (admin, staff) — the roster with every member's payment_details,
  * from one Query over the cohort's collection (never one request per student).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFound } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';

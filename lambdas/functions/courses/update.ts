@@ -1,9 +1,10 @@
 /** PUT /api/courses/{id}/update/ (admin, staff) — 404 for an unknown id, 409 when the new CRN is taken. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { updateCourse } from '../../store/courses.js';
-import { courseFieldsFrom, presentCourse } from './present.js';
+import { courseFieldsFrom } from './input.js';
+import { presentCourse } from './present.js';
 
 export const CourseIdParams = z.object({ id: z.string().trim().min(1, 'is required').max(64, 'is too long') });
 

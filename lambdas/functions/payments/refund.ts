@@ -2,7 +2,7 @@
  * POST /api/payments/{id}/refund/ (admin) — asks Stripe to refund all or part of a payment. The
  * ledger changes when Stripe's charge.refunded event arrives, like every other payment change.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { RefundRequest } from '../../contract/payments.js';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';

@@ -2,7 +2,7 @@
  * GET /api/students/{username}/ — a student's record with their bill computed from the ledger.
  * A student may read only their own record; staff, finance and admin may read anyone's.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';

@@ -3,7 +3,7 @@
  * against stored cohorts, usernames and emails) before any is written; valid rows are created one by
  * one like POST /api/students/, and the report lists each row's outcome.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ImportReport, ImportRowResult } from '../../contract/student-admin.js';
 import { AppError, Invalid } from '../../domain/errors.js';
 import { invalidResult, readImportFile } from '../../domain/student-import.js';

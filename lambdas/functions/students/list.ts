@@ -2,15 +2,18 @@
  * GET /api/students/ (admin, staff).
  *  - `?cohort_id=`: the spec's roster fallback, every member with payment_details, one Query;
  *  - otherwise the admin list (issue 8): profiles by program type (gsi2), with search (name, username,
- *    email) and balance status (the roster's labels: current, due, overdue) from each profile's cached balance.
+ *    email) and balance status (the roster's labels: current, due, overdue) from each profile's cached balance;
+ *    all at once, or with `limit` / `cursor` in pages (a constant number of Queries per page).
  */
-import { StudentListQuery } from '../../contract/student-admin.js';
+import type { Page } from '../../contract/page.js';
+import { StudentListQuery, type StudentSummary } from '../../contract/student-admin.js';
 import { rosterStatus } from '../../domain/balance-status.js';
 import { centsToDollars } from '../../domain/money.js';
 import { route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
-import { listStudentProfiles } from '../../store/student-admin.js';
-import { getCohortLedgers } from '../../store/students.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { listStudentProfiles, listStudentProfilesPage } from '../../store/student-profiles.js';
+import { getCohortLedgers, type StudentProfile } from '../../store/students.js';
 import { presentStudent } from './present.js';
 import { presentSummary } from './present-summary.js';
 
@@ -19,8 +22,13 @@ export const handler = route('students-list', async (req) => {
   if (q.cohort_id) return { body: (await getCohortLedgers(q.cohort_id)).map(presentStudent) };
 
   const search = q.search?.toLowerCase();
-  const profiles = (await listStudentProfiles(q.program_type || undefined)).filter((p) =>
+  const matches = (p: StudentProfile) =>
     (!search || [p.firstName, p.lastName, p.username, p.email, `${p.firstName} ${p.lastName}`].some((v) => v.toLowerCase().includes(search)))
-    && (!q.balance_status || rosterStatus(centsToDollars(p.balanceCents ?? 0)).toLowerCase() === q.balance_status));
-  return { body: profiles.map(presentSummary) };
+    && (!q.balance_status || rosterStatus(centsToDollars(p.balanceCents ?? 0)).toLowerCase() === q.balance_status);
+  if (q.limit === undefined && !q.cursor) return { body: (await listStudentProfiles(q.program_type || undefined)).filter(matches).map(presentSummary) };
+
+  const page = await listStudentProfilesPage(q.program_type || undefined, q.limit ?? 50, decodeCursor(q.cursor)?.after);
+  const results = page.profiles.filter(matches).map(presentSummary);
+  const body: Page<StudentSummary> = { results, count: results.length, next: encodeCursor(page.after === undefined ? undefined : { after: page.after }) };
+  return { body };
 });

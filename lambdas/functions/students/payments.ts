@@ -1,5 +1,5 @@
 /** GET /api/students/{username}/payments/ — a student's card payments (receipts); own record only for students. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Forbidden } from '../../domain/errors.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { decodeCursor } from '../../http/cursor.js';

@@ -27,9 +27,10 @@ function LoginRedirect() {
   return <Navigate to={{ pathname: paths.home, search }} replace />;
 }
 
-// The cart's routes share one chunk, the payment pages another (see features/cart/cartPages.ts).
+// The cart's routes share one chunk, the payment pages another, the admin pages a third (see features/cart/cartPages.ts).
 const cartPages = () => import('../features/cart/cartPages');
 const paymentPages = () => import('../features/payments/paymentPages');
+const adminPages = () => import('./adminPages');
 
 /** The routes of spec section 2. Exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [
@@ -67,6 +68,8 @@ export const appRoutes: RouteObject[] = [
                 path: paths.paymentReceipt,
                 lazy: lazyPage('receipt', () => paymentPages().then((m) => ({ default: m.PaymentReceiptPage }))),
               },
+              // Issue 6: Document Management for staff, My Documents for the others (one route: each costs the shell ~80 bytes).
+              { path: paths.documents, lazy: lazyPage('documents', () => import('../features/documents/DocumentsRoute')) },
             ],
           },
           { path: paths.courseManager, lazy: lazyPage('course-manager', () => import('../features/courses/CourseManagementPage')) },
@@ -74,8 +77,12 @@ export const appRoutes: RouteObject[] = [
           {
             lazy: lazyPage('admin-guard', () => import('../components/AdminGuard')),
             children: [
-              { path: paths.cohortManagement, lazy: lazyPage('cohort-management', () => import('../features/cohorts/CohortManagementPage')) },
-              { path: paths.admin, lazy: lazyPage('admin', () => import('../features/admin/AdminPanelPage')) },
+              {
+                path: paths.cohortManagement,
+                lazy: lazyPage('cohort-management', () => adminPages().then((m) => ({ default: m.CohortManagementPage }))),
+              },
+              { path: paths.cohortDetail, lazy: lazyPage('cohort-detail', () => adminPages().then((m) => ({ default: m.CohortDetailPage }))) },
+              { path: paths.admin, lazy: lazyPage('admin', () => adminPages().then((m) => ({ default: m.AdminPanelPage }))) },
             ],
           },
           {

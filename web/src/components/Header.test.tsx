@@ -59,11 +59,13 @@ describe('Header', () => {
     renderHeader(signedIn(sampleUser({ username: 'finance', is_finance: true })));
     expect(screen.getByRole('link', { name: 'Finance Ledger' }).getAttribute('href')).toBe('/finance');
     expect(screen.queryByRole('link', { name: 'Payment History' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'My Documents' })).toBeNull();
   });
 
-  it('shows students their Payment History, not the ledger', () => {
+  it('shows students their Payment History and My Documents, not the ledger', () => {
     renderHeader(signedIn(sampleUser()));
     expect(screen.getByRole('link', { name: 'Payment History' }).getAttribute('href')).toBe('/payments');
+    expect(screen.getByRole('link', { name: 'My Documents' }).getAttribute('href')).toBe('/documents');
     expect(screen.queryByRole('link', { name: 'Finance Ledger' })).toBeNull();
   });
 

@@ -21,6 +21,12 @@ const adminLinks = [
   { label: 'Dashboard', to: paths.dashboard },
 ] as const;
 
+/** Beyond the spec: a student's payments (issue 4) and documents (issue 6). */
+const studentLinks = [
+  { label: 'Payment History', to: paths.payments },
+  { label: 'My Documents', to: paths.documents },
+] as const;
+
 function displayName(user: UserInfo): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
 }
@@ -66,11 +72,15 @@ export function Header() {
               Finance Ledger
             </Button>
           )}
-          {user && !user.isAdmin && !user.is_staff && !user.is_finance && (
-            <Button color="inherit" component={NavLink} to={paths.payments}>
-              Payment History
-            </Button>
-          )}
+          {user &&
+            !user.isAdmin &&
+            !user.is_staff &&
+            !user.is_finance &&
+            studentLinks.map((link) => (
+              <Button key={link.to} color="inherit" component={NavLink} to={link.to}>
+                {link.label}
+              </Button>
+            ))}
           <CartButton />
           {user && (
             <Button color="inherit" startIcon={<LogoutIcon aria-hidden />} onClick={logout}>

@@ -3,11 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { brand } from '../../app/brand';
 import { TextInput } from '../../components/TextInput';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { login, selectLoginError, selectLoginPending } from './authSlice';
+import { login, selectLoginError, selectLoginPending, type LoginRefusal } from './authSlice';
+import type { NewPasswordChallenge } from './NewPasswordForm';
+
+// Loaded only when the server asks for a new password: the login page is within a size budget.
+const NewPasswordForm = lazy(() => import('./NewPasswordForm'));
 
 /** Right-hand sign-in panel. No client-side validation (spec section 5): the server decides. */
 export function SignInForm() {
@@ -16,11 +20,31 @@ export function SignInForm() {
   const error = useAppSelector(selectLoginError);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<NewPasswordChallenge | null>(null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!pending) void dispatch(login({ username, password }));
+    if (pending) return;
+    const result = await dispatch(login({ username, password }));
+    // An account with a temporary password (issue 8): the server wants a new one before signing in.
+    if (!login.rejected.match(result) || !result.meta.rejectedWithValue) return;
+    // `meta` is the refusal's body (void only when the server was not reached, which rejects without one).
+    const { code, session } = result.meta as LoginRefusal;
+    if (code === 'new_password_required' && typeof session === 'string') {
+      setChallenge({ username, session, message: result.payload ?? '' });
+      setPassword('');
+    }
   };
+
+  if (challenge) {
+    return (
+      <Box sx={{ p: { xs: 3, md: 5 } }}>
+        <Suspense fallback={<Typography role="status">Loading...</Typography>}>
+          <NewPasswordForm challenge={challenge} onCancel={() => setChallenge(null)} />
+        </Suspense>
+      </Box>
+    );
+  }
 
   return (
     <Box component="section" aria-labelledby="sign-in-title" sx={{ p: { xs: 3, md: 5 } }}>
@@ -32,7 +56,7 @@ export function SignInForm() {
           {error}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby="sign-in-title">
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">
         <TextInput
           id="login-username"
           name="username"

@@ -18,7 +18,16 @@ export interface LoginCredentials {
 /** Shown when the server gives no `detail` (network failure, unexpected answer). */
 export const GENERIC_LOGIN_ERROR = 'Login failed. Please try again.';
 
-export const login = createAsyncThunk<UserInfo, LoginCredentials, { rejectValue: string }>(
+/**
+ * A refused login's response body, passed on as the rejected action's `meta`: an account with a
+ * temporary password answers 401 with `code: "new_password_required"` and a `session` (issue 8).
+ */
+export interface LoginRefusal {
+  code?: unknown;
+  session?: unknown;
+}
+
+export const login = createAsyncThunk<UserInfo, LoginCredentials, { rejectValue: string; rejectedMeta: LoginRefusal | void }>(
   'auth/login',
   async (credentials, { rejectWithValue, signal }) => {
     let response: Response;
@@ -33,7 +42,7 @@ export const login = createAsyncThunk<UserInfo, LoginCredentials, { rejectValue:
       return rejectWithValue(GENERIC_LOGIN_ERROR);
     }
     const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) return rejectWithValue(detailOf(body) ?? GENERIC_LOGIN_ERROR);
+    if (!response.ok) return rejectWithValue(detailOf(body) ?? GENERIC_LOGIN_ERROR, body as LoginRefusal);
     return body as UserInfo;
   },
 );

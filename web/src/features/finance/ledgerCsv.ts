@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import type { PaymentSummary } from '../../contract';
+import { toCsv } from '../../lib/csv';
 import { localIsoDate } from '../../lib/dates';
 import { PAYMENT_STATUS_LABEL, paymentMethodText, paymentProgramsText } from '../../lib/paymentFormat';
 
@@ -19,21 +19,8 @@ export function ledgerCsv(payments: readonly PaymentSummary[]): string {
     paymentMethodText(p),
     p.payment_intent_id,
   ]);
-  // escapeFormulae: a name such as "=HYPERLINK(...)" must stay text in a spreadsheet.
-  return Papa.unparse({ fields: COLUMNS, data: rows }, { escapeFormulae: true });
+  return toCsv(COLUMNS, rows);
 }
 
 /** "payments-2026-03-01.csv": named with today's date, like the cohort export. */
 export const ledgerCsvFileName = (now = new Date()) => `payments-${localIsoDate(now)}.csv`;
-
-/** Hands the CSV to the browser as a download. */
-export function downloadCsv(csv: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench` (issue 10): starts the local stack on free ports in a temp dir, seeds 1x then 10x
+ * data (bench/seed.ts), and measures side by side in one run: p50/p95 of each list and detail route
+ * through the gateway (autocannon), DynamoDB requests per route, the roster against the spec's
+ * fallback, Lambda bundle sizes and cold-load, and the SPA's route JavaScript. Prints one table and
+ * writes it with the machine's description to bench/results.md. Ratios, not absolute times, are the
+ * figures to compare: these machines are shared and noisy.
+ */
+import '../lib/local/quiet-node-version-warning.js';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { routes } from '../lambdas/routes.js';
+import { LOCAL_TABLE, localClientConfig } from '../lib/local/endpoints.js';
+import { REPO_ROOT, WEB_DIST } from '../lib/local/paths.js';
+import { startLocalStack } from '../lib/local/stack.js';
+import { ALLOWANCES, BUDGET, KB } from '../test/perf/support/bundle-budget.js';
+import { BUDGET_KB as SPA_BUDGET_KIB, routeJsSizes } from '../web/scripts/route-js-size.mjs';
+import { measureColdLoad } from './cold-load.js';
+import { getJson, measure, signIn, type Latency } from './http.js';
+import { machineDescription, writeReport, type Row } from './report.js';
+import { compareRoster } from './roster.js';
+
+const PASSWORD = 'Bench!2345';
+const ROSTER_COHORT = 'bench-roster-200';
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+type As = 'admin' | 'finance' | 'student';
+interface BenchRoute {
+  figure: string;
+  path: string;
+  as: As;
+  /** paginated: the 10x/1x aim applies; flat: returns the same records at both scales; grows: returns 10x more by design. */
+  kind: 'paginated' | 'flat' | 'grows';
+  /** DynamoDB requests per call (test/handlers/request-budget.test.ts), and why when above 2. */
+  requests: number | null;
+  note?: string;
+  amount?: number;
+}
+
+const STUDENT = 'bench-s0';
+const ROUTES: BenchRoute[] = [
+  { figure: 'GET /api/students/{u}/ (record with bill)', path: `/api/students/${STUDENT}/`, as: 'admin', kind: 'flat', requests: 1 },
+  { figure: 'GET /api/students/{u}/payments/ (page)', path: `/api/students/${STUDENT}/payments/`, as: 'admin', kind: 'paginated', requests: 1 },
+  { figure: 'GET /api/payments/?limit=50 (finance ledger)', path: '/api/payments/?limit=50', as: 'finance', kind: 'paginated', requests: 1 },
+  { figure: 'GET /api/payments/?status=succeeded&limit=50', path: '/api/payments/?status=succeeded&limit=50', as: 'finance', kind: 'paginated', requests: 1 },
+  { figure: 'GET /api/students/?limit=50 (admin list)', path: '/api/students/?limit=50', as: 'admin', kind: 'paginated', requests: 4, note: 'exception: one Query per program type, merged' },
+  { figure: 'GET /api/students/?program_type=diploma&limit=50', path: '/api/students/?program_type=diploma&limit=50', as: 'admin', kind: 'paginated', requests: 1 },
+  { figure: 'GET /api/students/ (unpaged, every student)', path: '/api/students/', as: 'admin', kind: 'grows', requests: null, amount: 10, note: 'kept for compatibility; pages with limit/cursor' },
+  { figure: 'GET /api/courses/?limit=50', path: '/api/courses/?limit=50', as: 'admin', kind: 'paginated', requests: 1 },
+  { figure: 'GET /api/courses/ (unpaged, the SPA catalog)', path: '/api/courses/', as: 'admin', kind: 'grows', requests: 1 },
+  { figure: 'GET /api/courses/categories/', path: '/api/courses/categories/', as: 'admin', kind: 'grows', requests: 1 },
+  { figure: 'GET /api/courses/stats/', path: '/api/courses/stats/', as: 'admin', kind: 'grows', requests: 1 },
+  { figure: 'GET /api/cohorts/', path: '/api/cohorts/', as: 'admin', kind: 'grows', requests: 1 },
+  { figure: 'GET /api/cohorts/{id}/students/ (100 members)', path: '/api/cohorts/bench-cohort-0/students/', as: 'admin', kind: 'flat', requests: 2 },
+  { figure: 'GET /api/students/?cohort_id= (roster fallback)', path: '/api/students/?cohort_id=bench-cohort-0', as: 'admin', kind: 'flat', requests: 1 },
+  { figure: 'GET /api/documents/?limit=50 (staff)', path: '/api/documents/?limit=50', as: 'admin', kind: 'paginated', requests: 2 },
+  { figure: "GET /api/documents/ (a student's, ~70)", path: '/api/documents/', as: 'student', kind: 'flat', requests: 7, note: 'exception: profile, 4 collections, 2 BatchGets' },
+  { figure: 'GET /api/documents/{id}/download/', path: '/api/documents/bench-cohort-0-doc-0/download/', as: 'student', kind: 'flat', requests: 2 },
+  { figure: 'GET /api/document-categories/', path: '/api/document-categories/', as: 'admin', kind: 'flat', requests: 1 },
+];
+
+async function createUser(cognito: CognitoIdentityProviderClient, userPoolId: string, username: string, group?: string) {
+  await cognito.send(new AdminCreateUserCommand({
+    UserPoolId: userPoolId, Username: username, MessageAction: 'SUPPRESS', TemporaryPassword: PASSWORD,
+    UserAttributes: [{ Name: 'email', Value: `${username}@bench.example.edu` }, { Name: 'given_name', Value: 'Bench' }, { Name: 'family_name', Value: username }],
+  }));
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: PASSWORD, Permanent: true }));
+  if (group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
+}
+
+/** The SPA's route JavaScript from a fresh production build in a temp dir (web/dist is left alone). */
+function spaSizes() {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-spa-'));
+  try {
+    const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (built.status !== 0) throw new Error(`vite build failed: ${built.stderr}`);
+    return routeJsSizes(out);
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main() {
+  const started = Date.now();
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  log('starting the local stack (DynamoDB Local in memory, s3rver, cognito-local, gateway)...');
+  const stack = await startLocalStack({ dataDir, ports: {}, persist: false, seed: false, gateway: { webRoot: WEB_DIST } });
+  const base = stack.url!;
+  try {
+    // modules that reach lambdas/store read their configuration at import: only now is it set
+    const { PER_SCALE, rosterCohortItems, seedScale, writeAll } = await import('./seed.js');
+    // the handlers' own document client (same module instance as the gateway's), counted per call
+    const { db: handlerDb } = await import('../lambdas/store/dynamo.js');
+    let dynamoRequests = 0;
+    handlerDb.middlewareStack.add((next) => async (args) => { dynamoRequests++; return next(args); }, { step: 'initialize', name: 'benchRequestCounter' });
+    const countRequests = async (fn: () => Promise<unknown>) => { const before = dynamoRequests; await fn(); return dynamoRequests - before; };
+
+    const seedDb = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(stack.endpoints.dynamodb)), { marshallOptions: { removeUndefinedValues: true } });
+    const cognito = new CognitoIdentityProviderClient(localClientConfig(stack.endpoints.cognito));
+    await createUser(cognito, stack.pool.userPoolId, 'bench-admin', 'admin');
+    await createUser(cognito, stack.pool.userPoolId, 'bench-finance', 'finance');
+    await createUser(cognito, stack.pool.userPoolId, STUDENT);
+
+    const seedTimes: Record<string, number> = {};
+    let t = Date.now();
+    const items1 = await seedScale(seedDb, LOCAL_TABLE, 0, 1);
+    await writeAll(seedDb, LOCAL_TABLE, rosterCohortItems(ROSTER_COHORT, 200));
+    seedTimes['1x'] = (Date.now() - t) / 1000;
+    log(`seeded 1x: ${items1} items in ${seedTimes['1x'].toFixed(0)} s (+ a 200-student cohort for the roster comparison)`);
+
+    const tokens: Record<As, string> = {
+      admin: await signIn(base, 'bench-admin', PASSWORD),
+      finance: await signIn(base, 'bench-finance', PASSWORD),
+      student: await signIn(base, STUDENT, PASSWORD),
+    };
+
+    const results: Record<string, { '1x'?: Latency; '10x'?: Latency; req1?: number; req10?: number }> = {};
+    const measureAll = async (scale: '1x' | '10x') => {
+      for (const r of ROUTES) {
+        const requests = await countRequests(() => getJson(base, r.path, tokens[r.as]));
+        const latency = await measure(`${base}${r.path}`, tokens[r.as], { amount: r.amount ?? 100, warmup: Math.min(20, r.amount ?? 20) });
+        results[r.figure] = { ...results[r.figure], [scale]: latency, [scale === '1x' ? 'req1' : 'req10']: requests };
+        log(`${scale} ${r.figure}: p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, ${requests} DynamoDB requests`);
+      }
+    };
+    // one unmeasured pass first: the gateway's modules and DynamoDB Local's JIT warm up before 1x is timed
+    for (const r of ROUTES) await measure(`${base}${r.path}`, tokens[r.as], { amount: r.amount ?? 50, warmup: 1 });
+    await measureAll('1x');
+
+    t = Date.now();
+    const items10 = await seedScale(seedDb, LOCAL_TABLE, 1, 10);
+    seedTimes['10x'] = (Date.now() - t) / 1000;
+    log(`seeded 10x: ${items10} more items in ${seedTimes['10x'].toFixed(0)} s`);
+    await measureAll('10x');
+
+    log('roster: the roster route against the per-student fallback...');
+    const roster = await compareRoster(base, tokens.admin, ROSTER_COHORT, countRequests);
+    log('Lambda bundles and cold-load...');
+    const cold = await measureColdLoad(routes);
+    log('SPA production build...');
+    const spa = spaSizes();
+
+    const rows: Row[] = [];
+    for (const r of ROUTES) {
+      const x = results[r.figure]!;
+      const ratio = x['10x']!.p50 / x['1x']!.p50;
+      rows.push({
+        figure: `${r.figure}: p50 / p95`,
+        measured: `1x ${ms(x['1x']!.p50)} / ${ms(x['1x']!.p95)}; 10x ${ms(x['10x']!.p50)} / ${ms(x['10x']!.p95)}; ratio ${ratio.toFixed(2)}`,
+        budget: r.kind === 'paginated' ? '10x/1x p50 <= 1.3 (aim)' : r.kind === 'flat' ? 'same records at both scales (reported)' : '10x the records by design (reported)',
+        result: r.kind === 'paginated' ? (ratio <= 1.3 ? 'aim met' : 'aim missed') : 'reported',
+      });
+      rows.push({
+        figure: `${r.figure}: DynamoDB requests`,
+        measured: `1x ${x.req1}, 10x ${x.req10}`,
+        budget: r.requests === null ? 'grows with pages of 1 MB (unpaged)' : `${r.requests}${r.note ? ` (${r.note})` : ''}, same at 1x and 10x`,
+        result: r.requests === null ? 'reported' : x.req1 === r.requests && x.req10 === r.requests ? 'pass' : 'FAIL',
+      });
+    }
+    rows.push({
+      figure: 'Roster, 200 students with bills: DynamoDB requests',
+      measured: `roster route ${roster.roster.requests} (1 call); fallback ${roster.fallback.requests} (${roster.fallback.calls} calls); ratio ${(roster.fallback.requests / roster.roster.requests).toFixed(0)}x`,
+      budget: 'reported (roster route: <= 2)', result: roster.roster.requests <= 2 ? 'pass' : 'FAIL',
+    });
+    rows.push({
+      figure: 'Roster, 200 students with bills: latency (median of 5)',
+      measured: `roster route ${ms(roster.roster.ms)}; fallback ${ms(roster.fallback.ms)} (6 in parallel); ratio ${(roster.fallback.ms / roster.roster.ms).toFixed(1)}x`,
+      budget: 'reported', result: 'reported',
+    });
+    const overPlain = cold.bundles.filter((b) => b.bytes > BUDGET);
+    rows.push({
+      figure: 'Lambda bundles (minified, as the CDK builds them)',
+      measured: `largest ${cold.heaviest.id} ${(cold.heaviest.bytes / KB).toFixed(0)} KB; ${cold.bundles.length - overPlain.length} of ${cold.bundles.length} within 300 KB; the rest within 300 KB + declared allowances (${ALLOWANCES.map((a) => `${a.name} ${a.bytes / KB} KB`).join(', ')})`,
+      budget: '300 KB + allowances (test/perf/lambda-bundles.test.ts)', result: 'pass (npm test)',
+    });
+    const ratio = cold.heavy.processMs / cold.hello.processMs;
+    rows.push({
+      figure: `Cold load: ${cold.heaviest.id} vs hello-world, fresh Node process (median of 21)`,
+      measured: `${ms(cold.heavy.processMs)} vs ${ms(cold.hello.processMs)} = ${ratio.toFixed(2)}x (require() alone: ${ms(cold.heavy.requireMs)} vs ${ms(cold.hello.requireMs)})`,
+      budget: '<= 2x (aim)', result: ratio <= 2 ? 'aim met' : 'aim missed',
+    });
+    for (const s of spa) {
+      rows.push({ figure: `SPA JavaScript for ${s.route} (gzip -6)`, measured: `${s.kib.toFixed(1)} KiB in ${s.files.length} files`, budget: `<= ${SPA_BUDGET_KIB} KiB`, result: s.kib <= SPA_BUDGET_KIB ? 'pass' : 'FAIL' });
+    }
+    rows.push({ figure: 'SPA: other routes lazy-loaded', measured: 'checked on the module graph', budget: 'every page lazy', result: 'pass (npm test)' });
+    rows.push({
+      figure: 'Lighthouse performance (login, dashboard)', measured: 'skipped: the npm `lighthouse` package (13.x) needs Node >= 22.19; this machine runs Node 20 (DESIGN.md pins)',
+      budget: '>= 95 (aim)', result: 'skipped',
+    });
+    rows.push({
+      figure: 'Seeding (BatchWrite through the item builders)',
+      measured: `1x ${items1} items in ${seedTimes['1x']!.toFixed(0)} s; 10x +${items10} items in ${seedTimes['10x']!.toFixed(0)} s`,
+      budget: `10x = ${PER_SCALE.students * 10} students in ${PER_SCALE.cohorts * 10} cohorts, ${PER_SCALE.students * 10 * PER_SCALE.paymentsPerStudent} payments, ${PER_SCALE.documents * 10} documents, ${PER_SCALE.courses * 10} courses`,
+      result: 'done',
+    });
+
+    const file = writeReport(rows, { seconds: (Date.now() - started) / 1000, machine: machineDescription(), bundles: cold.bundles });
+    log(`wrote ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(() => process.exit(0), (error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+/**
+ * Enrollments, charges and credits (issue 8). Ledger entries are only ever added; each change moves
+ * the profile's cached balance and carries its audit entry in the same transaction. No Cognito here.
+ */
+import { randomUUID } from 'node:crypto';
+import { Conflict, Invalid } from '../domain/errors.js';
+import type { Enrollment, LedgerEntry } from '../domain/ledger.js';
+import type { ProgramType } from '../domain/programs.js';
+import { auditPut } from './audit.js';
+import { TABLE_NAME } from './dynamo.js';
+import { keys } from './keys.js';
+import { enrollmentItem, ledgerItem, requireStudentRef } from './students.js';
+import { transactWrite } from './transact.js';
+
+const profileKey = (username: string) => ({ pk: keys.student(username), sk: keys.studentProfile });
+
+const balanceUpdate = (username: string, deltaCents: number) => ({
+  Update: {
+    TableName: TABLE_NAME, Key: profileKey(username), UpdateExpression: 'ADD balanceCents :delta',
+    ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':delta': deltaCents },
+  },
+});
+
+/** Enrolls a student in a program with its opening charge. 409 when already enrolled in it. */
+export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrolledAt'> & { amountDueCents: number }, actor: string): Promise<Enrollment> {
+  const ref = await requireStudentRef(username);
+  const now = new Date().toISOString();
+  const enrollment: Enrollment = { programType: e.programType, programId: e.programId, programName: e.programName, nextDueDate: e.nextDueDate, enrolledAt: now };
+  const charge: LedgerEntry = { entryId: randomUUID(), kind: 'charge', programType: e.programType, programId: e.programId, amountCents: e.amountDueCents, createdAt: now, reason: 'Enrollment: tuition and fees' };
+  const written = await transactWrite([
+    { Put: { TableName: TABLE_NAME, Item: enrollmentItem(ref, enrollment), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, charge), ConditionExpression: 'attribute_not_exists(pk)' } },
+    balanceUpdate(username, e.amountDueCents),
+    auditPut({ actor, action: 'student.enroll', entityType: 'student', entityId: username, after: { enrollment, charge } }),
+  ]);
+  if (!written.ok) throw new Conflict(`program_id: ${username} is already enrolled in ${e.programType} program ${e.programId}`);
+  return enrollment;
+}
+
+/** Adds a charge or a credit (an adjustment) to one of the student's programs; past entries are never edited. */
+export async function postLedgerEntry(
+  username: string,
+  p: { programType: ProgramType; programId: string; kind: 'charge' | 'credit'; amountCents: number; reason: string; nextDueDate?: string | null },
+  actor: string,
+): Promise<LedgerEntry> {
+  const ref = await requireStudentRef(username);
+  const entry: LedgerEntry = { entryId: randomUUID(), kind: p.kind, programType: p.programType, programId: p.programId, amountCents: p.amountCents, createdAt: new Date().toISOString(), reason: p.reason };
+  const enrollmentKey = { pk: keys.student(username), sk: keys.enrollment(p.programType, p.programId) };
+  const written = await transactWrite([
+    p.nextDueDate === undefined
+      ? { ConditionCheck: { TableName: TABLE_NAME, Key: enrollmentKey, ConditionExpression: 'attribute_exists(pk)' } }
+      : { Update: { TableName: TABLE_NAME, Key: enrollmentKey, UpdateExpression: 'SET nextDueDate = :d', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':d': p.nextDueDate } } },
+    { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } },
+    balanceUpdate(username, p.kind === 'charge' ? p.amountCents : -p.amountCents),
+    auditPut({ actor, action: `student.${p.kind}`, entityType: 'student', entityId: username, after: entry }),
+  ]);
+  if (!written.ok) throw new Invalid(`program_id: ${username} is not enrolled in ${p.programType} program ${p.programId}`);
+  return entry;
+}

@@ -1,0 +1,145 @@
+/** Spec: Admin panel, Cohort Management, Cohort detail, Student detail dialog — demo data, real stack, headless Chromium. */
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  context = await browser.newContext({ acceptDownloads: true });
+  page = await context.newPage();
+});
+afterEach(async () => { await context.close(); });
+
+async function signInAs(username: string, password: string) {
+  await signIn(page, username, password);
+  await page.waitForURL(/\/Dashboard$/);
+}
+
+const cohortsTable = () => page.getByRole('table', { name: 'Cohorts' });
+/** The Program Name column of the cohorts shown. */
+const programNames = async () => (await cohortsTable().locator('tbody tr td:nth-child(4)').allTextContents()).sort();
+const rosterRow = (name: string) => page.getByRole('table', { name: 'Student Roster' }).getByRole('row').filter({ hasText: name });
+
+/** Clicks `button` and returns the downloaded file's name and parsed CSV rows. */
+async function downloadCsv(button: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+  const rows = Papa.parse<string[]>(await readFile(await download.path(), 'utf8'), { skipEmptyLines: true }).data;
+  return { name: download.suggestedFilename(), rows };
+}
+
+describe('Cohort Management', () => {
+  it('lets the admin filter the cohorts and export the rows shown as CSV', async () => {
+    await signInAs('admin', 'Admin!2345');
+    await page.getByRole('banner').getByRole('link', { name: 'Cohort Management', exact: true }).click();
+    await page.waitForURL(/\/cohort-management$/);
+    await page.getByRole('heading', { level: 1, name: 'Cohort Management' }).waitFor();
+    await expect.poll(async () => (await programNames()).length).toBe(6);
+    await expect(page.getByRole('region', { name: 'Total Cohorts' }).locator('p').textContent()).resolves.toBe('6');
+
+    await page.getByLabel('Program Type').selectOption('diploma');
+    await expect.poll(programNames).toEqual(['Patient Care Technician', 'Ultrasound Program']);
+    await page.getByLabel('Academic Year').selectOption('2026-2027');
+    await expect.poll(programNames).toEqual(['Ultrasound Program']);
+    await page.getByLabel('Status').selectOption('inactive');
+    await cohortsTable().getByRole('cell', { name: 'No cohorts found matching your criteria' }).waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(async () => (await programNames()).length).toBe(6);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('ekg');
+    await expect.poll(programNames).toEqual(['EKG Technician']);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+
+    await page.getByLabel('Program Type').selectOption('certificate');
+    await expect.poll(programNames).toEqual(['EKG Technician', 'Nursing Assistant', 'Phlebotomy']);
+    const { name, rows } = await downloadCsv('Export');
+    expect(name).toMatch(/^cohorts-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows[0]).toEqual(['Academic Year', 'Cohort #', 'Program Type', 'Program Name', 'Students', 'Start Date', 'End Date', 'Status']);
+    expect(rows.slice(1).map((row) => row[3]).sort()).toEqual(['EKG Technician', 'Nursing Assistant', 'Phlebotomy']);
+    expect(rows.find((row) => row[3] === 'Nursing Assistant')).toEqual(['2025-2026', '1', 'Certificate', 'Nursing Assistant', '4', '2025-09-02', '2026-06-12', 'Active']);
+  });
+
+  it('opens cohort 2025-2026 #1: roster labels, Export List, and the student dialog with the latest payments', async () => {
+    await signInAs('admin', 'Admin!2345');
+    await page.goto(`${baseUrl()}/cohort-management`);
+    await page.getByRole('link', { name: 'View details of 2025-2026 Cohort 1 (Nursing Assistant)' }).click();
+    await page.waitForURL(/\/cohort-management\/cohort-2025-cert-1$/);
+    await page.getByRole('heading', { level: 1, name: '2025-2026 Cohort 1' }).waitFor();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Cohort Management' }).waitFor();
+
+    // Exactly 500 is "Due" in the roster.
+    const carla = rosterRow('Carla Diaz');
+    await carla.waitFor();
+    await expect(carla.getByRole('cell').allTextContents()).resolves.toEqual(
+      ['Carla Diaz', 'carla.diaz', 'carla.diaz@students.northfield.example.edu', '$500.00', 'Due', 'In Progress', ''],
+    );
+    await expect(rosterRow('Aisha Khan').getByRole('cell').nth(4).textContent()).resolves.toBe('Current');
+    await expect(rosterRow('Ben Nguyen').getByRole('cell').nth(4).textContent()).resolves.toBe('Due');
+    await expect(page.getByRole('region', { name: 'Total Students' }).locator('p').textContent()).resolves.toBe('4');
+
+    const { name, rows } = await downloadCsv('Export List');
+    expect(name).toBe('cohort-2025-2026-1-students.csv');
+    expect(rows[0]).toEqual(['Name', 'Username', 'Email', 'Program Type', 'Current Balance', 'Payment Status', 'Enrollment Date']);
+    expect(rows.find((row) => row[1] === 'carla.diaz')?.slice(3)).toEqual(['Certificate', '500.00', 'Outstanding', '2025-09-02']);
+    expect(rows.find((row) => row[1] === 'aisha.khan')?.[5]).toBe('Paid');
+
+    // The dialog's own rule: exactly 500 is "Overdue" there.
+    await carla.getByRole('button', { name: 'View details of Carla Diaz' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Student Details: Carla Diaz' });
+    await dialog.getByRole('region', { name: 'Payment Status' }).getByText('Overdue', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await rosterRow('Maria Lopez').getByRole('button', { name: 'View details of Maria Lopez' }).click();
+    dialog = page.getByRole('dialog', { name: 'Student Details: Maria Lopez' });
+    const history = dialog.getByRole('region', { name: 'Payment History' });
+    // The seeded payments, newest first (other browser tests may add newer ones for this student).
+    const seeded = history.getByRole('row').filter({ hasText: 'pi_seed_student' });
+    await seeded.first().waitFor();
+    await expect(seeded.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent)))).resolves.toEqual([
+      ['Jan 15, 2026', '$1000.00', 'Card', 'Succeeded', 'pi_seed_student_patientcaretechnician_1'],
+      ['Nov 14, 2025', '$400.00', 'Card', 'Succeeded', 'pi_seed_student_nursingassistant_2'],
+      ['Sep 15, 2025', '$500.00', 'Card', 'Succeeded', 'pi_seed_student_nursingassistant_1'],
+    ]);
+    await dialog.getByRole('region', { name: 'Program Enrollments' }).getByText('Certificate', { exact: true }).waitFor();
+    await dialog.getByRole('region', { name: 'Program Enrollments' }).getByText('Diploma', { exact: true }).waitFor();
+    await expect(dialog.getByRole('link', { name: 'Send Email' }).getAttribute('href')).resolves.toBe('mailto:student@students.northfield.example.edu');
+  });
+
+  it('redirects a non-admin who opens /cohort-management to /Dashboard', async () => {
+    await signInAs('student', 'Student!2345');
+    await page.goto(`${baseUrl()}/cohort-management`);
+    await page.getByText('You do not have admin privileges to access this area.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/Dashboard');
+  });
+});
+
+describe('Admin panel', () => {
+  it('opens on Documents, switches to Cohorts from the menu and keeps the view on reload', async () => {
+    await signInAs('admin', 'Admin!2345');
+    await page.getByRole('banner').getByRole('link', { name: 'Admin Panel', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Northfield College of Nursing & Allied Health Admin Dashboard' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Admin menu' });
+    await expect(menu.getByRole('button').allTextContents()).resolves.toEqual(['Overview', 'Documents', 'Cohorts', 'Students', 'Categories', 'Analytics', 'Settings']);
+    await page.getByRole('heading', { level: 2, name: 'Document Management' }).waitFor();
+
+    await menu.getByRole('button', { name: 'Cohorts' }).click();
+    await page.waitForURL(/\/admin\?view=cohorts$/);
+    await cohortsTable().getByRole('cell', { name: 'Phlebotomy', exact: true }).waitFor();
+    await page.reload();
+    await cohortsTable().getByRole('cell', { name: 'Phlebotomy', exact: true }).waitFor();
+
+    // Small screens: the menu hides in a temporary drawer.
+    await page.setViewportSize({ width: 600, height: 800 });
+    await expect(menu.count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Open admin menu' }).click();
+    await menu.getByRole('button', { name: 'Overview' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
+    await expect(menu.count()).resolves.toBe(0);
+  });
+});

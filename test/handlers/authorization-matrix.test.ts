@@ -1,0 +1,85 @@
+/**
+ * Walks every cell of the authorization matrix (test/security/authorization-matrix.ts) against the
+ * real handlers, with API Gateway events carrying each caller's claims (anonymous: none), on
+ * DynamoDB Local, s3rver, cognito-local and the Stripe sandbox. Every route of lambdas/routes.ts
+ * must have a row: a route added without one fails here.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
+import { CHECKS, MATRIX, REQUESTS, STAND_IN_GAPS, WHO, type MatrixRow, type MatrixWorld, type Who } from '../security/authorization-matrix.js';
+import type { Caller } from './support/events.js';
+import { auditCount, buildMatrixWorld, call, collectionCount } from './support/matrix-world.js';
+
+let world: MatrixWorld;
+let callers: Record<Who, Caller | undefined>;
+
+beforeAll(async () => {
+  ({ world, callers } = await buildMatrixWorld());
+}, 120_000);
+
+const ROLE_OF: Record<Exclude<Who, 'anonymous'>, string> = {
+  studentOwn: 'student', studentOther: 'student', staff: 'staff', finance: 'finance', admin: 'admin',
+};
+
+/** What must not move when a request is refused: every caller's audit trail and both students' collections. */
+async function snapshot() {
+  const actors = Object.values(world.users).map((u) => u.username);
+  const counts = await Promise.all([...actors.map(auditCount), collectionCount(world.users.studentA.username), collectionCount(world.users.studentB.username)]);
+  return Object.fromEntries([...actors.map((a) => `audit by ${a}`), 'collection of A', 'collection of B'].map((k, i) => [k, counts[i]]));
+}
+
+const rowOf = (id: string): MatrixRow | undefined => (MATRIX as Record<string, MatrixRow>)[id];
+
+describe('authorization matrix', () => {
+  it('has exactly one row, and one request builder, for every route of the route table', () => {
+    const ids = routes.map((r) => r.id).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(ids);
+    expect(Object.keys(REQUESTS).sort()).toEqual(ids);
+  });
+
+  it.each((routes as readonly RouteDef[]).map((r) => [r.id, r] as const))('%s: the row agrees with the route\'s access', (_id, route) => {
+    const row = rowOf(route.id);
+    expect(row, `route ${route.id} has no row in the authorization matrix`).toBeDefined();
+    // anonymous is refused exactly when the route is not public
+    if (route.access === 'public') expect(row!.anonymous).not.toBe(401);
+    else expect(row!.anonymous).toBe(401);
+    // a role the route does not list is refused (403), whatever the request
+    if (route.access !== 'public' && route.access !== 'signed-in') {
+      for (const who of WHO.filter((w): w is Exclude<Who, 'anonymous'> => w !== 'anonymous')) {
+        if (!(route.access as readonly string[]).includes(ROLE_OF[who])) expect(row![who], `${route.id} ${who}`).toBe(403);
+      }
+    }
+  });
+
+  for (const route of routes as readonly RouteDef[]) {
+    it(`${route.id}: every caller gets what the matrix says`, async () => {
+      const row = rowOf(route.id);
+      expect(row, `route ${route.id} has no row in the authorization matrix`).toBeDefined();
+      const id = route.id as RouteId;
+      const failures: string[] = [];
+      for (const who of WHO) {
+        const request = await REQUESTS[id](world, who);
+        const gap = STAND_IN_GAPS[id]?.[who];
+        const expected = gap?.local ?? row![who];
+        const refused = expected >= 400;
+        const before = refused ? await snapshot() : null;
+        const res = await call(id, callers[who], request);
+        if (gap) {
+          if (res.status === row![who]) failures.push(`${who}: the stand-in gap is closed (answers ${res.status}); remove it from STAND_IN_GAPS`);
+          else console.warn(`[authorization matrix] ${id} ${who}: locally ${res.status}, in the cloud ${row![who]}: ${gap.why}`);
+        }
+        if (res.status !== expected) {
+          failures.push(`${who}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body)}`);
+          continue;
+        }
+        if (refused) {
+          expect(res.body, `${who}: a refusal names its reason`).toEqual(expect.objectContaining({ error: expect.any(String) }));
+          expect(await snapshot(), `${who}: a refused request changed stored data`).toEqual(before);
+        } else if (!gap) {
+          CHECKS[id]?.(world, who, res);
+        }
+      }
+      expect(failures).toEqual([]);
+    }, 60_000);
+  }
+});

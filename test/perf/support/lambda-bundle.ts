@@ -1,0 +1,47 @@
+/**
+ * Builds one route's Lambda bundle with esbuild exactly as the CDK does (LAMBDA_BUNDLING of
+ * lib/constructs/api-function.ts: NodejsFunction passes these as esbuild flags), for the size budget
+ * (test/perf/lambda-bundles.test.ts) and the cold-load benchmark (bench/).
+ */
+import { join } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { LAMBDA_BUNDLING, REPO_ROOT } from '../../../lib/constructs/api-function.js';
+import type { RouteDef } from '../../../lambdas/routes.js';
+
+export interface RouteBundle {
+  /** Minified JavaScript (the .js file; the source map is separate). */
+  code: Uint8Array;
+  metafile: Metafile;
+}
+
+export async function bundleRoute(route: Pick<RouteDef, 'handler'>): Promise<RouteBundle> {
+  const result = await build({
+    entryPoints: [join(REPO_ROOT, 'lambdas', route.handler)],
+    bundle: true,
+    platform: 'node',
+    target: LAMBDA_BUNDLING.target,
+    format: LAMBDA_BUNDLING.format,
+    minify: LAMBDA_BUNDLING.minify,
+    sourcemap: LAMBDA_BUNDLING.sourceMap,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    external: [...LAMBDA_BUNDLING.externalModules],
+    outfile: join(REPO_ROOT, 'cdk.out', 'bundle-check', 'index.js'),
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  });
+  const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
+  if (!js) throw new Error(`esbuild wrote no JavaScript for ${route.handler}`);
+  return { code: js.contents, metafile: result.metafile };
+}
+
+/** Bytes each npm package (or lambdas/ folder) contributes to the bundle, largest first. */
+export function bytesByPackage(metafile: Metafile): Array<[string, number]> {
+  const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
+  const sums = new Map<string, number>();
+  for (const [path, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path.split('/').slice(0, 2).join('/');
+    sums.set(name, (sums.get(name) ?? 0) + bytesInOutput);
+  }
+  return [...sums].sort((a, b) => b[1] - a[1]);
+}

@@ -1,0 +1,3 @@
+export declare const BUDGET_KB: number;
+export declare const BUDGETED_ROUTES: Record<string, string>;
+export declare function routeJsSizes(dist: string): Array<{ route: string; kib: number; kib9: number; files: string[] }>;

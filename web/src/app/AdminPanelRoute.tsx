@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import AdminPanelPage from '../features/admin/AdminPanelPage';
+import CohortManagementPage from '../features/cohorts/CohortManagementPage';
+import { studentLinks } from './studentRecordPath';
+
+/**
+ * /admin: the admin panel with the Documents, Cohorts and Students views of their own features (features
+ * never import each other, so the app composes them). Cohort Management shares this chunk
+ * (app/adminPages.ts); Document Management and Students load when their view is first shown.
+ */
+const DocumentManagementPage = lazy(() => import('../features/documents/DocumentManagementPage'));
+const StudentsAdminView = lazy(() => import('../features/students/StudentsAdminView'));
+
+export default function AdminPanelRoute() {
+  return <AdminPanelPage documents={<DocumentManagementPage />} cohorts={<CohortManagementPage embedded />} students={<StudentsAdminView links={studentLinks} />} />;
+}

@@ -1,0 +1,73 @@
+import AddIcon from '@mui/icons-material/PersonAdd';
+import DownloadIcon from '@mui/icons-material/Download';
+import EmailIcon from '@mui/icons-material/Email';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import { downloadCsv } from '../../lib/csv';
+import { AddStudentDialog } from './AddStudentDialog';
+import { rosterCsv, rosterCsvFileName } from './cohortCsv';
+import { CohortDetailCards } from './CohortDetailCards';
+import { cohortLabel } from './cohortFormat';
+import { EMAIL_ALL_COMING_SOON, STUDENTS_FAILED } from './cohortMessages';
+import { useGetCohortStudentsQuery } from './cohortsApi';
+import { PaidOutstandingChart } from './PaidOutstandingChart';
+import { rosterStats } from './rosterStats';
+import { StudentDetailDialog } from './StudentDetailDialog';
+import { StudentRoster } from './StudentRoster';
+
+/** The cards, chart and Student Roster of one cohort: everything computed from one roster call. */
+export function CohortStudents({ cohort }: { cohort: Cohort }) {
+  const roster = useGetCohortStudentsQuery(cohort.id);
+  const students = useMemo(() => (roster.isError ? [] : (roster.data ?? [])), [roster.isError, roster.data]);
+  const stats = useMemo(() => (roster.data && !roster.isError ? rosterStats(roster.data) : null), [roster.data, roster.isError]);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <>
+      <CohortDetailCards cohort={cohort} stats={stats} />
+      {stats && stats.totalStudents > 0 && (
+        <Card>
+          <CardContent>
+            <PaidOutstandingChart paid={stats.totalPaid} outstanding={stats.totalOutstanding} />
+          </CardContent>
+        </Card>
+      )}
+      <Box component="section" aria-labelledby="roster-title">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+          <Typography id="roster-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+            Student Roster
+          </Typography>
+          <Button variant="outlined" startIcon={<EmailIcon />} onClick={() => window.alert(EMAIL_ALL_COMING_SOON)}>
+            Email All
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={students.length === 0}
+            onClick={() => downloadCsv(rosterCsv(cohort, students), rosterCsvFileName(cohort))}
+          >
+            Export List
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            Add Student
+          </Button>
+        </Box>
+        {roster.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {STUDENTS_FAILED}
+          </Alert>
+        )}
+        <StudentRoster students={students} loading={roster.isLoading} onView={(student) => setViewing(student.username)} />
+      </Box>
+      {viewing && <StudentDetailDialog username={viewing} onClose={() => setViewing(null)} />}
+      {adding && <AddStudentDialog cohortId={cohort.id} cohortName={cohortLabel(cohort)} onClose={() => setAdding(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { balanceOf, dialogStatus } from '../../../../lambdas/domain/balance-status';
+import { PaymentStatusChip } from '../../components/PaymentStatusChip';
+import type { StudentRecord } from '../../contract';
+import { formatCalendarDate } from '../../lib/dates';
+import { formatDollars } from '../../lib/money';
+import { fullName } from './cohortFormat';
+import { NO_ENROLLMENTS } from './cohortMessages';
+import { enrollmentGroups, latestPayments, programBalance, PAYMENT_HISTORY_SHOWN } from './studentDetail';
+
+/** The four parts of the Student detail dialog (spec section 2), each a titled section. */
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `student-section-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Label/value pairs as a description list, two columns. */
+function Facts({ facts }: { facts: Array<[label: string, value: ReactNode]> }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+      {facts.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function StudentInformation({ student }: { student: StudentRecord }) {
+  return (
+    <Section title="Student Information">
+      <Facts
+        facts={[
+          ['Full Name', fullName(student)],
+          ['Email', student.email || 'N/A'],
+          ['Phone', student.phone_number || 'N/A'],
+          ['Enrolled', student.created_at ? formatCalendarDate(student.created_at) : 'N/A'],
+          ['Payment Plan', student.on_payment_plan ? 'Yes' : 'No'],
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** The dialog's own thresholds (dialogStatus): exactly 500 is "Overdue" here, "Due" in the roster. */
+export function PaymentStatusSection({ student }: { student: StudentRecord }) {
+  const balance = balanceOf(student.payment_details);
+  const status = dialogStatus(balance);
+  const nextDue = student.payment_details?.next_due_date;
+  return (
+    <Section title="Payment Status">
+      <Facts
+        facts={[
+          ['Outstanding Balance', formatDollars(balance)],
+          ['Status', <Chip size="small" label={status.label} color={status.severity} />],
+          ['Next Due Date', nextDue ? formatCalendarDate(nextDue) : 'None'],
+        ]}
+      />
+    </Section>
+  );
+}
+
+export function ProgramEnrollments({ student }: { student: StudentRecord }) {
+  const groups = enrollmentGroups(student.payment_details);
+  return (
+    <Section title="Program Enrollments">
+      {groups.length === 0 ? (
+        <Typography>{NO_ENROLLMENTS}</Typography>
+      ) : (
+        groups.map((group) => (
+          <Box key={group.title} sx={{ mb: 1 }}>
+            <Typography variant="subtitle2" component="h4">
+              {group.title}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {group.programs.map((program) => (
+                <li key={program.id}>
+                  {program.program_name}: balance {formatDollars(programBalance(program))} (due {formatDollars(program.amount_due)}, paid{' '}
+                  {formatDollars(program.amount_paid)})
+                </li>
+              ))}
+            </Box>
+          </Box>
+        ))
+      )}
+    </Section>
+  );
+}
+
+const PAYMENT_COLUMNS = ['Date', 'Amount', 'Method', 'Status', 'Reference'];
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function PaymentHistory({ student }: { student: StudentRecord }) {
+  const payments = latestPayments(student.payment_details);
+  return (
+    <Section title="Payment History">
+      {payments.length === 0 ? (
+        <Typography>No payments recorded</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={`Latest ${PAYMENT_HISTORY_SHOWN} payments`}>
+            <TableHead>
+              <TableRow>
+                {PAYMENT_COLUMNS.map((column) => (
+                  <TableCell key={column}>{column}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {payments.map((payment) => (
+                <TableRow key={`${payment.program_name}-${payment.id}`}>
+                  <TableCell>{formatCalendarDate(payment.date)}</TableCell>
+                  <TableCell>{formatDollars(payment.amount)}</TableCell>
+                  <TableCell>{capitalized(payment.method || 'card')}</TableCell>
+                  <TableCell>
+                    <PaymentStatusChip status={payment.status} />
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{payment.reference || 'N/A'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,97 @@
+import { CohortInput, type Cohort } from '../../../../lambdas/contract/cohorts';
+import type { ProgramType } from '../../contract';
+
+/**
+ * The New Cohort / Edit Cohort form (beyond the spec, admin), validated with the server's own
+ * schema (lambdas/contract) so a form that passes here is accepted there, with the same messages.
+ */
+export interface CohortFormValues {
+  academic_year: string;
+  /** Kept as typed so the box can be cleared while editing. */
+  cohort_number: string;
+  program_type: ProgramType;
+  program_name: string;
+  start_date: string;
+  end_date: string;
+  is_active: boolean;
+}
+
+export type CohortField = keyof CohortFormValues;
+export type CohortFieldErrors = Partial<Record<CohortField, string>>;
+
+export const FIELD_LABELS: Record<CohortField, string> = {
+  academic_year: 'Academic Year',
+  cohort_number: 'Cohort Number',
+  program_type: 'Program Type',
+  program_name: 'Program Name',
+  start_date: 'Start Date',
+  end_date: 'End Date',
+  is_active: 'Active',
+};
+
+/** The academic year that starts in the current calendar year, e.g. "2026-2027". */
+const currentAcademicYear = (now = new Date()) => `${now.getFullYear()}-${now.getFullYear() + 1}`;
+
+export const newCohortValues = (now = new Date()): CohortFormValues => ({
+  academic_year: currentAcademicYear(now),
+  cohort_number: '1',
+  program_type: 'certificate',
+  program_name: '',
+  start_date: '',
+  end_date: '',
+  is_active: true,
+});
+
+export const formValuesOf = (cohort: Cohort): CohortFormValues => ({
+  academic_year: cohort.academic_year,
+  cohort_number: String(cohort.cohort_number),
+  program_type: cohort.program_type,
+  program_name: cohort.program_name,
+  start_date: cohort.start_date ?? '',
+  end_date: cohort.end_date ?? '',
+  is_active: cohort.is_active,
+});
+
+/** A number only when the box holds digits, so "1.5" or "abc" reach the schema as invalid. */
+const numberOf = (typed: string) => (typed.trim() === '' ? undefined : Number(typed));
+
+/** The body of POST /api/cohorts/ and PUT /api/cohorts/{id}/: empty dates become null. */
+export function requestBodyOf(values: CohortFormValues): CohortInput {
+  return {
+    academic_year: values.academic_year.trim(),
+    cohort_number: numberOf(values.cohort_number) as number,
+    program_type: values.program_type,
+    program_name: values.program_name.trim(),
+    start_date: values.start_date || null,
+    end_date: values.end_date || null,
+    is_active: values.is_active,
+  };
+}
+
+/** The schema's wording, except where zod's own ("expected number, received NaN") would show. */
+function messageOf(field: CohortField, issue: { code: string; message: string }, values: CohortFormValues): string {
+  // "must not be before start_date" names the other field as the form labels it.
+  if (field !== 'cohort_number' || issue.code !== 'invalid_type') return issue.message.replace('start_date', FIELD_LABELS.start_date);
+  return values.cohort_number.trim() === '' ? 'is required' : 'must be a whole number';
+}
+
+const isCohortField = (key: unknown): key is CohortField => typeof key === 'string' && key in FIELD_LABELS;
+
+/** "Cohort Number must be at least 1": the schema's first message per field after its label. */
+export function validateCohort(values: CohortFormValues): CohortFieldErrors {
+  const parsed = CohortInput.safeParse(requestBodyOf(values));
+  const errors: CohortFieldErrors = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (isCohortField(field) && !errors[field]) errors[field] = `${FIELD_LABELS[field]} ${messageOf(field, issue, values)}`;
+  }
+  return errors;
+}
+
+/** The `error` field of an API error response (`{ "error": "cohort_number: ..." }`), if any. */
+export function serverErrorOf(error: unknown): string | null {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
+  const message = typeof data === 'object' && data !== null && 'error' in data ? data.error : undefined;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}

@@ -1,0 +1,37 @@
+import { balanceOf, isPaidStudent } from '../../../../lambdas/domain/balance-status';
+import type { PaymentDetails, ProgramBalance, StudentRecord } from '../../contract';
+
+/** Every program of a student, whichever of the three lists it is in. */
+export const programsOf = (details: PaymentDetails | null | undefined): ProgramBalance[] =>
+  details ? [...(details.certificate_courses ?? []), ...(details.diploma_programs ?? []), ...(details.associate_programs ?? [])] : [];
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+export interface RosterStats {
+  totalStudents: number;
+  /** What the cohort still owes: a student in credit does not lower what the others owe. */
+  totalOutstanding: number;
+  /** What the cohort has paid so far, for the paid vs outstanding chart. */
+  totalPaid: number;
+  paidStudents: number;
+  /** Paid students as a whole percent of the cohort (0 for an empty cohort). */
+  paidPercent: number;
+}
+
+export function rosterStats(students: readonly StudentRecord[]): RosterStats {
+  let outstandingCents = 0;
+  let paidCents = 0;
+  for (const student of students) {
+    outstandingCents += Math.max(0, cents(balanceOf(student.payment_details)));
+    paidCents += programsOf(student.payment_details).reduce((sum, program) => sum + cents(program.amount_paid), 0);
+  }
+  // isPaidStudent: a student without payment details counts as unpaid (spec section 4).
+  const paidStudents = students.filter((student) => isPaidStudent(student.payment_details)).length;
+  return {
+    totalStudents: students.length,
+    totalOutstanding: outstandingCents / 100,
+    totalPaid: paidCents / 100,
+    paidStudents,
+    paidPercent: students.length === 0 ? 0 : Math.round((paidStudents / students.length) * 100),
+  };
+}

@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import { DOCUMENT_ACKNOWLEDGED, NEED_SIGNATURE, serverMessageOf } from './documentMessages';
+import { useAcknowledgeDocumentMutation } from './documentsApi';
+import { useDocumentToast } from './useDocumentToast';
+
+const ACKNOWLEDGE_FAILED = 'Error acknowledging document';
+
+/**
+ * A student acknowledges a mandatory document; one that requires a signature is signed by typing
+ * their full name (the server compares it with the name on their record, ignoring case and spaces).
+ */
+export function AcknowledgeDialog({ doc, fullName, onClose }: { doc: DocumentRecordDto; fullName: string; onClose: () => void }) {
+  const [signature, setSignature] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [acknowledge, { isLoading }] = useAcknowledgeDocumentMutation();
+  const toast = useDocumentToast();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (doc.requires_signature && signature.trim() === '') return setProblem(NEED_SIGNATURE);
+    try {
+      await acknowledge({ id: doc.id, signature: doc.requires_signature ? signature.trim() : undefined }).unwrap();
+      toast(DOCUMENT_ACKNOWLEDGED, 'success');
+      onClose();
+    } catch (error) {
+      setProblem(serverMessageOf(error) ?? ACKNOWLEDGE_FAILED);
+    }
+  };
+
+  return (
+    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="acknowledge-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="acknowledge-title">Acknowledge Document</DialogTitle>
+        <DialogContent>
+          {problem && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {problem}
+            </Alert>
+          )}
+          <DialogContentText sx={{ mb: 2 }}>I confirm that I have read and understood &ldquo;{doc.title}&rdquo;.</DialogContentText>
+          {doc.requires_signature && (
+            <TextField
+              id="acknowledge-signature"
+              label="Full name (signature)"
+              required
+              fullWidth
+              autoFocus
+              autoComplete="name"
+              value={signature}
+              onChange={(event) => setSignature(event.target.value)}
+              helperText={fullName ? `Type your full name as your signature: ${fullName}` : 'Type your full name as your signature'}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isLoading}>
+            Acknowledge
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import { brand } from '../../app/brand';
+import { useSignedInUser } from '../../components/RequireAuth';
+import { AcknowledgeDialog } from './AcknowledgeDialog';
+import { listFailure } from './documentMessages';
+import { DocumentPreviewDialog } from './DocumentPreviewDialog';
+import { useListDocumentsQuery } from './documentsApi';
+import { MyDocumentsTable } from './MyDocumentsTable';
+import { useDocumentFiles } from './useDocumentFiles';
+
+type OpenDialog = { kind: 'preview' | 'acknowledge'; doc: DocumentRecordDto } | null;
+
+/**
+ * /my-documents (issue 6; the spec gives students none): exactly the documents the server says
+ * apply to the signed-in student, with preview, download and, for mandatory or signature
+ * documents, an acknowledgement.
+ */
+export default function MyDocumentsPage() {
+  const user = useSignedInUser();
+  const list = useListDocumentsQuery({});
+  const files = useDocumentFiles();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const fullName = `${user.first_name} ${user.last_name}`.trim();
+
+  return (
+    <Stack spacing={3} component="section" aria-labelledby="page-title">
+      <title>{`My Documents · ${brand.productName}`}</title>
+      <div>
+        <Typography id="page-title" variant="h4" component="h1">
+          My Documents
+        </Typography>
+        <Typography color="text.secondary">Handbooks, syllabi and forms from the school. Please acknowledge the mandatory ones.</Typography>
+      </div>
+      {list.isError && <Alert severity="error">{listFailure(list.error)}</Alert>}
+      <MyDocumentsTable
+        documents={list.currentData ?? []}
+        loading={list.currentData === undefined && !list.isError}
+        missingFiles={files.missing}
+        onOpen={(doc) => void files.openInNewTab(doc)}
+        onPreview={(doc) => setDialog({ kind: 'preview', doc })}
+        onDownload={(doc) => void files.download(doc)}
+        onAcknowledge={(doc) => setDialog({ kind: 'acknowledge', doc })}
+      />
+      {dialog?.kind === 'preview' && (
+        <DocumentPreviewDialog doc={dialog.doc} onDownload={(doc) => void files.download(doc)} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'acknowledge' && <AcknowledgeDialog doc={dialog.doc} fullName={fullName} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}

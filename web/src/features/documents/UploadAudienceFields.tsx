@@ -1,0 +1,103 @@
+import TextField from '@mui/material/TextField';
+import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import { DOCUMENT_SCOPES, SCOPE_LABELS, type DocumentScope } from '../../../../lambdas/contract/documents';
+import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { cohortLabel } from './documentFormat';
+import { USERNAME_CHECKING, USERNAME_HINT, validStudent } from './documentMessages';
+import { needsCohort, type UploadFormValues } from './uploadForm';
+import type { StudentCheck } from './useStudentCheck';
+
+export const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+interface Props {
+  values: UploadFormValues;
+  cohorts: readonly Cohort[];
+  check: StudentCheck;
+  onScope: (scope: DocumentScope) => void;
+  onChange: (field: 'cohort_id' | 'program_type' | 'student_username', value: string) => void;
+}
+
+function usernameHelp(check: StudentCheck): string {
+  switch (check.status) {
+    case 'idle':
+      return USERNAME_HINT;
+    case 'validating':
+      return USERNAME_CHECKING;
+    case 'valid':
+      return validStudent(check.name);
+    case 'error':
+      return check.message;
+  }
+}
+
+/** Who an upload is for: the scope, then the cohort, program type or student that scope needs. */
+export function UploadAudienceFields({ values, cohorts, check, onScope, onChange }: Props) {
+  return (
+    <>
+      <TextField
+        id="upload-scope"
+        label="Scope"
+        select
+        slotProps={nativeSelect}
+        value={values.scope}
+        onChange={(event) => onScope(event.target.value as DocumentScope)}
+      >
+        {DOCUMENT_SCOPES.map((scope) => (
+          <option key={scope} value={scope}>
+            {SCOPE_LABELS[scope]}
+          </option>
+        ))}
+      </TextField>
+      {needsCohort(values.scope) && (
+        <TextField
+          id="upload-cohort"
+          label="Cohort"
+          required
+          select
+          slotProps={nativeSelect}
+          value={values.cohort_id}
+          onChange={(event) => onChange('cohort_id', event.target.value)}
+        >
+          <option value="">Select a cohort</option>
+          {cohorts.map((cohort) => (
+            <option key={cohort.id} value={cohort.id}>
+              {`${cohortLabel(cohort)} - ${cohort.program_name}`}
+            </option>
+          ))}
+        </TextField>
+      )}
+      {values.scope === 'program' && (
+        <TextField
+          id="upload-program-type"
+          label="Program Type"
+          required
+          select
+          slotProps={nativeSelect}
+          value={values.program_type}
+          onChange={(event) => onChange('program_type', event.target.value)}
+        >
+          <option value="">Select a program type</option>
+          {PROGRAM_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {PROGRAM_TYPE_LABEL[type]}
+            </option>
+          ))}
+        </TextField>
+      )}
+      {values.scope === 'individual' && (
+        <TextField
+          id="upload-student-username"
+          label="Student Username"
+          required
+          autoComplete="off"
+          value={values.student_username}
+          onChange={(event) => onChange('student_username', event.target.value)}
+          error={check.status === 'error'}
+          helperText={usernameHelp(check)}
+          slotProps={{ formHelperText: { 'aria-live': 'polite' } }}
+        />
+      )}
+    </>
+  );
+}

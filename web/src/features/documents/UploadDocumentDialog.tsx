@@ -1,0 +1,164 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import type { DocumentCategoryDto } from '../../../../lambdas/contract/documents';
+import { useCurrentUser } from '../../components/currentUser';
+import { formatFileSize } from './documentFormat';
+import { COHORTS_FAILED, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD, uploadFailure } from './documentMessages';
+import { useCreateDocumentMutation, useListUploadCohortsQuery, useRequestUploadUrlMutation } from './documentsApi';
+import { putToPresignedUrl } from './presignedUpload';
+import { nativeSelect, UploadAudienceFields } from './UploadAudienceFields';
+import { ACCEPTED_FILES, fileProblem, MAX_UPLOAD_MB, NEW_UPLOAD, newDocumentOf, uploadProblem, withScope, type UploadFormValues } from './uploadForm';
+import { useDocumentToast } from './useDocumentToast';
+import { useStudentCheck } from './useStudentCheck';
+
+type Flag = 'is_public' | 'is_mandatory' | 'requires_signature';
+const FLAGS: Array<[Flag, string]> = [
+  ['is_public', 'Public'],
+  ['is_mandatory', 'Mandatory'],
+  ['requires_signature', 'Requires Signature'],
+];
+
+interface Props {
+  categories: readonly DocumentCategoryDto[];
+  onClose: () => void;
+  onUploaded: () => void;
+}
+
+/**
+ * The Upload Document dialog (spec sections 4, 5 and 9). The file goes straight to storage through a
+ * presigned URL (with a progress bar, and no Lambda body limit), then POST /api/documents/ names it
+ * by its key; the server checks both again. Mount it fresh for each use.
+ */
+export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props) {
+  const user = useCurrentUser();
+  const [values, setValues] = useState<UploadFormValues>(NEW_UPLOAD);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const cohorts = useListUploadCohortsQuery();
+  const check = useStudentCheck(values.scope === 'individual' ? values.student_username : '');
+  const [requestUploadUrl] = useRequestUploadUrlMutation();
+  const [createDocument] = useCreateDocumentMutation();
+  const toast = useDocumentToast();
+  const uploading = progress !== null;
+
+  const set = <K extends keyof UploadFormValues>(field: K, value: UploadFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setProblem(chosen ? fileProblem(chosen) : null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const refusal = user?.token ? uploadProblem(values, file, check.status === 'valid') : LOG_IN_TO_UPLOAD;
+    setProblem(refusal);
+    if (refusal || !file) return;
+    setProgress(0);
+    try {
+      const target = await requestUploadUrl({ file_name: file.name, file_size: file.size, content_type: file.type }).unwrap();
+      await putToPresignedUrl(target, file, setProgress);
+      await createDocument(newDocumentOf(values, { upload_key: target.upload_key, file_name: file.name })).unwrap();
+      toast(DOCUMENT_UPLOADED, 'success');
+      onUploaded();
+    } catch (error) {
+      const message = uploadFailure(error);
+      toast(message, 'error');
+      // the toast sits outside the modal dialog, where screen readers cannot reach it
+      setProblem(message);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Dialog open onClose={uploading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="upload-document-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="upload-document-title">Upload Document</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {problem && <Alert severity="error">{problem}</Alert>}
+            {cohorts.isError && <Alert severity="error">{COHORTS_FAILED}</Alert>}
+            <TextField id="upload-title" label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} />
+            <TextField
+              id="upload-description"
+              label="Description"
+              multiline
+              minRows={2}
+              value={values.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+            <UploadAudienceFields
+              values={values}
+              cohorts={cohorts.data ?? []}
+              check={check}
+              onScope={(scope) => setValues((v) => withScope(v, scope))}
+              onChange={set}
+            />
+            <TextField
+              id="upload-category"
+              label="Category"
+              select
+              slotProps={nativeSelect}
+              value={values.category_id}
+              onChange={(e) => set('category_id', e.target.value)}
+            >
+              <option value="">No category</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </TextField>
+            <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
+              {FLAGS.map(([flag, label]) => (
+                <FormControlLabel
+                  key={flag}
+                  label={label}
+                  control={<Switch checked={values[flag]} onChange={(e) => set(flag, e.target.checked)} />}
+                />
+              ))}
+            </Stack>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={uploading}>
+                Choose File
+                <input hidden type="file" accept={ACCEPTED_FILES} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+              </Button>
+              <Typography variant="body2">{file ? `${file.name} (${formatFileSize(file.size)})` : 'No file chosen'}</Typography>
+            </Stack>
+            <Typography variant="caption">
+              PDF, images, Word, Excel, PowerPoint, text or CSV; at most {MAX_UPLOAD_MB} MB.
+            </Typography>
+            {uploading && (
+              <Stack spacing={0.5}>
+                <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+                <Typography variant="body2" role="status">
+                  {progress < 100 ? `Uploading... ${progress}%` : 'Saving document...'}
+                </Typography>
+              </Stack>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={uploading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={uploading}>
+            Upload
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

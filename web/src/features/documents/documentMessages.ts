@@ -1,0 +1,62 @@
+/** The document texts of spec sections 5, 8 and 9, word for word (plus the few issue 6 adds). */
+export const DOCUMENT_TOAST_MS = 6000;
+/** Spec section 9: the student username is checked this long after typing stops. */
+export const USERNAME_CHECK_DELAY_MS = 500;
+
+export const DOCUMENT_UPLOADED = 'Document uploaded successfully';
+export const DOCUMENT_DELETED = 'Document deleted successfully';
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this document?';
+export const NO_DOCUMENTS = 'No documents found in this category.';
+export const UPLOAD_HINT = 'Click Upload Document to add one.';
+
+export const LIST_FAILED = 'Error fetching documents';
+export const COHORTS_FAILED = 'Error loading cohorts';
+export const DOWNLOAD_FAILED = 'Error downloading document';
+export const DELETE_FAILED = 'Error deleting document';
+export const UPLOAD_FAILED = 'Error uploading document';
+
+export const LOG_IN_TO_VIEW = 'Please log in to view documents';
+export const LOG_IN_TO_DOWNLOAD = 'Please log in to download documents';
+export const LOG_IN_TO_DELETE = 'Please log in to delete documents';
+export const LOG_IN_TO_UPLOAD = 'Please log in to upload documents';
+
+export const NEED_TITLE_AND_FILE = 'Please provide a title and file';
+export const NEED_COHORT = 'Please select a cohort';
+export const NEED_USERNAME = 'Please provide a student username';
+export const NEED_VALID_USERNAME = 'Please enter a valid student username';
+/** The server's own wording (POST /api/documents/ refuses a program document without a type). */
+export const NEED_PROGRAM_TYPE = 'Please select a program type';
+
+export const USERNAME_HINT = "Enter the student's username to assign this document";
+export const USERNAME_CHECKING = 'Validating username...';
+export const STUDENT_NOT_FOUND = 'Student not found';
+export const USERNAME_CHECK_FAILED = 'Validation error';
+export const validStudent = (name: string) => `Valid student: ${name}`;
+
+export const PREVIEW_LOADING = 'Loading preview...';
+export const PREVIEW_FAILED = 'Failed to load document preview';
+export const NO_PREVIEW = 'No preview available';
+export const NO_TOKEN = 'Authentication token not found. Please log in again.';
+export const NOT_PREVIEWABLE = 'Document not available for preview';
+export const previewNotAvailable = (fileType: string) => `Preview not available for ${fileType.toUpperCase()} files`;
+
+/** `{ "error": "..." }` (our API) or `{ "detail": "..." }` (spec section 8) of a failed call, if any. */
+export function serverMessageOf(error: unknown, fields: ReadonlyArray<'error' | 'detail'> = ['error']): string | null {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? (error.data as Record<string, unknown> | null) : null;
+  for (const field of fields) {
+    const message = data?.[field];
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+/** Spec section 8: a failed list shows the response's detail or error, else "Error fetching documents". */
+export const listFailure = (error: unknown) => serverMessageOf(error, ['detail', 'error']) ?? LIST_FAILED;
+/** Spec section 8: a failed upload shows the response's error, else "Error uploading document". */
+export const uploadFailure = (error: unknown) => serverMessageOf(error) ?? UPLOAD_FAILED;
+
+/** Issue 6, beyond the spec: students acknowledge documents. */
+export const DOCUMENT_ACKNOWLEDGED = 'Document acknowledged successfully';
+/** The server's own wording for a signature left empty. */
+export const NEED_SIGNATURE = 'Please type your full name to sign';
+export const acknowledgedOn = (date: string) => `Acknowledged ${date}`;

@@ -1,0 +1,123 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api } from '../../app/api';
+import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import type {
+  AcknowledgementDto,
+  AcknowledgementList,
+  DocumentCategoryDto,
+  DocumentPage,
+  DocumentRecordDto,
+  DownloadResponse,
+  UploadUrlResponse,
+} from '../../../../lambdas/contract/documents';
+import type { StudentRecord } from '../../contract';
+import { documentListUrl, type DocumentListArgs } from './documentQuery';
+
+/** Spec section 7: a list may come plain, or under `results` (with `next`), or under `data`. */
+function pageOf(body: unknown): { results: DocumentRecordDto[]; next: string | null } {
+  if (Array.isArray(body)) return { results: body as DocumentRecordDto[], next: null };
+  const page = body as Partial<DocumentPage> & { data?: DocumentRecordDto[] };
+  return { results: page?.results ?? page?.data ?? [], next: page?.next ?? null };
+}
+
+function listOf<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  const wrapped = body as { results?: T[]; data?: T[] } | null;
+  return wrapped?.results ?? wrapped?.data ?? [];
+}
+
+/** The fields of POST /api/documents/ (JSON form, after a presigned upload). */
+export interface NewDocument {
+  title: string;
+  description: string;
+  scope: string;
+  category_id?: string;
+  cohort_id?: string;
+  program_type?: string;
+  student_username?: string;
+  is_public: boolean;
+  is_mandatory: boolean;
+  requires_signature: boolean;
+  upload_key: string;
+  file_name: string;
+}
+
+const documentsUrl = (id: string, action = '') => `/api/documents/${encodeURIComponent(id)}/${action}`;
+const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
+
+/** The document calls of spec section 7 and issue 6 (presigned uploads, acknowledgements). */
+export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Acknowledgement'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * Every page at once (following `next`), so the four tabs can show true counts. A student's
+     * list comes whole; staff lists come in pages of 100.
+     */
+    listDocuments: build.query<DocumentRecordDto[], DocumentListArgs>({
+      async queryFn(args, _api, _extra, baseQuery) {
+        const documents: DocumentRecordDto[] = [];
+        const seen = new Set<string>();
+        for (let cursor: string | null = null; ; ) {
+          const answer = await baseQuery(documentListUrl(args, cursor));
+          if (answer.error) return { error: answer.error as FetchBaseQueryError };
+          const page = pageOf(answer.data);
+          documents.push(...page.results);
+          // a cursor seen before would loop forever
+          if (!page.next || seen.has(page.next)) return { data: documents };
+          seen.add(page.next);
+          cursor = page.next;
+        }
+      },
+      providesTags: ['Document'],
+    }),
+    listDocumentCategories: build.query<DocumentCategoryDto[], void>({
+      query: () => '/api/document-categories/',
+      transformResponse: listOf<DocumentCategoryDto>,
+    }),
+    /** For the upload's cohort select; named apart from the cohorts feature's own listCohorts. */
+    listUploadCohorts: build.query<Cohort[], void>({
+      query: () => '/api/cohorts/',
+      transformResponse: listOf<Cohort>,
+    }),
+    /** The upload's username check (spec section 4): never cached, a student may be added meanwhile. */
+    checkStudent: build.query<StudentRecord, string>({
+      query: (username) => `/api/students/${encodeURIComponent(username)}/`,
+      keepUnusedDataFor: 0,
+    }),
+    /** A short-lived link (5 minutes), so it is asked for on each use and never cached. */
+    getDownloadUrl: build.mutation<DownloadResponse, { id: string; disposition: 'inline' | 'attachment' }>({
+      query: ({ id, disposition }) => ({ url: documentsUrl(id, 'download/'), params: { disposition } }),
+    }),
+    requestUploadUrl: build.mutation<UploadUrlResponse, { file_name: string; file_size: number; content_type: string }>({
+      query: (body) => ({ url: '/api/documents/upload-url/', method: 'POST', body }),
+    }),
+    createDocument: build.mutation<DocumentRecordDto, NewDocument>({
+      query: (body) => ({ url: '/api/documents/', method: 'POST', body }),
+      invalidatesTags: onSuccess(['Document']),
+    }),
+    deleteDocument: build.mutation<unknown, string>({
+      query: (id) => ({ url: documentsUrl(id), method: 'DELETE' }),
+      invalidatesTags: onSuccess(['Document']),
+    }),
+    acknowledgeDocument: build.mutation<AcknowledgementDto, { id: string; signature?: string }>({
+      query: ({ id, signature }) => ({ url: documentsUrl(id, 'acknowledge/'), method: 'POST', body: signature ? { signature } : {} }),
+      invalidatesTags: onSuccess(['Document', 'Acknowledgement']),
+    }),
+    getAcknowledgements: build.query<AcknowledgementList, string>({
+      query: (id) => documentsUrl(id, 'acknowledgements/'),
+      providesTags: ['Acknowledgement'],
+    }),
+  }),
+});
+
+export const {
+  useListDocumentsQuery,
+  useListDocumentCategoriesQuery,
+  useListUploadCohortsQuery,
+  useLazyCheckStudentQuery,
+  useGetDownloadUrlMutation,
+  useRequestUploadUrlMutation,
+  useCreateDocumentMutation,
+  useDeleteDocumentMutation,
+  useAcknowledgeDocumentMutation,
+  useGetAcknowledgementsQuery,
+} = documentsApi;

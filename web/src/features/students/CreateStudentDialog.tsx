@@ -1,0 +1,129 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import {
+  CREATE_STUDENT_LABELS,
+  createStudentBody,
+  NEW_STUDENT,
+  validateCreateStudent,
+  withField,
+  type CreateStudentField,
+  type CreateStudentValues,
+} from './createStudentForm';
+import { serverErrorOf, type FieldErrors } from './formErrors';
+import { NativeSelect } from './NativeSelect';
+import { cohortLabel, cohortsOfType } from './studentFilters';
+import { SAVE_FAILED_FALLBACK, studentCreated } from './studentMessages';
+import { useCreateStudentMutation } from './studentsAdminApi';
+import { useStudentToast } from './useStudentToast';
+
+type TextFieldName = Exclude<CreateStudentField, 'on_payment_plan'>;
+
+/**
+ * Add Student (issue 8): the sign-in and the student profile are created together. A refused save
+ * (409: username or email taken) keeps the dialog open with the server's message.
+ */
+export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Cohort[]; onClose: () => void }) {
+  const [values, setValues] = useState<CreateStudentValues>(NEW_STUDENT);
+  const [errors, setErrors] = useState<FieldErrors<CreateStudentField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [createStudent, creation] = useCreateStudentMutation();
+  const toast = useStudentToast();
+
+  const set = (field: CreateStudentField, value: string | boolean) => {
+    setValues((current) => withField(current, field, value, cohorts));
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+  const field = (name: TextFieldName) => ({
+    id: `new-student-${name.replace('_', '-')}`,
+    label: CREATE_STUDENT_LABELS[name],
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    error: errors[name] !== undefined,
+    helperText: errors[name],
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateCreateStudent(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setFailure(null);
+    try {
+      const created = await createStudent(createStudentBody(values)).unwrap();
+      toast(studentCreated(created.username));
+      onClose();
+    } catch (error) {
+      // Stays inside the modal dialog, where it is read out and the form can be fixed.
+      setFailure(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`);
+    }
+  };
+
+  return (
+    <Dialog open onClose={creation.isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="new-student-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="new-student-title">Add Student</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+            {failure && (
+              <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+                {failure}
+              </Alert>
+            )}
+            <TextField required autoFocus autoComplete="off" {...field('username')} />
+            <TextField required type="email" {...field('email')} />
+            <TextField required {...field('first_name')} />
+            <TextField required {...field('last_name')} />
+            <TextField type="tel" {...field('phone_number')} />
+            <NativeSelect required {...field('program_type')}>
+              {PROGRAM_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {PROGRAM_TYPE_LABEL[type]}
+                </option>
+              ))}
+            </NativeSelect>
+            <NativeSelect required {...field('cohort_id')}>
+              <option value="">Choose a cohort</option>
+              {cohortsOfType(cohorts, values.program_type).map((cohort) => (
+                <option key={cohort.id} value={cohort.id}>
+                  {`${cohortLabel(cohort)} (${cohort.program_name})`}
+                </option>
+              ))}
+            </NativeSelect>
+            <TextField required {...field('program_name')} />
+            <TextField
+              {...field('temporary_password')}
+              type="password"
+              autoComplete="new-password"
+              helperText={errors.temporary_password ?? 'Optional. Without one, the student is emailed an invitation; with one, they choose a new password at first sign-in.'}
+              sx={{ gridColumn: '1 / -1' }}
+            />
+            <FormControlLabel
+              control={<Switch checked={values.on_payment_plan} onChange={(event) => set('on_payment_plan', event.target.checked)} />}
+              label={CREATE_STUDENT_LABELS.on_payment_plan}
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={creation.isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={creation.isLoading}>
+            {creation.isLoading ? 'Creating...' : 'Create Student'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import type { StudentRecord } from '../../contract';
+import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { enrollBody, enrollValuesFor, ENROLL_LABELS, validateEnroll, type EnrollField, type EnrollValues } from './enrollForm';
+import { serverErrorOf, type FieldErrors } from './formErrors';
+import { NativeSelect } from './NativeSelect';
+import { ENROLLED, SAVE_FAILED_FALLBACK } from './studentMessages';
+import { useEnrollStudentMutation } from './studentsAdminApi';
+import { useStudentToast } from './useStudentToast';
+
+/** Enroll in Program: adds the enrollment with its opening charge (the amount due). */
+export function EnrollDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
+  const [values, setValues] = useState<EnrollValues>(() => enrollValuesFor(student));
+  const [errors, setErrors] = useState<FieldErrors<EnrollField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [enroll, enrolling] = useEnrollStudentMutation();
+  const toast = useStudentToast();
+
+  const field = (name: EnrollField) => ({
+    id: `enroll-${name.replace(/_/g, '-')}`,
+    label: ENROLL_LABELS[name],
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors(({ [name]: _fixed, ...rest }) => rest);
+    },
+    error: errors[name] !== undefined,
+    helperText: errors[name],
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateEnroll(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setFailure(null);
+    try {
+      await enroll({ username: student.username, body: enrollBody(values) }).unwrap();
+      toast(ENROLLED);
+      onClose();
+    } catch (error) {
+      setFailure(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`);
+    }
+  };
+
+  return (
+    <Dialog open onClose={enrolling.isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="enroll-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="enroll-title">Enroll in Program</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {failure && <Alert severity="error">{failure}</Alert>}
+            <NativeSelect required {...field('program_type')}>
+              {PROGRAM_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {PROGRAM_TYPE_LABEL[type]}
+                </option>
+              ))}
+            </NativeSelect>
+            <TextField required {...field('program_name')} />
+            <TextField required inputMode="decimal" placeholder="0.00" {...field('amount_due')} />
+            <TextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('next_due_date')} helperText={errors.next_due_date ?? 'Optional'} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={enrolling.isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={enrolling.isLoading}>
+            Enroll
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

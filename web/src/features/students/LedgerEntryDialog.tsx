@@ -1,0 +1,106 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import type { StudentRecord } from '../../contract';
+import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { serverErrorOf, type FieldErrors } from './formErrors';
+import {
+  ledgerEntryBody,
+  LEDGER_ENTRY_LABELS,
+  newLedgerEntry,
+  programKey,
+  validateLedgerEntry,
+  type LedgerEntryField,
+  type LedgerEntryValues,
+} from './ledgerEntryForm';
+import { NativeSelect } from './NativeSelect';
+import { entryPosted, SAVE_FAILED_FALLBACK } from './studentMessages';
+import { programsOf } from './studentLedger';
+import { usePostLedgerEntryMutation } from './studentsAdminApi';
+import { useStudentToast } from './useStudentToast';
+
+/** Post Charge or Credit: a new ledger entry with its reason. Past entries are never edited. */
+export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
+  const programs = programsOf(student.payment_details);
+  const [values, setValues] = useState<LedgerEntryValues>(() => newLedgerEntry(programs));
+  const [errors, setErrors] = useState<FieldErrors<LedgerEntryField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [post, posting] = usePostLedgerEntryMutation();
+  const toast = useStudentToast();
+
+  const field = (name: LedgerEntryField) => ({
+    id: `ledger-entry-${name.replace(/_/g, '-')}`,
+    label: LEDGER_ENTRY_LABELS[name],
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors(({ [name]: _fixed, ...rest }) => rest);
+    },
+    error: errors[name] !== undefined,
+    helperText: errors[name],
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateLedgerEntry(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setFailure(null);
+    try {
+      await post({ username: student.username, body: ledgerEntryBody(values) }).unwrap();
+      toast(entryPosted(values.kind));
+      onClose();
+    } catch (error) {
+      setFailure(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`);
+    }
+  };
+
+  return (
+    <Dialog open onClose={posting.isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="ledger-entry-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="ledger-entry-title">Post Charge or Credit</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>A charge adds to what the program costs; a credit (adjustment) takes off it.</DialogContentText>
+          <Stack spacing={2}>
+            {failure && <Alert severity="error">{failure}</Alert>}
+            <NativeSelect required {...field('kind')}>
+              <option value="charge">Charge</option>
+              <option value="credit">Credit</option>
+            </NativeSelect>
+            <NativeSelect required {...field('program')}>
+              <option value="">Choose a program</option>
+              {programs.map((program) => (
+                <option key={programKey(program)} value={programKey(program)}>
+                  {`${program.program_name} (${PROGRAM_TYPE_LABEL[program.program_type] ?? program.program_type})`}
+                </option>
+              ))}
+            </NativeSelect>
+            <TextField required inputMode="decimal" placeholder="0.00" {...field('amount')} />
+            <TextField required multiline minRows={2} {...field('reason')} />
+            <TextField
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...field('next_due_date')}
+              helperText={errors.next_due_date ?? 'Optional: empty keeps the current due date.'}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={posting.isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={posting.isLoading}>
+            Post
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

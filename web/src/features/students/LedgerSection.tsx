@@ -1,0 +1,40 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useGetStudentPaymentsInfiniteQuery } from '../../api/payments';
+import { PaymentStatusChip } from '../../components/PaymentStatusChip';
+import type { StudentRecord } from '../../contract';
+import { formatCalendarDate } from '../../lib/dates';
+import { formatDollars } from '../../lib/money';
+import { RecordSection } from './RecordSection';
+import { RecordTable } from './RecordTable';
+import { PAYMENTS_FAILED } from './studentMessages';
+import { ledgerRows } from './studentLedger';
+
+const COLUMNS = ['Date', 'Entry', 'Program', 'Amount', 'Method', 'Status', 'Reference'];
+
+/** Payments recorded against the student's programs and their card payments, newest first. */
+export function LedgerSection({ student }: { student: StudentRecord }) {
+  const payments = useGetStudentPaymentsInfiniteQuery(student.username);
+  const cardPayments = useMemo(() => payments.data?.pages.flatMap((page) => page.results) ?? [], [payments.data]);
+  const rows = ledgerRows(student.payment_details, cardPayments).map((row) => ({
+    key: row.key,
+    cells: [formatCalendarDate(row.date), row.entry, row.program, formatDollars(row.amount), row.method, <PaymentStatusChip status={row.status} />, row.reference],
+  }));
+  const message = payments.isLoading ? 'Loading...' : rows.length === 0 ? 'No payments yet' : null;
+  return (
+    <RecordSection title="Ledger">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Charges and credits show in each program&apos;s amount due above; entries are never edited, corrections are new entries.
+      </Typography>
+      {payments.isError && <Alert severity="error">{PAYMENTS_FAILED}</Alert>}
+      <RecordTable label="Ledger" columns={COLUMNS} numeric={['Amount']} rows={rows} message={message} />
+      {payments.hasNextPage && (
+        <Button onClick={() => void payments.fetchNextPage()} disabled={payments.isFetchingNextPage} sx={{ mt: 1 }}>
+          Load more card payments
+        </Button>
+      )}
+    </RecordSection>
+  );
+}

@@ -1,0 +1,6 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+
+/** A labelled native <select> (MUI's own Select would add Popper and a menu to the chunk). */
+export function NativeSelect(props: TextFieldProps & { id: string; label: string }) {
+  return <TextField select {...props} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} />;
+}

@@ -1,0 +1,80 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import type { ProgramType } from '../../contract';
+import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { NativeSelect } from './NativeSelect';
+import { BALANCE_STATUS_LABEL, cohortLabel, cohortsOfType, NO_FILTERS, withProgramType, type BalanceStatus, type StudentFilters } from './studentFilters';
+
+interface Props {
+  filters: StudentFilters;
+  cohorts: readonly Cohort[];
+  onChange: (filters: StudentFilters) => void;
+}
+
+/** Search and the three selects filter the list as they change. */
+export function StudentFiltersBar({ filters, cohorts, onChange }: Props) {
+  return (
+    // Filters apply as they change, so Enter in the search box has nothing to submit.
+    <Box component="form" role="search" aria-label="Filter students" onSubmit={(event) => event.preventDefault()} sx={grid}>
+      <TextField
+        id="student-search"
+        label="Search"
+        placeholder="Name, username or email"
+        size="small"
+        type="search"
+        value={filters.search}
+        onChange={(event) => onChange({ ...filters, search: event.target.value })}
+      />
+      <NativeSelect
+        id="student-program-type"
+        label="Program Type"
+        size="small"
+        value={filters.programType}
+        onChange={(event) => onChange(withProgramType(filters, event.target.value as ProgramType | '', cohorts))}
+      >
+        <option value="">All</option>
+        {PROGRAM_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {PROGRAM_TYPE_LABEL[type]}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect id="student-cohort" label="Cohort" size="small" value={filters.cohortId} onChange={(event) => onChange({ ...filters, cohortId: event.target.value })}>
+        <option value="">All</option>
+        {cohortsOfType(cohorts, filters.programType).map((cohort) => (
+          <option key={cohort.id} value={cohort.id}>
+            {`${cohortLabel(cohort)} (${cohort.program_name})`}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect
+        id="student-balance-status"
+        label="Balance Status"
+        size="small"
+        value={filters.balanceStatus}
+        onChange={(event) => onChange({ ...filters, balanceStatus: event.target.value as BalanceStatus | '' })}
+      >
+        <option value="">All</option>
+        {Object.entries(BALANCE_STATUS_LABEL).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button variant="outlined" startIcon={<ClearIcon />} onClick={() => onChange(NO_FILTERS)}>
+        Clear Filters
+      </Button>
+    </Box>
+  );
+}
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1.5fr 1fr auto' },
+  alignItems: 'center',
+} as const;

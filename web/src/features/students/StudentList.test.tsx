@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '../../app/router';
+import { jsonResponse, renderRoutes } from '../../test-utils';
+import { asAdmin, demoAnswers, stubStudentsApi, type Answer, type Call } from './studentTestData';
+
+const COLUMNS = ['Name', 'Username', 'Email', 'Program', 'Cohort', 'Balance', 'Sign-in', 'Actions'];
+
+async function openList(answers: Record<string, Answer> = demoAnswers()) {
+  const calls = stubStudentsApi(answers);
+  const view = renderRoutes(appRoutes, '/admin?view=students', { preloadedState: asAdmin() });
+  await screen.findByRole('heading', { level: 2, name: 'Students' });
+  return { calls, ...view };
+}
+
+/** Body rows of the students table, each as its cells' text. */
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Students' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+const usernames = () => rows().map((row) => row[1]);
+const choose = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
+const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/students/');
+
+describe('Students list (issue 8)', { timeout: 20_000 }, () => {
+  it('shows every student with program, cohort, balance to the cent and sign-in state, each linking to the record', async () => {
+    await openList();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(COLUMNS);
+    expect(rows()[0]).toEqual(['Jane Doe', 'jane.doe', 'jane.doe@students.example.edu', 'Phlebotomy', '2026-2027 Cohort 2', '$750.00', 'Enabled', '']);
+    expect(rows()[2]?.slice(4, 7)).toEqual(['2025-2026 Cohort 1', '$1200.50', 'Disabled']);
+    const open = screen.getByRole('link', { name: 'Open record of Jane Doe' });
+    expect(open.getAttribute('href')).toBe('/admin?view=students&student=jane.doe');
+    for (const name of ['Add Student', 'Import CSV', 'Clear Filters']) expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('asks the server for program type, balance status and search (once typing pauses), and filters by cohort here', async () => {
+    const answers = demoAnswers();
+    const { calls } = await openList(answers);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+
+    choose('Balance Status', 'overdue');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('balance_status')).toBe('overdue'));
+    expect(within(screen.getByRole('combobox', { name: 'Balance Status' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All',
+      'Current',
+      'Due',
+      'Overdue',
+    ]);
+
+    choose('Program Type', 'diploma');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('program_type')).toBe('diploma'));
+    // The cohort select offers only the cohorts of that program type.
+    expect(within(screen.getByRole('combobox', { name: 'Cohort' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All',
+      '2025-2026 Cohort 1 (Patient Care Technician)',
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    const before = listCalls(calls).length;
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'pau' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'paul' } });
+    await waitFor(() => expect(usernames()).toEqual(['paul.smith']));
+    const searches = listCalls(calls).slice(before).map((c) => c.query.get('search'));
+    expect(searches).not.toContain('pau');
+    expect(searches.at(-1)).toBe('paul');
+    // Empty filters stay out of the query string.
+    expect([...(listCalls(calls).at(-1)?.query.keys() ?? [])]).toEqual(['search']);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '' } });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    choose('Cohort', 'cohort-2025-cert-1');
+    expect(usernames()).toEqual(['aisha.khan']);
+    choose('Program Type', 'diploma');
+    // A cohort of another program type is dropped with the new program type.
+    expect((screen.getByRole('combobox', { name: 'Cohort' }) as HTMLSelectElement).value).toBe('');
+  });
+
+  it('says when no student matches', async () => {
+    await openList({ ...demoAnswers(), 'GET /api/students/': [] });
+    expect(await screen.findByText('No students found')).toBeTruthy();
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    await openList({ ...demoAnswers(), 'GET /api/students/': () => jsonResponse({ error: 'boom' }, 500) });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load students');
+  });
+});

@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '../../app/router';
+import { jsonResponse, renderRoutes } from '../../test-utils';
+import { asAdmin, demoAnswers, stubStudentsApi, summaries, type Answer, type Call } from './studentTestData';
+
+async function openRecord(username = 'jane.doe', answers: Record<string, Answer> = demoAnswers()) {
+  const calls = stubStudentsApi(answers);
+  const view = renderRoutes(appRoutes, `/admin?view=students&student=${username}`, { preloadedState: asAdmin() });
+  return { calls, ...view };
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const tableRows = (name: string) =>
+  within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+const facts = (region: HTMLElement) => {
+  const terms = within(region).getAllByRole('term').map((dt) => dt.textContent);
+  const values = within(region).getAllByRole('definition').map((dd) => dd.textContent);
+  return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
+};
+const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
+const errorOf = (dialog: HTMLElement, label: string) => {
+  const input = within(dialog).getByLabelText(label, { exact: false });
+  return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+};
+const posts = (calls: Call[], path: string) => calls.filter((c) => c.method !== 'GET' && c.path === path);
+const studentReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/students/jane.doe/').length;
+
+describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
+  it('shows the profile, the enrollments with their balances, the ledger newest first and the assigned documents', async () => {
+    await openRecord();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Jane Doe' })).toBeTruthy();
+    await waitFor(() => expect(facts(section('Profile'))['Sign-in']).toBe('Enabled'));
+    expect(facts(section('Profile'))).toMatchObject({
+      Username: 'jane.doe',
+      Email: 'jane.doe@students.example.edu',
+      Phone: '555-0100',
+      Program: 'Phlebotomy',
+      'Program Type': 'Certificate',
+      Cohort: '2026-2027 Cohort 2',
+      'Payment Plan': 'Yes',
+    });
+    expect(tableRows('Enrollments')).toEqual([['Certificate', 'Phlebotomy', '$750.00', '$100.00', '$650.00', 'Dec 15, 2026']]);
+
+    // The declined card attempt is in no program's history; the paid one is, once.
+    await waitFor(() => expect(tableRows('Ledger')).toHaveLength(2));
+    const [declined, paid] = tableRows('Ledger');
+    expect(declined?.slice(1)).toEqual(['Card payment', 'Phlebotomy', '$200.00', 'Card (visa •••• 4242)', 'Failed', 'pi_declined']);
+    expect(paid?.slice(1)).toEqual(['Payment', 'Phlebotomy', '$100.00', 'Card', 'Succeeded', 'pi_paid']);
+
+    // Only the documents assigned to jane.doe (the server's name filter also matched jane.doer).
+    await waitFor(() => expect(tableRows('Documents')).toHaveLength(2));
+    const [agreement, immunization] = tableRows('Documents');
+    expect(agreement?.[0]).toBe('Enrollment Agreement');
+    expect(agreement?.[3]).toBe('Mandatory, Signature');
+    expect(agreement?.[4]).toMatch(/^Acknowledged Sep 12, 2026, .*, signed "Jane Doe"$/);
+    expect(immunization?.slice(3)).toEqual(['Mandatory', 'Pending']);
+    expect(screen.getByRole('link', { name: 'Back to Students' }).getAttribute('href')).toBe('/admin?view=students');
+  });
+
+  it("enrolls the student after checking the form with the server's schema, then reads the record again", async () => {
+    const answers = { ...demoAnswers(), 'POST /api/students/jane.doe/enrollments/': () => jsonResponse({ program_id: 'ekg' }, 201) };
+    const { calls } = await openRecord('jane.doe', answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll in Program' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enroll in Program' });
+    // Starts from the student's own program.
+    expect((within(dialog).getByLabelText('Program Name', { exact: false }) as HTMLInputElement).value).toBe('Phlebotomy');
+    type(dialog, 'Amount Due', '12.345');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enroll' }));
+    await waitFor(() => expect(errorOf(dialog, 'Amount Due')).toBe('Amount Due must be an amount of at least 0 with at most two decimals'));
+    expect(posts(calls, '/api/students/jane.doe/enrollments/')).toHaveLength(0);
+
+    type(dialog, 'Program Name', 'EKG Technician');
+    type(dialog, 'Amount Due', '800.00');
+    type(dialog, 'Next Due Date', '2027-01-15');
+    const readsBefore = studentReads(calls);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enroll' }));
+    expect(await screen.findByText('Enrollment added successfully')).toBeTruthy();
+    expect(posts(calls, '/api/students/jane.doe/enrollments/')[0]?.body).toEqual({
+      program_type: 'certificate',
+      program_name: 'EKG Technician',
+      amount_due: '800.00',
+      next_due_date: '2027-01-15',
+    });
+    await waitFor(() => expect(studentReads(calls)).toBeGreaterThan(readsBefore));
+  });
+
+  it('posts a credit with its reason against one of the programs', async () => {
+    const answers = { ...demoAnswers(), 'POST /api/students/jane.doe/charges/': () => jsonResponse({ id: 'c1' }, 201) };
+    const { calls } = await openRecord('jane.doe', answers);
+    fireEvent.click(await screen.findByRole('button', { name: 'Post Charge or Credit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Post Charge or Credit' });
+    type(dialog, 'Kind', 'credit');
+    type(dialog, 'Amount', '0');
+    type(dialog, 'Reason', 'no');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(errorOf(dialog, 'Amount')).toBe('Amount must be greater than 0'));
+    expect(errorOf(dialog, 'Reason')).toBe('Reason must say why (at least 3 characters)');
+
+    type(dialog, 'Amount', '50.00');
+    type(dialog, 'Reason', 'Scholarship adjustment');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Credit posted successfully')).toBeTruthy();
+    expect(posts(calls, '/api/students/jane.doe/charges/')[0]?.body).toEqual({
+      program_type: 'certificate',
+      program_id: 'phlebotomy',
+      kind: 'credit',
+      amount: '50.00',
+      reason: 'Scholarship adjustment',
+    });
+  });
+
+  it('disables sign-in after a confirmation, then offers to enable it again', async () => {
+    let enabled = true;
+    const answers = {
+      ...demoAnswers(),
+      'GET /api/students/': () => summaries.map((s) => (s.username === 'jane.doe' ? { ...s, sign_in_enabled: enabled } : s)),
+      'PUT /api/students/jane.doe/sign-in/': (call: Call) => {
+        enabled = (call.body as { enabled: boolean }).enabled;
+        return { username: 'jane.doe', sign_in_enabled: enabled };
+      },
+    };
+    const { calls } = await openRecord('jane.doe', answers);
+    const disable = await screen.findByRole('button', { name: 'Disable Sign-in' });
+    await waitFor(() => expect((disable as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(disable);
+    const confirm = await screen.findByRole('dialog', { name: 'Disable Sign-in' });
+    expect(confirm.textContent).toContain('Are you sure you want to disable sign-in for Jane Doe (jane.doe)?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(posts(calls, '/api/students/jane.doe/sign-in/')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Disable Sign-in' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Disable Sign-in' })).getByRole('button', { name: 'Disable Sign-in' }));
+    expect(await screen.findByText('Sign-in disabled')).toBeTruthy();
+    expect(posts(calls, '/api/students/jane.doe/sign-in/')[0]?.body).toEqual({ enabled: false });
+    // the confirmation closes with a transition; until it is gone the page behind it is hidden
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Enable Sign-in' })).toBeTruthy();
+    expect(facts(section('Profile'))['Sign-in']).toBe('Disabled');
+  });
+
+  it('offers no charge or credit before the student is enrolled', async () => {
+    await openRecord('new.student');
+    expect(await screen.findByText('No program enrollments found')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Post Charge or Credit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('No documents assigned to this student')).toBeTruthy();
+    expect(await screen.findByText('No payments yet')).toBeTruthy();
+  });
+
+  it('says when there is no such student', async () => {
+    await openRecord('nobody');
+    expect((await screen.findByRole('alert')).textContent).toBe('Student not found');
+  });
+});

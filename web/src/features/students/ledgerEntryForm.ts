@@ -1,0 +1,57 @@
+import { LedgerPostRequest } from '../../../../lambdas/contract/student-admin';
+import type { ProgramBalance, ProgramType } from '../../contract';
+import { fieldErrorsOf, type FieldErrors } from './formErrors';
+import type { LedgerEntryBody } from './studentsAdminApi';
+
+/** Post Charge or Credit: a new ledger entry against one of the student's programs (never an edit). */
+export interface LedgerEntryValues {
+  kind: 'charge' | 'credit';
+  /** `<program_type>#<program_id>` of the chosen enrollment. */
+  program: string;
+  amount: string;
+  reason: string;
+  next_due_date: string;
+}
+
+export type LedgerEntryField = keyof LedgerEntryValues;
+
+export const LEDGER_ENTRY_LABELS: Record<LedgerEntryField, string> = {
+  kind: 'Kind',
+  program: 'Program',
+  amount: 'Amount',
+  reason: 'Reason',
+  next_due_date: 'Next Due Date',
+};
+
+export const programKey = (program: Pick<ProgramBalance, 'program_type' | 'id'>) => `${program.program_type}#${program.id}`;
+
+export const newLedgerEntry = (programs: readonly ProgramBalance[]): LedgerEntryValues => ({
+  kind: 'charge',
+  program: programs.length === 1 && programs[0] ? programKey(programs[0]) : '',
+  amount: '',
+  reason: '',
+  next_due_date: '',
+});
+
+/** The body of POST /api/students/{username}/charges/; an empty date leaves the due date as it is. */
+export function ledgerEntryBody(values: LedgerEntryValues): LedgerEntryBody {
+  const split = values.program.indexOf('#');
+  return {
+    program_type: values.program.slice(0, Math.max(split, 0)) as ProgramType,
+    program_id: split < 0 ? '' : values.program.slice(split + 1),
+    kind: values.kind,
+    amount: values.amount.trim(),
+    reason: values.reason,
+    ...(values.next_due_date ? { next_due_date: values.next_due_date } : {}),
+  };
+}
+
+/** The schema names program_type and program_id; the form has one Program select for both. */
+export function validateLedgerEntry(values: LedgerEntryValues): FieldErrors<LedgerEntryField> {
+  if (!values.program) {
+    const rest = validateLedgerEntry({ ...values, program: 'certificate#placeholder' });
+    return { ...rest, program: `${LEDGER_ENTRY_LABELS.program} is required` };
+  }
+  const parsed = LedgerPostRequest.safeParse(ledgerEntryBody(values));
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, LEDGER_ENTRY_LABELS);
+}

@@ -1,0 +1,15 @@
+/** The texts of the student administration screens (issue 8, beyond the spec). */
+export const STUDENTS_FAILED = 'Failed to load students';
+export const NO_STUDENTS_FOUND = 'No students found';
+export const STUDENT_FAILED = 'Failed to load student details';
+export const STUDENT_NOT_FOUND = 'Student not found';
+export const DOCUMENTS_FAILED = 'Failed to load documents';
+export const PAYMENTS_FAILED = 'Failed to load card payments';
+export const SAVE_FAILED_FALLBACK = 'Something went wrong';
+
+/** Toasts hide after 5000 ms, like the other admin screens' (spec section 9, Course Management). */
+export const STUDENT_TOAST_MS = 5000;
+export const studentCreated = (username: string) => `Student ${username} created successfully`;
+export const ENROLLED = 'Enrollment added successfully';
+export const entryPosted = (kind: 'charge' | 'credit') => (kind === 'charge' ? 'Charge posted successfully' : 'Credit posted successfully');
+export const signInChanged = (enabled: boolean) => (enabled ? 'Sign-in enabled' : 'Sign-in disabled');

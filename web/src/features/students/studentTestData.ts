@@ -1,0 +1,222 @@
+import { vi } from 'vitest';
+import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import type { AcknowledgementList, DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { ImportReport, StudentSummary } from '../../../../lambdas/contract/student-admin';
+import type { PaymentPage, PaymentSummary, StudentRecord } from '../../contract';
+import { jsonResponse, sampleUser, signedIn } from '../../test-utils';
+
+/** Fixtures and a stubbed API for the student administration tests (shaped like the demo data). */
+export const asAdmin = () => signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true }));
+
+const cohort = (overrides: Partial<Cohort> & Pick<Cohort, 'id'>): Cohort => ({
+  academic_year: '2026-2027',
+  cohort_number: 2,
+  program_type: 'certificate',
+  program_name: 'Phlebotomy',
+  student_count: 1,
+  is_active: true,
+  start_date: null,
+  end_date: null,
+  ...overrides,
+});
+
+export const phlebotomyCohort = cohort({ id: 'cohort-2026-cert-2' });
+export const cohorts: Cohort[] = [
+  phlebotomyCohort,
+  cohort({ id: 'cohort-2025-cert-1', academic_year: '2025-2026', cohort_number: 1, program_name: 'Nursing Assistant' }),
+  cohort({ id: 'cohort-2025-dipl-1', academic_year: '2025-2026', cohort_number: 1, program_type: 'diploma', program_name: 'Patient Care Technician' }),
+];
+
+const summary = (overrides: Partial<StudentSummary> & Pick<StudentSummary, 'username' | 'first_name' | 'last_name'>): StudentSummary => ({
+  email: `${overrides.username}@students.example.edu`,
+  phone_number: null,
+  program: 'Phlebotomy',
+  program_type: 'certificate',
+  cohort_id: phlebotomyCohort.id,
+  on_payment_plan: false,
+  balance: 0,
+  sign_in_enabled: true,
+  created_at: '2026-09-01T09:00:00.000Z',
+  ...overrides,
+});
+
+export const summaries: StudentSummary[] = [
+  summary({ username: 'jane.doe', first_name: 'Jane', last_name: 'Doe', balance: 750 }),
+  summary({ username: 'aisha.khan', first_name: 'Aisha', last_name: 'Khan', program: 'Nursing Assistant', cohort_id: 'cohort-2025-cert-1' }),
+  summary({
+    username: 'paul.smith',
+    first_name: 'Paul',
+    last_name: 'Smith',
+    program: 'Patient Care Technician',
+    program_type: 'diploma',
+    cohort_id: 'cohort-2025-dipl-1',
+    balance: 1200.5,
+    sign_in_enabled: false,
+  }),
+];
+
+/** Jane: enrolled in Phlebotomy (800 charged, 50 credited: 750 due), one payment of 100 recorded. */
+export const jane: StudentRecord = {
+  id: 'sub-jane',
+  username: 'jane.doe',
+  first_name: 'Jane',
+  last_name: 'Doe',
+  email: 'jane.doe@students.example.edu',
+  phone_number: '555-0100',
+  created_at: '2026-09-01T09:00:00.000Z',
+  on_payment_plan: true,
+  program: 'Phlebotomy',
+  program_type: 'certificate',
+  cohort_id: phlebotomyCohort.id,
+  payment_details: {
+    certificate_courses: [
+      {
+        id: 'phlebotomy',
+        program_type: 'certificate',
+        program_name: 'Phlebotomy',
+        amount_due: 750,
+        amount_paid: 100,
+        next_due_date: '2026-12-15',
+        payment_history: [{ id: 'e1', date: '2026-10-01T10:00:00.000Z', amount: 100, method: 'card', status: 'succeeded', reference: 'pi_paid' }],
+      },
+    ],
+    diploma_programs: [],
+    associate_programs: [],
+    next_due_date: '2026-12-15',
+  },
+};
+
+export const newcomer: StudentRecord = {
+  ...jane,
+  id: 'sub-new',
+  username: 'new.student',
+  first_name: 'New',
+  last_name: 'Student',
+  payment_details: { certificate_courses: [], diploma_programs: [], associate_programs: [], next_due_date: null },
+};
+
+const cardPayment = (overrides: Partial<PaymentSummary> & Pick<PaymentSummary, 'id' | 'payment_intent_id' | 'status' | 'created_at'>): PaymentSummary => ({
+  username: 'jane.doe',
+  student_name: 'Jane Doe',
+  updated_at: overrides.created_at,
+  amount: 100,
+  amount_refunded: 0,
+  currency: 'usd',
+  method: 'card',
+  method_detail: 'visa •••• 4242',
+  failure_message: null,
+  items: [{ program_type: 'certificate', program_id: 'phlebotomy', program_name: 'Phlebotomy', amount: 100 }],
+  ...overrides,
+});
+
+/** The recorded payment again, and a declined attempt that no program records. */
+export const janePayments: PaymentPage = {
+  results: [
+    cardPayment({ id: 'p2', payment_intent_id: 'pi_declined', status: 'failed', created_at: '2026-11-02T10:00:00.000Z', amount: 200 }),
+    cardPayment({ id: 'p1', payment_intent_id: 'pi_paid', status: 'succeeded', created_at: '2026-10-01T10:00:00.000Z' }),
+  ],
+  next: null,
+  count: 2,
+  totals: { amount: 300, refunded: 0, succeeded: 100 },
+};
+
+const document = (overrides: Partial<DocumentRecordDto> & Pick<DocumentRecordDto, 'id' | 'title'>): DocumentRecordDto => ({
+  description: '',
+  scope: 'individual',
+  scope_display: 'Individual Students',
+  category_id: null,
+  category_name: 'Forms',
+  cohort_id: phlebotomyCohort.id,
+  cohort_details: null,
+  program_type: null,
+  assigned_students: [{ id: 'sub-jane', username: 'jane.doe', full_name: 'Jane Doe' }],
+  file_name: 'file.pdf',
+  file_type: 'pdf',
+  file_size: 1000,
+  s3_key: 'documents/x/file.pdf',
+  s3_url: null,
+  extracted_text: null,
+  preview_text: null,
+  is_public: false,
+  is_mandatory: true,
+  requires_signature: false,
+  uploaded_at: '2026-09-10T12:00:00.000Z',
+  uploaded_by_name: 'Ada Admin',
+  acknowledged_at: null,
+  ...overrides,
+});
+
+/** `student_name=jane.doe` also matches "jane.doer": the record keeps only Jane's. */
+export const janeDocuments: DocumentRecordDto[] = [
+  document({ id: 'd1', title: 'Enrollment Agreement', requires_signature: true }),
+  document({ id: 'd2', title: 'Immunization Form' }),
+  document({ id: 'd3', title: 'Someone else', assigned_students: [{ id: 'x', username: 'jane.doer', full_name: 'Jane Doer' }] }),
+];
+
+export const acknowledgementsOf: Record<string, AcknowledgementList> = {
+  d1: {
+    document_id: 'd1',
+    acknowledged: [{ username: 'jane.doe', full_name: 'Jane Doe', acknowledged_at: '2026-09-12T15:00:00.000Z', signature: 'Jane Doe' }],
+    pending: [],
+  },
+  d2: { document_id: 'd2', acknowledged: [], pending: [{ username: 'jane.doe', full_name: 'Jane Doe' }] },
+};
+
+export const importReport = (rows: ImportReport['rows']): ImportReport => ({
+  created: rows.filter((r) => r.status === 'created').length,
+  invalid: rows.filter((r) => r.status === 'invalid').length,
+  failed: rows.filter((r) => r.status === 'failed').length,
+  rows,
+});
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** What the stub answers: a JSON body (200), a Response, or a function of the call. */
+export type Answer = unknown;
+
+/** The demo answers, keyed "METHOD /path/". */
+export function demoAnswers(): Record<string, Answer> {
+  return {
+    'GET /api/cohorts/': cohorts,
+    'GET /api/students/': (call: Call) => {
+      const search = call.query.get('search') ?? '';
+      return summaries.filter((s) => s.username.includes(search) || `${s.first_name} ${s.last_name}`.toLowerCase().includes(search.toLowerCase()));
+    },
+    'GET /api/students/jane.doe/': jane,
+    'GET /api/students/new.student/': newcomer,
+    'GET /api/students/jane.doe/payments/': janePayments,
+    'GET /api/students/new.student/payments/': { results: [], next: null, count: 0, totals: { amount: 0, refunded: 0, succeeded: 0 } },
+    'GET /api/documents/': (call: Call) => ({
+      results: janeDocuments.filter((d) => d.assigned_students.some((s) => s.username.includes(call.query.get('student_name') ?? ''))),
+      count: 3,
+      next: null,
+    }),
+    'GET /api/documents/d1/acknowledgements/': acknowledgementsOf.d1,
+    'GET /api/documents/d2/acknowledgements/': acknowledgementsOf.d2,
+  };
+}
+
+/** Stubs fetch with the answers and records every call. Unknown calls answer 404. */
+export function stubStudentsApi(answers: Record<string, Answer> = demoAnswers()): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(request.url);
+      const text = request.method === 'GET' ? '' : await request.clone().text();
+      const call: Call = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
+      calls.push(call);
+      const answer = answers[`${call.method} ${call.path}`];
+      if (answer === undefined) return jsonResponse({ error: 'Not found' }, 404);
+      const value = typeof answer === 'function' ? await (answer as (call: Call) => unknown)(call) : answer;
+      return value instanceof Response ? value : jsonResponse(value);
+    }),
+  );
+  return calls;
+}

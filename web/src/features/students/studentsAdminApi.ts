@@ -1,0 +1,122 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api } from '../../app/api';
+import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import type { AcknowledgementList, DocumentPage, DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { CreateStudentRequest, ImportReport, StudentSummary } from '../../../../lambdas/contract/student-admin';
+import type { ProgramType } from '../../contract';
+import { assignedTo, type StudentDocument } from './studentDocuments';
+
+/** GET /api/students/ filters; empty ones are left out of the query string. */
+export interface StudentListArgs {
+  program_type?: ProgramType | '';
+  balance_status?: 'current' | 'due' | 'overdue' | '';
+  search?: string;
+}
+
+export interface EnrollmentBody {
+  program_type: ProgramType;
+  program_name: string;
+  amount_due: string;
+  next_due_date?: string | null;
+}
+
+export interface LedgerEntryBody {
+  program_type: ProgramType;
+  program_id: string;
+  kind: 'charge' | 'credit';
+  amount: string;
+  reason: string;
+  next_due_date?: string | null;
+}
+
+/** Spec section 7: a list may come plain, or under `results` or `data`. */
+function listOf<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  const wrapped = body as { results?: T[]; data?: T[] } | null;
+  return wrapped?.results ?? wrapped?.data ?? [];
+}
+
+const studentUrl = (username: string, action = '') => `/api/students/${encodeURIComponent(username)}/${action}`;
+const nonEmpty = (args: object) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== ''));
+/** A refused write changed nothing, so nothing needs reading again. */
+const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
+/** Pages of the staff document list read for one student's documents (100 each). */
+const DOCUMENT_PAGES = 10;
+
+/**
+ * Student administration (issue 8): the admin list, creation and CSV import, a record's
+ * enrollments, charges and credits, sign-in on/off, and the documents assigned to a student.
+ * A write touches the student's bill, the list's balances and the cohort rosters and counts.
+ */
+export const studentsAdminApi = api
+  .enhanceEndpoints({ addTagTypes: ['StudentList', 'Cohort', 'CohortStudents', 'Document', 'Acknowledgement'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listStudentSummaries: build.query<StudentSummary[], StudentListArgs>({
+        query: (args) => ({ url: '/api/students/', params: nonEmpty(args) }),
+        transformResponse: listOf<StudentSummary>,
+        providesTags: ['StudentList'],
+      }),
+      /** For the cohort selects; named apart from the cohorts feature's own listCohorts. */
+      listStudentCohorts: build.query<Cohort[], void>({
+        query: () => '/api/cohorts/',
+        transformResponse: listOf<Cohort>,
+        providesTags: ['Cohort'],
+      }),
+      createStudent: build.mutation<StudentSummary, CreateStudentRequest>({
+        query: (body) => ({ url: '/api/students/', method: 'POST', body }),
+        invalidatesTags: onSuccess(['StudentList', 'Cohort', 'CohortStudents']),
+      }),
+      /** One chunk of at most 100 rows; the dialog invalidates the lists once the whole file is in. */
+      importStudents: build.mutation<ImportReport, string>({
+        query: (csv) => ({ url: '/api/students/import/', method: 'POST', body: { csv } }),
+      }),
+      enrollStudent: build.mutation<unknown, { username: string; body: EnrollmentBody }>({
+        query: ({ username, body }) => ({ url: studentUrl(username, 'enrollments/'), method: 'POST', body }),
+        invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : []),
+      }),
+      postLedgerEntry: build.mutation<unknown, { username: string; body: LedgerEntryBody }>({
+        query: ({ username, body }) => ({ url: studentUrl(username, 'charges/'), method: 'POST', body }),
+        invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : []),
+      }),
+      setSignIn: build.mutation<{ username: string; sign_in_enabled: boolean }, { username: string; enabled: boolean }>({
+        query: ({ username, enabled }) => ({ url: studentUrl(username, 'sign-in/'), method: 'PUT', body: { enabled } }),
+        invalidatesTags: onSuccess(['StudentList']),
+      }),
+      /**
+       * The documents assigned to the student, each with its acknowledgements. `student_name` matches
+       * any part of a name, so the exact username is checked here.
+       */
+      listStudentDocuments: build.query<StudentDocument[], string>({
+        async queryFn(username, _api, _extra, baseQuery) {
+          const documents: DocumentRecordDto[] = [];
+          let cursor: string | null = null;
+          for (let page = 0; page < DOCUMENT_PAGES; page += 1) {
+            const params = { scope: 'individual', student_name: username, limit: '100', ...(cursor ? { cursor } : {}) };
+            const answer = await baseQuery({ url: '/api/documents/', params });
+            if (answer.error) return { error: answer.error as FetchBaseQueryError };
+            const body = answer.data as Partial<DocumentPage>;
+            documents.push(...listOf<DocumentRecordDto>(body).filter((document) => assignedTo(document, username)));
+            if (!body.next || body.next === cursor) break;
+            cursor = body.next;
+          }
+          const acknowledgements = await Promise.all(documents.map((document) => baseQuery(`/api/documents/${encodeURIComponent(document.id)}/acknowledgements/`)));
+          const failed = acknowledgements.find((answer) => answer.error);
+          if (failed?.error) return { error: failed.error as FetchBaseQueryError };
+          return { data: documents.map((document, i) => ({ document, acknowledgements: acknowledgements[i]?.data as AcknowledgementList })) };
+        },
+        providesTags: ['Document', 'Acknowledgement'],
+      }),
+    }),
+  });
+
+export const {
+  useListStudentSummariesQuery,
+  useListStudentCohortsQuery,
+  useCreateStudentMutation,
+  useImportStudentsMutation,
+  useEnrollStudentMutation,
+  usePostLedgerEntryMutation,
+  useSetSignInMutation,
+  useListStudentDocumentsQuery,
+} = studentsAdminApi;
