@@ -54,7 +54,7 @@ describe('GET /api/courses/ pages', () => {
   });
 
   it('pages through exactly the unpaged list, in its order, with the same filters', async () => {
-    for (const filters of [{ name: 'phys' }, { name: 'phys', is_certificate: 'true' }]) {
+    for (const filters of [{ name: 'phys' }, { name: 'phys', is_certificate: 'true' }] as Array<Record<string, string>>) {
       const whole = (await courses(filters)).body as Array<{ id: string }>;
       const { seen, sizes } = await allPages(courses, { ...filters, limit: '5' });
       expect(seen.map((c) => c.id)).toEqual(whole.map((c) => c.id));
