@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -51,4 +52,35 @@ export function jsonResponse(body: unknown, status = 200): Response {
 /** The URL of a fetch call, whether it was made with a string or a Request. */
 export function requestUrl(input: unknown): string {
   return input instanceof Request ? input.url : String(input);
+}
+
+export interface ApiCall {
+  method: string;
+  /** Path and query, e.g. "/api/courses/?name=Nur". */
+  path: string;
+  body: unknown;
+}
+
+export type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
+
+/**
+ * Stubs `fetch` with answers by "METHOD /path" (query ignored); unknown calls get a 404. Returns the
+ * calls made, so tests can check query strings and bodies.
+ */
+export function stubApi(answers: Record<string, Answer>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
+      const url = new URL(request.url);
+      const text = await request.clone().text();
+      const call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
+      calls.push(call);
+      const answer = answers[`${call.method} ${url.pathname}`];
+      if (!answer) return jsonResponse({ error: 'Not found' }, 404);
+      return typeof answer === 'function' ? answer(call) : answer.clone();
+    }),
+  );
+  return calls;
 }

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance, StudentRecord } from '../../contract';
-import { jsonResponse, requestUrl, sampleUser, signedIn } from '../../test-utils';
+import { jsonResponse, sampleUser, signedIn } from '../../test-utils';
 
 /** Fixtures and a stubbed API for the cohort screens' tests (shaped like the demo data). */
 export const asAdmin = () => signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true }));
@@ -87,31 +87,9 @@ export const newcomer = student('new.student', 'Nia', 'Okafor', null);
 
 export const roster: StudentRecord[] = [maria, aisha, ben, carla, newcomer];
 
-export interface ApiCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-export type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
-
-/** Stubs `fetch` with answers by "METHOD /path" (query ignored; unknown calls 404) and records the calls. */
-export function stubCohortApi(answers: Record<string, Answer>): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
-      const url = new URL(request.url);
-      const text = await request.clone().text();
-      const call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
-      calls.push(call);
-      const answer = answers[`${call.method} ${url.pathname}`];
-      if (!answer) return jsonResponse({ error: 'Not found' }, 404);
-      return typeof answer === 'function' ? answer(call) : answer.clone();
-    }),
-  );
-  return calls;
-}
+import type { Answer } from '../../test-utils';
+export type { ApiCall, Answer } from '../../test-utils';
+export { stubApi as stubCohortApi } from '../../test-utils';
 
 /** The usual answers: the cohort list, the roster of the certificate cohort, each student. */
 export function demoAnswers(): Record<string, Answer> {

@@ -1,6 +1,5 @@
-import { vi } from 'vitest';
 import type { Course, CourseCategory, CourseStats } from '../../../../lambdas/contract/courses';
-import { jsonResponse, requestUrl, sampleUser, signedIn } from '../../test-utils';
+import { sampleUser, signedIn } from '../../test-utils';
 
 /** Fixtures and a stubbed API for the course screens' tests. */
 export const nursingAssistant: Course = {
@@ -35,33 +34,5 @@ export const asAdmin = () => signedIn(sampleUser({ username: 'admin', isAdmin: t
 export const asStaff = () => signedIn(sampleUser({ username: 'staff', is_staff: true }));
 export const asStudent = () => signedIn(sampleUser());
 
-export interface ApiCall {
-  method: string;
-  /** Path and query, e.g. "/api/courses/?name=Nur". */
-  path: string;
-  body: unknown;
-}
-
-export type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
-
-/**
- * Stubs `fetch` with answers by "METHOD /path" (query ignored); unknown calls get a 404. Returns
- * the calls made, so tests can check query strings and bodies.
- */
-export function stubCourseApi(answers: Record<string, Answer>): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
-      const url = new URL(request.url);
-      const text = await request.clone().text();
-      const call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
-      calls.push(call);
-      const answer = answers[`${call.method} ${url.pathname}`];
-      if (!answer) return jsonResponse({ error: 'Not found' }, 404);
-      return typeof answer === 'function' ? answer(call) : answer.clone();
-    }),
-  );
-  return calls;
-}
+export type { ApiCall, Answer } from '../../test-utils';
+export { stubApi as stubCourseApi } from '../../test-utils';

@@ -1,7 +1,6 @@
-import { vi } from 'vitest';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
-import { jsonResponse, requestUrl, sampleUser, signedIn } from '../../test-utils';
+import { jsonResponse, sampleUser, signedIn } from '../../test-utils';
 
 /** Fixtures and a stubbed API for the document screens' tests (shaped like the demo data). */
 export const asAdmin = () => signedIn(sampleUser({ username: 'admin', isAdmin: true, is_staff: true }));
@@ -107,36 +106,8 @@ export const uploadCohorts: Cohort[] = [
   },
 ];
 
-export interface ApiCall {
-  method: string;
-  /** Path and query, e.g. "/api/documents/?limit=100". */
-  path: string;
-  body: unknown;
-}
-
-export type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
-
-/**
- * Stubs `fetch` with answers by "METHOD /path" (query ignored); unknown calls get a 404. Returns the
- * calls made, so tests can check query strings and bodies.
- */
-export function stubDocumentApi(answers: Record<string, Answer>): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
-      const url = new URL(request.url);
-      const text = await request.clone().text();
-      const call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
-      calls.push(call);
-      const answer = answers[`${call.method} ${url.pathname}`];
-      if (!answer) return jsonResponse({ error: 'Not found' }, 404);
-      return typeof answer === 'function' ? answer(call) : answer.clone();
-    }),
-  );
-  return calls;
-}
+export type { ApiCall, Answer } from '../../test-utils';
+export { stubApi as stubDocumentApi } from '../../test-utils';
 
 /** The list answer of a staff page. */
 export const page = (results: DocumentRecordDto[], next: string | null = null) => jsonResponse({ results, count: results.length, next });
