@@ -53,5 +53,11 @@ export async function deleteSignIn(username: string): Promise<void> {
 
 export async function setSignInEnabled(username: string, enabled: boolean): Promise<void> {
   const input = { UserPoolId: USER_POOL_ID, Username: username };
-  await cognito.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
+  try {
+    await cognito.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
+  } catch (error) {
+    // a profile without a sign-in (e.g. imported records): nothing to switch
+    if ((error as Error).name === 'UserNotFoundException') throw new Conflict(`username: ${username} has no sign-in to ${enabled ? 'enable' : 'disable'}`);
+    throw error;
+  }
 }

@@ -14,6 +14,7 @@ import { flattenClaims, type VerifyToken } from './jwt-verifier.js';
 import { buildEvent } from './lambda-event.js';
 import { LAMBDAS_DIR } from './paths.js';
 import { matchRoute } from './route-matcher.js';
+import { requestUrl } from './request-url.js';
 import { serveStatic } from './static-files.js';
 
 /** API Gateway HTTP APIs accept at most 10 MB; Lambda's synchronous payload limit is 6 MB. */
@@ -41,7 +42,7 @@ function loadHandler(route: RouteDef): Promise<Handler> {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, ...SECURITY_HEADERS });
   res.end(JSON.stringify(body));
 }
 
@@ -91,14 +92,16 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
     return sendJson(res, 500, { error: 'Internal server error' });
   }
   const payload = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '');
-  res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>) });
+  // CloudFront's response headers policy overrides whatever the origin sent, on API answers too
+  res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>), ...SECURITY_HEADERS });
   res.end(payload);
 }
 
 export function startGateway(opts: GatewayOptions): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
     try {
+      const url = requestUrl(req);
+      if (!url) return sendJson(res, 400, { error: 'Invalid request path' });
       for (const mount of opts.mounts ?? []) if (await mount(req, res, url)) return;
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return await handleApi(req, res, url, opts);
       if (url.pathname === '/config.json') return sendJson(res, 200, opts.runtimeConfig, { 'cache-control': 'no-cache' });

@@ -14,6 +14,7 @@ import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
+import { requestUrl } from './request-url.js';
 import { createS3Proxy } from './s3-proxy.js';
 import { startS3Local } from './s3-local.js';
 
@@ -96,10 +97,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     let url: string | null = null;
     if (!opts.gateway) {
       const sandboxServer = http.createServer(async (req, res) => {
-        const requestUrl = new URL(req.url ?? '/', 'http://localhost');
-        for (const mount of mounts) if (await mount(req, res, requestUrl)) return;
-        res.writeHead(404);
-        res.end();
+        try {
+          const url = requestUrl(req);
+          if (url) for (const mount of mounts) if (await mount(req, res, url)) return;
+          res.writeHead(url ? 404 : 400);
+          res.end();
+        } catch (error) {
+          // a throw here would be an unhandled rejection, which stops the whole process
+          log(`sandbox request failed: ${(error as Error).message}`);
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        }
       });
       await new Promise<void>((resolve) => sandboxServer.listen(ports.gateway, '127.0.0.1', resolve));
       server = sandboxServer;
