@@ -29,7 +29,28 @@ export interface PaymentDetails {
   next_due_date: string | null;
 }
 
-/** GET /api/students/{username}/ */
+/**
+ * One immutable entry of a student's ledger (issue 8) as GET /api/students/{username}/ shows it:
+ * charges and credits with the admin's reason, payments and refunds with their reference.
+ */
+export interface LedgerEntryView {
+  id: string;
+  kind: 'charge' | 'credit' | 'payment' | 'refund';
+  date: string;
+  program_type: ProgramType;
+  program_id: string;
+  /** The enrolled program's name, or null for an entry of a program the student is not enrolled in. */
+  program_name: string | null;
+  /** Dollars with two decimals, always positive: `kind` says which way it moves the balance. */
+  amount: number;
+  reason: string | null;
+  /** Payments only. */
+  status: PaymentHistoryEntry['status'] | null;
+  method: string | null;
+  reference: string | null;
+}
+
+/** GET /api/students/{username}/ (and each member of a roster or list) */
 export interface StudentRecord {
   id: string;
   username: string;
@@ -44,4 +65,8 @@ export interface StudentRecord {
   program_type: ProgramType | null;
   cohort_id: string | null;
   payment_details: PaymentDetails;
+  /** False once an admin disabled the student's sign-in; their records stay (issue 8). */
+  sign_in_enabled: boolean;
+  /** Every ledger entry, newest first: only on the single record (GET /api/students/{username}/), not on lists. */
+  ledger_entries?: LedgerEntryView[];
 }

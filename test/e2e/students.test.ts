@@ -82,6 +82,9 @@ describe('Student records (issue 8)', () => {
     await entry.getByRole('button', { name: 'Post' }).click();
     await toast(admin, 'Credit posted successfully');
     await expect.poll(() => enrollment.getByRole('cell').allTextContents()).toEqual(['Certificate', 'Phlebotomy', '$750.00', '$0.00', '$750.00', 'None']);
+    // the ledger shows the credit with its reason, above the enrollment's charge
+    const ledgerRow = admin.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1);
+    await expect.poll(() => ledgerRow.getByRole('cell').allTextContents()).toEqual([expect.any(String), 'Credit', 'Phlebotomy', '$50.00', 'Scholarship adjustment', '', '', '']);
 
     // First sign-in: the temporary password leads to "Choose a new password", then to the dashboard.
     const student = await newPage();

@@ -17,7 +17,7 @@ import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { keys } from '../../lambdas/store/keys.js';
 import { getStudentLedger, ledgerBalanceCents } from '../../lambdas/store/students.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
-import { createSignIn, uniqueName } from './support/fixtures.js';
+import { createSignIn, createStudentRecord, uniqueName } from './support/fixtures.js';
 
 const admin: Caller = { username: 'records-admin', roles: ['admin'] };
 const TEMP = 'Temp!pass123';
@@ -96,8 +96,14 @@ describe('enrollments, charges and credits', () => {
     expect((await post({ kind: 'credit', amount: 10, reason: '' })).body.error).toMatch(/^reason: /);
     expect((await post({ kind: 'charge', amount: 10, reason: 'Wrong program', program_id: 'nope' })).body.error).toMatch(/^program_id: .* is not enrolled/);
 
-    const bill = (await record(username)).payment_details.certificate_courses[0];
-    expect(bill).toMatchObject({ amount_due: 1475.5, amount_paid: 0, next_due_date: '2027-01-15' });
+    const shown = await record(username);
+    expect(shown.payment_details.certificate_courses[0]).toMatchObject({ amount_due: 1475.5, amount_paid: 0, next_due_date: '2027-01-15' });
+    // the record lists every entry, newest first, with the admin's reasons; refused posts left none
+    expect(shown.ledger_entries.map((e: { kind: string; amount: number; reason: string | null; program_name: string }) => [e.kind, e.amount, e.reason, e.program_name])).toEqual([
+      ['credit', 100, 'Scholarship adjustment', 'Phlebotomy'],
+      ['charge', 75.5, 'Lab kit', 'Phlebotomy'],
+      ['charge', 1500, expect.any(String), 'Phlebotomy'],
+    ]);
     const ledger = (await getStudentLedger(username))!;
     expect((await profileItem(username))!.balanceCents).toBe(ledgerBalanceCents(ledger.enrollments, ledger.entries));
     expect(buildPaymentDetails(ledger.enrollments, ledger.entries).certificate_courses[0]!.amount_due).toBe(1475.5);
@@ -112,11 +118,20 @@ describe('sign-in on and off', () => {
     const first = await signIn(body.username, TEMP);
     await invoke(newPassword, apiEvent('users-new-password', { body: { username: body.username, session: first.body.session, new_password: 'Chosen!Pass42' } }));
     const toggle = (enabled: boolean) => invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username: body.username }, body: { enabled } }));
+    expect((await record(body.username)).sign_in_enabled).toBe(true);
     expect((await toggle(false)).status).toBe(200);
     expect(await signIn(body.username, 'Chosen!Pass42')).toMatchObject({ status: 401 });
-    expect((await record(body.username)).username).toBe(body.username);
+    expect(await record(body.username)).toMatchObject({ username: body.username, sign_in_enabled: false });
     expect((await toggle(true)).status).toBe(200);
     expect((await signIn(body.username, 'Chosen!Pass42')).status).toBe(200);
+    expect((await record(body.username)).sign_in_enabled).toBe(true);
+  });
+
+  it('answers 409 for a student record that has no sign-in to switch, and changes nothing', async () => {
+    const { username } = await createStudentRecord();
+    const res = await invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username }, body: { enabled: false } }));
+    expect(res).toMatchObject({ status: 409, body: { error: `username: ${username} has no sign-in to disable` } });
+    expect((await record(username)).sign_in_enabled).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { PaymentListQuery, RefundRequest } from '../../lambdas/contract/payments';
 
 export type { UserInfo } from '../../lambdas/contract/users';
-export type { StudentRecord, PaymentDetails, ProgramBalance, PaymentHistoryEntry } from '../../lambdas/contract/students';
+export type { StudentRecord, LedgerEntryView, PaymentDetails, ProgramBalance, PaymentHistoryEntry } from '../../lambdas/contract/students';
 export type { RuntimeConfig } from '../../lambdas/contract/runtime-config';
 export type { ProgramType } from '../../lambdas/domain/programs';
 export type {

@@ -8,7 +8,7 @@ import { canReadAnyStudent } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { getStudentLedger } from '../../store/students.js';
-import { presentStudent } from './present.js';
+import { presentStudentDetail } from './present.js';
 
 const Params = z.object({ username: z.string().trim().min(1, 'is required').max(128, 'is too long') });
 
@@ -20,5 +20,5 @@ export const handler = route('students-get', async (req) => {
 
   const ledger = await getStudentLedger(username);
   if (!ledger) throw new NotFound('Student not found');
-  return { body: presentStudent(ledger) };
+  return { body: presentStudentDetail(ledger) };
 });

@@ -65,6 +65,7 @@ const student = (username: string, first: string, last: string, paymentDetails: 
   cohort_id: certCohort.id,
   // The spec allows a student without payment details; the contract type does not.
   payment_details: paymentDetails as PaymentDetails,
+  sign_in_enabled: true,
 });
 
 /** Maria owes 1500 + 4200 and has 12 payments over two programs (the dialog shows the latest 10). */

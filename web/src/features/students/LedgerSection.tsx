@@ -12,21 +12,21 @@ import { RecordTable } from './RecordTable';
 import { PAYMENTS_FAILED } from './studentMessages';
 import { ledgerRows } from './studentLedger';
 
-const COLUMNS = ['Date', 'Entry', 'Program', 'Amount', 'Method', 'Status', 'Reference'];
+const COLUMNS = ['Date', 'Entry', 'Program', 'Amount', 'Reason', 'Method', 'Status', 'Reference'];
 
-/** Payments recorded against the student's programs and their card payments, newest first. */
+/** Every ledger entry of the student (charges, credits, payments, refunds) and their card payments, newest first. */
 export function LedgerSection({ student }: { student: StudentRecord }) {
   const payments = useGetStudentPaymentsInfiniteQuery(student.username);
   const cardPayments = useMemo(() => payments.data?.pages.flatMap((page) => page.results) ?? [], [payments.data]);
-  const rows = ledgerRows(student.payment_details, cardPayments).map((row) => ({
+  const rows = ledgerRows(student.ledger_entries ?? [], cardPayments).map((row) => ({
     key: row.key,
-    cells: [formatCalendarDate(row.date), row.entry, row.program, formatDollars(row.amount), row.method, <PaymentStatusChip status={row.status} />, row.reference],
+    cells: [formatCalendarDate(row.date), row.entry, row.program, formatDollars(row.amount), row.reason, row.method, row.status ? <PaymentStatusChip status={row.status} /> : '', row.reference],
   }));
-  const message = payments.isLoading ? 'Loading...' : rows.length === 0 ? 'No payments yet' : null;
+  const message = payments.isLoading ? 'Loading...' : rows.length === 0 ? 'No ledger entries yet' : null;
   return (
     <RecordSection title="Ledger">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Charges and credits show in each program&apos;s amount due above; entries are never edited, corrections are new entries.
+        Charges and credits make up each program&apos;s amount due above; entries are never edited, corrections are new entries.
       </Typography>
       {payments.isError && <Alert severity="error">{PAYMENTS_FAILED}</Alert>}
       <RecordTable label="Ledger" columns={COLUMNS} numeric={['Amount']} rows={rows} message={message} />

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/router';
 import { jsonResponse, renderRoutes } from '../../test-utils';
-import { asAdmin, demoAnswers, stubStudentsApi, summaries, type Answer, type Call } from './studentTestData';
+import { asAdmin, demoAnswers, jane, stubStudentsApi, type Answer, type Call } from './studentTestData';
 
 async function openRecord(username = 'jane.doe', answers: Record<string, Answer> = demoAnswers()) {
   const calls = stubStudentsApi(answers);
@@ -45,11 +45,13 @@ describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
     });
     expect(tableRows('Enrollments')).toEqual([['Certificate', 'Phlebotomy', '$750.00', '$100.00', '$650.00', 'Dec 15, 2026']]);
 
-    // The declined card attempt is in no program's history; the paid one is, once.
-    await waitFor(() => expect(tableRows('Ledger')).toHaveLength(2));
-    const [declined, paid] = tableRows('Ledger');
-    expect(declined?.slice(1)).toEqual(['Card payment', 'Phlebotomy', '$200.00', 'Card (visa •••• 4242)', 'Failed', 'pi_declined']);
-    expect(paid?.slice(1)).toEqual(['Payment', 'Phlebotomy', '$100.00', 'Card', 'Succeeded', 'pi_paid']);
+    // Every ledger entry with its reason; the declined card attempt is in no entry, the paid one is, once.
+    await waitFor(() => expect(tableRows('Ledger')).toHaveLength(4));
+    const [declined, paid, credit, charge] = tableRows('Ledger');
+    expect(declined?.slice(1)).toEqual(['Card payment', 'Phlebotomy', '$200.00', '', 'Card (visa •••• 4242)', 'Failed', 'pi_declined']);
+    expect(paid?.slice(1)).toEqual(['Payment', 'Phlebotomy', '$100.00', '', 'Card', 'Succeeded', 'pi_paid']);
+    expect(credit).toEqual(['Sep 15, 2026', 'Credit', 'Phlebotomy', '$50.00', 'Scholarship', '', '', '']);
+    expect(charge).toEqual(['Sep 1, 2026', 'Charge', 'Phlebotomy', '$800.00', 'Tuition', '', '', '']);
 
     // Only the documents assigned to jane.doe (the server's name filter also matched jane.doer).
     await waitFor(() => expect(tableRows('Documents')).toHaveLength(2));
@@ -117,7 +119,8 @@ describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
     let enabled = true;
     const answers = {
       ...demoAnswers(),
-      'GET /api/students/': () => summaries.map((s) => (s.username === 'jane.doe' ? { ...s, sign_in_enabled: enabled } : s)),
+      // the record carries its sign-in state; the switch reads the record again
+      'GET /api/students/jane.doe/': () => ({ ...jane, sign_in_enabled: enabled }),
       'PUT /api/students/jane.doe/sign-in/': (call: Call) => {
         enabled = (call.body as { enabled: boolean }).enabled;
         return { username: 'jane.doe', sign_in_enabled: enabled };
@@ -148,7 +151,7 @@ describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No program enrollments found')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Post Charge or Credit' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('No documents assigned to this student')).toBeTruthy();
-    expect(await screen.findByText('No payments yet')).toBeTruthy();
+    expect(await screen.findByText('No ledger entries yet')).toBeTruthy();
   });
 
   it('says when there is no such student', async () => {

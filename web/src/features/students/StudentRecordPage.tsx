@@ -19,7 +19,7 @@ import { SignInToggle } from './SignInToggle';
 import { cohortLabel, fullName } from './studentFilters';
 import { STUDENT_FAILED, STUDENT_NOT_FOUND } from './studentMessages';
 import { programsOf } from './studentLedger';
-import { useListStudentCohortsQuery, useListStudentSummariesQuery } from './studentsAdminApi';
+import { useListStudentCohortsQuery } from './studentsAdminApi';
 
 /** A student's record (issue 8, admin): profile, enrollments, ledger, documents, and the admin's actions. */
 export function StudentRecordPage({ username, listPath }: { username: string; listPath: string }) {
@@ -45,9 +45,6 @@ export function StudentRecordPage({ username, listPath }: { username: string; li
 type OpenDialog = 'enroll' | 'ledger' | null;
 
 function StudentRecordContent({ student }: { student: StudentRecord }) {
-  // The record has no sign-in state; the admin list does (searched by username, matched exactly).
-  const summaries = useListStudentSummariesQuery({ search: student.username });
-  const summary = summaries.data?.find((s) => s.username === student.username);
   const cohorts = useListStudentCohortsQuery();
   const cohort = cohorts.data?.find((c) => c.id === student.cohort_id);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -70,10 +67,10 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
           <Button variant="outlined" disabled={!enrolled} title={enrolled ? undefined : 'Enroll the student in a program first'} onClick={() => setDialog('ledger')}>
             Post Charge or Credit
           </Button>
-          <SignInToggle username={student.username} name={name} enabled={summary?.sign_in_enabled} />
+          <SignInToggle username={student.username} name={name} enabled={student.sign_in_enabled} />
         </Box>
       </Box>
-      <ProfileSection student={student} cohortName={cohort ? cohortLabel(cohort) : (student.cohort_id ?? 'None')} signInEnabled={summary?.sign_in_enabled} />
+      <ProfileSection student={student} cohortName={cohort ? cohortLabel(cohort) : (student.cohort_id ?? 'None')} signInEnabled={student.sign_in_enabled} />
       <EnrollmentsSection student={student} />
       <LedgerSection student={student} />
       <DocumentsSection username={student.username} />

@@ -1,4 +1,4 @@
-import type { PaymentDetails, PaymentStatus, PaymentSummary, ProgramBalance } from '../../contract';
+import type { LedgerEntryView, PaymentDetails, PaymentStatus, PaymentSummary, ProgramBalance } from '../../contract';
 import { paymentMethodText } from '../../lib/paymentFormat';
 
 /** Every program of a student, whichever of the three lists it is in. */
@@ -12,38 +12,41 @@ export const programBalance = (program: Pick<ProgramBalance, 'amount_due' | 'amo
 export interface LedgerRow {
   key: string;
   date: string;
-  /** "Payment" (recorded against a program) or "Card payment" (a card attempt the ledger has no entry for). */
-  entry: 'Payment' | 'Card payment';
+  /** A ledger entry's kind, or "Card payment" for a card attempt the ledger has no entry for. */
+  entry: 'Charge' | 'Credit' | 'Payment' | 'Refund' | 'Card payment';
   program: string;
   amount: number;
+  /** The admin's reason for a charge or credit. */
+  reason: string;
   method: string;
-  status: PaymentStatus;
+  status: PaymentStatus | null;
   reference: string;
 }
 
 const capitalized = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
+const ENTRY_LABEL: Record<LedgerEntryView['kind'], LedgerRow['entry']> = { charge: 'Charge', credit: 'Credit', payment: 'Payment', refund: 'Refund' };
+
 /**
- * The student's ledger, newest first: each program's payment history, plus the card payments
- * (GET /api/students/{username}/payments/) that no program records, such as failed or pending
- * attempts. A card payment that a program records is already there, once per program it paid.
+ * The student's ledger, newest first: every immutable entry of the record (charges and credits with
+ * their reasons, payments, refunds), plus the card payments (GET /api/students/{username}/payments/)
+ * that the ledger does not record, such as failed or pending attempts.
  */
-export function ledgerRows(details: PaymentDetails | null | undefined, cardPayments: readonly PaymentSummary[]): LedgerRow[] {
-  const recorded = programsOf(details).flatMap((program) =>
-    (program.payment_history ?? []).map(
-      (entry): LedgerRow => ({
-        key: `${program.program_type}#${program.id}#${entry.id}`,
-        date: entry.date,
-        entry: 'Payment',
-        program: program.program_name,
-        amount: entry.amount,
-        method: capitalized(entry.method),
-        status: entry.status,
-        reference: entry.reference,
-      }),
-    ),
+export function ledgerRows(entries: readonly LedgerEntryView[], cardPayments: readonly PaymentSummary[]): LedgerRow[] {
+  const recorded = entries.map(
+    (entry): LedgerRow => ({
+      key: `${entry.program_type}#${entry.program_id}#${entry.id}`,
+      date: entry.date,
+      entry: ENTRY_LABEL[entry.kind],
+      program: entry.program_name ?? entry.program_id,
+      amount: entry.amount,
+      reason: entry.reason ?? '',
+      method: capitalized(entry.method ?? ''),
+      status: entry.status,
+      reference: entry.reference ?? '',
+    }),
   );
-  const references = new Set(recorded.map((row) => row.reference));
+  const references = new Set(recorded.map((row) => row.reference).filter(Boolean));
   const unrecorded = cardPayments
     .filter((payment) => !references.has(payment.payment_intent_id))
     .map(
@@ -53,6 +56,7 @@ export function ledgerRows(details: PaymentDetails | null | undefined, cardPayme
         entry: 'Card payment',
         program: payment.items.map((item) => item.program_name).join(', '),
         amount: payment.amount,
+        reason: '',
         method: paymentMethodText(payment),
         status: payment.status,
         reference: payment.payment_intent_id,

@@ -84,6 +84,12 @@ export const jane: StudentRecord = {
     associate_programs: [],
     next_due_date: '2026-12-15',
   },
+  sign_in_enabled: true,
+  ledger_entries: [
+    { id: 'e1', kind: 'payment', date: '2026-10-01T10:00:00.000Z', program_type: 'certificate', program_id: 'phlebotomy', program_name: 'Phlebotomy', amount: 100, reason: null, status: 'succeeded', method: 'card', reference: 'pi_paid' },
+    { id: 'c2', kind: 'credit', date: '2026-09-15T10:00:00.000Z', program_type: 'certificate', program_id: 'phlebotomy', program_name: 'Phlebotomy', amount: 50, reason: 'Scholarship', status: null, method: null, reference: null },
+    { id: 'c1', kind: 'charge', date: '2026-09-01T10:00:00.000Z', program_type: 'certificate', program_id: 'phlebotomy', program_name: 'Phlebotomy', amount: 800, reason: 'Tuition', status: null, method: null, reference: null },
+  ],
 };
 
 export const newcomer: StudentRecord = {
@@ -93,6 +99,7 @@ export const newcomer: StudentRecord = {
   first_name: 'New',
   last_name: 'Student',
   payment_details: { certificate_courses: [], diploma_programs: [], associate_programs: [], next_due_date: null },
+  ledger_entries: [],
 };
 
 const cardPayment = (overrides: Partial<PaymentSummary> & Pick<PaymentSummary, 'id' | 'payment_intent_id' | 'status' | 'created_at'>): PaymentSummary => ({

@@ -81,7 +81,7 @@ export const studentsAdminApi = api
       }),
       setSignIn: build.mutation<{ username: string; sign_in_enabled: boolean }, { username: string; enabled: boolean }>({
         query: ({ username, enabled }) => ({ url: studentUrl(username, 'sign-in/'), method: 'PUT', body: { enabled } }),
-        invalidatesTags: onSuccess(['StudentList']),
+        invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList'] : []),
       }),
       /**
        * The documents assigned to the student, each with its acknowledgements. `student_name` matches
