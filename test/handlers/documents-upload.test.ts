@@ -15,14 +15,12 @@ import { auditKeys } from '../../lambdas/store/keys.js';
 import { makeDocx, makePdf, makePng } from '../../lib/local/seed/sample-files.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import {
-  createCategory, createTestCohort, keysContaining, objectExists, putObject, readObject, staff, text, uploadForm,
+  createCategory, createTestCohort, documentsTitled, keysContaining, objectExists, putObject, readObject, staff, text, uploadForm,
 } from './support/documents.js';
 import { createStudentRecord } from './support/fixtures.js';
 
 const unique = (stem: string) => `${stem}-${randomUUID().slice(0, 8)}`;
-const listByTitle = async (title: string) =>
-  ((await invoke(list, apiEvent('documents-list', { caller: staff, query: { search: title } }))).body.results as Array<{ title: string }>)
-    .filter((d) => d.title === title);
+const listByTitle = documentsTitled;
 const askUploadUrl = (body: unknown, caller: Caller = staff) => invoke(uploadUrl, apiEvent('documents-upload-url', { caller, body }));
 const adopt = (body: unknown, caller: Caller = staff) => invoke(upload, apiEvent('documents-upload', { caller, body }));
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { handler as list } from '../../../lambdas/functions/documents/list.js';
 import { handler as upload } from '../../../lambdas/functions/documents/upload.js';
 import type { ApiEvent } from '../../../lambdas/http/types.js';
 import { documentCategoryItem } from '../../../lambdas/store/catalog-items.js';
@@ -49,6 +50,12 @@ export async function uploadText(fields: Record<string, string>, content = `Cont
   const res = await uploadForm(staff, { scope: 'general', is_public: 'true', ...fields }, text(`${randomUUID().slice(0, 8)}.txt`, content));
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; s3_key: string; title: string };
+}
+
+/** The documents staff can list whose title is exactly `title` (titles in tests are unique). */
+export async function documentsTitled(title: string): Promise<Array<{ id: string; title: string }>> {
+  const res = await invoke(list, apiEvent('documents-list', { caller: staff, query: { search: title } }));
+  return (res.body.results as Array<{ id: string; title: string }>).filter((d) => d.title === title);
 }
 
 export async function createCategory(name = `Category ${randomUUID().slice(0, 8)}`) {
