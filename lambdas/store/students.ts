@@ -163,13 +163,14 @@ export async function isSignInEnabled(username: string): Promise<boolean> {
 }
 
 /**
- * Creates a student with enrollments and opening ledger entries in one transaction: either all
- * of it exists afterwards or none of it. Fails (TransactionCanceled) if the username is taken.
- * DynamoDB transactions take at most 100 items.
+ * Creates a student with enrollments and opening ledger entries, and reserves their email, in one
+ * transaction: either all of it exists afterwards or none of it. Fails (TransactionCanceled) if the
+ * username or the email is taken. DynamoDB transactions take at most 100 items.
  */
 export async function createStudent(ledger: StudentLedger): Promise<void> {
+  const items = [...studentItems(ledger), emailMarkerItem(ledger.profile)];
   await db.send(new TransactWriteCommand({
-    TransactItems: studentItems(ledger).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+    TransactItems: items.map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
   }));
 }
 
