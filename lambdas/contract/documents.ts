@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 
 export const DOCUMENT_SCOPES = ['individual', 'cohort', 'program', 'general'] as const;
@@ -49,17 +49,17 @@ export interface DocumentRecordDto {
 
 /** GET /api/documents/ — every filter optional; empty strings are ignored. */
 export const DocumentListQuery = z.object({
-  academic_year: z.string().trim().max(20).optional(),
-  cohort_number: z.string().trim().regex(/^\d*$/, 'must be a number').optional(),
-  program_type: z.union([z.enum(PROGRAM_TYPES), z.literal('')]).optional(),
-  category_id: z.string().trim().max(64).optional(),
-  is_mandatory: z.union([z.enum(['true', 'false']), z.literal('')]).optional(),
-  search: z.string().trim().max(200).optional(),
-  student_name: z.string().trim().max(200).optional(),
-  scope: z.union([z.enum(DOCUMENT_SCOPES), z.literal('')]).optional(),
+  academic_year: z.optional(z.string().check(z.trim(), z.maxLength(20))),
+  cohort_number: z.optional(z.string().check(z.trim(), z.regex(/^\d*$/, 'must be a number'))),
+  program_type: z.optional(z.union([z.enum(PROGRAM_TYPES), z.literal('')])),
+  category_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  is_mandatory: z.optional(z.union([z.enum(['true', 'false']), z.literal('')])),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  student_name: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  scope: z.optional(z.union([z.enum(DOCUMENT_SCOPES), z.literal('')])),
   /** Staff pages (newest first, `next` cursor); a student gets every document that applies to them at once. */
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(2048).optional(),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 export interface DocumentPage {
@@ -74,19 +74,20 @@ export interface DocumentPage {
  * Booleans arrive as "true"/"false" in multipart.
  */
 export const DocumentUploadFields = z.object({
-  title: z.string({ error: 'Please provide a title and file' }).trim().min(1, 'Please provide a title and file').max(200, 'is too long'),
-  description: z.string().trim().max(2000, 'is too long').optional().default(''),
-  scope: z.enum(DOCUMENT_SCOPES, { error: 'must be individual, cohort, program or general' }).default('cohort'),
-  category_id: z.string().trim().max(64).optional(),
-  cohort_id: z.string().trim().max(64).optional(),
-  program_type: z.union([z.enum(PROGRAM_TYPES), z.literal('')], { error: 'must be certificate, diploma or associates' }).optional(),
-  is_public: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' }).optional(),
-  is_mandatory: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' }).optional(),
-  requires_signature: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' }).optional(),
-  student_username: z.string().trim().max(128).optional(),
-  upload_key: z.string().max(1024).optional(),
+  title: z.string({ error: 'Please provide a title and file' })
+    .check(z.trim(), z.minLength(1, 'Please provide a title and file'), z.maxLength(200, 'is too long')),
+  description: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000, 'is too long'))), ''),
+  scope: z._default(z.enum(DOCUMENT_SCOPES, { error: 'must be individual, cohort, program or general' }), 'cohort'),
+  category_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  cohort_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  program_type: z.optional(z.union([z.enum(PROGRAM_TYPES), z.literal('')], { error: 'must be certificate, diploma or associates' })),
+  is_public: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })),
+  is_mandatory: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })),
+  requires_signature: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })),
+  student_username: z.optional(z.string().check(z.trim(), z.maxLength(128))),
+  upload_key: z.optional(z.string().check(z.maxLength(1024))),
   /** JSON path: the name to show (defaults to the name in `upload_key`, which is made ASCII-safe). */
-  file_name: z.string().trim().max(255, 'is too long').optional(),
+  file_name: z.optional(z.string().check(z.trim(), z.maxLength(255, 'is too long'))),
 });
 
 /**
@@ -96,9 +97,9 @@ export const DocumentUploadFields = z.object({
  * `content_type` is ignored: the server signs the type that belongs to the extension.
  */
 export const UploadUrlRequest = z.object({
-  file_name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'is too long'),
-  file_size: z.number({ error: 'must be a number of bytes' }).int('must be a whole number of bytes'),
-  content_type: z.string().max(200).optional(),
+  file_name: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'is required'), z.maxLength(255, 'is too long')),
+  file_size: z.number({ error: 'must be a number of bytes' }).check(z.int('must be a whole number of bytes')),
+  content_type: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export interface UploadUrlResponse {
@@ -118,10 +119,10 @@ export interface DownloadResponse {
 }
 
 /** GET /api/documents/{id}/download/?disposition=inline for previews (default: attachment). */
-export const DownloadQuery = z.object({ disposition: z.enum(['attachment', 'inline'], { error: 'must be attachment or inline' }).optional() });
+export const DownloadQuery = z.object({ disposition: z.optional(z.enum(['attachment', 'inline'], { error: 'must be attachment or inline' })) });
 
 /** POST /api/documents/{id}/acknowledge/ (students): `signature` is the typed full name when the document requires one. */
-export const AcknowledgeRequest = z.object({ signature: z.string().trim().max(200).optional() });
+export const AcknowledgeRequest = z.object({ signature: z.optional(z.string().check(z.trim(), z.maxLength(200))) });
 
 /** The answer to an acknowledgement (the same on a repeated call: acknowledging is idempotent). */
 export interface AcknowledgementDto {

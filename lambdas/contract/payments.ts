@@ -1,27 +1,26 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 
 /** Dollars as a JSON number or numeric string with at most two decimals (money is never a float server-side). */
-const Dollars = z.union([z.number(), z.string()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^-?\d+(\.\d{1,2})?$/.test(v), 'must be an amount with at most two decimals');
+const Dollars = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => String(v).trim()))
+  .check(z.refine((v) => /^-?\d+(\.\d{1,2})?$/.test(v), 'must be an amount with at most two decimals'));
 
 /** POST /api/create-payment-intent — the spec's body plus the cart's items (server re-checks every amount). */
 export const CreatePaymentIntentRequest = z.object({
-  username: z.string().trim().min(1, 'is required').max(128),
+  username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128)),
   totalCost: Dollars,
-  studentData: z.object({
-    firstName: z.string().max(100).optional(),
-    lastName: z.string().max(100).optional(),
-    studentId: z.union([z.string(), z.number()]).optional(),
-  }).optional(),
+  studentData: z.optional(z.object({
+    firstName: z.optional(z.string().check(z.maxLength(100))),
+    lastName: z.optional(z.string().check(z.maxLength(100))),
+    studentId: z.optional(z.union([z.string(), z.number()])),
+  })),
   items: z.array(z.object({
     program_type: z.enum(PROGRAM_TYPES),
-    program_id: z.string().trim().min(1, 'is required').max(128),
+    program_id: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128)),
     amount: Dollars,
-  })).min(1, 'must list at least one program').max(20, 'has too many items'),
+  })).check(z.minLength(1, 'must list at least one program'), z.maxLength(20, 'has too many items')),
   /** One checkout attempt (the SPA makes one per visit): a repeated call answers the same intent. */
-  idempotency_key: z.string().uuid('must be a UUID').optional(),
+  idempotency_key: z.optional(z.string().check(z.uuid('must be a UUID'))),
 });
 export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentRequest>;
 
@@ -73,22 +72,24 @@ export interface PaymentPage {
 }
 
 /** A calendar date YYYY-MM-DD that exists (not 2026-02-30). */
-const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'is not a date in the calendar');
+const CalendarDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
+  z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'is not a date in the calendar'),
+);
 
 export const PaymentListQuery = z.object({
-  from: CalendarDate.optional(),
-  to: CalendarDate.optional(),
-  status: z.enum(['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded']).optional(),
-  username: z.string().trim().min(1).max(128).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z.string().max(2048).optional(),
+  from: z.optional(CalendarDate),
+  to: z.optional(CalendarDate),
+  status: z.optional(z.enum(['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'])),
+  username: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
   // a range that ends before it starts is a mistake to name, not an empty (or failing) query
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be before from', path: ['to'] });
+}).check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be before from', path: ['to'] }));
 
 /** POST /api/payments/{id}/refund/ (admin): the refund goes through Stripe and lands via the webhook. */
 export const RefundRequest = z.object({
   /** Dollars; omitted = the whole remaining amount. */
-  amount: Dollars.optional(),
-  reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent']).optional(),
+  amount: z.optional(Dollars),
+  reason: z.optional(z.enum(['requested_by_customer', 'duplicate', 'fraudulent'])),
 });

@@ -1,49 +1,59 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 
-const Dollars = z.union([z.number(), z.string()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), 'must be an amount of at least 0 with at most two decimals')
+const Dollars = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => String(v).trim())).check(
+  z.refine((v) => /^\d+(\.\d{1,2})?$/.test(v), 'must be an amount of at least 0 with at most two decimals'),
   // as course prices: larger amounts are typing mistakes, and beyond 2^53 cents not even storable
-  .refine((v) => Number(v) <= 1_000_000, 'must be at most 1000000');
-const IsoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-const Username = z.string().trim().min(3, 'must be at least 3 characters').max(64, 'is too long')
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'may contain only lower-case letters, digits, dots, hyphens and underscores');
+  z.refine((v) => Number(v) <= 1_000_000, 'must be at most 1000000'),
+);
+const IsoDate = z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
+const Username = z.string().check(
+  z.trim(),
+  z.minLength(3, 'must be at least 3 characters'),
+  z.maxLength(64, 'is too long'),
+  z.regex(/^[a-z0-9][a-z0-9._-]*$/, 'may contain only lower-case letters, digits, dots, hyphens and underscores'),
+);
 
 /** POST /api/students/ (admin): a sign-in and a student profile, created together. */
 export const CreateStudentRequest = z.object({
   username: Username,
-  first_name: z.string().trim().min(1, 'is required').max(100, 'is too long'),
-  last_name: z.string().trim().min(1, 'is required').max(100, 'is too long'),
-  email: z.string().trim().toLowerCase().email('must be an email address').max(254),
-  phone_number: z.string().trim().max(30, 'is too long').regex(/^[0-9+()\-. ]*$/, 'may contain only digits, spaces and + ( ) - .').optional().default(''),
+  first_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'is too long')),
+  last_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'is too long')),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.email('must be an email address'), z.maxLength(254)),
+  phone_number: z._default(z.optional(z.string().check(
+    z.trim(),
+    z.maxLength(30, 'is too long'),
+    z.regex(/^[0-9+()\-. ]*$/, 'may contain only digits, spaces and + ( ) - .'),
+  )), ''),
   program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
-  program_name: z.string().trim().min(1, 'is required').max(200, 'is too long'),
-  cohort_id: z.string().trim().min(1, 'is required').max(64),
-  on_payment_plan: z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no'])]).optional().default(false)
-    .transform((v) => v === true || v === 'true' || v === 'yes'),
+  program_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'is too long')),
+  cohort_id: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64)),
+  on_payment_plan: z.pipe(
+    z._default(z.optional(z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no'])])), false),
+    z.transform((v) => v === true || v === 'true' || v === 'yes'),
+  ),
   /** Optional first password (the student must choose a new one at first sign-in); without it Cognito emails an invitation. */
-  temporary_password: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  temporary_password: z.optional(z.string().check(z.minLength(8, 'must be at least 8 characters'), z.maxLength(128))),
 });
 export type CreateStudentRequest = z.input<typeof CreateStudentRequest>;
 
 /** POST /api/students/{username}/enrollments/ (admin): enrolls in a program with its opening charge. */
 export const EnrollRequest = z.object({
   program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
-  program_id: z.string().trim().regex(/^[a-z0-9-]{1,64}$/, 'may contain only lower-case letters, digits and hyphens').optional(),
-  program_name: z.string().trim().min(1, 'is required').max(200, 'is too long'),
+  program_id: z.optional(z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,64}$/, 'may contain only lower-case letters, digits and hyphens'))),
+  program_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'is too long')),
   amount_due: Dollars,
-  next_due_date: IsoDate.nullable().optional(),
+  next_due_date: z.optional(z.nullable(IsoDate)),
 });
 
 /** POST /api/students/{username}/charges/ (admin): a further charge, or a credit (adjustment). Never an edit. */
 export const LedgerPostRequest = z.object({
   program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
-  program_id: z.string().trim().min(1, 'is required').max(64),
+  program_id: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64)),
   kind: z.enum(['charge', 'credit'], { error: 'must be charge or credit' }),
-  amount: Dollars.refine((v) => Number(v) > 0, 'must be greater than 0'),
-  reason: z.string().trim().min(3, 'must say why (at least 3 characters)').max(500, 'is too long'),
-  next_due_date: IsoDate.nullable().optional(),
+  amount: Dollars.check(z.refine((v) => Number(v) > 0, 'must be greater than 0')),
+  reason: z.string().check(z.trim(), z.minLength(3, 'must say why (at least 3 characters)'), z.maxLength(500, 'is too long')),
+  next_due_date: z.optional(z.nullable(IsoDate)),
 });
 
 /**
@@ -52,12 +62,12 @@ export const LedgerPostRequest = z.object({
  * name (search and balance_status then filter within the page, so `count` may be below `limit`).
  */
 export const StudentListQuery = z.object({
-  cohort_id: z.string().trim().max(64).optional(),
-  program_type: z.union([z.enum(PROGRAM_TYPES), z.literal('')]).optional(),
-  balance_status: z.union([z.enum(['current', 'due', 'overdue']), z.literal('')]).optional(),
-  search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z.string().max(2048).optional(),
+  cohort_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  program_type: z.optional(z.union([z.enum(PROGRAM_TYPES), z.literal('')])),
+  balance_status: z.optional(z.union([z.enum(['current', 'due', 'overdue']), z.literal('')])),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 /** One row of the admin student list. */
@@ -99,7 +109,7 @@ export const IMPORT_COLUMNS = [
 
 /** POST /api/users/new-password/ — completes the first sign-in of an account with a temporary password. */
 export const NewPasswordRequest = z.object({
-  username: z.string().trim().min(1, 'is required').max(128),
-  session: z.string().min(1, 'is required').max(4096),
-  new_password: z.string().min(8, 'must be at least 8 characters').max(256),
+  username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128)),
+  session: z.string().check(z.minLength(1, 'is required'), z.maxLength(4096)),
+  new_password: z.string().check(z.minLength(8, 'must be at least 8 characters'), z.maxLength(256)),
 });

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 
 /** POST /api/users/login/ body. The spec asks for no client-side validation, so the server names the field. */
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1, 'is required').max(128, 'is too long'),
-  password: z.string().min(1, 'is required').max(256, 'is too long'),
+  username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')),
+  password: z.string().check(z.minLength(1, 'is required'), z.maxLength(256, 'is too long')),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

@@ -2,7 +2,7 @@
  * GET /api/cohorts/{id}/students/ (admin, staff) — the roster with every member's payment_details,
  * from one Query over the cohort's collection (never one request per student).
  */
-import * as z from 'zod';
+import * as z from '../../contract/zod.js';
 import { NotFound } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
@@ -10,7 +10,7 @@ import { getCohort } from '../../store/cohorts.js';
 import { getCohortLedgers } from '../../store/students.js';
 import { presentStudent } from '../students/present.js';
 
-export const CohortIdParams = z.object({ id: z.string().trim().min(1, 'is required').max(64, 'is too long') });
+export const CohortIdParams = z.object({ id: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64, 'is too long')) });
 
 export const handler = route('cohorts-students', async (req) => {
   const { id } = parseParams(req, CohortIdParams);

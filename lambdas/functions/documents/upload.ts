@@ -5,7 +5,7 @@
  * own. The upload is checked like a form file, copied to its final key and deleted, whatever the
  * outcome: a refused upload leaves nothing stored.
  */
-import * as z from 'zod';
+import * as z from '../../contract/zod.js';
 import { MAX_UPLOAD_BYTES } from '../../contract/documents.js';
 import { Invalid } from '../../domain/errors.js';
 import { allowedTypeOf, checkUploadSize } from '../../domain/uploads.js';

@@ -2,7 +2,7 @@
  * POST /api/payments/{id}/refund/ (admin) — asks Stripe to refund all or part of a payment. The
  * ledger changes when Stripe's charge.refunded event arrives, like every other payment change.
  */
-import * as z from 'zod';
+import * as z from '../../contract/zod.js';
 import { RefundRequest } from '../../contract/payments.js';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
@@ -11,7 +11,7 @@ import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { stripe } from '../../store/payment-gateway.js';
 import { getPaymentByIntent } from '../../store/payments.js';
 
-const Params = z.object({ id: z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'must be a PaymentIntent id') });
+const Params = z.object({ id: z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'must be a PaymentIntent id')) });
 
 export const handler = route('payments-refund', async (req) => {
   const { id } = parseParams(req, Params);

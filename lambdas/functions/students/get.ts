@@ -2,7 +2,7 @@
  * GET /api/students/{username}/ — a student's record with their bill computed from the ledger.
  * A student may read only their own record; staff, finance and admin may read anyone's.
  */
-import * as z from 'zod';
+import * as z from '../../contract/zod.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
@@ -10,7 +10,7 @@ import { parseParams } from '../../http/validate.js';
 import { getStudentLedger } from '../../store/students.js';
 import { presentStudentDetail } from './present.js';
 
-const Params = z.object({ username: z.string().trim().min(1, 'is required').max(128, 'is too long') });
+const Params = z.object({ username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')) });
 
 export const handler = route('students-get', async (req) => {
   const { username } = parseParams(req, Params);

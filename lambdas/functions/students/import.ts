@@ -3,7 +3,7 @@
  * against stored cohorts, usernames and emails) before any is written; valid rows are created one by
  * one like POST /api/students/, and the report lists each row's outcome.
  */
-import * as z from 'zod';
+import * as z from '../../contract/zod.js';
 import type { ImportReport, ImportRowResult } from '../../contract/student-admin.js';
 import { AppError, Invalid } from '../../domain/errors.js';
 import { invalidResult, readImportFile } from '../../domain/student-import.js';
@@ -13,7 +13,7 @@ import { listCohorts } from '../../store/cohorts.js';
 import { createStudentAccount } from '../../store/student-admin.js';
 import { findTaken } from '../../store/student-lookup.js';
 
-const Body = z.object({ csv: z.string().min(1, 'is required').max(1_000_000, 'is too large (1 MB at most)') });
+const Body = z.object({ csv: z.string().check(z.minLength(1, 'is required'), z.maxLength(1_000_000, 'is too large (1 MB at most)')) });
 
 export const handler = route('students-import', async (req) => {
   const { csv } = parseJsonBody(req, Body);

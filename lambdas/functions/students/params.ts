@@ -1,3 +1,3 @@
-import * as z from 'zod';
+import * as z from '../../contract/zod.js';
 
-export const UsernameParams = z.object({ username: z.string().trim().min(1, 'is required').max(128, 'is too long') });
+export const UsernameParams = z.object({ username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')) });

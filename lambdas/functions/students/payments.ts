@@ -1,5 +1,5 @@
 /** GET /api/students/{username}/payments/ — a student's card payments (receipts); own record only for students. */
-import * as z from 'zod';
+import * as z from '../../contract/zod.js';
 import { Forbidden } from '../../domain/errors.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { decodeCursor } from '../../http/cursor.js';
@@ -8,8 +8,11 @@ import { parseParams, parseQuery } from '../../http/validate.js';
 import { listPayments } from '../../store/payments.js';
 import { presentPage } from '../payments/present.js';
 
-const Params = z.object({ username: z.string().trim().min(1, 'is required').max(128, 'is too long') });
-const Query = z.object({ limit: z.coerce.number().int().min(1).max(200).optional(), cursor: z.string().max(2048).optional() });
+const Params = z.object({ username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')) });
+const Query = z.object({
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
+});
 
 export const handler = route('students-payments', async (req) => {
   const { username } = parseParams(req, Params);

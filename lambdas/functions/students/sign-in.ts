@@ -1,5 +1,5 @@
 /** PUT /api/students/{username}/sign-in/ (admin) — `{ "enabled": false }` disables the student's sign-in; records stay. */
-import * as z from 'zod';
+import * as z from '../../contract/zod.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { setStudentSignIn } from '../../store/student-admin.js';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RootState } from '../app/store';
 import { cartReplaced, cartSlice, type CartItem } from '../features/cart/cartSlice';
 import { renderRoutes, sampleUser, signedIn } from '../test-utils';
@@ -87,10 +87,15 @@ describe('Header', () => {
     expect(screen.getByRole('tooltip', { hidden: true }).textContent).toBe(label);
   });
 
-  it('logs out', () => {
-    const { store } = renderHeader(signedIn());
+  it('logs out at once and revokes the refresh token in the background, even when that call fails', () => {
+    const fetchMock = vi.fn(async (_url: unknown, _init?: RequestInit): Promise<Response> => { throw new TypeError('Failed to fetch'); });
+    vi.stubGlobal('fetch', fetchMock);
+    const { store } = renderHeader(signedIn(sampleUser({ refresh: 'refresh-9' })));
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(store.getState().auth.userInfo).toBeNull();
     expect(screen.getByText('Please log in to view your dashboard')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url, init]) => [String(url), init?.body])).toEqual([
+      [`${window.location.origin}/api/users/logout/`, JSON.stringify({ refresh: 'refresh-9' })],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { brand } from '../app/brand';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { paths } from '../app/paths';
 import { loggedOut, selectUserInfo } from '../features/auth/authSlice';
+import { revokeRefreshToken } from '../features/auth/session';
 import { CartButton } from '../features/cart/CartButton';
 import type { UserInfo } from '../contract';
 
@@ -36,6 +37,8 @@ export function Header() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const logout = () => {
+    // Signed out here at once; revoking the refresh token at Cognito follows in the background.
+    revokeRefreshToken(user?.refresh);
     dispatch(loggedOut());
     navigate(paths.home);
   };

@@ -1,4 +1,4 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '../../contract';
 import { apiBaseUrl } from '../../app/runtimeConfig';
 import { readStoredUserInfo } from './userInfoStorage';
@@ -60,6 +60,10 @@ export const authSlice = createSlice({
   initialState: (): AuthState => ({ ...signedOut, userInfo: readStoredUserInfo() }),
   reducers: {
     loggedOut: () => signedOut,
+    /** POST /api/users/refresh/ answered: the same user with a new token (and roles as they are now). */
+    sessionRefreshed: (state, action: PayloadAction<UserInfo>) => {
+      state.userInfo = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -89,6 +93,6 @@ export const authSlice = createSlice({
   },
 });
 
-export const { loggedOut } = authSlice.actions;
+export const { loggedOut, sessionRefreshed } = authSlice.actions;
 export const { selectUserInfo, selectIsAdmin, selectLoginPending, selectLoginError, selectSessionToken } =
   authSlice.selectors;

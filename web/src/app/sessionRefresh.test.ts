@@ -1,0 +1,133 @@
+/**
+ * Issue 9: the session lasts while its refresh token is valid. A call refused for its token is
+ * retried once after POST /api/users/refresh/; a token about to expire is refreshed first; only a
+ * refused refresh ends the session with the spec's "Session expired - please log in again".
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { studentsApi } from '../api/students';
+import { loggedOut } from '../features/auth/authSlice';
+import { USER_INFO_KEY } from '../features/auth/userInfoStorage';
+import { jsonResponse, requestUrl, sampleUser, signedIn } from '../test-utils';
+import { makeStore } from './store';
+import { selectCurrentToast } from './toastSlice';
+
+const EXPIRED = { error: 'Token is invalid or expired', detail: 'Given token not valid for any token type', code: 'token_not_valid' };
+const REFRESH_REFUSED = { error: 'Your refresh token is invalid, expired or revoked. Please log in again.', detail: 'x' };
+
+/** A token the SPA can read `exp` from (the signature is the server's business). */
+const jwt = (secondsLeft: number) =>
+  `eyJhbGciOiJSUzI1NiJ9.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + secondsLeft })).replace(/=+$/, '')}.sig`;
+
+interface Seen { method: string; path: string; bearer: string | null; body: unknown }
+
+/** `fetch` answering per "METHOD /path" (a function gets the call); returns the calls seen. */
+function stubFetch(answer: (call: Seen) => Response | Promise<Response>): Seen[] {
+  const seen: Seen[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: unknown, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(requestUrl(input), init);
+    const text = await request.clone().text();
+    const call = { method: request.method, path: new URL(request.url).pathname, bearer: request.headers.get('Authorization'), body: text ? JSON.parse(text) : undefined };
+    seen.push(call);
+    return answer(call);
+  }));
+  return seen;
+}
+
+const signedInWith = (token: string) => {
+  const user = sampleUser({ token, refresh: 'refresh-1' });
+  localStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
+  return makeStore(signedIn(user));
+};
+const record = { username: 'student', program: 'Practical Nursing Diploma' };
+
+describe('a session that outlives its access token', () => {
+  it('refreshes once on a token rejection, retries the call with the new token and stays signed in', async () => {
+    const calls = stubFetch(({ method, path, bearer }) => {
+      if (method === 'POST' && path === '/api/users/refresh/') return jsonResponse(sampleUser({ token: 'new-token', refresh: 'refresh-1', is_staff: true }));
+      return bearer === 'Bearer new-token' ? jsonResponse(record) : jsonResponse(EXPIRED, 401);
+    });
+    const store = signedInWith('old-token');
+
+    const result = await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+
+    expect(result.data).toEqual(record);
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.bearer ?? ''}`.trim())).toEqual([
+      'GET /api/students/student/ Bearer old-token',
+      'POST /api/users/refresh/',
+      'GET /api/students/student/ Bearer new-token',
+    ]);
+    expect(calls[1]!.body).toEqual({ username: 'student', refresh: 'refresh-1' });
+    // the new token, and the roles it carries now, replace the old user info, in local storage too
+    expect(store.getState().auth.userInfo).toMatchObject({ token: 'new-token', is_staff: true });
+    expect(JSON.parse(localStorage.getItem(USER_INFO_KEY)!)).toMatchObject({ token: 'new-token', refresh: 'refresh-1' });
+    expect(selectCurrentToast(store.getState())).toBeNull();
+  });
+
+  it('shows "Session expired - please log in again" and logs out when the refresh is refused', async () => {
+    const calls = stubFetch(({ path }) => jsonResponse(path === '/api/users/refresh/' ? REFRESH_REFUSED : EXPIRED, 401));
+    const store = signedInWith('old-token');
+
+    await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+
+    expect(calls.map((c) => c.path)).toEqual(['/api/students/student/', '/api/users/refresh/']);
+    expect(store.getState().auth.userInfo).toBeNull();
+    expect(localStorage.getItem(USER_INFO_KEY)).toBeNull();
+    expect(selectCurrentToast(store.getState())).toMatchObject({ message: 'Session expired - please log in again', severity: 'error' });
+  });
+
+  it('retries only once: a call refused again after a refresh ends the session', async () => {
+    const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: 'new-token' })) : jsonResponse(EXPIRED, 401)));
+    const store = signedInWith('old-token');
+    await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+    expect(calls.map((c) => c.path)).toEqual(['/api/students/student/', '/api/users/refresh/', '/api/students/student/']);
+    expect(store.getState().auth.userInfo).toBeNull();
+    expect(store.getState().toast.queue).toHaveLength(1);
+  });
+
+  it('refreshes once for several calls that meet the expired token together, and tells the user once if it fails', async () => {
+    let refreshes = 0;
+    stubFetch(({ path, bearer }) => {
+      if (path === '/api/users/refresh/') return (refreshes++, jsonResponse(sampleUser({ token: 'new-token' })));
+      return bearer === 'Bearer new-token' ? jsonResponse({ ...record, username: path.split('/')[3] }) : jsonResponse(EXPIRED, 401);
+    });
+    const store = signedInWith('old-token');
+    const results = await Promise.all(['a', 'b', 'c'].map((u) => store.dispatch(studentsApi.endpoints.getStudent.initiate(u))));
+    expect(results.map((r) => r.data?.username)).toEqual(['a', 'b', 'c']);
+    expect(refreshes).toBe(1);
+
+    stubFetch(() => jsonResponse(EXPIRED, 401));
+    const failing = signedInWith('old-token');
+    await Promise.all(['d', 'e'].map((u) => failing.dispatch(studentsApi.endpoints.getStudent.initiate(u))));
+    expect(failing.getState().toast.queue.map((t) => t.message)).toEqual(['Session expired - please log in again']);
+  });
+
+  it('refreshes a token about to expire before the call, so the call never meets a 401', async () => {
+    const fresh = jwt(3600);
+    const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: fresh })) : jsonResponse(record)));
+    const store = signedInWith(jwt(30));
+    await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/users/refresh/', 'GET /api/students/student/']);
+    expect(calls[1]!.bearer).toBe(`Bearer ${fresh}`);
+  });
+
+  it('does not refresh ahead while the token has time left, nor when this clock says it is already past', async () => {
+    for (const token of [jwt(3600), jwt(-600), 'not-a-jwt']) {
+      const calls = stubFetch(() => jsonResponse(record));
+      await signedInWith(token).dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+      expect(calls.map((c) => c.path), token).toEqual(['/api/students/student/']);
+    }
+  });
+
+  it('keeps a logout that happened while a refresh was on its way', async () => {
+    let answerRefresh: ((r: Response) => void) | null = null;
+    stubFetch(({ path }) => (path === '/api/users/refresh/' ? new Promise<Response>((resolve) => (answerRefresh = resolve)) : jsonResponse(EXPIRED, 401)));
+    const store = signedInWith('old-token');
+    const pending = store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+    await vi.waitFor(() => expect(answerRefresh).not.toBeNull());
+    store.dispatch(loggedOut());
+    answerRefresh!(jsonResponse(sampleUser({ token: 'new-token' })));
+    await pending;
+    expect(store.getState().auth.userInfo).toBeNull();
+    expect(localStorage.getItem(USER_INFO_KEY)).toBeNull();
+  });
+});
