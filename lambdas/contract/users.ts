@@ -7,6 +7,20 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/** A Cognito refresh token as the SPA got it in the user info (`refresh`): opaque, about 2 KB in the cloud. */
+const RefreshToken = z.string().check(z.minLength(1, 'is required'), z.maxLength(8192, 'is too long'));
+
+/** POST /api/users/refresh/ body: the refresh token and the username it was issued to. */
+export const RefreshRequest = z.object({
+  username: LoginRequest.shape.username,
+  refresh: RefreshToken,
+});
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+/** POST /api/users/logout/ body: the refresh token to revoke (no access token needed: it may have expired). */
+export const LogoutRequest = z.object({ refresh: RefreshToken });
+export type LogoutRequest = z.infer<typeof LogoutRequest>;
+
 /** User info of spec section 3, kept by the SPA in local storage under `userInfo`. */
 export interface UserInfo {
   id: string;
