@@ -19,6 +19,7 @@ const BEYOND_SPEC = [
   'POST /api/students/', 'POST /api/students/import/', 'POST /api/students/{username}/enrollments/',
   'POST /api/students/{username}/charges/', 'PUT /api/students/{username}/sign-in/', 'POST /api/users/new-password/',
   'POST /api/documents/upload-url/', 'POST /api/documents/{id}/acknowledge/', 'GET /api/documents/{id}/acknowledgements/',
+  'POST /api/users/refresh/', 'POST /api/users/logout/',
 ];
 
 describe('route table', () => {
@@ -36,10 +37,10 @@ describe('route table', () => {
     for (const r of routes) expect(existsSync(path.join(import.meta.dirname, r.handler)), r.handler).toBe(true);
   });
 
-  it('names the issue of every pending row; only sign-in and the Stripe webhook are public', () => {
+  it('names the issue of every pending row; only signing in and out and the Stripe webhook are public', () => {
     // widened: once every row is ready, TypeScript knows no row can be pending
     for (const r of (routes as readonly RouteDef[]).filter((x) => x.status === 'pending')) expect(r).toHaveProperty('issue');
-    expect(routes.filter((r) => r.access === 'public').map((r) => r.id).sort()).toEqual(['payments-webhook', 'users-login', 'users-new-password']);
+    expect(routes.filter((r) => r.access === 'public').map((r) => r.id).sort()).toEqual(['payments-webhook', 'users-login', 'users-logout', 'users-new-password', 'users-refresh']);
   });
 
   it('strips trailing slashes for API Gateway route keys', () => {

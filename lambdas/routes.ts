@@ -124,6 +124,11 @@ export const routes = [
     access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
   { id: 'users-new-password', method: 'POST', path: '/api/users/new-password/', handler: 'functions/users/new-password.ts',
     access: 'public', grants: ['userpool:login'], status: 'ready' },
+  // Beyond spec section 7 (issue 9): sessions that last while the refresh token is valid; logout revokes it.
+  { id: 'users-refresh', method: 'POST', path: '/api/users/refresh/', handler: 'functions/users/refresh.ts',
+    access: 'public', grants: ['userpool:login', 'table:read'], status: 'ready' },
+  { id: 'users-logout', method: 'POST', path: '/api/users/logout/', handler: 'functions/users/logout.ts',
+    access: 'public', grants: ['userpool:login'], status: 'ready' },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
   // Beyond spec section 7 (issue 6): presigned uploads for large files, acknowledgements by students.

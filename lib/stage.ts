@@ -19,6 +19,12 @@ export interface StageSettings {
   readonly logRetention: RetentionDays;
   /** HTTP API default-route throttling (requests per second, steady and burst). */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * Throttling of each sign-in route (login, refresh, new password): far below the default, since
+   * they are what password guessing hits and every call costs a Cognito UserAuthentication request
+   * (see lib/stacks/api-stack.ts, SIGN_IN_ROUTES).
+   */
+  readonly signInThrottle: { readonly rateLimit: number; readonly burstLimit: number };
   /** Alarm thresholds (ops stack). */
   readonly alarms: {
     /** Share of API requests answered 5xx, in percent, over 5 minutes. */
@@ -37,6 +43,7 @@ const SETTINGS: Record<StageName, StageSettings> = {
     logRetention: RetentionDays.TWO_WEEKS,
     // A handful of developers and test runs.
     throttle: { rateLimit: 25, burstLimit: 50 },
+    signInThrottle: { rateLimit: 5, burstLimit: 10 },
     alarms: { api5xxPercent: 5, apiP95LatencyMs: 3000 },
   },
   prod: {
@@ -47,6 +54,8 @@ const SETTINGS: Record<StageName, StageSettings> = {
     logRetention: RetentionDays.ONE_YEAR,
     // Thousands of students; the peak is the start of term (bills, documents), well below this.
     throttle: { rateLimit: 200, burstLimit: 400 },
+    // A whole school signing in at 8 a.m. is a few logins a second; refreshes are one per user per hour.
+    signInThrottle: { rateLimit: 25, burstLimit: 50 },
     alarms: { api5xxPercent: 1, apiP95LatencyMs: 1500 },
   },
 };

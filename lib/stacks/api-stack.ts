@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnStage,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -14,7 +15,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { routeKeyPath, routes, type RouteDef } from '../../lambdas/routes.js';
+import { routeKeyPath, routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
 import { ApiFunction, type ApiFunctionResources } from '../constructs/api-function.js';
 import type { StageSettings } from '../stage.js';
 
@@ -48,7 +49,7 @@ export class ApiStack extends Stack {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
-    new HttpStage(this, 'DefaultStage', {
+    const defaultStage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
@@ -65,6 +66,7 @@ export class ApiStack extends Stack {
     });
 
     const functions = new Map<string, ApiFunction>();
+    const signInRoutes: Array<{ key: string; route: HttpRoute }> = [];
     for (const route of props.routes ?? routes) {
       const fn = new ApiFunction(this, `Route-${route.id}`, { route, stage, resources });
       functions.set(route.id, fn);
@@ -76,6 +78,7 @@ export class ApiStack extends Stack {
         integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn.function),
         authorizer,
       });
+      if ((SIGN_IN_ROUTES as readonly string[]).includes(route.id)) signInRoutes.push({ key: `${route.method} ${routeKeyPath(route.path)}`, route: httpRoute });
       if (isPublic) {
         Validations.of(httpRoute).acknowledge(
           {
@@ -86,12 +89,36 @@ export class ApiStack extends Stack {
       }
     }
     this.functions = functions;
+    throttleSignIn(defaultStage, signInRoutes, stage.signInThrottle);
 
     new CfnOutput(this, 'ApiEndpoint', {
       value: this.api.apiEndpoint,
       description: 'Direct HTTP API endpoint (the SPA uses the CloudFront URL + /api)',
     });
   }
+}
+
+/**
+ * Rate limits on signing in. Two layers:
+ *  - API Gateway: each of these routes gets its own stage route throttle (steady rate and burst, per
+ *    second, for all callers together: HTTP APIs have no per-client limits), well below the default
+ *    route's. Above it callers get 429 before any Lambda or Cognito call.
+ *  - Cognito's own, which we do not configure: request-rate quotas per account and Region across all
+ *    user pools, by category. InitiateAuth (login, refresh) and RespondToAuthChallenge (new password)
+ *    are the UserAuthentication category (120 requests per second by default, raised through Service
+ *    Quotas); the three route limits together stay under it, so a flood here cannot starve other
+ *    pools of the account. Above a quota Cognito answers TooManyRequestsException, which the
+ *    handlers turn into 429. Per user, Cognito locks an account out after five failed passwords, for
+ *    1 second doubling to about 15 minutes ("Password attempts exceeded", also a 429 here).
+ */
+export const SIGN_IN_ROUTES = ['users-login', 'users-refresh', 'users-new-password'] as const satisfies readonly RouteId[];
+
+function throttleSignIn(stage: HttpStage, signInRoutes: Array<{ key: string; route: HttpRoute }>, limits: StageSettings['signInThrottle']): void {
+  const settings = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit };
+  const cfnStage = stage.node.defaultChild as CfnStage;
+  cfnStage.routeSettings = Object.fromEntries(signInRoutes.map((r) => [r.key, settings]));
+  // Route settings name route keys, which must exist when the stage is created or updated.
+  for (const r of signInRoutes) stage.node.addDependency(r.route);
 }
 
 /** `https://cognito-idp.<region>.amazonaws.com/<poolId>`: the `iss` of the pool's tokens. */

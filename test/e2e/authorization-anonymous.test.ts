@@ -49,6 +49,11 @@ const world: MatrixWorld = {
       if (body.code !== 'new_password_required') throw new Error(`no challenge: ${JSON.stringify(body)}`);
       return { username, session: body.session };
     },
+    /** A demo user's new sign-in (the refresh and logout rows): its username and refresh token. */
+    session: async ({ username, password }) => {
+      const user = await login(username, password);
+      return { username: String(user.username), refresh: String(user.refresh) };
+    },
   },
 };
 

@@ -329,6 +329,22 @@ const SPECS: Record<RouteId, () => Spec> = {
       },
     }) }),
   }),
+  'users-refresh': () => ({
+    caller: undefined,
+    request: req({ body: hostileJsonBody({
+      base: fc.uuid().map((u) => ({ username: `${tag}-nobody-${u.slice(0, 6)}`, refresh: `not-a-refresh-token-${u}` })),
+      defects: { username: required(fc.oneof(notString, blank, tooLong(128), junkString)), refresh: required(fc.oneof(notString, fc.constant(''), tooLong(8192), junkString)) },
+    }) }),
+  }),
+  'users-logout': () => ({
+    caller: undefined,
+    request: req({ body: hostileJsonBody({
+      base: fc.uuid().map((u) => ({ refresh: `not-a-refresh-token-${u}` })),
+      defects: { refresh: required(fc.oneof(notString, fc.constant(''), tooLong(8192), junkString)) },
+    }) }),
+    // a string no one issued has nothing to revoke: logout is idempotent and says so
+    ok: (res) => expect(res.body).toEqual({ detail: 'Logged out' }),
+  }),
   'students-get': () => ({
     caller: admin, request: req({ pathParameters: params('username', [payer]) }),
     ok: (res) => expect(res.body).toMatchObject({ username: payer, payment_details: expect.any(Object) }),

@@ -10,6 +10,7 @@ import { routeKeyPath, routes, type Grant } from '../../lambdas/routes.js';
 import { GROUP_ROLES, rolesFromGroups } from '../../lambdas/domain/roles.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../lib/security-headers.js';
 import { STAGES, stageSettings } from '../../lib/stage.js';
+import { SIGN_IN_ROUTES } from '../../lib/stacks/api-stack.js';
 import {
   actionsOf,
   cloudFrontHandler,
@@ -101,6 +102,24 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', routeKey: '$context.routeKey', status: '$context.status' });
       const { rateLimit, burstLimit } = stageSettings(stage).throttle;
       expect(stageProps.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit });
+    });
+
+    it('throttles the sign-in routes (login, refresh, new password) far below the default, within Cognito\'s own quota', () => {
+      const [stageId, stageRes] = Object.entries(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Stage'))[0]!;
+      const { signInThrottle, throttle } = stageSettings(stage);
+      const signInKeys = SIGN_IN_ROUTES.map((id) => routeKey(routes.find((r) => r.id === id)!));
+      expect(signInKeys.sort()).toEqual(['POST /api/users/login', 'POST /api/users/new-password', 'POST /api/users/refresh']);
+      const limit = { ThrottlingRateLimit: signInThrottle.rateLimit, ThrottlingBurstLimit: signInThrottle.burstLimit };
+      expect(stageRes.Properties.RouteSettings).toEqual(Object.fromEntries(signInKeys.map((k) => [k, limit])));
+      expect(signInThrottle.rateLimit * 4).toBeLessThanOrEqual(throttle.rateLimit);
+      expect(signInThrottle.burstLimit * 4).toBeLessThanOrEqual(throttle.burstLimit);
+      // Cognito's UserAuthentication quota (InitiateAuth, RespondToAuthChallenge): 120 per second by default
+      expect(signInThrottle.rateLimit * SIGN_IN_ROUTES.length).toBeLessThan(120);
+      // route settings name routes that must exist before the stage is created or updated
+      const routeIds = Object.entries(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Route'))
+        .filter(([, r]) => signInKeys.includes(r.Properties.RouteKey)).map(([id]) => id);
+      expect(routeIds).toHaveLength(3);
+      expect((synth.api.toJSON().Resources[stageId] as { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining(routeIds));
     });
   });
 

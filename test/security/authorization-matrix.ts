@@ -60,6 +60,8 @@ export const MATRIX = {
   'documents-upload-url':       { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
   'documents-acknowledge':      { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, admin: 403 },
   'documents-acknowledgements': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
+  'users-refresh':              { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
+  'users-logout':               { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
@@ -88,6 +90,8 @@ export interface MatrixWorld {
     student(): Promise<string>;
     /** An account created with a temporary password, and the session its first sign-in answered. */
     challenge(): Promise<{ username: string; session: string }>;
+    /** A new sign-in (POST /api/users/login/) of one of `users`: its user info's username and refresh token. */
+    session(user: { username: string; password: string }): Promise<{ username: string; refresh: string }>;
   };
 }
 
@@ -154,6 +158,16 @@ const newStudentForm = (w: MatrixWorld) => {
 const csvLine = (values: Record<string, unknown>) => Object.values(values).map(String).join(',');
 
 type Builder = (w: MatrixWorld, who: Who) => CellRequest | Promise<CellRequest>;
+
+/** Who signs in for a cell of the sign-in rows: the staff roles as themselves, students (and anonymous) as A. */
+const signer = (w: MatrixWorld, who: Who) => (who === 'staff' || who === 'finance' || who === 'admin' ? w.users[who] : w.users.studentA);
+
+const freshSession = (w: MatrixWorld, who: Who) => w.fresh.session(signer(w, who));
+
+/** A refresh token that looks like one (a JWT naming B) but that no one issued. */
+const forgedRefreshToken = (w: MatrixWorld) => [
+  { alg: 'RS256', typ: 'JWT' }, { 'cognito:username': w.users.studentB.username, jti: randomUUID() }, 'forged-signature',
+].map((part) => Buffer.from(typeof part === 'string' ? part : JSON.stringify(part)).toString('base64url')).join('.');
 
 /** One valid request per route and caller. */
 export const REQUESTS = {
@@ -224,6 +238,13 @@ export const REQUESTS = {
   'documents-upload-url': () => ({ body: { file_name: 'Clinical handbook.pdf', file_size: 2_000_000, content_type: 'application/pdf' } }),
   'documents-acknowledge': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.docB : w.docA } }),
   'documents-acknowledgements': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.docB : w.docA } }),
+  'users-refresh': async (w, who) => {
+    const session = await freshSession(w, who);
+    // studentOther: A's refresh token presented as B's
+    return { body: { username: who === 'studentOther' ? w.users.studentB.username : session.username, refresh: session.refresh } };
+  },
+  // studentOther: ending "B's session" with a token A made up (answered like any token with nothing to revoke)
+  'users-logout': async (w, who) => ({ body: { refresh: who === 'studentOther' ? forgedRefreshToken(w) : (await freshSession(w, who)).refresh } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -254,6 +275,13 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
   },
   'users-new-password': (w, who, res) => {
     expect(res.body).toMatchObject({ token: expect.any(String), isAdmin: false, is_staff: false });
+  },
+  'users-refresh': (w, who, res) => {
+    expect(res.body).toMatchObject({ username: signer(w, who).username, token: expect.any(String), refresh: expect.any(String) });
+    expect(res.body).toMatchObject({ isAdmin: who === 'admin', is_staff: who === 'admin' || who === 'staff', is_finance: who === 'finance' });
+  },
+  'users-logout': (w, who, res) => {
+    expect(res.body).toEqual({ detail: 'Logged out' });
   },
   'students-import': (w, who, res) => {
     expect(res.body).toMatchObject({ created: 1, invalid: 0, failed: 0 });

@@ -145,6 +145,11 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
         if (res.body?.code !== 'new_password_required') throw new Error(`no challenge: ${res.status} ${JSON.stringify(res.body)}`);
         return { username, session: res.body.session as string };
       },
+      session: async ({ username, password }) => {
+        const res = await call('users-login', undefined, { body: { username, password } });
+        if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+        return { username: res.body.username as string, refresh: res.body.refresh as string };
+      },
     },
   };
   return { world, callers };
