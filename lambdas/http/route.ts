@@ -3,15 +3,15 @@
  *   1. tag every log line with the request id (Powertools Logger), the route and the caller,
  *   2. enforce the route's `access` from the route table (401 / 403),
  *   3. hand the handler a decoded request,
- *   4. map thrown domain errors to `{ "error": ... }` answers (error-mapper.ts),
- *   5. publish the custom metrics the invocation recorded.
+ *   4. map thrown domain errors to `{ "error": ... }` answers (error-mapper.ts).
+ * Custom metrics are published as they are counted (observability/metrics.ts).
  * Handlers stay thin: validate, call domain/store, shape the answer.
  */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Forbidden, Unauthorized } from '../domain/errors.js';
 import { routeById, type RouteId } from '../routes.js';
-import { flushMetrics, logger } from '../observability/powertools.js';
+import { logger } from '../observability/powertools.js';
 import { errorMapper } from './error-mapper.js';
 import { principalFromClaims } from './principal.js';
 import { toResult } from './respond.js';
@@ -30,7 +30,6 @@ export function route(id: RouteId, fn: (req: ApiRequest) => Promise<ApiResponse>
   const { access } = routeById(id);
   return middy<ApiEvent, ApiResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({ after: flushMetrics, onError: flushMetrics })
     .use(errorMapper())
     .handler(async (event) => {
       const principal = principalFromClaims(event.requestContext?.authorizer?.jwt?.claims);

@@ -65,6 +65,14 @@ export const UNREACHED_CREDENTIAL_PROVIDERS = [
 ] as const;
 
 /**
+ * SDK code that protocols load lazily (`import()`) only for operations we never call: event streams
+ * (S3 SelectObjectContent, Bedrock, Transcribe...), reached from every client's HttpProtocol but used
+ * by no DynamoDB, Cognito, Secrets Manager or S3 call we make. Bundled, it costs about 19 KB in every
+ * route; should it ever be reached, the runtime's own SDK copy provides it.
+ */
+export const UNREACHED_SDK_FEATURES = ['@smithy/core/event-streams'] as const;
+
+/**
  * How every route is bundled (esbuild through NodejsFunction). test/perf/lambda-bundles.test.ts
  * builds each route with exactly these options and holds it to its size budget.
  */
@@ -79,7 +87,7 @@ export const LAMBDA_BUNDLING = {
   // ES module entry points first: esbuild tree-shakes only ES modules, and the SDK's CommonJS builds
   // are whole-package files (a DynamoDB-only bundle was 590 KB with them, 250 KB without).
   mainFields: ['module', 'main'],
-  externalModules: [...UNREACHED_CREDENTIAL_PROVIDERS],
+  externalModules: [...UNREACHED_CREDENTIAL_PROVIDERS, ...UNREACHED_SDK_FEATURES],
 } as const satisfies BundlingOptions;
 
 /**

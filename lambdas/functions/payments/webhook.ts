@@ -8,7 +8,8 @@ import type Stripe from 'stripe';
 import { Invalid } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import { METRIC } from '../../observability/metric-names.js';
-import { countMetric, logger } from '../../observability/powertools.js';
+import { countMetric } from '../../observability/metrics.js';
+import { logger } from '../../observability/powertools.js';
 import { verifyWebhook } from '../../store/payment-gateway.js';
 import { applyFailed, applyRefund, applySucceeded, type ApplyOutcome } from '../../store/payments.js';
 

@@ -7,7 +7,7 @@ import { LoginRequest } from '../../contract/users.js';
 import { route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { METRIC } from '../../observability/metric-names.js';
-import { countMetric } from '../../observability/powertools.js';
+import { countMetric } from '../../observability/metrics.js';
 import { signIn } from '../../store/cognito.js';
 import { refuseDisabledStudent } from './sign-in-enabled.js';
 import { userInfoFrom } from './user-info.js';
