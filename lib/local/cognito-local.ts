@@ -1,11 +1,13 @@
 /**
  * cognito-local: Cognito's API (InitiateAuth, GetUser, Admin*, groups) with real RS256 tokens and a
- * JWKS endpoint. It keeps its state under <dir>/.cognito, so users survive a restart.
+ * JWKS endpoint. It keeps its state under <dir>/.cognito, so users survive a restart. Clients reach
+ * it through a guard that binds challenge sessions to their user, as Cognito does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { startCognitoSessionGuard } from './cognito-session-guard.js';
 import { nodeModule } from './paths.js';
-import { startChild, waitForPort, type Child } from './processes.js';
+import { freePort, startChild, waitForPort, type Child } from './processes.js';
 
 export const cognitoIssuerDomain = (port: number) => `http://127.0.0.1:${port}`;
 
@@ -17,11 +19,15 @@ export async function startCognitoLocal(opts: { port: number; dir: string; logDi
     UserPoolDefaults: { UsernameAttributes: [] },
     TokenConfig: { IssuerDomain: cognitoIssuerDomain(opts.port) },
   }, null, 2));
+  // cognito-local listens inside; its public port is the session guard (cognito-session-guard.ts)
+  const innerPort = await freePort();
   const child = startChild('cognito', process.execPath, [nodeModule('cognito-local', 'lib', 'bin', 'start.js')], {
     cwd: opts.dir,
     logDir: opts.logDir,
-    env: { PORT: String(opts.port), HOST: '127.0.0.1' },
+    env: { PORT: String(innerPort), HOST: '127.0.0.1' },
   });
-  await waitForPort(opts.port, child);
+  await waitForPort(innerPort, child);
+  const guard = await startCognitoSessionGuard({ port: opts.port, target: `http://127.0.0.1:${innerPort}` });
+  child.process.once('exit', () => { guard.closeAllConnections(); guard.close(); });
   return child;
 }

@@ -255,13 +255,8 @@ type Answer = { status: number; body: any };
  * the gap is closed (so the entry is removed).
  */
 export const STAND_IN_GAPS: Partial<Record<RouteId, Partial<Record<Who, { local: number; why: string }>>>> = {
-  'users-new-password': {
-    studentOther: {
-      local: 200,
-      why: 'cognito-local does not bind the NEW_PASSWORD_REQUIRED session to the user it was issued for (Cognito does: '
-        + 'NotAuthorizedException), so locally any session sets a new password for any account, confirmed ones included',
-    },
-  },
+  // none at present. (cognito-local accepted any NEW_PASSWORD_REQUIRED session for any user; the local
+  // stack now binds each session to its user as Cognito does: lib/local/cognito-session-guard.ts)
 };
 
 /**
