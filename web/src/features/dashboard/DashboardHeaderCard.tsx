@@ -18,6 +18,9 @@ const dashboardLinks = [
   { label: 'Shopping Cart', to: paths.cart },
 ] as const;
 
+/** Staff have no admin panel: without this link their Document Management could only be reached by typing its address. */
+const staffLinks = [{ label: 'Document Management', to: paths.documents }] as const;
+
 /**
  * Dashboard header card: welcome, email, program, semester chip, links. The program comes from
  * the student record. Admins and staff usually have none (404): no program line. Any other
@@ -47,7 +50,7 @@ export function DashboardHeaderCard({ user }: { user: UserInfo }) {
           </Box>
         </Stack>
         <Box component="nav" aria-label="Dashboard" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-          {dashboardLinks.map((link) => (
+          {[...dashboardLinks, ...(user.is_staff || user.isAdmin ? staffLinks : [])].map((link) => (
             <Button key={link.to} component={RouterLink} to={link.to} variant="outlined" size="small">
               {link.label}
             </Button>

@@ -35,6 +35,13 @@ describe('Dashboard header card', () => {
     expect(request.headers.get('Authorization')).toBe('Bearer tok-9');
   });
 
+  it('offers staff (who have no admin panel) a link to Document Management', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+    renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn(sampleUser({ username: 'staff', is_staff: true })) });
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Document Management' }).getAttribute('href')).toBe('/documents');
+  });
+
   it('omits the program when the user has no student record (404)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
     const warn = vi.spyOn(console, 'warn');

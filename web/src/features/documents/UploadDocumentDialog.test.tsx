@@ -81,6 +81,15 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
     await within(dialog).findByRole('option', { name: '2025-2026 Cohort 1 - Nursing Assistant' });
   });
 
+  it('opens the file chooser from a real button, so Enter and Space work as a click does (keyboard users)', () => {
+    const { dialog } = open();
+    const opened = vi.spyOn(field(dialog, 'Choose File'), 'click').mockImplementation(() => {});
+    const button = within(dialog).getByRole('button', { name: 'Choose File' });
+    expect(button.tagName).toBe('BUTTON');
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledOnce();
+  });
+
   it('refuses with the spec messages, in order, and sends nothing', async () => {
     const { dialog, calls } = open();
     submit(dialog);

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { DocumentCategoryDto } from '../../../../lambdas/contract/documents';
 import { useCurrentUser } from '../../components/currentUser';
 import { formatFileSize } from './documentFormat';
@@ -47,6 +47,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const cohorts = useListUploadCohortsQuery();
   const check = useStudentCheck(values.scope === 'individual' ? values.student_username : '');
   const [requestUploadUrl] = useRequestUploadUrlMutation();
@@ -131,10 +132,18 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
               ))}
             </Stack>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={uploading}>
+              {/* A real button (not a label around the input), so Enter and Space open the chooser as a click does. */}
+              <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={uploading} onClick={() => fileInput.current?.click()}>
                 Choose File
-                <input hidden type="file" accept={ACCEPTED_FILES} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
               </Button>
+              <input
+                ref={fileInput}
+                hidden
+                type="file"
+                aria-label="Choose File"
+                accept={ACCEPTED_FILES}
+                onChange={(e) => choose(e.target.files?.[0] ?? null)}
+              />
               <Typography variant="body2">{file ? `${file.name} (${formatFileSize(file.size)})` : 'No file chosen'}</Typography>
             </Stack>
             <Typography variant="caption">
