@@ -94,7 +94,7 @@ describe('paying the bill by card (local Stripe sandbox)', () => {
     await row.waitFor();
     paidIntentId = (await row.getByText(/^pi_/).textContent()) ?? '';
     expect(paidIntentId).toMatch(/^pi_/);
-    await row.getByRole('link', { name: /Receipt of/ }).click();
+    await row.getByRole('link', { name: /^View receipt of / }).click();
     const receipt = page.getByRole('article', { name: 'Payment Receipt' });
     await receipt.getByText('Nursing Assistant').waitFor();
     await expect(receipt.getByText('Stripe reference').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe(paidIntentId);

@@ -32,6 +32,8 @@ export const theme = responsiveFontSizes(
         styleOverrides: { root: { '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: '#ffd54f' } } },
       },
       MuiCard: { defaultProps: { variant: 'outlined' } },
+      // A field's error is announced when it appears, not only shown (helper text as an alert while in error).
+      MuiTextField: { defaultProps: { slotProps: { formHelperText: ({ error }) => (error ? { role: 'alert' } : {}) } } },
       // Keyboard users must always see where focus is (dark ring: 3:1 or better on light surfaces).
       MuiButtonBase: {
         styleOverrides: { root: { '&.Mui-focusVisible': { outline: '3px solid #003b49', outlineOffset: 2 } } },

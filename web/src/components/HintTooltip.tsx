@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
  * A small CSS tooltip for the always-visible header. MUI's Tooltip needs Popper (about 12 KB
  * gzipped) on every page; this shows the same text on hover and keyboard focus, stays open while
  * hovered, and Escape dismisses it (WCAG 1.4.13). The trigger must carry the text as its
- * accessible name (aria-label), so the visual hint is hidden from assistive technology.
+ * accessible name (aria-label or its own hidden text), so the visual hint is hidden from assistive technology.
  */
 export function HintTooltip({ title, children }: { title: string; children: ReactNode }) {
   const [dismissed, setDismissed] = useState(false);

@@ -30,7 +30,7 @@ interface Props {
 export function CohortsTable({ cohorts, loading, onEdit }: Props) {
   const message = loading ? 'Loading...' : cohorts.length === 0 ? NO_COHORTS : null;
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Cohorts">
       <Table size="small" aria-label="Cohorts">
         <TableHead>
           <TableRow>

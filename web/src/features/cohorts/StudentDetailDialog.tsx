@@ -26,7 +26,8 @@ export function StudentDetailDialog({ username, onClose }: { username: string; o
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" scroll="paper" aria-labelledby="student-detail-title">
       <DialogTitle id="student-detail-title">{student ? `Student Details: ${fullName(student)}` : 'Student Details'}</DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable: the content may scroll, and keyboard users must reach it even when nothing in it takes focus. */}
+      <DialogContent dividers tabIndex={0}>
         {query.isError ? (
           <Alert severity="error">{STUDENT_FAILED}</Alert>
         ) : !student ? (

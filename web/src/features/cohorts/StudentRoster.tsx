@@ -27,7 +27,7 @@ interface Props {
 export function StudentRoster({ students, loading, onView }: Props) {
   const message = loading ? 'Loading...' : students.length === 0 ? NO_STUDENTS : null;
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Student Roster">
       <Table size="small" aria-label="Student Roster">
         <TableHead>
           <TableRow>

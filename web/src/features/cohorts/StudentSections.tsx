@@ -119,7 +119,7 @@ export function PaymentHistory({ student }: { student: StudentRecord }) {
       {payments.length === 0 ? (
         <Typography>No payments recorded</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`Latest ${PAYMENT_HISTORY_SHOWN} payments`}>
           <Table size="small" aria-label={`Latest ${PAYMENT_HISTORY_SHOWN} payments`}>
             <TableHead>
               <TableRow>

@@ -36,7 +36,7 @@ export function CategoryAccordion({ category, defaultExpanded }: { category: Cou
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`${id}-content`}>
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-label={`${category.display_name} courses`}>
           <Table size="small" aria-label={`${category.display_name} courses`}>
             <TableHead>
               <TableRow>

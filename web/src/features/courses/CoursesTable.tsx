@@ -29,7 +29,7 @@ export function CoursesTable({ courses, loading, onEdit, onDelete }: Props) {
   const message = loading ? 'Loading...' : courses.length === 0 ? 'No courses found' : null;
 
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Courses">
       <Table size="small" aria-label="Courses">
         <TableHead>
           <TableRow>

@@ -26,7 +26,8 @@ export function AcknowledgementsDialog({ doc, onClose }: { doc: DocumentRecordDt
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="acknowledgements-title">
       <DialogTitle id="acknowledgements-title">Acknowledgements: {doc.title}</DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable: the content may scroll, and keyboard users must reach it even when nothing in it takes focus. */}
+      <DialogContent dividers tabIndex={0}>
         {isFetching && !data && <Typography role="status">Loading acknowledgements...</Typography>}
         {error && <Alert severity="error">{serverMessageOf(error) ?? 'Error loading acknowledgements'}</Alert>}
         {data && (

@@ -71,7 +71,8 @@ export function DocumentPreviewDialog({ doc, onDownload, onClose }: Props) {
           <ZoomInIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable: the content may scroll, and keyboard users must reach it even when nothing in it takes focus. */}
+      <DialogContent dividers tabIndex={0}>
         {preview.state === 'loading' && <Typography role="status">{PREVIEW_LOADING}</Typography>}
         {preview.state === 'failed' && <Alert severity={preview.severity}>{preview.message}</Alert>}
         {preview.state === 'ready' &&

@@ -57,7 +57,7 @@ const acknowledgeable = (doc: DocumentRecordDto) =>
 export function DocumentsTable({ label, documents, loading, failed, showUploadHint, missingFiles, ...actions }: Props) {
   const empty = !loading && !failed && documents.length === 0;
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -44,7 +44,7 @@ function AcknowledgementCell({ doc, onAcknowledge }: { doc: DocumentRecordDto; o
 export function MyDocumentsTable({ documents, loading, missingFiles, ...actions }: Props) {
   const message = loading ? 'Loading documents...' : documents.length === 0 ? 'No documents found.' : null;
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="My documents">
       <Table size="small" aria-label="My documents">
         <TableHead>
           <TableRow>

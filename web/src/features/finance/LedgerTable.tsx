@@ -28,7 +28,7 @@ export function LedgerTable({
   onRefund?: (payment: PaymentSummary) => void;
 }) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Payments ledger">
       <Table size="small" aria-label="Payments ledger">
         <TableHead>
           <TableRow>

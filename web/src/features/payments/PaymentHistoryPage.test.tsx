@@ -56,7 +56,7 @@ describe('Payment History (/payments)', () => {
     expect(within(row).getByText('Succeeded')).toBeTruthy();
     expect(within(row).getByText('Card (visa •••• 4242)')).toBeTruthy();
     expect(within(row).getByText('pi_1')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: /Receipt of/ }).getAttribute('href')).toBe('/payments/pay-1/receipt');
+    expect(within(row).getByRole('link', { name: /^View receipt of / }).getAttribute('href')).toBe('/payments/pay-1/receipt');
     expect(urls[0]).toBe(`${window.location.origin}/api/students/student/payments/`);
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));

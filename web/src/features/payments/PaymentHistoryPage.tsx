@@ -37,11 +37,13 @@ export default function PaymentHistoryPage() {
       {isLoading ? (
         <Typography role="status">Loading payments...</Typography>
       ) : error ? (
-        <Typography color="error">Unable to load your payments</Typography>
+        <Typography color="error" role="alert">
+          Unable to load your payments
+        </Typography>
       ) : payments.length === 0 ? (
         <Typography>No payments yet.</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Payments">
           <Table size="small" aria-label="Payments">
             <TableHead>
               <TableRow>
@@ -92,7 +94,7 @@ function PaymentRow({ payment }: { payment: PaymentSummary }) {
       <TableCell>{paymentMethodText(payment)}</TableCell>
       <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{payment.payment_intent_id}</TableCell>
       <TableCell>
-        <Link component={RouterLink} to={generatePath(paths.paymentReceipt, { paymentId: payment.id })} aria-label={`Receipt of ${formatDateTime(payment.created_at)}`}>
+        <Link component={RouterLink} to={generatePath(paths.paymentReceipt, { paymentId: payment.id })} aria-label={`View receipt of ${formatDateTime(payment.created_at)}`}>
           View receipt
         </Link>
       </TableCell>

@@ -43,7 +43,9 @@ export default function PaymentReceiptPage() {
         </Paper>
       ) : (
         <Box>
-          <Typography color="error">{notFound ? 'This payment was not found.' : 'Unable to load the receipt'}</Typography>
+          <Typography color="error" role="alert">
+            {notFound ? 'This payment was not found.' : 'Unable to load the receipt'}
+          </Typography>
         </Box>
       )}
     </Stack>

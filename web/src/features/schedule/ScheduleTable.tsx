@@ -22,7 +22,7 @@ interface Props {
 /** The schedule as a table; the action buttons name their course for screen readers. */
 export function ScheduleTable({ courses, onEdit, onDelete }: Props) {
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Course schedule">
       <Table aria-label="Course schedule">
         <TableHead>
           <TableRow>

@@ -16,7 +16,7 @@ const STATUS: Record<ImportRowResult['status'], { label: string; color: ChipProp
 /** The import's per-row report: what happened to each line of the file, and why. */
 export function ImportReportTable({ rows }: { rows: readonly ImportRowResult[] }) {
   return (
-    <TableContainer sx={{ maxHeight: 360 }}>
+    <TableContainer sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-label="Import report">
       <Table size="small" stickyHeader aria-label="Import report">
         <TableHead>
           <TableRow>

@@ -22,7 +22,7 @@ export function RecordTable({ label, columns, numeric = [], rows, message }: Pro
   // Amounts and dates stay on one line.
   const sx = (column: string) => (numeric.includes(column) || column.includes('Date') ? { whiteSpace: 'nowrap' } : undefined);
   return (
-    <TableContainer>
+    <TableContainer tabIndex={0} role="region" aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -43,7 +43,7 @@ interface Props {
 export function StudentsTable({ students, loading, cohortName, recordPath }: Props) {
   const message = loading ? 'Loading...' : students.length === 0 ? NO_STUDENTS_FOUND : null;
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Students">
       <Table size="small" aria-label="Students" sx={compact}>
         <TableHead>
           <TableRow>

@@ -1,0 +1,109 @@
+/**
+ * Issue 11: WCAG 2.1 AA with axe-core, small screens and screenshots for staff's Document Management
+ * (tabs, empty, failed, every dialog) and the finance staff's ledger, at 1280 and 375 px
+ * (support/a11y.ts). Nothing is changed: dialogs are opened, checked and closed.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { atBothWidths, audit, closeDialog, expectAnnounced, failApi, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
+import { launchBrowser } from './support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => {
+  writeAxeSummary('staff');
+  await browser?.close();
+});
+
+function pagesFor(user: { username: string; password: string }) {
+  const held = { pages: {} as Pages, close: async () => {} };
+  beforeAll(async () => Object.assign(held, await openPages(browser, user)));
+  afterAll(() => held.close());
+  return held;
+}
+
+describe('Document Management (staff)', () => {
+  const s = pagesFor({ username: 'staff', password: 'Staff!2345' });
+
+  it('each tab loaded, an empty search, a failed list', async () => {
+    await atBothWidths(s.pages, async (page, width) => {
+      await visit(page, '/documents', (p) => p.getByRole('table', { name: 'Individual Students' }).getByRole('row').nth(1));
+      await audit(page, width, 'documents', 'individual');
+      for (const [tab, state] of [['Cohort Documents', 'cohort'], ['Program Materials', 'program'], ['General Resources', 'general']]) {
+        await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        await page.getByRole('table', { name: tab }).getByRole('row').nth(1).waitFor();
+        await audit(page, width, 'documents', state!);
+      }
+      await page.getByRole('tab', { name: /^Individual Students/ }).click();
+      await page.getByLabel('Search by student name').fill('nobody-matches-this');
+      await page.getByText('No documents found in this category.').waitFor();
+      await audit(page, width, 'documents', 'empty');
+      await failApi(page, /^\/api\/documents\//);
+      await page.reload();
+      await expectAnnounced(page.getByRole('main').getByRole('alert').first());
+      await audit(page, width, 'documents', 'error');
+      await page.unrouteAll();
+    });
+  });
+
+  it('filter, upload (with its error), preview, acknowledgements and delete dialogs', async () => {
+    await atBothWidths(s.pages, async (page, width) => {
+      await visit(page, '/documents', (p) => p.getByRole('table', { name: 'Individual Students' }).getByRole('row').nth(1));
+      const filter = page.getByRole('button', { name: 'Filter', exact: true });
+      let dialog = await openDialog(page, filter, 'Filter Documents');
+      await audit(page, width, 'documents', 'filter-dialog');
+      await closeDialog(page, dialog, filter);
+
+      const upload = page.getByRole('button', { name: 'Upload Document' });
+      dialog = await openDialog(page, upload, 'Upload Document');
+      await audit(page, width, 'documents', 'upload-dialog');
+      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expectAnnounced(dialog.getByRole('alert').first());
+      await audit(page, width, 'documents', 'upload-dialog-error');
+      await closeDialog(page, dialog, upload);
+
+      const preview = page.getByRole('button', { name: 'Preview Immunization Record', exact: true });
+      dialog = await openDialog(page, preview, /Immunization Record/);
+      await dialog.getByRole('img').first().waitFor();
+      await audit(page, width, 'documents', 'preview-dialog');
+      await closeDialog(page, dialog, preview);
+
+      const acks = page.getByRole('button', { name: 'Acknowledgements of Immunization Record' });
+      dialog = await openDialog(page, acks, /^Acknowledgements: Immunization Record/);
+      await dialog.getByRole('table').or(dialog.getByText(/no|none/i)).first().waitFor();
+      await audit(page, width, 'documents', 'acknowledgements-dialog');
+      await closeDialog(page, dialog, acks);
+
+      const remove = page.getByRole('button', { name: 'Delete Immunization Record' });
+      dialog = await openDialog(page, remove, 'Delete Document');
+      await audit(page, width, 'documents', 'delete-dialog');
+      await closeDialog(page, dialog, remove);
+    });
+  });
+});
+
+describe('Finance Ledger (finance)', () => {
+  const s = pagesFor({ username: 'finance', password: 'Finance!2345' });
+
+  it('loaded, a date-range problem, empty, failed', async () => {
+    await atBothWidths(s.pages, async (page, width) => {
+      await visit(page, '/finance', (p) => p.getByRole('table', { name: 'Payments ledger' }));
+      await audit(page, width, 'finance', 'loaded');
+      await page.getByLabel('From', { exact: true }).fill('2026-12-31');
+      await page.getByLabel('To', { exact: true }).fill('2026-01-01');
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await expectAnnounced(page.getByText('The start date must not be after the end date.'));
+      await audit(page, width, 'finance', 'filter-error');
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+      await page.getByLabel('Student username').fill('nobody-matches-this');
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await page.getByText('No payments found for these filters.').waitFor();
+      await audit(page, width, 'finance', 'empty');
+      await failApi(page, /^\/api\/payments\//);
+      await page.reload();
+      await expectAnnounced(page.getByText('Unable to load payments'));
+      await audit(page, width, 'finance', 'error');
+      await page.unrouteAll();
+    });
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Issue 11: accessibility checks of one screen state at both widths. Each check runs axe-core
+ * (WCAG 2.0/2.1 A and AA rules; serious or critical findings fail), at 375 px also the small-screen
+ * rules (no horizontal scrolling of the page, wide tables scroll inside their container), and saves
+ * a screenshot `test/e2e/screenshots/<screen>-<state>-<width>.png` for review.
+ * Each width has its own signed-in context; both widths of a state are checked side by side.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { REPO_ROOT } from '../../../lib/local/paths.js';
+import { login } from './api.js';
+import { baseUrl } from './browser.js';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test/e2e/screenshots');
+
+export const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+export type Width = (typeof WIDTHS)[number]['width'];
+
+/** One page per width, each in its own context (own local storage). */
+export type Pages = Record<Width, Page>;
+
+/** What every audit found, written out by writeAxeSummary() for the closing note. */
+interface AuditRecord {
+  screen: string;
+  state: string;
+  width: Width;
+  rules: number;
+  violations: Array<{ id: string; impact: string | null | undefined; nodes: number }>;
+}
+const records: AuditRecord[] = [];
+
+/** Opens a context per width, signed in as `username` (the login answer in local storage, as the SPA keeps it), or signed out. */
+export async function openPages(browser: Browser, user?: { username: string; password: string }, storage: Record<string, string> = {}) {
+  const entries = { ...storage, ...(user ? { userInfo: JSON.stringify(await login(user.username, user.password)) } : {}) };
+  const contexts: BrowserContext[] = [];
+  const pages = {} as Pages;
+  for (const viewport of WIDTHS) {
+    const context = await browser.newContext({
+      viewport,
+      reducedMotion: 'reduce',
+      storageState: { cookies: [], origins: [{ origin: baseUrl(), localStorage: Object.entries(entries).map(([name, value]) => ({ name, value })) }] },
+    });
+    contexts.push(context);
+    pages[viewport.width] = await context.newPage();
+  }
+  return { pages, close: () => Promise.all(contexts.map((c) => c.close())) };
+}
+
+/**
+ * Runs `step` on both pages at once (it brings the page to the state and audits it); any failure at
+ * either width fails the test, with both widths' messages.
+ */
+export async function atBothWidths(pages: Pages, step: (page: Page, width: Width) => Promise<void>): Promise<void> {
+  const outcomes = await Promise.allSettled(WIDTHS.map(({ width }) => step(pages[width], width)));
+  const failures = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [`at ${WIDTHS[i]!.width} px: ${(o.reason as Error)?.stack ?? o.reason}`] : []));
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+}
+
+/** Opens `path` and waits for `ready` (a locator of the loaded state). */
+export async function visit(page: Page, pathname: string, ready: (page: Page) => Locator): Promise<void> {
+  await page.goto(`${baseUrl()}${pathname}`);
+  await ready(page).first().waitFor();
+}
+
+/**
+ * Audits the page as it is: axe (serious and critical fail), the small-screen rules at 375 px, and a
+ * screenshot. Throws one error listing every problem found.
+ */
+export async function audit(page: Page, width: Width, screen: string, state: string): Promise<void> {
+  // Let entry animations settle, so colours are measured as they end up.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    // Legacy mode runs axe in the page itself; the default mode also opens a blank page per run to merge frame results.
+    .setLegacyMode(true)
+    .analyze();
+  records.push({
+    screen,
+    state,
+    width,
+    rules: results.passes.length + results.violations.length + results.incomplete.length + results.inapplicable.length,
+    violations: results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })),
+  });
+  const problems = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n')}`);
+  if (width === 375) problems.push(...(await smallScreenProblems(page)));
+
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${screen}-${state}-${width}.png`), fullPage: true, animations: 'disabled' });
+  if (problems.length > 0) throw new Error(`${screen} (${state}) at ${width} px:\n  ${problems.join('\n  ')}`);
+}
+
+/** Spec: at 375 px no horizontal scrolling of the page; a table wider than the screen scrolls inside its own container. */
+function smallScreenProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth > window.innerWidth) {
+      const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(el).position !== 'fixed')
+        .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent ?? '').slice(0, 40)}"`);
+      problems.push(`the page scrolls sideways: scrollWidth ${scrollWidth} > ${window.innerWidth}; widest: ${wide.join(', ')}`);
+    }
+    for (const table of document.querySelectorAll('table')) {
+      if (table.getBoundingClientRect().width <= window.innerWidth) continue;
+      let scroller: HTMLElement | null = table.parentElement;
+      while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+      const name = table.getAttribute('aria-label') ?? table.querySelector('caption')?.textContent ?? 'a table';
+      if (!scroller || scroller === document.documentElement || scroller === document.body) problems.push(`table "${name}" is wider than the screen with no scrolling container`);
+      else if (scroller.getBoundingClientRect().right > window.innerWidth + 1) problems.push(`table "${name}" scrolls in a container wider than the screen`);
+    }
+    return problems;
+  });
+}
+
+/**
+ * Opens a dialog with `opener` (a click) and checks focus moved into it; answers the dialog.
+ * MUI traps focus there and gives it back to the opener on close (see closeDialog).
+ */
+export async function openDialog(page: Page, opener: Locator, name: string | RegExp): Promise<Locator> {
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { message: `focus inside the dialog "${name}"` }).toBe(true);
+  return dialog;
+}
+
+/** Closes the dialog with Escape and checks focus went back to the control that opened it. */
+export async function closeDialog(page: Page, dialog: Locator, opener: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => opener.evaluate((el) => el === document.activeElement), { message: 'focus back on the opener' }).toBe(true);
+}
+
+/** An error shown must also be announced: it sits in a live region (role alert or status, or aria-live). */
+export async function expectAnnounced(message: Locator): Promise<void> {
+  await message.waitFor();
+  const live = await message.evaluate((el) => {
+    const region = el.closest('[role="alert"], [role="status"], [aria-live]:not([aria-live="off"])');
+    return region ? region.getAttribute('role') ?? `aria-live=${region.getAttribute('aria-live')}` : null;
+  });
+  expect(live, `"${await message.textContent()}" is in no live region`).not.toBeNull();
+}
+
+/** Answers every API call whose path matches `pattern` with a server error, to show the screen's error state. */
+export async function failApi(page: Page, pattern: RegExp): Promise<void> {
+  await page.route(
+    (url) => url.pathname.startsWith('/api/') && pattern.test(url.pathname),
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal server error' }) }),
+  );
+}
+
+/** Writes what the audits found (rules run and every violation, any impact) next to the screenshots. */
+export function writeAxeSummary(suite: string): void {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  fs.writeFileSync(path.join(SCREENSHOT_DIR, `axe-${suite}.json`), `${JSON.stringify(records, null, 1)}\n`);
+}
