@@ -15,11 +15,11 @@
  *      email-students actions
  *      Cohort detail: breadcrumb, Back to Cohorts, Total Students, Total Outstanding, Paid Students (percent
  *      of cohort), Program Dates (start "Not set", end "Ongoing"), Student Roster, Email All (placeholder
- *      alert), Export List, columns Student..Actions, "In Progress", "No students found in this cohort"
+ *      alert), Export List, columns Student..Actions, "In Progress", "Overdue" (§4), "No students found in this cohort"
  *      Student detail dialog: Student Information (full name, email, phone, enrolled date, payment plan),
  *      Payment Status ("Account Current", "Payment Due"), Program Enrollments ("No program enrollments
- *      found"), Payment History, Send Email ("No email address found for this student"), View Full Profile, Close
- *      Admin panel: Overview welcome text; Categories, Analytics, Settings "coming soon"
+ *      found"), Payment History (latest 10, §9), Send Email ("No email address found for this student"), View Full Profile, Close
+ *      Admin panel: Overview welcome text; Categories, Analytics, Settings "coming soon"; permanent drawer 240 wide (§9)
  *      Document Management: the four tabs with counts, Filter dialog (academic year, cohort number,
  *      program type, category, mandatory, search), Upload Document, the student-name search box, columns
  *      Title..Actions (Preview, Download, Delete), "No documents found in this category." + the staff hint,
@@ -205,6 +205,8 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
       ['Student', 'Username', 'Email', 'Current Balance', 'Payment Status', 'Program Progress', 'Actions'],
     );
     await expect(roster.locator('tbody tr td:nth-child(6)').allTextContents()).resolves.toEqual(['In Progress', 'In Progress']);
+    // Balances of 8900 and 2000: above 500 is "Overdue" in the roster (spec section 4).
+    await expect(roster.locator('tbody tr td:nth-child(5)').allTextContents()).resolves.toEqual(['Overdue', 'Overdue']);
 
     await page.route('**/api/cohorts/cohort-2026-dipl-2/students/', (route) => route.fulfill({ json: [] }));
     await page.reload();
@@ -226,6 +228,13 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
       return page.getByRole('dialog', { name: /^Student Details/ });
     };
 
+    // Twelve payments in the answer: the dialog shows the latest 10 (spec section 9).
+    await editJson(page, '**/api/students/aisha.khan/', (record) => {
+      const program = record.payment_details.certificate_courses[0];
+      program.payment_history = Array.from({ length: 12 }, (_, i) => ({
+        date: `2026-0${Math.floor(i / 3) + 1}-1${i % 3}`, amount: 10, method: 'card', status: 'succeeded', reference: `pi_history_${i}`,
+      }));
+    });
     let dialog = await open('cohort-2025-cert-1', 'Aisha Khan');
     const information = dialog.getByRole('region', { name: 'Student Information' });
     await expect(valueOf(information, 'Full Name').textContent()).resolves.toBe('Aisha Khan');
@@ -236,7 +245,9 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     const status = dialog.getByRole('region', { name: 'Payment Status' });
     await expect(valueOf(status, 'Outstanding Balance').textContent()).resolves.toBe('$0.00');
     await expect(valueOf(status, 'Status').textContent()).resolves.toBe('Account Current');
-    await dialog.getByRole('region', { name: 'Payment History' }).getByRole('row').nth(1).waitFor();
+    const history = dialog.getByRole('region', { name: 'Payment History' }).locator('tbody tr');
+    await expect.poll(() => history.count()).toBe(10);
+    await expect(history.first().locator('td').last().textContent()).resolves.toBe('pi_history_11'); // newest first
     await dialog.getByRole('link', { name: 'Send Email' }).waitFor();
     await dialog.getByRole('link', { name: 'View Full Profile' }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -268,6 +279,8 @@ describe('Admin panel (spec section 2)', () => {
     await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
     await page.getByRole('main').getByText(/^Welcome/).waitFor();
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
+    // Wide screens: a permanent drawer 240 wide (spec sections 2 and 9).
+    await expect(menu.evaluate((nav) => nav.closest('.MuiPaper-root')!.getBoundingClientRect().width)).resolves.toBe(240);
     for (const view of ['Categories', 'Analytics', 'Settings']) {
       await menu.getByRole('button', { name: view }).click();
       await page.getByRole('heading', { level: 2, name: view }).waitFor();
