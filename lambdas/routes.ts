@@ -28,6 +28,11 @@ export type Access = 'public' | 'signed-in' | readonly Role[];
 export type Grant =
   | 'table:read'
   | 'table:write'
+  /**
+   * Put audit entries only (PutItem on the audit log's day partitions): routes that record who read a student
+   * record, or that change things outside the table (refunds at Stripe), without any other write.
+   */
+  | 'audit:write'
   | 'bucket:read'
   | 'bucket:write'
   | 'bucket:delete'
@@ -61,7 +66,7 @@ export const routes = [
   { id: 'users-login', method: 'POST', path: '/api/users/login/', handler: 'functions/users/login.ts',
     access: 'public', grants: ['userpool:login', 'table:read'], status: 'ready' },
   { id: 'students-get', method: 'GET', path: '/api/students/{username}/', handler: 'functions/students/get.ts',
-    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
 
   { id: 'courses-list', method: 'GET', path: '/api/courses/', handler: 'functions/courses/list.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
@@ -90,7 +95,7 @@ export const routes = [
   { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: 'functions/cohorts/list.ts',
     access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
   { id: 'cohorts-students', method: 'GET', path: '/api/cohorts/{id}/students/', handler: 'functions/cohorts/students.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'], status: 'ready' },
 
   { id: 'payments-create-intent', method: 'POST', path: '/api/create-payment-intent', handler: 'functions/payments/create-intent.ts',
     access: 'signed-in', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
@@ -99,12 +104,12 @@ export const routes = [
   { id: 'payments-webhook', method: 'POST', path: '/api/payments/webhook', handler: 'functions/payments/webhook.ts',
     access: 'public', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
   { id: 'payments-list', method: 'GET', path: '/api/payments/', handler: 'functions/payments/list.ts',
-    access: ['finance', 'admin'], grants: ['table:read'], status: 'ready' },
+    access: ['finance', 'admin'], grants: ['table:read', 'audit:write'], status: 'ready' },
   { id: 'payments-refund', method: 'POST', path: '/api/payments/{id}/refund/', handler: 'functions/payments/refund.ts',
-    access: ['admin'], grants: ['table:read', 'secret:stripe'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'audit:write', 'secret:stripe'], status: 'ready' },
   // Beyond spec section 7 (issue 7): cohort administration and the roster fallback the spec names.
   { id: 'students-list', method: 'GET', path: '/api/students/', handler: 'functions/students/list.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'], status: 'ready' },
   { id: 'cohorts-create', method: 'POST', path: '/api/cohorts/', handler: 'functions/cohorts/create.ts',
     access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'cohorts-update', method: 'PUT', path: '/api/cohorts/{id}/', handler: 'functions/cohorts/update.ts',
@@ -130,7 +135,7 @@ export const routes = [
   { id: 'users-logout', method: 'POST', path: '/api/users/logout/', handler: 'functions/users/logout.ts',
     access: 'public', grants: ['userpool:login'], status: 'ready' },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
-    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
   // Beyond spec section 7 (issue 6): presigned uploads for large files, acknowledgements by students.
   { id: 'documents-upload-url', method: 'POST', path: '/api/documents/upload-url/', handler: 'functions/documents/upload-url.ts',
     access: ADMIN_AND_STAFF, grants: ['bucket:write'], status: 'ready' },
@@ -138,6 +143,9 @@ export const routes = [
     access: ['student'], grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'documents-acknowledgements', method: 'GET', path: '/api/documents/{id}/acknowledgements/', handler: 'functions/documents/acknowledgements.ts',
     access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
+  // Beyond spec section 7 (issue 9): the audit log, read-only through the API (entries are never edited or deleted).
+  { id: 'audit-list', method: 'GET', path: '/api/audit/', handler: 'functions/audit/list.ts',
+    access: ['admin'], grants: ['table:read'], status: 'ready' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

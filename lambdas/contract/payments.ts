@@ -72,7 +72,7 @@ export interface PaymentPage {
 }
 
 /** A calendar date YYYY-MM-DD that exists (not 2026-02-30). */
-const CalendarDate = z.string().check(
+export const CalendarDate = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
   z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'is not a date in the calendar'),
 );

@@ -11,6 +11,7 @@ import { logger } from '../observability/powertools.js';
 import type { Allocation } from '../domain/payment-plan.js';
 import type { LedgerEntry } from '../domain/ledger.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
+import { auditPut, type AuditEntry } from './audit.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
 import { getStudentRef, ledgerItem, type Item } from './students.js';
@@ -63,13 +64,17 @@ const toRecord = (item: Item): PaymentRecord => {
   return rest as unknown as PaymentRecord;
 };
 
-/** Stores a new pending payment; an intent already stored (a repeated checkout call) is left as it is. */
-export async function createPendingPayment(record: PaymentRecord): Promise<void> {
+/**
+ * Stores a new pending payment; an intent already stored (a repeated checkout call) is left as it is.
+ * `audit` (an admin paying on a student's behalf) is written in the same transaction.
+ */
+export async function createPendingPayment(record: PaymentRecord, audit?: AuditEntry): Promise<void> {
   const [paymentItem, lookupItem] = paymentItems(record);
   // a failed condition means this intent is already stored: nothing to do
   await transactWrite([
     { Put: { TableName: TABLE_NAME, Item: paymentItem, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: lookupItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...(audit ? [auditPut(audit)] : []),
   ]);
 }
 

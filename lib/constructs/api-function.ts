@@ -168,6 +168,15 @@ function applyGrant(grant: Grant, role: Role, { table, bucket, userPool, stripeS
     case 'table:write':
       table.grantWriteData(role);
       acknowledgeIndexWildcard(role, table);
+      denyAuditEdits(role, table);
+      return;
+    case 'audit:write':
+      role.addToPrincipalPolicy(new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:PutItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { [LEADING_KEYS]: [AUDIT_PARTITIONS] } },
+      }));
       return;
     case 'bucket:read':
       bucket.grantRead(role);
@@ -214,6 +223,27 @@ function applyGrant(grant: Grant, role: Role, { table, bucket, userPool, stripeS
       throw new Error(`No IAM mapping for grant ${String(unknown)}`);
     }
   }
+}
+
+/** The partitions of the audit log (store/keys.ts `auditKeys.day`). */
+export const AUDIT_PARTITIONS = 'AUDIT#*';
+const LEADING_KEYS = 'dynamodb:LeadingKeys';
+/** What could change or remove an existing audit entry (a Put through BatchWriteItem has no condition). */
+export const AUDIT_EDIT_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+
+/**
+ * Audit entries are put, never edited or deleted (issue 9): even a writing function may not touch
+ * an `AUDIT#` partition but with PutItem (in a transaction or alone; store/audit.ts puts each new
+ * entry under a fresh id with attribute_not_exists, which IAM cannot require, so overwriting is
+ * prevented by the code, not here). Transactions are authorised by these same item actions.
+ */
+function denyAuditEdits(role: Role, table: ITableV2): void {
+  role.addToPrincipalPolicy(new PolicyStatement({
+    effect: Effect.DENY,
+    actions: [...AUDIT_EDIT_ACTIONS],
+    resources: [table.tableArn],
+    conditions: { 'ForAnyValue:StringLike': { [LEADING_KEYS]: [AUDIT_PARTITIONS] } },
+  }));
 }
 
 function acknowledgeIndexWildcard(role: Role, table: ITableV2): void {

@@ -1,9 +1,13 @@
 /**
  * Issue 10, DynamoDB request budgets. Every read route is called against DynamoDB Local with fixtures
- * of two sizes (it returns 5, then 50 items) and must make the same, small number of requests
+ * of two sizes (it returns 5, then 50 items) and must make the same, small number of read requests
  * (1, or 2 where it reads two item collections), never a Scan, and read no item it then throws away
  * (`ScannedCount == Count` on every Query: no FilterExpression waste). Routes that need more, or
  * filter, are listed in EXCEPTIONS below with the reason, and their counts are still pinned.
+ *
+ * Writes are counted apart: a staff read of a student record (issue 9) also puts its audit entry,
+ * exactly one PutItem on an audit partition, whatever the answer holds; a case says `audited` and
+ * any other write, or a second one, fails it.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,6 +36,8 @@ import {
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { paymentItems, type PaymentRecord } from '../../lambdas/store/payments.js';
 import { studentItems, type Item } from '../../lambdas/store/students.js';
+import { auditItem } from '../../lambdas/store/audit.js';
+import { handler as listAudit } from '../../lambdas/functions/audit/list.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { uniqueName } from './support/fixtures.js';
 import { traceRequests, type TracedRequest } from './support/request-counter.js';
@@ -39,6 +45,7 @@ import { traceRequests, type TracedRequest } from './support/request-counter.js'
 const SIZES = [5, 50] as const;
 const staff: Caller = { username: 'budget-staff', roles: ['staff'] };
 const finance: Caller = { username: 'budget-finance', roles: ['finance'] };
+const admin: Caller = { username: 'budget-admin', roles: ['admin'] };
 
 /** Fixtures go straight in with BatchWrite, through the stores' item builders. */
 async function putItems(items: Item[]): Promise<void> {
@@ -89,6 +96,16 @@ const document = (over: Partial<DocumentRecord> = {}): DocumentRecord => ({
   uploadedByName: 'Budget Staff', ...over,
 });
 
+/** `count` days from the start of a year no other test writes audit entries in (a day partition holds only the fixture). */
+let auditYear = 6000 + Math.floor(Math.random() * 3000);
+const auditDays = (count: number) => {
+  const start = Date.UTC(auditYear++, 0, 1);
+  return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+};
+const auditDay = () => auditDays(1)[0]!;
+const auditEntry = (actor: string, action: string, day: string, i: number) =>
+  auditItem({ actor, action, entityType: 'course', entityId: `budget-${i}` }, `${day}T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`);
+
 const addCourses = (n: number) => putItems(Array.from({ length: n }, () => courseItems({
   id: randomUUID(), name: 'Biology', crn: `B-${randomUUID().slice(0, 8)}`, creditHours: 3, applicationPriceCents: null, tuitionPriceCents: 10_000, isCertificateCourse: false,
 })).flat());
@@ -100,8 +117,10 @@ const results = (body: any): unknown[] => (Array.isArray(body) ? body : body.res
 interface Case {
   route: RouteId;
   what: string;
-  /** Requests per call, whatever the size. */
+  /** Read requests per call, whatever the size. */
   requests: number;
+  /** The call records a read of others' student records: one audit PutItem on top of the reads. */
+  audited?: true;
   /** Builds a world of `n` items and answers the call, and how many items the answer holds. */
   setup: (n: number) => Promise<{ run: () => Promise<{ status?: number; body: any }>; returned: (body: any) => number }>;
   /** Set only for the exceptions: why a Query filters after reading (ScannedCount > Count allowed). */
@@ -116,7 +135,7 @@ interface Case {
  */
 const WITHIN_BUDGET: Case[] = [
   {
-    route: 'students-get', what: 'a student record with n payments in its bill', requests: 1,
+    route: 'students-get', what: 'a student record with n payments in its bill', requests: 1, audited: true,
     setup: async (n) => {
       const username = uniqueName('budget-get');
       await putItems(student(username, { payments: n }));
@@ -133,7 +152,16 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
-    route: 'payments-list', what: 'the finance ledger of one date range (gsi2)', requests: 1,
+    route: 'students-payments', what: "a student's n card payments, read by finance", requests: 1, audited: true,
+    setup: async (n) => {
+      const username = uniqueName('budget-pay-fin');
+      const year = paymentYear++;
+      await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(username, i, 'succeeded', year))).flat());
+      return { run: call(studentPayments, 'students-payments', { caller: finance, pathParameters: { username } }), returned: (b) => b.results.length };
+    },
+  },
+  {
+    route: 'payments-list', what: 'the finance ledger of one date range (gsi2)', requests: 1, audited: true,
     setup: async (n) => {
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(uniqueName('budget-feed'), i, 'succeeded', year))).flat());
@@ -141,7 +169,7 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
-    route: 'payments-list', what: 'the finance ledger by status (gsi1)', requests: 1,
+    route: 'payments-list', what: 'the finance ledger by status (gsi1)', requests: 1, audited: true,
     setup: async (n) => {
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(uniqueName('budget-status'), i, 'failed', year))).flat());
@@ -149,7 +177,7 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
-    route: 'payments-list', what: "one student's payments (their collection)", requests: 1,
+    route: 'payments-list', what: "one student's payments (their collection)", requests: 1, audited: true,
     setup: async (n) => {
       const username = uniqueName('budget-ledger');
       const year = paymentYear++;
@@ -193,7 +221,7 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
-    route: 'cohorts-students', what: 'a roster of n students with their bills', requests: 2,
+    route: 'cohorts-students', what: 'a roster of n students with their bills', requests: 2, audited: true,
     setup: async (n) => {
       const c = cohort();
       await putItems([cohortItem(c), ...Array.from({ length: n }, () => student(uniqueName('budget-roster'), { cohortId: c.id, payments: 3 })).flat()]);
@@ -201,7 +229,7 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
-    route: 'students-list', what: "the spec's roster fallback (?cohort_id)", requests: 1,
+    route: 'students-list', what: "the spec's roster fallback (?cohort_id)", requests: 1, audited: true,
     setup: async (n) => {
       const c = cohort();
       await putItems(Array.from({ length: n }, () => student(uniqueName('budget-fallback'), { cohortId: c.id, payments: 3 })).flat());
@@ -209,7 +237,7 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
-    route: 'students-list', what: 'one page of the admin list of one program type', requests: 1,
+    route: 'students-list', what: 'one page of the admin list of one program type', requests: 1, audited: true,
     setup: async (n) => {
       await putItems(Array.from({ length: n }, () => student(uniqueName('budget-admin'), { programType: 'diploma' })).flat());
       return { run: call(listStudents, 'students-list', { caller: staff, query: { program_type: 'diploma', limit: String(n) } }), returned: (b) => b.results.length };
@@ -240,6 +268,31 @@ const WITHIN_BUDGET: Case[] = [
       return { run: call(download, 'documents-download', { caller: { username }, pathParameters: { id: doc.id } }), returned: (b) => (b.download_url ? Infinity : 0) };
     },
   },
+  {
+    route: 'audit-list', what: "one user's n entries (gsi1)", requests: 1,
+    setup: async (n) => {
+      const [actor, day] = [uniqueName('budget-actor'), auditDay()];
+      await putItems(Array.from({ length: n }, (_, i) => auditEntry(actor, 'course.update', day, i)));
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { actor, limit: String(n) } }), returned: (b) => b.results.length };
+    },
+  },
+  {
+    route: 'audit-list', what: "one action's n entries (gsi2)", requests: 1,
+    setup: async (n) => {
+      const action = `budget.${randomUUID().slice(0, 8).replace(/[0-9]/g, 'x')}`;
+      const day = auditDay();
+      await putItems(Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), action, day, i)));
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { action, limit: String(n) } }), returned: (b) => b.results.length };
+    },
+  },
+  {
+    route: 'audit-list', what: 'one day of n entries (its day partition)', requests: 1,
+    setup: async (n) => {
+      const day = auditDay();
+      await putItems(Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', day, i)));
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { from: day, to: day, limit: String(n) } }), returned: (b) => b.results.length };
+    },
+  },
 ];
 
 /**
@@ -248,9 +301,31 @@ const WITHIN_BUDGET: Case[] = [
  */
 const EXCEPTIONS: Case[] = [
   {
+    // Without a user or action, the log is read day partition by day partition (newest first) until
+    // the page is full: one Query per day the page reaches, at most 31 (the range is capped). Here n
+    // entries on each of three days of a range of four (one empty): a page of 3n reads all four days.
+    route: 'audit-list', what: 'a page across the days of a range (one Query per day)', requests: 4,
+    setup: async (n) => {
+      const days = auditDays(4);
+      await putItems([days[0]!, days[1]!, days[3]!].flatMap((d) => Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', d, i))));
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { from: days[0]!, to: days[3]!, limit: String(3 * n) } }), returned: (b) => b.results.length };
+    },
+  },
+  {
+    // User and action together: the user's entries (gsi1) filtered by action, so the waste is bounded
+    // by that user's entries; a page is filled from batches of 100 (here the user's n matches and n others).
+    route: 'audit-list', what: "one user's entries of one action", requests: 1,
+    filters: 'action within one user\'s entries',
+    setup: async (n) => {
+      const [actor, day] = [uniqueName('budget-actor'), auditDay()];
+      await putItems(Array.from({ length: n }, (_, i) => [auditEntry(actor, 'course.create', day, i), auditEntry(actor, 'course.delete', day, i + 500)]).flat());
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { actor, action: 'course.create', limit: '200' } }), returned: (b) => b.results.length };
+    },
+  },
+  {
     // Profiles live in one gsi2 collection per program type (and one for none), ordered by last name:
     // a page merges four Queries of at most `limit` each. One collection would need a third index.
-    route: 'students-list', what: 'one page of the admin list of every program type', requests: 4,
+    route: 'students-list', what: 'one page of the admin list of every program type', requests: 4, audited: true,
     setup: async (n) => {
       await putItems(Array.from({ length: n }, () => student(uniqueName('budget-all'))).flat());
       return { run: call(listStudents, 'students-list', { caller: staff, query: { limit: String(n) } }), returned: (b) => b.results.length };
@@ -305,7 +380,7 @@ const EXCEPTIONS: Case[] = [
     // indexes already serve the cross-student ledger (by date, by status). Student and status
     // together read that student's payments of the date range and filter by status: the waste is
     // bounded by one student's payments. A third index (or a status-keyed copy) would remove it.
-    route: 'payments-list', what: "one student's payments of one status", requests: 1,
+    route: 'payments-list', what: "one student's payments of one status", requests: 1, audited: true,
     filters: 'status within one student collection',
     setup: async (n) => {
       const username = uniqueName('budget-both');
@@ -316,6 +391,15 @@ const EXCEPTIONS: Case[] = [
     },
   },
 ];
+
+/** Commands that write (a read route may send only the audit PutItem of its `audited` case). */
+const WRITES = ['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']
+  .flatMap((low) => [low, low.replace('ItemCommand', 'Command').replace('ItemsCommand', 'Command')]);
+/** The partition key of a written item, as the document client or the low-level client holds it. */
+const writtenPk = (r: TracedRequest) => {
+  const pk = (r.input.Item as Record<string, unknown> | undefined)?.pk;
+  return typeof pk === 'object' && pk !== null ? String((pk as { S?: string }).S) : String(pk);
+};
 
 function checkRequests(requests: TracedRequest[], filters: string | undefined) {
   for (const r of requests) expect(r.command).not.toBe('ScanCommand');
@@ -342,14 +426,19 @@ describe('DynamoDB requests per read route (issue 10)', () => {
       const counts: number[] = [];
       for (const n of SIZES) {
         const { run, returned } = await c.setup(n);
-        const { result, requests } = await traceRequests(run);
+        const { result, requests: all } = await traceRequests(run);
         expect(result.status, JSON.stringify(result.body)).toBe(200);
         expect(returned(result.body)).toBeGreaterThanOrEqual(n);
+        const writes = all.filter((r) => WRITES.includes(r.command));
+        const requests = all.filter((r) => !WRITES.includes(r.command));
+        // the audit entry of a read: one PutItem on an audit day partition, nothing else written
+        expect(writes.map((r) => [r.command.replace('PutItemCommand', 'PutCommand'), writtenPk(r).replace(/\d{4}-\d{2}-\d{2}$/, '<day>')]))
+          .toEqual(c.audited ? [['PutCommand', 'AUDIT#<day>']] : []);
         checkRequests(requests, c.filters);
         if (c.filters) expect(requests.some((r) => r.input.FilterExpression !== undefined)).toBe(true);
         counts.push(requests.length);
       }
-      // the same count at 5 and at 50 items: it does not grow with what the route returns
+      // the same count of reads at 5 and at 50 items: it does not grow with what the route returns
       expect(counts).toEqual(SIZES.map(() => c.requests));
     }, 60_000);
   });

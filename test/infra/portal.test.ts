@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
 import { routeKeyPath, routes, type Grant } from '../../lambdas/routes.js';
 import { GROUP_ROLES, rolesFromGroups } from '../../lambdas/domain/roles.js';
+import { AUDIT_EDIT_ACTIONS, AUDIT_PARTITIONS } from '../../lib/constructs/api-function.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../lib/security-headers.js';
 import { STAGES, stageSettings } from '../../lib/stage.js';
 import { SIGN_IN_ROUTES } from '../../lib/stacks/api-stack.js';
@@ -31,7 +32,9 @@ const routeKey = (route: (typeof routes)[number]) => `${route.method} ${routeKey
 /** One action that proves each grant is present; its absence proves the grant is not. */
 const GRANT_WITNESS: Record<Grant, string | undefined> = {
   'table:read': 'dynamodb:Query',
-  'table:write': 'dynamodb:PutItem',
+  'table:write': 'dynamodb:UpdateItem',
+  // PutItem alone, on audit partitions: checked statement by statement below
+  'audit:write': undefined,
   'bucket:read': 's3:GetObject*',
   'bucket:write': 's3:PutObject',
   'bucket:delete': 's3:DeleteObject*',
@@ -139,11 +142,43 @@ describe.each(STAGES)('%s stage', (stage) => {
     });
 
     it('a table-read-only route cannot write', () => {
-      const actions = actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, 'GET /api/students/{username}')));
+      const actions = actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, 'GET /api/courses')));
       expect(actions.has('dynamodb:GetItem')).toBe(true);
       for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
         expect(actions.has(write), write).toBe(false);
       }
+    });
+
+    it.each(routes.map((route) => [route.id, route] as const))('%s: audit:write puts audit entries and nothing else', (_id, route) => {
+      const grants = route.grants as readonly Grant[];
+      const statements = statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route)));
+      const auditPuts = statements.filter((s) => s.Effect === 'Allow' && JSON.stringify(s.Condition ?? {}).includes(AUDIT_PARTITIONS));
+      expect(auditPuts.length, route.id).toBe(grants.includes('audit:write') ? 1 : 0);
+      for (const s of auditPuts) {
+        expect(s).toMatchObject({ Action: 'dynamodb:PutItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } } });
+      }
+      if (grants.includes('audit:write') && !grants.includes('table:write')) {
+        const unconditioned = statements.filter((s) => s.Effect === 'Allow' && !s.Condition);
+        for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
+          expect(actionsOf(unconditioned).has(write), `${route.id}: ${write}`).toBe(false);
+        }
+      }
+    });
+
+    it.each(routes.map((route) => [route.id, route] as const))('%s: may not update or delete an audit entry (IAM deny on AUDIT# partitions)', (_id, route) => {
+      const statements = statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route)));
+      const actions = actionsOf(statements.filter((s) => s.Effect === 'Allow'));
+      const canEdit = AUDIT_EDIT_ACTIONS.some((a) => actions.has(a));
+      const denies = statements.filter((s) => s.Effect === 'Deny');
+      if (!canEdit) {
+        expect(denies).toEqual([]);
+        return;
+      }
+      // a writing route: every action that could change or remove an item is denied on the audit partitions
+      expect(denies).toHaveLength(1);
+      expect(denies[0]).toMatchObject({ Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } } });
+      expect([denies[0]!.Action].flat().sort()).toEqual([...AUDIT_EDIT_ACTIONS].sort());
+      expect(JSON.stringify(denies[0]!.Resource)).toMatch(/Table|table/);
     });
 
     it('uses Resource "*" only for X-Ray, and no AWS managed policies', () => {

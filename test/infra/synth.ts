@@ -93,7 +93,7 @@ export function functionIdOfRoute(api: Template, routeKey: string): string {
 }
 
 /** Every IAM statement attached to a function's role (inline policies of the role and AWS::IAM::Policy). */
-export function statementsOfFunction(api: Template, functionId: string): Array<{ Action: string | string[]; Resource: unknown }> {
+export function statementsOfFunction(api: Template, functionId: string): Array<{ Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> }> {
   const fn = resourcesOf(api, 'AWS::Lambda::Function')[functionId];
   if (!fn) throw new Error(`Unknown function ${functionId}`);
   const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];

@@ -60,6 +60,7 @@ export const MATRIX = {
   'documents-upload-url':       { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
   'documents-acknowledge':      { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, admin: 403 },
   'documents-acknowledgements': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
+  'audit-list':                 { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
   'users-refresh':              { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
   'users-logout':               { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
@@ -238,6 +239,8 @@ export const REQUESTS = {
   'documents-upload-url': () => ({ body: { file_name: 'Clinical handbook.pdf', file_size: 2_000_000, content_type: 'application/pdf' } }),
   'documents-acknowledge': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.docB : w.docA } }),
   'documents-acknowledgements': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.docB : w.docA } }),
+  // what the admin did while the world was built (its cohorts): students would read who changed what
+  'audit-list': (w) => ({ query: { actor: w.users.admin.username, action: 'cohort.create', limit: '50' } }),
   'users-refresh': async (w, who) => {
     const session = await freshSession(w, who);
     // studentOther: A's refresh token presented as B's
@@ -312,6 +315,11 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
   },
   'payments-refund': (w, who, res) => {
     expect(res.body).toMatchObject({ status: 'pending', amount: 1 });
+  },
+  'audit-list': (w, who, res) => {
+    const entries = res.body.results as Array<{ actor: string; action: string; entity_id: string }>;
+    expect(entries.map((e) => e.entity_id)).toEqual(expect.arrayContaining([w.cohortA, w.cohortB]));
+    expect(entries.every((e) => e.actor === w.users.admin.username && e.action === 'cohort.create')).toBe(true);
   },
   'documents-acknowledge': (w, who, res) => {
     expect(res.body).toMatchObject({ document_id: w.docA, username: w.users.studentA.username });

@@ -1,11 +1,13 @@
 /**
  * GET /api/cohorts/{id}/students/ (admin, staff) — the roster with every member's payment_details,
- * from one Query over the cohort's collection (never one request per student).
+ * from one Query over the cohort's collection (never one request per student). Every bill on it is
+ * another person's record: one audit entry names the cohort and the students shown (issue 9).
  */
 import * as z from '../../contract/zod.js';
 import { NotFound } from '../../domain/errors.js';
-import { route } from '../../http/route.js';
+import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
+import { recordRead, studentsShown } from '../../store/audit.js';
 import { getCohort } from '../../store/cohorts.js';
 import { getCohortLedgers } from '../../store/students.js';
 import { presentStudent } from '../students/present.js';
@@ -16,5 +18,8 @@ export const handler = route('cohorts-students', async (req) => {
   const { id } = parseParams(req, CohortIdParams);
   const [cohort, members] = await Promise.all([getCohort(id), getCohortLedgers(id)]);
   if (!cohort) throw new NotFound('Cohort not found');
+  await recordRead({
+    actor: callerOf(req).username, action: 'cohort.roster.read', entityType: 'cohort', entityId: id, detail: studentsShown(members.map((m) => m.profile.username)),
+  });
   return { body: members.map(presentStudent) };
 });

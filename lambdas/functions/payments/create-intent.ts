@@ -53,10 +53,14 @@ export const handler = route('payments-create-intent', async (req) => {
   }
 
   const createdAt = new Date(intent.created * 1000).toISOString();
+  const items = allocations.map((a) => ({ ...a, refundedCents: 0 }));
   await createPendingPayment({
     intentId: intent.id, username: profile.username, studentName, createdAt, updatedAt: createdAt,
     amountCents: totalCents, refundedCents: 0, currency: 'usd', status: 'pending', method: 'card',
-    methodDetail: null, failureMessage: null, items: allocations.map((a) => ({ ...a, refundedCents: 0 })),
+    methodDetail: null, failureMessage: null, items,
+  }, caller.username === profile.username ? undefined : {
+    // an admin starting a payment on a student's behalf (and reading their bill to do so)
+    actor: caller.username, action: 'payment.create', entityType: 'student', entityId: profile.username, after: { intentId: intent.id, amountCents: totalCents, items },
   });
   const response: CreatePaymentIntentResponse = { clientSecret: intent.client_secret!, paymentIntentId: intent.id, amount: totalCents, currency: 'usd' };
   return { body: response };

@@ -1,6 +1,8 @@
 /**
  * POST /api/payments/{id}/refund/ (admin) — asks Stripe to refund all or part of a payment. The
  * ledger changes when Stripe's charge.refunded event arrives, like every other payment change.
+ * The request is in the audit log before Stripe is asked (no refund without its entry; an entry
+ * whose refund Stripe then refused names a refund the ledger never shows).
  */
 import * as z from '../../contract/zod.js';
 import { RefundRequest } from '../../contract/payments.js';
@@ -8,6 +10,7 @@ import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
+import { recordEntry } from '../../store/audit.js';
 import { stripe } from '../../store/payment-gateway.js';
 import { getPaymentByIntent } from '../../store/payments.js';
 
@@ -24,6 +27,10 @@ export const handler = route('payments-refund', async (req) => {
   const amount = body.amount === undefined ? remaining : dollarsToCents(body.amount);
   if (amount <= 0 || amount > remaining) throw new Invalid(`amount: must be more than 0 and at most the ${centsToDollars(remaining).toFixed(2)} not yet refunded`);
 
+  await recordEntry({
+    actor: caller.username, action: 'payment.refund', entityType: 'payment', entityId: id,
+    after: { username: payment.username, amountCents: amount, reason: body.reason ?? null },
+  });
   const refund = await (await stripe()).refunds.create(
     { payment_intent: id, amount, reason: body.reason, metadata: { requested_by: caller.username } },
     // the same request for the same state of the payment is one refund, however often it is sent

@@ -1,12 +1,14 @@
 /**
  * GET /api/students/{username}/ — a student's record with their bill computed from the ledger.
- * A student may read only their own record; staff, finance and admin may read anyone's.
+ * A student may read only their own record; staff, finance and admin may read anyone's, and each
+ * such read is in the audit log before it is answered (issue 9).
  */
 import * as z from '../../contract/zod.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
+import { recordRead } from '../../store/audit.js';
 import { getStudentLedger } from '../../store/students.js';
 import { presentStudentDetail } from './present.js';
 
@@ -20,5 +22,6 @@ export const handler = route('students-get', async (req) => {
 
   const ledger = await getStudentLedger(username);
   if (!ledger) throw new NotFound('Student not found');
+  if (caller.username !== username) await recordRead({ actor: caller.username, action: 'student.read', entityType: 'student', entityId: username });
   return { body: presentStudentDetail(ledger) };
 });

@@ -4,14 +4,17 @@
  *  - otherwise the admin list (issue 8): profiles by program type (gsi2), with search (name, username,
  *    email) and balance status (the roster's labels: current, due, overdue) from each profile's cached balance;
  *    all at once, or with `limit` / `cursor` in pages (a constant number of Queries per page).
+ * Both show other people's records (bills, balances): each answer is in the audit log first (issue 9),
+ * naming the students it showed.
  */
 import type { Page } from '../../contract/page.js';
 import { StudentListQuery, type StudentSummary } from '../../contract/student-admin.js';
 import { rosterStatus } from '../../domain/balance-status.js';
 import { centsToDollars } from '../../domain/money.js';
-import { route } from '../../http/route.js';
+import { callerOf, route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { recordRead, studentsShown } from '../../store/audit.js';
 import { listStudentProfiles, listStudentProfilesPage } from '../../store/student-profiles.js';
 import { getCohortLedgers, type StudentProfile } from '../../store/students.js';
 import { presentStudent } from './present.js';
@@ -19,16 +22,26 @@ import { presentSummary } from './present-summary.js';
 
 export const handler = route('students-list', async (req) => {
   const q = parseQuery(req, StudentListQuery);
-  if (q.cohort_id) return { body: (await getCohortLedgers(q.cohort_id)).map(presentStudent) };
+  const actor = callerOf(req).username;
+  if (q.cohort_id) {
+    const members = await getCohortLedgers(q.cohort_id);
+    await recordRead({ actor, action: 'cohort.roster.read', entityType: 'cohort', entityId: q.cohort_id, detail: studentsShown(members.map((m) => m.profile.username)) });
+    return { body: members.map(presentStudent) };
+  }
+  const shown = async (summaries: StudentSummary[]) => {
+    const { limit: _l, cursor: _c, ...filters } = q;
+    await recordRead({ actor, action: 'students.list.read', entityType: 'students', entityId: 'list', detail: { filters, ...studentsShown(summaries.map((s) => s.username)) } });
+    return summaries;
+  };
 
   const search = q.search?.toLowerCase();
   const matches = (p: StudentProfile) =>
     (!search || [p.firstName, p.lastName, p.username, p.email, `${p.firstName} ${p.lastName}`].some((v) => v.toLowerCase().includes(search)))
     && (!q.balance_status || rosterStatus(centsToDollars(p.balanceCents ?? 0)).toLowerCase() === q.balance_status);
-  if (q.limit === undefined && !q.cursor) return { body: (await listStudentProfiles(q.program_type || undefined)).filter(matches).map(presentSummary) };
+  if (q.limit === undefined && !q.cursor) return { body: await shown((await listStudentProfiles(q.program_type || undefined)).filter(matches).map(presentSummary)) };
 
   const page = await listStudentProfilesPage(q.program_type || undefined, q.limit ?? 50, decodeCursor(q.cursor)?.after);
-  const results = page.profiles.filter(matches).map(presentSummary);
+  const results = await shown(page.profiles.filter(matches).map(presentSummary));
   const body: Page<StudentSummary> = { results, count: results.length, next: encodeCursor(page.after === undefined ? undefined : { after: page.after }) };
   return { body };
 });

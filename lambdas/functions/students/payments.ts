@@ -1,10 +1,14 @@
-/** GET /api/students/{username}/payments/ — a student's card payments (receipts); own record only for students. */
+/**
+ * GET /api/students/{username}/payments/ — a student's card payments (receipts); own record only for
+ * students. Anyone else's read is in the audit log before it is answered (issue 9).
+ */
 import * as z from '../../contract/zod.js';
 import { Forbidden } from '../../domain/errors.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { decodeCursor } from '../../http/cursor.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
+import { recordRead } from '../../store/audit.js';
 import { listPayments } from '../../store/payments.js';
 import { presentPage } from '../payments/present.js';
 
@@ -20,5 +24,8 @@ export const handler = route('students-payments', async (req) => {
   if (caller.username !== username && !canReadAnyStudent(caller.roles)) throw new Forbidden();
   const q = parseQuery(req, Query);
   const results = await listPayments({ username, limit: q.limit ?? 50, cursor: decodeCursor(q.cursor) });
+  if (caller.username !== username) {
+    await recordRead({ actor: caller.username, action: 'student.payments.read', entityType: 'student', entityId: username, detail: { payments: results.records.map((r) => r.intentId) } });
+  }
   return { body: presentPage(results) };
 });

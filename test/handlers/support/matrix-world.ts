@@ -170,6 +170,15 @@ async function count(input: ConstructorParameters<typeof QueryCommand>[0]): Prom
 export const auditCount = (actor: string) =>
   count({ TableName: TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) } });
 
+/**
+ * Audit entries of changes by `actor`: reads of student records (actions ending in ".read", written
+ * by every successful staff read since issue 9) left out.
+ */
+export const auditChangeCount = (actor: string) => count({
+  TableName: TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', FilterExpression: 'NOT contains(#action, :read)',
+  ExpressionAttributeNames: { '#action': 'action' }, ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor), ':read': '.read' },
+});
+
 /** Items of a student's collection (profile, enrollments, ledger, payments). */
 export const collectionCount = (username: string) =>
   count({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.student(username) } });

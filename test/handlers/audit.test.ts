@@ -1,0 +1,269 @@
+/**
+ * The audit log (issue 9) against DynamoDB Local: every change route writes an entry, every staff
+ * read of another person's student record writes one (and a student reading their own does not),
+ * a read is not served when its entry cannot be written, and GET /api/audit/ lists entries newest
+ * first by user, action and days, in cursor pages.
+ */
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as listAudit } from '../../lambdas/functions/audit/list.js';
+import { handler as cohortRoster } from '../../lambdas/functions/cohorts/students.js';
+import { handler as listPayments } from '../../lambdas/functions/payments/list.js';
+import { handler as getStudent } from '../../lambdas/functions/students/get.js';
+import { handler as listStudents } from '../../lambdas/functions/students/list.js';
+import { handler as studentPayments } from '../../lambdas/functions/students/payments.js';
+import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
+import { auditItem } from '../../lambdas/store/audit.js';
+import { createCohort } from '../../lambdas/store/cohorts.js';
+import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
+import { auditKeys } from '../../lambdas/store/keys.js';
+import { REQUESTS, type MatrixWorld, type Who } from '../security/authorization-matrix.js';
+import { apiEvent, invoke, type Caller } from './support/events.js';
+import { createStudentRecord, uniqueName } from './support/fixtures.js';
+import { buildMatrixWorld, call } from './support/matrix-world.js';
+
+type Entry = Record<string, any>;
+
+/** Every entry `actor` wrote, newest first (gsi1). */
+async function entriesBy(actor: string): Promise<Entry[]> {
+  const out = await db.send(new QueryCommand({
+    TableName: TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) }, ScanIndexForward: false,
+  }));
+  return out.Items ?? [];
+}
+
+const staffOf = (role: 'staff' | 'finance' | 'admin'): Caller => ({ username: uniqueName(`audit-${role}`), roles: [role] });
+
+/**
+ * Routes that change something without an entry of their own, and why. Every other route that is
+ * not a GET must write one (walked below), so a new change route without an entry fails here.
+ */
+const NOT_AUDITED: Partial<Record<RouteId, string>> = {
+  'users-login': 'a person signing in to their own account (failed sign-ins are a metric, see observability)',
+  'users-new-password': 'a person choosing their own password on first sign-in',
+  'users-refresh': 'a session renewing itself',
+  'users-logout': 'a person ending their own session',
+  'payments-webhook': "Stripe's signed events change the ledger, each kept as an applied-event marker; no person acts",
+  'documents-upload-url': 'presigns an upload into the caller\'s own prefix and stores nothing; the document it becomes is audited (document.create)',
+};
+
+describe('every change route writes an audit entry', () => {
+  let world: MatrixWorld;
+  let callers: Record<Who, Caller | undefined>;
+  beforeAll(async () => {
+    ({ world, callers } = await buildMatrixWorld());
+  }, 120_000);
+
+  it('lists only real routes as not audited', () => {
+    const ids = routes.map((r) => r.id as string);
+    expect(Object.keys(NOT_AUDITED).filter((id) => !ids.includes(id))).toEqual([]);
+  });
+
+  const changes = (routes as readonly RouteDef[]).filter((r) => r.method !== 'GET' && !(r.id in NOT_AUDITED));
+  it.each(changes.map((r) => [r.id, r] as const))('%s', async (_id, route) => {
+    // the most privileged caller the route allows; acknowledging is a student's own act, audited as theirs
+    const who: Who = route.access !== 'public' && route.access !== 'signed-in' && !route.access.includes('admin') ? 'studentOwn' : 'admin';
+    const actor = callers[who]!.username;
+    // built first: a request may need fresh things (a course to update), made by the same admin
+    const request = await REQUESTS[route.id as RouteId](world, who);
+    const before = (await entriesBy(actor)).length;
+    const startedAt = new Date().toISOString();
+    const res = await call(route.id as RouteId, callers[who], request);
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    const after = await entriesBy(actor);
+    expect(after.length, `${route.id} wrote no audit entry`).toBeGreaterThan(before);
+    expect(after[0]).toMatchObject({ actor, action: expect.stringMatching(/^[a-z]+(\.[a-z]+)+$/), entityType: expect.any(String), entityId: expect.any(String) });
+    expect(after[0]!.at >= startedAt).toBe(true);
+    expect(after[0]!.action).not.toMatch(/\.read$/);
+  }, 60_000);
+});
+
+describe('reads of another person\'s student record', () => {
+  let username: string;
+  let cohortId: string;
+  beforeAll(async () => {
+    const year = 4000 + Math.floor(Math.random() * 900);
+    const cohort = await createCohort({
+      academicYear: `${year}-${year + 1}`, cohortNumber: 1 + Math.floor(Math.random() * 999), programType: 'certificate', programName: 'Audit cohort',
+      isActive: true, startDate: null, endDate: null,
+    }, 'audit-setup');
+    cohortId = cohort.id;
+    username = (await createStudentRecord({ profile: { cohortId } })).username;
+  });
+
+  it('a staff, finance or admin read of a record is recorded (who, whose, when) before it is served', async () => {
+    for (const role of ['staff', 'finance', 'admin'] as const) {
+      const reader = staffOf(role);
+      const startedAt = new Date().toISOString();
+      const res = await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username } }));
+      expect(res.status).toBe(200);
+      const entries = await entriesBy(reader.username);
+      expect(entries).toEqual([expect.objectContaining({ actor: reader.username, action: 'student.read', entityType: 'student', entityId: username })]);
+      expect(entries[0]!.at >= startedAt && entries[0]!.at <= new Date().toISOString()).toBe(true);
+    }
+  });
+
+  it('a student reading their own record or receipts is not recorded', async () => {
+    const self: Caller = { username };
+    expect((await invoke(getStudent, apiEvent('students-get', { caller: self, pathParameters: { username } }))).status).toBe(200);
+    expect((await invoke(studentPayments, apiEvent('students-payments', { caller: self, pathParameters: { username } }))).status).toBe(200);
+    expect(await entriesBy(username)).toEqual([]);
+  });
+
+  it('a refused or failed read records nothing', async () => {
+    const reader = staffOf('staff');
+    const other: Caller = { username: uniqueName('audit-other-student') };
+    expect((await invoke(getStudent, apiEvent('students-get', { caller: other, pathParameters: { username } }))).status).toBe(403);
+    expect((await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username: uniqueName('nobody') } }))).status).toBe(404);
+    expect((await invoke(cohortRoster, apiEvent('cohorts-students', { caller: reader, pathParameters: { id: uniqueName('no-cohort') } }))).status).toBe(404);
+    expect((await invoke(studentPayments, apiEvent('students-payments', { caller: reader, pathParameters: { username }, query: { limit: '0' } }))).status).toBe(400);
+    expect(await entriesBy(reader.username)).toEqual([]);
+    expect(await entriesBy(other.username)).toEqual([]);
+  });
+
+  it('receipts, rosters, the student list and the finance ledger each record one entry naming the students shown', async () => {
+    const finance = staffOf('finance');
+    expect((await invoke(studentPayments, apiEvent('students-payments', { caller: finance, pathParameters: { username } }))).status).toBe(200);
+    expect((await invoke(listPayments, apiEvent('payments-list', { caller: finance, query: { username } }))).status).toBe(200);
+    const staff = staffOf('staff');
+    const roster = await invoke(cohortRoster, apiEvent('cohorts-students', { caller: staff, pathParameters: { id: cohortId } }));
+    expect(roster.body.map((s: { username: string }) => s.username)).toEqual([username]);
+    expect((await invoke(listStudents, apiEvent('students-list', { caller: staff, query: { cohort_id: cohortId } }))).status).toBe(200);
+    expect((await invoke(listStudents, apiEvent('students-list', { caller: staff, query: { search: username, limit: '200' } }))).status).toBe(200);
+
+    expect((await entriesBy(finance.username)).map((e) => [e.action, e.entityId]).sort()).toEqual([['payments.read', username], ['student.payments.read', username]]);
+    const byStaff = await entriesBy(staff.username);
+    expect(byStaff.map((e) => e.action)).toEqual(['students.list.read', 'cohort.roster.read', 'cohort.roster.read']);
+    expect(byStaff[1]).toMatchObject({ entityType: 'cohort', entityId: cohortId, detail: { count: 1, students: [username] } });
+    expect(byStaff[0]!.detail).toMatchObject({ filters: { search: username } });
+  });
+
+  it('fails closed: when the entry cannot be written, the record is not served', async () => {
+    const reader = staffOf('staff');
+    const fault = 'auditWriteFault';
+    // a fault injected into the real client: DynamoDB refusing the audit Put (as throttling past every retry would)
+    db.middlewareStack.add((next) => async (args) => {
+      const input = args.input as { Item?: { pk?: string } };
+      if (String(input.Item?.pk ?? '').startsWith('AUDIT#')) throw Object.assign(new Error('injected: audit write refused'), { name: 'ProvisionedThroughputExceededException' });
+      return next(args);
+    }, { step: 'initialize', name: fault });
+    try {
+      // a 5xx with an error and no record in it (500, or 503 where the error mapper tells throttling apart)
+      for (const res of [
+        await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username } })),
+        await invoke(cohortRoster, apiEvent('cohorts-students', { caller: reader, pathParameters: { id: cohortId } })),
+      ]) {
+        expect(res.status).toBeGreaterThanOrEqual(500);
+        expect(Object.keys(res.body)).toEqual(['error']);
+        expect(JSON.stringify(res.body)).not.toContain(username);
+      }
+    } finally {
+      db.middlewareStack.remove(fault);
+    }
+    expect(await entriesBy(reader.username)).toEqual([]);
+  });
+});
+
+describe('GET /api/audit/', () => {
+  const admin: Caller = { username: 'audit-reader', roles: ['admin'] };
+  const list = (query: Record<string, string> = {}, caller: Caller | null = admin) => invoke(listAudit, apiEvent('audit-list', { caller: caller ?? undefined, query }));
+
+  /** Days of a year no other test writes entries in, so the day partitions hold exactly this fixture. */
+  const year = 5000 + Math.floor(Math.random() * 4000);
+  const day = (d: number) => `${year}-03-${String(d).padStart(2, '0')}`;
+  const alice = uniqueName('audit-alice');
+  const bob = uniqueName('audit-bob');
+  /** Newest first, as the list answers them. */
+  let fixture: Entry[];
+
+  beforeAll(async () => {
+    const make = (actor: string, action: string, d: number, hour: number) => auditItem(
+      { actor, action, entityType: 'course', entityId: `c-${d}-${hour}` }, `${day(d)}T${String(hour).padStart(2, '0')}:00:00.000Z`, randomUUID(),
+    );
+    // three days with entries, one empty day between them
+    const items = [
+      make(alice, 'course.create', 1, 9), make(bob, 'course.update', 1, 10), make(alice, 'course.update', 1, 11),
+      make(bob, 'course.create', 2, 8), make(alice, 'course.delete', 2, 12),
+      make(alice, 'course.create', 4, 7), make(bob, 'course.delete', 4, 15), make(alice, 'course.update', 4, 16),
+    ];
+    await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.map((Item) => ({ PutRequest: { Item } })) } }));
+    fixture = [...items].sort((a, b) => String(b.sk).localeCompare(String(a.sk)));
+  });
+
+  const ids = (body: { results: Array<{ id: string }> }) => body.results.map((e) => e.id);
+  async function all(query: Record<string, string>) {
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await list({ ...query, ...(cursor ? { cursor } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      pages.push(ids(res.body));
+      cursor = res.body.next;
+    } while (cursor && pages.length < 20);
+    return pages;
+  }
+
+  it('lists the days of a range newest first, in pages that run across days and skip empty ones', async () => {
+    const res = await list({ from: day(1), to: day(4) });
+    expect(res.body).toMatchObject({ count: 8, next: null, from: day(1), to: day(4) });
+    expect(res.body.results[0]).toEqual({ id: fixture[0]!.id, at: fixture[0]!.at, actor: alice, action: 'course.update', entity_type: 'course', entity_id: 'c-4-16' });
+    expect(ids(res.body)).toEqual(fixture.map((e) => e.id));
+
+    const pages = await all({ from: day(1), to: day(4), limit: '3' });
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 2]);
+    expect(pages.flat()).toEqual(fixture.map((e) => e.id));
+  });
+
+  it('filters by user (gsi1), by action (gsi2) and by both, within the days asked for', async () => {
+    const byAlice = fixture.filter((e) => e.actor === alice).map((e) => e.id);
+    expect((await all({ actor: alice, limit: '2' })).flat()).toEqual(byAlice);
+    expect(ids((await list({ actor: alice, from: day(2), to: day(2) })).body)).toEqual(fixture.filter((e) => e.actor === alice && e.at.startsWith(day(2))).map((e) => e.id));
+
+    const created = (await list({ action: 'course.create', from: day(1), to: day(4) })).body;
+    expect(ids(created)).toEqual(fixture.filter((e) => e.action === 'course.create').map((e) => e.id));
+
+    const both = await all({ actor: bob, action: 'course.delete', limit: '1' });
+    expect(both.flat()).toEqual(fixture.filter((e) => e.actor === bob && e.action === 'course.delete').map((e) => e.id));
+  });
+
+  it('covers the last 31 days when no range is given, and finds today\'s changes', async () => {
+    const res = await list({ limit: '5' });
+    expect(res.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.body.to).toBe(today);
+    expect(Date.parse(res.body.to) - Date.parse(res.body.from)).toBe(30 * 86_400_000);
+    expect(res.body.results.every((e: { at: string }) => e.at.slice(0, 10) >= res.body.from)).toBe(true);
+    expect((await list({ from: day(3) })).body).toMatchObject({ from: day(3), to: `${year}-04-02` });
+  });
+
+  it.each([
+    [{ from: day(4), to: day(1) }, /^to: must not be before from$/],
+    [{ from: `${year}-01-01`, to: `${year}-03-01` }, /^to: may be at most 31 days after from/],
+    [{ from: `${year}-02-30` }, /^from: is not a date in the calendar$/],
+    [{ to: 'yesterday' }, /^to: must be a date YYYY-MM-DD$/],
+    [{ action: 'Course Create' }, /^action: must be an action name/],
+    [{ actor: 'x'.repeat(129) }, /^actor: is too long$/],
+    [{ limit: '500' }, /^limit: /],
+    [{ cursor: 'not-a-cursor' }, /^cursor: /],
+    [{ cursor: Buffer.from(JSON.stringify({ after: 'AUDIT#2026-01-01' })).toString('base64url') }, /^cursor: does not belong to this list$/],
+    [{ from: day(1), to: day(4), cursor: Buffer.from(JSON.stringify({ after: `${year + 1}-01-01T00:00:00.000Z#${randomUUID()}` })).toString('base64url') }, /^cursor: does not belong to this list$/],
+  ])('refuses %j with a 400 naming the field', async (query, message) => {
+    const res = await list(query as Record<string, string>);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(message);
+  });
+
+  it('allows any range once a user or action narrows it to one index Query', async () => {
+    const res = await list({ actor: alice, from: `${year - 1}-01-01`, to: `${year + 1}-12-31` });
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(fixture.filter((e) => e.actor === alice).length);
+  });
+
+  it('is for admins only', async () => {
+    expect((await list({}, null)).status).toBe(401);
+    for (const caller of [staffOf('staff'), staffOf('finance'), { username: 'audit-student' }]) {
+      expect((await list({}, caller)).status).toBe(403);
+    }
+  });
+});
