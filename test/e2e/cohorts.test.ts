@@ -126,7 +126,7 @@ describe('Admin panel', () => {
     await page.getByRole('heading', { level: 1, name: 'Northfield College of Nursing & Allied Health Admin Dashboard' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     // the menu renders its items together, but polling keeps a slow first paint from failing the test
-    await expect.poll(() => menu.getByRole('button').allTextContents()).toEqual(['Overview', 'Documents', 'Cohorts', 'Students', 'Categories', 'Analytics', 'Settings']);
+    await expect.poll(() => menu.getByRole('button').allTextContents()).toEqual(['Overview', 'Documents', 'Cohorts', 'Students', 'Audit log', 'Categories', 'Analytics', 'Settings']);
     await page.getByRole('heading', { level: 2, name: 'Document Management' }).waitFor();
 
     await menu.getByRole('button', { name: 'Cohorts' }).click();

@@ -3,6 +3,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
 import BadgeIcon from '@mui/icons-material/Badge';
 import SettingsIcon from '@mui/icons-material/Settings';
 import List from '@mui/material/List';
@@ -17,6 +18,7 @@ const ICON: Record<AdminView, ReactElement> = {
   documents: <DescriptionIcon />,
   cohorts: <GroupsIcon />,
   students: <BadgeIcon />,
+  audit: <HistoryIcon />,
   categories: <CategoryIcon />,
   analytics: <AnalyticsIcon />,
   settings: <SettingsIcon />,

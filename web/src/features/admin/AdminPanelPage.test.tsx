@@ -5,8 +5,8 @@ import { appRoutes } from '../../app/router';
 import { jsonResponse, renderRoutes, sampleUser, signedIn } from '../../test-utils';
 
 const TITLE = `${brand.collegeName} Admin Dashboard`;
-// The spec's six entries, plus Students (issue 8) after Cohorts.
-const MENU = ['Overview', 'Documents', 'Cohorts', 'Students', 'Categories', 'Analytics', 'Settings'];
+// The spec's six entries, plus Students (issue 8) and the Audit log (issue 9) after Cohorts.
+const MENU = ['Overview', 'Documents', 'Cohorts', 'Students', 'Audit log', 'Categories', 'Analytics', 'Settings'];
 
 /** A window as wide (or as narrow) as the theme's md breakpoint says. */
 function screenWidth(wide: boolean) {

@@ -15,10 +15,11 @@ import { useWideScreen } from './useWideScreen';
 export const ADMIN_PANEL_TITLE = `${brand.collegeName} Admin Dashboard`;
 
 interface Props {
-  /** The Documents, Cohorts and Students views belong to other features; app/AdminPanelRoute passes them in. */
+  /** The Documents, Cohorts, Students and Audit log views belong to other features; app/AdminPanelRoute passes them in. */
   documents: ReactNode;
   cohorts: ReactNode;
   students: ReactNode;
+  audit: ReactNode;
 }
 
 /**
@@ -26,7 +27,7 @@ interface Props {
  * on wide screens, a temporary drawer behind a menu button on small ones. The view is kept in
  * the URL (?view=cohorts) so it survives a reload and the back button.
  */
-export default function AdminPanelPage({ documents, cohorts, students }: Props) {
+export default function AdminPanelPage({ documents, cohorts, students, audit }: Props) {
   const wide = useWideScreen();
   const [menuOpen, setMenuOpen] = useState(false);
   // useLocation/useNavigate rather than useSearchParams, whose code would join the start-up bundle.
@@ -68,7 +69,7 @@ export default function AdminPanelPage({ documents, cohorts, students }: Props) 
           </Typography>
         </Box>
         <Suspense fallback={<PageLoading />}>
-          <AdminViewContent view={view} documents={documents} cohorts={cohorts} students={students} />
+          <AdminViewContent view={view} documents={documents} cohorts={cohorts} students={students} audit={audit} />
         </Suspense>
       </Box>
     </Box>

@@ -10,10 +10,11 @@ interface Props {
   documents: ReactNode;
   cohorts: ReactNode;
   students: ReactNode;
+  audit: ReactNode;
 }
 
 /** What the panel shows for the chosen view. */
-export function AdminViewContent({ view, documents, cohorts, students }: Props) {
+export function AdminViewContent({ view, documents, cohorts, students, audit }: Props) {
   switch (view) {
     case 'documents':
       return documents;
@@ -21,6 +22,8 @@ export function AdminViewContent({ view, documents, cohorts, students }: Props) 
       return cohorts;
     case 'students':
       return students;
+    case 'audit':
+      return audit;
     case 'overview':
       return <Overview />;
     default:

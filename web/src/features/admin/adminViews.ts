@@ -1,5 +1,8 @@
-/** The admin panel's views (spec section 2, plus Students from issue 8), in menu order; Documents is the default. */
-export const ADMIN_VIEWS = ['overview', 'documents', 'cohorts', 'students', 'categories', 'analytics', 'settings'] as const;
+/**
+ * The admin panel's views (spec section 2, plus Students from issue 8 and the Audit log from issue 9),
+ * in menu order; Documents is the default.
+ */
+export const ADMIN_VIEWS = ['overview', 'documents', 'cohorts', 'students', 'audit', 'categories', 'analytics', 'settings'] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 
 export const DEFAULT_VIEW: AdminView = 'documents';
@@ -9,6 +12,7 @@ export const VIEW_LABEL: Record<AdminView, string> = {
   documents: 'Documents',
   cohorts: 'Cohorts',
   students: 'Students',
+  audit: 'Audit log',
   categories: 'Categories',
   analytics: 'Analytics',
   settings: 'Settings',

@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuditEntrySummary, AuditPage } from '../../../../lambdas/contract/audit';
+import { appRoutes } from '../../app/router';
+import { jsonResponse, renderRoutes, sampleUser, signedIn, stubApi, type ApiCall } from '../../test-utils';
+import { subjectOf } from './auditQuery';
+
+const admin = sampleUser({ username: 'admin', isAdmin: true, is_staff: true });
+
+const entry = (over: Partial<AuditEntrySummary> = {}): AuditEntrySummary => ({
+  id: 'e1', at: '2026-03-02T15:04:05.000Z', actor: 'admin', action: 'course.create', entity_type: 'course', entity_id: 'course-1', ...over,
+});
+const page = (results: AuditEntrySummary[], next: string | null = null): AuditPage => ({ results, count: results.length, next, from: '2026-02-01', to: '2026-03-03' });
+
+/** Serves the log: two pages without a cursor, the second with `cursor=c2`; a user named "broken" is a 400. */
+function stubLog(): ApiCall[] {
+  return stubApi({
+    'GET /api/audit/': ({ path }) => {
+      const query = new URL(path, 'http://x').searchParams;
+      if (query.get('actor') === 'broken') return jsonResponse({ error: 'to: may be at most 31 days after from unless a user or action is chosen' }, 400);
+      if (query.get('cursor') === 'c2') return jsonResponse(page([entry({ id: 'e3', actor: 'staff', action: 'document.delete', entity_type: 'document', entity_id: 'doc-9' })]));
+      return jsonResponse(page([
+        entry(),
+        entry({ id: 'e2', actor: 'finance', action: 'cohort.roster.read', entity_type: 'cohort', entity_id: 'cohort-2026-cert-1', detail: { count: 12, students: [] } }),
+      ], 'c2'));
+    },
+  });
+}
+
+function openAudit() {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('min-width:900px'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+  return renderRoutes(appRoutes, '/admin?view=audit', { preloadedState: signedIn(admin) });
+}
+
+const rows = () => within(screen.getByRole('table', { name: 'Audit log' })).getAllByRole('row').slice(1);
+const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+
+describe('Audit log (admin panel, issue 9)', { timeout: 20_000 }, () => {
+  it('is a view of the admin panel listing time, user, action and subject, newest first, with Load more', async () => {
+    const calls = stubLog();
+    openAudit();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Audit log' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Admin menu' })).getByRole('button', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [first, second] = rows();
+    expect(cells(first!).slice(1)).toEqual(['admin', 'course.create', 'course course-1']);
+    expect(cells(first!)[0]).toMatch(/2026/);
+    expect(within(first!).getAllByRole('cell')[0]!.getAttribute('title')).toBe('2026-03-02T15:04:05.000Z');
+    expect(cells(second!).slice(1)).toEqual(['finance', 'cohort.roster.read', 'cohort cohort-2026-cert-1 (12 students)']);
+    expect(screen.getByText('2026-02-01 to 2026-03-03')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(cells(rows()[2]!).slice(1)).toEqual(['staff', 'document.delete', 'document doc-9']);
+    expect(calls.filter((c) => c.path.startsWith('/api/audit/')).map((c) => c.path)).toEqual(['/api/audit/?limit=50', '/api/audit/?limit=50&cursor=c2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('sends the user, action and date range as the query, and clears them', async () => {
+    const calls = stubLog();
+    openAudit();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('User'), { target: { value: ' finance ' } });
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'student.read' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/audit/'))).toHaveLength(2));
+    const filtered = new URL(calls.filter((c) => c.path.startsWith('/api/audit/'))[1]!.path, 'http://x');
+    expect(Object.fromEntries(filtered.searchParams)).toEqual({ actor: 'finance', action: 'student.read', from: '2026-01-01', to: '2026-03-31', limit: '50' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('User') as HTMLInputElement).value).toBe('');
+  });
+
+  it('stops a range that ends before it starts, and shows what the server refuses', async () => {
+    const calls = stubLog();
+    openAudit();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(await screen.findByText('The start date must not be after the end date.')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/audit/'))).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('User'), { target: { value: 'broken' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(await screen.findByText(/Unable to load the audit log: to: may be at most 31 days/)).toBeTruthy();
+  });
+
+  it('names the students a read showed by count', () => {
+    expect(subjectOf({ entity_type: 'student', entity_id: 'ben', detail: undefined })).toBe('student ben');
+    expect(subjectOf({ entity_type: 'students', entity_id: 'list', detail: { count: 1 } })).toBe('students list (1 student)');
+  });
+});

@@ -1,0 +1,38 @@
+import type { AuditListFilters } from '../../../../lambdas/contract/audit';
+
+/** The Audit screen's filters as the form holds them: '' means "any". */
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: AuditFilters = { actor: '', action: '', from: '', to: '' };
+
+/** Entries per request; "Load more" asks for the next page through the server's cursor. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /api/audit/ with the filters that are set (empty ones omitted) and the page cursor. */
+export function auditUrl(filters: AuditFilters, cursor: string | null, limit = AUDIT_PAGE_SIZE): string {
+  const query: AuditListFilters = { limit };
+  if (filters.actor.trim()) query.actor = filters.actor.trim();
+  if (filters.action) query.action = filters.action;
+  if (filters.from) query.from = filters.from;
+  if (filters.to) query.to = filters.to;
+  if (cursor) query.cursor = cursor;
+  const params = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  return `/api/audit/?${params}`;
+}
+
+/** A problem with the filters worth stopping for, or null (the server checks the rest). */
+export function filtersProblem(filters: AuditFilters): string | null {
+  return filters.from && filters.to && filters.from > filters.to ? 'The start date must not be after the end date.' : null;
+}
+
+/** "cohort cohort-2026-cert-2 (12 students)": what an entry is about. */
+export function subjectOf(entry: { entity_type: string; entity_id: string; detail?: unknown }): string {
+  const count = (entry.detail as { count?: unknown } | undefined)?.count;
+  const shown = typeof count === 'number' ? ` (${count} ${count === 1 ? 'student' : 'students'})` : '';
+  return `${entry.entity_type} ${entry.entity_id}${shown}`;
+}
