@@ -29,7 +29,8 @@ const VIEW_READY: Record<string, (page: Page) => Locator> = {
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
 
-describe('admin', () => {
+// Each test audits many states at two widths: more time than the e2e default on a busy machine.
+describe('admin', { timeout: 120_000 }, () => {
   it('dashboard with the admin buttons', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/Dashboard', (p) => p.getByRole('link', { name: 'Admin Panel' }));

@@ -22,7 +22,8 @@ function pagesFor(user: { username: string; password: string }) {
   return held;
 }
 
-describe('Document Management (staff)', () => {
+// Each test audits many states at two widths: more time than the e2e default on a busy machine.
+describe('Document Management (staff)', { timeout: 120_000 }, () => {
   const s = pagesFor({ username: 'staff', password: 'Staff!2345' });
 
   it('each tab loaded, an empty search, a failed list', async () => {

@@ -72,7 +72,8 @@ describe('signed out', () => {
   });
 });
 
-describe('student', () => {
+// Each test audits many states at two widths: more time than the e2e default on a busy machine.
+describe('student', { timeout: 120_000 }, () => {
   const s = pagesFor({ username: 'student', password: 'Student!2345' });
 
   it('dashboard: loaded, and the notice after opening an admin page', async () => {
