@@ -7,7 +7,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { HttpRequest } from '@smithy/core/protocols';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentDisposition } from '../domain/content-disposition.js';
-import { S3Error, S3Objects, objectRequest, type S3Location } from './s3-objects.js';
+import { S3Error, S3Objects, S3Presigner, objectRequest, type S3Location } from './s3-objects.js';
 
 const credentials = (accessKeyId: string, secretAccessKey: string, sessionToken?: string) => {
   vi.stubEnv('AWS_ACCESS_KEY_ID', accessKeyId);
@@ -65,7 +65,7 @@ describe('S3 requests signed with the SDK signer', () => {
     it('are the URLs getSignedUrl makes for GetObject (the SDK adds x-id and x-amz-checksum-mode)', async () => {
       const disposition = contentDisposition("Rapport d'été (v2).pdf", 'inline');
       const sdk = await getSignedUrl(client, new GetObjectCommand({ Bucket: at.bucket, Key: key, ResponseContentDisposition: disposition, ResponseContentType: 'application/pdf' }), { expiresIn: 300 });
-      const ours = await new S3Objects(at).presign(key, {
+      const ours = await new S3Presigner(at).presign(key, {
         method: 'GET',
         query: { 'response-content-disposition': disposition, 'response-content-type': 'application/pdf', 'x-amz-checksum-mode': 'ENABLED', 'x-id': 'GetObject' },
       }, { expiresIn: 300 });
@@ -75,7 +75,7 @@ describe('S3 requests signed with the SDK signer', () => {
     it('are the URLs getSignedUrl makes for PutObject with the type and length signed', async () => {
       const signableHeaders = new Set(['content-type', 'content-length']);
       const sdk = await getSignedUrl(client, new PutObjectCommand({ Bucket: at.bucket, Key: key, ContentType: 'application/pdf', ContentLength: 1234 }), { expiresIn: 900, signableHeaders });
-      const ours = await new S3Objects(at).presign(key, {
+      const ours = await new S3Presigner(at).presign(key, {
         method: 'PUT', query: { 'x-id': 'PutObject' }, headers: { 'content-type': 'application/pdf', 'content-length': '1234' },
       }, { expiresIn: 900, signableHeaders });
       expect(ours).toBe(sdk);

@@ -81,13 +81,11 @@ export function objectRequest(at: S3Location, key: string, init: ObjectRequestIn
 export class S3Objects {
   private readonly credentials = defaultProvider();
   private readonly signer: SignatureV4;
-  private readonly presigner: S3RequestPresigner;
   private readonly http = new NodeHttpHandler({ connectionTimeout: 3_000, requestTimeout: 30_000 });
 
   constructor(readonly at: S3Location) {
     // S3 signs the path as sent (no second encoding) and wants the payload's hash in a header
     this.signer = new SignatureV4({ service: 's3', region: at.region, credentials: this.credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: true });
-    this.presigner = new S3RequestPresigner({ credentials: this.credentials, region: at.region, sha256: Sha256 });
   }
 
   /** One call, retried on network errors, throttling and 5xx; any other error answer throws S3Error. */
@@ -119,6 +117,15 @@ export class S3Objects {
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? (response.statusCode === 404 ? 'NotFound' : `Http${response.statusCode}`);
     const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? `S3 answered ${response.statusCode}`;
     return new S3Error(code, response.statusCode < 300 ? 500 : response.statusCode, message);
+  }
+}
+
+/** Signs URLs for one bucket (a class apart, so routes that only call S3 bundle no presigner). */
+export class S3Presigner {
+  private readonly presigner: S3RequestPresigner;
+
+  constructor(readonly at: S3Location) {
+    this.presigner = new S3RequestPresigner({ credentials: defaultProvider(), region: at.region, sha256: Sha256 });
   }
 
   /** A URL anyone may use until it expires, for exactly this request (what getSignedUrl answers). */

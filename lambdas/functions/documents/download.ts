@@ -9,7 +9,7 @@ import { Forbidden, NotFound } from '../../domain/errors.js';
 import { CONTENT_TYPES } from '../../domain/uploads.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
-import { DOWNLOAD_URL_SECONDS, presignDownload } from '../../store/document-files.js';
+import { DOWNLOAD_URL_SECONDS, presignDownload } from '../../store/document-links.js';
 import { getDocument } from '../../store/documents.js';
 import { DocumentIdParams } from './params.js';
 import { readerOf } from './present.js';

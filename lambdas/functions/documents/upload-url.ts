@@ -8,7 +8,8 @@ import { UploadUrlRequest, type UploadUrlResponse } from '../../contract/documen
 import { allowedTypeOf, checkUploadSize, CONTENT_TYPES } from '../../domain/uploads.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
-import { newUploadKey, presignUpload, UPLOAD_URL_SECONDS } from '../../store/document-files.js';
+import { newUploadKey } from '../../store/document-files.js';
+import { presignUpload, UPLOAD_URL_SECONDS } from '../../store/document-links.js';
 
 export const handler = route('documents-upload-url', async (req) => {
   const input = parseJsonBody(req, UploadUrlRequest);
