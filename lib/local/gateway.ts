@@ -105,7 +105,7 @@ export function startGateway(opts: GatewayOptions): Promise<http.Server> {
       for (const mount of opts.mounts ?? []) if (await mount(req, res, url)) return;
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return await handleApi(req, res, url, opts);
       if (url.pathname === '/config.json') return sendJson(res, 200, opts.runtimeConfig, { 'cache-control': 'no-cache' });
-      serveStatic(opts.webRoot, url.pathname, res, SECURITY_HEADERS);
+      serveStatic(opts.webRoot, url.pathname, res, SECURITY_HEADERS, req.headers['accept-encoding']);
     } catch (error) {
       console.error('[gateway] request failed:', error);
       if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error' });
