@@ -1,6 +1,5 @@
 /** The six course calls against DynamoDB Local: filters, validation, roles, CRN uniqueness, audit. */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as categories } from '../../lambdas/functions/courses/categories.js';
 import { handler as create } from '../../lambdas/functions/courses/create.js';
@@ -8,8 +7,7 @@ import { handler as remove } from '../../lambdas/functions/courses/delete.js';
 import { handler as list } from '../../lambdas/functions/courses/list.js';
 import { handler as stats } from '../../lambdas/functions/courses/stats.js';
 import { handler as update } from '../../lambdas/functions/courses/update.js';
-import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { auditKeys } from '../../lambdas/store/keys.js';
+import { auditEntriesOf } from './support/audit-entries.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 
 const admin: Caller = { username: 'course-admin', roles: ['admin'] };
@@ -97,9 +95,8 @@ describe('course calls', () => {
     const course = (await createCourse(form(), staff)).body;
     await invoke(update, apiEvent('courses-update', { caller: admin, pathParameters: { id: course.id }, body: form({ CRN: course.CRN, credit_hours: 9 }) }));
     await invoke(remove, apiEvent('courses-delete', { caller: admin, pathParameters: { id: course.id } }));
-    const today = auditKeys.day(new Date().toISOString());
-    const { Items = [] } = await db.send(new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': today } }));
-    const mine = Items.filter((i) => i.entityId === course.id).map((i) => [i.action, i.actor]);
+    const Items = await auditEntriesOf(course.id);
+    const mine = Items.map((i) => [i.action, i.actor]);
     expect(mine).toEqual([['course.create', 'course-staff'], ['course.update', 'course-admin'], ['course.delete', 'course-admin']]);
     expect(Items.find((i) => i.entityId === course.id && i.action === 'course.update')).toMatchObject({ before: { creditHours: 4 }, after: { creditHours: 9 } });
   });

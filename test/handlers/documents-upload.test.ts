@@ -4,15 +4,14 @@
  * that a refused upload leaves neither an object nor a record behind.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../lambdas/contract/documents.js';
 import { handler as list } from '../../lambdas/functions/documents/list.js';
 import { handler as upload } from '../../lambdas/functions/documents/upload.js';
 import { handler as uploadUrl } from '../../lambdas/functions/documents/upload-url.js';
-import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { auditKeys } from '../../lambdas/store/keys.js';
+import { db } from '../../lambdas/store/dynamo.js';
 import { makeDocx, makePdf, makePng } from '../../lib/local/seed/sample-files.js';
+import { auditEntriesOf } from './support/audit-entries.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import {
   createCategory, createTestCohort, documentsTitled, keysContaining, objectExists, putObject, readObject, staff, text, uploadForm,
@@ -56,10 +55,7 @@ describe('uploading documents', () => {
     expect(res.body.s3_key).toBe(`documents/${res.body.id}/Syllabus_Week_1.txt`);
     expect((await readObject(res.body.s3_key)).toString()).toBe('Week one: vital signs.\r\nWeek two: charting.');
     // the record and its audit entry were written together
-    const { Items = [] } = await db.send(new QueryCommand({
-      TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.day(new Date().toISOString()) },
-    }));
-    expect(Items.find((i) => i.entityId === res.body.id)).toMatchObject({ action: 'document.create', actor: 'doc-staff' });
+    expect((await auditEntriesOf(res.body.id))[0]).toMatchObject({ action: 'document.create', actor: 'doc-staff' });
   });
 
   it('extracts the text of docx and pdf uploads, so search finds it', async () => {
