@@ -1,5 +1,9 @@
-import * as z from './zod.js';
-import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+/**
+ * Documents: constants and answer types. Each request schema is in its own module (document-*.ts):
+ * a schema's construction (`.check(...)`) cannot be tree-shaken, so a route imports only its own
+ * (issue 10's Lambda budget).
+ */
+import type { ProgramType } from '../domain/programs.js';
 
 export const DOCUMENT_SCOPES = ['individual', 'cohort', 'program', 'general'] as const;
 export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
@@ -47,60 +51,11 @@ export interface DocumentRecordDto {
   acknowledged_at: string | null;
 }
 
-/** GET /api/documents/ — every filter optional; empty strings are ignored. */
-export const DocumentListQuery = z.object({
-  academic_year: z.optional(z.string().check(z.trim(), z.maxLength(20))),
-  cohort_number: z.optional(z.string().check(z.trim(), z.regex(/^\d*$/, 'must be a number'))),
-  program_type: z.optional(z.union([z.enum(PROGRAM_TYPES), z.literal('')])),
-  category_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
-  is_mandatory: z.optional(z.union([z.enum(['true', 'false']), z.literal('')])),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  student_name: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  scope: z.optional(z.union([z.enum(DOCUMENT_SCOPES), z.literal('')])),
-  /** Staff pages (newest first, `next` cursor); a student gets every document that applies to them at once. */
-  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
-  cursor: z.optional(z.string().check(z.maxLength(2048))),
-});
-
 export interface DocumentPage {
   results: DocumentRecordDto[];
   count: number;
   next: string | null;
 }
-
-/**
- * POST /api/documents/ fields (multipart form, as the spec lists them, plus `file`), or JSON with
- * `upload_key` from POST /api/documents/upload-url/ instead of `file` (large files, progress bar).
- * Booleans arrive as "true"/"false" in multipart.
- */
-export const DocumentUploadFields = z.object({
-  title: z.string({ error: 'Please provide a title and file' })
-    .check(z.trim(), z.minLength(1, 'Please provide a title and file'), z.maxLength(200, 'is too long')),
-  description: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000, 'is too long'))), ''),
-  scope: z._default(z.enum(DOCUMENT_SCOPES, { error: 'must be individual, cohort, program or general' }), 'cohort'),
-  category_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
-  cohort_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),
-  program_type: z.optional(z.union([z.enum(PROGRAM_TYPES), z.literal('')], { error: 'must be certificate, diploma or associates' })),
-  is_public: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })),
-  is_mandatory: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })),
-  requires_signature: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })),
-  student_username: z.optional(z.string().check(z.trim(), z.maxLength(128))),
-  upload_key: z.optional(z.string().check(z.maxLength(1024))),
-  /** JSON path: the name to show (defaults to the name in `upload_key`, which is made ASCII-safe). */
-  file_name: z.optional(z.string().check(z.trim(), z.maxLength(255, 'is too long'))),
-});
-
-/**
- * POST /api/documents/upload-url/ — asks for a presigned upload of a file of this name and size.
- * The server answers 400 for a type outside the allowlist or an empty file, 413 above
- * MAX_UPLOAD_BYTES (the size check is the server's, so it can answer 413 rather than a schema 400).
- * `content_type` is ignored: the server signs the type that belongs to the extension.
- */
-export const UploadUrlRequest = z.object({
-  file_name: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'is required'), z.maxLength(255, 'is too long')),
-  file_size: z.number({ error: 'must be a number of bytes' }).check(z.int('must be a whole number of bytes')),
-  content_type: z.optional(z.string().check(z.maxLength(200))),
-});
 
 export interface UploadUrlResponse {
   /** PUT the file here with the given headers (XMLHttpRequest, for progress). */
@@ -117,12 +72,6 @@ export interface DownloadResponse {
   file_type: string;
   expires_in: number;
 }
-
-/** GET /api/documents/{id}/download/?disposition=inline for previews (default: attachment). */
-export const DownloadQuery = z.object({ disposition: z.optional(z.enum(['attachment', 'inline'], { error: 'must be attachment or inline' })) });
-
-/** POST /api/documents/{id}/acknowledge/ (students): `signature` is the typed full name when the document requires one. */
-export const AcknowledgeRequest = z.object({ signature: z.optional(z.string().check(z.trim(), z.maxLength(200))) });
 
 /** The answer to an acknowledgement (the same on a repeated call: acknowledging is idempotent). */
 export interface AcknowledgementDto {

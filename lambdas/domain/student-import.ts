@@ -2,7 +2,8 @@
  * Bulk import of students from CSV (issue 8): every row is checked before anything is written, and
  * the report says, row by row, what was wrong. Valid rows become NewStudent inputs.
  */
-import { CreateStudentRequest, IMPORT_COLUMNS, type ImportRowResult } from '../contract/student-admin.js';
+import { CreateStudentRequest, IMPORT_COLUMNS } from '../contract/new-student.js';
+import type { ImportRowResult } from '../contract/student-admin.js';
 import { parseCsv } from './csv.js';
 
 export const MAX_IMPORT_ROWS = 100;

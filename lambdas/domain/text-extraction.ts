@@ -1,7 +1,7 @@
 /**
  * Text of an uploaded document, for the txt preview and the list's `search` (issue 6).
  *  - txt, csv: the text itself.
- *  - docx: the `<w:t>` runs of word/document.xml (fflate unzips it), paragraphs as lines.
+ *  - docx: the `<w:t>` runs of word/document.xml (zip.ts unzips it), paragraphs as lines.
  *  - pdf, best effort: content streams (inflated with node:zlib when FlateDecode, or uncompressed)
  *    read for the text-showing operators Tj, TJ, ' and ". Limits: text is decoded as Latin-1, so
  *    fonts with Identity-H / CID encodings (common in PDFs exported with Unicode fonts) yield
@@ -11,8 +11,8 @@
  * Never throws: a document whose text cannot be read is stored without text.
  */
 import { inflateSync } from 'node:zlib';
-import { strFromU8, unzipSync } from 'fflate';
 import type { AllowedFileType } from '../contract/documents.js';
+import { readZipEntry, zipEntries } from './zip.js';
 
 /** Stored on the document item (DynamoDB items are at most 400 KB; the list returns it). */
 export const MAX_EXTRACTED_CHARS = 10_000;
@@ -55,14 +55,13 @@ const decodeXml = (s: string) => s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole,
 });
 
 function docxText(bytes: Uint8Array): string | null {
-  const files = unzipSync(bytes, {
-    filter: (f) => f.name === 'word/document.xml' && f.originalSize <= MAX_INFLATED_BYTES,
-  });
-  const xml = files['word/document.xml'];
-  if (!xml) return null;
+  // the last entry of that name, as unzipping all of them in order would leave
+  const entry = zipEntries(bytes).filter((f) => f.name === 'word/document.xml' && f.originalSize <= MAX_INFLATED_BYTES).at(-1);
+  if (!entry) return null;
+  const xml = readZipEntry(bytes, entry);
   let out = '';
   // runs of text, paragraph ends, tabs and breaks, in document order (<w:tbl>, <w:tc> are not <w:t>)
-  for (const m of strFromU8(xml).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<\/w:p>|<w:tab\s*\/>|<w:br\s*\/>/g)) {
+  for (const m of new TextDecoder('utf-8').decode(xml).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<\/w:p>|<w:tab\s*\/>|<w:br\s*\/>/g)) {
     if (m[1] !== undefined) out += decodeXml(m[1]);
     else out += m[0].startsWith('<w:tab') ? '\t' : '\n';
   }

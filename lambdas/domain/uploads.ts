@@ -3,9 +3,9 @@
  * not empty and at most MAX_UPLOAD_BYTES. Pure checks on the name and the bytes, used by both upload
  * paths (multipart, and presigned upload + `upload_key`). The client's content type is never trusted.
  */
-import { unzipSync } from 'fflate';
 import { ALLOWED_FILE_TYPES, MAX_UPLOAD_BYTES, type AllowedFileType } from '../contract/documents.js';
 import { Invalid, TooLarge } from './errors.js';
+import { zipEntries } from './zip.js';
 
 export const CONTENT_TYPES: Record<AllowedFileType, string> = {
   pdf: 'application/pdf',
@@ -87,14 +87,12 @@ function isUtf8Text(bytes: Uint8Array): boolean {
 }
 
 function zipEntryNames(bytes: Uint8Array): string[] | null {
-  const names: string[] = [];
   try {
-    // reads the central directory only: the filter declines every entry, so nothing is inflated
-    unzipSync(bytes, { filter: (file) => { names.push(file.name); return false; } });
+    // the central directory only: nothing is inflated
+    return zipEntries(bytes).map((entry) => entry.name);
   } catch {
     return null;
   }
-  return names;
 }
 
 /**

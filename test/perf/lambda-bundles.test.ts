@@ -3,7 +3,7 @@
  * (LAMBDA_BUNDLING), is at most 300 KB minified: the route's own code, zod/mini, the DynamoDB client,
  * Powertools and middy, and S3 through the SDK's signer and presigner. A few libraries do not fit
  * however they are imported; each has a declared, measured allowance (support/bundle-budget.ts), and
- * only the routes whose grants need it may bundle it (so an import that drags, say, the Cognito client
+ * only the routes whose grants need it may bundle it (so an import that drags, say, the Stripe SDK
  * into a read route fails here). Every bundle must also load.
  */
 import { spawnSync } from 'node:child_process';

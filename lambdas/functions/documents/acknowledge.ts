@@ -4,7 +4,7 @@
  * Only a document that applies to the student (403 otherwise); a second call answers the first
  * acknowledgement unchanged.
  */
-import { AcknowledgeRequest } from '../../contract/documents.js';
+import { AcknowledgeRequest } from '../../contract/document-acknowledge.js';
 import { appliesTo, needsAcknowledgement, signatureMatches } from '../../domain/document-access.js';
 import { Forbidden, Invalid, NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';

@@ -3,7 +3,8 @@
  * (RFC 6266); `?disposition=inline` for previews. Staff: any document; anyone else: only one that
  * applies to them (403 otherwise; 404 when there is no such document).
  */
-import { DownloadQuery, type DownloadResponse } from '../../contract/documents.js';
+import { DownloadQuery } from '../../contract/document-download.js';
+import type { DownloadResponse } from '../../contract/documents.js';
 import { appliesTo, seesEveryDocument } from '../../domain/document-access.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { CONTENT_TYPES } from '../../domain/uploads.js';

@@ -3,7 +3,7 @@
  * cursor pages. Anyone else: exactly the documents that apply to them (domain/document-access.ts),
  * with the same filters, all at once (`next` is null), each with their acknowledgement time.
  */
-import { DocumentListQuery } from '../../contract/documents.js';
+import { DocumentListQuery } from '../../contract/document-list.js';
 import { appliesTo, seesEveryDocument } from '../../domain/document-access.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { callerOf, route } from '../../http/route.js';

@@ -2,7 +2,7 @@
  * The upload form's fields, checked as spec section 5 says (its messages, naming the field), then
  * against what is stored: the cohort, the category and the student must exist.
  */
-import { DocumentUploadFields } from '../../contract/documents.js';
+import { DocumentUploadFields } from '../../contract/document-upload.js';
 import { Invalid } from '../../domain/errors.js';
 import { parseFields } from '../../http/validate.js';
 import type { ProgramType } from '../../domain/programs.js';

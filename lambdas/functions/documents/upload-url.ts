@@ -4,7 +4,8 @@
  * are checked now (400/413) and signed, so S3 refuses another size or type; POST /api/documents/
  * checks the stored bytes again before anything becomes a document.
  */
-import { UploadUrlRequest, type UploadUrlResponse } from '../../contract/documents.js';
+import { UploadUrlRequest } from '../../contract/document-upload-url.js';
+import type { UploadUrlResponse } from '../../contract/documents.js';
 import { allowedTypeOf, checkUploadSize, CONTENT_TYPES } from '../../domain/uploads.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';

@@ -2,7 +2,7 @@
  * POST /api/students/ (admin) — creates the student's sign-in and profile together: 201, or 409 when
  * the username or email is taken, with nothing half-created (store/student-admin.ts).
  */
-import { CreateStudentRequest } from '../../contract/student-admin.js';
+import { CreateStudentRequest } from '../../contract/new-student.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { createStudentAccount } from '../../store/student-admin.js';

@@ -20,20 +20,12 @@ const hasGrant = (prefix: string) => (route: RouteDef) => route.grants.some((g) 
 /**
  * Libraries that do not fit in 300 KB however they are imported, measured on the bundles as LAMBDA_BUNDLING
  * builds them: what each may add, why, and for which routes. Everything else (zod/mini, the S3 signer and
- * presigner, Powertools, middy, the DynamoDB client) fits the plain 300 KB; test/perf/lambda-bundles.test.ts
- * fails an allowance no route needs any more.
+ * presigner, Powertools, middy, the DynamoDB client, the Cognito client, multipart parsing with busboy)
+ * fits the plain 300 KB; test/perf/lambda-bundles.test.ts fails an allowance no route needs any more.
  */
 export const ALLOWANCES: Allowance[] = [
   {
-    name: 'Cognito client', packages: ['@aws-sdk/client-cognito-identity-provider'], bytes: 15 * KB, allowedFor: hasGrant('userpool:'),
-    why: 'the Cognito client weighs 34 KB, half of it (16.5 KB) the classes of its ~50 exceptions, all registered for error parsing so none tree-shakes; with the student record schema and stores, students-create and students-import land at 300-305 KB',
-  },
-  {
     name: 'Stripe SDK', packages: ['stripe'], bytes: 240 * KB, allowedFor: hasGrant('secret:stripe'),
     why: "the official Stripe SDK (the project's rule: the real SDK talks to the sandbox) weighs 246 KB in its ES module build: its constructor creates all of its ~130 API resources (153 KB) and it has no per-resource entry point; with Secrets Manager for its key (13 KB), the payment routes land at 505-525 KB",
-  },
-  {
-    name: 'multipart upload', packages: ['busboy', 'fflate'], bytes: 15 * KB, allowedFor: (r) => r.id === 'documents-upload',
-    why: 'multipart parsing with limits (busboy and streamsearch, 23 KB) and reading .docx text (fflate, 6 KB), only where files arrive: documents-upload lands at about 307 KB',
   },
 ];
