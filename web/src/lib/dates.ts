@@ -16,3 +16,8 @@ export function localIsoDate(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** A date range whose start is after its end (YYYY-MM-DD compare as text), worth stopping a filter for; or null. */
+export function dateRangeProblem({ from, to }: { from: string; to: string }): string | null {
+  return from && to && from > to ? 'The start date must not be after the end date.' : null;
+}

@@ -1,4 +1,5 @@
 import type { AuditListFilters } from '../../../../lambdas/contract/audit';
+import { dateRangeProblem } from '../../lib/dates';
 
 /** The Audit screen's filters as the form holds them: '' means "any". */
 export interface AuditFilters {
@@ -26,9 +27,7 @@ export function auditUrl(filters: AuditFilters, cursor: string | null, limit = A
 }
 
 /** A problem with the filters worth stopping for, or null (the server checks the rest). */
-export function filtersProblem(filters: AuditFilters): string | null {
-  return filters.from && filters.to && filters.from > filters.to ? 'The start date must not be after the end date.' : null;
-}
+export const filtersProblem = (filters: AuditFilters): string | null => dateRangeProblem(filters);
 
 /** "cohort cohort-2026-cert-2 (12 students)": what an entry is about. */
 export function subjectOf(entry: { entity_type: string; entity_id: string; detail?: unknown }): string {

@@ -1,4 +1,5 @@
 import type { PaymentListFilters, PaymentStatus } from '../../contract';
+import { dateRangeProblem } from '../../lib/dates';
 
 /** The ledger's filters as the form holds them: '' means "any". */
 export interface LedgerFilters {
@@ -25,7 +26,5 @@ export function ledgerUrl(filters: LedgerFilters, cursor: string | null, limit =
   return `/api/payments/?${params}`;
 }
 
-/** A problem with the filters worth stopping for, or null. */
-export function filtersProblem(filters: LedgerFilters): string | null {
-  return filters.from && filters.to && filters.from > filters.to ? 'The start date must not be after the end date.' : null;
-}
+/** A problem with the filters worth stopping for, or null (the server checks the rest). */
+export const filtersProblem = (filters: LedgerFilters): string | null => dateRangeProblem(filters);

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState, type FormEvent, type ReactNode } from 'react';
+
+/** Sets one field of the draft from an input's change event. */
+export type SetField<F> = (field: keyof F) => (event: { target: { value: string } }) => void;
+
+interface Props<F> {
+  /** Names the search landmark ("Filter payments"). */
+  label: string;
+  applied: F;
+  empty: F;
+  onApply: (filters: F) => void;
+  /** A problem worth stopping for (shown by the fields), or null. */
+  problemOf: (draft: F) => string | null;
+  children: (draft: F, set: SetField<F>, problem: string | null) => ReactNode;
+}
+
+/**
+ * A filter bar edited as a draft: Apply Filters checks it and hands it over, Clear Filters goes back
+ * to `empty`. The list behind it reloads only when filters are applied.
+ */
+export function FiltersForm<F>({ label, applied, empty, onApply, problemOf, children }: Props<F>) {
+  const [draft, setDraft] = useState(applied);
+  const [problem, setProblem] = useState<string | null>(null);
+  const set: SetField<F> = (field) => (event) => setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemOf(draft);
+    setProblem(found);
+    if (!found) onApply(draft);
+  };
+  const clear = () => {
+    setDraft(empty);
+    setProblem(null);
+    onApply(empty);
+  };
+
+  return (
+    <Box component="form" role="search" aria-label={label} onSubmit={apply} sx={grid}>
+      {children(draft, set, problem)}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Button type="submit" variant="contained">
+          Apply Filters
+        </Button>
+        <Button onClick={clear}>Clear Filters</Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Date inputs and selects show their label above the value from the start. */
+export const SHRINK = { inputLabel: { shrink: true } } as const;
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr) auto' },
+  alignItems: 'start',
+} as const;
