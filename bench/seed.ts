@@ -40,7 +40,7 @@ function studentWithPayments(i: number, cohort: string, programType: ProgramType
     return {
       intentId: `pi_bench_${i}_${p}`, username, studentName: `Student ${i}`, createdAt, updatedAt: createdAt, amountCents: 10_000,
       refundedCents: 0, currency: 'usd', status: p % 5 === 4 ? 'failed' : 'succeeded', method: 'card', methodDetail: 'Visa 4242',
-      failureMessage: null, items: [{ programType, programId: enrollment.programId, programName: enrollment.programName, amountCents: 10_000, refundedCents: 0 }],
+      failureMessage: null, refundIds: [], excess: null, items: [{ programType, programId: enrollment.programId, programName: enrollment.programName, amountCents: 10_000, refundedCents: 0 }],
     };
   });
   const entries: LedgerEntry[] = [

@@ -107,6 +107,9 @@ export const routes = [
     access: ['finance', 'admin'], grants: ['table:read', 'audit:write'], status: 'ready' },
   { id: 'payments-refund', method: 'POST', path: '/api/payments/{id}/refund/', handler: 'functions/payments/refund.ts',
     access: ['admin'], grants: ['table:read', 'audit:write', 'secret:stripe'], status: 'ready' },
+  // Beyond spec section 7 (issue 17): finance compares a date range of payments with Stripe and records what is missing.
+  { id: 'payments-reconcile', method: 'POST', path: '/api/payments/reconcile/', handler: 'functions/payments/reconcile.ts',
+    access: ['finance', 'admin'], grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
   // Beyond spec section 7 (issue 7): cohort administration and the roster fallback the spec names.
   { id: 'students-list', method: 'GET', path: '/api/students/', handler: 'functions/students/list.ts',
     access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'], status: 'ready' },

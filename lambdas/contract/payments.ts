@@ -32,7 +32,15 @@ export interface CreatePaymentIntentResponse {
   currency: 'usd';
 }
 
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'refunded' | 'partially_refunded';
+/**
+ * pending: a checkout was opened (a PaymentIntent exists) and nothing is paid; processing: Stripe is
+ * still confirming it; canceled: replaced by a newer checkout, or abandoned for 24 hours. Students and
+ * the unfiltered finance ledger never list pending or canceled payments (they moved no money).
+ */
+export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'canceled', 'refunded', 'partially_refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Statuses that are listed without asking for them: money moved, or an attempt the student made failed. */
+export const LISTED_PAYMENT_STATUSES = ['processing', 'succeeded', 'failed', 'refunded', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
 
 export interface PaymentAllocation {
   program_type: ProgramType;
@@ -59,6 +67,11 @@ export interface PaymentSummary {
   method_detail: string | null;
   failure_message: string | null;
   items: PaymentAllocation[];
+  /**
+   * A payment that arrived for more than was owed when it was applied (two tabs, a stale cart): the
+   * excess is refunded through Stripe at once. `status` is 'requested' until Stripe's refund event lands.
+   */
+  excess_refund: { amount: number; status: 'requested' | 'refunded' } | null;
 }
 
 /** GET /api/payments/ (finance, admin) and GET /api/students/{username}/payments/ */
@@ -80,7 +93,7 @@ export const CalendarDate = z.string().check(
 export const PaymentListQuery = z.object({
   from: z.optional(CalendarDate),
   to: z.optional(CalendarDate),
-  status: z.optional(z.enum(['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'])),
+  status: z.optional(z.enum(PAYMENT_STATUSES)),
   username: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
   cursor: z.optional(z.string().check(z.maxLength(2048))),
@@ -93,3 +106,40 @@ export const RefundRequest = z.object({
   amount: z.optional(Dollars),
   reason: z.optional(z.enum(['requested_by_customer', 'duplicate', 'fraudulent'])),
 });
+
+/** The longest range one reconciliation covers (each payment costs one or two Stripe calls). */
+export const RECONCILE_MAX_DAYS = 31;
+
+/** POST /api/payments/reconcile/ (finance, admin): compare the payments created in [from, to] with Stripe. */
+export const ReconcileRequest = z.object({ from: CalendarDate, to: CalendarDate })
+  .check(z.refine((q) => q.from <= q.to, { message: 'must not be before from', path: ['to'] }))
+  .check(z.refine((q) => Date.parse(q.to) - Date.parse(q.from) < RECONCILE_MAX_DAYS * 86_400_000, { message: `must be at most ${RECONCILE_MAX_DAYS} days after from`, path: ['to'] }));
+export type ReconcileRequest = z.input<typeof ReconcileRequest>;
+
+export type ReconcileAction = 'recorded_payment' | 'recorded_failure' | 'recorded_cancellation' | 'recorded_refund' | 'refunded_excess' | 'canceled_checkout';
+
+/** One thing the portal was missing and has now recorded (each is also an audit entry). */
+export interface ReconcileRepair {
+  payment_intent_id: string;
+  username: string;
+  action: ReconcileAction;
+  /** Dollars the repair moved (0 for a status change). */
+  amount: number;
+  detail: string;
+}
+
+/** A difference the portal could not explain or repair by itself: finance looks at it in Stripe. */
+export interface ReconcileDifference {
+  payment_intent_id: string;
+  username: string | null;
+  problem: string;
+}
+
+export interface ReconcileResult {
+  from: string;
+  to: string;
+  /** Payments compared with Stripe. */
+  checked: number;
+  repaired: ReconcileRepair[];
+  unexplained: ReconcileDifference[];
+}

@@ -4,6 +4,7 @@
  * port and protocol, and a thin HTTP client adds the mount's path prefix. Same code in the cloud.
  */
 import Stripe from 'stripe';
+import type { StripeRefundFact } from '../domain/payment-state.js';
 import { stripeSecrets } from './stripe-secrets.js';
 
 let client: { key: string; stripe: Stripe } | undefined;
@@ -36,4 +37,45 @@ export async function stripe(): Promise<Stripe> {
 export async function verifyWebhook(rawBody: string, signature: string): Promise<Stripe.Event> {
   const { webhookSecret } = await stripeSecrets();
   return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+}
+
+/** Stripe's errors as the SDK throws them: type, code, and the intent an unexpected-state error carries. */
+export interface StripeFailure {
+  type?: string;
+  code?: string;
+  message: string;
+  statusCode?: number;
+  payment_intent?: { status?: string };
+}
+export const asStripeFailure = (error: unknown): StripeFailure | null =>
+  typeof error === 'object' && error !== null && typeof (error as StripeFailure).type === 'string' && (error as StripeFailure).type!.startsWith('Stripe')
+    ? (error as StripeFailure) : null;
+
+/** Every refund Stripe has for a PaymentIntent (all pages), as the ledger applies them. */
+export async function listRefunds(intentId: string): Promise<StripeRefundFact[]> {
+  const facts: StripeRefundFact[] = [];
+  for await (const r of (await stripe()).refunds.list({ payment_intent: intentId, limit: 100 })) {
+    facts.push({ id: r.id, amountCents: r.amount, status: r.status ?? 'succeeded', metadata: (r.metadata ?? {}) as Record<string, string>, createdAt: new Date(r.created * 1000).toISOString() });
+  }
+  return facts;
+}
+
+export async function retrieveIntent(intentId: string): Promise<Stripe.PaymentIntent> {
+  return (await stripe()).paymentIntents.retrieve(intentId);
+}
+
+/**
+ * Cancels a PaymentIntent nobody confirmed (https://docs.stripe.com/api/payment_intents/cancel):
+ * answers what Stripe holds afterwards. An intent that succeeded (or is processing) meanwhile cannot
+ * be canceled; Stripe says so with `payment_intent_unexpected_state` and the intent, and its event
+ * will record it.
+ */
+export async function cancelIntent(intentId: string, reason: 'duplicate' | 'abandoned'): Promise<string> {
+  try {
+    return (await (await stripe()).paymentIntents.cancel(intentId, { cancellation_reason: reason })).status;
+  } catch (error) {
+    const failure = asStripeFailure(error);
+    if (failure?.code === 'payment_intent_unexpected_state' && failure.payment_intent?.status) return failure.payment_intent.status;
+    throw error;
+  }
 }

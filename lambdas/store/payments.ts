@@ -1,218 +1,102 @@
 /**
- * Card payments. Each Stripe PaymentIntent is one PAYMENT record in the student's collection
- * (status pending -> succeeded | failed -> refunded), plus a lookup item by intent id. The ledger
- * (what balances are computed from) changes only when a verified Stripe event is applied here, in
- * one transaction with a marker for that event, so a replayed or duplicated event changes nothing.
+ * Card payments: the record layout and its reads. Each Stripe PaymentIntent is one PAYMENT record in
+ * the student's collection plus a lookup item by intent id. What Stripe's facts do to a record and to
+ * the ledger is in store/payment-events.ts (rules in domain/payment-state.ts); opening and abandoning
+ * checkouts is in store/checkouts.ts.
+ *
+ * Indexes: gsi1 `PAYMENTS#<status>` (finance's status filter, the stale-checkout sweep, reconciliation);
+ * gsi2 `PAYMENTS` (the unfiltered finance ledger) holds only the listed statuses (money moved, or an
+ * attempt failed): an opened or canceled checkout is not in it at all, so no page filters it away.
  */
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { PaymentStatus } from '../contract/payments.js';
-import { Conflict, Invalid } from '../domain/errors.js';
-import { logger } from '../observability/powertools.js';
-import type { Allocation } from '../domain/payment-plan.js';
-import type { LedgerEntry } from '../domain/ledger.js';
-import { TTL_ATTRIBUTE } from './table-schema.js';
+import { LISTED_PAYMENT_STATUSES, type PaymentStatus } from '../contract/payments.js';
+import { Invalid } from '../domain/errors.js';
+import type { PaymentState } from '../domain/payment-state.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
-import { getStudentRef, ledgerItem, type Item } from './students.js';
-import { transactWrite, type TransactItems } from './transact.js';
+import type { Item } from './students.js';
+import { transactWrite } from './transact.js';
 
-export interface PaymentItem extends Allocation {
-  refundedCents: number;
-}
+export type { PaymentItem } from '../domain/payment-state.js';
 
-export interface PaymentRecord {
-  intentId: string;
+export interface PaymentRecord extends PaymentState {
   username: string;
   studentName: string;
   createdAt: string;
   updatedAt: string;
-  amountCents: number;
-  refundedCents: number;
   currency: 'usd';
-  status: PaymentStatus;
   method: string;
   methodDetail: string | null;
   failureMessage: string | null;
-  items: PaymentItem[];
+  /** When the system asked Stripe to refund the excess (with its audit entry); absent until then. */
+  excessRequestedAt?: string;
 }
 
-const EVENT_MARKER_DAYS = 30;
-
-function recordKey(r: Pick<PaymentRecord, 'username' | 'createdAt' | 'intentId'>) {
+export function recordKey(r: Pick<PaymentRecord, 'username' | 'createdAt' | 'intentId'>) {
   return { pk: keys.student(r.username), sk: keys.payment(r.createdAt, r.intentId) };
 }
 
-function statusKeys(status: PaymentStatus, createdAt: string, intentId: string) {
-  return { gsi1pk: keys.paymentsWithStatus(status), gsi1sk: `${createdAt}#${intentId}` };
+export const isListed = (status: PaymentStatus) => (LISTED_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
+
+/** The index attributes of a record in `status` (gsi2 only while listed). */
+export function statusIndexKeys(status: PaymentStatus, r: Pick<PaymentRecord, 'createdAt' | 'intentId'>): Item {
+  return {
+    gsi1pk: keys.paymentsWithStatus(status), gsi1sk: `${r.createdAt}#${r.intentId}`,
+    ...(isListed(status) ? { gsi2pk: keys.paymentsFeed, gsi2sk: `${r.createdAt}#${r.intentId}` } : {}),
+  };
+}
+
+/**
+ * The UpdateExpression parts that move a record to `status` with its index keys, for store writes:
+ * `set` joins a SET clause, `remove` (taking a canceled payment out of the feed) a REMOVE clause.
+ */
+export function statusMove(status: PaymentStatus, r: Pick<PaymentRecord, 'createdAt' | 'intentId'>) {
+  const listed = isListed(status);
+  return {
+    set: `#status = :status, gsi1pk = :gsi1pk${listed ? ', gsi2pk = :gsi2pk, gsi2sk = :gsi2sk' : ''}`,
+    remove: listed ? '' : ' REMOVE gsi2pk, gsi2sk',
+    values: {
+      ':status': status, ':gsi1pk': keys.paymentsWithStatus(status),
+      ...(listed ? { ':gsi2pk': keys.paymentsFeed, ':gsi2sk': `${r.createdAt}#${r.intentId}` } : {}),
+    },
+  };
 }
 
 /** The record and its lookup item (used by createPendingPayment and by the demo seed). */
 export function paymentItems(r: PaymentRecord): Item[] {
   return [
-    {
-      ...recordKey(r), type: 'payment', ...r,
-      ...statusKeys(r.status, r.createdAt, r.intentId),
-      gsi2pk: keys.paymentsFeed, gsi2sk: `${r.createdAt}#${r.intentId}`,
-    },
+    { ...recordKey(r), type: 'payment', ...r, ...statusIndexKeys(r.status, r) },
     { pk: keys.paymentIntent(r.intentId), sk: keys.paymentIntentItem, type: 'paymentIntent', username: r.username, recordSk: keys.payment(r.createdAt, r.intentId) },
   ];
 }
 
-const toRecord = (item: Item): PaymentRecord => {
+export const toRecord = (item: Item): PaymentRecord => {
   const { pk: _a, sk: _b, type: _c, gsi1pk: _d, gsi1sk: _e, gsi2pk: _f, gsi2sk: _g, ...rest } = item;
-  return rest as unknown as PaymentRecord;
+  const record = rest as unknown as PaymentRecord;
+  return { ...record, refundIds: record.refundIds ?? [], excess: record.excess ?? null };
 };
 
 /**
- * Stores a new pending payment; an intent already stored (a repeated checkout call) is left as it is.
+ * Stores a new pending payment; answers false when this intent is already stored (a repeated
+ * checkout call with the same idempotency key), which is left as it is.
  * `audit` (an admin paying on a student's behalf) is written in the same transaction.
  */
-export async function createPendingPayment(record: PaymentRecord, audit?: AuditEntry): Promise<void> {
+export async function createPendingPayment(record: PaymentRecord, audit?: AuditEntry): Promise<boolean> {
   const [paymentItem, lookupItem] = paymentItems(record);
-  // a failed condition means this intent is already stored: nothing to do
-  await transactWrite([
+  const result = await transactWrite([
     { Put: { TableName: TABLE_NAME, Item: paymentItem, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: lookupItem, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...(audit ? [auditPut(audit)] : []),
   ]);
+  return result.ok;
 }
 
 export async function getPaymentByIntent(intentId: string): Promise<PaymentRecord | null> {
   const lookup = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.paymentIntent(intentId), sk: keys.paymentIntentItem } }));
   if (!lookup.Item) return null;
-  const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(String(lookup.Item.username)), sk: String(lookup.Item.recordSk) } }));
+  const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(String(lookup.Item.username)), sk: String(lookup.Item.recordSk) }, ConsistentRead: true }));
   return found.Item ? toRecord(found.Item) : null;
-}
-
-/** What applying an event did; webhooks answer 200 in every case so Stripe stops retrying. */
-export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown-intent' | 'ignored';
-
-const eventMarker = (eventId: string, type: string) => ({
-  Put: {
-    TableName: TABLE_NAME,
-    Item: {
-      pk: keys.stripeEvent(eventId), sk: keys.stripeEvent(eventId), type: 'stripeEvent', eventType: type,
-      receivedAt: new Date().toISOString(), [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + EVENT_MARKER_DAYS * 86_400,
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
-});
-
-async function transact(items: TransactItems): Promise<'ok' | 'conflict'> {
-  return (await transactWrite(items)).ok ? 'ok' : 'conflict';
-}
-
-/** Keeps the profile's cached balance in step with the ledger entries of the same transaction. */
-const balanceChange = (username: string, deltaCents: number) => ({
-  Update: {
-    TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile },
-    UpdateExpression: 'ADD balanceCents :delta', ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':delta': deltaCents },
-  },
-});
-
-/**
- * payment_intent.succeeded: the payment counts from now on. One transaction writes the event
- * marker, moves the record to succeeded (only from another status, and only if the amount is the
- * one we asked for) and adds one ledger entry per program paid.
- */
-export async function applySucceeded(opts: { eventId: string; intentId: string; amountCents: number; paidAt: string; methodDetail: string | null }): Promise<ApplyOutcome> {
-  const record = await getPaymentByIntent(opts.intentId);
-  if (!record) return 'unknown-intent';
-  if (record.status === 'succeeded' || record.status === 'refunded' || record.status === 'partially_refunded') return 'duplicate';
-  if (record.amountCents !== opts.amountCents) {
-    // Never expected (we create every intent with the stored amount): refuse loudly, record nothing.
-    logger.error('Stripe amount differs from the pending payment', { intentId: opts.intentId, stripe: opts.amountCents, stored: record.amountCents });
-    throw new Conflict(`amount: ${opts.amountCents} cents differs from the ${record.amountCents} cents of the pending payment`);
-  }
-  const student = (await getStudentRef(record.username)) ?? { username: record.username, lastName: '', cohortId: null };
-  const entries: LedgerEntry[] = record.items.map((item, i) => ({
-    entryId: `${record.intentId}-${i}`, kind: 'payment', programType: item.programType, programId: item.programId,
-    amountCents: item.amountCents, createdAt: opts.paidAt, status: 'succeeded', method: 'card', reference: record.intentId,
-  }));
-  const result = await transact([
-    eventMarker(opts.eventId, 'payment_intent.succeeded'),
-    {
-      Update: {
-        TableName: TABLE_NAME, Key: recordKey(record),
-        UpdateExpression: 'SET #status = :succeeded, updatedAt = :now, methodDetail = :detail, failureMessage = :none, gsi1pk = :gsi1pk',
-        ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :failed) AND amountCents = :amount',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':succeeded': 'succeeded', ':pending': 'pending', ':failed': 'failed', ':now': opts.paidAt, ':detail': opts.methodDetail,
-          ':none': null, ':amount': opts.amountCents, ':gsi1pk': keys.paymentsWithStatus('succeeded'),
-        },
-      },
-    },
-    ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(student, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
-    balanceChange(record.username, -record.amountCents),
-  ]);
-  return result === 'ok' ? 'applied' : 'duplicate';
-}
-
-/** payment_intent.payment_failed: a pending (or already failed) payment records the decline; a succeeded one is never downgraded. */
-export async function applyFailed(opts: { eventId: string; intentId: string; message: string; at: string }): Promise<ApplyOutcome> {
-  const record = await getPaymentByIntent(opts.intentId);
-  if (!record) return 'unknown-intent';
-  if (record.status !== 'pending' && record.status !== 'failed') return 'ignored';
-  const result = await transact([
-    eventMarker(opts.eventId, 'payment_intent.payment_failed'),
-    {
-      Update: {
-        TableName: TABLE_NAME, Key: recordKey(record),
-        UpdateExpression: 'SET #status = :failed, updatedAt = :now, failureMessage = :message, gsi1pk = :gsi1pk',
-        ConditionExpression: '#status IN (:pending, :failed)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':now': opts.at, ':message': opts.message, ':gsi1pk': keys.paymentsWithStatus('failed') },
-      },
-    },
-  ]);
-  return result === 'ok' ? 'applied' : 'duplicate';
-}
-
-/**
- * charge.refunded carries the charge's cumulative `amount_refunded`; the difference from what we have
- * recorded is the new refund, spread over the payment's programs in order. The update is conditional
- * on the recorded total, so two deliveries can never both apply.
- */
-export async function applyRefund(opts: { eventId: string; intentId: string; totalRefundedCents: number; chargeId: string; at: string }): Promise<ApplyOutcome> {
-  const record = await getPaymentByIntent(opts.intentId);
-  if (!record) return 'unknown-intent';
-  let delta = opts.totalRefundedCents - record.refundedCents;
-  if (delta <= 0 || record.status === 'pending' || record.status === 'failed') return 'duplicate';
-  const student = (await getStudentRef(record.username)) ?? { username: record.username, lastName: '', cohortId: null };
-  const items = record.items.map((item) => ({ ...item }));
-  const entries: LedgerEntry[] = [];
-  items.forEach((item, i) => {
-    const take = Math.min(delta, item.amountCents - item.refundedCents);
-    if (take <= 0) return;
-    item.refundedCents += take;
-    delta -= take;
-    entries.push({
-      entryId: `${opts.chargeId}-refund-${opts.totalRefundedCents}-${i}`, kind: 'refund', programType: item.programType,
-      programId: item.programId, amountCents: take, createdAt: opts.at, reference: record.intentId, method: 'card',
-    });
-  });
-  const status: PaymentStatus = opts.totalRefundedCents >= record.amountCents ? 'refunded' : 'partially_refunded';
-  const result = await transact([
-    eventMarker(opts.eventId, 'charge.refunded'),
-    {
-      Update: {
-        TableName: TABLE_NAME, Key: recordKey(record),
-        UpdateExpression: 'SET #status = :status, refundedCents = :total, #items = :items, updatedAt = :now, gsi1pk = :gsi1pk',
-        ConditionExpression: 'refundedCents = :previous',
-        ExpressionAttributeNames: { '#status': 'status', '#items': 'items' },
-        ExpressionAttributeValues: {
-          ':status': status, ':total': opts.totalRefundedCents, ':items': items, ':now': opts.at,
-          ':previous': record.refundedCents, ':gsi1pk': keys.paymentsWithStatus(status),
-        },
-      },
-    },
-    ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(student, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
-    balanceChange(record.username, opts.totalRefundedCents - record.refundedCents),
-  ]);
-  return result === 'ok' ? 'applied' : 'duplicate';
 }
 
 export interface PaymentQuery {
@@ -231,8 +115,8 @@ export interface PaymentResults {
 
 /**
  * Newest first, one Query whichever filter is set: by student (their collection), by status (gsi1)
- * or all (gsi2), the date range always in the sort key. Only "student and status together" filters
- * after reading, within one student's payments.
+ * or all listed statuses (gsi2), the date range always in the sort key. Within one student's payments
+ * the status (or "listed statuses" without one) is filtered after reading.
  */
 export async function listPayments(q: PaymentQuery): Promise<PaymentResults> {
   const lower = q.from ? `${q.from}T00:00:00.000Z` : '0';
@@ -246,6 +130,12 @@ export async function listPayments(q: PaymentQuery): Promise<PaymentResults> {
       ...(q.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
     };
     if (q.status) input.ExpressionAttributeValues![':status'] = q.status;
+    else {
+      // a student's own list shows what moved money or failed, never opened or canceled checkouts
+      input.FilterExpression = '#status IN (' + LISTED_PAYMENT_STATUSES.map((_, i) => `:listed${i}`).join(', ') + ')';
+      input.ExpressionAttributeNames = { '#status': 'status' };
+      LISTED_PAYMENT_STATUSES.forEach((status, i) => { input.ExpressionAttributeValues![`:listed${i}`] = status; });
+    }
   } else {
     const [index, pkName, skName, pkValue] = q.status
       ? ['gsi1', 'gsi1pk', 'gsi1sk', keys.paymentsWithStatus(q.status)]

@@ -9,17 +9,8 @@ import type { ProgramType } from '../domain/programs.js';
 import { auditPut } from './audit.js';
 import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
-import { enrollmentItem, ledgerItem, requireStudentRef } from './students.js';
+import { balanceUpdate, enrollmentItem, ledgerItem, requireStudentRef } from './students.js';
 import { transactWrite } from './transact.js';
-
-const profileKey = (username: string) => ({ pk: keys.student(username), sk: keys.studentProfile });
-
-const balanceUpdate = (username: string, deltaCents: number) => ({
-  Update: {
-    TableName: TABLE_NAME, Key: profileKey(username), UpdateExpression: 'ADD balanceCents :delta',
-    ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':delta': deltaCents },
-  },
-});
 
 /** Enrolls a student in a program with its opening charge. 409 when already enrolled in it. */
 export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrolledAt'> & { amountDueCents: number }, actor: string): Promise<Enrollment> {

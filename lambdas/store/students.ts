@@ -32,6 +32,12 @@ export interface StudentProfile {
    * every ledger. Bills are always computed from the entries themselves.
    */
   balanceCents?: number;
+  /**
+   * Counts every change of the ledger (added with balanceCents by `balanceUpdate`). A write that
+   * decides from what is owed (a payment's excess) is conditional on the version it read, so two
+   * payments applied at once cannot both take the same balance.
+   */
+  ledgerVersion?: number;
   /** False once an admin disabled the student's sign-in (issue 8). */
   signInEnabled?: boolean;
 }
@@ -122,6 +128,24 @@ export async function getCohortLedgers(cohortId: string): Promise<StudentLedger[
   }
   // the index is ordered by last name, and Map keeps insertion order
   return [...byStudent.values()].map(ledgerFromItems).filter((l): l is StudentLedger => l !== null);
+}
+
+/**
+ * The TransactWrite item that keeps the cached balance in step with the ledger entries of the same
+ * transaction, and counts the change. With `expectVersion` the transaction only commits if the ledger
+ * is still the one the caller read (null: a profile that never had a ledger change).
+ */
+export function balanceUpdate(username: string, deltaCents: number, expectVersion?: number | null) {
+  const versionCheck = expectVersion === undefined ? ''
+    : expectVersion === null ? ' AND attribute_not_exists(ledgerVersion)' : ' AND ledgerVersion = :version';
+  return {
+    Update: {
+      TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile },
+      UpdateExpression: 'ADD balanceCents :delta, ledgerVersion :one',
+      ConditionExpression: `attribute_exists(pk)${versionCheck}`,
+      ExpressionAttributeValues: { ':delta': deltaCents, ':one': 1, ...(typeof expectVersion === 'number' ? { ':version': expectVersion } : {}) },
+    },
+  };
 }
 
 /** What the entries add up to over the enrolled programs (what the cached balanceCents must equal). */

@@ -490,6 +490,15 @@ const SPECS: Record<RouteId, () => Spec> = {
   'payments-list': () => ({
     caller: admin, request: req({ query: hostileQuery(['from', 'to', 'status', 'username', 'limit', 'cursor']) }), ok: isPage,
   }),
+  'payments-reconcile': () => ({
+    caller: admin,
+    request: req({
+      body: hostileJsonBody({
+        base: fc.constant({ from: '2031-01-01', to: '2031-01-02' }),
+        defects: { from: required(badDate), to: required(fc.oneof(badDate, fc.constantFrom('2030-12-31', '2031-02-01', '2032-01-01'))) },
+      }),
+    }),
+  }),
   'payments-refund': () => ({
     caller: admin,
     request: fc.oneof(

@@ -65,7 +65,7 @@ const payment = (username: string, i: number, status: PaymentRecord['status'], y
   const createdAt = `${year}-03-01T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`;
   return {
     intentId: `pi_budget_${randomUUID()}`, username, studentName: 'Budget Student', createdAt, updatedAt: createdAt,
-    amountCents: 10_000 + i, refundedCents: 0, currency: 'usd', status, method: 'card', methodDetail: null, failureMessage: null, items: [],
+    amountCents: 10_000 + i, refundedCents: 0, currency: 'usd', status, method: 'card', methodDetail: null, failureMessage: null, items: [], refundIds: [], excess: null,
   };
 };
 

@@ -46,6 +46,7 @@ export const MATRIX = {
   'payments-webhook':           { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
   'payments-list':              { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, admin: 200 },
   'payments-refund':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 202 },
+  'payments-reconcile':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, admin: 200 },
   'students-list':              { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
   'cohorts-create':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 201 },
   'cohorts-update':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
@@ -203,6 +204,8 @@ export const REQUESTS = {
   'payments-webhook': (w) => signedUnknownIntentEvent(w.webhookSecret),
   'payments-list': (w, who) => ({ query: { username: target(w, who), limit: '20' } }),
   'payments-refund': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.paymentB : w.paymentA }, body: { amount: '1.00', reason: 'requested_by_customer' } }),
+  // a day in the future: nothing to compare, so the cells measure access alone
+  'payments-reconcile': () => ({ body: { from: '2031-01-01', to: '2031-01-02' } }),
   'students-list': (w, who) => ({ query: { cohort_id: who === 'studentOther' ? w.cohortB : w.cohortA } }),
   'cohorts-create': () => ({ body: cohortForm() }),
   'cohorts-update': async (w) => ({ pathParameters: { id: await w.fresh.cohort() }, body: cohortForm() }),
@@ -312,6 +315,9 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
   },
   'payments-create-intent': (w, who, res) => {
     expect(res.body).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), amount: 1000 });
+  },
+  'payments-reconcile': (w, who, res) => {
+    expect(res.body).toEqual({ from: '2031-01-01', to: '2031-01-02', checked: 0, repaired: [], unexplained: [] });
   },
   'payments-refund': (w, who, res) => {
     expect(res.body).toMatchObject({ status: 'pending', amount: 1 });

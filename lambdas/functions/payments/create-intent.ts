@@ -1,20 +1,34 @@
 /**
- * POST /api/create-payment-intent — starts a card payment. The server re-checks every item against
- * the student's ledger (domain/payment-plan.ts), creates the Stripe PaymentIntent with an idempotency
- * key (a double-click or retry answers the same intent) and stores it as pending. Nothing is paid
- * until Stripe's webhook says so.
+ * POST /api/create-payment-intent — opens a checkout. The server re-checks every item against the
+ * student's ledger (domain/payment-plan.ts), creates a card-only Stripe PaymentIntent with an
+ * idempotency key, stores it as pending and cancels the student's older open checkouts, so of two
+ * tabs only the newer can pay. Nothing is paid until Stripe's webhook says so.
+ *
+ * The default idempotency key (a client that sends none, as the spec's call does) is the items plus
+ * the ledger as it stands: a retry before anything changed answers the same intent, a new payment
+ * after one succeeded gets a new one. The SPA sends one key per checkout visit.
  */
 import { createHash } from 'node:crypto';
 import { CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from '../../contract/payments.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../domain/errors.js';
 import { dollarsToCents } from '../../domain/money.js';
-import { planPayment } from '../../domain/payment-plan.js';
+import { planPayment, type Allocation } from '../../domain/payment-plan.js';
 import { isAdmin } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
-import { stripe } from '../../store/payment-gateway.js';
-import { createPendingPayment } from '../../store/payments.js';
-import { getStudentLedger } from '../../store/students.js';
+import { cancelOlderCheckouts } from '../../store/checkouts.js';
+import { keys } from '../../store/keys.js';
+import { asStripeFailure, stripe } from '../../store/payment-gateway.js';
+import { createPendingPayment, getPaymentByIntent } from '../../store/payments.js';
+import { getStudentLedger, type StudentLedger } from '../../store/students.js';
+
+/** Keys tried when an earlier intent of the same key was canceled meanwhile (a replaced tab retrying). */
+const MAX_KEYS = 4;
+
+function defaultKey(ledger: StudentLedger, allocations: Allocation[]): string {
+  const state = ledger.entries.map((e) => e.entryId).sort();
+  return createHash('sha256').update(JSON.stringify({ allocations, state })).digest('hex').slice(0, 32);
+}
 
 export const handler = route('payments-create-intent', async (req) => {
   const body = parseJsonBody(req, CreatePaymentIntentRequest);
@@ -28,40 +42,58 @@ export const handler = route('payments-create-intent', async (req) => {
     programType: item.program_type, programId: item.program_id, amountCents: dollarsToCents(item.amount),
   })), totalCents);
 
-  const attempt = body.idempotency_key ?? createHash('sha256').update(JSON.stringify(allocations)).digest('hex').slice(0, 32);
   const { profile } = ledger;
   const studentName = `${profile.firstName} ${profile.lastName}`.trim();
-  let intent;
-  try {
-    intent = await (await stripe()).paymentIntents.create({
-      amount: totalCents,
-      currency: 'usd',
-      description: `Tuition payment: ${allocations.map((a) => a.programName).join(', ')}`,
-      receipt_email: profile.email || undefined,
-      metadata: {
-        username: profile.username,
-        student_name: studentName,
-        ...Object.fromEntries(allocations.map((a, i) => [`program_${i + 1}`, `${a.programType}/${a.programId}/${a.amountCents}`])),
-      },
-    }, { idempotencyKey: `create-intent:${profile.username}:${attempt}` });
-  } catch (error) {
-    if ((error as { type?: string }).type === 'StripeIdempotencyError') {
-      throw new Conflict('This checkout was already started with different amounts; reload the page and try again');
+  const baseKey = `create-intent:${profile.username}:${body.idempotency_key ?? defaultKey(ledger, allocations)}`;
+  let key = baseKey;
+  for (let n = 1; ; n++) {
+    let intent;
+    try {
+      intent = await (await stripe()).paymentIntents.create({
+        amount: totalCents,
+        currency: 'usd',
+        // Cards only: redirect-based and delayed methods come with payment plans (issue 25).
+        allowed_payment_method_types: ['card'],
+        description: `Tuition payment: ${allocations.map((a) => a.programName).join(', ')}`,
+        receipt_email: profile.email || undefined,
+        metadata: {
+          username: profile.username,
+          student_name: studentName,
+          ...Object.fromEntries(allocations.map((a, i) => [`program_${i + 1}`, `${a.programType}/${a.programId}/${a.amountCents}`])),
+        },
+      }, { idempotencyKey: key });
+    } catch (error) {
+      const failure = asStripeFailure(error);
+      if (failure?.type === 'StripeIdempotencyError') {
+        throw new Conflict('This checkout was already started with different amounts; reload the page and try again');
+      }
+      if (failure?.type === 'StripeInvalidRequestError') throw new Invalid(`payment: ${failure.message}`);
+      throw error;
     }
-    if ((error as { type?: string }).type === 'StripeInvalidRequestError') throw new Invalid(`payment: ${(error as Error).message}`);
-    throw error;
-  }
 
-  const createdAt = new Date(intent.created * 1000).toISOString();
-  const items = allocations.map((a) => ({ ...a, refundedCents: 0 }));
-  await createPendingPayment({
-    intentId: intent.id, username: profile.username, studentName, createdAt, updatedAt: createdAt,
-    amountCents: totalCents, refundedCents: 0, currency: 'usd', status: 'pending', method: 'card',
-    methodDetail: null, failureMessage: null, items,
-  }, caller.username === profile.username ? undefined : {
-    // an admin starting a payment on a student's behalf (and reading their bill to do so)
-    actor: caller.username, action: 'payment.create', entityType: 'student', entityId: profile.username, after: { intentId: intent.id, amountCents: totalCents, items },
-  });
-  const response: CreatePaymentIntentResponse = { clientSecret: intent.client_secret!, paymentIntentId: intent.id, amount: totalCents, currency: 'usd' };
-  return { body: response };
+    const createdAt = new Date(intent.created * 1000).toISOString();
+    const stored = await createPendingPayment({
+      intentId: intent.id, username: profile.username, studentName, createdAt, updatedAt: createdAt,
+      amountCents: totalCents, refundedCents: 0, currency: 'usd', status: 'pending', method: 'card',
+      methodDetail: null, failureMessage: null, items: allocations.map((a) => ({ ...a, refundedCents: 0 })), refundIds: [], excess: null,
+    }, caller.username === profile.username ? undefined : {
+      // an admin starting a payment on a student's behalf (and reading their bill to do so)
+      actor: caller.username, action: 'payment.create', entityType: 'student', entityId: profile.username,
+      after: { intentId: intent.id, amountCents: totalCents, items: allocations },
+    });
+    if (!stored) {
+      // the same key answered an intent we already have: fine while it can still be paid
+      const existing = await getPaymentByIntent(intent.id);
+      if (existing && (existing.status === 'canceled' || existing.status === 'succeeded') && n < MAX_KEYS) {
+        key = `${baseKey}:after:${intent.id}`;
+        continue;
+      }
+      if (existing && existing.status !== 'pending' && existing.status !== 'failed') {
+        throw new Conflict('This checkout is already closed; reload the page to start a new one');
+      }
+    }
+    await cancelOlderCheckouts(profile.username, { sk: keys.payment(createdAt, intent.id), intentId: intent.id });
+    const response: CreatePaymentIntentResponse = { clientSecret: intent.client_secret!, paymentIntentId: intent.id, amount: totalCents, currency: 'usd' };
+    return { body: response };
+  }
 });

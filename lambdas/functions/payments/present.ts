@@ -1,6 +1,7 @@
 /** Stored payment records as the API shows them (dollars, snake_case). */
 import type { PaymentPage, PaymentSummary } from '../../contract/payments.js';
 import { centsToDollars } from '../../domain/money.js';
+import { isPaid } from '../../domain/payment-state.js';
 import type { PaymentRecord, PaymentResults } from '../../store/payments.js';
 import { encodeCursor } from '../../http/cursor.js';
 
@@ -20,6 +21,7 @@ export function presentPayment(r: PaymentRecord): PaymentSummary {
     method_detail: r.methodDetail,
     failure_message: r.failureMessage,
     items: r.items.map((i) => ({ program_type: i.programType, program_id: i.programId, program_name: i.programName, amount: centsToDollars(i.amountCents) })),
+    excess_refund: r.excess ? { amount: centsToDollars(r.excess.amountCents), status: r.excess.status } : null,
   };
 }
 
@@ -32,7 +34,7 @@ export function presentPage({ records, lastKey }: PaymentResults): PaymentPage {
     totals: {
       amount: sum((r) => r.amountCents),
       refunded: sum((r) => r.refundedCents),
-      succeeded: sum((r) => (r.status === 'pending' || r.status === 'failed' ? 0 : r.amountCents - r.refundedCents)),
+      succeeded: sum((r) => (isPaid(r.status) ? r.amountCents - r.refundedCents : 0)),
     },
   };
 }

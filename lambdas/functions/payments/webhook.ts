@@ -1,59 +1,63 @@
 /**
- * POST /api/payments/webhook — Stripe's events, the only way a payment enters the ledger.
- * The signature is verified on the raw body (others get 400). Every event is applied at most once
- * (store/payments.ts), in any order and however often Stripe delivers it; anything we do not
- * handle, or an intent that is not ours, is acknowledged with 200 so Stripe stops retrying.
+ * POST /api/payments/webhook — Stripe's events, the only way money enters the ledger besides facts
+ * read back from Stripe's API (reconciliation). The signature is verified on the raw body (others get
+ * 400); a signed event of a shape we cannot act on is a 400 naming the field, an event we do not
+ * handle or for an intent that is not ours is acknowledged with 200 so Stripe stops retrying. Facts
+ * are applied at most once, in any order and however often Stripe delivers them (store/payment-events.ts).
  */
-import type Stripe from 'stripe';
 import { Invalid } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import { METRIC } from '../../observability/metric-names.js';
 import { countMetric } from '../../observability/metrics.js';
 import { logger } from '../../observability/powertools.js';
 import { verifyWebhook } from '../../store/payment-gateway.js';
-import { applyFailed, applyRefund, applySucceeded, type ApplyOutcome } from '../../store/payments.js';
+import { applyRefunds, applyStatus, applySucceeded, type ApplyOutcome } from '../../store/payment-events.js';
+import { parseStripeEvent, type StripeFact } from '../../store/stripe-events.js';
 
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-const intentIdOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : value?.id ?? '');
-
-async function apply(event: Stripe.Event): Promise<ApplyOutcome> {
-  switch (event.type) {
-    case 'payment_intent.succeeded': {
-      const intent = event.data.object;
-      return applySucceeded({ eventId: event.id, intentId: intent.id, amountCents: intent.amount_received || intent.amount, paidAt: iso(event.created), methodDetail: null });
-    }
-    case 'payment_intent.payment_failed': {
-      const intent = event.data.object;
-      return applyFailed({ eventId: event.id, intentId: intent.id, message: intent.last_payment_error?.message ?? 'The payment failed', at: iso(event.created) });
-    }
-    case 'charge.refunded': {
-      const charge = event.data.object;
-      return applyRefund({ eventId: event.id, intentId: intentIdOf(charge.payment_intent), totalRefundedCents: charge.amount_refunded, chargeId: charge.id, at: iso(event.created) });
-    }
-    default:
-      return 'ignored';
+function apply(fact: StripeFact): Promise<ApplyOutcome> {
+  switch (fact.kind) {
+    case 'succeeded':
+      return applySucceeded({ eventId: fact.eventId, intentId: fact.intentId, amountCents: fact.amountCents, paidAt: fact.at, methodDetail: null });
+    case 'refunded':
+      return applyRefunds({ intentId: fact.intentId, claimedTotalCents: fact.claimedTotalCents, at: fact.at });
+    case 'failed':
+      return applyStatus({ eventId: fact.eventId, intentId: fact.intentId, status: 'failed', message: fact.message, at: fact.at });
+    case 'processing':
+    case 'canceled':
+      return applyStatus({ eventId: fact.eventId, intentId: fact.intentId, status: fact.kind, at: fact.at });
+    case 'ignored':
+      return Promise.resolve('ignored');
   }
 }
 
 export const handler = route('payments-webhook', async (req) => {
   const signature = req.headers['stripe-signature'];
   if (!signature) throw new Invalid('stripe-signature: header is required');
-  let event: Stripe.Event;
+  let event: unknown;
   try {
     event = await verifyWebhook(req.body ?? '', signature);
   } catch {
     countMetric(METRIC.webhookFailure);
     throw new Invalid('stripe-signature: does not match the payload');
   }
+  const parsed = parseStripeEvent(event);
+  if (!parsed.ok) {
+    countMetric(METRIC.webhookFailure);
+    logger.error('Signed Stripe event of a shape we cannot apply', { problem: parsed.problem });
+    throw new Invalid(parsed.problem);
+  }
+  const { fact } = parsed;
   let outcome: ApplyOutcome;
   try {
-    outcome = await apply(event);
+    outcome = await apply(fact);
   } catch (error) {
     countMetric(METRIC.webhookFailure);
     throw error;
   }
-  if (outcome === 'applied' && event.type === 'payment_intent.succeeded') countMetric(METRIC.paymentSucceeded);
-  if (outcome === 'applied' && event.type === 'payment_intent.payment_failed') countMetric(METRIC.paymentFailed);
-  logger.info('Stripe event', { eventId: event.id, type: event.type, outcome });
+  // refused: Stripe's own facts disagree with the payment (a refund claiming more than it): nothing was recorded
+  if (outcome === 'refused') countMetric(METRIC.webhookFailure);
+  if (outcome === 'applied' && fact.kind === 'succeeded') countMetric(METRIC.paymentSucceeded);
+  if (outcome === 'applied' && fact.kind === 'failed') countMetric(METRIC.paymentFailed);
+  logger.info('Stripe event', { eventId: fact.eventId, kind: fact.kind, outcome });
   return { body: { received: true, outcome } };
 });

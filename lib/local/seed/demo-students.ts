@@ -127,7 +127,7 @@ export const demoPayments: PaymentRecord[] = demoStudents.flatMap(({ profile, en
     status: 'succeeded' as const,
     method: 'card',
     methodDetail: 'visa •••• 4242',
-    failureMessage: null,
+    failureMessage: null, refundIds: [], excess: null,
     items: [{
       programType: e.programType, programId: e.programId, amountCents: e.amountCents, refundedCents: 0,
       programName: enrollments.find((x) => x.programId === e.programId)?.programName ?? '',

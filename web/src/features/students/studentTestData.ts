@@ -113,6 +113,7 @@ const cardPayment = (overrides: Partial<PaymentSummary> & Pick<PaymentSummary, '
   method_detail: 'visa •••• 4242',
   failure_message: null,
   items: [{ program_type: 'certificate', program_id: 'phlebotomy', program_name: 'Phlebotomy', amount: 100 }],
+  excess_refund: null,
   ...overrides,
 });
 

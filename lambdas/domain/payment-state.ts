@@ -1,0 +1,213 @@
+/**
+ * The payment state machine: what a verified Stripe fact does to one payment and to the student's
+ * ledger. Pure (no I/O): store/payments.ts reads the record and the ledger, calls these, and writes
+ * the result in one conditional transaction, retrying from a fresh read when another write won.
+ *
+ * The money invariants these rules keep (payment-state.property.test.ts checks them over random
+ * interleavings of checkouts, confirmations, cancellations, refunds and duplicated or reordered events):
+ *  1. For every student and program, succeeded payments - refunds <= charges - credits, except for an
+ *     excess that is being refunded (a payment that arrived when less was owed than it carried).
+ *  2. The cached balance moves by exactly what the entries written with it add up to.
+ *  3. Every refund Stripe made is in the ledger exactly once (refunds are applied by Stripe's refund
+ *     id, never by "the difference since last time"), and never more than the payment.
+ *  4. Only a verified Stripe fact (a signed event, or Stripe's own API read back) moves money.
+ *
+ *   pending ──confirm──> processing ──> succeeded ──refund──> partially_refunded ──> refunded
+ *      │ └──decline──> failed ──(retry with another card)──> succeeded
+ *      └──newer checkout / 24 h──> canceled
+ */
+import type { PaymentStatus } from '../contract/payments.js';
+import { totalsByProgram, type Enrollment, type LedgerEntry } from './ledger.js';
+import type { ProgramType } from './programs.js';
+import type { Cents } from './money.js';
+
+export interface PaymentItem {
+  programType: ProgramType;
+  programId: string;
+  programName: string;
+  amountCents: Cents;
+  refundedCents: Cents;
+}
+
+/** The part of a paid item that was not owed when the payment was applied, refunded automatically. */
+export interface ExcessRefund {
+  amountCents: Cents;
+  items: Array<{ programType: ProgramType; programId: string; amountCents: Cents }>;
+  /** Stripe's refund id once it was asked for (the webhook and reconciliation retry until it is). */
+  refundId?: string;
+  status: 'requested' | 'refunded';
+}
+
+export interface PaymentState {
+  intentId: string;
+  amountCents: Cents;
+  refundedCents: Cents;
+  status: PaymentStatus;
+  items: PaymentItem[];
+  /** Stripe refund ids already in the ledger. */
+  refundIds: string[];
+  excess: ExcessRefund | null;
+}
+
+/** Statuses in which Stripe holds the money (it may be refunded). */
+export const PAID_STATUSES: readonly PaymentStatus[] = ['succeeded', 'partially_refunded', 'refunded'];
+/** Statuses that may still become a payment (an old tab may confirm them until they are canceled). */
+export const OPEN_STATUSES: readonly PaymentStatus[] = ['pending', 'failed', 'processing'];
+
+export const isPaid = (status: PaymentStatus) => PAID_STATUSES.includes(status);
+
+const programKey = (type: ProgramType, id: string) => `${type}#${id}`;
+
+/** What is still owed per program (charges - credits - payments + refunds), from the ledger's entries. */
+export function owedByProgram(enrollments: Enrollment[], entries: LedgerEntry[]): Map<string, Cents> {
+  return new Map(totalsByProgram(enrollments, entries).map((t) => [programKey(t.enrollment.programType, t.enrollment.programId), t.dueCents - t.paidCents]));
+}
+
+export interface Settlement {
+  /** One payment entry per program paid (the whole amount: the money was received). */
+  entries: LedgerEntry[];
+  /** What the cached balance moves by. */
+  balanceDeltaCents: Cents;
+  excess: ExcessRefund | null;
+}
+
+/**
+ * payment_intent.succeeded for `payment`, applied to the ledger as it is now. Every item is recorded
+ * in full; whatever an item carries beyond what its program still owes (two tabs both paid, a stale
+ * cart) becomes an excess to refund at once, allocated to that program.
+ */
+export function settleSucceeded(payment: Pick<PaymentState, 'intentId' | 'items'>, owed: Map<string, Cents>, paidAt: string): Settlement {
+  const remaining = new Map(owed);
+  const excessItems: ExcessRefund['items'] = [];
+  const entries = payment.items.map((item, i): LedgerEntry => {
+    const key = programKey(item.programType, item.programId);
+    const owes = Math.max(0, remaining.get(key) ?? 0);
+    const over = Math.max(0, item.amountCents - owes);
+    remaining.set(key, (remaining.get(key) ?? 0) - item.amountCents);
+    if (over > 0) excessItems.push({ programType: item.programType, programId: item.programId, amountCents: over });
+    return {
+      entryId: `${payment.intentId}-${i}`, kind: 'payment', programType: item.programType, programId: item.programId,
+      amountCents: item.amountCents, createdAt: paidAt, status: 'succeeded', method: 'card', reference: payment.intentId,
+    };
+  });
+  const excessCents = excessItems.reduce((n, x) => n + x.amountCents, 0);
+  return {
+    entries,
+    balanceDeltaCents: -entries.reduce((n, e) => n + e.amountCents, 0),
+    excess: excessCents > 0 ? { amountCents: excessCents, items: excessItems, status: 'requested' } : null,
+  };
+}
+
+/** A refund as Stripe reports it (GET /v1/refunds?payment_intent=...). */
+export interface StripeRefundFact {
+  id: string;
+  amountCents: Cents;
+  /** Stripe: pending | requires_action | succeeded | failed | canceled. */
+  status: string;
+  /** Set by us on the refunds we ask for: `kind: 'excess'` marks the automatic excess refund. */
+  metadata: Record<string, string>;
+  createdAt: string;
+}
+
+/** Refunds that move (or have moved) money back to the card; failed and canceled ones never did. */
+export const countsAsRefunded = (r: StripeRefundFact) => r.status !== 'failed' && r.status !== 'canceled';
+
+export type RefundPlan =
+  | { kind: 'apply'; entries: LedgerEntry[]; next: Pick<PaymentState, 'items' | 'refundedCents' | 'refundIds' | 'status' | 'excess'>; balanceDeltaCents: Cents; appliedIds: string[] }
+  | { kind: 'nothing-new' }
+  | { kind: 'refused'; reason: string };
+
+/**
+ * The refunds of `refunds` that the ledger does not have yet, each allocated over the payment's
+ * programs: an excess refund to the programs it was taken from, any other refund over the items in
+ * order of what is left on them. Refused (nothing applied) when Stripe's refunds would add up to more
+ * than the payment, which Stripe itself never allows.
+ */
+export function planRefunds(payment: PaymentState, refunds: StripeRefundFact[], at: string): RefundPlan {
+  if (!isPaid(payment.status)) return { kind: 'refused', reason: `a ${payment.status} payment has no refunds to apply` };
+  const counted = refunds.filter(countsAsRefunded);
+  const total = counted.reduce((n, r) => n + r.amountCents, 0);
+  if (total > payment.amountCents || counted.some((r) => !Number.isInteger(r.amountCents) || r.amountCents <= 0)) {
+    return { kind: 'refused', reason: `refunds of ${total} cents exceed the ${payment.amountCents} cents paid` };
+  }
+  const known = new Set(payment.refundIds);
+  const fresh = counted.filter((r) => !known.has(r.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  if (fresh.length === 0) return { kind: 'nothing-new' };
+
+  const items = payment.items.map((item) => ({ ...item }));
+  let excess = payment.excess ? { ...payment.excess, items: payment.excess.items.map((x) => ({ ...x })) } : null;
+  const entries: LedgerEntry[] = [];
+  const take = (refund: StripeRefundFact, index: number, cents: number) => {
+    const item = items[index]!;
+    item.refundedCents += cents;
+    entries.push({
+      entryId: `refund-${refund.id}-${index}`, kind: 'refund', programType: item.programType, programId: item.programId,
+      amountCents: cents, createdAt: at, reference: payment.intentId, method: 'card',
+    });
+  };
+  for (const refund of fresh) {
+    let left = refund.amountCents;
+    const isExcess = refund.metadata.kind === 'excess' && excess !== null;
+    if (isExcess) {
+      for (const part of excess!.items) {
+        const index = items.findIndex((i) => i.programType === part.programType && i.programId === part.programId && i.amountCents > i.refundedCents);
+        const cents = index < 0 ? 0 : Math.min(left, part.amountCents, items[index]!.amountCents - items[index]!.refundedCents);
+        if (cents > 0) take(refund, index, cents);
+        left -= cents;
+      }
+      excess = { ...excess!, refundId: excess!.refundId ?? refund.id, status: 'refunded' };
+    }
+    for (let index = 0; index < items.length && left > 0; index++) {
+      const cents = Math.min(left, items[index]!.amountCents - items[index]!.refundedCents);
+      if (cents > 0) take(refund, index, cents);
+      left -= cents;
+    }
+  }
+  const refundedCents = payment.refundedCents + fresh.reduce((n, r) => n + r.amountCents, 0);
+  return {
+    kind: 'apply',
+    entries,
+    appliedIds: fresh.map((r) => r.id),
+    balanceDeltaCents: entries.reduce((n, e) => n + e.amountCents, 0),
+    next: {
+      items, refundedCents, excess,
+      refundIds: [...payment.refundIds, ...fresh.map((r) => r.id)],
+      status: refundedCents >= payment.amountCents ? 'refunded' : 'partially_refunded',
+    },
+  };
+}
+
+/**
+ * How much of an excess is still to be refunded, given every refund Stripe already made of this
+ * payment (an admin may have refunded part of it before its succeeded event arrived): never more than
+ * Stripe still holds.
+ */
+export function excessToRefund(payment: Pick<PaymentState, 'amountCents' | 'excess'>, refunds: StripeRefundFact[]): Cents {
+  if (!payment.excess || payment.excess.status === 'refunded') return 0;
+  if (refunds.some((r) => r.metadata.kind === 'excess' && countsAsRefunded(r))) return 0;
+  const refunded = refunds.filter(countsAsRefunded).reduce((n, r) => n + r.amountCents, 0);
+  return Math.max(0, Math.min(payment.excess.amountCents, payment.amountCents - refunded));
+}
+
+/** How a Stripe PaymentIntent status (retrieved from the API) maps onto ours, for reconciliation. */
+export function statusFromStripe(intent: { status: string; last_payment_error?: unknown }): PaymentStatus | null {
+  switch (intent.status) {
+    case 'succeeded': return 'succeeded';
+    case 'processing': return 'processing';
+    case 'canceled': return 'canceled';
+    case 'requires_payment_method': return intent.last_payment_error ? 'failed' : 'pending';
+    case 'requires_confirmation':
+    case 'requires_action':
+    case 'requires_capture': return 'pending';
+    default: return null;
+  }
+}
+
+/** Whether a payment record may move from `from` to `to` on a Stripe fact (a paid one never goes back). */
+export function mayMove(from: PaymentStatus, to: 'processing' | 'failed' | 'canceled' | 'succeeded'): boolean {
+  if (isPaid(from)) return false;
+  if (to === 'succeeded') return true; // Stripe is the truth: even a payment we canceled, had Stripe taken it
+  if (from === 'canceled') return false;
+  if (to === 'processing') return from === 'pending' || from === 'failed';
+  return true;
+}

@@ -1,0 +1,102 @@
+/**
+ * One open checkout per student. A checkout is a pending PaymentIntent: opening a new one cancels the
+ * student's older unconfirmed ones at Stripe (an old tab can no longer pay), and a scheduled sweep
+ * cancels those left open for 24 hours. A cancel that loses the race with a confirmation (Stripe
+ * answers that the intent succeeded) cancels nothing: that payment's event records it, and any part
+ * of it no longer owed is refunded (store/payment-events.ts).
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DAY_MS, now } from '../domain/clock.js';
+import { OPEN_STATUSES } from '../domain/payment-state.js';
+import { logger } from '../observability/powertools.js';
+import { db, TABLE_NAME } from './dynamo.js';
+import { keys, prefixes } from './keys.js';
+import { applyStatus, applySucceeded } from './payment-events.js';
+import { cancelIntent, retrieveIntent } from './payment-gateway.js';
+import { toRecord, type PaymentRecord } from './payments.js';
+
+/** A checkout nobody confirmed for this long is abandoned (the sweep cancels it). */
+export const CHECKOUT_LIFETIME_MS = DAY_MS;
+/**
+ * How far back a new checkout looks for older open ones. The hourly sweep cancels anything older
+ * than a day, so a week is a wide margin and keeps the Query to a student's recent payments.
+ */
+const OLDER_CHECKOUTS_WINDOW_MS = 7 * DAY_MS;
+
+type CancelOutcome = 'canceled' | 'paid' | 'kept';
+
+/** Cancels one open checkout at Stripe, then records what Stripe says it now is. */
+async function closeCheckout(record: PaymentRecord, reason: 'duplicate' | 'abandoned'): Promise<CancelOutcome> {
+  const at = now().toISOString();
+  const stripeStatus = await cancelIntent(record.intentId, reason);
+  if (stripeStatus === 'canceled') {
+    await applyStatus({ eventId: `cancel:${record.intentId}`, intentId: record.intentId, status: 'canceled', at });
+    return 'canceled';
+  }
+  if (stripeStatus === 'succeeded') {
+    // confirmed meanwhile: record it now rather than wait for its event (applied once either way)
+    const intent = await retrieveIntent(record.intentId);
+    await applySucceeded({ eventId: `sync:${record.intentId}:succeeded`, intentId: record.intentId, amountCents: intent.amount_received, paidAt: at, methodDetail: null });
+    return 'paid';
+  }
+  return 'kept'; // processing: Stripe decides, its event follows
+}
+
+/**
+ * Cancels the student's open checkouts opened before `newest` (the one just opened, by sort key),
+ * so of two tabs only the later can pay. Answers the intent ids canceled.
+ */
+export async function cancelOlderCheckouts(username: string, newest: { sk: string; intentId: string }): Promise<string[]> {
+  const since = new Date(now().getTime() - OLDER_CHECKOUTS_WINDOW_MS).toISOString();
+  const page = await db.send(new QueryCommand({
+    TableName: TABLE_NAME, ConsistentRead: true,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+    FilterExpression: '#status IN (:pending, :failed) AND intentId <> :newest',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': keys.student(username), ':lo': `${prefixes.payment}${since}`, ':hi': newest.sk, ':newest': newest.intentId,
+      ':pending': 'pending', ':failed': 'failed',
+    },
+  }));
+  const older = (page.Items ?? []).map(toRecord);
+  const outcomes = await Promise.all(older.map(async (r) => ((await closeCheckout(r, 'duplicate')) === 'canceled' ? r.intentId : null)));
+  return outcomes.filter((id): id is string => id !== null);
+}
+
+export interface SweepResult {
+  checked: number;
+  canceled: string[];
+  /** Checkouts Stripe had taken payment for although the portal had not recorded it yet. */
+  recorded: string[];
+  failed: Array<{ intentId: string; error: string }>;
+}
+
+/** Most checkouts one run closes; the next hourly run takes the rest. */
+const SWEEP_BATCH = 200;
+
+/** Cancels every checkout (pending or failed) opened more than 24 hours before now. */
+export async function sweepStaleCheckouts(): Promise<SweepResult> {
+  const cutoff = new Date(now().getTime() - CHECKOUT_LIFETIME_MS).toISOString();
+  const stale: PaymentRecord[] = [];
+  for (const status of OPEN_STATUSES.filter((s) => s !== 'processing')) {
+    const page = await db.send(new QueryCommand({
+      TableName: TABLE_NAME, IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
+      ExpressionAttributeValues: { ':pk': keys.paymentsWithStatus(status), ':cutoff': cutoff },
+      Limit: SWEEP_BATCH,
+    }));
+    stale.push(...(page.Items ?? []).map(toRecord));
+  }
+  const result: SweepResult = { checked: stale.length, canceled: [], recorded: [], failed: [] };
+  for (const record of stale) {
+    try {
+      const outcome = await closeCheckout(record, 'abandoned');
+      if (outcome === 'canceled') result.canceled.push(record.intentId);
+      if (outcome === 'paid') result.recorded.push(record.intentId);
+    } catch (error) {
+      logger.error('Could not close a stale checkout', { intentId: record.intentId, error: (error as Error).message });
+      result.failed.push({ intentId: record.intentId, error: (error as Error).message });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,232 @@
+/**
+ * What Stripe's facts do to a payment record and the student's ledger (rules: domain/payment-state.ts).
+ * Every change is one transaction conditional on the state it was computed from; when another write
+ * got there first (a second delivery, a concurrent refund, another payment of the same student), the
+ * change is computed again from a fresh read instead of being dropped. A fact is applied at most once:
+ * payments by the record's status, refunds by Stripe's refund id, other events by their marker.
+ */
+import type { PaymentStatus } from '../contract/payments.js';
+import { nowIso } from '../domain/clock.js';
+import { Conflict } from '../domain/errors.js';
+import { excessToRefund, isPaid, mayMove, owedByProgram, planRefunds, settleSucceeded } from '../domain/payment-state.js';
+import { logger } from '../observability/powertools.js';
+import { auditPut, type AuditEntry } from './audit.js';
+import { TABLE_NAME } from './dynamo.js';
+import { keys } from './keys.js';
+import { listRefunds, retrieveIntent, stripe } from './payment-gateway.js';
+import { getPaymentByIntent, recordKey, statusMove } from './payments.js';
+import { balanceUpdate, getStudentLedger, ledgerItem } from './students.js';
+import { TTL_ATTRIBUTE } from './table-schema.js';
+import { transactWrite, type TransactItems } from './transact.js';
+
+/** What applying a fact did; webhooks answer 200 for each, so Stripe stops retrying. */
+export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown-intent' | 'ignored' | 'refused';
+
+/** Attempts at one change before giving up (the webhook then answers 500 and Stripe retries later). */
+const MAX_ATTEMPTS = 8;
+const EVENT_MARKER_DAYS = 30;
+
+const eventMarker = (eventId: string, type: string) => ({
+  Put: {
+    TableName: TABLE_NAME,
+    Item: {
+      pk: keys.stripeEvent(eventId), sk: keys.stripeEvent(eventId), type: 'stripeEvent', eventType: type,
+      receivedAt: nowIso(), [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + EVENT_MARKER_DAYS * 86_400,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
+
+async function retrying<T>(what: string, intentId: string, attemptOnce: () => Promise<T | 'retry'>): Promise<T> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const result = await attemptOnce();
+    if (result !== 'retry') return result;
+    await pause(attempt);
+  }
+  throw new Error(`${what} for ${intentId}: the record kept changing under ${MAX_ATTEMPTS} attempts`);
+}
+
+export interface SucceededFact {
+  /** Stripe's event id, or a synthetic `reconcile:`/`sync:` id when the fact was read from Stripe's API. */
+  eventId: string;
+  intentId: string;
+  amountCents: number;
+  paidAt: string;
+  methodDetail: string | null;
+  /** Written in the same transaction (reconciliation's repair entry). */
+  audit?: AuditEntry;
+}
+
+/**
+ * payment_intent.succeeded: the payment counts from now on. One transaction writes the event marker,
+ * moves the record to succeeded (only from the status it was read in, and only for the amount we
+ * asked for), adds one ledger entry per program paid and moves the cached balance, conditional on
+ * the ledger version read: whatever it carries beyond what is owed now is an excess, refunded at once.
+ */
+export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome> {
+  const outcome = await retrying('payment_intent.succeeded', fact.intentId, async () => {
+    const record = await getPaymentByIntent(fact.intentId);
+    if (!record) return 'unknown-intent' as const;
+    if (isPaid(record.status)) return 'duplicate' as const;
+    if (record.amountCents !== fact.amountCents) {
+      // Never expected (we create every intent with the stored amount): refuse loudly, record nothing.
+      logger.error('Stripe amount differs from the pending payment', { intentId: fact.intentId, stripe: fact.amountCents, stored: record.amountCents });
+      throw new Conflict(`amount: ${fact.amountCents} cents differs from the ${record.amountCents} cents of the pending payment`);
+    }
+    const ledger = await getStudentLedger(record.username);
+    if (!ledger) {
+      logger.error('A payment succeeded for a student who no longer exists', { intentId: fact.intentId, username: record.username });
+      return 'unknown-intent' as const;
+    }
+    const settled = settleSucceeded(record, owedByProgram(ledger.enrollments, ledger.entries), fact.paidAt);
+    const move = statusMove('succeeded', record);
+    const result = await transactWrite([
+      eventMarker(fact.eventId, 'payment_intent.succeeded'),
+      {
+        Update: {
+          TableName: TABLE_NAME, Key: recordKey(record),
+          UpdateExpression: `SET ${move.set}, updatedAt = :now, methodDetail = :detail, failureMessage = :none, excess = :excess`,
+          ConditionExpression: '#status = :seen AND amountCents = :amount',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ...move.values, ':seen': record.status, ':now': fact.paidAt, ':detail': fact.methodDetail, ':none': null,
+            ':amount': fact.amountCents, ':excess': settled.excess,
+          },
+        },
+      },
+      ...settled.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ledger.profile, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+      balanceUpdate(record.username, settled.balanceDeltaCents, ledger.profile.ledgerVersion ?? null),
+      ...(fact.audit ? [auditPut(fact.audit)] : []),
+    ]);
+    if (result.ok) return 'applied' as const;
+    // the marker exists: this very event was applied before
+    if (result.failedConditions.includes(0)) return 'duplicate' as const;
+    return 'retry' as const;
+  });
+  if (outcome === 'applied' || outcome === 'duplicate') await refundExcess(fact.intentId);
+  return outcome;
+}
+
+/**
+ * Asks Stripe to refund a payment's excess, once: Stripe's idempotency key covers a retry within 24
+ * hours, and Stripe's own refund list (an excess refund carries `kind: excess`) covers any retry
+ * later; never more than Stripe still holds (domain excessToRefund). The request is audited by the
+ * system, with the refund id, in the same write that notes it. Answers the refund id, or null.
+ */
+export async function refundExcess(intentId: string): Promise<string | null> {
+  const record = await getPaymentByIntent(intentId);
+  const excess = record?.excess;
+  if (!record || !excess || record.excessRequestedAt) return null;
+  const refunds = await listRefunds(intentId);
+  const amountCents = excessToRefund(record, refunds);
+  const refundId = refunds.find((r) => r.metadata.kind === 'excess')?.id ?? (amountCents > 0 ? (await (await stripe()).refunds.create({
+    payment_intent: intentId,
+    amount: amountCents,
+    reason: 'duplicate',
+    metadata: { kind: 'excess', username: record.username, allocation: excess.items.map((x) => `${x.programType}/${x.programId}/${x.amountCents}`).join(',') },
+  }, { idempotencyKey: `excess-refund:${intentId}` })).id : null);
+  const at = nowIso();
+  await transactWrite([
+    {
+      Update: {
+        TableName: TABLE_NAME, Key: recordKey(record),
+        // refunded in full by other refunds already: nothing left to ask Stripe for
+        UpdateExpression: refundId
+          ? 'SET excessRequestedAt = :at, excess.refundId = if_not_exists(excess.refundId, :id)'
+          : 'SET excessRequestedAt = :at, excess.#status = :refunded',
+        ConditionExpression: 'attribute_not_exists(excessRequestedAt)',
+        ...(refundId ? { ExpressionAttributeValues: { ':at': at, ':id': refundId } } : { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':at': at, ':refunded': 'refunded' } }),
+      },
+    },
+    auditPut({
+      actor: 'system', action: 'payment.excess_refund', entityType: 'payment', entityId: intentId,
+      after: { username: record.username, excessCents: excess.amountCents, refundCents: amountCents, refundId, items: excess.items },
+    }, at),
+  ]);
+  logger.warn('Excess payment refunded', { intentId, username: record.username, amountCents, refundId });
+  return refundId;
+}
+
+/**
+ * Stripe's refunds of a payment, applied by refund id: each one lands in the ledger exactly once,
+ * however many charge.refunded events arrive, in whatever order, and however many refunds were made
+ * at once. A refund whose payment the portal has not recorded yet (its succeeded event is late or
+ * lost) makes us read the intent from Stripe and record the payment first.
+ * `claimedTotalCents` is what the triggering event says was refunded: more than the payment is refused.
+ */
+export async function applyRefunds(opts: { intentId: string; claimedTotalCents?: number; at: string; audit?: AuditEntry }): Promise<ApplyOutcome> {
+  return retrying('refunds', opts.intentId, async () => {
+    const record = await getPaymentByIntent(opts.intentId);
+    if (!record) return 'unknown-intent' as const;
+    if (opts.claimedTotalCents !== undefined && opts.claimedTotalCents > record.amountCents) {
+      logger.error('A refund event claims more than the payment', { intentId: opts.intentId, claimed: opts.claimedTotalCents, paid: record.amountCents });
+      return 'refused' as const;
+    }
+    if (!isPaid(record.status)) {
+      const intent = await retrieveIntent(opts.intentId);
+      if (intent.status !== 'succeeded') return 'ignored' as const;
+      await applySucceeded({ eventId: `sync:${intent.id}:succeeded`, intentId: intent.id, amountCents: intent.amount_received, paidAt: opts.at, methodDetail: null });
+      return 'retry' as const;
+    }
+    const plan = planRefunds(record, await listRefunds(opts.intentId), opts.at);
+    if (plan.kind === 'refused') {
+      logger.error('Refunds refused', { intentId: opts.intentId, reason: plan.reason });
+      return 'refused' as const;
+    }
+    if (plan.kind === 'nothing-new') return 'duplicate' as const;
+    const ledger = await getStudentLedger(record.username);
+    const ref = ledger?.profile ?? { username: record.username, lastName: '', cohortId: null };
+    const move = statusMove(plan.next.status, record);
+    const items: TransactItems = [
+      {
+        Update: {
+          TableName: TABLE_NAME, Key: recordKey(record),
+          UpdateExpression: `SET ${move.set}, refundedCents = :total, refundIds = :ids, #items = :items, excess = :excess, updatedAt = :now`,
+          ConditionExpression: 'refundedCents = :previous AND #status = :seen',
+          ExpressionAttributeNames: { '#status': 'status', '#items': 'items' },
+          ExpressionAttributeValues: {
+            ...move.values, ':total': plan.next.refundedCents, ':ids': plan.next.refundIds, ':items': plan.next.items,
+            ':excess': plan.next.excess, ':now': opts.at, ':previous': record.refundedCents, ':seen': record.status,
+          },
+        },
+      },
+      ...plan.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+      balanceUpdate(record.username, plan.balanceDeltaCents),
+      ...(opts.audit ? [auditPut(opts.audit)] : []),
+    ];
+    return (await transactWrite(items)).ok ? ('applied' as const) : ('retry' as const);
+  });
+}
+
+/**
+ * payment_intent.processing / payment_failed / canceled: the record's status follows, unless it is
+ * already paid (never downgraded) or canceled (only a payment revives it).
+ */
+export async function applyStatus(opts: { eventId: string; intentId: string; status: 'processing' | 'failed' | 'canceled'; message?: string; at: string; audit?: AuditEntry }): Promise<ApplyOutcome> {
+  return retrying(`payment_intent ${opts.status}`, opts.intentId, async () => {
+    const record = await getPaymentByIntent(opts.intentId);
+    if (!record) return 'unknown-intent' as const;
+    if (!mayMove(record.status, opts.status)) return 'ignored' as const;
+    const move = statusMove(opts.status, record);
+    const result = await transactWrite([
+      eventMarker(opts.eventId, `payment_intent.${opts.status}`),
+      {
+        Update: {
+          TableName: TABLE_NAME, Key: recordKey(record),
+          UpdateExpression: `SET ${move.set}, updatedAt = :now, failureMessage = :message${move.remove}`,
+          ConditionExpression: '#status = :seen',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ...move.values, ':now': opts.at, ':message': opts.message ?? record.failureMessage ?? null, ':seen': record.status },
+        },
+      },
+      ...(opts.audit ? [auditPut(opts.audit)] : []),
+    ]);
+    if (result.ok) return 'applied' as const;
+    if (result.failedConditions.includes(0)) return 'duplicate' as const;
+    return 'retry' as const;
+  });
+}
+
+export type { PaymentStatus };
