@@ -5,8 +5,9 @@
  *
  * The money invariants these rules keep (payment-state.property.test.ts checks them over random
  * interleavings of checkouts, confirmations, cancellations, refunds and duplicated or reordered events):
- *  1. For every student and program, succeeded payments - refunds <= charges - credits, except for an
- *     excess that is being refunded (a payment that arrived when less was owed than it carried).
+ *  1. For every student and program, succeeded payments - refunds <= charges - credits: a payment that
+ *     arrives carrying more than is owed (two tabs, a stale cart) enters the ledger only for what was
+ *     owed; the rest is its excess, never counted as paid, and refunded through Stripe at once.
  *  2. The cached balance moves by exactly what the entries written with it add up to.
  *  3. Every refund Stripe made is in the ledger exactly once (refunds are applied by Stripe's refund
  *     id, never by "the difference since last time"), and never more than the payment.
@@ -25,14 +26,19 @@ export interface PaymentItem {
   programType: ProgramType;
   programId: string;
   programName: string;
+  /** What the student paid for this program (including any excess). */
   amountCents: Cents;
+  /** Refunds of the part in the ledger (the excess's own refunds are on `excess`). */
   refundedCents: Cents;
 }
 
-/** The part of a paid item that was not owed when the payment was applied, refunded automatically. */
+/**
+ * The part of a payment that was not owed when it was applied: kept out of the ledger and refunded
+ * automatically. `refundedCents` per program is how much of it Stripe has given back so far.
+ */
 export interface ExcessRefund {
   amountCents: Cents;
-  items: Array<{ programType: ProgramType; programId: string; amountCents: Cents }>;
+  items: Array<{ programType: ProgramType; programId: string; amountCents: Cents; refundedCents: Cents }>;
   /** Stripe's refund id once it was asked for (the webhook and reconciliation retry until it is). */
   refundId?: string;
   status: 'requested' | 'refunded';
@@ -64,31 +70,40 @@ export function owedByProgram(enrollments: Enrollment[], entries: LedgerEntry[])
 }
 
 export interface Settlement {
-  /** One payment entry per program paid (the whole amount: the money was received). */
+  /** One payment entry per program, for the part that was owed (the excess never enters the ledger). */
   entries: LedgerEntry[];
   /** What the cached balance moves by. */
   balanceDeltaCents: Cents;
   excess: ExcessRefund | null;
 }
 
+/** How much of a paid item is in the ledger: all of it but its excess. */
+export function recordedCents(item: Pick<PaymentItem, 'programType' | 'programId' | 'amountCents'>, excess: ExcessRefund | null): Cents {
+  const over = excess?.items.find((x) => x.programType === item.programType && x.programId === item.programId)?.amountCents ?? 0;
+  return item.amountCents - over;
+}
+
 /**
- * payment_intent.succeeded for `payment`, applied to the ledger as it is now. Every item is recorded
- * in full; whatever an item carries beyond what its program still owes (two tabs both paid, a stale
- * cart) becomes an excess to refund at once, allocated to that program.
+ * payment_intent.succeeded for `payment`, applied to the ledger as it is now. Each item enters the
+ * ledger for at most what its program still owes; whatever it carries beyond that (two tabs both
+ * paid, a stale cart) is the payment's excess, to be refunded at once.
  */
 export function settleSucceeded(payment: Pick<PaymentState, 'intentId' | 'items'>, owed: Map<string, Cents>, paidAt: string): Settlement {
   const remaining = new Map(owed);
   const excessItems: ExcessRefund['items'] = [];
-  const entries = payment.items.map((item, i): LedgerEntry => {
+  const entries: LedgerEntry[] = [];
+  payment.items.forEach((item, i) => {
     const key = programKey(item.programType, item.programId);
     const owes = Math.max(0, remaining.get(key) ?? 0);
-    const over = Math.max(0, item.amountCents - owes);
-    remaining.set(key, (remaining.get(key) ?? 0) - item.amountCents);
-    if (over > 0) excessItems.push({ programType: item.programType, programId: item.programId, amountCents: over });
-    return {
-      entryId: `${payment.intentId}-${i}`, kind: 'payment', programType: item.programType, programId: item.programId,
-      amountCents: item.amountCents, createdAt: paidAt, status: 'succeeded', method: 'card', reference: payment.intentId,
-    };
+    const applied = Math.min(item.amountCents, owes);
+    remaining.set(key, (remaining.get(key) ?? 0) - applied);
+    if (item.amountCents > applied) excessItems.push({ programType: item.programType, programId: item.programId, amountCents: item.amountCents - applied, refundedCents: 0 });
+    if (applied > 0) {
+      entries.push({
+        entryId: `${payment.intentId}-${i}`, kind: 'payment', programType: item.programType, programId: item.programId,
+        amountCents: applied, createdAt: paidAt, status: 'succeeded', method: 'card', reference: payment.intentId,
+      });
+    }
   });
   const excessCents = excessItems.reduce((n, x) => n + x.amountCents, 0);
   return {
@@ -118,10 +133,11 @@ export type RefundPlan =
   | { kind: 'refused'; reason: string };
 
 /**
- * The refunds of `refunds` that the ledger does not have yet, each allocated over the payment's
- * programs: an excess refund to the programs it was taken from, any other refund over the items in
- * order of what is left on them. Refused (nothing applied) when Stripe's refunds would add up to more
- * than the payment, which Stripe itself never allows.
+ * The refunds of `refunds` that the payment does not have yet. Each is taken first from the part it
+ * is meant for: the automatic excess refund (`kind: excess`) from the excess, which is not in the
+ * ledger (so no entry); any other refund from what the ledger holds, item by item, a ledger refund
+ * entry per program; whatever is left of either from the other part. Refused (nothing applied) when
+ * Stripe's refunds would add up to more than the payment, which Stripe itself never allows.
  */
 export function planRefunds(payment: PaymentState, refunds: StripeRefundFact[], at: string): RefundPlan {
   if (!isPaid(payment.status)) return { kind: 'refused', reason: `a ${payment.status} payment has no refunds to apply` };
@@ -135,35 +151,40 @@ export function planRefunds(payment: PaymentState, refunds: StripeRefundFact[], 
   if (fresh.length === 0) return { kind: 'nothing-new' };
 
   const items = payment.items.map((item) => ({ ...item }));
-  let excess = payment.excess ? { ...payment.excess, items: payment.excess.items.map((x) => ({ ...x })) } : null;
+  const excessItems = payment.excess?.items.map((x) => ({ ...x })) ?? [];
   const entries: LedgerEntry[] = [];
-  const take = (refund: StripeRefundFact, index: number, cents: number) => {
-    const item = items[index]!;
-    item.refundedCents += cents;
-    entries.push({
-      entryId: `refund-${refund.id}-${index}`, kind: 'refund', programType: item.programType, programId: item.programId,
-      amountCents: cents, createdAt: at, reference: payment.intentId, method: 'card',
+  const fromLedger = (refund: StripeRefundFact, left: Cents): Cents => {
+    items.forEach((item, index) => {
+      const cents = Math.min(left, recordedCents(item, payment.excess) - item.refundedCents);
+      if (cents <= 0) return;
+      item.refundedCents += cents;
+      left -= cents;
+      entries.push({
+        entryId: `refund-${refund.id}-${index}`, kind: 'refund', programType: item.programType, programId: item.programId,
+        amountCents: cents, createdAt: at, reference: payment.intentId, method: 'card',
+      });
     });
+    return left;
   };
-  for (const refund of fresh) {
-    let left = refund.amountCents;
-    const isExcess = refund.metadata.kind === 'excess' && excess !== null;
-    if (isExcess) {
-      for (const part of excess!.items) {
-        const index = items.findIndex((i) => i.programType === part.programType && i.programId === part.programId && i.amountCents > i.refundedCents);
-        const cents = index < 0 ? 0 : Math.min(left, part.amountCents, items[index]!.amountCents - items[index]!.refundedCents);
-        if (cents > 0) take(refund, index, cents);
-        left -= cents;
-      }
-      excess = { ...excess!, refundId: excess!.refundId ?? refund.id, status: 'refunded' };
-    }
-    for (let index = 0; index < items.length && left > 0; index++) {
-      const cents = Math.min(left, items[index]!.amountCents - items[index]!.refundedCents);
-      if (cents > 0) take(refund, index, cents);
+  const fromExcess = (left: Cents): Cents => {
+    for (const part of excessItems) {
+      const cents = Math.min(left, part.amountCents - part.refundedCents);
+      part.refundedCents += cents;
       left -= cents;
     }
+    return left;
+  };
+  for (const refund of fresh) {
+    const left = refund.metadata.kind === 'excess' ? fromLedger(refund, fromExcess(refund.amountCents)) : fromExcess(fromLedger(refund, refund.amountCents));
+    if (left !== 0) return { kind: 'refused', reason: `refund ${refund.id} is ${left} cents more than is left of the payment` };
   }
   const refundedCents = payment.refundedCents + fresh.reduce((n, r) => n + r.amountCents, 0);
+  const excess = payment.excess && {
+    ...payment.excess, items: excessItems,
+    refundId: payment.excess.refundId ?? fresh.find((r) => r.metadata.kind === 'excess')?.id,
+    status: excessItems.every((x) => x.refundedCents >= x.amountCents) ? 'refunded' as const : 'requested' as const,
+  };
+  if (excess && excess.refundId === undefined) delete excess.refundId;
   return {
     kind: 'apply',
     entries,
@@ -178,15 +199,17 @@ export function planRefunds(payment: PaymentState, refunds: StripeRefundFact[], 
 }
 
 /**
- * How much of an excess is still to be refunded, given every refund Stripe already made of this
- * payment (an admin may have refunded part of it before its succeeded event arrived): never more than
- * Stripe still holds.
+ * How much of an excess is still to be asked of Stripe, given every refund it already made of this
+ * payment (an admin may have refunded part of it before its succeeded event arrived): none once an
+ * excess refund exists, and never more than Stripe still holds.
  */
 export function excessToRefund(payment: Pick<PaymentState, 'amountCents' | 'excess'>, refunds: StripeRefundFact[]): Cents {
   if (!payment.excess || payment.excess.status === 'refunded') return 0;
-  if (refunds.some((r) => r.metadata.kind === 'excess' && countsAsRefunded(r))) return 0;
-  const refunded = refunds.filter(countsAsRefunded).reduce((n, r) => n + r.amountCents, 0);
-  return Math.max(0, Math.min(payment.excess.amountCents, payment.amountCents - refunded));
+  const counted = refunds.filter(countsAsRefunded);
+  if (counted.some((r) => r.metadata.kind === 'excess')) return 0;
+  const refunded = counted.reduce((n, r) => n + r.amountCents, 0);
+  const unrefunded = payment.excess.items.reduce((n, x) => n + x.amountCents - x.refundedCents, 0);
+  return Math.max(0, Math.min(unrefunded, payment.amountCents - refunded));
 }
 
 /** How a Stripe PaymentIntent status (retrieved from the API) maps onto ours, for reconciliation. */
