@@ -58,8 +58,16 @@ export async function cancelOlderCheckouts(username: string, newest: { sk: strin
       ':pending': 'pending', ':failed': 'failed',
     },
   }));
-  const older = (page.Items ?? []).map(toRecord);
-  const outcomes = await Promise.all(older.map(async (r) => ((await closeCheckout(r, 'duplicate')) === 'canceled' ? r.intentId : null)));
+  const outcomes = await Promise.all((page.Items ?? []).map(toRecord).map(async (record) => {
+    try {
+      return (await closeCheckout(record, 'duplicate')) === 'canceled' ? record.intentId : null;
+    } catch (error) {
+      // Best effort: the new checkout stands either way. An old one left open is canceled by the
+      // sweep within a day, and if it is paid meanwhile its excess is refunded (payment-events.ts).
+      logger.warn('Could not cancel an older checkout', { intentId: record.intentId, error: (error as Error).message });
+      return null;
+    }
+  }));
   return outcomes.filter((id): id is string => id !== null);
 }
 

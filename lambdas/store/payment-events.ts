@@ -6,6 +6,7 @@
  * payments by the record's status, refunds by Stripe's refund id, other events by their marker.
  */
 import type { PaymentStatus } from '../contract/payments.js';
+import type { LedgerEntry } from '../domain/ledger.js';
 import { nowIso } from '../domain/clock.js';
 import { Conflict } from '../domain/errors.js';
 import { excessToRefund, isPaid, mayMove, owedByProgram, planRefunds, settleSucceeded } from '../domain/payment-state.js';
@@ -15,6 +16,7 @@ import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
 import { listRefunds, retrieveIntent, stripe } from './payment-gateway.js';
 import { getPaymentByIntent, recordKey, statusMove } from './payments.js';
+import { ensureOwedCounters, owedChange } from './program-balances.js';
 import { balanceUpdate, getStudentLedger, ledgerItem } from './students.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
 import { transactWrite, type TransactItems } from './transact.js';
@@ -23,7 +25,7 @@ import { transactWrite, type TransactItems } from './transact.js';
 export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown-intent' | 'ignored' | 'refused';
 
 /** Attempts at one change before giving up (the webhook then answers 500 and Stripe retries later). */
-const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 10;
 const EVENT_MARKER_DAYS = 30;
 
 const eventMarker = (eventId: string, type: string) => ({
@@ -37,7 +39,8 @@ const eventMarker = (eventId: string, type: string) => ({
   },
 });
 
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
+/** Full-jitter exponential backoff: up to 20, 40, 80 ... 640 ms. */
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt - 1, 5)));
 
 async function retrying<T>(what: string, intentId: string, attemptOnce: () => Promise<T | 'retry'>): Promise<T> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -62,8 +65,9 @@ export interface SucceededFact {
 /**
  * payment_intent.succeeded: the payment counts from now on. One transaction writes the event marker,
  * moves the record to succeeded (only from the status it was read in, and only for the amount we
- * asked for), adds one ledger entry per program paid and moves the cached balance, conditional on
- * the ledger version read: whatever it carries beyond what is owed now is an excess, refunded at once.
+ * asked for), adds one ledger entry per program for what it still owed, each conditional on the
+ * program still owing that much (store/program-balances.ts), and moves the cached balance. Whatever
+ * the payment carries beyond what is owed is its excess, refunded at once.
  */
 export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome> {
   const outcome = await retrying('payment_intent.succeeded', fact.intentId, async () => {
@@ -80,6 +84,7 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
       logger.error('A payment succeeded for a student who no longer exists', { intentId: fact.intentId, username: record.username });
       return 'unknown-intent' as const;
     }
+    if (!(await ensureOwedCounters(ledger))) return 'retry' as const;
     const settled = settleSucceeded(record, owedByProgram(ledger.enrollments, ledger.entries), fact.paidAt);
     const move = statusMove('succeeded', record);
     const result = await transactWrite([
@@ -97,7 +102,9 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
         },
       },
       ...settled.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ledger.profile, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
-      balanceUpdate(record.username, settled.balanceDeltaCents, ledger.profile.ledgerVersion ?? null),
+      // each program still owes what this applies to it, or the payment is read again (its excess grows)
+      ...settled.entries.map((entry) => owedChange(record.username, entry, -entry.amountCents, entry.amountCents)),
+      balanceUpdate(record.username, settled.balanceDeltaCents),
       ...(fact.audit ? [auditPut(fact.audit)] : []),
     ]);
     if (result.ok) return 'applied' as const;
@@ -177,6 +184,7 @@ export async function applyRefunds(opts: { intentId: string; claimedTotalCents?:
     }
     if (plan.kind === 'nothing-new') return 'duplicate' as const;
     const ledger = await getStudentLedger(record.username);
+    if (ledger && !(await ensureOwedCounters(ledger))) return 'retry' as const;
     const ref = ledger?.profile ?? { username: record.username, lastName: '', cohortId: null };
     const move = statusMove(plan.next.status, record);
     const items: TransactItems = [
@@ -193,11 +201,24 @@ export async function applyRefunds(opts: { intentId: string; claimedTotalCents?:
         },
       },
       ...plan.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+      ...owedChangesOf(record.username, plan.entries),
       balanceUpdate(record.username, plan.balanceDeltaCents),
       ...(opts.audit ? [auditPut(opts.audit)] : []),
     ];
     return (await transactWrite(items)).ok ? ('applied' as const) : ('retry' as const);
   });
+}
+
+/** One counter change per program (a transaction may touch an item once), however many entries it has. */
+function owedChangesOf(username: string, entries: LedgerEntry[]) {
+  const byProgram = new Map<string, { entry: LedgerEntry; cents: number }>();
+  for (const entry of entries) {
+    const key = `${entry.programType}#${entry.programId}`;
+    const sum = byProgram.get(key) ?? { entry, cents: 0 };
+    sum.cents += entry.amountCents;
+    byProgram.set(key, sum);
+  }
+  return [...byProgram.values()].map(({ entry, cents }) => owedChange(username, entry, cents));
 }
 
 /**

@@ -9,7 +9,8 @@ import type { ProgramType } from '../domain/programs.js';
 import { auditPut } from './audit.js';
 import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
-import { balanceUpdate, enrollmentItem, ledgerItem, requireStudentRef } from './students.js';
+import { ensureOwedCounters } from './program-balances.js';
+import { balanceUpdate, enrollmentItem, getStudentLedger, ledgerItem, requireStudentRef } from './students.js';
 import { transactWrite } from './transact.js';
 
 /** Enrolls a student in a program with its opening charge. 409 when already enrolled in it. */
@@ -19,7 +20,7 @@ export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrol
   const enrollment: Enrollment = { programType: e.programType, programId: e.programId, programName: e.programName, nextDueDate: e.nextDueDate, enrolledAt: now };
   const charge: LedgerEntry = { entryId: randomUUID(), kind: 'charge', programType: e.programType, programId: e.programId, amountCents: e.amountDueCents, createdAt: now, reason: 'Enrollment: tuition and fees' };
   const written = await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: enrollmentItem(ref, enrollment), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: TABLE_NAME, Item: enrollmentItem(ref, enrollment, e.amountDueCents), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, charge), ConditionExpression: 'attribute_not_exists(pk)' } },
     balanceUpdate(username, e.amountDueCents),
     auditPut({ actor, action: 'student.enroll', entityType: 'student', entityId: username, after: { enrollment, charge } }),
@@ -28,7 +29,11 @@ export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrol
   return enrollment;
 }
 
-/** Adds a charge or a credit (an adjustment) to one of the student's programs; past entries are never edited. */
+/**
+ * Adds a charge or a credit (an adjustment) to one of the student's programs; past entries are never
+ * edited. The program's owed counter moves with it (store/program-balances.ts); an older enrollment
+ * without one gets it set from its ledger first.
+ */
 export async function postLedgerEntry(
   username: string,
   p: { programType: ProgramType; programId: string; kind: 'charge' | 'credit'; amountCents: number; reason: string; nextDueDate?: string | null },
@@ -36,15 +41,27 @@ export async function postLedgerEntry(
 ): Promise<LedgerEntry> {
   const ref = await requireStudentRef(username);
   const entry: LedgerEntry = { entryId: randomUUID(), kind: p.kind, programType: p.programType, programId: p.programId, amountCents: p.amountCents, createdAt: new Date().toISOString(), reason: p.reason };
+  const delta = p.kind === 'charge' ? p.amountCents : -p.amountCents;
   const enrollmentKey = { pk: keys.student(username), sk: keys.enrollment(p.programType, p.programId) };
-  const written = await transactWrite([
-    p.nextDueDate === undefined
-      ? { ConditionCheck: { TableName: TABLE_NAME, Key: enrollmentKey, ConditionExpression: 'attribute_exists(pk)' } }
-      : { Update: { TableName: TABLE_NAME, Key: enrollmentKey, UpdateExpression: 'SET nextDueDate = :d', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':d': p.nextDueDate } } },
-    { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } },
-    balanceUpdate(username, p.kind === 'charge' ? p.amountCents : -p.amountCents),
-    auditPut({ actor, action: `student.${p.kind}`, entityType: 'student', entityId: username, after: entry }),
-  ]);
-  if (!written.ok) throw new Invalid(`program_id: ${username} is not enrolled in ${p.programType} program ${p.programId}`);
-  return entry;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const written = await transactWrite([
+      {
+        Update: {
+          TableName: TABLE_NAME, Key: enrollmentKey,
+          UpdateExpression: `ADD owedCents :delta${p.nextDueDate === undefined ? '' : ' SET nextDueDate = :d'}`,
+          ConditionExpression: 'attribute_exists(pk) AND attribute_exists(owedCents)',
+          ExpressionAttributeValues: { ':delta': delta, ...(p.nextDueDate === undefined ? {} : { ':d': p.nextDueDate }) },
+        },
+      },
+      { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } },
+      balanceUpdate(username, delta),
+      auditPut({ actor, action: `student.${p.kind}`, entityType: 'student', entityId: username, after: entry }),
+    ]);
+    if (written.ok) return entry;
+    const ledger = await getStudentLedger(username);
+    const enrolled = ledger?.enrollments.find((e) => e.programType === p.programType && e.programId === p.programId);
+    if (!ledger || !enrolled) break;
+    await ensureOwedCounters(ledger);
+  }
+  throw new Invalid(`program_id: ${username} is not enrolled in ${p.programType} program ${p.programId}`);
 }

@@ -42,9 +42,18 @@ export interface StudentProfile {
   signInEnabled?: boolean;
 }
 
+/**
+ * An enrollment as stored: with `owedCents`, what is still owed on the program (charges - credits -
+ * payments + refunds), moved in the same transaction as every ledger entry of the program. A payment
+ * is applied only while it fits (`owedCents >= what it applies`), so two payments applied at once
+ * cannot both take the same balance (store/program-balances.ts). Absent on enrollments written
+ * before issue 17 until the first ledger change sets it.
+ */
+export type StoredEnrollment = Enrollment & { owedCents?: number };
+
 export interface StudentLedger {
   profile: StudentProfile;
-  enrollments: Enrollment[];
+  enrollments: StoredEnrollment[];
   entries: LedgerEntry[];
 }
 
@@ -70,8 +79,8 @@ export const profileItem = (p: StudentProfile): Item => ({
   gsi2pk: keys.studentsOfProgram(p.programType), gsi2sk: keys.studentsSort(p.lastName, p.username),
 });
 
-export const enrollmentItem = (ref: StudentRef, e: Enrollment): Item =>
-  ({ ...e, ...studentKeys(ref, keys.enrollment(e.programType, e.programId)), type: 'enrollment' });
+export const enrollmentItem = (ref: StudentRef, e: Enrollment, owedCents: number): Item =>
+  ({ ...e, owedCents, ...studentKeys(ref, keys.enrollment(e.programType, e.programId)), type: 'enrollment' });
 
 export const ledgerItem = (ref: StudentRef, entry: LedgerEntry): Item =>
   ({ ...entry, ...studentKeys(ref, keys.ledgerEntry(entry.createdAt, entry.entryId)), type: 'ledger' });
@@ -88,7 +97,7 @@ function ledgerFromItems(items: Item[]): StudentLedger | null {
   const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, ...profile } = profileRow;
   return {
     profile: profile as unknown as StudentProfile,
-    enrollments: items.filter((i) => String(i.sk).startsWith(prefixes.enrollment)).map((i) => strip<Enrollment>(i)),
+    enrollments: items.filter((i) => String(i.sk).startsWith(prefixes.enrollment)).map((i) => strip<StoredEnrollment>(i)),
     entries: items.filter((i) => String(i.sk).startsWith(prefixes.ledger)).map((i) => strip<LedgerEntry>(i)),
   };
 }
@@ -156,7 +165,12 @@ export function ledgerBalanceCents(enrollments: Enrollment[], entries: LedgerEnt
 /** All items of a student's collection, its cached balance computed (createStudent and the local demo seed). */
 export function studentItems({ profile, enrollments, entries }: StudentLedger): Item[] {
   const withBalance = { signInEnabled: true, ...profile, balanceCents: ledgerBalanceCents(enrollments, entries) };
-  return [profileItem(withBalance), ...enrollments.map((e) => enrollmentItem(profile, e)), ...entries.map((x) => ledgerItem(profile, x))];
+  const owed = new Map(totalsByProgram(enrollments, entries).map((t) => [`${t.enrollment.programType}#${t.enrollment.programId}`, t.dueCents - t.paidCents]));
+  return [
+    profileItem(withBalance),
+    ...enrollments.map((e) => enrollmentItem(profile, e, owed.get(`${e.programType}#${e.programId}`) ?? 0)),
+    ...entries.map((x) => ledgerItem(profile, x)),
+  ];
 }
 
 /** Reserves an email address for one student (a second student with it is a conflict). */

@@ -80,19 +80,9 @@ describe('forged and replayed webhooks', () => {
   });
 });
 
+// A refund delivered before its payment: test/handlers/payments-across-requests.test.ts (issue 17), where
+// refunds are read back from the Stripe sandbox by refund id.
 describe('events out of order and for intents that are not ours', () => {
-  it('a refund that arrives before its payment is settled once both have arrived', async () => {
-    const intent = await startPayment(200);
-    const refund = signedEvent('charge.refunded', { id: 'ch_early', object: 'charge', payment_intent: intent, amount: 20_000, amount_refunded: 5_000 });
-    await deliver(refund);
-    await deliver(succeeded(intent, 20_000));
-    await deliver(refund); // Stripe retries what it saw fail or not acknowledged
-    const after = await books();
-    expect(after.paidCents - after.refundedCents).toBe(15_000);
-    expect(after.balance).toBe(OWED_CENTS - 15_000);
-    expect(after.cached).toBe(after.balance);
-  });
-
   it('an intent the portal never created changes nothing, whatever the event', async () => {
     const before = await books();
     for (const event of [
@@ -136,7 +126,7 @@ describe('a client posting amounts of its own', () => {
     const key = randomUUID();
     const clicks = await Promise.all(Array.from({ length: 5 }, () => pay(25, { idempotency_key: key })));
     expect(new Set(clicks.map((c) => c.body.paymentIntentId)).size).toBe(1);
-    const list = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username } }));
+    const list = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username, status: 'pending' } }));
     expect(list.body.results).toHaveLength(1);
     expect((await pay(25)).body.paymentIntentId).not.toBe(clicks[0]!.body.paymentIntentId);
   });
@@ -145,7 +135,10 @@ describe('a client posting amounts of its own', () => {
 describe('50 concurrent payments on one balance', () => {
   it('every succeeded payment is recorded once; the ledger total and the cached balance are exact', async () => {
     const amounts = Array.from({ length: 50 }, (_, i) => 10 + (i % 7) * 0.01); // 10.00 ... 10.06
-    const intents = await Promise.all(amounts.map((amount) => startPayment(amount)));
+    // opened one after another (each replacing the last: one open checkout per student, issue 17) and
+    // all succeeding at once: Stripe's events are the truth, even for a checkout the portal canceled
+    const intents: string[] = [];
+    for (const amount of amounts) intents.push(await startPayment(amount));
     const events = intents.map((intent, i) => succeeded(intent, Math.round(amounts[i]! * 100)));
     // each event delivered twice, all at once: Stripe retries while the first delivery is in flight
     const outcomes = await Promise.all([...events, ...events].map((event) => deliver(event)));

@@ -59,6 +59,8 @@ export async function settle(intentIds: ReadonlySet<string>, opts: { skip?: (e: 
     fresh.forEach((e) => delivered.add(e.id));
     const answers = await Promise.all(shuffled([...fresh, ...fresh]).map((e) => deliverEvent(e)));
     statuses.push(...answers.map((a) => a.status ?? 0));
+    const failed = answers.filter((a) => (a.status ?? 500) >= 500);
+    if (failed.length > 0) throw new Error(`the webhook failed: ${JSON.stringify(failed.map((a) => a.body))}`);
     await opts.check?.();
   }
   throw new Error('events kept coming after 10 rounds');
