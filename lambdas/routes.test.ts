@@ -19,7 +19,7 @@ const BEYOND_SPEC = [
   'POST /api/students/', 'POST /api/students/import/', 'POST /api/students/{username}/enrollments/',
   'POST /api/students/{username}/charges/', 'PUT /api/students/{username}/sign-in/', 'POST /api/users/new-password/',
   'POST /api/documents/upload-url/', 'POST /api/documents/{id}/acknowledge/', 'GET /api/documents/{id}/acknowledgements/',
-  'POST /api/users/refresh/', 'POST /api/users/logout/', 'GET /api/audit/',
+  'POST /api/users/refresh/', 'POST /api/users/logout/', 'GET /api/audit/', 'POST /api/payments/reconcile/',
 ];
 
 describe('route table', () => {

@@ -9,7 +9,7 @@ export const AUDIT_ACTIONS = [
   'cohort.create', 'cohort.update',
   'document.create', 'document.delete', 'document.acknowledge',
   'student.create', 'student.create.undone', 'student.enable', 'student.disable', 'student.move', 'student.enroll', 'student.charge', 'student.credit',
-  'payment.create', 'payment.refund', 'payment.refund.succeeded', 'payment.refund.failed', 'payment.excess_refund', 'payment.reconcile', 'payment.reconcile.run',
+  'payment.create', 'payment.refund', 'payment.refund.succeeded', 'payment.refund.failed', 'payment.excess.refund', 'payment.reconcile', 'payment.reconcile.run',
   'student.read', 'student.payments.read', 'cohort.roster.read', 'students.list.read', 'payments.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

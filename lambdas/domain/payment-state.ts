@@ -232,5 +232,7 @@ export function mayMove(from: PaymentStatus, to: 'processing' | 'failed' | 'canc
   if (to === 'succeeded') return true; // Stripe is the truth: even a payment we canceled, had Stripe taken it
   if (from === 'canceled') return false;
   if (to === 'processing') return from === 'pending' || from === 'failed';
+  // a declined attempt stays what the student saw (Failed) when its intent is canceled afterwards
+  if (to === 'canceled') return from === 'pending' || from === 'processing';
   return true;
 }

@@ -43,21 +43,26 @@ async function closeCheckout(record: PaymentRecord, reason: 'duplicate' | 'aband
 }
 
 /**
- * Cancels the student's open checkouts opened before `newest` (the one just opened, by sort key),
- * so of two tabs only the later can pay. Answers the intent ids canceled.
+ * Cancels the student's open checkouts opened before `newest` (the one just opened), so of two tabs
+ * only the later can pay. "Before" is by `openedAt`, our clock's milliseconds: Stripe's `created`
+ * (the sort key) has one-second precision, and two tabs are often opened within one second.
+ * Answers the intent ids canceled.
  */
-export async function cancelOlderCheckouts(username: string, newest: { sk: string; intentId: string }): Promise<string[]> {
+export async function cancelOlderCheckouts(username: string, newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>): Promise<string[]> {
   const since = new Date(now().getTime() - OLDER_CHECKOUTS_WINDOW_MS).toISOString();
-  const page = await db.send(new QueryCommand({
+  // open checkouts (CHECKOUT#, pending) and declined attempts a tab could retry (PAYMENT#, failed)
+  const pages = await Promise.all(([[prefixes.checkout, 'pending'], [prefixes.payment, 'failed']] as const).map(([prefix, status]) => db.send(new QueryCommand({
     TableName: TABLE_NAME, ConsistentRead: true,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-    FilterExpression: '#status IN (:pending, :failed) AND intentId <> :newest',
+    // records from before openedAt existed compare by Stripe's creation second
+    FilterExpression: '#status = :status AND intentId <> :newest AND (openedAt < :openedAt OR (attribute_not_exists(openedAt) AND createdAt <= :createdAt))',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':pk': keys.student(username), ':lo': `${prefixes.payment}${since}`, ':hi': newest.sk, ':newest': newest.intentId,
-      ':pending': 'pending', ':failed': 'failed',
+      ':pk': keys.student(username), ':lo': `${prefix}${since}`, ':hi': `${prefix}\uffff`, ':newest': newest.intentId,
+      ':status': status, ':openedAt': newest.openedAt ?? newest.createdAt, ':createdAt': newest.createdAt,
     },
-  }));
+  }))));
+  const page = { Items: pages.flatMap((p) => p.Items ?? []) };
   const outcomes = await Promise.all((page.Items ?? []).map(toRecord).map(async (record) => {
     try {
       return (await closeCheckout(record, 'duplicate')) === 'canceled' ? record.intentId : null;

@@ -16,6 +16,12 @@ export const keys = {
   rosterSort: (lastName: string, username: string) => `STUDENT#${lastName.toLowerCase()}#${username}`,
   /** A card payment (one Stripe PaymentIntent) in the student's collection, by creation time. */
   payment: (createdAt: string, intentId: string) => `PAYMENT#${createdAt}#${intentId}`,
+  /**
+   * A checkout nobody paid yet (pending) or ever will (canceled): the same record, kept apart from
+   * the student's payments so their list needs no filter, and sorting before ENROLL# so a student's
+   * bill (`sk >= ENROLL#`) never reads it. It moves to `payment` once money moves or an attempt fails.
+   */
+  checkout: (createdAt: string, intentId: string) => `CHECKOUT#${createdAt}#${intentId}`,
   /** Finds a payment from its PaymentIntent id alone (webhooks, refunds). */
   paymentIntent: (intentId: string) => `INTENT#${intentId}`,
   paymentIntentItem: 'INTENT',
@@ -34,7 +40,7 @@ export const keys = {
 } as const;
 
 /** Sort-key prefixes that tell the items of a student's collection apart. */
-export const prefixes = { enrollment: 'ENROLL#', ledger: 'LEDGER#', payment: 'PAYMENT#' } as const;
+export const prefixes = { checkout: 'CHECKOUT#', enrollment: 'ENROLL#', ledger: 'LEDGER#', payment: 'PAYMENT#' } as const;
 
 /** Catalog items: each has its own partition and sits in a gsi1 collection for listing without a Scan. */
 export const catalogKeys = {

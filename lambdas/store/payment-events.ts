@@ -15,7 +15,7 @@ import { auditPut, type AuditEntry } from './audit.js';
 import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
 import { listRefunds, retrieveIntent, stripe } from './payment-gateway.js';
-import { getPaymentByIntent, recordKey, statusMove } from './payments.js';
+import { getPaymentByIntent, recordWrite } from './payments.js';
 import { ensureOwedCounters, owedChange } from './program-balances.js';
 import { balanceUpdate, getStudentLedger, ledgerItem } from './students.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
@@ -86,21 +86,9 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
     }
     if (!(await ensureOwedCounters(ledger))) return 'retry' as const;
     const settled = settleSucceeded(record, owedByProgram(ledger.enrollments, ledger.entries), fact.paidAt);
-    const move = statusMove('succeeded', record);
     const result = await transactWrite([
       eventMarker(fact.eventId, 'payment_intent.succeeded'),
-      {
-        Update: {
-          TableName: TABLE_NAME, Key: recordKey(record),
-          UpdateExpression: `SET ${move.set}, updatedAt = :now, methodDetail = :detail, failureMessage = :none, excess = :excess`,
-          ConditionExpression: '#status = :seen AND amountCents = :amount',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ...move.values, ':seen': record.status, ':now': fact.paidAt, ':detail': fact.methodDetail, ':none': null,
-            ':amount': fact.amountCents, ':excess': settled.excess,
-          },
-        },
-      },
+      ...recordWrite(record, { ...record, status: 'succeeded', updatedAt: fact.paidAt, methodDetail: fact.methodDetail, failureMessage: null, excess: settled.excess }),
       ...settled.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ledger.profile, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
       // each program still owes what this applies to it, or the payment is read again (its excess grows)
       ...settled.entries.map((entry) => owedChange(record.username, entry, -entry.amountCents, entry.amountCents)),
@@ -135,23 +123,16 @@ export async function refundExcess(intentId: string): Promise<string | null> {
     metadata: { kind: 'excess', username: record.username, allocation: excess.items.map((x) => `${x.programType}/${x.programId}/${x.amountCents}`).join(',') },
   }, { idempotencyKey: `excess-refund:${intentId}` })).id : null);
   const at = nowIso();
-  await transactWrite([
-    {
-      Update: {
-        TableName: TABLE_NAME, Key: recordKey(record),
-        // refunded in full by other refunds already: nothing left to ask Stripe for
-        UpdateExpression: refundId
-          ? 'SET excessRequestedAt = :at, excess.refundId = if_not_exists(excess.refundId, :id)'
-          : 'SET excessRequestedAt = :at, excess.#status = :refunded',
-        ConditionExpression: 'attribute_not_exists(excessRequestedAt)',
-        ...(refundId ? { ExpressionAttributeValues: { ':at': at, ':id': refundId } } : { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':at': at, ':refunded': 'refunded' } }),
-      },
-    },
+  // refunded in full by other refunds already: nothing left to ask Stripe for
+  const noted = refundId ? { ...excess, refundId: excess.refundId ?? refundId } : { ...excess, status: 'refunded' as const };
+  const written = await transactWrite([
+    ...recordWrite(record, { ...record, excessRequestedAt: at, excess: noted }),
     auditPut({
-      actor: 'system', action: 'payment.excess_refund', entityType: 'payment', entityId: intentId,
+      actor: 'system', action: 'payment.excess.refund', entityType: 'payment', entityId: intentId,
       after: { username: record.username, excessCents: excess.amountCents, refundCents: amountCents, refundId, items: excess.items },
     }, at),
   ]);
+  if (!written.ok) return refundExcess(intentId); // the record moved on meanwhile (its refund landed): note it on the fresh one
   logger.warn('Excess payment refunded', { intentId, username: record.username, amountCents, refundId });
   return refundId;
 }
@@ -186,20 +167,8 @@ export async function applyRefunds(opts: { intentId: string; claimedTotalCents?:
     const ledger = await getStudentLedger(record.username);
     if (ledger && !(await ensureOwedCounters(ledger))) return 'retry' as const;
     const ref = ledger?.profile ?? { username: record.username, lastName: '', cohortId: null };
-    const move = statusMove(plan.next.status, record);
     const items: TransactItems = [
-      {
-        Update: {
-          TableName: TABLE_NAME, Key: recordKey(record),
-          UpdateExpression: `SET ${move.set}, refundedCents = :total, refundIds = :ids, #items = :items, excess = :excess, updatedAt = :now`,
-          ConditionExpression: 'refundedCents = :previous AND #status = :seen',
-          ExpressionAttributeNames: { '#status': 'status', '#items': 'items' },
-          ExpressionAttributeValues: {
-            ...move.values, ':total': plan.next.refundedCents, ':ids': plan.next.refundIds, ':items': plan.next.items,
-            ':excess': plan.next.excess, ':now': opts.at, ':previous': record.refundedCents, ':seen': record.status,
-          },
-        },
-      },
+      ...recordWrite(record, { ...record, ...plan.next, updatedAt: opts.at }),
       ...plan.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
       ...owedChangesOf(record.username, plan.entries),
       balanceUpdate(record.username, plan.balanceDeltaCents),
@@ -230,18 +199,9 @@ export async function applyStatus(opts: { eventId: string; intentId: string; sta
     const record = await getPaymentByIntent(opts.intentId);
     if (!record) return 'unknown-intent' as const;
     if (!mayMove(record.status, opts.status)) return 'ignored' as const;
-    const move = statusMove(opts.status, record);
     const result = await transactWrite([
       eventMarker(opts.eventId, `payment_intent.${opts.status}`),
-      {
-        Update: {
-          TableName: TABLE_NAME, Key: recordKey(record),
-          UpdateExpression: `SET ${move.set}, updatedAt = :now, failureMessage = :message${move.remove}`,
-          ConditionExpression: '#status = :seen',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ...move.values, ':now': opts.at, ':message': opts.message ?? record.failureMessage ?? null, ':seen': record.status },
-        },
-      },
+      ...recordWrite(record, { ...record, status: opts.status, updatedAt: opts.at, failureMessage: opts.message ?? record.failureMessage ?? null }),
       ...(opts.audit ? [auditPut(opts.audit)] : []),
     ]);
     if (result.ok) return 'applied' as const;

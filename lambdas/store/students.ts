@@ -117,8 +117,9 @@ async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0
 export async function getStudentLedger(username: string): Promise<StudentLedger | null> {
   return ledgerFromItems(await queryAll({
     TableName: TABLE_NAME,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.student(username) },
+    // from ENROLL# on: enrollments, ledger, payments and the profile; never the checkouts (CHECKOUT#)
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': keys.student(username), ':from': prefixes.enrollment },
   }));
 }
 

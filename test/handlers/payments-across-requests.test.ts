@@ -103,7 +103,7 @@ describe('one open checkout per student', () => {
     expect(s.excessRefunds.get(b)).toBe(OWED_CENTS);
     const flagged = await invoke(listPayments, apiEvent('payments-list', { caller: finance, query: { username } }));
     expect(flagged.body.results.find((p: { id: string }) => p.id === b)).toMatchObject({ status: 'refunded', excess_refund: { amount: 350, status: 'refunded' } });
-    expect((await auditEntriesOf(b)).map((e) => [e.actor, e.action])).toContainEqual(['system', 'payment.excess_refund']);
+    expect((await auditEntriesOf(b)).map((e) => [e.actor, e.action])).toContainEqual(['system', 'payment.excess.refund']);
   });
 
   it.each([4, 20])('%i checkouts opened and confirmed at once: never below 0, every excess refunded and flagged, ledger == cached == Stripe', async (n) => {

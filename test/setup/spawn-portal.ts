@@ -29,6 +29,8 @@ export async function spawnPortal(dataDir: string, ports: PortalPorts, readyWith
     PORTAL_DYNAMODB_PORT: String(ports.dynamodb),
     PORTAL_S3_PORT: String(ports.s3),
     PORTAL_COGNITO_PORT: String(ports.cognito),
+    // tests run jobs as of the time they choose (POST /local/jobs/{id}/run), never on the wall clock
+    PORTAL_SCHEDULE_JOBS: 'off',
   };
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bin/local.ts'], {
     cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,15 +11,15 @@
 import { createHash } from 'node:crypto';
 import { CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from '../../contract/payments.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../domain/errors.js';
+import { nowIso } from '../../domain/clock.js';
 import { dollarsToCents } from '../../domain/money.js';
 import { planPayment, type Allocation } from '../../domain/payment-plan.js';
 import { isAdmin } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { cancelOlderCheckouts } from '../../store/checkouts.js';
-import { keys } from '../../store/keys.js';
 import { asStripeFailure, stripe } from '../../store/payment-gateway.js';
-import { createPendingPayment, getPaymentByIntent } from '../../store/payments.js';
+import { createPendingPayment } from '../../store/payments.js';
 import { getStudentLedger, type StudentLedger } from '../../store/students.js';
 
 /** Keys tried when an earlier intent of the same key was canceled meanwhile (a replaced tab retrying). */
@@ -73,7 +73,7 @@ export const handler = route('payments-create-intent', async (req) => {
 
     const createdAt = new Date(intent.created * 1000).toISOString();
     const stored = await createPendingPayment({
-      intentId: intent.id, username: profile.username, studentName, createdAt, updatedAt: createdAt,
+      intentId: intent.id, username: profile.username, studentName, createdAt, updatedAt: createdAt, openedAt: nowIso(),
       amountCents: totalCents, refundedCents: 0, currency: 'usd', status: 'pending', method: 'card',
       methodDetail: null, failureMessage: null, items: allocations.map((a) => ({ ...a, refundedCents: 0 })), refundIds: [], excess: null,
     }, caller.username === profile.username ? undefined : {
@@ -81,18 +81,15 @@ export const handler = route('payments-create-intent', async (req) => {
       actor: caller.username, action: 'payment.create', entityType: 'student', entityId: profile.username,
       after: { intentId: intent.id, amountCents: totalCents, items: allocations },
     });
-    if (!stored) {
-      // the same key answered an intent we already have: fine while it can still be paid
-      const existing = await getPaymentByIntent(intent.id);
-      if (existing && (existing.status === 'canceled' || existing.status === 'succeeded') && n < MAX_KEYS) {
+    // the same key answered an intent we already have: fine while it can still be paid
+    if (stored.status !== 'pending' && stored.status !== 'failed') {
+      if (n < MAX_KEYS) {
         key = `${baseKey}:after:${intent.id}`;
         continue;
       }
-      if (existing && existing.status !== 'pending' && existing.status !== 'failed') {
-        throw new Conflict('This checkout is already closed; reload the page to start a new one');
-      }
+      throw new Conflict('This checkout is already closed; reload the page to start a new one');
     }
-    await cancelOlderCheckouts(profile.username, { sk: keys.payment(createdAt, intent.id), intentId: intent.id });
+    await cancelOlderCheckouts(profile.username, stored);
     const response: CreatePaymentIntentResponse = { clientSecret: intent.client_secret!, paymentIntentId: intent.id, amount: totalCents, currency: 'usd' };
     return { body: response };
   }
