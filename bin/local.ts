@@ -34,6 +34,8 @@ try {
     persist: true,
     seed: true,
     gateway: { webRoot: WEB_DIST },
+    // off for runs that must run jobs only when they ask, such as the browser tests (they start this script)
+    scheduleJobs: process.env.PORTAL_SCHEDULE_JOBS !== 'off',
     log,
   });
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.url}`);

@@ -3,6 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './stacks/api-stack.js';
 import { AuthStack } from './stacks/auth-stack.js';
 import { DataStack } from './stacks/data-stack.js';
+import { JobsStack } from './stacks/jobs-stack.js';
 import { OpsStack } from './stacks/ops-stack.js';
 import { WebStack, type CustomDomain } from './stacks/web-stack.js';
 import { stageSettings, type StageName } from './stage.js';
@@ -20,14 +21,15 @@ export interface PortalApp {
   readonly data: DataStack;
   readonly auth: AuthStack;
   readonly api: ApiStack;
+  readonly jobs: JobsStack;
   readonly web: WebStack;
   readonly ops: OpsStack;
 }
 
 /**
- * The whole cloud deployment of one stage: data <- auth <- api <- web. Optional settings come
- * from CDK context (`-c key=value` or cdk.json): corsOrigins, stripePublishableKey, domainName,
- * certificateArn, alarmEmail.
+ * The whole cloud deployment of one stage: data <- auth <- api <- web, and data <- auth <- jobs.
+ * Optional settings come from CDK context (`-c key=value` or cdk.json): corsOrigins,
+ * stripePublishableKey, domainName, certificateArn, alarmEmail.
  */
 export function buildApp(opts: BuildAppOptions): PortalApp {
   const app = opts.app ?? new App();
@@ -55,17 +57,27 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     stage,
   });
 
+  // what route and job functions may be granted (lambdas/routes.ts Grant)
+  const resources = {
+    table: data.table,
+    bucket: data.documentsBucket,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    stripeSecret: data.stripeSecret,
+  };
+
   const api = new ApiStack(app, `${prefix}-Api`, {
     ...common,
     description: `Portal ${stage.name}: HTTP API, one Lambda per route`,
     stage,
-    resources: {
-      table: data.table,
-      bucket: data.documentsBucket,
-      userPool: auth.userPool,
-      userPoolClient: auth.userPoolClient,
-      stripeSecret: data.stripeSecret,
-    },
+    resources,
+  });
+
+  const jobs = new JobsStack(app, `${prefix}-Jobs`, {
+    ...common,
+    description: `Portal ${stage.name}: scheduled and queued jobs, one Lambda per row of the jobs table`,
+    stage,
+    resources,
   });
 
   const web = new WebStack(app, `${prefix}-Web`, {
@@ -87,7 +99,9 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     description: `Portal ${stage.name}: alarms, alarm topic, dashboard`,
     stage,
     api: api.api,
-    functions: api.functions,
+    // job functions alarm like route functions (a failed nightly run must reach someone), keyed apart
+    // from them: a job may share its id with a route (payments-reconcile runs nightly and on demand)
+    functions: new Map([...api.functions, ...[...jobs.functions].map(([id, fn]) => [`Job-${id}`, fn] as const)]),
     table: data.table,
     alarmEmail: stringContext(app, 'alarmEmail'),
   });
@@ -97,7 +111,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
   // cdk-nag 3 is a validation plugin: any unacknowledged finding (warning or error) fails the synth.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
-  return { app, data, auth, api, web, ops };
+  return { app, data, auth, api, jobs, web, ops };
 }
 
 function stringContext(app: App, key: string): string | undefined {

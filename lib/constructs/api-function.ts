@@ -10,6 +10,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { JobDef } from '../../lambdas/jobs.js';
 import type { Grant, RouteDef } from '../../lambdas/routes.js';
 import type { StageSettings } from '../stage.js';
 import { acknowledgeWildcards, wildcardAction, wildcardResource } from './nag.js';
@@ -25,10 +26,28 @@ export interface ApiFunctionResources {
   readonly stripeSecret: ISecret;
 }
 
-export interface ApiFunctionProps {
-  readonly route: RouteDef;
+/** A row of the route table or of the jobs table: both get the same function, defaults and grants. */
+export type ApiFunctionProps = {
   readonly stage: StageSettings;
   readonly resources: ApiFunctionResources;
+} & ({ readonly route: RouteDef; readonly job?: never } | { readonly job: JobDef; readonly route?: never });
+
+/** A route answers someone waiting (HTTP APIs give up after 30 seconds); a job's row says how long it may take. */
+const ROUTE_TIMEOUT = Duration.seconds(10);
+
+/** What differs between a route's function and a job's. */
+function functionSpec({ route, job }: ApiFunctionProps) {
+  if (route) {
+    return {
+      handler: route.handler, grants: route.grants, timeout: ROUTE_TIMEOUT,
+      description: `${route.method} ${route.path} (${route.id})`, roleDescription: `Runs ${route.method} ${route.path}`,
+    };
+  }
+  return {
+    handler: job.handler, grants: job.grants, timeout: Duration.seconds(job.timeoutSeconds),
+    // Lambda descriptions are at most 256 characters
+    description: `Job ${job.id}: ${job.description}`.slice(0, 256), roleDescription: `Runs job ${job.id}`,
+  };
 }
 
 /**
@@ -73,8 +92,8 @@ export const UNREACHED_CREDENTIAL_PROVIDERS = [
 export const UNREACHED_SDK_FEATURES = ['@smithy/core/event-streams'] as const;
 
 /**
- * How every route is bundled (esbuild through NodejsFunction). test/perf/lambda-bundles.test.ts
- * builds each route with exactly these options and holds it to its size budget.
+ * How every route and job is bundled (esbuild through NodejsFunction). test/perf/lambda-bundles.test.ts
+ * builds each of them with exactly these options and holds it to its size budget.
  */
 export const LAMBDA_BUNDLING = {
   minify: true,
@@ -91,8 +110,8 @@ export const LAMBDA_BUNDLING = {
 } as const satisfies BundlingOptions;
 
 /**
- * One route's Lambda: NodejsFunction with the project defaults (nodejs22.x, arm64, esbuild
- * bundle with source maps, X-Ray, its own log group) and IAM derived from the route's `grants`.
+ * One route's or job's Lambda: NodejsFunction with the project defaults (nodejs22.x, arm64, esbuild
+ * bundle with source maps, X-Ray, its own log group) and IAM derived from the row's `grants`.
  * The role is built here rather than with AWSLambdaBasicExecutionRole so it may only write to
  * its own log group.
  */
@@ -102,7 +121,8 @@ export class ApiFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
-    const { route, stage, resources } = props;
+    const { stage, resources } = props;
+    const spec = functionSpec(props);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: stage.logRetention,
@@ -111,17 +131,17 @@ export class ApiFunction extends Construct {
 
     const role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs ${route.method} ${route.path}`,
+      description: spec.roleDescription,
     });
 
     this.function = new NodejsFunction(this, 'Function', {
-      description: `${route.method} ${route.path} (${route.id})`,
-      entry: join(REPO_ROOT, 'lambdas', route.handler),
+      description: spec.description,
+      entry: join(REPO_ROOT, 'lambdas', spec.handler),
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: spec.timeout,
       role,
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,
@@ -136,7 +156,7 @@ export class ApiFunction extends Construct {
         USER_POOL_CLIENT_ID: resources.userPoolClient.userPoolClientId,
         NODE_OPTIONS: '--enable-source-maps',
         // only the functions allowed to read the Stripe secret learn where it is
-        ...(route.grants.includes('secret:stripe') ? { STRIPE_SECRET_ARN: resources.stripeSecret.secretArn } : {}),
+        ...(spec.grants.includes('secret:stripe') ? { STRIPE_SECRET_ARN: resources.stripeSecret.secretArn } : {}),
       },
     });
     this.logGroup.grantWrite(role);
@@ -146,7 +166,7 @@ export class ApiFunction extends Construct {
       'X-Ray PutTraceSegments/PutTelemetryRecords (tracing: ACTIVE) do not support resource-level permissions.',
       () => ['Resource::*'],
     );
-    for (const grant of new Set(route.grants)) {
+    for (const grant of new Set(spec.grants)) {
       applyGrant(grant, role, resources);
     }
     Validations.of(this.function).acknowledge({

@@ -12,6 +12,7 @@ import http from 'node:http';
 import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_REGION, LOCAL_STRIPE, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
 import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
+import { createJobsRunner, type JobsRunner } from './jobs-runner.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
 import { requestUrl } from './request-url.js';
@@ -27,6 +28,11 @@ export interface LocalStackOptions {
   seed: boolean;
   /** Serve the API and the SPA (npm start, browser tests); handler tests need only the stand-ins. */
   gateway: false | { webRoot: string };
+  /**
+   * Run the jobs table on its schedules (npm start). Off, jobs run only when asked through
+   * `POST /local/jobs/{id}/run`, which is mounted either way (tests run jobs as of the times they choose).
+   */
+  scheduleJobs?: boolean;
   log?: (message: string) => void;
 }
 
@@ -52,7 +58,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   fs.mkdirSync(logDir, { recursive: true });
   const children: Child[] = [];
   let server: Server | null = null;
+  let jobsRunner: JobsRunner | null = null;
   const stop = async () => {
+    await jobsRunner?.stop();
     if (server) {
       const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
       server.closeAllConnections(); // keep-alive connections would otherwise hold close() open
@@ -91,8 +99,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       log,
     });
 
+    jobsRunner = createJobsRunner({ log });
     // Presigned document URLs reach s3rver through the gateway's origin (S3_PUBLIC_ENDPOINT).
-    const mounts = [stripeSandbox, createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET })];
+    const mounts = [stripeSandbox, createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET }), jobsRunner.mount];
 
     let url: string | null = null;
     if (!opts.gateway) {
@@ -132,6 +141,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       });
       url = `http://localhost:${ports.gateway}`;
     }
+    // jobs call the Stripe sandbox on the gateway's port: schedule them once it listens
+    if (opts.scheduleJobs) jobsRunner.startScheduling();
     return { ports, endpoints, pool, env, url, stop };
   } catch (error) {
     await stop();

@@ -11,11 +11,11 @@ export interface Allowance {
   packages: string[];
   bytes: number;
   why: string;
-  /** Which routes may bundle them. */
-  allowedFor: (route: RouteDef) => boolean;
+  /** Which functions (routes and jobs, by their grants) may bundle them. */
+  allowedFor: (fn: Pick<RouteDef, 'grants'>) => boolean;
 }
 
-const hasGrant = (prefix: string) => (route: RouteDef) => route.grants.some((g) => g.startsWith(prefix));
+const hasGrant = (prefix: string) => (fn: Pick<RouteDef, 'grants'>) => fn.grants.some((g) => g.startsWith(prefix));
 
 /**
  * Libraries that do not fit in 300 KB however they are imported, measured on the bundles as LAMBDA_BUNDLING

@@ -1,0 +1,161 @@
+import { Duration, RemovalPolicy, Stack, TimeZone, Validations, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import {
+  ContextAttribute,
+  Schedule,
+  ScheduleExpression,
+  ScheduleGroup,
+  ScheduleTargetInput,
+  TimeWindow,
+  type IScheduleTarget,
+} from 'aws-cdk-lib/aws-scheduler';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { jobs, SCHOOL_TIME_ZONE, type JobDef, type JobTrigger } from '../../lambdas/jobs.js';
+import { ApiFunction, type ApiFunctionResources } from '../constructs/api-function.js';
+import type { StageSettings } from '../stage.js';
+
+export interface JobsStackProps extends StackProps {
+  readonly stage: StageSettings;
+  readonly resources: ApiFunctionResources;
+  /** Defaults to THE jobs table; a parameter only so tests can pass rows the table does not have yet. */
+  readonly jobs?: readonly JobDef[];
+}
+
+/**
+ * How long a run stays worth starting, and how often each side retries:
+ *  - EventBridge Scheduler invokes Lambda asynchronously
+ *    (https://docs.aws.amazon.com/lambda/latest/dg/with-eventbridge-scheduler.html), so its retry policy
+ *    covers only handing the event to Lambda (throttling, service errors);
+ *  - Lambda's own asynchronous retries cover the job failing (error, timeout).
+ * Both give up after an hour: the hourly sweep's next run supersedes a late one, and a nightly run an hour
+ * late is still a night run. What is given up lands in the job's dead-letter queue.
+ */
+const MAX_EVENT_AGE = Duration.hours(1);
+const SCHEDULER_RETRY_ATTEMPTS = 5;
+/** Lambda allows at most 2. */
+const LAMBDA_RETRY_ATTEMPTS = 2;
+/** SQS's longest retention: two weeks to look at a failed run before it is gone. */
+const DEAD_LETTER_RETENTION = Duration.days(14);
+/** Lambda's advice for SQS event sources (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html). */
+const VISIBILITY_TIMEOUTS_PER_FUNCTION_TIMEOUT = 6;
+const MAX_RECEIVE_COUNT = 5;
+
+/**
+ * One Lambda per row of lambdas/jobs.ts (ApiFunction: the route functions' defaults and least-privilege
+ * grants, the row's timeout) and what starts it:
+ *  - a schedule row: an EventBridge Scheduler schedule in the portal's schedule group, cron in the row's
+ *    time zone (the school's by default), no flexible window, input `{"scheduledTime": ...}`, a retry
+ *    policy and the job's dead-letter queue; its role may invoke only this function;
+ *  - a queue row: an SQS queue (redriving to the job's dead-letter queue) as the function's event source.
+ * Everything the local runner does not have (retries, dead letters, at-least-once delivery) is here.
+ */
+export class JobsStack extends Stack {
+  readonly functions: ReadonlyMap<string, ApiFunction>;
+  readonly schedules: ReadonlyMap<string, Schedule>;
+  /** Queue rows' queues, by the row's queue name. */
+  readonly queues: ReadonlyMap<string, Queue>;
+  /** Every job's dead-letter queue, by job id. */
+  readonly deadLetterQueues: ReadonlyMap<string, Queue>;
+
+  private readonly scheduleGroup: ScheduleGroup;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const { stage, resources } = props;
+    this.scheduleGroup = new ScheduleGroup(this, 'Schedules', {
+      scheduleGroupName: `portal-${stage.name}`,
+      // it holds no data, and a retained group would block deploying the stage again under its name
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const functions = new Map<string, ApiFunction>();
+    const schedules = new Map<string, Schedule>();
+    const queues = new Map<string, Queue>();
+    const deadLetterQueues = new Map<string, Queue>();
+    for (const job of props.jobs ?? jobs) {
+      const fn = new ApiFunction(this, `Job-${job.id}`, { job, stage, resources });
+      const deadLetters = new Queue(this, `DeadLetters-${job.id}`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: DEAD_LETTER_RETENTION,
+      });
+      functions.set(job.id, fn);
+      deadLetterQueues.set(job.id, deadLetters);
+      const { trigger } = job;
+      if ('schedule' in trigger) {
+        schedules.set(job.id, this.schedule(job, trigger, fn, deadLetters));
+      } else {
+        queues.set(trigger.queue, this.queue(job, trigger, fn, deadLetters));
+      }
+    }
+    this.functions = functions;
+    this.schedules = schedules;
+    this.queues = queues;
+    this.deadLetterQueues = deadLetterQueues;
+  }
+
+  private schedule(job: JobDef, trigger: Extract<JobTrigger, { schedule: unknown }>, fn: ApiFunction, deadLetters: Queue): Schedule {
+    fn.function.configureAsyncInvoke({
+      onFailure: new SqsDestination(deadLetters),
+      retryAttempts: LAMBDA_RETRY_ATTEMPTS,
+      maxEventAge: MAX_EVENT_AGE,
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is the dead-letter queue of job ${job.id} (its schedule's DeadLetterConfig and its function's on-failure destination), which cdk-nag does not recognise as one; a dead-letter queue needs none of its own.`,
+    });
+
+    // Assumable only by EventBridge Scheduler for schedules of this account's portal group
+    // (Scheduler names the group as aws:SourceArn), and allowed only to start this one function.
+    const role = new Role(this, `SchedulerRole-${job.id}`, {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account, 'aws:SourceArn': this.scheduleGroup.scheduleGroupArn } },
+      }),
+      description: `EventBridge Scheduler: starts job ${job.id}`,
+    });
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.function.functionArn] }));
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [deadLetters.queueArn] }));
+
+    // Written by hand rather than with aws-scheduler-targets' LambdaInvoke, whose grantInvoke also
+    // allows every version and alias (`<function>:*`): this role needs the function itself only.
+    const target: IScheduleTarget = {
+      bind: () => ({
+        arn: fn.function.functionArn,
+        role,
+        // The run is "as of" the time it was scheduled for, even when delivered late or retried
+        // (lambdas/schedule/job.ts). Context attribute:
+        // https://docs.aws.amazon.com/scheduler/latest/UserGuide/managing-schedule-context-attributes.html
+        input: ScheduleTargetInput.fromObject({ scheduledTime: ContextAttribute.scheduledTime }),
+        retryPolicy: { maximumEventAgeInSeconds: MAX_EVENT_AGE.toSeconds(), maximumRetryAttempts: SCHEDULER_RETRY_ATTEMPTS },
+        deadLetterConfig: { arn: deadLetters.queueArn },
+      }),
+    };
+    const schedule = new Schedule(this, `Schedule-${job.id}`, {
+      description: `${job.id}: ${job.description}`.slice(0, 512),
+      schedule: ScheduleExpression.expression(trigger.schedule, TimeZone.of(trigger.timeZone ?? SCHOOL_TIME_ZONE)),
+      scheduleGroup: this.scheduleGroup,
+      // on the minute, as the local runner runs it
+      timeWindow: TimeWindow.off(),
+      target,
+    });
+    // the group is named, not referenced, in the schedule: CloudFormation must be told the order
+    schedule.node.addDependency(this.scheduleGroup);
+    return schedule;
+  }
+
+  private queue(job: JobDef, trigger: Extract<JobTrigger, { queue: unknown }>, fn: ApiFunction, deadLetters: Queue): Queue {
+    const queue = new Queue(this, `Queue-${job.id}`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(VISIBILITY_TIMEOUTS_PER_FUNCTION_TIMEOUT * job.timeoutSeconds),
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+    // The whole batch is retried on a failure: job() returns the body's result, not SQS's
+    // batchItemFailures, so reportBatchItemFailures would misread it.
+    fn.function.addEventSource(new SqsEventSource(queue, { batchSize: trigger.batchSize ?? 10 }));
+    return queue;
+  }
+}

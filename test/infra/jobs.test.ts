@@ -1,0 +1,242 @@
+/**
+ * The jobs stack (issue 17): every row of lambdas/jobs.ts becomes a function with the row's timeout and
+ * grants, and a schedule (cron, time zone, retries, dead-letter queue) or an SQS event source.
+ *
+ * Synthesized with bundling skipped ('aws:cdk:bundling-stacks': []): templates do not depend on the
+ * bundles, the perf tier builds every job's bundle as the CDK does, and this keeps the tier fast.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, SCHOOL_TIME_ZONE, type JobDef } from '../../lambdas/jobs.js';
+import { routes } from '../../lambdas/routes.js';
+import { buildApp, type PortalApp } from '../../lib/app.js';
+import { AuthStack } from '../../lib/stacks/auth-stack.js';
+import { DataStack } from '../../lib/stacks/data-stack.js';
+import { JobsStack } from '../../lib/stacks/jobs-stack.js';
+import { STAGES, stageSettings } from '../../lib/stage.js';
+import { actionsOf, cdkJsonContext, FIXTURE_WEB_DIST, removeSynthOutputs, resourcesOf, statementsOfFunction, synthOutdir } from './synth.js';
+
+afterAll(removeSynthOutputs);
+
+const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
+const rows: readonly JobDef[] = jobs;
+const scheduleRows = rows.filter((j) => 'schedule' in j.trigger);
+const SCHEDULED_TIME_INPUT = { scheduledTime: '<aws.scheduler.scheduled-time>' };
+
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> };
+
+/** Logical id of a job's function (its description starts with `Job <id>:`). */
+function functionIdOf(template: Template, jobId: string): string {
+  const found = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))
+    .filter(([, fn]) => String(fn.Properties.Description).startsWith(`Job ${jobId}:`));
+  if (found.length !== 1) throw new Error(`Expected one function for job ${jobId}, found ${found.length}`);
+  return found[0]![0];
+}
+
+function scheduleOf(template: Template, jobId: string) {
+  const found = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).filter((s) => String(s.Properties.Description).startsWith(`${jobId}:`));
+  if (found.length !== 1) throw new Error(`Expected one schedule for job ${jobId}, found ${found.length}`);
+  return found[0]!.Properties;
+}
+
+const getAtt = (id: string, attribute = 'Arn') => ({ 'Fn::GetAtt': [id, attribute] });
+
+/** The statements of the role with this logical id (inline and attached policies). */
+function statementsOfRole(template: Template, roleId: string): Statement[] {
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((p) => (p.Properties.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+describe.each(STAGES)('%s stage: the jobs table', (stage) => {
+  let portal: PortalApp;
+  let template: Template;
+  beforeAll(() => {
+    const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING }, outdir: synthOutdir() });
+    portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST });
+    // throws with cdk-nag's report on any unacknowledged finding, in any stack
+    portal.app.synth();
+    template = Template.fromStack(portal.jobs);
+  });
+
+  it('has one schedule per schedule row and no other (no schedule without a row, no EventBridge rules)', () => {
+    expect(Object.keys(resourcesOf(template, 'AWS::Scheduler::Schedule'))).toHaveLength(scheduleRows.length);
+    expect(Object.keys(resourcesOf(template, 'AWS::Lambda::Function'))).toHaveLength(rows.length);
+    for (const stack of [portal.data, portal.auth, portal.api, portal.jobs, portal.web, portal.ops]) {
+      expect(Object.keys(Template.fromStack(stack).findResources('AWS::Events::Rule')), stack.stackName).toEqual([]);
+    }
+  });
+
+  it('puts every schedule in the portal-<stage> group, created before them and deleted with the stack', () => {
+    const groups = Object.entries(resourcesOf(template, 'AWS::Scheduler::ScheduleGroup'));
+    expect(groups).toHaveLength(1);
+    const [groupId, group] = groups[0]!;
+    expect(group).toMatchObject({ Properties: { Name: `portal-${stage}` }, DeletionPolicy: 'Delete' });
+    const json = template.toJSON().Resources as Record<string, { Type: string; Properties: { GroupName: string }; DependsOn?: string[] }>;
+    for (const schedule of Object.values(json).filter((r) => r.Type === 'AWS::Scheduler::Schedule')) {
+      expect(schedule.Properties.GroupName).toBe(`portal-${stage}`);
+      expect(schedule.DependsOn).toContain(groupId);
+    }
+  });
+
+  it.each(scheduleRows.map((j) => [j.id, j] as const))('%s: its cron in its time zone, on the minute, targeting its own function with the scheduled time', (_id, job) => {
+    const trigger = job.trigger as { schedule: string; timeZone?: string };
+    const schedule = scheduleOf(template, job.id);
+    expect(schedule).toMatchObject({
+      ScheduleExpression: trigger.schedule,
+      ScheduleExpressionTimezone: trigger.timeZone ?? SCHOOL_TIME_ZONE,
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      State: 'ENABLED',
+    });
+    expect(schedule.Target.Arn).toEqual(getAtt(functionIdOf(template, job.id)));
+    expect(JSON.parse(schedule.Target.Input)).toEqual(SCHEDULED_TIME_INPUT);
+  });
+
+  it.each(scheduleRows.map((j) => [j.id, j] as const))('%s: retried and dead-lettered on both sides (Scheduler delivery, Lambda async run)', (_id, job) => {
+    const fnId = functionIdOf(template, job.id);
+    const { RetryPolicy, DeadLetterConfig } = scheduleOf(template, job.id).Target;
+    expect(RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 5 });
+    const dlqId = (DeadLetterConfig.Arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const dlq = resourcesOf(template, 'AWS::SQS::Queue')[dlqId]!;
+    expect(dlq.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    // enforceSSL: a queue policy denying every request without TLS
+    const policies = Object.values(resourcesOf(template, 'AWS::SQS::QueuePolicy')).filter((p) => (p.Properties.Queues as Array<{ Ref: string }>).some((q) => q.Ref === dlqId));
+    expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
+
+    const invokeConfig = Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).find((c) => c.Properties.FunctionName?.Ref === fnId);
+    expect(invokeConfig?.Properties).toMatchObject({
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 3600,
+      DestinationConfig: { OnFailure: { Destination: getAtt(dlqId) } },
+    });
+  });
+
+  it.each(scheduleRows.map((j) => [j.id, j] as const))("%s: the scheduler's role may invoke only this function (and dead-letter to its queue)", (_id, job) => {
+    const { RoleArn, DeadLetterConfig } = scheduleOf(template, job.id).Target;
+    const roleId = (RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const role = resourcesOf(template, 'AWS::IAM::Role')[roleId]!;
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': expect.anything(), 'aws:SourceArn': expect.anything() } },
+      }),
+    ]);
+    expect(role.Properties.Policies ?? []).toEqual([]);
+    expect(statementsOfRole(template, roleId)).toEqual([
+      { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: getAtt(functionIdOf(template, job.id)) },
+      { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: DeadLetterConfig.Arn },
+    ]);
+  });
+
+  it.each(rows.map((j) => [j.id, j] as const))('%s: the route functions\' defaults, the row\'s timeout, IAM from its grants', (_id, job) => {
+    const fnId = functionIdOf(template, job.id);
+    const fn = resourcesOf(template, 'AWS::Lambda::Function')[fnId]!.Properties;
+    expect(fn).toMatchObject({ Timeout: job.timeoutSeconds, Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, MemorySize: 512 });
+    const variables = fn.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(variables)).toEqual(expect.arrayContaining(['STAGE', 'TABLE_NAME', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID']));
+    expect('STRIPE_SECRET_ARN' in variables).toBe(job.grants.includes('secret:stripe'));
+    const actions = actionsOf(statementsOfFunction(template, fnId));
+    expect(actions.has('secretsmanager:GetSecretValue')).toBe(job.grants.includes('secret:stripe'));
+    expect(actions.has('dynamodb:Query')).toBe(job.grants.includes('table:read'));
+    expect(actions.has('dynamodb:UpdateItem')).toBe(job.grants.includes('table:write'));
+    expect(actions.has('s3:GetObject*')).toBe(job.grants.includes('bucket:read'));
+  });
+
+  it('keeps logs as long as the stage keeps them', () => {
+    const days = stageSettings(stage).logRetention;
+    for (const group of Object.values(resourcesOf(template, 'AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBe(days);
+  });
+
+  it('alarms when a job fails or is throttled, like any route, and keeps the alarms of a route of the same id', () => {
+    const ops = Template.fromStack(portal.ops);
+    const alarms = Object.values(resourcesOf(ops, 'AWS::CloudWatch::Alarm'));
+    const descriptions = alarms.map((a) => a.Properties.AlarmDescription);
+    for (const job of rows) {
+      expect(descriptions, job.id).toContain(`Job-${job.id}: the function failed`);
+      expect(descriptions, job.id).toContain(`Job-${job.id}: invocations were throttled`);
+    }
+    // an id in both tables (payments-reconcile runs on demand and nightly) is two functions with an alarm each
+    const failed = (name: string) => alarms.filter((a) => a.Properties.AlarmDescription === `${name}: the function failed`).map((a) => JSON.stringify(a.Properties.Dimensions));
+    for (const shared of rows.filter((job) => routes.some((route) => route.id === job.id))) {
+      expect(failed(shared.id)).toHaveLength(1);
+      expect(failed(`Job-${shared.id}`)).toHaveLength(1);
+      expect(failed(shared.id)[0]).not.toEqual(failed(`Job-${shared.id}`)[0]);
+    }
+  });
+
+  it('has no unacknowledged cdk-nag AwsSolutions finding', () => {
+    const report = new AwsSolutionsChecks().validateScope(portal.jobs);
+    expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+  });
+});
+
+/** Rows the table does not have (yet): a queue row, and a schedule in another zone without the Stripe grant. */
+const QUEUE_ROW: JobDef = {
+  id: 'documents-extract-text', description: 'Extracts text from uploaded documents', handler: 'functions/pending.ts',
+  trigger: { queue: 'uploaded-documents', batchSize: 5 }, grants: ['table:write', 'bucket:read'], timeoutSeconds: 120,
+};
+const UTC_ROW: JobDef = {
+  id: 'reports-weekly', description: 'Weekly report', handler: 'functions/pending.ts',
+  trigger: { schedule: 'cron(0 7 ? * MON *)', timeZone: 'UTC' }, grants: ['table:read'], timeoutSeconds: 60,
+};
+const STRIPE_ROW = rows[0]!;
+
+describe('test-only rows (a queue row; a schedule with its own time zone and grants)', () => {
+  let template: Template;
+  beforeAll(() => {
+    const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING }, outdir: synthOutdir() });
+    const stage = stageSettings('dev');
+    const data = new DataStack(app, 'Data', { stage, corsOrigins: ['*'] });
+    const auth = new AuthStack(app, 'Auth', { stage });
+    const jobsStack = new JobsStack(app, 'Jobs', {
+      stage,
+      jobs: [QUEUE_ROW, UTC_ROW, STRIPE_ROW],
+      resources: { table: data.table, bucket: data.documentsBucket, userPool: auth.userPool, userPoolClient: auth.userPoolClient, stripeSecret: data.stripeSecret },
+    });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+    app.synth();
+    template = Template.fromStack(jobsStack);
+  });
+
+  it('turns a queue row into an encrypted, TLS-only queue with a dead-letter queue, feeding its function', () => {
+    const fnId = functionIdOf(template, QUEUE_ROW.id);
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]!.Properties).toMatchObject({ FunctionName: { Ref: fnId }, BatchSize: 5 });
+    const queueId = (mappings[0]!.Properties.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const queue = resourcesOf(template, 'AWS::SQS::Queue')[queueId]!.Properties;
+    expect(queue).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 6 * QUEUE_ROW.timeoutSeconds, RedrivePolicy: { maxReceiveCount: 5 } });
+    const dlqId = (queue.RedrivePolicy.deadLetterTargetArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect(resourcesOf(template, 'AWS::SQS::Queue')[dlqId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    const tlsOnly = Object.values(resourcesOf(template, 'AWS::SQS::QueuePolicy')).filter((p) => JSON.stringify(p).includes('"aws:SecureTransport":"false"'));
+    expect(tlsOnly.flatMap((p) => (p.Properties.Queues as Array<{ Ref: string }>).map((q) => q.Ref))).toEqual(expect.arrayContaining([queueId, dlqId]));
+    // polled synchronously: no asynchronous retry configuration, no schedule
+    expect(Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).map((c) => c.Properties.FunctionName.Ref)).not.toContain(fnId);
+    expect(Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).map((s) => s.Properties.Description)).not.toContain(expect.stringMatching(/^documents-extract-text/));
+  });
+
+  it("schedules in the row's own time zone", () => {
+    expect(scheduleOf(template, UTC_ROW.id)).toMatchObject({ ScheduleExpression: 'cron(0 7 ? * MON *)', ScheduleExpressionTimezone: 'UTC' });
+    expect(Object.keys(resourcesOf(template, 'AWS::Scheduler::Schedule'))).toHaveLength(2);
+  });
+
+  it('lets only rows granted secret:stripe read the Stripe secret', () => {
+    for (const job of [QUEUE_ROW, UTC_ROW, STRIPE_ROW]) {
+      const fnId = functionIdOf(template, job.id);
+      const canRead = actionsOf(statementsOfFunction(template, fnId)).has('secretsmanager:GetSecretValue');
+      expect(canRead, job.id).toBe(job.grants.includes('secret:stripe'));
+    }
+    expect(STRIPE_ROW.grants).toContain('secret:stripe');
+  });
+
+  it('gives a queue row read access to its own queue only, and what its grants say', () => {
+    const actions = actionsOf(statementsOfFunction(template, functionIdOf(template, QUEUE_ROW.id)));
+    expect(actions.has('sqs:ReceiveMessage')).toBe(true);
+    expect(actions.has('s3:GetObject*')).toBe(true);
+    expect(actions.has('dynamodb:UpdateItem')).toBe(true);
+    expect(actions.has('secretsmanager:GetSecretValue')).toBe(false);
+    expect(actions.has('sqs:SendMessage')).toBe(false);
+  });
+});
