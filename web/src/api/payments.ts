@@ -1,11 +1,18 @@
 import { api } from '../app/api';
 import type { AppDispatch, RootState } from '../app/store';
-import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, PaymentPage, PaymentSummary } from '../contract';
+import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, PaymentPage, PaymentStatus, PaymentSummary } from '../contract';
 
 /**
  * Card payments, shared by the checkout (features/cart) and the student's payment history
  * (features/payments). The finance ledger's endpoints live with that feature.
  */
+
+/** Issue 17: Stripe is still confirming a payment; the checkout and the payment history both say it this way. */
+export const PAYMENT_PROCESSING_MESSAGE = 'Your payment is processing: it will appear once confirmed.';
+
+/** Only a payment that moved money has a receipt: never a failed, processing, pending or canceled one. */
+export const RECEIPT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'refunded', 'partially_refunded'];
+export const hasReceipt = (payment: Pick<PaymentSummary, 'status'>) => RECEIPT_STATUSES.includes(payment.status);
 
 const studentPaymentsUrl = (username: string, cursor: string | null) =>
   `/api/students/${encodeURIComponent(username)}/payments/${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;

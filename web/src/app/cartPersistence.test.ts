@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loggedOut, login } from '../features/auth/authSlice';
 import { USER_INFO_KEY } from '../features/auth/userInfoStorage';
-import { cartCleared, itemAdded, itemRemoved, quantityUpdated, type CartItem, type NewCartItem } from '../features/cart/cartSlice';
+import { cartCleared, itemAdded, itemAmountSet, itemRemoved, quantityUpdated, type CartItem, type NewCartItem } from '../features/cart/cartSlice';
+import { paidCheckoutCleared } from './cartPersistence';
 import { jsonResponse, sampleUser, signedIn } from '../test-utils';
 import { makeStore } from './store';
 
@@ -34,6 +35,8 @@ describe('cart persistence (cart_<username>)', () => {
     const id = store.getState().cart.items[0].id;
     store.dispatch(quantityUpdated({ id, quantity: 3 }));
     expect(stored()?.[0].quantity).toBe(3);
+    store.dispatch(itemAmountSet({ id, amount: 250 }));
+    expect(stored()?.[0].amount).toBe(250);
     store.dispatch(itemAdded({ ...nursing, program_id: '2', program_name: 'Phlebotomy' }));
     expect(stored()).toHaveLength(2);
     store.dispatch(itemRemoved(id));
@@ -46,6 +49,14 @@ describe('cart persistence (cart_<username>)', () => {
     store.dispatch(cartCleared());
     expect(localStorage.getItem('cart_student')).toBeNull();
     expect(store.getState().cart).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('the payment history empties the cart of a checkout that Stripe paid after a redirect', () => {
+    const store = makeStore(signedIn());
+    store.dispatch(itemAdded(nursing));
+    store.dispatch(paidCheckoutCleared());
+    expect(localStorage.getItem('cart_student')).toBeNull();
+    expect(store.getState().cart.items).toEqual([]);
   });
 
   it('removes the stored cart when the last item is removed', () => {

@@ -1,6 +1,6 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import { loggedOut, login } from '../features/auth/authSlice';
-import { cartCleared, cartReplaced, itemAdded, itemRemoved, quantityUpdated } from '../features/cart/cartSlice';
+import { cartCleared, cartReplaced, itemAdded, itemAmountSet, itemRemoved, quantityUpdated } from '../features/cart/cartSlice';
 import { readStoredCart, storeCart } from '../features/cart/cartStorage';
 import type { AppStartListening, RootState } from './store';
 
@@ -9,7 +9,7 @@ import type { AppStartListening, RootState } from './store';
  * It lives in app/ because it joins two features: the session decides whose cart it is.
  */
 
-const cartChanged = isAnyOf(itemAdded, itemRemoved, quantityUpdated, cartReplaced, cartCleared);
+const cartChanged = isAnyOf(itemAdded, itemRemoved, quantityUpdated, itemAmountSet, cartReplaced, cartCleared);
 
 /** Saves after every cart change (clear removes the stored cart); loads on login; empties on logout. */
 export function persistCart(startListening: AppStartListening): void {
@@ -37,3 +37,10 @@ export function restoreCart(store: { dispatch: (action: UnknownAction) => unknow
   const stored = user && readStoredCart(user.username);
   if (stored) store.dispatch(cartReplaced(stored));
 }
+
+/**
+ * Empties the cart of a checkout that was paid away from the checkout page: Stripe's redirect back
+ * to the payment history (features/payments) with a succeeded or processing payment. That feature
+ * does not import the cart feature, so the action comes from here.
+ */
+export const paidCheckoutCleared = () => cartCleared();

@@ -37,6 +37,10 @@ describe('useCart (spec section 5)', () => {
     expect(result.current).toMatchObject({ total: 199, count: 2 });
     act(() => result.current.updateQuantity(result.current.items[0].id, 5));
     expect(result.current.count).toBe(5);
+    act(() => result.current.setItemAmount(result.current.items[0].id, 40));
+    expect(result.current).toMatchObject({ total: 200, count: 5 });
+    act(() => result.current.setItemAmount(result.current.items[0].id, 99.5, 1));
+    expect(result.current).toMatchObject({ total: 99.5, count: 1 });
     act(() => result.current.clearCart());
     expect(result.current.items).toEqual([]);
   });

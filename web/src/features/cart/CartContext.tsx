@@ -4,6 +4,7 @@ import { useSignedInUser } from '../../components/RequireAuth';
 import {
   cartCleared,
   itemAdded,
+  itemAmountSet,
   itemRemoved,
   quantityUpdated,
   selectCartCount,
@@ -22,6 +23,8 @@ export interface CartFacility {
   addItem: (item: NewCartItem) => void;
   removeItem: (id: string) => void;
   updateQuantity: (id: string, quantity: number) => void;
+  /** What one unit of the item pays (part or all of what is owed); with a quantity, sets it too. */
+  setItemAmount: (id: string, amount: number, quantity?: number) => void;
   clearCart: () => void;
 }
 
@@ -43,6 +46,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       addItem: (item) => dispatch(itemAdded(item)),
       removeItem: (id) => dispatch(itemRemoved(id)),
       updateQuantity: (id, quantity) => dispatch(quantityUpdated({ id, quantity })),
+      setItemAmount: (id, amount, quantity) => dispatch(itemAmountSet(quantity === undefined ? { id, amount } : { id, amount, quantity })),
       clearCart: () => dispatch(cartCleared()),
     }),
     [username, items, total, count, dispatch],

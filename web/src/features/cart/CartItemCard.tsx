@@ -1,5 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -9,19 +11,36 @@ import Typography from '@mui/material/Typography';
 import { formatCalendarDate } from '../../lib/dates';
 import { formatDollars } from '../../lib/money';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { AmountToPay } from './AmountToPay';
 import type { CartItem } from './cartSlice';
 import { cartLineTotal } from './cartLines';
+import { problemText, type CartProblem } from './owed';
 import { QuantityStepper } from './QuantityStepper';
 
-/** One cart line (spec section 2, Cart): name, type chip, payment kind, due date, stepper, amount, remove. */
+/**
+ * One cart line (spec section 2, Cart): name, type chip, payment kind, due date, stepper, amount, remove.
+ * Issue 17: a bill item ("Next Payment") has an "Amount to pay" field for all or part of what is owed
+ * (`owed`, from the student record; null while unknown), and a line asking for more than is owed says so
+ * with a one-click fix.
+ */
 export function CartItemCard({
   item,
+  owed = null,
+  problem = null,
   onQuantityChange,
   onRemove,
+  onAmountChange = () => {},
+  onAmountInvalid = () => {},
+  onFix = () => {},
 }: {
   item: CartItem;
+  owed?: number | null;
+  problem?: CartProblem | null;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
+  onAmountChange?: (amount: number, quantity?: number) => void;
+  onAmountInvalid?: (invalid: boolean) => void;
+  onFix?: () => void;
 }) {
   return (
     <Card component="li" variant="outlined" aria-label={item.program_name}>
@@ -42,6 +61,9 @@ export function CartItemCard({
                 Due: {formatCalendarDate(item.due_date)}
               </Typography>
             )}
+            {item.payment_type === 'installment' && (
+              <AmountToPay item={item} owed={owed} onAmountChange={onAmountChange} onInvalid={onAmountInvalid} />
+            )}
           </Box>
           <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
             <Typography variant="h6" component="p" aria-label={`Amount for ${item.program_name}`}>
@@ -60,6 +82,19 @@ export function CartItemCard({
             </Stack>
           </Stack>
         </Stack>
+        {problem && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={onFix}>
+                {problem.kind === 'over' ? `Pay ${formatDollars(problem.owed)} instead` : 'Remove from cart'}
+              </Button>
+            }
+          >
+            {problemText(problem)}
+          </Alert>
+        )}
       </CardContent>
     </Card>
   );

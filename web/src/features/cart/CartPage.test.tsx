@@ -1,11 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { brand } from '../../app/brand';
-import { renderRoutes, signedIn } from '../../test-utils';
+import type { StudentRecord } from '../../contract';
+import { jsonResponse, renderRoutes, signedIn, stubApi } from '../../test-utils';
 import CartPage from './CartPage';
 import CartRoute from './CartRoute';
-import { cartState, nursingAssistant, patientCareTechnician } from './cartTestData';
+import { cartState, nursingAssistant, owing, patientCareTechnician, studentRecord } from './cartTestData';
 import { PAYMENT_NOTES } from './EmptyCart';
+
+/** The student record the cart reads what is owed from (by default: exactly the two cart amounts). */
+const withRecord = (record: StudentRecord = studentRecord()) => stubApi({ 'GET /api/students/student/': jsonResponse(record) });
+
+beforeEach(() => {
+  withRecord();
+});
 
 function renderCart(...items: (typeof nursingAssistant)[]) {
   const routes = [
@@ -95,5 +103,86 @@ describe('Cart page (spec section 2, Cart)', () => {
     expect(store.getState().cart.items).toEqual([]);
     expect(localStorage.getItem('cart_student')).toBeNull();
     expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+  });
+});
+
+const amountField = (name: string) => within(line(name)).getByLabelText('Amount to pay') as HTMLInputElement;
+const typeAmount = (name: string, value: string) => fireEvent.change(amountField(name), { target: { value } });
+const proceed = () => screen.getByRole('region', { name: 'Order Summary' }).querySelector('a, button') as HTMLElement;
+
+describe('Paying all or part of a bill (issue 17)', () => {
+  it('a bill item has an "Amount to pay" field, all of what is owed to start with; a full payment has none', async () => {
+    renderCart(nursingAssistant, patientCareTechnician);
+    expect(amountField('Nursing Assistant').value).toBe('1500.00');
+    expect(await within(line('Nursing Assistant')).findByText('You owe $1500.00 for this program. Pay all of it or part of it (at least $1.00).')).toBeTruthy();
+    expect(within(line('Patient Care Technician')).queryByLabelText('Amount to pay')).toBeNull();
+  });
+
+  it('pays part of the balance: the line and the total follow; "Pay all" goes back to all of it', async () => {
+    const { store } = renderCart(nursingAssistant);
+    await within(line('Nursing Assistant')).findByText(/^You owe \$1500\.00/);
+    typeAmount('Nursing Assistant', '250');
+    expect(store.getState().cart.items[0].amount).toBe(250);
+    expect(screen.getByLabelText('Amount for Nursing Assistant').textContent).toBe('$250.00');
+    expect(within(screen.getByRole('region', { name: 'Order Summary' })).getByText('Total').nextElementSibling?.textContent).toBe('$250.00');
+    fireEvent.blur(amountField('Nursing Assistant'));
+    expect(amountField('Nursing Assistant').value).toBe('250.00');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay all $1500.00 for Nursing Assistant' }));
+    expect(store.getState().cart.items[0]).toMatchObject({ amount: 1500, quantity: 1 });
+    expect(amountField('Nursing Assistant').value).toBe('1500.00');
+    expect(screen.queryByRole('button', { name: /^Pay all/ })).toBeNull();
+  });
+
+  it.each([
+    ['0.50', 'Enter an amount of at least $1.00'],
+    ['', 'Enter the amount you want to pay'],
+    ['12.345', 'Enter the amount in dollars and cents, with at most two decimals'],
+    ['a lot', 'Enter the amount as a number, such as 250.00'],
+    ['3000', 'You owe $1500.00 for Nursing Assistant; enter at most that'],
+  ])('refuses "%s" in a plain sentence, keeps the cart as it was and holds back the checkout', async (typed, message) => {
+    const { store } = renderCart(nursingAssistant);
+    await within(line('Nursing Assistant')).findByText(/^You owe \$1500\.00/);
+    typeAmount('Nursing Assistant', typed);
+    expect(within(line('Nursing Assistant')).getByRole('alert').textContent).toBe(message);
+    expect(store.getState().cart.items[0].amount).toBe(1500);
+    expect(screen.getByText('Correct the amount to pay above to continue.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Proceed to Checkout' }) as HTMLButtonElement).disabled).toBe(true);
+
+    typeAmount('Nursing Assistant', '100.5');
+    expect(store.getState().cart.items[0].amount).toBe(100.5);
+    expect(proceed().getAttribute('href')).toBe('/checkout');
+    expect(screen.queryByText('Correct the amount to pay above to continue.')).toBeNull();
+  });
+
+  it('flags a line asking for more than is owed (Pay Bill twice, or +), with a one-click fix', async () => {
+    const { store } = renderCart({ ...nursingAssistant, quantity: 2 });
+    const notice = await within(line('Nursing Assistant')).findByText('Nursing Assistant: your cart asks for $3000.00 (2 × $1500.00), but you owe $1500.00.');
+    fireEvent.click(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Pay $1500.00 instead' }));
+    expect(store.getState().cart.items).toMatchObject([{ amount: 1500, quantity: 1 }]);
+    await waitFor(() => expect(screen.queryByText(/your cart asks for/)).toBeNull());
+    // Checkout stays open: it explains the same before any payment, for carts that reach it so.
+    expect(proceed().getAttribute('href')).toBe('/checkout');
+  });
+
+  it('flags a program with nothing owed any more (a stale cart after paying elsewhere) and removes it in one click', async () => {
+    withRecord(studentRecord([owing(nursingAssistant, 0), owing(patientCareTechnician, 4200)]));
+    const { store } = renderCart(nursingAssistant, patientCareTechnician);
+    const notice = await screen.findByText('Nursing Assistant: you owe nothing on this program now, so there is nothing to pay.');
+    expect(within(line('Nursing Assistant')).getByText('You owe nothing for this program now.')).toBeTruthy();
+    fireEvent.click(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Remove from cart' }));
+    expect(store.getState().cart.items.map((item) => item.program_name)).toEqual(['Patient Care Technician']);
+  });
+
+  it('a part payment below what is owed is no problem, and +/- still multiply it', async () => {
+    const { store } = renderCart({ ...nursingAssistant, amount: 500 });
+    await within(line('Nursing Assistant')).findByText(/^You owe \$1500\.00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Nursing Assistant' }));
+    expect(screen.getByLabelText('Amount for Nursing Assistant').textContent).toBe('$1000.00');
+    expect(screen.queryByText(/your cart asks for/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Nursing Assistant' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Nursing Assistant' }));
+    expect(store.getState().cart.total).toBe(2000);
+    expect(await screen.findByText('Nursing Assistant: your cart asks for $2000.00 (4 × $500.00), but you owe $1500.00.')).toBeTruthy();
   });
 });

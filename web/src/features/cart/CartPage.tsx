@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useGetStudentQuery } from '../../api/students';
 import { brand } from '../../app/brand';
 import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -13,16 +14,37 @@ import { useCart } from './CartContext';
 import { EmptyCart } from './EmptyCart';
 import { NeedHelpBox } from './NeedHelpBox';
 import { OrderSummary } from './OrderSummary';
+import { cartFix, cartProblems, owedByProgram, owedFor, type CartProblem } from './owed';
 
 export const CLEAR_CART_QUESTION = 'Are you sure you want to clear your cart?';
 
-/** Shopping Cart at /cart (spec section 2, Cart). */
+/** Shown above the order summary's buttons while an "Amount to pay" field holds an amount that cannot be paid. */
+export const FIX_AMOUNT_FIRST = 'Correct the amount to pay above to continue.';
+
+/**
+ * Shopping Cart at /cart (spec section 2, Cart). Issue 17: what is owed comes from the student record
+ * (read afresh on each visit: the student may have paid elsewhere), for the "Amount to pay" fields and
+ * for each line's notice when it asks for more than is owed. The checkout checks again before paying.
+ */
 export default function CartPage() {
   const cart = useCart();
   const [confirmingClear, setConfirmingClear] = useState(false);
+  const [invalid, setInvalid] = useState<Record<string, boolean>>({});
+  const { data: student } = useGetStudentQuery(cart.username, { refetchOnMountOrArgChange: true });
+  const owed = student ? owedByProgram(student.payment_details) : null;
+  // A program's notice shows once, on its first line (the cart merges a program's items anyway).
+  const problemAt = new Map(cartProblems(cart.items, owed).map((problem) => [problem.items[0].id, problem]));
+  const anyInvalid = cart.items.some((item) => invalid[item.id]);
+  const markInvalid = useCallback((id: string, value: boolean) => setInvalid((current) => (current[id] === value ? current : { ...current, [id]: value })), []);
   const clear = () => {
     cart.clearCart();
     setConfirmingClear(false);
+  };
+  const fix = (problem: CartProblem | undefined) => {
+    if (!problem) return;
+    const { set, remove } = cartFix([problem]);
+    for (const line of set) cart.setItemAmount(line.id, line.amount, line.quantity);
+    for (const id of remove) cart.removeItem(id);
   };
 
   return (
@@ -40,16 +62,32 @@ export default function CartPage() {
               <CartItemCard
                 key={item.id}
                 item={item}
+                owed={owedFor(item, owed)}
+                problem={problemAt.get(item.id) ?? null}
                 onQuantityChange={(quantity) => cart.updateQuantity(item.id, quantity)}
                 onRemove={() => cart.removeItem(item.id)}
+                onAmountChange={(amount, quantity) => cart.setItemAmount(item.id, amount, quantity)}
+                onAmountInvalid={(value) => markInvalid(item.id, value)}
+                onFix={() => fix(problemAt.get(item.id))}
               />
             ))}
           </Stack>
           <Stack spacing={2}>
             <OrderSummary items={cart.items} total={cart.total} count={cart.count}>
-              <Button variant="contained" size="large" component={RouterLink} to={paths.checkout} startIcon={<ShoppingCartCheckoutIcon />}>
-                Proceed to Checkout
-              </Button>
+              {anyInvalid ? (
+                <>
+                  <Typography variant="body2" color="error" id="fix-amount-first">
+                    {FIX_AMOUNT_FIRST}
+                  </Typography>
+                  <Button variant="contained" size="large" disabled aria-describedby="fix-amount-first" startIcon={<ShoppingCartCheckoutIcon />}>
+                    Proceed to Checkout
+                  </Button>
+                </>
+              ) : (
+                <Button variant="contained" size="large" component={RouterLink} to={paths.checkout} startIcon={<ShoppingCartCheckoutIcon />}>
+                  Proceed to Checkout
+                </Button>
+              )}
               <Button color="error" onClick={() => setConfirmingClear(true)}>
                 Clear Cart
               </Button>

@@ -1,14 +1,17 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { refreshBalanceWhenRecorded } from '../../api/payments';
+import { studentsApi } from '../../api/students';
 import { api } from '../../app/api';
 import { brand } from '../../app/brand';
 import { useAppDispatch } from '../../app/hooks';
@@ -22,6 +25,8 @@ import { useCart } from './CartContext';
 import { paymentItems } from './cartLines';
 import { CheckoutPaymentForm } from './CheckoutPaymentForm';
 import { OrderSummary } from './OrderSummary';
+import { belowMinimumText, cartFix, cartProblems, owedByProgram, problemText, type OwedByProgram } from './owed';
+import { PaymentProcessing } from './PaymentProcessing';
 import { PaymentSucceeded } from './PaymentSucceeded';
 import { PAYMENT_INIT_FAILED, usePaymentIntent } from './usePaymentIntent';
 
@@ -30,17 +35,112 @@ export const PAYMENT_SUCCESS_TOAST = 'Payment successful! Your payment has been 
 export const PAYMENT_TOAST_MS = 6000;
 export const REDIRECT_AFTER_PAYMENT_MS = 3000;
 
-/** Secure Checkout at /checkout (spec section 2, Checkout; states of section 4: idle, success or error). */
+/** Issue 17: what the checkout says instead of starting a payment the server would refuse, or after losing to another tab. */
+export const OVER_OWED_TITLE = 'Your cart asks for more than you owe';
+export const OVER_OWED_FIX_NOTE =
+  'Nothing has been charged. Fix my cart sets each program to what you owe, once, and removes any program with nothing owed.';
+export const FIX_CART_LABEL = 'Fix my cart';
+export const CHECKOUT_REPLACED = 'This checkout was replaced by a newer one, opened in another tab or window. Nothing was charged.';
+export const PREPARING_PAYMENT = 'Preparing secure payment...';
+
+type Outcome = 'succeeded' | 'processing' | null;
+
+/**
+ * Secure Checkout at /checkout (spec section 2, Checkout; states of section 4: idle, success or error;
+ * issue 17: processing). Each visit (`CheckoutVisit`, remounted by "Reload") reads the student record
+ * afresh, then opens one PaymentIntent with its own idempotency key.
+ */
 export default function CheckoutPage() {
   const cart = useCart();
   const user = useSignedInUser();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [idempotencyKey] = useState(randomUuid);
-  const [succeeded, setSucceeded] = useState(false);
+  const [visit, setVisit] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>(null);
 
+  useEffect(() => {
+    if (outcome !== 'succeeded') return;
+    const timer = setTimeout(() => {
+      // The dashboard then reads the student record afresh (the webhook has usually landed by now).
+      dispatch(api.util.invalidateTags([{ type: 'Student', id: user.username }]));
+      navigate(paths.dashboard);
+    }, REDIRECT_AFTER_PAYMENT_MS);
+    return () => clearTimeout(timer);
+  }, [outcome, dispatch, navigate, user.username]);
+
+  if (cart.items.length === 0 && !outcome) return <Navigate to={paths.cart} replace />;
+
+  const onSucceeded = (paymentIntentId: string) => {
+    setOutcome('succeeded');
+    cart.clearCart();
+    dispatch(showToast(PAYMENT_SUCCESS_TOAST, { severity: 'success', autoHideMs: PAYMENT_TOAST_MS }));
+    void dispatch(refreshBalanceWhenRecorded(user.username, paymentIntentId));
+  };
+  // The money is on its way: paying again would pay twice, so the cart goes, and the history will list it.
+  const onProcessing = () => {
+    setOutcome('processing');
+    cart.clearCart();
+    dispatch(api.util.invalidateTags([{ type: 'Student', id: user.username }, 'Payment']));
+  };
+
+  return (
+    <Stack spacing={3} component="section" aria-labelledby="page-title">
+      <title>{`Secure Checkout · ${brand.productName}`}</title>
+      <Typography id="page-title" variant="h4" component="h1">
+        Secure Checkout
+      </Typography>
+      {outcome === 'succeeded' ? (
+        <PaymentSucceeded />
+      ) : outcome === 'processing' ? (
+        <PaymentProcessing />
+      ) : (
+        <Box sx={layout}>
+          <CheckoutVisit key={visit} onSucceeded={onSucceeded} onProcessing={onProcessing} onRestart={() => setVisit((n) => n + 1)} />
+          <OrderSummary items={cart.items} total={cart.total} count={cart.count} />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** What the visit knows of the balance: still reading, or what is owed (null when the record could not be read). */
+type OwedCheck = { checking: true } | { checking: false; owed: OwedByProgram | null };
+
+/** One checkout: a fresh look at what is owed, then one PaymentIntent (one idempotency key) for the cart. */
+function CheckoutVisit({
+  onSucceeded,
+  onProcessing,
+  onRestart,
+}: {
+  onSucceeded: (paymentIntentId: string) => void;
+  onProcessing: () => void;
+  onRestart: () => void;
+}) {
+  const cart = useCart();
+  const user = useSignedInUser();
+  const dispatch = useAppDispatch();
+  const [idempotencyKey] = useState(randomUuid);
+  const [check, setCheck] = useState<OwedCheck>({ checking: true });
+  const [replaced, setReplaced] = useState(false);
+
+  useEffect(() => {
+    // Fresh from the server, never the cached record: the student may have paid elsewhere meanwhile.
+    let current = true;
+    const read = dispatch(studentsApi.endpoints.getStudent.initiate(user.username, { forceRefetch: true }));
+    void read.then((result) => {
+      // A record that cannot be read (e.g. no student record) leaves the check to the server.
+      if (current) setCheck({ checking: false, owed: result.data ? owedByProgram(result.data.payment_details) : null });
+    });
+    return () => {
+      current = false;
+      read.unsubscribe();
+    };
+  }, [dispatch, user.username]);
+
+  const problems = check.checking ? [] : cartProblems(cart.items, check.owed);
+  const belowMinimum = check.checking || problems.length > 0 ? null : belowMinimumText(cart.total);
   const request: CreatePaymentIntentRequest | null =
-    succeeded || cart.total <= 0
+    check.checking || problems.length > 0 || belowMinimum || replaced || cart.total <= 0
       ? null
       : {
           username: user.username,
@@ -51,73 +151,107 @@ export default function CheckoutPage() {
         };
   const payment = usePaymentIntent(request);
 
-  useEffect(() => {
-    if (!succeeded) return;
-    const timer = setTimeout(() => {
-      // The dashboard then reads the student record afresh (the webhook has usually landed by now).
-      dispatch(api.util.invalidateTags([{ type: 'Student', id: user.username }]));
-      navigate(paths.dashboard);
-    }, REDIRECT_AFTER_PAYMENT_MS);
-    return () => clearTimeout(timer);
-  }, [succeeded, dispatch, navigate, user.username]);
-
-  if (cart.items.length === 0 && !succeeded) return <Navigate to={paths.cart} replace />;
-
-  const onSucceeded = () => {
-    setSucceeded(true);
-    cart.clearCart();
-    dispatch(showToast(PAYMENT_SUCCESS_TOAST, { severity: 'success', autoHideMs: PAYMENT_TOAST_MS }));
-    if (payment.intent) void dispatch(refreshBalanceWhenRecorded(user.username, payment.intent.paymentIntentId));
+  const fixCart = () => {
+    const fix = cartFix(problems);
+    for (const line of fix.set) cart.setItemAmount(line.id, line.amount, line.quantity);
+    for (const id of fix.remove) cart.removeItem(id);
   };
 
-  return (
-    <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <title>{`Secure Checkout · ${brand.productName}`}</title>
-      <Typography id="page-title" variant="h4" component="h1">
-        Secure Checkout
+  let content;
+  if (check.checking) {
+    content = (
+      <Typography role="status" color="text.secondary">
+        {PREPARING_PAYMENT}
       </Typography>
-      {succeeded ? (
-        <PaymentSucceeded />
-      ) : (
-        <Box sx={layout}>
-          <Card component="section" aria-labelledby="payment-details-title">
-            <CardContent>
-              <Typography id="payment-details-title" variant="h6" component="h2">
-                Payment Details
-              </Typography>
-              <SecurePaymentNotice />
-              {payment.failed ? (
-                <Alert
-                  severity="error"
-                  action={
-                    <Button color="inherit" size="small" onClick={payment.retry}>
-                      Try Again
-                    </Button>
-                  }
-                >
-                  {PAYMENT_INIT_FAILED}
-                  {payment.reason && <Box sx={{ mt: 0.5, fontSize: '0.875em' }}>{payment.reason}</Box>}
-                </Alert>
-              ) : !request ? (
-                <Typography>There is nothing to pay.</Typography>
-              ) : payment.intent ? (
-                <CheckoutPaymentForm
-                  intent={payment.intent}
-                  total={cart.total}
-                  billing={{ name: [user.first_name, user.last_name].filter(Boolean).join(' '), email: user.email }}
-                  onSucceeded={onSucceeded}
-                />
-              ) : (
-                <Typography role="status" color="text.secondary">
-                  Preparing secure payment...
-                </Typography>
-              )}
-            </CardContent>
-          </Card>
-          <OrderSummary items={cart.items} total={cart.total} count={cart.count} />
+    );
+  } else if (problems.length > 0) {
+    content = (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" variant="outlined" size="small" onClick={fixCart}>
+            {FIX_CART_LABEL}
+          </Button>
+        }
+        sx={{ '& .MuiAlert-action': { alignItems: 'flex-start' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      >
+        <AlertTitle>{OVER_OWED_TITLE}</AlertTitle>
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {problems.map((problem) => (
+            <li key={problem.items[0].id}>{problemText(problem)}</li>
+          ))}
         </Box>
-      )}
-    </Stack>
+        <Box sx={{ mt: 1 }}>{OVER_OWED_FIX_NOTE}</Box>
+      </Alert>
+    );
+  } else if (belowMinimum) {
+    content = (
+      <Alert severity="warning">
+        {belowMinimum}{' '}
+        <Link component={RouterLink} to={paths.cart} color="inherit">
+          Back to your cart
+        </Link>
+      </Alert>
+    );
+  } else if (replaced) {
+    content = (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" size="small" onClick={onRestart}>
+            Reload
+          </Button>
+        }
+      >
+        {CHECKOUT_REPLACED}
+      </Alert>
+    );
+  } else if (payment.failed) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={payment.needsFreshCheckout ? onRestart : payment.retry}>
+            Try Again
+          </Button>
+        }
+      >
+        {PAYMENT_INIT_FAILED}
+        {payment.reason && <Box sx={{ mt: 0.5, fontSize: '0.875em' }}>{payment.reason}</Box>}
+      </Alert>
+    );
+  } else if (!request) {
+    content = <Typography>There is nothing to pay.</Typography>;
+  } else if (payment.intent) {
+    const intent = payment.intent;
+    content = (
+      <CheckoutPaymentForm
+        intent={intent}
+        total={cart.total}
+        billing={{ name: [user.first_name, user.last_name].filter(Boolean).join(' '), email: user.email }}
+        onSucceeded={() => onSucceeded(intent.paymentIntentId)}
+        onProcessing={onProcessing}
+        onReplaced={() => setReplaced(true)}
+      />
+    );
+  } else {
+    content = (
+      <Typography role="status" color="text.secondary">
+        {PREPARING_PAYMENT}
+      </Typography>
+    );
+  }
+
+  return (
+    <Card component="section" aria-labelledby="payment-details-title">
+      <CardContent>
+        <Typography id="payment-details-title" variant="h6" component="h2">
+          Payment Details
+        </Typography>
+        <SecurePaymentNotice />
+        {content}
+      </CardContent>
+    </Card>
   );
 }
 

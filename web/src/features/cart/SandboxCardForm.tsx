@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import { useState, type FormEvent } from 'react';
 import { TextInput } from '../../components/TextInput';
 import { BillingFields, PayButton, PaymentError } from './PaymentFields';
-import { NOT_COMPLETED_MESSAGE, type PaymentFormProps } from './paymentForm';
+import { settleConfirmation, type PaymentFormProps } from './paymentForm';
 import { cardProblem, confirmSandboxPayment, formatCardNumber, formatExpiry, testPaymentMethod } from './sandboxCard';
 
 /** The plain card form of the local sandbox (see sandboxCard.ts). */
-export function SandboxCardForm({ intent, total, billing, publishableKey, onSucceeded }: PaymentFormProps) {
+export function SandboxCardForm({ intent, total, billing, publishableKey, onSucceeded, onProcessing, onReplaced }: PaymentFormProps) {
   const [name, setName] = useState(billing.name);
   const [email, setEmail] = useState(billing.email);
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '', postalCode: '' });
@@ -31,12 +31,10 @@ export function SandboxCardForm({ intent, total, billing, publishableKey, onSucc
       publishableKey,
       billing: { name, email, postalCode: card.postalCode.trim() },
     });
-    if ('status' in outcome && outcome.status === 'succeeded') {
-      onSucceeded();
-      return;
-    }
+    const message = settleConfirmation(outcome, { onSucceeded, onProcessing, onReplaced });
+    if (message === null) return;
     setProcessing(false);
-    setError('error' in outcome ? outcome.error : NOT_COMPLETED_MESSAGE);
+    setError(message);
   };
 
   return (
@@ -45,7 +43,7 @@ export function SandboxCardForm({ intent, total, billing, publishableKey, onSucc
       <TextInput
         id="card-number"
         label="Card number"
-        inputMode="numeric"
+        inputProps={{ inputMode: 'numeric' }}
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         value={card.number}
@@ -56,7 +54,7 @@ export function SandboxCardForm({ intent, total, billing, publishableKey, onSucc
         <TextInput
           id="card-expiry"
           label="Expiry (MM/YY)"
-          inputMode="numeric"
+          inputProps={{ inputMode: 'numeric' }}
           autoComplete="cc-exp"
           placeholder="MM/YY"
           value={card.expiry}
@@ -66,7 +64,7 @@ export function SandboxCardForm({ intent, total, billing, publishableKey, onSucc
         <TextInput
           id="card-cvc"
           label="CVC"
-          inputMode="numeric"
+          inputProps={{ inputMode: 'numeric' }}
           autoComplete="cc-csc"
           value={card.cvc}
           disabled={processing}

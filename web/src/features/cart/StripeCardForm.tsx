@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { paths } from '../../app/paths';
 import { theme } from '../../app/theme';
 import { BillingFields, PayButton, PaymentError } from './PaymentFields';
-import { NOT_COMPLETED_MESSAGE, type PaymentFormProps } from './paymentForm';
+import { settleConfirmation, type PaymentFormProps } from './paymentForm';
 import { CARD_MESSAGES } from './sandboxCard';
 
 /**
@@ -34,7 +34,7 @@ export default function StripeCardForm(props: PaymentFormProps) {
   );
 }
 
-function PaymentElementForm({ total, billing, onSucceeded }: PaymentFormProps) {
+function PaymentElementForm({ total, billing, onSucceeded, onProcessing, onReplaced }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState(billing.name);
@@ -56,12 +56,21 @@ function PaymentElementForm({ total, billing, onSucceeded }: PaymentFormProps) {
         payment_method_data: { billing_details: { name, email } },
       },
     });
-    if (!result.error && result.paymentIntent.status === 'succeeded') {
-      onSucceeded();
-      return;
-    }
+    // An error for an intent a newer checkout canceled has code payment_intent_unexpected_state and
+    // error.payment_intent.status 'canceled' (https://docs.stripe.com/error-codes#payment-intent-unexpected-state).
+    const message = settleConfirmation(
+      result.error
+        ? {
+            error: result.error.message ?? CARD_MESSAGES.unexpected,
+            ...(result.error.code ? { code: result.error.code } : {}),
+            ...(result.error.payment_intent?.status ? { intentStatus: result.error.payment_intent.status } : {}),
+          }
+        : { status: result.paymentIntent.status },
+      { onSucceeded, onProcessing, onReplaced },
+    );
+    if (message === null) return;
     setProcessing(false);
-    setError(result.error ? (result.error.message ?? CARD_MESSAGES.unexpected) : NOT_COMPLETED_MESSAGE);
+    setError(message);
   };
 
   return (

@@ -8,6 +8,7 @@ import {
   cartSlice,
   initialCartState,
   itemAdded,
+  itemAmountSet,
   itemRemoved,
   quantityUpdated,
   type CartItem,
@@ -146,5 +147,25 @@ describe('cart state (spec section 4)', () => {
 
   it('keeps the total free of floating-point dust', () => {
     expect(withItems(item({ amount: 0.1 }), item({ id: 'y', amount: 0.2 })).total).toBe(0.3);
+  });
+
+  it('sets an item\'s amount (a part of what is owed) to the cent and recomputes the total', () => {
+    const state = reduce(withItems(item({ id: 'a', amount: 1500, quantity: 2 }), item({ id: 'b', program_id: '2', amount: 40 })), itemAmountSet({ id: 'a', amount: 250.005 }));
+    expect(state.items[0]).toMatchObject({ amount: 250.01, quantity: 2 });
+    expect(state.total).toBe(540.02);
+  });
+
+  it('sets amount and quantity together (what is owed, once)', () => {
+    const state = reduce(withItems(item({ id: 'a', amount: 1500, quantity: 2 })), itemAmountSet({ id: 'a', amount: 1500, quantity: 1 }));
+    expect(state.items[0]).toMatchObject({ amount: 1500, quantity: 1 });
+    expect(state.total).toBe(1500);
+  });
+
+  it('ignores an amount of 0 or less, not a number, or an unknown id', () => {
+    const start = withItems(item({ id: 'a', amount: 100 }));
+    expect(reduce(start, itemAmountSet({ id: 'a', amount: 0 }))).toEqual(start);
+    expect(reduce(start, itemAmountSet({ id: 'a', amount: -5 }))).toEqual(start);
+    expect(reduce(start, itemAmountSet({ id: 'a', amount: Number.NaN }))).toEqual(start);
+    expect(reduce(start, itemAmountSet({ id: 'nope', amount: 5 }))).toEqual(start);
   });
 });

@@ -99,6 +99,19 @@ export const cartSlice = createSlice({
       }
       state.total = cartTotal(state.items);
     },
+    /**
+     * Sets what one unit of an item pays (a part of a program's balance, or all of it), in dollars
+     * rounded to the cent; with `quantity`, sets that too (the checkout's fix: what is owed, once).
+     * An amount of 0 or less, or not a number, changes nothing: the cart page checks the amount first.
+     */
+    itemAmountSet(state, action: PayloadAction<{ id: string; amount: number; quantity?: number }>) {
+      const { id, amount, quantity } = action.payload;
+      const item = state.items.find((candidate) => candidate.id === id);
+      if (!item || !Number.isFinite(amount) || amount <= 0) return;
+      item.amount = Math.round(amount * 100) / 100;
+      if (quantity !== undefined && Number.isInteger(quantity) && quantity > 0) item.quantity = quantity;
+      state.total = cartTotal(state.items);
+    },
     /** Empties the cart; the persistence listener also removes the stored cart. */
     cartCleared: () => initialCartState,
   },
@@ -111,7 +124,7 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { cartLoading, cartFailed, cartReplaced, itemAdded, itemRemoved, quantityUpdated, cartCleared } =
+export const { cartLoading, cartFailed, cartReplaced, itemAdded, itemRemoved, quantityUpdated, itemAmountSet, cartCleared } =
   cartSlice.actions;
 export const { selectCartItems, selectCartTotal, selectCartCount, selectCartLoading, selectCartError } =
   cartSlice.selectors;

@@ -84,7 +84,23 @@ describe('confirmSandboxPayment', () => {
   it('answers the provider\'s message for a declined card (402)', async () => {
     const declined = { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } };
     const fetchMock = vi.fn(async () => jsonResponse(declined, 402));
-    await expect(confirmSandboxPayment(confirmation, fetchMock)).resolves.toEqual({ error: 'Your card has insufficient funds.' });
+    await expect(confirmSandboxPayment(confirmation, fetchMock)).resolves.toEqual({ error: 'Your card has insufficient funds.', code: 'card_declined' });
+  });
+
+  it('answers the code and the intent\'s status of an intent that cannot be confirmed (a newer checkout canceled it)', async () => {
+    const canceled = {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has a status of canceled.',
+        payment_intent: { id: 'pi_123', status: 'canceled' },
+      },
+    };
+    await expect(confirmSandboxPayment(confirmation, vi.fn(async () => jsonResponse(canceled, 400)))).resolves.toEqual({
+      error: 'You cannot confirm this PaymentIntent because it has a status of canceled.',
+      code: 'payment_intent_unexpected_state',
+      intentStatus: 'canceled',
+    });
   });
 
   it('answers a generic message when the sandbox cannot be reached or says nothing useful', async () => {

@@ -75,8 +75,11 @@ export interface SandboxConfirmation {
   billing: { name: string; email: string; postalCode: string };
 }
 
-/** The PaymentIntent's status after confirming, or the provider's message when it refused. */
-export type ConfirmOutcome = { status: string } | { error: string };
+/**
+ * The PaymentIntent's status after confirming, or the provider's message when it refused, with
+ * Stripe's error code and the intent's status when the answer has them (see paymentForm.ts).
+ */
+export type ConfirmOutcome = { status: string } | { error: string; code?: string; intentStatus?: string };
 
 /** POST /local/stripe/v1/payment_intents/{id}/confirm, form-encoded with the publishable key, as Stripe.js sends it. */
 export async function confirmSandboxPayment(confirm: SandboxConfirmation, fetchFn: typeof fetch = fetch): Promise<ConfirmOutcome> {
@@ -97,8 +100,17 @@ export async function confirmSandboxPayment(confirm: SandboxConfirmation, fetchF
   } catch {
     return { error: CARD_MESSAGES.unexpected };
   }
-  const answer = (await response.json().catch(() => null)) as { status?: unknown; error?: { message?: unknown } } | null;
+  const answer = (await response.json().catch(() => null)) as {
+    status?: unknown;
+    error?: { message?: unknown; code?: unknown; payment_intent?: { status?: unknown } | null };
+  } | null;
   if (response.ok && typeof answer?.status === 'string') return { status: answer.status };
   const message = answer?.error?.message;
-  return { error: typeof message === 'string' && message !== '' ? message : CARD_MESSAGES.unexpected };
+  const code = answer?.error?.code;
+  const intentStatus = answer?.error?.payment_intent?.status;
+  return {
+    error: typeof message === 'string' && message !== '' ? message : CARD_MESSAGES.unexpected,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof intentStatus === 'string' ? { intentStatus } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +21,12 @@ import { LedgerFiltersForm } from './LedgerFiltersForm';
 import { NO_FILTERS, type LedgerFilters } from './ledgerQuery';
 import { LedgerTable } from './LedgerTable';
 import { ledgerTotals } from './ledgerTotals';
+import { ReconcileDialog } from './ReconcileDialog';
 import { RefundDialog } from './RefundDialog';
+
+/** Under the filters while no status is chosen: what the unfiltered list leaves out, and how to see it. */
+const UNFILTERED_NOTE =
+  'Showing payments that moved money or failed. Checkouts that were opened but not paid (Pending) and canceled checkouts appear only when you filter by that status.';
 
 /** Finance Ledger at /finance (finance staff and admins): every card payment, reconcilable with Stripe. */
 export default function FinanceLedgerPage() {
@@ -31,6 +37,8 @@ export default function FinanceLedgerPage() {
   const totals = ledgerTotals(payments);
   const [refunding, setRefunding] = useState<PaymentSummary | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [reconciling, setReconciling] = useState(false);
+  const publishableKey = getRuntimeConfig().payments.publishableKey;
 
   const refundRequested = (amount: number) => {
     setNotice(`Refund of ${formatDollars(amount)} for ${refunding?.payment_intent_id} requested. It will appear here once Stripe confirms it.`);
@@ -47,6 +55,11 @@ export default function FinanceLedgerPage() {
         <Typography color="text.secondary">Card payments across students, each linked to the payment in Stripe.</Typography>
       </Box>
       <LedgerFiltersForm applied={filters} onApply={setFilters} />
+      {filters.status === '' && (
+        <Typography variant="body2" color="text.secondary">
+          {UNFILTERED_NOTE}
+        </Typography>
+      )}
       {notice && (
         <Alert severity="success" onClose={() => setNotice(null)}>
           {notice}
@@ -60,7 +73,7 @@ export default function FinanceLedgerPage() {
           <Total label="Net" value={formatDollars(totals.net)} />
         </CardContent>
       </Card>
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button
           variant="outlined"
           startIcon={<DownloadIcon />}
@@ -72,6 +85,9 @@ export default function FinanceLedgerPage() {
         <Button startIcon={<RefreshIcon />} disabled={ledger.isFetching} onClick={() => void ledger.refetch()}>
           Refresh
         </Button>
+        <Button startIcon={<SyncIcon />} onClick={() => setReconciling(true)}>
+          Reconcile with Stripe
+        </Button>
       </Stack>
       {ledger.isLoading ? (
         <Typography role="status">Loading payments...</Typography>
@@ -82,7 +98,7 @@ export default function FinanceLedgerPage() {
       ) : (
         <LedgerTable
           payments={payments}
-          publishableKey={getRuntimeConfig().payments.publishableKey}
+          publishableKey={publishableKey}
           onRefund={user.isAdmin ? setRefunding : undefined}
         />
       )}
@@ -93,6 +109,7 @@ export default function FinanceLedgerPage() {
           </Button>
         </Box>
       )}
+      {reconciling && <ReconcileDialog publishableKey={publishableKey} onClose={() => setReconciling(false)} />}
       {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRequested={refundRequested} />}
     </Stack>
   );

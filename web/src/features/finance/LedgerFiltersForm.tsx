@@ -1,10 +1,10 @@
 import TextField from '@mui/material/TextField';
 import { FiltersForm, SHRINK } from '../../components/FiltersForm';
-import type { PaymentStatus } from '../../contract';
-import { PAYMENT_STATUS_LABEL } from '../../lib/paymentFormat';
+import { PAYMENT_STATUS_LABEL, PAYMENT_STATUS_OPTIONS } from '../../lib/paymentFormat';
 import { filtersProblem, NO_FILTERS, type LedgerFilters } from './ledgerQuery';
 
-const STATUSES = Object.keys(PAYMENT_STATUS_LABEL) as PaymentStatus[];
+/** The status filter's "any" choice: every status but the two listed only when asked for. */
+const ALL_LISTED_STATUSES = 'All except Pending and Canceled';
 
 /** Date range, status and student filters; the ledger reloads when they are applied. */
 export function LedgerFiltersForm({ applied, onApply }: { applied: LedgerFilters; onApply: (filters: LedgerFilters) => void }) {
@@ -33,8 +33,9 @@ export function LedgerFiltersForm({ applied, onApply }: { applied: LedgerFilters
             onChange={set('status')}
             slotProps={{ ...SHRINK, select: { native: true } }}
           >
-            <option value="">All statuses</option>
-            {STATUSES.map((status) => (
+            {/* Without a status the server lists neither opened-but-unpaid (pending) nor canceled checkouts. */}
+            <option value="">{ALL_LISTED_STATUSES}</option>
+            {PAYMENT_STATUS_OPTIONS.map((status) => (
               <option key={status} value={status}>
                 {PAYMENT_STATUS_LABEL[status]}
               </option>

@@ -1,6 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,7 +12,7 @@ import { PaymentStatusChip } from '../../components/PaymentStatusChip';
 import type { PaymentSummary } from '../../contract';
 import { formatDateTime } from '../../lib/dates';
 import { formatDollars } from '../../lib/money';
-import { paymentMethodText, refundableAmount } from '../../lib/paymentFormat';
+import { excessRefundExplanation, excessRefundText, paymentMethodText, refundableAmount } from '../../lib/paymentFormat';
 import { stripePaymentUrl } from './stripeDashboard';
 
 const COLUMNS = ['Date', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference'];
@@ -57,6 +58,7 @@ export function LedgerTable({
               <TableCell>{formatDollars(payment.amount_refunded)}</TableCell>
               <TableCell>
                 <PaymentStatusChip status={payment.status} />
+                {payment.excess_refund && <ExcessRefund excess={payment.excess_refund} />}
               </TableCell>
               <TableCell>{paymentMethodText(payment)}</TableCell>
               <TableCell>
@@ -83,6 +85,19 @@ export function LedgerTable({
           ))}
         </TableBody>
       </Table>
+    </Box>
+  );
+}
+
+/**
+ * An overpayment's excess refund: a chip with the amount and, in words beside it (no hover needed on a
+ * phone), why the system refunded it.
+ */
+function ExcessRefund({ excess }: { excess: NonNullable<PaymentSummary['excess_refund']> }) {
+  return (
+    <Box sx={{ mt: 0.5, minWidth: 180 }}>
+      <Chip size="small" variant="outlined" color="warning" label={excessRefundText(excess)} />
+      <Box sx={{ color: 'text.secondary', fontSize: '0.85em', mt: 0.25 }}>{excessRefundExplanation(excess)}</Box>
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import { api } from '../../app/api';
 import type { PaymentPage, RefundRequestBody } from '../../contract';
 import { ledgerUrl, type LedgerFilters } from './ledgerQuery';
+import type { ReconcileRequest, ReconcileResult } from './reconcile';
 
-/** The finance ledger's calls: GET /api/payments/ (finance, admin) and the admin's refund. */
+/** The finance ledger's calls: GET /api/payments/ (finance, admin), the admin's refund, and reconciling with Stripe. */
 export const financeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPaymentLedger: build.infiniteQuery<PaymentPage, LedgerFilters, string | null>({
@@ -18,7 +19,19 @@ export const financeApi = api.injectEndpoints({
         body,
       }),
     }),
+    /**
+     * POST /api/payments/reconcile/ (finance, admin). Repairs change payments and balances, so a run
+     * that repaired something reloads them; so does a run the server broke off (it may have repaired
+     * some before it stopped). A refused request (4xx) changed nothing.
+     */
+    reconcilePayments: build.mutation<ReconcileResult, ReconcileRequest>({
+      query: (body) => ({ url: '/api/payments/reconcile/', method: 'POST', body }),
+      invalidatesTags: (result, error) => {
+        const brokeOff = error !== undefined && !(typeof error.status === 'number' && error.status < 500);
+        return (result && result.repaired.length > 0) || brokeOff ? ['Payment', 'Student'] : [];
+      },
+    }),
   }),
 });
 
-export const { useGetPaymentLedgerInfiniteQuery, useRefundPaymentMutation } = financeApi;
+export const { useGetPaymentLedgerInfiniteQuery, useRefundPaymentMutation, useReconcilePaymentsMutation } = financeApi;

@@ -16,6 +16,7 @@ export function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary
     method_detail: 'visa •••• 4242',
     failure_message: null,
     items: [{ program_type: 'certificate', program_id: '1', program_name: 'Nursing Assistant', amount: 1500 }],
+    excess_refund: null,
     ...overrides,
   };
 }

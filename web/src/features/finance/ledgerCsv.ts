@@ -3,9 +3,12 @@ import { toCsv } from '../../lib/csv';
 import { localIsoDate } from '../../lib/dates';
 import { PAYMENT_STATUS_LABEL, paymentMethodText, paymentProgramsText } from '../../lib/paymentFormat';
 
-const COLUMNS = ['Date', 'Payment ID', 'Username', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference'];
+const COLUMNS = ['Date', 'Payment ID', 'Username', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference', 'Excess Refund'];
 
-/** The loaded ledger rows as CSV; amounts as plain numbers with two decimals, for spreadsheets. */
+/**
+ * The loaded ledger rows as CSV; amounts as plain numbers with two decimals, for spreadsheets. New
+ * columns go at the end, so spreadsheets built on the old ones keep working.
+ */
 export function ledgerCsv(payments: readonly PaymentSummary[]): string {
   const rows = payments.map((p) => [
     p.created_at,
@@ -18,9 +21,13 @@ export function ledgerCsv(payments: readonly PaymentSummary[]): string {
     PAYMENT_STATUS_LABEL[p.status] ?? p.status,
     paymentMethodText(p),
     p.payment_intent_id,
+    excessRefundCell(p),
   ]);
   return toCsv(COLUMNS, rows);
 }
+
+/** "500.00 refunded" or "500.00 requested" for an overpayment's excess refund; empty otherwise. */
+const excessRefundCell = (p: PaymentSummary) => (p.excess_refund ? `${p.excess_refund.amount.toFixed(2)} ${p.excess_refund.status}` : '');
 
 /** "payments-2026-03-01.csv": named with today's date, like the cohort export. */
 export const ledgerCsvFileName = (now = new Date()) => `payments-${localIsoDate(now)}.csv`;

@@ -20,6 +20,7 @@ function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary {
     method: 'card',
     method_detail: 'visa •••• 4242',
     failure_message: null,
+    excess_refund: null,
     items: [
       { program_type: 'certificate', program_id: '1', program_name: 'Nursing Assistant', amount: 1500 },
       { program_type: 'diploma', program_id: '2', program_name: 'Patient Care Technician', amount: 200 },
@@ -89,5 +90,134 @@ describe('Payment History (/payments)', () => {
     stubPayments();
     renderRoutes(appRoutes, '/payments/nope/receipt', { preloadedState: signedIn() });
     expect(await screen.findByText('This payment was not found.')).toBeTruthy();
+  });
+});
+
+/** One page of payments answered for every list call. */
+function stubList(...results: PaymentSummary[]) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      urls.push(requestUrl(input));
+      return jsonResponse({ results, next: null, count: results.length, totals: { amount: 0, refunded: 0, succeeded: 0 } });
+    }),
+  );
+  return urls;
+}
+
+const failed = payment({
+  id: 'pay-f',
+  payment_intent_id: 'pi_f',
+  status: 'failed',
+  failure_message: 'Your card was declined.',
+  method_detail: 'visa •••• 0002',
+  created_at: '2026-03-02T10:00:00.000Z',
+});
+const processing = payment({ id: 'pay-p', payment_intent_id: 'pi_p', status: 'processing', method_detail: null, created_at: '2026-03-03T10:00:00.000Z' });
+
+/** A cart as the store keeps it, holding the demo bill line. */
+const cartWithBill = {
+  items: [
+    {
+      id: 'certificate-1-1',
+      program_id: '1',
+      program_type: 'certificate' as const,
+      program_name: 'Nursing Assistant',
+      amount: 1500,
+      payment_type: 'installment' as const,
+      due_date: null,
+      quantity: 1,
+      added_at: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+  total: 1500,
+  loading: false,
+  error: null,
+};
+
+describe('Payment History: only payments that moved money have receipts (issue 17)', () => {
+  it('marks a failed attempt "Failed" with its failure message, and offers no receipt', async () => {
+    stubList(failed, payment());
+    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    const [, failedRow, paidRow] = within(table).getAllByRole('row');
+    expect(within(failedRow).getByText('Failed')).toBeTruthy();
+    expect(within(failedRow).getByText('Your card was declined. Nothing was charged.')).toBeTruthy();
+    expect(within(failedRow).queryByRole('link')).toBeNull();
+    expect(within(failedRow).getByText('No receipt')).toBeTruthy();
+    expect(within(paidRow).getByRole('link', { name: /^View receipt of / })).toBeTruthy();
+  });
+
+  it('shows a processing payment as such, without a receipt', async () => {
+    stubList(processing);
+    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    const row = within(await screen.findByRole('table', { name: 'Payments' })).getAllByRole('row')[1];
+    expect(within(row).getByText('Processing')).toBeTruthy();
+    expect(within(row).getByText('Waiting for our payment provider to confirm it.')).toBeTruthy();
+    expect(within(row).queryByRole('link')).toBeNull();
+  });
+
+  it('never offers a receipt for a pending or canceled checkout, should one be listed', async () => {
+    stubList(payment({ id: 'a', status: 'pending' }), payment({ id: 'b', status: 'canceled', created_at: '2026-03-04T10:00:00.000Z' }));
+    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(table).queryAllByRole('link')).toEqual([]);
+    expect(within(table).getAllByText('No receipt')).toHaveLength(2);
+  });
+
+  it('says when part of a payment was more than was owed and goes back to the card', async () => {
+    stubList(payment({ excess_refund: { amount: 1500, status: 'requested' } }), payment({ id: 'pay-2', excess_refund: { amount: 20, status: 'refunded' } }));
+    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    expect(await screen.findByText('$1500.00 was more than you owed and is being refunded to your card.')).toBeTruthy();
+    expect(screen.getByText('$20.00 was more than you owed and was refunded to your card.')).toBeTruthy();
+  });
+
+  it.each([
+    ['failed', failed, 'This payment failed, so there is no receipt for it. Nothing was charged. Your card was declined.'],
+    ['processing', processing, 'Your payment is processing: it will appear once confirmed. Its receipt will be here then.'],
+    ['canceled', payment({ id: 'pay-c', status: 'canceled' }), 'This checkout was not paid, so there is no receipt for it.'],
+  ])('the receipt page refuses a %s payment', async (_status, shown, text) => {
+    stubList(shown);
+    renderRoutes(appRoutes, `/payments/${shown.id}/receipt`, { preloadedState: signedIn() });
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(screen.queryByRole('article', { name: 'Payment Receipt' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Payment History' })).toBeTruthy();
+  });
+});
+
+describe('Payment History after Stripe\'s redirect (return_url)', () => {
+  const returnUrl = (status: string) => `/payments?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_x&redirect_status=${status}`;
+
+  it('a succeeded return says so, empties the paid cart and drops the parameters from the address', async () => {
+    stubList(payment({ payment_intent_id: 'pi_9' }));
+    const { router, store } = renderRoutes(appRoutes, returnUrl('succeeded'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
+    expect((await screen.findByText('Payment successful! Your payment has been processed.')).closest('[role="alert"]')).toBeTruthy();
+    expect(store.getState().cart.items).toEqual([]);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByText('Payment successful! Your payment has been processed.')).toBeTruthy();
+  });
+
+  it('a processing return says it is processing and empties the cart: nothing invites paying twice', async () => {
+    stubList();
+    const { store } = renderRoutes(appRoutes, returnUrl('processing'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
+    expect(await screen.findByText('Your payment is processing: it will appear once confirmed.')).toBeTruthy();
+    expect(store.getState().cart.items).toEqual([]);
+  });
+
+  it('a failed return says nothing was charged, keeps the cart and leads back to it', async () => {
+    stubList();
+    const { store } = renderRoutes(appRoutes, returnUrl('failed'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
+    const alert = (await screen.findByText(/^Your payment was not completed, and nothing was charged\./)).closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: 'Back to cart' }).getAttribute('href')).toBe('/cart');
+    expect(store.getState().cart.items).toHaveLength(1);
+  });
+
+  it('an address without Stripe\'s parameters shows no outcome', async () => {
+    stubList(payment());
+    renderRoutes(appRoutes, '/payments?redirect_status=succeeded', { preloadedState: signedIn() });
+    await screen.findByRole('table', { name: 'Payments' });
+    expect(screen.queryByText(/Payment successful/)).toBeNull();
   });
 });

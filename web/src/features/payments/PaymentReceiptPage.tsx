@@ -7,11 +7,24 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useGetStudentPaymentQuery } from '../../api/payments';
+import { hasReceipt, PAYMENT_PROCESSING_MESSAGE, useGetStudentPaymentQuery } from '../../api/payments';
 import { brand } from '../../app/brand';
 import { paths } from '../../app/paths';
 import { useSignedInUser } from '../../components/RequireAuth';
+import type { PaymentSummary } from '../../contract';
 import { PaymentReceipt } from './PaymentReceipt';
+
+/**
+ * Why a payment has no receipt (issue 17): a receipt is a proof of payment, so only a payment that
+ * moved money (succeeded, refunded, partially refunded) has one.
+ */
+export function noReceiptText(payment: Pick<PaymentSummary, 'status' | 'failure_message'>): string {
+  if (payment.status === 'failed') {
+    return `This payment failed, so there is no receipt for it. Nothing was charged.${payment.failure_message ? ` ${payment.failure_message}` : ''}`;
+  }
+  if (payment.status === 'processing') return `${PAYMENT_PROCESSING_MESSAGE} Its receipt will be here then.`;
+  return 'This checkout was not paid, so there is no receipt for it.';
+}
 
 /** A printable receipt of one of the signed-in student's payments (/payments/:paymentId/receipt). */
 export default function PaymentReceiptPage() {
@@ -19,6 +32,7 @@ export default function PaymentReceiptPage() {
   const { paymentId = '' } = useParams();
   const { data: payment, error, isLoading } = useGetStudentPaymentQuery({ username, paymentId });
   const notFound = (error as { status?: unknown } | undefined)?.status === 404;
+  const receipt = payment && hasReceipt(payment) ? payment : null;
 
   return (
     <Stack spacing={3}>
@@ -29,7 +43,7 @@ export default function PaymentReceiptPage() {
         <Button component={RouterLink} to={paths.payments} startIcon={<ArrowBackIcon />}>
           Back to Payment History
         </Button>
-        {payment && (
+        {receipt && (
           <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
             Print
           </Button>
@@ -37,10 +51,12 @@ export default function PaymentReceiptPage() {
       </Stack>
       {isLoading ? (
         <Typography role="status">Loading receipt...</Typography>
-      ) : payment ? (
+      ) : receipt ? (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, '@media print': { border: 'none', p: 0 } }}>
-          <PaymentReceipt payment={payment} />
+          <PaymentReceipt payment={receipt} />
         </Paper>
+      ) : payment ? (
+        <Typography role="alert">{noReceiptText(payment)}</Typography>
       ) : (
         <Box>
           <Typography color="error" role="alert">
