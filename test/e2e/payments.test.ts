@@ -119,7 +119,7 @@ describe('finance ledger', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
-    expect(csv.split(/\r?\n/)[0]).toBe('Date,Payment ID,Username,Student,Programs,Amount,Refunded,Status,Method,Stripe Reference');
+    expect(csv.split(/\r?\n/)[0]).toBe('Date,Payment ID,Username,Student,Programs,Amount,Refunded,Status,Method,Stripe Reference,Excess Refund');
     const line = csv.split(/\r?\n/).find((l) => l.includes(paidIntentId));
     expect(line).toContain(',student,');
     expect(line).toContain('1500.00');

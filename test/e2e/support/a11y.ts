@@ -63,6 +63,14 @@ export async function atBothWidths(pages: Pages, step: (page: Page, width: Width
   if (failures.length > 0) throw new Error(failures.join('\n\n'));
 }
 
+/**
+ * Runs `step` at one width, then the other: for states one user may hold once at a time (an open
+ * checkout: a second one replaces the first, as in two tabs).
+ */
+export async function atEachWidthInTurn(pages: Pages, step: (page: Page, width: Width) => Promise<void>): Promise<void> {
+  for (const { width } of WIDTHS) await step(pages[width], width);
+}
+
 /** Opens `path` and waits for `ready` (a locator of the loaded state). */
 export async function visit(page: Page, pathname: string, ready: (page: Page) => Locator): Promise<void> {
   await page.goto(`${baseUrl()}${pathname}`);
