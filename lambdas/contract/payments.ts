@@ -1,5 +1,8 @@
 import * as z from './zod.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+import { PAYMENT_STATUSES, type PaymentStatus } from './payment-status.js';
+
+export { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from './payment-status.js';
 
 /** Dollars as a JSON number or numeric string with at most two decimals (money is never a float server-side). */
 const Dollars = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => String(v).trim()))
@@ -32,15 +35,6 @@ export interface CreatePaymentIntentResponse {
   currency: 'usd';
 }
 
-/**
- * pending: a checkout was opened (a PaymentIntent exists) and nothing is paid; processing: Stripe is
- * still confirming it; canceled: replaced by a newer checkout, or abandoned for 24 hours. Students and
- * the unfiltered finance ledger never list pending or canceled payments (they moved no money).
- */
-export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'canceled', 'refunded', 'partially_refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** Statuses that are listed without asking for them: money moved, or an attempt the student made failed. */
-export const LISTED_PAYMENT_STATUSES = ['processing', 'succeeded', 'failed', 'refunded', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
 
 export interface PaymentAllocation {
   program_type: ProgramType;

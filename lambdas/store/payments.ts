@@ -9,7 +9,7 @@
  * attempt failed): an opened or canceled checkout is not in it at all, so no page filters it away.
  */
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { LISTED_PAYMENT_STATUSES, type PaymentStatus } from '../contract/payments.js';
+import { LISTED_PAYMENT_STATUSES, type PaymentStatus } from '../contract/payment-status.js';
 import { Invalid } from '../domain/errors.js';
 import type { PaymentState } from '../domain/payment-state.js';
 import { auditPut, type AuditEntry } from './audit.js';

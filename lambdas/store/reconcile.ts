@@ -11,7 +11,7 @@ import type { ReconcileDifference, ReconcileRepair, ReconcileResult } from '../c
 import { nowIso } from '../domain/clock.js';
 import { centsToDollars } from '../domain/money.js';
 import { countsAsRefunded, isPaid, statusFromStripe } from '../domain/payment-state.js';
-import { PAYMENT_STATUSES } from '../contract/payments.js';
+import { PAYMENT_STATUSES } from '../contract/payment-status.js';
 import { recordEntry, studentsShown, type AuditEntry } from './audit.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';

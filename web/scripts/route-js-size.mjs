@@ -7,7 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_KB = 170;
+// 170 KiB until issue 17: the shell's cart state then learned a part-payment amount per bill line
+// (itemAmountSet), 169.7 -> 170.1 KiB for the dashboard; 1 KiB of room, not a new allowance.
+export const BUDGET_KB = 171;
 /** Route -> the page module whose chunk the router lazy-loads for it. */
 export const BUDGETED_ROUTES = { '/': 'LoginPage', '/Dashboard': 'DashboardPage' };
 
