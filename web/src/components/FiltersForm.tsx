@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 
 /** Sets one field of the draft from an input's change event. */
@@ -51,6 +52,19 @@ export function FiltersForm<F>({ label, applied, empty, onApply, problemOf, chil
 
 /** Date inputs and selects show their label above the value from the start. */
 export const SHRINK = { inputLabel: { shrink: true } } as const;
+
+/** A small date input (YYYY-MM-DD) with its label above and, when given, its problem under it. */
+export function DateField({ id, label, value, onChange, problem }: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  problem?: string | null;
+}) {
+  return (
+    <TextField id={id} label={label} type="date" size="small" value={value} onChange={onChange} slotProps={SHRINK} error={Boolean(problem)} helperText={problem ?? undefined} />
+  );
+}
 
 const grid = {
   display: 'grid',

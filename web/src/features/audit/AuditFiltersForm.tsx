@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { AUDIT_ACTIONS } from '../../../../lambdas/contract/audit-actions';
-import { FiltersForm, SHRINK } from '../../components/FiltersForm';
+import { DateField, FiltersForm, SHRINK } from '../../components/FiltersForm';
 import { filtersProblem, NO_FILTERS, type AuditFilters } from './auditQuery';
 
 /** User, action and date range filters; the log reloads when they are applied. */
@@ -26,18 +26,8 @@ export function AuditFiltersForm({ applied, onApply }: { applied: AuditFilters; 
               </option>
             ))}
           </TextField>
-          <TextField id="audit-from" label="From" type="date" size="small" value={draft.from} onChange={set('from')} slotProps={SHRINK} />
-          <TextField
-            id="audit-to"
-            label="To"
-            type="date"
-            size="small"
-            value={draft.to}
-            onChange={set('to')}
-            slotProps={SHRINK}
-            error={problem !== null}
-            helperText={problem ?? undefined}
-          />
+          <DateField id="audit-from" label="From" value={draft.from} onChange={set('from')} />
+          <DateField id="audit-to" label="To" value={draft.to} onChange={set('to')} problem={problem} />
         </>
       )}
     </FiltersForm>

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { FiltersForm, SHRINK } from '../../components/FiltersForm';
+import { DateField, FiltersForm, SHRINK } from '../../components/FiltersForm';
 import { PAYMENT_STATUS_LABEL, PAYMENT_STATUS_OPTIONS } from '../../lib/paymentFormat';
 import { filtersProblem, NO_FILTERS, type LedgerFilters } from './ledgerQuery';
 
@@ -12,18 +12,8 @@ export function LedgerFiltersForm({ applied, onApply }: { applied: LedgerFilters
     <FiltersForm label="Filter payments" applied={applied} empty={NO_FILTERS} onApply={onApply} problemOf={filtersProblem}>
       {(draft, set, problem) => (
         <>
-          <TextField id="ledger-from" label="From" type="date" size="small" value={draft.from} onChange={set('from')} slotProps={SHRINK} />
-          <TextField
-            id="ledger-to"
-            label="To"
-            type="date"
-            size="small"
-            value={draft.to}
-            onChange={set('to')}
-            slotProps={SHRINK}
-            error={problem !== null}
-            helperText={problem ?? undefined}
-          />
+          <DateField id="ledger-from" label="From" value={draft.from} onChange={set('from')} />
+          <DateField id="ledger-to" label="To" value={draft.to} onChange={set('to')} problem={problem} />
           <TextField
             id="ledger-status"
             label="Status"

@@ -13,10 +13,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { SHRINK } from '../../components/FiltersForm';
+import { DateField } from '../../components/FiltersForm';
 import { formatCalendarDate } from '../../lib/dates';
 import { formatDollars } from '../../lib/money';
 import { useReconcilePaymentsMutation } from './financeApi';
@@ -74,28 +73,8 @@ export function ReconcileDialog({ publishableKey, onClose }: { publishableKey: s
             confirmation from Stripe never arrived. Each repair is written to the audit log. At most {RECONCILE_MAX_DAYS} days at a time.
           </DialogContentText>
           <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
-            <TextField
-              id="reconcile-from"
-              label="From"
-              type="date"
-              size="small"
-              value={range.from}
-              onChange={set('from')}
-              slotProps={SHRINK}
-              error={problem?.field === 'from'}
-              helperText={problem?.field === 'from' ? problem.message : undefined}
-            />
-            <TextField
-              id="reconcile-to"
-              label="To"
-              type="date"
-              size="small"
-              value={range.to}
-              onChange={set('to')}
-              slotProps={SHRINK}
-              error={problem?.field === 'to'}
-              helperText={problem?.field === 'to' ? problem.message : undefined}
-            />
+            <DateField id="reconcile-from" label="From" value={range.from} onChange={set('from')} problem={problem?.field === 'from' ? problem.message : null} />
+            <DateField id="reconcile-to" label="To" value={range.to} onChange={set('to')} problem={problem?.field === 'to' ? problem.message : null} />
           </Box>
           {/* Announces the run and how many payments it checked; the rest of the result follows below. */}
           <Box sx={{ mt: 2, mb: 1 }} role="status">
