@@ -57,8 +57,6 @@ export interface PaymentState {
 
 /** Statuses in which Stripe holds the money (it may be refunded). */
 export const PAID_STATUSES: readonly PaymentStatus[] = ['succeeded', 'partially_refunded', 'refunded'];
-/** Statuses that may still become a payment (an old tab may confirm them until they are canceled). */
-export const OPEN_STATUSES: readonly PaymentStatus[] = ['pending', 'failed', 'processing'];
 
 export const isPaid = (status: PaymentStatus) => PAID_STATUSES.includes(status);
 

@@ -7,13 +7,13 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS, now } from '../domain/clock.js';
-import { OPEN_STATUSES } from '../domain/payment-state.js';
 import { logger } from '../observability/powertools.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
 import { applyStatus, applySucceeded } from './payment-events.js';
 import { cancelIntent, retrieveIntent } from './payment-gateway.js';
-import { toRecord, type PaymentRecord } from './payments.js';
+import { recordWrite, toRecord, type PaymentRecord } from './payments.js';
+import { transactWrite } from './transact.js';
 
 /** A checkout nobody confirmed for this long is abandoned (the sweep cancels it). */
 export const CHECKOUT_LIFETIME_MS = DAY_MS;
@@ -30,7 +30,9 @@ async function closeCheckout(record: PaymentRecord, reason: 'duplicate' | 'aband
   const at = now().toISOString();
   const stripeStatus = await cancelIntent(record.intentId, reason);
   if (stripeStatus === 'canceled') {
-    await applyStatus({ eventId: `cancel:${record.intentId}`, intentId: record.intentId, status: 'canceled', at });
+    // a declined attempt stays Failed for the student; closedAt keeps it from being canceled again
+    if (record.status === 'failed') await transactWrite(recordWrite(record, { ...record, closedAt: at }));
+    else await applyStatus({ eventId: `cancel:${record.intentId}`, intentId: record.intentId, status: 'canceled', at });
     return 'canceled';
   }
   if (stripeStatus === 'succeeded') {
@@ -55,7 +57,7 @@ export async function cancelOlderCheckouts(username: string, newest: Pick<Paymen
     TableName: TABLE_NAME, ConsistentRead: true,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
     // records from before openedAt existed compare by Stripe's creation second
-    FilterExpression: '#status = :status AND intentId <> :newest AND (openedAt < :openedAt OR (attribute_not_exists(openedAt) AND createdAt <= :createdAt))',
+    FilterExpression: '#status = :status AND attribute_not_exists(closedAt) AND intentId <> :newest AND (openedAt < :openedAt OR (attribute_not_exists(openedAt) AND createdAt <= :createdAt))',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':pk': keys.student(username), ':lo': `${prefix}${since}`, ':hi': `${prefix}\uffff`, ':newest': newest.intentId,
@@ -86,20 +88,38 @@ export interface SweepResult {
 
 /** Most checkouts one run closes; the next hourly run takes the rest. */
 const SWEEP_BATCH = 200;
+/**
+ * Declined attempts stay Failed (and indexed as failed) once closed, so the sweep looks at those that
+ * crossed the 24-hour line in the last two days only: a day of missed runs is covered, and the same
+ * old attempts are not read again every hour.
+ */
+const FAILED_SWEEP_WINDOW_MS = 2 * DAY_MS;
 
-/** Cancels every checkout (pending or failed) opened more than 24 hours before now. */
-export async function sweepStaleCheckouts(): Promise<SweepResult> {
-  const cutoff = new Date(now().getTime() - CHECKOUT_LIFETIME_MS).toISOString();
-  const stale: PaymentRecord[] = [];
-  for (const status of OPEN_STATUSES.filter((s) => s !== 'processing')) {
+async function staleOf(status: 'pending' | 'failed', cutoff: string): Promise<PaymentRecord[]> {
+  const found: PaymentRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
     const page = await db.send(new QueryCommand({
       TableName: TABLE_NAME, IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
-      ExpressionAttributeValues: { ':pk': keys.paymentsWithStatus(status), ':cutoff': cutoff },
-      Limit: SWEEP_BATCH,
+      ...(status === 'pending'
+        ? { KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff', ExpressionAttributeValues: { ':pk': keys.paymentsWithStatus(status), ':cutoff': cutoff } }
+        : {
+            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :since AND :cutoff',
+            FilterExpression: 'attribute_not_exists(closedAt)',
+            ExpressionAttributeValues: { ':pk': keys.paymentsWithStatus(status), ':cutoff': cutoff, ':since': new Date(Date.parse(cutoff) - FAILED_SWEEP_WINDOW_MS).toISOString() },
+          }),
+      Limit: SWEEP_BATCH, ExclusiveStartKey: startKey,
     }));
-    stale.push(...(page.Items ?? []).map(toRecord));
-  }
+    found.push(...(page.Items ?? []).map(toRecord));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && found.length < SWEEP_BATCH);
+  return found.slice(0, SWEEP_BATCH);
+}
+
+/** Cancels every checkout (pending, or a declined attempt) opened more than 24 hours before now. */
+export async function sweepStaleCheckouts(): Promise<SweepResult> {
+  const cutoff = new Date(now().getTime() - CHECKOUT_LIFETIME_MS).toISOString();
+  const stale = [...(await staleOf('pending', cutoff)), ...(await staleOf('failed', cutoff))];
   const result: SweepResult = { checked: stale.length, canceled: [], recorded: [], failed: [] };
   for (const record of stale) {
     try {

@@ -34,6 +34,8 @@ export interface PaymentRecord extends PaymentState {
   excessRequestedAt?: string;
   /** When the checkout was opened, by our clock in milliseconds (which of two tabs is the newer). */
   openedAt?: string;
+  /** When a declined attempt's intent was canceled at Stripe (it stays Failed, and is not canceled again). */
+  closedAt?: string;
   /** Bumped by every write; each write is conditional on the version it read (absent on seeded records). */
   version?: number;
 }

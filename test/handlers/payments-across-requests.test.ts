@@ -287,4 +287,17 @@ describe('abandoned checkouts', () => {
     const unfiltered = await invoke(listPayments, apiEvent('payments-list', { caller: finance, query: { username } }));
     expect(unfiltered.body.results).toEqual([]);
   });
+
+  it('a declined attempt left 24 hours is canceled at Stripe once and stays Failed for the student', async () => {
+    const id = await open(3_000);
+    expect(await confirmAtStripe(id, 'pm_card_chargeDeclined')).toMatchObject({ ok: false, code: 'card_declined' });
+    await settle(new Set([id]));
+    const failed = async () => (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
+    expect(await failed()).toEqual([expect.objectContaining({ id, status: 'failed', failure_message: 'Your card was declined.' })]);
+    const at = (hours: number) => ({ now: new Date(Date.now() + hours * 3_600_000).toISOString() });
+    expect((await sweepJob(at(25))).canceled).toContain(id);
+    expect((await (await stripe()).paymentIntents.retrieve(id)).status).toBe('canceled');
+    expect(await failed()).toEqual([expect.objectContaining({ id, status: 'failed' })]);
+    expect((await sweepJob(at(26))).canceled).not.toContain(id); // closed once, not read again
+  });
 });
