@@ -70,9 +70,12 @@ export interface SucceededFact {
  * the payment carries beyond what is owed is its excess, refunded at once.
  */
 export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome> {
+  // whether the payment, as last seen, has an excess nobody asked Stripe to refund yet
+  let excessWaiting = false;
   const outcome = await retrying('payment_intent.succeeded', fact.intentId, async () => {
     const record = await getPaymentByIntent(fact.intentId);
     if (!record) return 'unknown-intent' as const;
+    excessWaiting = Boolean(record.excess && !record.excessRequestedAt);
     if (isPaid(record.status)) return 'duplicate' as const;
     if (record.amountCents !== fact.amountCents) {
       // Never expected (we create every intent with the stored amount): refuse loudly, record nothing.
@@ -95,12 +98,13 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
       balanceUpdate(record.username, settled.balanceDeltaCents),
       ...(fact.audit ? [auditPut(fact.audit)] : []),
     ]);
+    excessWaiting = settled.excess !== null;
     if (result.ok) return 'applied' as const;
     // the marker exists: this very event was applied before
     if (result.failedConditions.includes(0)) return 'duplicate' as const;
     return 'retry' as const;
   });
-  if (outcome === 'applied' || outcome === 'duplicate') await refundExcess(fact.intentId);
+  if (excessWaiting && (outcome === 'applied' || outcome === 'duplicate')) await refundExcess(fact.intentId);
   return outcome;
 }
 
