@@ -56,6 +56,8 @@ export interface RouteDef {
   /** 'pending' rows answer 501 until the issue named in `issue` lands. */
   readonly status: 'ready' | 'pending';
   readonly issue?: number;
+  /** Lambda timeout when a route needs more than the default 10 s; API Gateway waits at most 30 s. */
+  readonly timeoutSeconds?: number;
 }
 
 /** Course and document writes, cohort reads. */
@@ -109,7 +111,7 @@ export const routes = [
     access: ['admin'], grants: ['table:read', 'audit:write', 'secret:stripe'], status: 'ready' },
   // Beyond spec section 7 (issue 17): finance compares a date range of payments with Stripe and records what is missing.
   { id: 'payments-reconcile', method: 'POST', path: '/api/payments/reconcile/', handler: 'functions/payments/reconcile.ts',
-    access: ['finance', 'admin'], grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
+    access: ['finance', 'admin'], grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready', timeoutSeconds: 29 },
   // Beyond spec section 7 (issue 7): cohort administration and the roster fallback the spec names.
   { id: 'students-list', method: 'GET', path: '/api/students/', handler: 'functions/students/list.ts',
     access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'], status: 'ready' },

@@ -19,6 +19,9 @@ import { applyRefunds, applyStatus, applySucceeded, refundExcess } from './payme
 import { listRefunds, retrieveIntent, stripe } from './payment-gateway.js';
 import { getPaymentByIntent, toRecord, type PaymentRecord } from './payments.js';
 
+/** Payments compared with Stripe at once (Stripe allows 25 requests a second in test mode, 100 live). */
+const STRIPE_CONCURRENCY = 5;
+
 /** Every payment record opened within [fromIso, toIso], whatever its status (one Query per status on gsi1). */
 async function paymentsOpenedBetween(fromIso: string, toIso: string): Promise<PaymentRecord[]> {
   const records: PaymentRecord[] = [];
@@ -59,7 +62,8 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
   const note = (record: PaymentRecord, action: ReconcileRepair['action'], amountCents: number, detail: string) =>
     repaired.push({ payment_intent_id: record.intentId, username: record.username, action, amount: centsToDollars(amountCents), detail });
 
-  for (const record of records) {
+  // a few at a time: each payment is one or two Stripe calls, and the route has 29 seconds
+  const compare = async (record: PaymentRecord) => {
     try {
       const intent = await retrieveIntent(record.intentId);
       const truth = statusFromStripe(intent);
@@ -67,7 +71,7 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
       if (truth === 'succeeded' && !isPaid(record.status)) {
         if (intent.amount_received !== record.amountCents) {
           unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: `Stripe received ${centsToDollars(intent.amount_received).toFixed(2)} but the portal opened this payment for ${centsToDollars(record.amountCents).toFixed(2)}` });
-          continue;
+          return;
         }
         const outcome = await applySucceeded({
           eventId: `reconcile:${record.intentId}:succeeded`, intentId: record.intentId, amountCents: intent.amount_received, paidAt: at, methodDetail: null,
@@ -76,7 +80,7 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
         if (outcome === 'applied') note(record, 'recorded_payment', record.amountCents, 'Stripe took this payment; the portal had not recorded it');
       } else if (truth !== 'succeeded' && isPaid(record.status)) {
         unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: `The portal records this payment as ${record.status} but Stripe says ${intent.status}` });
-        continue;
+        return;
       } else if ((truth === 'canceled' || truth === 'failed') && truth !== record.status && !isPaid(record.status)) {
         const action = truth === 'canceled' ? 'recorded_cancellation' : 'recorded_failure';
         const outcome = await applyStatus({
@@ -88,7 +92,7 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
       }
 
       const current = (await getPaymentByIntent(record.intentId)) ?? record;
-      if (!isPaid(current.status)) continue;
+      if (!isPaid(current.status)) return;
       const refunds = (await listRefunds(record.intentId)).filter(countsAsRefunded);
       const missing = refunds.filter((r) => !current.refundIds.includes(r.id)).reduce((n, r) => n + r.amountCents, 0);
       if (missing > 0) {
@@ -103,7 +107,8 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
     } catch (error) {
       unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: `Could not compare with Stripe: ${(error as Error).message}` });
     }
-  }
+  };
+  for (let i = 0; i < records.length; i += STRIPE_CONCURRENCY) await Promise.all(records.slice(i, i + STRIPE_CONCURRENCY).map(compare));
 
   const known = new Set(records.map((r) => r.intentId));
   for (const intent of await stripeIntentsBetween(opts.fromIso, opts.toIso)) {

@@ -32,14 +32,18 @@ export type ApiFunctionProps = {
   readonly resources: ApiFunctionResources;
 } & ({ readonly route: RouteDef; readonly job?: never } | { readonly job: JobDef; readonly route?: never });
 
-/** A route answers someone waiting (HTTP APIs give up after 30 seconds); a job's row says how long it may take. */
-const ROUTE_TIMEOUT = Duration.seconds(10);
+/**
+ * A route answers someone waiting: 10 seconds unless its row says otherwise (at most 29: HTTP APIs
+ * give up on an integration after 30, https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html);
+ * a job's row says how long it may take.
+ */
+const ROUTE_TIMEOUT_SECONDS = 10;
 
 /** What differs between a route's function and a job's. */
 function functionSpec({ route, job }: ApiFunctionProps) {
   if (route) {
     return {
-      handler: route.handler, grants: route.grants, timeout: ROUTE_TIMEOUT,
+      handler: route.handler, grants: route.grants, timeout: Duration.seconds(route.timeoutSeconds ?? ROUTE_TIMEOUT_SECONDS),
       description: `${route.method} ${route.path} (${route.id})`, roleDescription: `Runs ${route.method} ${route.path}`,
     };
   }

@@ -81,7 +81,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   const context = {
     awsRequestId: event.requestContext.requestId,
     functionName: `portal-local-${route.id}`,
-    getRemainingTimeInMillis: () => 10_000,
+    // the row's timeout, as the CDK gives the function (lib/constructs/api-function.ts)
+    getRemainingTimeInMillis: () => (route.timeoutSeconds ?? 10) * 1000,
   };
   let result: ApiResult;
   try {

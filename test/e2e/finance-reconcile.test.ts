@@ -182,7 +182,7 @@ describe('Reconcile with Stripe (finance)', { timeout: 180_000 }, () => {
       await ledgerTable(wide).waitFor();
 
       const dialog = await openDialog(wide, reconcileButton(wide), 'Reconcile with Stripe');
-      await runReconcile(dialog, today(), today());
+      await runReconcile(dialog, daysAgo(1), today()); // yesterday too: a run may cross midnight
       await dialog.getByRole('heading', { name: 'Repaired (1)' }).waitFor();
       const rows = dialog.getByRole('table', { name: 'Repairs' }).getByRole('row');
       await expect(rows.count()).resolves.toBe(2);
@@ -204,7 +204,7 @@ describe('Reconcile with Stripe (finance)', { timeout: 180_000 }, () => {
       // Again, on a phone: nothing left to repair.
       const narrow = s.pages[375];
       const again = await openReconcile(narrow);
-      await runReconcile(again, today(), today());
+      await runReconcile(again, daysAgo(1), today());
       await again.getByText('Everything matches Stripe.').or(again.getByText('Nothing needed repairing.')).first().waitFor();
       await expect(again.getByRole('table', { name: 'Repairs' }).count()).resolves.toBe(0);
       await audit(narrow, 375, 'finance-reconcile', 'nothing-to-repair');

@@ -58,12 +58,18 @@ async function coursesWithCrn(crn: string) {
 }
 /** Audit entries today by this actor for this action (gsi1: by actor). */
 async function auditCount(action: string, entityId: string) {
-  const today = new Date().toISOString().slice(0, 10);
-  const page = await m.dynamoDb.db.send(new m.lib.QueryCommand({
-    TableName: m.dynamoDb.TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :a AND begins_with(gsi1sk, :d)',
-    ExpressionAttributeValues: { ':a': m.auditKeys.auditKeys.byActor(staff.username), ':d': today },
-  }));
-  return (page.Items ?? []).filter((i) => i.action === action && i.entityId === entityId).length;
+  // every page of this file's staff user's entries, whatever the day (a run can cross midnight UTC)
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await m.dynamoDb.db.send(new m.lib.QueryCommand({
+      TableName: m.dynamoDb.TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :a',
+      ExpressionAttributeValues: { ':a': m.auditKeys.auditKeys.byActor(staff.username) }, ExclusiveStartKey: start,
+    }));
+    count += (page.Items ?? []).filter((i) => i.action === action && i.entityId === entityId).length;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
 }
 
 /** Faults the first `times` requests for `operation`, then lets them through. */

@@ -236,8 +236,9 @@ describe('signed events of any shape', () => {
 });
 
 describe('reconciliation with Stripe', () => {
-  const today = () => new Date().toISOString().slice(0, 10);
-  const run = () => invoke(reconcile, apiEvent('payments-reconcile', { caller: finance, body: { from: today(), to: today() } }));
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // yesterday and today: a run may cross midnight UTC
+  const run = () => invoke(reconcile, apiEvent('payments-reconcile', { caller: finance, body: { from: day(-1), to: day(0) } }));
 
   it('repairs a dropped payment_intent.succeeded and a dropped charge.refunded, each once; a second run repairs nothing', async () => {
     const id = await open(12_000);

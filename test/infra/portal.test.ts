@@ -6,7 +6,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
-import { routeKeyPath, routes, type Grant } from '../../lambdas/routes.js';
+import { routeKeyPath, routes, type Grant, type RouteDef } from '../../lambdas/routes.js';
 import { GROUP_ROLES, rolesFromGroups } from '../../lambdas/domain/roles.js';
 import { AUDIT_EDIT_ACTIONS, AUDIT_PARTITIONS } from '../../lib/constructs/api-function.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../lib/security-headers.js';
@@ -85,6 +85,15 @@ describe.each(STAGES)('%s stage', (stage) => {
           expect.arrayContaining(['TABLE_NAME', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID']),
         );
       }
+    });
+
+    it("gives each route's function its row's timeout (10 s by default, under API Gateway's 30 s)", () => {
+      for (const route of routes) {
+        const fn = resourcesOf(synth.api, 'AWS::Lambda::Function')[functionIdOfRoute(synth.api, routeKey(route))]!;
+        expect(fn.Properties.Timeout, route.id).toBe((route as RouteDef).timeoutSeconds ?? 10);
+        expect(fn.Properties.Timeout).toBeLessThan(30);
+      }
+      expect(routes.find((r) => r.id === 'payments-reconcile')).toMatchObject({ timeoutSeconds: 29 });
     });
 
     it('validates Cognito JWTs for the web client', () => {
