@@ -4,6 +4,7 @@
  */
 import { cognitoIssuerDomain } from './cognito-local.js';
 import type { PoolIds } from './provision.js';
+import type { LocalStripeKeys } from './stripe-keys.js';
 import { S3_PROXY_PREFIX } from './s3-proxy.js';
 
 export interface LocalPorts {
@@ -22,12 +23,6 @@ export interface LocalEndpoints {
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_TABLE = 'portal-local';
 export const LOCAL_BUCKET = 'portal-local-documents';
-/** Keys of the local Stripe sandbox (lib/local/stripe-sandbox): test-mode shaped, valid nowhere else. */
-export const LOCAL_STRIPE = {
-  secretKey: 'sk_test_local_sandbox',
-  publishableKey: 'pk_test_local_sandbox',
-  webhookSecret: 'whsec_local_sandbox',
-} as const;
 
 /** s3rver accepts only its own key pair; DynamoDB Local and cognito-local accept any, so all use it. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -50,7 +45,7 @@ export function localClientConfig(endpoint: string) {
 }
 
 /** The Lambda environment, as the CDK api stack sets it in the cloud, plus the local endpoints. */
-export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort: number): Record<string, string> {
+export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort: number, stripe: LocalStripeKeys): Record<string, string> {
   return {
     STAGE: 'local',
     TABLE_NAME: LOCAL_TABLE,
@@ -68,8 +63,8 @@ export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort
     // presigned URLs the browser follows go through the SPA's own origin (CSP 'self'), see s3-proxy.ts
     S3_PUBLIC_ENDPOINT: `http://localhost:${gatewayPort}${S3_PROXY_PREFIX}`,
     // the cloud reads these from Secrets Manager (STRIPE_SECRET_ARN)
-    STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
-    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_BASE: `http://127.0.0.1:${gatewayPort}/local/stripe`,
     // no CloudWatch here to read EMF metrics; logs stay on (JSON, one line each)
     POWERTOOLS_METRICS_DISABLED: 'true',

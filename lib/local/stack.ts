@@ -9,7 +9,8 @@ import type { RuntimeConfig } from '../../lambdas/contract/runtime-config.js';
 import { startCognitoLocal } from './cognito-local.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
 import http from 'node:http';
-import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_REGION, LOCAL_STRIPE, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
+import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_REGION, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
+import { localStripeKeys } from './stripe-keys.js';
 import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
 import { createJobsRunner, type JobsRunner } from './jobs-runner.js';
@@ -80,7 +81,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await ensureTable(endpoints, LOCAL_TABLE);
     await ensureBucket(endpoints, LOCAL_BUCKET);
     const pool = await ensureUserPool(endpoints, opts.dataDir);
-    const env = handlerEnv(endpoints, pool, ports.gateway);
+    const stripeKeys = localStripeKeys(opts.dataDir);
+    const env = handlerEnv(endpoints, pool, ports.gateway, stripeKeys);
     // Handlers read their configuration at import: set it before anything imports them.
     Object.assign(process.env, env);
 
@@ -94,7 +96,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // post signed events themselves.
     const stripeSandbox = createStripeSandbox({
       dataFile: path.join(opts.dataDir, 'stripe-sandbox.json'),
-      ...LOCAL_STRIPE,
+      ...stripeKeys,
       webhookUrl: opts.gateway ? `http://127.0.0.1:${ports.gateway}/api/payments/webhook` : null,
       log,
     });
@@ -130,7 +132,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         region: LOCAL_REGION,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
-        payments: { mode: 'sandbox', publishableKey: LOCAL_STRIPE.publishableKey },
+        payments: { mode: 'sandbox', publishableKey: stripeKeys.publishableKey },
       };
       server = await startGateway({
         port: ports.gateway,

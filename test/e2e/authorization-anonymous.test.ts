@@ -7,8 +7,7 @@
  */
 import http from 'node:http';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { LOCAL_STRIPE } from '../../lib/local/endpoints.js';
+import { describe, expect, it, inject } from 'vitest';
 import { SECURITY_HEADERS } from '../../lib/security-headers.js';
 import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
 import { matchRoute } from '../../lib/local/route-matcher.js';
@@ -28,7 +27,7 @@ const world: MatrixWorld = {
   },
   lastNameB: 'x', cohortA: 'cohort-a', cohortB: 'cohort-b', docA: 'doc-a', docB: 'doc-b', tag: 'e2e',
   program: { type: 'certificate', id: 'x' }, paymentA: 'pi_a', paymentB: 'pi_b',
-  webhookSecret: LOCAL_STRIPE.webhookSecret,
+  webhookSecret: inject('stripeKeys').webhookSecret,
   fresh: {
     course: async () => 'course-x', document: async () => 'doc-x', cohort: async () => 'cohort-x', student: async () => 'student-x',
     /** A new student with a temporary password (made by the demo admin through the API) and the session of their first sign-in. */

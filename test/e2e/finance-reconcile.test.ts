@@ -10,8 +10,7 @@
  * $4300.00 owed; an admin refunds it at the end, so the shared stack keeps its seeded balances.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_STRIPE } from '../../lib/local/endpoints.js';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { login } from './support/api.js';
 import { atBothWidths, audit, closeDialog, expectAnnounced, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
 import { baseUrl, launchBrowser } from './support/browser.js';
@@ -62,7 +61,7 @@ async function runReconcile(dialog: Locator, from: string, to: string) {
 async function sandboxControl(method: 'GET' | 'POST', path: string, body?: unknown) {
   const res = await fetch(`${baseUrl()}/local/stripe/__control/${path}`, {
     method,
-    headers: { authorization: `Bearer ${LOCAL_STRIPE.secretKey}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${inject('stripeKeys').secretKey}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = await res.json();
@@ -100,7 +99,7 @@ async function studentPays(amount: string): Promise<string> {
   const { paymentIntentId, clientSecret } = opened.body as { paymentIntentId: string; clientSecret: string };
   const confirmed = await fetch(`${baseUrl()}/local/stripe/v1/payment_intents/${paymentIntentId}/confirm`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${LOCAL_STRIPE.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { authorization: `Bearer ${inject('stripeKeys').publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ client_secret: clientSecret, payment_method: 'pm_card_visa', 'payment_method_data[billing_details][name]': 'Grace Obi' }),
   });
   const intent = (await confirmed.json()) as { status?: string };

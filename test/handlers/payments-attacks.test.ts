@@ -63,6 +63,16 @@ describe('forged and replayed webhooks', () => {
     expect(await books()).toEqual(after);
   });
 
+  it('refuses the sandbox keys that were once published with the code (keys are made per data directory)', async () => {
+    const intent = await startPayment(60);
+    const published = signedEvent('payment_intent.succeeded', { id: intent, amount: 6_000, amount_received: 6_000 }, { secret: 'whsec_local_sandbox' });
+    expect(await deliver(published)).toMatchObject({ status: 400, body: { error: 'stripe-signature: does not match the payload' } });
+    const api = await fetch(`${process.env.STRIPE_API_BASE}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_local_sandbox' } });
+    expect(api.status).toBe(401);
+    expect(process.env.STRIPE_SECRET_KEY).toMatch(/^sk_test_[\w-]{32}$/);
+    expect((await books()).paidCents).toBe(0);
+  });
+
   it('refuses a genuine event replayed after the signature tolerance (5 minutes)', async () => {
     const intent = await startPayment(40);
     const stale = signedEvent('payment_intent.succeeded', { id: intent, amount: 4_000, amount_received: 4_000 }, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 });

@@ -6,5 +6,7 @@ declare module 'vitest' {
     localEnv: Record<string, string>;
     /** Base URL of the local stack started by local-stack.global.ts (browser tests). */
     baseUrl: string;
+    /** The Stripe sandbox's keys of that stack's data directory (lib/local/stripe-keys.ts). */
+    stripeKeys: import('../../lib/local/stripe-keys.js').LocalStripeKeys;
   }
 }
