@@ -5,7 +5,6 @@
  * change is computed again from a fresh read instead of being dropped. A fact is applied at most once:
  * payments by the record's status, refunds by Stripe's refund id, other events by their marker.
  */
-import type { PaymentStatus } from '../contract/payments.js';
 import type { LedgerEntry } from '../domain/ledger.js';
 import { nowIso } from '../domain/clock.js';
 import { Conflict } from '../domain/errors.js';
@@ -214,4 +213,3 @@ export async function applyStatus(opts: { eventId: string; intentId: string; sta
   });
 }
 
-export type { PaymentStatus };

@@ -19,8 +19,6 @@ import type { Item } from './students.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
 import { transactWrite, type TransactItems } from './transact.js';
 
-export type { PaymentItem } from '../domain/payment-state.js';
-
 export interface PaymentRecord extends PaymentState {
   username: string;
   studentName: string;

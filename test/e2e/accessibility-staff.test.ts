@@ -3,24 +3,10 @@
  * (tabs, empty, failed, every dialog) and the finance staff's ledger, at 1280 and 375 px
  * (support/a11y.ts). Nothing is changed: dialogs are opened, checked and closed.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { atBothWidths, audit, closeDialog, expectAnnounced, failApi, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
-import { launchBrowser } from './support/browser.js';
+import { describe, it } from 'vitest';
+import { accessibilityBrowser, atBothWidths, audit, closeDialog, expectAnnounced, failApi, openDialog, visit } from './support/a11y.js';
 
-let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => {
-  writeAxeSummary('staff');
-  await browser?.close();
-});
-
-function pagesFor(user: { username: string; password: string }) {
-  const held = { pages: {} as Pages, close: async () => {} };
-  beforeAll(async () => Object.assign(held, await openPages(browser, user)));
-  afterAll(() => held.close());
-  return held;
-}
+const { pagesFor } = accessibilityBrowser('staff');
 
 // Each test audits many states at two widths: more time than the e2e default on a busy machine.
 describe('Document Management (staff)', { timeout: 120_000 }, () => {

@@ -5,25 +5,11 @@
  * Only local state changes here: the checkout (which opens a payment) uses kate.wilson, whom no other
  * suite counts, and documents are previewed, not acknowledged.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { atBothWidths, atEachWidthInTurn, audit, closeDialog, expectAnnounced, failApi, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
-import { launchBrowser } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { accessibilityBrowser, atBothWidths, atEachWidthInTurn, audit, closeDialog, expectAnnounced, failApi, openDialog, visit } from './support/a11y.js';
 
-let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => {
-  writeAxeSummary('student');
-  await browser?.close();
-});
-
-/** Both widths signed in as `username` (or signed out) for one describe block. */
-function pagesFor(user?: { username: string; password: string }) {
-  const held = { pages: {} as Pages, close: async () => {} };
-  beforeAll(async () => Object.assign(held, await openPages(browser, user)));
-  afterAll(() => held.close());
-  return held;
-}
+const { pagesFor } = accessibilityBrowser('student');
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
 

@@ -9,28 +9,16 @@
  * The student is a roster student no other browser test reads (grace.obi), paying $100.00 of the
  * $4300.00 owed; an admin refunds it at the end, so the shared stack keeps its seeded balances.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import { login } from './support/api.js';
-import { atBothWidths, audit, closeDialog, expectAnnounced, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
-import { baseUrl, launchBrowser } from './support/browser.js';
+import { accessibilityBrowser, atBothWidths, audit, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
+import { baseUrl } from './support/browser.js';
 
 const FINANCE = { username: 'finance', password: 'Finance!2345' };
 const PAYER = { username: 'grace.obi', password: 'Student!2345' };
 
-let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => {
-  writeAxeSummary('finance-reconcile');
-  await browser?.close();
-});
-
-function pagesFor(user: { username: string; password: string }) {
-  const held = { pages: {} as Pages, close: async () => {} };
-  beforeAll(async () => Object.assign(held, await openPages(browser, user)));
-  afterAll(() => held.close());
-  return held;
-}
+const { pagesFor } = accessibilityBrowser('finance-reconcile');
 
 /** YYYY-MM-DD in this machine's calendar, which the browser shares (the dialog's default range). */
 const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { REPO_ROOT } from '../../../lib/local/paths.js';
 import { login } from './api.js';
-import { baseUrl } from './browser.js';
+import { baseUrl, launchBrowser } from './browser.js';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test/e2e/screenshots');
@@ -173,4 +173,26 @@ export async function failApi(page: Page, pattern: RegExp): Promise<void> {
 export function writeAxeSummary(suite: string): void {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   fs.writeFileSync(path.join(SCREENSHOT_DIR, `axe-${suite}.json`), `${JSON.stringify(records, null, 1)}\n`);
+}
+
+/**
+ * One headless Chromium for a test file, its axe summary written under `summary` when the file ends,
+ * and `pagesFor(user)`: both widths' pages for a describe block (signed in as `user`, or signed out),
+ * opened before its tests and closed after them.
+ */
+export function accessibilityBrowser(summary: string) {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => {
+    writeAxeSummary(summary);
+    await browser?.close();
+  });
+  return {
+    pagesFor(user?: { username: string; password: string }) {
+      const held = { pages: {} as Pages, close: async () => {} };
+      beforeAll(async () => Object.assign(held, await openPages(browser, user)));
+      afterAll(() => held.close());
+      return held;
+    },
+  };
 }
