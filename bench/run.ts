@@ -121,8 +121,8 @@ async function main() {
     const countRequests = async (fn: () => Promise<unknown>) => { const before = dynamoRequests; await fn(); return dynamoRequests - before; };
     const countAuditWrites = async (fn: () => Promise<unknown>) => { const before = auditWrites; await fn(); return auditWrites - before; };
 
-    const seedDb = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(stack.endpoints.dynamodb)), { marshallOptions: { removeUndefinedValues: true } });
-    const cognito = new CognitoIdentityProviderClient(localClientConfig(stack.endpoints.cognito));
+    const seedDb = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(stack.endpoints.dynamodb, stack.credentials)), { marshallOptions: { removeUndefinedValues: true } });
+    const cognito = new CognitoIdentityProviderClient(localClientConfig(stack.endpoints.cognito, stack.credentials));
     await createUser(cognito, stack.pool.userPoolId, 'bench-admin', 'admin');
     await createUser(cognito, stack.pool.userPoolId, 'bench-finance', 'finance');
     await createUser(cognito, stack.pool.userPoolId, STUDENT);

@@ -34,6 +34,9 @@ try {
     persist: true,
     seed: true,
     gateway: { webRoot: WEB_DIST },
+    // loopback only unless HOST names an address to open it on (e.g. HOST=0.0.0.0 for a phone on the LAN):
+    // the stack's credentials are local and its demo accounts' passwords are in this file
+    host: process.env.HOST || undefined,
     // off for runs that must run jobs only when they ask, such as the browser tests (they start this script)
     scheduleJobs: process.env.PORTAL_SCHEDULE_JOBS !== 'off',
     log,

@@ -60,6 +60,14 @@ export interface RouteDef {
   readonly timeoutSeconds?: number;
 }
 
+/**
+ * A route answers someone waiting: 10 seconds unless its row says otherwise (at most 29: HTTP APIs
+ * give up on an integration after 30, https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html).
+ * The CDK gives the function this timeout and the local gateway enforces it.
+ */
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
+export const routeTimeoutSeconds = (route: Pick<RouteDef, 'timeoutSeconds'>) => route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS;
+
 /** Course and document writes, cohort reads. */
 const ADMIN_AND_STAFF = ['admin', 'staff'] as const;
 const PENDING = 'functions/pending.ts';

@@ -11,7 +11,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { JobDef } from '../../lambdas/jobs.js';
-import type { Grant, RouteDef } from '../../lambdas/routes.js';
+import { routeTimeoutSeconds, type Grant, type RouteDef } from '../../lambdas/routes.js';
 import type { StageSettings } from '../stage.js';
 import { acknowledgeWildcards, wildcardAction, wildcardResource } from './nag.js';
 
@@ -32,18 +32,11 @@ export type ApiFunctionProps = {
   readonly resources: ApiFunctionResources;
 } & ({ readonly route: RouteDef; readonly job?: never } | { readonly job: JobDef; readonly route?: never });
 
-/**
- * A route answers someone waiting: 10 seconds unless its row says otherwise (at most 29: HTTP APIs
- * give up on an integration after 30, https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html);
- * a job's row says how long it may take.
- */
-const ROUTE_TIMEOUT_SECONDS = 10;
-
 /** What differs between a route's function and a job's. */
 function functionSpec({ route, job }: ApiFunctionProps) {
   if (route) {
     return {
-      handler: route.handler, grants: route.grants, timeout: Duration.seconds(route.timeoutSeconds ?? ROUTE_TIMEOUT_SECONDS),
+      handler: route.handler, grants: route.grants, timeout: Duration.seconds(routeTimeoutSeconds(route)),
       description: `${route.method} ${route.path} (${route.id})`, roleDescription: `Runs ${route.method} ${route.path}`,
     };
   }

@@ -3,6 +3,7 @@
  * SDK's service-specific endpoint variables (AWS_ENDPOINT_URL_<SERVICE>), so their code is the cloud's.
  */
 import { cognitoIssuerDomain } from './cognito-local.js';
+import type { LocalCredentials } from './local-credentials.js';
 import type { PoolIds } from './provision.js';
 import type { LocalStripeKeys } from './stripe-keys.js';
 import { S3_PROXY_PREFIX } from './s3-proxy.js';
@@ -24,9 +25,6 @@ export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_TABLE = 'portal-local';
 export const LOCAL_BUCKET = 'portal-local-documents';
 
-/** s3rver accepts only its own key pair; DynamoDB Local and cognito-local accept any, so all use it. */
-const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-
 export function endpointsFor(ports: LocalPorts): LocalEndpoints {
   return {
     dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
@@ -35,17 +33,23 @@ export function endpointsFor(ports: LocalPorts): LocalEndpoints {
   };
 }
 
-/** SDK client settings for talking to a stand-in directly (provisioning, seeding, tests). */
-export function localClientConfig(endpoint: string) {
+/**
+ * SDK client settings for talking to a stand-in directly (provisioning, seeding, tests). The key pair
+ * is the data directory's (local-credentials.ts): s3rver knows only it; DynamoDB Local and
+ * cognito-local accept any, so all use it.
+ */
+export function localClientConfig(endpoint: string, credentials: LocalCredentials) {
   return {
     endpoint,
     region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
+    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
   };
 }
 
 /** The Lambda environment, as the CDK api stack sets it in the cloud, plus the local endpoints. */
-export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort: number, stripe: LocalStripeKeys): Record<string, string> {
+export function handlerEnv(
+  endpoints: LocalEndpoints, pool: PoolIds, gatewayPort: number, stripe: LocalStripeKeys, credentials: LocalCredentials,
+): Record<string, string> {
   return {
     STAGE: 'local',
     TABLE_NAME: LOCAL_TABLE,
@@ -53,15 +57,15 @@ export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort
     USER_POOL_ID: pool.userPoolId,
     USER_POOL_CLIENT_ID: pool.userPoolClientId,
     AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     // s3rver serves buckets by path, not by virtual host
     S3_FORCE_PATH_STYLE: 'true',
-    // presigned URLs the browser follows go through the SPA's own origin (CSP 'self'), see s3-proxy.ts
-    S3_PUBLIC_ENDPOINT: `http://localhost:${gatewayPort}${S3_PROXY_PREFIX}`,
+    // presigned URLs the browser follows go through the origin the request came in on (CSP 'self'), see s3-proxy.ts
+    S3_PUBLIC_PATH: S3_PROXY_PREFIX,
     // the cloud reads these from Secrets Manager (STRIPE_SECRET_ARN)
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,

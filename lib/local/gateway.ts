@@ -1,29 +1,30 @@
 /**
  * The local stand-in for API Gateway + CloudFront on one port: `/api/*` through the route table with
  * the JWT authorizer's checks, `/config.json` for the SPA, and the built SPA for every other path.
- * Handlers are the same modules the cloud deploys, imported in-process.
+ * Handlers are the same modules the cloud deploys, imported in-process. Wherever API Gateway answers
+ * on its own (refused token, unknown route, payload and time limits) the answer is its own, from
+ * gateway-answers.ts; local-only conveniences live under /local/.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '../../lambdas/contract/runtime-config.js';
-import type { ApiEvent, ApiResult } from '../../lambdas/http/types.js';
-import { routeKeyPath, type RouteDef } from '../../lambdas/routes.js';
+import { routeKeyPath, routeTimeoutSeconds, type RouteDef } from '../../lambdas/routes.js';
 import { SECURITY_HEADERS } from '../security-headers.js';
-import { flattenClaims, type VerifyToken } from './jwt-verifier.js';
+import { notFound, payloadTooLarge, unauthorized, type GatewayAnswer } from './gateway-answers.js';
+import { invoke, type Handler } from './invoke.js';
+import { flattenClaims, TokenRefused, type VerifyToken } from './jwt-verifier.js';
 import { buildEvent } from './lambda-event.js';
 import { LAMBDAS_DIR } from './paths.js';
+import { readBody } from './request-body.js';
 import { matchRoute } from './route-matcher.js';
 import { requestUrl } from './request-url.js';
 import { serveStatic } from './static-files.js';
 
-/** API Gateway HTTP APIs accept at most 10 MB; Lambda's synchronous payload limit is 6 MB. */
-const MAX_BODY_BYTES = 6 * 1024 * 1024;
-
-type Handler = (event: ApiEvent, context: unknown) => Promise<ApiResult>;
-
 export interface GatewayOptions {
   port: number;
+  /** The address to listen on: 127.0.0.1 unless HOST says otherwise (bin/local.ts). */
+  host: string;
   webRoot: string;
   runtimeConfig: RuntimeConfig;
   verifyToken: VerifyToken;
@@ -41,64 +42,80 @@ function loadHandler(route: RouteDef): Promise<Handler> {
   return loaded;
 }
 
+// CloudFront's response headers policy overrides whatever the origin sent, on API answers too
+function send(res: ServerResponse, answer: GatewayAnswer, extra: Record<string, string> = {}) {
+  res.writeHead(answer.status, { ...answer.headers, ...extra, ...SECURITY_HEADERS });
+  res.end(answer.body);
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, ...SECURITY_HEADERS });
   res.end(JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
+async function authorize(req: IncomingMessage, verifyToken: VerifyToken): Promise<{ claims: Record<string, string> } | GatewayAnswer> {
+  const header = req.headers.authorization;
+  if (!header) return unauthorized();
+  const token = /^Bearer (.+)$/i.exec(header)?.[1];
+  if (!token) return unauthorized('the token is not a valid JWT');
+  try {
+    return { claims: flattenClaims(await verifyToken(token)) };
+  } catch (error) {
+    return unauthorized(error instanceof TokenRefused ? error.message : 'the token is not a valid JWT');
   }
-  return Buffer.concat(chunks);
 }
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, opts: GatewayOptions): Promise<void> {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
-  if (match.kind === 'none') return sendJson(res, 404, { error: 'Not found' });
-  if (match.kind === 'method-not-allowed') return sendJson(res, 405, { error: 'Method not allowed' });
+  if (match.kind !== 'route') {
+    req.resume(); // read (and drop) any body, so the connection stays usable
+    return send(res, notFound());
+  }
   const { route, pathParameters } = match;
 
+  // API Gateway authorizes before it reads the body into an event or invokes anything
   let claims: Record<string, string> | null = null;
   if (route.access !== 'public') {
-    // Same answer as API Gateway's JWT authorizer: 401 before the Lambda runs.
-    const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!token) return sendJson(res, 401, { error: 'Authentication required', detail: 'Authentication credentials were not provided.' });
-    try {
-      claims = flattenClaims(await opts.verifyToken(token));
-    } catch {
-      return sendJson(res, 401, { error: 'Token is invalid or expired', detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+    const authorized = await authorize(req, opts.verifyToken);
+    if (!('claims' in authorized)) {
+      req.resume();
+      return send(res, authorized);
     }
+    claims = authorized.claims;
   }
 
-  const body = await readBody(req);
-  if (body === null) return sendJson(res, 413, { error: 'Request body too large' });
-  const event = buildEvent({ req, url, routeKey: `${route.method} ${routeKeyPath(route.path)}`, pathParameters, body, claims });
-  const context = {
-    awsRequestId: event.requestContext.requestId,
+  const read = await readBody(req);
+  if (read.kind === 'too-large') return send(res, payloadTooLarge(), read.closeConnection ? { connection: 'close' } : {});
+  const event = buildEvent({ req, url, routeKey: `${route.method} ${routeKeyPath(route.path)}`, pathParameters, body: read.body, claims });
+  const invocation = await invoke(await loadHandler(route), event, {
     functionName: `portal-local-${route.id}`,
-    // the row's timeout, as the CDK gives the function (lib/constructs/api-function.ts)
-    getRemainingTimeInMillis: () => (route.timeoutSeconds ?? 10) * 1000,
-  };
-  let result: ApiResult;
-  try {
-    result = await (await loadHandler(route))(event, context);
-  } catch (error) {
-    // In the cloud an unhandled Lambda failure is API Gateway's 500 "Internal Server Error".
-    console.error(`[gateway] ${route.id} failed:`, error);
-    return sendJson(res, 500, { error: 'Internal server error' });
-  }
+    timeoutSeconds: routeTimeoutSeconds(route),
+  });
+  if (invocation.kind === 'gateway') return send(res, invocation.answer);
+  const { result } = invocation;
   const payload = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '');
-  // CloudFront's response headers policy overrides whatever the origin sent, on API answers too
   res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>), ...SECURITY_HEADERS });
   res.end(payload);
 }
 
-export function startGateway(opts: GatewayOptions): Promise<http.Server> {
+/**
+ * Listens on `opts.host`, and on loopback too when that is one LAN address: the stack calls itself
+ * at 127.0.0.1 (Stripe sandbox webhooks, jobs calling the sandbox).
+ */
+export async function startGateway(opts: GatewayOptions): Promise<http.Server[]> {
+  const hosts = [opts.host];
+  if (!['127.0.0.1', 'localhost', '0.0.0.0', '::'].includes(opts.host)) hosts.push('127.0.0.1');
+  const servers: http.Server[] = [];
+  try {
+    for (const host of hosts) servers.push(await listen(opts, host));
+  } catch (error) {
+    for (const server of servers) server.close();
+    throw error;
+  }
+  return servers;
+}
+
+function listen(opts: GatewayOptions, host: string): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
     try {
       const url = requestUrl(req);
@@ -109,12 +126,12 @@ export function startGateway(opts: GatewayOptions): Promise<http.Server> {
       serveStatic(opts.webRoot, url.pathname, res, SECURITY_HEADERS, req.headers['accept-encoding']);
     } catch (error) {
       console.error('[gateway] request failed:', error);
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error' });
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
       else res.end();
     }
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => resolve(server));
+    server.listen(opts.port, host, () => resolve(server));
   });
 }

@@ -72,16 +72,18 @@ describe('local JWT verifier (the authorizer\'s checks)', () => {
     await expect(verify(await sign(idToken))).resolves.toMatchObject({ aud: CLIENT_ID });
   });
 
-  const EXPIRED = { code: 'ERR_JWT_EXPIRED' };
-  const CLAIM = (claim: string) => ({ code: 'ERR_JWT_CLAIM_VALIDATION_FAILED', claim });
-  const AUDIENCE = { message: 'Token was not issued for this client' };
+  // the reasons become www-authenticate's error_description, as API Gateway words them
+  const EXPIRED = { message: 'the token has expired' };
+  const NOT_YET = { message: 'the token is not valid yet' };
+  const ISSUER = { message: 'the token does not have a valid issuer' };
+  const AUDIENCE = { message: 'the token does not have a valid audience' };
   it.each<[string, () => JWTPayload, object]>([
     ['expired an hour ago', () => claims({ iat: now() - 7200, exp: now() - 3600 }), EXPIRED],
     ['expired a minute ago', () => claims({ exp: now() - 60 }), EXPIRED],
-    ['not valid before an hour from now', () => claims({ nbf: now() + 3600 }), CLAIM('nbf')],
-    ['from another issuer (another user pool)', () => claims({ iss: issuer.replace('pool_trusted', 'pool_other') }), CLAIM('iss')],
-    ['from a look-alike issuer', () => claims({ iss: `${issuer}/` }), CLAIM('iss')],
-    ['without an issuer', () => claims({ iss: undefined }), CLAIM('iss')],
+    ['not valid before an hour from now', () => claims({ nbf: now() + 3600 }), NOT_YET],
+    ['from another issuer (another user pool)', () => claims({ iss: issuer.replace('pool_trusted', 'pool_other') }), ISSUER],
+    ['from a look-alike issuer', () => claims({ iss: `${issuer}/` }), ISSUER],
+    ['without an issuer', () => claims({ iss: undefined }), ISSUER],
     ['for another app client (client_id)', () => claims({ client_id: 'someone-elses-client' }), AUDIENCE],
     ['for another audience (aud)', () => claims({ client_id: undefined, aud: 'someone-elses-client' }), AUDIENCE],
     ['for no audience at all', () => claims({ client_id: undefined }), AUDIENCE],
@@ -136,6 +138,14 @@ describe('local JWT verifier (the authorizer\'s checks)', () => {
   it('refuses headers it does not understand (crit) and garbage', async () => {
     await expect(verify(signRaw({ alg: 'RS256', kid: KID, crit: ['x-unknown'], 'x-unknown': true }, claims()))).rejects.toThrow();
     for (const junk of ['', 'not-a-jwt', 'a.b.c', '...', `${b64('{')}.${b64('{')}.x`]) await expect(verify(junk)).rejects.toThrow();
+  });
+
+  it('checks expiry against the clock it is given (the stack clock), not the real one', async () => {
+    const token = await sign(claims({ exp: now() + 600 }));
+    const later = jwtVerifierFor({ issuer, audience: CLIENT_ID, now: () => new Date(Date.now() + 601_000) });
+    await expect(later(token)).rejects.toMatchObject({ message: 'the token has expired' });
+    const earlier = jwtVerifierFor({ issuer, audience: CLIENT_ID, now: () => new Date(Date.now() + 590_000) });
+    await expect(earlier(token)).resolves.toMatchObject({ username: 'ann' });
   });
 
   it('hands claims to the handler as API Gateway does: strings, arrays flattened to "[a b]"', () => {

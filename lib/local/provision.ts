@@ -16,10 +16,11 @@ import {
 import { GROUP_ROLES } from '../../lambdas/domain/roles.js';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table-schema.js';
 import { localClientConfig, type LocalEndpoints } from './endpoints.js';
+import type { LocalCredentials } from './local-credentials.js';
 
 
-export async function ensureTable(endpoints: LocalEndpoints, tableName: string): Promise<void> {
-  const ddb = new DynamoDBClient(localClientConfig(endpoints.dynamodb));
+export async function ensureTable(endpoints: LocalEndpoints, credentials: LocalCredentials, tableName: string): Promise<void> {
+  const ddb = new DynamoDBClient(localClientConfig(endpoints.dynamodb, credentials));
   try {
     await ddb.send(new DescribeTableCommand({ TableName: tableName }));
     return;
@@ -45,8 +46,8 @@ export async function ensureTable(endpoints: LocalEndpoints, tableName: string):
   await ddb.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
 }
 
-export async function ensureBucket(endpoints: LocalEndpoints, bucket: string): Promise<void> {
-  const s3 = new S3Client({ ...localClientConfig(endpoints.s3), forcePathStyle: true });
+export async function ensureBucket(endpoints: LocalEndpoints, credentials: LocalCredentials, bucket: string): Promise<void> {
+  const s3 = new S3Client({ ...localClientConfig(endpoints.s3, credentials), forcePathStyle: true });
   try {
     await s3.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch {
@@ -60,8 +61,8 @@ export interface PoolIds {
 }
 
 /** Pool ids are remembered in <data>/cognito-ids.json; a pool that vanished is created again. */
-export async function ensureUserPool(endpoints: LocalEndpoints, dataDir: string): Promise<PoolIds> {
-  const cognito = new CognitoIdentityProviderClient(localClientConfig(endpoints.cognito));
+export async function ensureUserPool(endpoints: LocalEndpoints, credentials: LocalCredentials, dataDir: string): Promise<PoolIds> {
+  const cognito = new CognitoIdentityProviderClient(localClientConfig(endpoints.cognito, credentials));
   const idsFile = path.join(dataDir, 'cognito-ids.json');
   if (fs.existsSync(idsFile)) {
     const ids = JSON.parse(fs.readFileSync(idsFile, 'utf8')) as PoolIds;

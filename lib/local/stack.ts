@@ -11,12 +11,14 @@ import { startDynamoDbLocal } from './dynamodb-local.js';
 import http from 'node:http';
 import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_REGION, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
 import { localStripeKeys } from './stripe-keys.js';
+import { localCredentials, type LocalCredentials } from './local-credentials.js';
 import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
 import { createJobsRunner, type JobsRunner } from './jobs-runner.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
 import { requestUrl } from './request-url.js';
+import { createStackClock } from './stack-clock.js';
 import { createS3Proxy } from './s3-proxy.js';
 import { startS3Local } from './s3-local.js';
 
@@ -30,6 +32,11 @@ export interface LocalStackOptions {
   /** Serve the API and the SPA (npm start, browser tests); handler tests need only the stand-ins. */
   gateway: false | { webRoot: string };
   /**
+   * Where the gateway listens: 127.0.0.1 unless told otherwise (HOST in bin/local.ts). The stand-ins
+   * always listen on loopback only; everything reaches them through the gateway.
+   */
+  host?: string;
+  /**
    * Run the jobs table on its schedules (npm start). Off, jobs run only when asked through
    * `POST /local/jobs/{id}/run`, which is mounted either way (tests run jobs as of the times they choose).
    */
@@ -41,11 +48,17 @@ export interface LocalStack {
   ports: LocalPorts;
   endpoints: LocalEndpoints;
   pool: PoolIds;
+  /** The data directory's AWS key pair (local-credentials.ts): what s3rver and the S3 proxy accept. */
+  credentials: LocalCredentials;
   /** The Lambda environment (also applied to this process before the gateway imports handlers). */
   env: Record<string, string>;
   url: string | null;
   stop(): Promise<void>;
 }
+
+const LOOPBACK = '127.0.0.1';
+/** The name to print for a bind address: loopback and wildcards are opened as localhost. */
+const browsableHost = (host: string) => (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host);
 
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => {});
@@ -58,37 +71,41 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const logDir = path.join(opts.dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
   const children: Child[] = [];
-  let server: Server | null = null;
+  let servers: Server[] = [];
   let jobsRunner: JobsRunner | null = null;
   const stop = async () => {
     await jobsRunner?.stop();
-    if (server) {
-      const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+    await Promise.all(servers.map((server) => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections(); // keep-alive connections would otherwise hold close() open
-      await closed;
-    }
+      return closed;
+    }));
     await stopAll(children);
   };
 
   try {
+    // made per data directory, like the Stripe keys below: s3rver starts knowing only this pair
+    const credentials = localCredentials(opts.dataDir);
+    // before cognito-local starts: it stamps tokens with this clock's time
+    const clock = createStackClock(opts.dataDir);
     log('starting DynamoDB Local, s3rver and cognito-local...');
     children.push(...(await Promise.all([
       startDynamoDbLocal({ port: ports.dynamodb, dbPath: opts.persist ? path.join(opts.dataDir, 'dynamodb') : undefined, logDir }),
-      startS3Local({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), bucket: LOCAL_BUCKET, logDir }),
-      startCognitoLocal({ port: ports.cognito, dir: path.join(opts.dataDir, 'cognito'), logDir }),
+      startS3Local({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), bucket: LOCAL_BUCKET, logDir, credentials }),
+      startCognitoLocal({ port: ports.cognito, dir: path.join(opts.dataDir, 'cognito'), logDir, clockFile: clock.file }),
     ])));
     const endpoints = endpointsFor(ports);
-    await ensureTable(endpoints, LOCAL_TABLE);
-    await ensureBucket(endpoints, LOCAL_BUCKET);
-    const pool = await ensureUserPool(endpoints, opts.dataDir);
+    await ensureTable(endpoints, credentials, LOCAL_TABLE);
+    await ensureBucket(endpoints, credentials, LOCAL_BUCKET);
+    const pool = await ensureUserPool(endpoints, credentials, opts.dataDir);
     const stripeKeys = localStripeKeys(opts.dataDir);
-    const env = handlerEnv(endpoints, pool, ports.gateway, stripeKeys);
+    const env = handlerEnv(endpoints, pool, ports.gateway, stripeKeys, credentials);
     // Handlers read their configuration at import: set it before anything imports them.
     Object.assign(process.env, env);
 
     if (opts.seed) {
       const { seedDemoData } = await import('./seed/index.js');
-      await seedDemoData({ endpoints, pool, log });
+      await seedDemoData({ endpoints, credentials, pool, log });
     }
 
     // The Stripe sandbox and the S3 proxy live on the gateway's port. Without a gateway (handler
@@ -102,8 +119,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
 
     jobsRunner = createJobsRunner({ log });
-    // Presigned document URLs reach s3rver through the gateway's origin (S3_PUBLIC_ENDPOINT).
-    const mounts = [stripeSandbox, createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET }), jobsRunner.mount];
+    // Presigned document URLs reach s3rver through the origin each request came in on (S3_PUBLIC_PATH).
+    const mounts = [stripeSandbox, createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET, region: LOCAL_REGION, credentials }), jobsRunner.mount, clock.mount];
 
     let url: string | null = null;
     if (!opts.gateway) {
@@ -121,7 +138,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         }
       });
       await new Promise<void>((resolve) => sandboxServer.listen(ports.gateway, '127.0.0.1', resolve));
-      server = sandboxServer;
+      servers = [sandboxServer];
     }
     if (opts.gateway) {
       const { startGateway } = await import('./gateway.js');
@@ -134,18 +151,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         userPoolClientId: pool.userPoolClientId,
         payments: { mode: 'sandbox', publishableKey: stripeKeys.publishableKey },
       };
-      server = await startGateway({
+      servers = await startGateway({
         port: ports.gateway,
+        host: opts.host ?? LOOPBACK,
         webRoot: opts.gateway.webRoot,
         runtimeConfig,
-        verifyToken: jwtVerifierFor({ issuer, audience: pool.userPoolClientId }),
+        verifyToken: jwtVerifierFor({ issuer, audience: pool.userPoolClientId, now: clock.now }),
         mounts,
       });
-      url = `http://localhost:${ports.gateway}`;
+      url = `http://${browsableHost(opts.host ?? LOOPBACK)}:${ports.gateway}`;
     }
     // jobs call the Stripe sandbox on the gateway's port: schedule them once it listens
     if (opts.scheduleJobs) jobsRunner.startScheduling();
-    return { ports, endpoints, pool, env, url, stop };
+    return { ports, endpoints, pool, credentials, env, url, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -35,9 +35,21 @@ function ensure(what: string, present: () => boolean, pkg: string): void {
   );
 }
 
-/** DynamoDB Local is AWS's own Java program. */
+/** Whether `java` has the jdk.compiler module (a JDK's; a JRE's has not). */
+function hasJavaCompiler(): boolean {
+  const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
+  return modules.status === 0 && /^jdk\.compiler@/m.test(modules.stdout);
+}
+
+let javaChecked = false;
+/**
+ * DynamoDB Local is AWS's own Java program; we start it through a small Java launcher of ours
+ * (lib/local/dynamodb/) that Java compiles, so we need a JDK, not only a runtime.
+ */
 export function ensureJava(): void {
-  ensure('Java (for DynamoDB Local)', () => has('java'), 'default-jre-headless');
+  if (javaChecked) return;
+  ensure('A Java JDK (`java` with the jdk.compiler module, for DynamoDB Local and its launcher)', () => has('java') && hasJavaCompiler(), 'default-jdk-headless');
+  javaChecked = true;
 }
 
 /** Browser tests drive Debian's Chromium through playwright-core; there is no browser download. */

@@ -16,7 +16,8 @@ import { login, send } from './support/api.js';
 import { baseUrl } from './support/browser.js';
 
 /** What the local gateway (like API Gateway's JWT authorizer) answers when no token came. */
-const GATEWAY_401 = { error: 'Authentication required', detail: 'Authentication credentials were not provided.' };
+/** API Gateway's JWT authorizer's own refusal (lib/local/gateway-answers.ts), before any Lambda runs. */
+const GATEWAY_401 = { message: 'Unauthorized' };
 
 /** The demo data stands in for the handler tests' fixtures; only the public routes need real ones. */
 const demo = (username: string, password: string) => ({ username, password });
@@ -66,6 +67,7 @@ describe('anonymous callers through the local gateway', () => {
         for (const opts of [{}, { trailingSlash: false }, { authorization: 'Basic YWRtaW46QWRtaW4hMjM0NQ==' }, { authorization: 'Bearer' }, { authorization: 'bearer ' }]) {
           const res = await send(id, await REQUESTS[id](world, 'anonymous'), opts);
           expect({ status: res.status, body: res.body }, JSON.stringify(opts)).toEqual({ status: 401, body: GATEWAY_401 });
+          expect(res.headers.get('www-authenticate'), JSON.stringify(opts)).toMatch(/^Bearer/);
         }
       } else {
         const res = await send(id, await REQUESTS[id](world, 'anonymous'));
@@ -135,7 +137,7 @@ describe('API answers carry the same security headers as the SPA', () => {
   it.each([
     ['a 401 from the authorizer', '/api/students/student/', 'GET'],
     ['a 404 for an unknown path', '/api/nowhere/', 'GET'],
-    ['a 405', '/api/courses/', 'PATCH'],
+    ['a 404 for a method no route has', '/api/courses/', 'PATCH'],
     ['a handler answer', '/api/users/login/', 'POST'],
   ])('%s', async (_name, target, method) => {
     const res = await rawRequest(target, method);

@@ -1,5 +1,6 @@
 /** The local gateway behaves like API Gateway + CloudFront: JWT checks, trailing slashes, SPA fallback, headers. */
 import { describe, expect, it } from 'vitest';
+import { connect, listeningSockets, networkAddress } from '../../lib/local/listening-sockets.js';
 import { baseUrl } from './support/browser.js';
 
 async function login(username: string, password: string) {
@@ -32,7 +33,8 @@ describe('local gateway', () => {
     for (const token of badTokens) {
       const res = await fetch(`${baseUrl()}/api/students/student/`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
       expect(res.status).toBe(401);
-      expect(await res.json()).toHaveProperty('error');
+      expect(await res.json()).toEqual({ message: 'Unauthorized' });
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
     }
   });
 
@@ -45,11 +47,20 @@ describe('local gateway', () => {
   it('answers JSON 404 for unknown API paths and serves the SPA with security headers elsewhere', async () => {
     const api = await fetch(`${baseUrl()}/api/nothing-here/`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ error: 'Not found' });
+    expect(await api.json()).toEqual({ message: 'Not Found' });
     const page = await fetch(`${baseUrl()}/Dashboard`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('listens on loopback only (no HOST given): the kernel lists the port on 127.0.0.1, and the network address is refused', async () => {
+    const port = Number(new URL(baseUrl()).port);
+    const bound = listeningSockets().filter((socket) => socket.port === port).map((socket) => socket.address);
+    expect(bound.length).toBeGreaterThan(0);
+    expect(new Set(bound)).toEqual(new Set(['127.0.0.1']));
+    if (networkAddress) expect(await connect(networkAddress, port)).toBe('ECONNREFUSED');
+    expect(await connect('127.0.0.1', port)).toBe('connected');
   });
 });

@@ -14,6 +14,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localClientConfig, LOCAL_TABLE } from '../../lib/local/endpoints.js';
+import { localCredentials } from '../../lib/local/local-credentials.js';
 import { auditKeys, catalogKeys, keys } from '../../lambdas/store/keys.js';
 import { freePortalPorts, spawnPortal, type SpawnedPortal } from '../setup/spawn-portal.js';
 
@@ -98,7 +99,7 @@ describe('the local stack killed in the middle of writes', () => {
     expect(attempts.filter((a) => a.status !== 201 && a.status !== 'lost')).toEqual([]); // no write failed for another reason
 
     portal = await spawnPortal(dataDir, ports);
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(`http://127.0.0.1:${ports.dynamodb}`)));
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(`http://127.0.0.1:${ports.dynamodb}`, localCredentials(dataDir))));
     const token = (await call(`${api}/api/users/login/`, null, 'POST', { username: 'admin', password: 'Admin!2345' })).body.token as string;
 
     // Courses: each one whole (course, CRN marker, audit entry) or absent; every acknowledged one present.

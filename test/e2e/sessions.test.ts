@@ -3,9 +3,10 @@
  * while its refresh token is valid (an expired access token is refreshed and the call retried; one
  * about to expire is refreshed first), logout revokes the refresh token, and a session whose refresh
  * is refused ends with the spec's "Session expired - please log in again" and the login screen.
- * The access token is made to expire by re-signing it with cognito-local's own key (see
- * support/cognito-tokens.ts) rather than by waiting an hour. Also through the gateway: a role change
- * takes effect at the next token, not before.
+ * The access token expires on a controlled clock rather than after an hour: the stack's clock
+ * (the gateway's authorizer and cognito-local, support/cognito-tokens.ts) for API Gateway's own
+ * `401 {"message":"Unauthorized"}`, the browser's clock for a token the SPA sees has expired.
+ * Also through the gateway: a role change takes effect at the next token, not before.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,7 +19,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login } from './support/api.js';
 import { baseUrl, launchBrowser, signIn } from './support/browser.js';
-import { cognitoOf, nowSeconds, resigned } from './support/cognito-tokens.js';
+import { advanceStackClock, cognitoOf, resetStackClock } from './support/cognito-tokens.js';
 
 const STUDENT_EMAIL = 'student@students.northfield.example.edu';
 const SESSION_EXPIRED = 'Session expired - please log in again';
@@ -42,10 +43,12 @@ beforeEach(async () => {
     if (url.pathname.startsWith('/api/')) answers.push(`${res.request().method()} ${url.pathname} ${res.status()}`);
   });
 });
-afterEach(async () => { await context.close(); });
+afterEach(async () => {
+  await context.close();
+  await resetStackClock();
+});
 
 const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')) as Promise<StoredUser | null>;
-const store = (user: StoredUser) => page.evaluate((value) => localStorage.setItem('userInfo', value), JSON.stringify(user));
 /** The dashboard's own record call answering `status` (the page shows the email from the stored user info before it). */
 const recordAnswered = (status: number) =>
   page.waitForResponse((res) => new URL(res.url()).pathname === '/api/students/student/' && res.status() === status);
@@ -63,14 +66,20 @@ async function signedInStudent(): Promise<StoredUser> {
 }
 
 describe('a session in the browser', () => {
-  it('stays signed in when its access token has expired: one refresh, the call retried, no toast', async () => {
+  it('stays on the page when API Gateway refuses its expired token: one refresh, the call retried, no toast', async () => {
     const user = await signedInStudent();
-    const expired = await resigned(user.token, { iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 });
-    await store({ ...user, token: expired });
+    const expired = user.token;
+    // an hour and a minute later for the gateway and Cognito; the browser's clock has not moved, so the
+    // SPA sends the token it has and meets the authorizer's own 401 {"message":"Unauthorized"}
+    await advanceStackClock(3660);
     answers = [];
+    const refused = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/students/student/' && res.status() === 401);
 
     const retried = recordAnswered(200);
     await page.reload();
+    const refusal = await refused;
+    expect(await refusal.json()).toEqual({ message: 'Unauthorized' });
+    expect(await refusal.headerValue('www-authenticate')).toBe('Bearer scope="" error="invalid_token" error_description="the token has expired"');
     await retried;
     await page.getByText(STUDENT_EMAIL).first().waitFor();
 
@@ -84,10 +93,14 @@ describe('a session in the browser', () => {
     expect(await page.getByText(SESSION_EXPIRED).count()).toBe(0);
   });
 
-  it('refreshes a token about to expire before using it, so no call meets a 401', async () => {
+  it.each([
+    ['about to expire', -30],
+    ['that has already expired by the browser\'s clock', 600],
+  ])('refreshes a token %s before using it, so no call meets a 401', async (_name, pastExpirySeconds) => {
     const user = await signedInStudent();
-    const nearlyExpired = await resigned(user.token, { exp: nowSeconds() + 30 });
-    await store({ ...user, token: nearlyExpired });
+    const { exp } = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    // the browser's clock moved to near or past the token's expiry (the gateway's has not)
+    await page.clock.setSystemTime(new Date((exp + pastExpirySeconds) * 1000));
     answers = [];
 
     const answered = recordAnswered(200);
@@ -97,7 +110,7 @@ describe('a session in the browser', () => {
 
     expect(answers[0]).toBe('POST /api/users/refresh/ 200');
     expect(answers.filter((a) => a.endsWith(' 401'))).toEqual([]);
-    expect((await stored())!.token).not.toBe(nearlyExpired);
+    expect((await stored())!.token).not.toBe(user.token);
   });
 
   it('logout revokes the refresh token: refreshing with it afterwards is refused (401)', async () => {
@@ -119,7 +132,7 @@ describe('a session in the browser', () => {
     const user = await signedInStudent();
     // the refresh token revoked elsewhere (another tab logged out), then the access token expires
     expect((await fetch(`${baseUrl()}/api/users/logout/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh: user.refresh }) })).status).toBe(200);
-    await store({ ...user, token: await resigned(user.token, { iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 }) });
+    await advanceStackClock(3660);
 
     await page.reload();
 

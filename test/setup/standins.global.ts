@@ -14,6 +14,8 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-handlers-'));
   const stack = await startLocalStack({ dataDir, ports: {}, persist: false, seed: false, gateway: false });
   project.provide('localEnv', stack.env);
+  // the Host handler events carry: presigned URLs are built on it, and the S3 proxy listens there
+  project.provide('gatewayHost', `127.0.0.1:${stack.ports.gateway}`);
   return async () => {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

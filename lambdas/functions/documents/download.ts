@@ -9,6 +9,7 @@ import { appliesTo, seesEveryDocument } from '../../domain/document-access.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { CONTENT_TYPES } from '../../domain/uploads.js';
 import { callerOf, route } from '../../http/route.js';
+import { requestOrigin } from '../../http/request-origin.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
 import { DOWNLOAD_URL_SECONDS, presignDownload } from '../../store/document-links.js';
 import { getDocument } from '../../store/documents.js';
@@ -28,6 +29,7 @@ export const handler = route('documents-download', async (req) => {
     fileName: doc.fileName,
     contentType: CONTENT_TYPES[doc.fileType as keyof typeof CONTENT_TYPES] ?? 'application/octet-stream',
     disposition: disposition ?? 'attachment',
+    origin: requestOrigin(req),
   });
   const body: DownloadResponse = { download_url, file_name: doc.fileName, file_type: doc.fileType, expires_in: DOWNLOAD_URL_SECONDS };
   return { body };

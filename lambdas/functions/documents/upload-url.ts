@@ -8,6 +8,7 @@ import { UploadUrlRequest } from '../../contract/document-upload-url.js';
 import type { UploadUrlResponse } from '../../contract/documents.js';
 import { allowedTypeOf, checkUploadSize, CONTENT_TYPES } from '../../domain/uploads.js';
 import { callerOf, route } from '../../http/route.js';
+import { requestOrigin } from '../../http/request-origin.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { newUploadKey } from '../../store/document-files.js';
 import { presignUpload, UPLOAD_URL_SECONDS } from '../../store/document-links.js';
@@ -18,7 +19,7 @@ export const handler = route('documents-upload-url', async (req) => {
   checkUploadSize(input.file_size, 'file_size');
   const upload_key = newUploadKey(callerOf(req).username, input.file_name);
   const body: UploadUrlResponse = {
-    upload_url: await presignUpload(upload_key, { contentType, size: input.file_size }),
+    upload_url: await presignUpload(upload_key, { contentType, size: input.file_size, origin: requestOrigin(req) }),
     // the browser sets Content-Length itself; it is signed all the same
     headers: { 'Content-Type': contentType },
     upload_key,

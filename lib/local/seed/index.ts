@@ -18,6 +18,7 @@ import { cohortItem, cohortNumberMarkerItem, courseItems, documentCategoryItem, 
 import { paymentItems } from '../../../lambdas/store/payments.js';
 import { emailMarkerItem, studentItems } from '../../../lambdas/store/students.js';
 import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } from '../endpoints.js';
+import type { LocalCredentials } from '../local-credentials.js';
 import type { PoolIds } from '../provision.js';
 import { demoCohorts, demoCourses, demoDocumentCategories } from './demo-catalog.js';
 import { demoDocuments } from './demo-documents.js';
@@ -27,15 +28,17 @@ import { demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
 const SEED_VERSION = 'SEED#v6';
 const marker = { pk: 'META', sk: SEED_VERSION };
 
-export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: PoolIds; log: (m: string) => void }): Promise<void> {
-  const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(opts.endpoints.dynamodb)), {
+export async function seedDemoData(opts: {
+  endpoints: LocalEndpoints; credentials: LocalCredentials; pool: PoolIds; log: (m: string) => void;
+}): Promise<void> {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(opts.endpoints.dynamodb, opts.credentials)), {
     marshallOptions: { removeUndefinedValues: true },
   });
   const done = await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: marker }));
   if (done.Item) return;
   opts.log('seeding demo data (first start)...');
 
-  const cognito = new CognitoIdentityProviderClient(localClientConfig(opts.endpoints.cognito));
+  const cognito = new CognitoIdentityProviderClient(localClientConfig(opts.endpoints.cognito, opts.credentials));
   const studentUsers: DemoUser[] = demoStudents.map(({ profile }) => ({
     username: profile.username, password: STUDENT_PASSWORD, firstName: profile.firstName,
     lastName: profile.lastName, email: profile.email, group: null,
@@ -66,7 +69,7 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; pool: Pool
     }
   }
 
-  const s3 = new S3Client({ ...localClientConfig(opts.endpoints.s3), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const s3 = new S3Client({ ...localClientConfig(opts.endpoints.s3, opts.credentials), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
   for (const doc of demoDocuments) {
     await s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: doc.record.s3Key!, Body: doc.content, ContentType: doc.contentType }));
   }

@@ -3,6 +3,7 @@
  * (claims as strings, groups flattened to "[a b]" by the JWT authorizer).
  */
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import type { ApiEvent, ApiResult } from '../../../lambdas/http/types.js';
 import { routeById, routeKeyPath, type Role, type RouteId } from '../../../lambdas/routes.js';
 
@@ -35,13 +36,13 @@ export function apiEvent(id: RouteId, opts: {
     routeKey,
     rawPath,
     rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', host: inject('gatewayHost') },
     queryStringParameters: opts.query,
     pathParameters: opts.pathParameters,
     body,
     isBase64Encoded: false,
     requestContext: {
-      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
+      accountId: 'test', apiId: 'test', domainName: inject('gatewayHost'), domainPrefix: 'localhost',
       http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
       requestId: randomUUID(), routeKey, stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
       ...(claims ? { authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } } : {}),

@@ -9,7 +9,7 @@ import type { WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, selectSessionToken, selectUserInfo, sessionRefreshed } from '../features/auth/authSlice';
 import { refreshUserInfo, secondsLeft } from '../features/auth/session';
 import { apiBaseUrl } from './runtimeConfig';
-import { isTokenRejection, SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_TOAST_MS } from './sessionExpiry';
+import { isSessionRejection, SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_TOAST_MS } from './sessionExpiry';
 import { attachLateModule, type RootState } from './store';
 import { showToast } from './toastSlice';
 
@@ -37,9 +37,9 @@ function refreshSession({ getState, dispatch }: BaseApi): Promise<boolean> {
 /**
  * Every authenticated call goes through here: the base URL comes from the runtime config
  * (read per call, since it is loaded after the modules), the bearer token from the session.
- * The session lasts while its refresh token is valid: a token about to expire is refreshed first,
- * and a call refused for its token is retried once with a refreshed one. Only when the refresh is
- * refused too does the user see "Session expired - please log in again" and the login screen.
+ * The session lasts while its refresh token is valid: a token expired or about to expire is refreshed
+ * first, and a call answered 401 is retried once with a refreshed one. Only when the refresh is refused
+ * too does the user see "Session expired - please log in again" and the login screen.
  */
 const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, baseApi, extra) => {
   const rawBaseQuery = fetchBaseQuery({
@@ -50,21 +50,26 @@ const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
       return headers;
     },
   });
-  const state = () => baseApi.getState() as RootState;
-  const token = selectSessionToken(state());
-  const left = token && secondsLeft(token);
-  // Past `exp` by this clock: leave it to the server (this clock may be the wrong one).
-  if (left && left > 0 && left < REFRESH_AHEAD_SECONDS) await refreshSession(baseApi);
+  const token = () => selectSessionToken(baseApi.getState() as RootState);
+  const held = token();
+  const left = held ? secondsLeft(held) : null;
+  // Past `exp` too: a call with it would only meet the authorizer's 401. Should this clock be the wrong
+  // one, the refresh was merely early (and if it fails, the server still judges the old token).
+  const refreshedAhead = left !== null && left < REFRESH_AHEAD_SECONDS ? await refreshSession(baseApi) : null;
 
-  const sent = selectSessionToken(state());
+  const sent = token();
   let result = await rawBaseQuery(args, baseApi, extra);
-  const refused = () => result.error !== undefined && isTokenRejection(result.error.status, result.error.data);
-  if (sent && refused()) {
-    // Another call may have refreshed meanwhile; otherwise refresh now. Either way, retry once.
-    if (selectSessionToken(state()) !== sent || (await refreshSession(baseApi))) result = await rawBaseQuery(args, baseApi, extra);
+  // Without a token the 401 is the route's answer to an anonymous caller: nothing to refresh.
+  if (!sent || !isSessionRejection(result.error)) return result;
+  // Another call may have refreshed meanwhile; else refresh now, unless this call already did.
+  // Either way, retry once.
+  const current = token();
+  if (current && (current !== sent || (refreshedAhead === null && (await refreshSession(baseApi))))) {
+    result = await rawBaseQuery(args, baseApi, extra);
+    if (!isSessionRejection(result.error)) return result;
   }
   // Only the first of several parallel rejections logs out and tells the user.
-  if (refused() && selectUserInfo(state()) !== null) {
+  if (selectUserInfo(baseApi.getState() as RootState) !== null) {
     baseApi.dispatch(showToast(SESSION_EXPIRED_MESSAGE, { severity: 'error', autoHideMs: SESSION_EXPIRED_TOAST_MS }));
     baseApi.dispatch(loggedOut());
   }

@@ -1,16 +1,16 @@
-/** Spec section 8: shown (error toast) when the API rejects the session token. */
-export const SESSION_EXPIRED_MESSAGE = 'Session expired - please log in again';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+export { SESSION_EXPIRED_MESSAGE } from '../lib/serverError';
 export const SESSION_EXPIRED_TOAST_MS = 6000;
 
 /**
- * True when a 401 answer is about the token: the `token_not_valid` code, or any message in
- * the body that mentions a token. Other 401s are left to the calling screen.
+ * True for any 401, whatever its body. In the cloud API Gateway's JWT authorizer refuses an expired or
+ * invalid token before our Lambda runs (`{"message":"Unauthorized"}`), and our Lambdas answer 401 on
+ * signed-in routes only for a missing session, so on a call that carried the token the session is the
+ * only reason (the login's own 401s come through plain fetch, not the base query). A 401 whose body is
+ * not JSON reaches RTK Query as a PARSING_ERROR that keeps the status.
  */
-export function isTokenRejection(status: unknown, body: unknown): boolean {
-  if (status !== 401) return false;
-  if (typeof body === 'string') return /token/i.test(body);
-  if (typeof body !== 'object' || body === null) return false;
-  const { code, detail, error, message } = body as Record<string, unknown>;
-  if (code === 'token_not_valid') return true;
-  return [detail, error, message].some((text) => typeof text === 'string' && /token/i.test(text));
+export function isSessionRejection(error: FetchBaseQueryError | undefined): boolean {
+  if (!error) return false;
+  return error.status === 401 || (error.status === 'PARSING_ERROR' && error.originalStatus === 401);
 }

@@ -1,7 +1,8 @@
 /**
- * Issue 9: the session lasts while its refresh token is valid. A call refused for its token is
- * retried once after POST /api/users/refresh/; a token about to expire is refreshed first; only a
- * refused refresh ends the session with the spec's "Session expired - please log in again".
+ * Issue 9: the session lasts while its refresh token is valid. A call answered 401 (in the cloud, API
+ * Gateway's authorizer: `{"message":"Unauthorized"}`) is retried once after POST /api/users/refresh/; a
+ * token expired or about to expire is refreshed first; only a refused refresh ends the session with the
+ * spec's "Session expired - please log in again".
  */
 import { describe, expect, it, vi } from 'vitest';
 import { studentsApi } from '../api/students';
@@ -12,6 +13,12 @@ import { makeStore } from './store';
 import { selectCurrentToast } from './toastSlice';
 
 const EXPIRED = { error: 'Token is invalid or expired', detail: 'Given token not valid for any token type', code: 'token_not_valid' };
+/** API Gateway's JWT authorizer refusing the token before our Lambda runs. */
+const gatewayUnauthorized = () =>
+  new Response(JSON.stringify({ message: 'Unauthorized' }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token" error_description="the token has expired"' },
+  });
 const REFRESH_REFUSED = { error: 'Your refresh token is invalid, expired or revoked. Please log in again.', detail: 'x' };
 
 /** A token the SPA can read `exp` from (the signature is the server's business). */
@@ -41,10 +48,15 @@ const signedInWith = (token: string) => {
 const record = { username: 'student', program: 'Practical Nursing Diploma' };
 
 describe('a session that outlives its access token', () => {
-  it('refreshes once on a token rejection, retries the call with the new token and stays signed in', async () => {
+  it.each([
+    ['API Gateway: {"message":"Unauthorized"} with www-authenticate', gatewayUnauthorized],
+    ['our Lambda: {"error":"Authentication required"}', () => jsonResponse({ error: 'Authentication required', detail: 'Authentication required' }, 401)],
+    ['a token_not_valid body', () => jsonResponse(EXPIRED, 401)],
+    ['a body that is not JSON', () => new Response('Unauthorized', { status: 401, headers: { 'Content-Type': 'text/plain' } })],
+  ])('treats any 401 on a signed-in call as the session (%s): one refresh, the call retried, still signed in', async (_name, refusal) => {
     const calls = stubFetch(({ method, path, bearer }) => {
       if (method === 'POST' && path === '/api/users/refresh/') return jsonResponse(sampleUser({ token: 'new-token', refresh: 'refresh-1', is_staff: true }));
-      return bearer === 'Bearer new-token' ? jsonResponse(record) : jsonResponse(EXPIRED, 401);
+      return bearer === 'Bearer new-token' ? jsonResponse(record) : refusal();
     });
     const store = signedInWith('old-token');
 
@@ -61,6 +73,19 @@ describe('a session that outlives its access token', () => {
     expect(store.getState().auth.userInfo).toMatchObject({ token: 'new-token', is_staff: true });
     expect(JSON.parse(localStorage.getItem(USER_INFO_KEY)!)).toMatchObject({ token: 'new-token', refresh: 'refresh-1' });
     expect(selectCurrentToast(store.getState())).toBeNull();
+  });
+
+  it('refreshes once for parallel calls refused by API Gateway, and on a refused refresh tells the user once and logs out', async () => {
+    const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(REFRESH_REFUSED, 401) : gatewayUnauthorized()));
+    const store = signedInWith('old-token');
+    await Promise.all(['a', 'b', 'c'].map((u) => store.dispatch(studentsApi.endpoints.getStudent.initiate(u))));
+    expect(calls.filter((c) => c.path === '/api/users/refresh/')).toHaveLength(1);
+    expect(calls).toHaveLength(4); // three calls, one refresh, no retry without a token
+    expect(store.getState().auth.userInfo).toBeNull();
+    expect(localStorage.getItem(USER_INFO_KEY)).toBeNull();
+    expect(store.getState().toast.queue).toEqual([
+      expect.objectContaining({ message: 'Session expired - please log in again', severity: 'error' }),
+    ]);
   });
 
   it('shows "Session expired - please log in again" and logs out when the refresh is refused', async () => {
@@ -110,12 +135,47 @@ describe('a session that outlives its access token', () => {
     expect(calls[1]!.bearer).toBe(`Bearer ${fresh}`);
   });
 
-  it('does not refresh ahead while the token has time left, nor when this clock says it is already past', async () => {
-    for (const token of [jwt(3600), jwt(-600), 'not-a-jwt']) {
+  it('refreshes a token already past its exp by this clock before the call, which carries the new token', async () => {
+    const fresh = jwt(3600);
+    const calls = stubFetch(({ path, bearer }) => {
+      if (path === '/api/users/refresh/') return jsonResponse(sampleUser({ token: fresh }));
+      return bearer === `Bearer ${fresh}` ? jsonResponse(record) : gatewayUnauthorized();
+    });
+    const store = signedInWith(jwt(-600));
+    const result = await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+    expect(result.data).toEqual(record);
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.bearer ?? ''}`.trim())).toEqual([
+      'POST /api/users/refresh/',
+      `GET /api/students/student/ Bearer ${fresh}`,
+    ]);
+    expect(selectCurrentToast(store.getState())).toBeNull();
+  });
+
+  it('does not refresh ahead while the token has time left, nor when its exp cannot be read', async () => {
+    for (const token of [jwt(3600), 'not-a-jwt']) {
       const calls = stubFetch(() => jsonResponse(record));
       await signedInWith(token).dispatch(studentsApi.endpoints.getStudent.initiate('student'));
       expect(calls.map((c) => c.path), token).toEqual(['/api/students/student/']);
     }
+  });
+
+  it('refreshes only once for an expired token whose refresh is refused, then ends the session', async () => {
+    const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(REFRESH_REFUSED, 401) : gatewayUnauthorized()));
+    const store = signedInWith(jwt(-600));
+    await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+    // the old token still goes to the server, which may know better than this clock
+    expect(calls.map((c) => c.path)).toEqual(['/api/users/refresh/', '/api/students/student/']);
+    expect(store.getState().auth.userInfo).toBeNull();
+    expect(store.getState().toast.queue.map((t) => t.message)).toEqual(['Session expired - please log in again']);
+  });
+
+  it('leaves a 401 to a call made without a token alone: no refresh, no toast', async () => {
+    const calls = stubFetch(() => gatewayUnauthorized());
+    const store = makeStore();
+    const result = await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.bearer ?? ''}`.trim())).toEqual(['GET /api/students/student/']);
+    expect(store.getState().toast.queue).toEqual([]);
   });
 
   it('keeps a logout that happened while a refresh was on its way', async () => {

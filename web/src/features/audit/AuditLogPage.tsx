@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { serverErrorOf } from '../../lib/serverError';
 import { useGetAuditLogInfiniteQuery } from './auditApi';
 import { AuditFiltersForm } from './AuditFiltersForm';
 import { NO_FILTERS, type AuditFilters } from './auditQuery';
@@ -18,7 +19,7 @@ export default function AuditLogPage() {
   const log = useGetAuditLogInfiniteQuery(filters);
   const entries = log.data?.pages.flatMap((page) => page.results) ?? [];
   const covered = log.data?.pages[0];
-  const serverError = (log.error as { data?: { error?: unknown } } | undefined)?.data?.error;
+  const serverError = serverErrorOf(log.error);
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="admin-view-title">
@@ -46,7 +47,7 @@ export default function AuditLogPage() {
       {log.isLoading ? (
         <Typography role="status">Loading audit log...</Typography>
       ) : log.isError ? (
-        <Alert severity="error">{typeof serverError === 'string' ? `Unable to load the audit log: ${serverError}` : 'Unable to load the audit log'}</Alert>
+        <Alert severity="error">{serverError ? `Unable to load the audit log: ${serverError}` : 'Unable to load the audit log'}</Alert>
       ) : entries.length === 0 ? (
         <Typography>No audit entries found for these filters.</Typography>
       ) : (

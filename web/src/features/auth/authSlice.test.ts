@@ -73,6 +73,17 @@ describe('auth state (spec section 4)', () => {
     expect(store.getState().auth.error).toBe(GENERIC_LOGIN_ERROR);
   });
 
+  it("says API Gateway's own refusals in words, but never a field-named error", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ message: 'Too Many Requests' }, 429)));
+    const store = makeStore();
+    await store.dispatch(login(credentials));
+    expect(store.getState().auth.error).toBe('Too many requests right now. Please wait a moment and try again.');
+
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'username: Required' }, 400)));
+    await store.dispatch(login(credentials));
+    expect(store.getState().auth.error).toBe(GENERIC_LOGIN_ERROR);
+  });
+
   it('falls back to a generic message when the network fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const store = makeStore();

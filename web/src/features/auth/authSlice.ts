@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '../../contract';
 import { apiBaseUrl } from '../../app/runtimeConfig';
+import { serverErrorText } from '../../lib/serverError';
 import { readStoredUserInfo } from './userInfoStorage';
 
 /** Login state of spec section 4: request -> success | failure; logout resets. */
@@ -42,15 +43,11 @@ export const login = createAsyncThunk<UserInfo, LoginCredentials, { rejectValue:
       return rejectWithValue(GENERIC_LOGIN_ERROR);
     }
     const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) return rejectWithValue(detailOf(body) ?? GENERIC_LOGIN_ERROR, body as LoginRefusal);
+    // Spec section 8: the server's detail (or API Gateway's own answer, in words), never a field-named `error`.
+    if (!response.ok) return rejectWithValue(serverErrorText(body, ['detail', 'message']) ?? GENERIC_LOGIN_ERROR, body as LoginRefusal);
     return body as UserInfo;
   },
 );
-
-function detailOf(body: unknown): string | null {
-  const detail = (body as { detail?: unknown } | null)?.detail;
-  return typeof detail === 'string' && detail.trim() !== '' ? detail : null;
-}
 
 const signedOut: AuthState = { userInfo: null, loading: false, error: null };
 

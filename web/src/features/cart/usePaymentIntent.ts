@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCreatePaymentIntentMutation } from '../../api/payments';
 import type { CreatePaymentIntentRequest } from '../../contract';
 import { formatDollars } from '../../lib/money';
+import { serverErrorOf } from '../../lib/serverError';
 
 /** Spec section 8's text when the payment cannot be prepared. */
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
@@ -22,7 +23,7 @@ export function usePaymentIntent(request: CreatePaymentIntentRequest | null) {
     if (request) void create(request);
   }, [wanted, attempt, create]);
 
-  const failure = result.isError ? intentFailure(serverError(result.error)) : null;
+  const failure = result.isError ? intentFailure(serverErrorOf(result.error)) : null;
   const conflict = (result.error as { status?: unknown } | undefined)?.status === 409;
   return {
     intent: result.data ?? null,
@@ -36,11 +37,6 @@ export function usePaymentIntent(request: CreatePaymentIntentRequest | null) {
     needsFreshCheckout: (failure?.owedChanged ?? false) || conflict,
     retry: () => setAttempt((n) => n + 1),
   };
-}
-
-function serverError(error: unknown): string | null {
-  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
-  return typeof data?.error === 'string' ? data.error : null;
 }
 
 const dollars = (text: string) => formatDollars(Number(text));

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { AddStudentToCohort } from '../../../../lambdas/contract/cohorts';
-import { serverErrorOf } from './cohortForm';
+import { serverErrorOf } from '../../lib/serverError';
 import { SAVE_FAILED_FALLBACK, studentMoved } from './cohortMessages';
 import { useAddStudentToCohortMutation } from './cohortsApi';
 import { useCohortToast } from './useCohortToast';

@@ -12,11 +12,11 @@ import { useState, type FormEvent } from 'react';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { serverErrorOf } from '../../lib/serverError';
 import {
   formValuesOf,
   newCohortValues,
   requestBodyOf,
-  serverErrorOf,
   validateCohort,
   type CohortFieldErrors,
   type CohortFormValues,

@@ -88,10 +88,3 @@ export function validateCohort(values: CohortFormValues): CohortFieldErrors {
   }
   return errors;
 }
-
-/** The `error` field of an API error response (`{ "error": "cohort_number: ..." }`), if any. */
-export function serverErrorOf(error: unknown): string | null {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
-  const message = typeof data === 'object' && data !== null && 'error' in data ? data.error : undefined;
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
-}

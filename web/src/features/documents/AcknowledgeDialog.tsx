@@ -8,7 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
-import { DOCUMENT_ACKNOWLEDGED, NEED_SIGNATURE, serverMessageOf } from './documentMessages';
+import { serverErrorOf } from '../../lib/serverError';
+import { DOCUMENT_ACKNOWLEDGED, NEED_SIGNATURE } from './documentMessages';
 import { useAcknowledgeDocumentMutation } from './documentsApi';
 import { useDocumentToast } from './useDocumentToast';
 
@@ -32,7 +33,7 @@ export function AcknowledgeDialog({ doc, fullName, onClose }: { doc: DocumentRec
       toast(DOCUMENT_ACKNOWLEDGED, 'success');
       onClose();
     } catch (error) {
-      setProblem(serverMessageOf(error) ?? ACKNOWLEDGE_FAILED);
+      setProblem(serverErrorOf(error) ?? ACKNOWLEDGE_FAILED);
     }
   };
 

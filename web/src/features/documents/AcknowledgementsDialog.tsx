@@ -15,7 +15,7 @@ import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
 import { downloadCsv } from '../../lib/csv';
 import { formatDateTime } from '../../lib/dates';
 import { acknowledgementsCsv, acknowledgementsCsvFileName } from './acknowledgementsCsv';
-import { serverMessageOf } from './documentMessages';
+import { serverErrorOf } from '../../lib/serverError';
 import { useGetAcknowledgementsQuery } from './documentsApi';
 
 /** Staff: who has acknowledged a document (when, with what signature) and who has not yet, with a CSV export. */
@@ -29,7 +29,7 @@ export function AcknowledgementsDialog({ doc, onClose }: { doc: DocumentRecordDt
       {/* Focusable: the content may scroll, and keyboard users must reach it even when nothing in it takes focus. */}
       <DialogContent dividers tabIndex={0}>
         {isFetching && !data && <Typography role="status">Loading acknowledgements...</Typography>}
-        {error && <Alert severity="error">{serverMessageOf(error) ?? 'Error loading acknowledgements'}</Alert>}
+        {error && <Alert severity="error">{serverErrorOf(error) ?? 'Error loading acknowledgements'}</Alert>}
         {data && (
           <>
             <Typography variant="subtitle1" component="h3">

@@ -1,3 +1,5 @@
+import { serverErrorOf } from '../../lib/serverError';
+
 /** The document texts of spec sections 5, 8 and 9, word for word (plus the few issue 6 adds). */
 export const DOCUMENT_TOAST_MS = 6000;
 /** Spec section 9: the student username is checked this long after typing stops. */
@@ -40,20 +42,10 @@ export const NO_TOKEN = 'Authentication token not found. Please log in again.';
 export const NOT_PREVIEWABLE = 'Document not available for preview';
 export const previewNotAvailable = (fileType: string) => `Preview not available for ${fileType.toUpperCase()} files`;
 
-/** `{ "error": "..." }` (our API) or `{ "detail": "..." }` (spec section 8) of a failed call, if any. */
-export function serverMessageOf(error: unknown, fields: ReadonlyArray<'error' | 'detail'> = ['error']): string | null {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? (error.data as Record<string, unknown> | null) : null;
-  for (const field of fields) {
-    const message = data?.[field];
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return null;
-}
-
-/** Spec section 8: a failed list shows the response's detail or error, else "Error fetching documents". */
-export const listFailure = (error: unknown) => serverMessageOf(error, ['detail', 'error']) ?? LIST_FAILED;
-/** Spec section 8: a failed upload shows the response's error, else "Error uploading document". */
-export const uploadFailure = (error: unknown) => serverMessageOf(error) ?? UPLOAD_FAILED;
+/** Spec section 8: a failed list shows the response's detail or error (or API Gateway's, in words), else "Error fetching documents". */
+export const listFailure = (error: unknown) => serverErrorOf(error, ['detail', 'error', 'message']) ?? LIST_FAILED;
+/** Spec section 8: a failed upload shows the response's error (or API Gateway's, in words), else "Error uploading document". */
+export const uploadFailure = (error: unknown) => serverErrorOf(error) ?? UPLOAD_FAILED;
 
 /** Issue 6, beyond the spec: students acknowledge documents. */
 export const DOCUMENT_ACKNOWLEDGED = 'Document acknowledged successfully';

@@ -55,6 +55,9 @@ describe('document display rules (spec sections 2 and 9)', () => {
       'file: the file is larger than the 25 MB limit',
     );
     expect(uploadFailure(new Error('network'))).toBe('Error uploading document');
+    // API Gateway's own answers, before our Lambda runs, in words
+    expect(uploadFailure({ status: 413, data: { message: 'Request Entity Too Large' } })).toBe('That is too large to send. Please choose a smaller file.');
+    expect(listFailure({ status: 503, data: { message: 'Service Unavailable' } })).toBe('The portal is busy right now. Please try again in a moment.');
   });
 });
 

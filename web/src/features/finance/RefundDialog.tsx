@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import type { PaymentSummary } from '../../contract';
 import { formatDollars } from '../../lib/money';
 import { refundableAmount } from '../../lib/paymentFormat';
+import { serverErrorOf } from '../../lib/serverError';
 import { useRefundPaymentMutation } from './financeApi';
 
 /** The refund amount typed, if it is a positive amount in cents no larger than what is left; else the problem. */
@@ -35,7 +36,7 @@ export function RefundDialog({
   const [text, setText] = useState(refundable.toFixed(2));
   const [problem, setProblem] = useState<string | null>(null);
   const [refund, { isLoading, error }] = useRefundPaymentMutation();
-  const serverError = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
+  const serverError = serverErrorOf(error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +71,7 @@ export function RefundDialog({
             error={problem !== null}
             helperText={problem ?? undefined}
           />
-          {error && <Alert severity="error">{typeof serverError === 'string' ? serverError : 'The refund could not be requested. Please try again.'}</Alert>}
+          {error && <Alert severity="error">{serverError ?? 'The refund could not be requested. Please try again.'}</Alert>}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

@@ -6,6 +6,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 // Type-only, like web/src/contract.ts (which does not re-export these yet): nothing of the server is bundled.
 import type { ReconcileAction, ReconcileDifference, ReconcileRepair, ReconcileRequest, ReconcileResult } from '../../../../lambdas/contract/payments';
 import { dateRangeProblem, localIsoDate } from '../../lib/dates';
+import { serverErrorOf } from '../../lib/serverError';
 
 export type { ReconcileAction, ReconcileDifference, ReconcileRepair, ReconcileRequest, ReconcileResult };
 
@@ -63,8 +64,7 @@ export const checkedText = (checked: number) => `Checked ${checked} ${checked ==
 /** A failed run in plain words. 401s never get here: the session logic signs the user in again or out. */
 export function reconcileErrorText(error: FetchBaseQueryError | { message?: string } | undefined): string {
   const status = error && 'status' in error ? error.status : undefined;
-  const data = error && 'data' in error ? error.data : undefined;
-  const serverText = typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string' ? data.error : '';
+  const serverText = serverErrorOf(error) ?? '';
   if (status === 'FETCH_ERROR') return 'The portal could not be reached. Check your connection and try again.';
   if (status === 'TIMEOUT_ERROR' || status === 504) return 'The check took too long and stopped. Try a shorter range of dates.';
   if (status === 400) {

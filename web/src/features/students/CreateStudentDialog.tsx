@@ -21,7 +21,8 @@ import {
   type CreateStudentField,
   type CreateStudentValues,
 } from './createStudentForm';
-import { serverErrorOf, type FieldErrors } from './formErrors';
+import { serverErrorOf } from '../../lib/serverError';
+import type { FieldErrors } from './formErrors';
 import { NativeSelect } from './NativeSelect';
 import { cohortLabel, cohortsOfType } from './studentFilters';
 import { SAVE_FAILED_FALLBACK, studentCreated } from './studentMessages';

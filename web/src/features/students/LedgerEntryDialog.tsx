@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { StudentRecord } from '../../contract';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
-import { serverErrorOf, type FieldErrors } from './formErrors';
+import { serverErrorOf } from '../../lib/serverError';
+import type { FieldErrors } from './formErrors';
 import {
   ledgerEntryBody,
   LEDGER_ENTRY_LABELS,

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { serverErrorOf } from './formErrors';
+import { serverErrorOf } from '../../lib/serverError';
 import { SAVE_FAILED_FALLBACK, signInChanged } from './studentMessages';
 import { useSetSignInMutation } from './studentsAdminApi';
 import { useStudentToast } from './useStudentToast';

@@ -1,6 +1,7 @@
 /**
  * The student forms are checked with the server's own zod schemas (lambdas/contract/student-admin.ts),
  * so a form that passes here is accepted there, with the same wording ("Email must be an email address").
+ * What the server answers is read by lib/serverError.ts.
  */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -17,12 +18,4 @@ export function fieldErrorsOf<F extends string>(issues: readonly Issue[], labels
     if (typeof field === 'string' && field in labels && !errors[field as F]) errors[field as F] = `${labels[field as F]} ${issue.message}`;
   }
   return errors;
-}
-
-/** The message of an API error response (`{ "error": "username: ... is already taken" }`, or `detail`), if any. */
-export function serverErrorOf(error: unknown): string | null {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
-  if (typeof data !== 'object' || data === null) return null;
-  const message = 'error' in data ? data.error : 'detail' in data ? data.detail : undefined;
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
 }

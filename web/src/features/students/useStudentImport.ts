@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ImportReport } from '../../../../lambdas/contract/student-admin';
 import { useAppDispatch } from '../../app/hooks';
-import { serverErrorOf } from './formErrors';
+import { serverErrorOf } from '../../lib/serverError';
 import { SAVE_FAILED_FALLBACK } from './studentMessages';
 import { studentsAdminApi, useImportStudentsMutation } from './studentsAdminApi';
 import { EMPTY_REPORT, importChunks, mergeReport } from './studentImport';
