@@ -5,7 +5,9 @@
  *  - the CDK turns each row into a Lambda (same function construct and grants as routes) and an
  *    EventBridge Scheduler schedule (cron in the school's time zone) or an SQS event source;
  *  - the local stack runs the same handlers on the same schedule, and
- *    `POST /local/jobs/{id}/run` with `{"now": "<ISO time>"}` runs one as of a given time.
+ *    `POST /local/jobs/{id}/run` with `{"now": "<ISO time>"}` runs one as of a given time; a queue row's
+ *    messages go through an in-process queue with the same retries and dead letters (lib/local/local-queue.ts).
+ * Producers send through lambdas/store/queue.ts with the `queue:<job id>` grant (lambdas/routes.ts).
  * Handlers are `job(<id>, async ({ now }) => ...)` (lambdas/schedule/job.ts) and read time only
  * from domain/clock.ts.
  */
@@ -22,7 +24,17 @@ export type Cron = `cron(${string})`;
 
 export type JobTrigger =
   | { readonly schedule: Cron; readonly timeZone?: string }
-  | { readonly queue: string; readonly batchSize?: number };
+  | {
+      /** The queue's name (the CDK names the SQS queue `portal-<stage>-<job id>`, see `queueName`). */
+      readonly queue: string;
+      /** Messages per invocation; a failed invocation retries all of them (job() reports no partial batch). */
+      readonly batchSize?: number;
+      /**
+       * At most this many invocations at once (the event source's maximum concurrency, 2 to 1,000:
+       * https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-scaling.html); without it, Lambda scales up to 1,000.
+       */
+      readonly maxConcurrency?: number;
+    };
 
 export interface JobDef {
   /** Stable identifier; also names the Lambda and the schedule. */
@@ -43,9 +55,31 @@ export const jobs = [
   { id: 'payments-reconcile', description: 'Compares the last days of payments with Stripe and records what is missing (each repair audited)',
     handler: 'functions/jobs/reconcile-payments.ts', trigger: { schedule: 'cron(30 2 * * ? *)' },
     grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: 600 },
+  // Issue 19: POST /api/students/import/ stores the file in chunks and sends one message per chunk. A chunk is
+  // 25 rows, each an AdminCreateUser call (about 0.2 s in the cloud) and a few table writes: well under a
+  // minute, so 60 s leaves room for Cognito throttling retries. Two chunks at a time keep the Cognito user
+  // creation rate (50 per second by default) and the account's Lambda concurrency out of reach.
+  { id: 'students-import-chunks', description: 'Creates the students of one chunk (25 rows) of a CSV import, each row once, and records each row\'s outcome',
+    handler: 'functions/jobs/import-student-chunks.ts', trigger: { queue: 'students-import-chunks', batchSize: 1, maxConcurrency: 2 },
+    grants: ['table:read', 'table:write', 'userpool:admin'], timeoutSeconds: 60 },
 ] as const satisfies readonly JobDef[];
 
 export type JobId = (typeof jobs)[number]['id'];
+/** The rows fed by a queue: what a `queue:<job id>` grant (lambdas/routes.ts) may name. */
+export type QueueJobId = Extract<(typeof jobs)[number], { trigger: { queue: string } }>['id'];
+
+/**
+ * SQS receives a message this many times (its redrive policy's maxReceiveCount) before moving it to
+ * the job's dead-letter queue; the local queue (lib/local/local-queue.ts) does the same. A consumer can
+ * tell its last attempt from the record's `ApproximateReceiveCount`.
+ */
+export const QUEUE_MAX_RECEIVE_COUNT = 5;
+
+/** The SQS queue of a queue row in a stage: a fixed name, so a route's grant can name it without a cross-stack reference. */
+export const queueName = (stageName: string, jobId: string) => `portal-${stageName}-${jobId}`;
+
+/** The environment variable that tells a producer (a route with the `queue:<job id>` grant) its queue's URL. */
+export const queueUrlVariable = (jobId: string) => `QUEUE_URL_${jobId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 export function jobById(id: string): JobDef | undefined {
   return jobs.find((j) => j.id === id);

@@ -20,6 +20,9 @@ const BEYOND_SPEC = [
   'POST /api/students/{username}/charges/', 'PUT /api/students/{username}/sign-in/', 'POST /api/users/new-password/',
   'POST /api/documents/upload-url/', 'POST /api/documents/{id}/acknowledge/', 'GET /api/documents/{id}/acknowledgements/',
   'POST /api/users/refresh/', 'POST /api/users/logout/', 'GET /api/audit/', 'POST /api/payments/reconcile/',
+  'GET /api/students/import/{id}/', 'GET /api/students/imports/',
+  // issue 19: TOTP
+  'POST /api/users/mfa/', 'POST /api/users/mfa-setup/', 'POST /api/users/totp/', 'POST /api/users/totp/verify/', 'POST /api/users/{username}/mfa/reset/',
 ];
 
 describe('route table', () => {
@@ -37,10 +40,10 @@ describe('route table', () => {
     for (const r of routes) expect(existsSync(path.join(import.meta.dirname, r.handler)), r.handler).toBe(true);
   });
 
-  it('names the issue of every pending row; only signing in and out and the Stripe webhook are public', () => {
+  it('names the issue of every pending row; only signing in (its second steps included) and out and the Stripe webhook are public', () => {
     // widened: once every row is ready, TypeScript knows no row can be pending
     for (const r of (routes as readonly RouteDef[]).filter((x) => x.status === 'pending')) expect(r).toHaveProperty('issue');
-    expect(routes.filter((r) => r.access === 'public').map((r) => r.id).sort()).toEqual(['payments-webhook', 'users-login', 'users-logout', 'users-new-password', 'users-refresh']);
+    expect(routes.filter((r) => r.access === 'public').map((r) => r.id).sort()).toEqual(['payments-webhook', 'users-login', 'users-logout', 'users-mfa', 'users-mfa-setup', 'users-new-password', 'users-refresh']);
   });
 
   it('strips trailing slashes for API Gateway route keys', () => {

@@ -38,8 +38,18 @@ export type Grant =
   | 'bucket:delete'
   | 'userpool:login'
   | 'userpool:admin'
+  /**
+   * Keep, read and end TOTP enrolments at sign-in only (GetItem and PutItem on the MFA_ENROL# partitions,
+   * store/mfa-enrolments.ts): the sign-in routes that hold Cognito's tokens until a first code is confirmed (issue 19).
+   */
+  | 'mfa:enrolment'
   /** Read the Stripe secret key and webhook signing secret (Secrets Manager). */
-  | 'secret:stripe';
+  | 'secret:stripe'
+  /**
+   * Send messages to the queue of the named queue row of lambdas/jobs.ts (sqs:SendMessage on that queue
+   * only; its URL in QUEUE_URL_<JOB_ID>). The CDK refuses a name that is not a queue row.
+   */
+  | `queue:${string}`;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -58,6 +68,8 @@ export interface RouteDef {
   readonly issue?: number;
   /** Lambda timeout when a route needs more than the default 10 s; API Gateway waits at most 30 s. */
   readonly timeoutSeconds?: number;
+  /** Lambda memory (MB) when a route needs more than the default 512 (CPU and network grow with it). */
+  readonly memoryMb?: number;
 }
 
 /**
@@ -67,6 +79,14 @@ export interface RouteDef {
  */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
 export const routeTimeoutSeconds = (route: Pick<RouteDef, 'timeoutSeconds'>) => route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS;
+/** Lambda gives CPU in proportion to memory; 512 MB keeps the small handlers' cold starts short. */
+export const DEFAULT_ROUTE_MEMORY_MB = 512;
+export const routeMemoryMb = (route: Pick<RouteDef, 'memoryMb'>) => route.memoryMb ?? DEFAULT_ROUTE_MEMORY_MB;
+/**
+ * A route that calls Stripe: the SDK (store/payment-gateway.ts) tries 3 times (maxNetworkRetries 2) with an
+ * 8 s timeout each and sleeps 0.5 to 1 s between tries, about 26 s at worst, plus the secret and table reads.
+ */
+const STRIPE_CALL_TIMEOUT_SECONDS = 29;
 
 /** Course and document writes, cohort reads. */
 const ADMIN_AND_STAFF = ['admin', 'staff'] as const;
@@ -74,7 +94,13 @@ const PENDING = 'functions/pending.ts';
 
 export const routes = [
   { id: 'users-login', method: 'POST', path: '/api/users/login/', handler: 'functions/users/login.ts',
-    access: 'public', grants: ['userpool:login', 'table:read'], status: 'ready' },
+    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'], status: 'ready' },
+  // Issue 19, the CSV import's progress and report. Before students-get on purpose: API Gateway prefers a route
+  // that matches literally over one with a path variable, and the local gateway takes the first matching row.
+  { id: 'students-import-get', method: 'GET', path: '/api/students/import/{id}/', handler: 'functions/students/import-get.ts',
+    access: ['admin'], grants: ['table:read'], status: 'ready' },
+  { id: 'students-imports-list', method: 'GET', path: '/api/students/imports/', handler: 'functions/students/imports-list.ts',
+    access: ['admin'], grants: ['table:read'], status: 'ready' },
   { id: 'students-get', method: 'GET', path: '/api/students/{username}/', handler: 'functions/students/get.ts',
     access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
 
@@ -95,8 +121,10 @@ export const routes = [
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
   { id: 'documents-download', method: 'GET', path: '/api/documents/{id}/download/', handler: 'functions/documents/download.ts',
     access: 'signed-in', grants: ['table:read', 'bucket:read'], status: 'ready' },
+  // holds a whole file in memory (a form body, or a presigned upload of up to 25 MB read back to check its type), then copies it
   { id: 'documents-upload', method: 'POST', path: '/api/documents/', handler: 'functions/documents/upload.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'], status: 'ready',
+    timeoutSeconds: 20, memoryMb: 1024 },
   { id: 'documents-delete', method: 'DELETE', path: '/api/documents/{id}/', handler: 'functions/documents/delete.ts',
     access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:delete'], status: 'ready' },
   { id: 'document-categories-list', method: 'GET', path: '/api/document-categories/', handler: 'functions/documents/categories.ts',
@@ -108,15 +136,16 @@ export const routes = [
     access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'], status: 'ready' },
 
   { id: 'payments-create-intent', method: 'POST', path: '/api/create-payment-intent', handler: 'functions/payments/create-intent.ts',
-    access: 'signed-in', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready', timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
 
   // Beyond spec section 7 (issue 4): payments the server can prove, receipts and the finance ledger.
+  // applying an event may read and create refunds at Stripe; a timeout is retried by Stripe and applied once
   { id: 'payments-webhook', method: 'POST', path: '/api/payments/webhook', handler: 'functions/payments/webhook.ts',
-    access: 'public', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready' },
+    access: 'public', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready', timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
   { id: 'payments-list', method: 'GET', path: '/api/payments/', handler: 'functions/payments/list.ts',
     access: ['finance', 'admin'], grants: ['table:read', 'audit:write'], status: 'ready' },
   { id: 'payments-refund', method: 'POST', path: '/api/payments/{id}/refund/', handler: 'functions/payments/refund.ts',
-    access: ['admin'], grants: ['table:read', 'audit:write', 'secret:stripe'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'audit:write', 'secret:stripe'], status: 'ready', timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
   // Beyond spec section 7 (issue 17): finance compares a date range of payments with Stripe and records what is missing.
   { id: 'payments-reconcile', method: 'POST', path: '/api/payments/reconcile/', handler: 'functions/payments/reconcile.ts',
     access: ['finance', 'admin'], grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready', timeoutSeconds: 29 },
@@ -132,8 +161,9 @@ export const routes = [
   // Beyond spec section 7 (issue 8): student records for administrators.
   { id: 'students-create', method: 'POST', path: '/api/students/', handler: 'functions/students/create.ts',
     access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
+  // Issue 19: validates and stores the file, queues its chunks (jobs table: students-import-chunks) and answers 202.
   { id: 'students-import', method: 'POST', path: '/api/students/import/', handler: 'functions/students/import.ts',
-    access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
+    access: ['admin'], grants: ['table:write', 'queue:students-import-chunks'], status: 'ready' },
   { id: 'students-enroll', method: 'POST', path: '/api/students/{username}/enrollments/', handler: 'functions/students/enroll.ts',
     access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
   { id: 'students-ledger-entry', method: 'POST', path: '/api/students/{username}/charges/', handler: 'functions/students/ledger-entry.ts',
@@ -141,12 +171,25 @@ export const routes = [
   { id: 'students-sign-in', method: 'PUT', path: '/api/students/{username}/sign-in/', handler: 'functions/students/sign-in.ts',
     access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
   { id: 'users-new-password', method: 'POST', path: '/api/users/new-password/', handler: 'functions/users/new-password.ts',
-    access: 'public', grants: ['userpool:login'], status: 'ready' },
+    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'], status: 'ready' },
   // Beyond spec section 7 (issue 9): sessions that last while the refresh token is valid; logout revokes it.
   { id: 'users-refresh', method: 'POST', path: '/api/users/refresh/', handler: 'functions/users/refresh.ts',
     access: 'public', grants: ['userpool:login', 'table:read'], status: 'ready' },
   { id: 'users-logout', method: 'POST', path: '/api/users/logout/', handler: 'functions/users/logout.ts',
     access: 'public', grants: ['userpool:login'], status: 'ready' },
+  // Beyond spec section 7 (issue 19): TOTP. The two second steps of a sign-in (a code; a first code that turns TOTP on),
+  // a student turning it on (staff roles must have it and set it up at sign-in), and an admin turning someone's off
+  // (recovery, audited).
+  { id: 'users-mfa', method: 'POST', path: '/api/users/mfa/', handler: 'functions/users/mfa.ts',
+    access: 'public', grants: ['userpool:login', 'table:read'], status: 'ready' },
+  { id: 'users-mfa-setup', method: 'POST', path: '/api/users/mfa-setup/', handler: 'functions/users/mfa-setup.ts',
+    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'], status: 'ready' },
+  { id: 'users-totp-start', method: 'POST', path: '/api/users/totp/', handler: 'functions/users/totp-start.ts',
+    access: ['student'], grants: ['userpool:login'], status: 'ready' },
+  { id: 'users-totp-verify', method: 'POST', path: '/api/users/totp/verify/', handler: 'functions/users/totp-verify.ts',
+    access: ['student'], grants: ['userpool:login'], status: 'ready' },
+  { id: 'users-mfa-reset', method: 'POST', path: '/api/users/{username}/mfa/reset/', handler: 'functions/users/mfa-reset.ts',
+    access: ['admin'], grants: ['userpool:admin', 'audit:write'], status: 'ready' },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
     access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
   // Beyond spec section 7 (issue 6): presigned uploads for large files, acknowledgements by students.

@@ -1,12 +1,13 @@
-import { App, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { App, Tags, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ApiStack } from './stacks/api-stack.js';
+import { ApiStack, type ApiCustomDomain } from './stacks/api-stack.js';
 import { AuthStack } from './stacks/auth-stack.js';
 import { DataStack } from './stacks/data-stack.js';
 import { JobsStack } from './stacks/jobs-stack.js';
 import { OpsStack } from './stacks/ops-stack.js';
+import { WafStack, WAF_REGION } from './stacks/waf-stack.js';
 import { WebStack, type CustomDomain } from './stacks/web-stack.js';
-import { stageSettings, type StageName } from './stage.js';
+import { stageSettings, type StageName, type StageSettings } from './stage.js';
 
 export interface BuildAppOptions {
   readonly stage: StageName;
@@ -14,6 +15,8 @@ export interface BuildAppOptions {
   readonly webAssetPath: string;
   /** Pass an App to control context/outdir (tests); a fresh one otherwise. */
   readonly app?: App;
+  /** Account and region; the CDK CLI's (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION) otherwise. */
+  readonly env?: { readonly account?: string; readonly region?: string };
 }
 
 export interface PortalApp {
@@ -24,20 +27,32 @@ export interface PortalApp {
   readonly jobs: JobsStack;
   readonly web: WebStack;
   readonly ops: OpsStack;
+  readonly waf: WafStack;
 }
 
 /**
- * The whole cloud deployment of one stage: data <- auth <- api <- web, and data <- auth <- jobs.
- * Optional settings come from CDK context (`-c key=value` or cdk.json): corsOrigins,
- * stripePublishableKey, domainName, certificateArn, alarmEmail.
+ * The whole cloud deployment of one stage: data <- auth <- api <- web, data <- auth <- jobs, and the
+ * web stack's WAF in us-east-1. Settings come from CDK context (`-c key=value` or cdk.json):
+ *   alarmEmail, emailFrom, stripePublishableKey   required in prod (see deployContext)
+ *   allowTestKeys=true                            a staging prod with pk_test_ keys
+ *   sesRegion                                     the SES identity's region, if not the portal's
+ *   domainName, certificateArn                    CloudFront's custom domain (certificate in us-east-1)
+ *   apiDomainName, apiCertificateArn              the API's; disables the execute-api endpoint
+ *   corsOrigins
  */
 export function buildApp(opts: BuildAppOptions): PortalApp {
   const app = opts.app ?? new App();
   const stage = stageSettings(opts.stage);
+  const context = deployContext(app, stage);
   const prefix = `Portal-${stage.name}`;
+  const env = opts.env ?? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+  if (!env.region || Token.isUnresolved(env.region)) {
+    // Cross-region references (the web stack reads the us-east-1 WAF's ARN) need both regions known.
+    throw new Error('The portal needs its region: run through the CDK CLI (it sets CDK_DEFAULT_REGION from AWS_REGION or your profile), or pass env.region.');
+  }
   const common: StackProps = {
-    // Account/region from the CLI's credentials; absent offline, which gives env-agnostic templates.
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    // Account/region from the CLI's credentials (the account may stay unknown offline).
+    env: { account: env.account, region: env.region },
     terminationProtection: stage.name === 'prod',
   };
 
@@ -55,6 +70,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     ...common,
     description: `Portal ${stage.name}: Cognito user pool, groups, web client`,
     stage,
+    email: context.emailFrom ? { from: context.emailFrom, sesRegion: stringContext(app, 'sesRegion') } : undefined,
   });
 
   // what route and job functions may be granted (lambdas/routes.ts Grant)
@@ -71,6 +87,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     description: `Portal ${stage.name}: HTTP API, one Lambda per route`,
     stage,
     resources,
+    customDomain: apiCustomDomain(app),
   });
 
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
@@ -79,6 +96,15 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     stage,
     resources,
   });
+  // the import route sends to a queue of the jobs stack by its fixed name: the queue must exist first
+  api.addDependency(jobs);
+
+  const waf = new WafStack(app, `${prefix}-Waf`, {
+    ...common,
+    env: { account: env.account, region: WAF_REGION },
+    description: `Portal ${stage.name}: WAF web ACL of the distribution (CloudFront scope, so us-east-1)`,
+    stage,
+  });
 
   const web = new WebStack(app, `${prefix}-Web`, {
     ...common,
@@ -86,11 +112,13 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     stage,
     webAssetPath: opts.webAssetPath,
     api: api.api,
+    apiCustomDomain: api.customDomainName,
+    webAclArn: waf.webAcl.attrArn,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     logsBucket: data.logsBucket,
     // A Stripe *publishable* key is public by design (it ships to every browser).
-    stripePublishableKey: stringContext(app, 'stripePublishableKey') ?? 'pk_test_placeholder',
+    stripePublishableKey: context.stripePublishableKey,
     customDomain: customDomain(app),
   });
 
@@ -103,7 +131,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     // from them: a job may share its id with a route (payments-reconcile runs nightly and on demand)
     functions: new Map([...api.functions, ...[...jobs.functions].map(([id, fn]) => [`Job-${id}`, fn] as const)]),
     table: data.table,
-    alarmEmail: stringContext(app, 'alarmEmail'),
+    alarmEmail: context.alarmEmail,
   });
 
   Tags.of(app).add('project', 'portal');
@@ -111,7 +139,42 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
   // cdk-nag 3 is a validation plugin: any unacknowledged finding (warning or error) fails the synth.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
-  return { app, data, auth, api, jobs, web, ops };
+  return { app, data, auth, api, jobs, web, ops, waf };
+}
+
+/** The publishable key a stage without one ships: a test key that can take no payment. */
+export const PLACEHOLDER_PUBLISHABLE_KEY = 'pk_test_placeholder';
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const PUBLISHABLE_KEY = /^pk_(live|test)_[A-Za-z0-9]+$/;
+
+/**
+ * The context a stage needs, checked before any stack exists. A stage with `requireProductionContext`
+ * refuses to synthesize half configured: alarms that reach no one, Cognito's 50-emails-a-day sender, or
+ * a Stripe key that cannot take real money. Every problem is listed with the `-c key=value` that fixes it.
+ */
+export function deployContext(app: App, stage: StageSettings) {
+  const strict = stage.requireProductionContext;
+  const problems: string[] = [];
+  const email = (key: string, example: string, why: string) => {
+    const value = stringContext(app, key);
+    if (value === undefined && strict) problems.push(`-c ${key}=${example} is required: ${why}`);
+    if (value !== undefined && !EMAIL.test(value)) problems.push(`-c ${key}=${value} is not an email address (e.g. ${example})`);
+    return value;
+  };
+  const alarmEmail = email('alarmEmail', 'ops@school.edu', 'without a subscriber no alarm reaches anyone');
+  const emailFrom = email('emailFrom', 'noreply@school.edu', "Cognito's own sender allows 50 emails a day (the domain must be verified in SES)");
+
+  const allowTestKeys = booleanContext(app, 'allowTestKeys');
+  const key = stringContext(app, 'stripePublishableKey');
+  if (key !== undefined && !PUBLISHABLE_KEY.test(key)) {
+    problems.push(`-c stripePublishableKey=${key} is not a Stripe publishable key (pk_live_... or pk_test_...)`);
+  } else if (strict && (key === undefined || key === PLACEHOLDER_PUBLISHABLE_KEY)) {
+    problems.push('-c stripePublishableKey=pk_live_... is required: the placeholder key takes no payment');
+  } else if (strict && key!.startsWith('pk_test_') && !allowTestKeys) {
+    problems.push(`-c stripePublishableKey=${key} is a test key: pass a pk_live_ key, or -c allowTestKeys=true for a staging ${stage.name}`);
+  }
+  if (problems.length > 0) throw new Error(`Stage ${stage.name} cannot be synthesized:\n  - ${problems.join('\n  - ')}`);
+  return { alarmEmail, emailFrom, stripePublishableKey: key ?? PLACEHOLDER_PUBLISHABLE_KEY };
 }
 
 function stringContext(app: App, key: string): string | undefined {
@@ -119,6 +182,14 @@ function stringContext(app: App, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context ${key} must be a string, got ${JSON.stringify(value)}`);
   return value;
+}
+
+/** `-c key=true` arrives as a string, cdk.json may hold a boolean. */
+function booleanContext(app: App, key: string): boolean {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Error(`Context ${key} must be true or false, got ${JSON.stringify(value)}`);
 }
 
 /** Accepts a JSON array (cdk.json) or a comma-separated string (`-c key=a,b`). */
@@ -136,6 +207,16 @@ function customDomain(app: App): CustomDomain | undefined {
   if (!domainName && !certificateArn) return undefined;
   if (!domainName || !certificateArn) {
     throw new Error('Custom domain needs both context values: -c domainName=portal.example.edu -c certificateArn=arn:aws:acm:us-east-1:...');
+  }
+  return { domainName, certificateArn };
+}
+
+function apiCustomDomain(app: App): ApiCustomDomain | undefined {
+  const domainName = stringContext(app, 'apiDomainName');
+  const certificateArn = stringContext(app, 'apiCertificateArn');
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn) {
+    throw new Error("The API's custom domain needs both context values: -c apiDomainName=api.portal.example.edu -c apiCertificateArn=arn:aws:acm:<the portal's region>:...");
   }
   return { domainName, certificateArn };
 }

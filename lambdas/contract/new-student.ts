@@ -6,11 +6,15 @@
 import * as z from './zod.js';
 import { PROGRAM_TYPES } from '../domain/programs.js';
 
+const RESERVED_USERNAMES = new Set(['import', 'imports']);
+
 const Username = z.string().check(
   z.trim(),
   z.minLength(3, 'must be at least 3 characters'),
   z.maxLength(64, 'is too long'),
   z.regex(/^[a-z0-9][a-z0-9._-]*$/, 'may contain only lower-case letters, digits, dots, hyphens and underscores'),
+  // /api/students/import/ and /api/students/imports/ are routes of their own: a student of that name could not be read
+  z.refine((name) => !RESERVED_USERNAMES.has(name), 'is reserved; choose another'),
 );
 
 /** POST /api/students/ (admin): a sign-in and a student profile, created together. */

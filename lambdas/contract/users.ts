@@ -38,4 +38,6 @@ export interface UserInfo {
   refresh: string;
   /** Seconds until `token` expires. */
   expires_in: number;
+  /** Beyond the spec (issue 19): the user signs in with a code from an authenticator app too. Absent in user info stored before. */
+  mfa_enabled?: boolean;
 }

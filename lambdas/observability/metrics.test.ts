@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { METRIC, METRICS_NAMESPACE } from './metric-names.js';
+import { METRIC, METRIC_DIMENSIONS, METRICS_NAMESPACE } from './metric-names.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,7 +27,8 @@ describe('countMetric', () => {
     });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ LoginFailures: 1, service: 'portal' });
-    expect(lines[0]._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: METRICS_NAMESPACE, Metrics: [{ Name: 'LoginFailures', Unit: 'Count' }] });
+    // the `service` dimension is part of the metric's identity: the ops stack's alarms must name it (METRIC_DIMENSIONS)
+    expect(lines[0]._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: METRICS_NAMESPACE, Dimensions: [Object.keys(METRIC_DIMENSIONS)], Metrics: [{ Name: 'LoginFailures', Unit: 'Count' }] });
     expect(lines[1]).toMatchObject({ WebhookFailures: 2 });
   });
 });

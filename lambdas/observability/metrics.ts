@@ -6,9 +6,10 @@
  * (the local stack does: there is no CloudWatch to read them).
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { METRICS_NAMESPACE, type METRIC } from './metric-names.js';
+import { METRICS_NAMESPACE, METRICS_SERVICE, type METRIC } from './metric-names.js';
 
-const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'portal' });
+// serviceName becomes the `service` dimension of every metric (the ops stack's alarms name it too)
+const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
 
 export function countMetric(name: (typeof METRIC)[keyof typeof METRIC], value = 1): void {
   metrics.addMetric(name, MetricUnit.Count, value);

@@ -90,3 +90,31 @@ export const auditKeys = {
   byActor: (actor: string) => `AUDIT_BY#${actor}`,
   byAction: (action: string) => `AUDIT_ACTION#${action}`,
 } as const;
+
+/**
+ * TOTP enrolments at sign-in (issue 19): one item per enrolment id, alone in its partition, gone after
+ * a few minutes (TTL). In the cloud the sign-in functions may touch these partitions only (grant `mfa:enrolment`).
+ */
+export const MFA_ENROLMENT_PREFIX = 'MFA_ENROL#';
+export const mfaEnrolmentKeys = {
+  enrolment: (id: string) => `${MFA_ENROLMENT_PREFIX}${id}`,
+  item: 'MFA_ENROL',
+} as const;
+
+/**
+ * A CSV import of students (issue 19), one partition per import (store/student-imports.ts):
+ * `CHUNK#<n>` the stored rows of a chunk until the job has done them, `IMPORT` the record, `PROGRESS#<n>`
+ * a chunk's counters, `ROW#<line>` each row's outcome (the sort keys sort in that order). gsi1: every
+ * import, newest first.
+ */
+export const importKeys = {
+  import: (id: string) => `IMPORT#${id}`,
+  record: 'IMPORT',
+  chunk: (index: number) => `CHUNK#${String(index).padStart(5, '0')}`,
+  progress: (index: number) => `PROGRESS#${String(index).padStart(5, '0')}`,
+  progressPrefix: 'PROGRESS#',
+  row: (line: number) => `ROW#${String(line).padStart(6, '0')}`,
+  rowPrefix: 'ROW#',
+  imports: 'IMPORTS',
+  importsSort: (createdAt: string, id: string) => `${createdAt}#${id}`,
+} as const;

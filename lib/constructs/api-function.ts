@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -10,8 +10,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { JobDef } from '../../lambdas/jobs.js';
-import { routeTimeoutSeconds, type Grant, type RouteDef } from '../../lambdas/routes.js';
+import { jobById, queueName, queueUrlVariable, type JobDef } from '../../lambdas/jobs.js';
+import { DEFAULT_ROUTE_MEMORY_MB, routeMemoryMb, routeTimeoutSeconds, type Grant, type RouteDef } from '../../lambdas/routes.js';
 import type { StageSettings } from '../stage.js';
 import { acknowledgeWildcards, wildcardAction, wildcardResource } from './nag.js';
 
@@ -36,12 +36,12 @@ export type ApiFunctionProps = {
 function functionSpec({ route, job }: ApiFunctionProps) {
   if (route) {
     return {
-      handler: route.handler, grants: route.grants, timeout: Duration.seconds(routeTimeoutSeconds(route)),
+      handler: route.handler, grants: route.grants, timeout: Duration.seconds(routeTimeoutSeconds(route)), memorySize: routeMemoryMb(route),
       description: `${route.method} ${route.path} (${route.id})`, roleDescription: `Runs ${route.method} ${route.path}`,
     };
   }
   return {
-    handler: job.handler, grants: job.grants, timeout: Duration.seconds(job.timeoutSeconds),
+    handler: job.handler, grants: job.grants, timeout: Duration.seconds(job.timeoutSeconds), memorySize: DEFAULT_ROUTE_MEMORY_MB,
     // Lambda descriptions are at most 256 characters
     description: `Job ${job.id}: ${job.description}`.slice(0, 256), roleDescription: `Runs job ${job.id}`,
   };
@@ -63,6 +63,8 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminAddUserToGroup',
   'cognito-idp:AdminRemoveUserFromGroup',
   'cognito-idp:AdminListGroupsForUser',
+  // issue 19: an admin turns a user's TOTP off (recovery)
+  'cognito-idp:AdminSetUserMFAPreference',
 ] as const;
 
 /**
@@ -120,6 +122,7 @@ export class ApiFunction extends Construct {
     super(scope, id);
     const { stage, resources } = props;
     const spec = functionSpec(props);
+    const queues = spec.grants.filter(isQueueGrant).map((grant) => queueOfGrant(grant, stage, this));
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: stage.logRetention,
@@ -137,7 +140,7 @@ export class ApiFunction extends Construct {
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: spec.memorySize,
       timeout: spec.timeout,
       role,
       logGroup: this.logGroup,
@@ -154,6 +157,8 @@ export class ApiFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         // only the functions allowed to read the Stripe secret learn where it is
         ...(spec.grants.includes('secret:stripe') ? { STRIPE_SECRET_ARN: resources.stripeSecret.secretArn } : {}),
+        // the queues a `queue:<job id>` grant lets it send to (lambdas/store/queue.ts)
+        ...Object.fromEntries(queues.map((q) => [queueUrlVariable(q.jobId), q.url])),
       },
     });
     this.logGroup.grantWrite(role);
@@ -164,7 +169,10 @@ export class ApiFunction extends Construct {
       () => ['Resource::*'],
     );
     for (const grant of new Set(spec.grants)) {
-      applyGrant(grant, role, resources);
+      if (!isQueueGrant(grant)) applyGrant(grant, role, resources);
+    }
+    for (const queue of queues) {
+      role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [queue.arn] }));
     }
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
@@ -175,7 +183,7 @@ export class ApiFunction extends Construct {
 }
 
 /** Turns one route grant into IAM on the function's role, acknowledging the wildcards it implies. */
-function applyGrant(grant: Grant, role: Role, { table, bucket, userPool, stripeSecret }: ApiFunctionResources): void {
+function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, bucket, userPool, stripeSecret }: ApiFunctionResources): void {
   const bucketObjects = () => wildcardResource(role, bucket.arnForObjects('*'));
   switch (grant) {
     case 'table:read':
@@ -232,6 +240,15 @@ function applyGrant(grant: Grant, role: Role, { table, bucket, userPool, stripeS
         }),
       );
       return;
+    case 'mfa:enrolment':
+      // TOTP enrolments at sign-in (issue 19): their own partitions only, never the rest of the table
+      role.addToPrincipalPolicy(new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { [LEADING_KEYS]: [MFA_ENROLMENT_PARTITIONS] } },
+      }));
+      return;
     case 'secret:stripe':
       stripeSecret.grantRead(role);
       return;
@@ -242,8 +259,27 @@ function applyGrant(grant: Grant, role: Role, { table, bucket, userPool, stripeS
   }
 }
 
+type QueueGrant = Extract<Grant, `queue:${string}`>;
+const isQueueGrant = (grant: Grant): grant is QueueGrant => grant.startsWith('queue:');
+
+/**
+ * `queue:<job id>` (issue 19): the queue row's SQS queue, named `portal-<stage>-<job id>` by the jobs stack,
+ * so the route's stack can name it without a cross-stack reference. SendMessageBatch is authorised by
+ * sqs:SendMessage (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-api-permissions-reference.html).
+ */
+export function queueOfGrant(grant: QueueGrant, stage: StageSettings, scope: Construct) {
+  const jobId = grant.slice('queue:'.length);
+  const job = jobById(jobId);
+  if (!job || !('queue' in job.trigger)) throw new Error(`Grant ${grant}: ${jobId} is not a queue row of lambdas/jobs.ts`);
+  const name = queueName(stage.name, jobId);
+  const stack = Stack.of(scope);
+  return { jobId, name, arn: stack.formatArn({ service: 'sqs', resource: name }), url: `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${name}` };
+}
+
 /** The partitions of the audit log (store/keys.ts `auditKeys.day`). */
 export const AUDIT_PARTITIONS = 'AUDIT#*';
+/** The partitions of TOTP enrolments (store/keys.ts `mfaEnrolmentKeys`). */
+export const MFA_ENROLMENT_PARTITIONS = 'MFA_ENROL#*';
 const LEADING_KEYS = 'dynamodb:LeadingKeys';
 /** What could change or remove an existing audit entry (a Put through BatchWriteItem has no condition). */
 export const AUDIT_EDIT_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;

@@ -51,4 +51,7 @@ DateClock.prototype.get = function get() {
   return new Date(Date.now() + clockOffset());
 };
 
+// TOTP calls cognito-local lacks or gets wrong (issue 19)
+require('./cognito-mfa-targets.cjs');
+
 require('cognito-local/lib/bin/start.js');

@@ -24,3 +24,26 @@ describe('ChallengeSessions (NEW_PASSWORD_REQUIRED sessions, as Cognito binds th
     expect(sessions.accepts('s2', 'nia', 'c')).toBe(false);
   });
 });
+
+describe('ChallengeSessions (SOFTWARE_TOKEN_MFA sessions, issue 19)', () => {
+  it('accepts a TOTP session only for the challenge it was issued for', () => {
+    const sessions = new ChallengeSessions();
+    sessions.issued('t1', 'admin.one', 'c', 'SOFTWARE_TOKEN_MFA');
+    expect(sessions.accepts('t1', 'Admin.One', 'c', 'SOFTWARE_TOKEN_MFA')).toBe(true);
+    // not as a new-password session (which would set the password of an account with TOTP on)
+    expect(sessions.accepts('t1', 'admin.one', 'c', 'NEW_PASSWORD_REQUIRED')).toBe(false);
+    expect(sessions.accepts('t1', 'admin.one', 'c')).toBe(false);
+    expect(sessions.accepts('t1', 'admin.two', 'c', 'SOFTWARE_TOKEN_MFA')).toBe(false);
+  });
+
+  it('expires it after three minutes, and accepts it once', () => {
+    let now = 0;
+    const sessions = new ChallengeSessions(() => now);
+    sessions.issued('t1', 'a', 'c', 'SOFTWARE_TOKEN_MFA');
+    now = CHALLENGE_SESSION_MS;
+    expect(sessions.accepts('t1', 'a', 'c', 'SOFTWARE_TOKEN_MFA')).toBe(false);
+    sessions.issued('t2', 'a', 'c', 'SOFTWARE_TOKEN_MFA');
+    sessions.used('t2');
+    expect(sessions.accepts('t2', 'a', 'c', 'SOFTWARE_TOKEN_MFA')).toBe(false);
+  });
+});

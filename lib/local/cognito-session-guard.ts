@@ -1,10 +1,16 @@
 /**
- * Closes a gap between cognito-local and Cognito: Cognito binds the session of a
- * NEW_PASSWORD_REQUIRED challenge to the user it was issued for, accepts it once and for three
- * minutes; cognito-local accepts any session for any user, so locally anyone holding a session
- * could set the password of another (even confirmed) account. This proxy sits on cognito-local's
- * public port, remembers which user each challenge session belongs to, and answers a mismatched,
- * reused or expired session as Cognito does (NotAuthorizedException). Everything else passes through.
+ * Closes a gap between cognito-local and Cognito: Cognito binds the session of a challenge
+ * (NEW_PASSWORD_REQUIRED, and SOFTWARE_TOKEN_MFA since issue 19) to the user it was issued for and
+ * to that challenge, accepts it once and for three minutes (the app client's AuthSessionValidity
+ * default, https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_UserPoolClientType.html);
+ * cognito-local accepts any session for any user, so locally anyone holding a session could set the
+ * password of another (even confirmed) account, or answer another user's TOTP challenge with their
+ * own code. This proxy sits on cognito-local's public port, remembers which user and challenge each
+ * session belongs to, and answers a mismatched, reused or expired session as Cognito does
+ * (NotAuthorizedException). A TOTP session is spent by any answer, a wrong code too: Cognito does not
+ * reliably take the same session again after a wrong code (aws-amplify/amplify-swift#3695), so the
+ * portal treats a wrong code as the end of the attempt, and so does this stand-in. Everything else
+ * passes through.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -12,20 +18,25 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 /** Cognito's default lifetime of an authentication session. */
 export const CHALLENGE_SESSION_MS = 3 * 60 * 1000;
 
-/** Which user each open NEW_PASSWORD_REQUIRED session was issued for. */
+/** The challenges whose sessions are bound here. */
+export const GUARDED_CHALLENGES = ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA'] as const;
+export type GuardedChallenge = (typeof GUARDED_CHALLENGES)[number];
+const isGuarded = (name: unknown): name is GuardedChallenge => (GUARDED_CHALLENGES as readonly unknown[]).includes(name);
+
+/** Which user, client and challenge each open challenge session was issued for. */
 export class ChallengeSessions {
-  private readonly open = new Map<string, { username: string; clientId: string; expires: number }>();
+  private readonly open = new Map<string, { username: string; clientId: string; challenge: GuardedChallenge; expires: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  issued(session: string, username: string, clientId: string): void {
-    this.open.set(session, { username: username.toLowerCase(), clientId, expires: this.now() + CHALLENGE_SESSION_MS });
+  issued(session: string, username: string, clientId: string, challenge: GuardedChallenge = 'NEW_PASSWORD_REQUIRED'): void {
+    this.open.set(session, { username: username.toLowerCase(), clientId, challenge, expires: this.now() + CHALLENGE_SESSION_MS });
   }
 
-  /** True when the session was issued for this user and client and has not expired or been used. */
-  accepts(session: string, username: string, clientId: string): boolean {
+  /** True when the session was issued for this user, client and challenge and has not expired or been used. */
+  accepts(session: string, username: string, clientId: string, challenge: GuardedChallenge = 'NEW_PASSWORD_REQUIRED'): boolean {
     const found = this.open.get(session);
-    return !!found && found.expires > this.now() && found.username === username.toLowerCase() && found.clientId === clientId;
+    return !!found && found.expires > this.now() && found.username === username.toLowerCase() && found.clientId === clientId && found.challenge === challenge;
   }
 
   used(session: string): void {
@@ -70,18 +81,21 @@ export function startCognitoSessionGuard(opts: { port: number; target: string })
       const operation = String(req.headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
       const input = parse(body);
       const responses = (input.ChallengeResponses ?? {}) as Record<string, unknown>;
-      const answering = operation === 'RespondToAuthChallenge' && input.ChallengeName === 'NEW_PASSWORD_REQUIRED';
-      if (answering && !sessions.accepts(str(input.Session), str(responses.USERNAME), str(input.ClientId))) {
+      const challenge = operation === 'RespondToAuthChallenge' && isGuarded(input.ChallengeName) ? input.ChallengeName : null;
+      if (challenge && !sessions.accepts(str(input.Session), str(responses.USERNAME), str(input.ClientId), challenge)) {
         res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'NotAuthorizedException' });
         res.end(INVALID_SESSION);
         return;
       }
       const answer = await forward(target, req, body);
-      if (answering && answer.status < 300) sessions.used(str(input.Session));
-      if ((operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') && answer.status < 300) {
+      // a new password may be refused by the policy and chosen again; a TOTP code is answered once
+      if (challenge && (answer.status < 300 || challenge === 'SOFTWARE_TOKEN_MFA')) sessions.used(str(input.Session));
+      const starting = operation === 'InitiateAuth' || operation === 'AdminInitiateAuth';
+      if ((starting || operation === 'RespondToAuthChallenge') && answer.status < 300) {
+        // a sign-in's (next) challenge: after the password, or after a new password
         const output = parse(answer.body);
-        const params = (input.AuthParameters ?? {}) as Record<string, unknown>;
-        if (output.ChallengeName === 'NEW_PASSWORD_REQUIRED' && output.Session) sessions.issued(str(output.Session), str(params.USERNAME), str(input.ClientId));
+        const username = starting ? ((input.AuthParameters ?? {}) as Record<string, unknown>).USERNAME : responses.USERNAME;
+        if (isGuarded(output.ChallengeName) && output.Session) sessions.issued(str(output.Session), str(username), str(input.ClientId), output.ChallengeName);
       }
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);

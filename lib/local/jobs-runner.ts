@@ -1,13 +1,13 @@
 /**
- * The local stand-in for EventBridge Scheduler (and, for queue rows, for nothing yet: they run only
- * when asked): the same jobs table, the same handler modules imported in-process as the gateway
- * imports route handlers.
+ * The local stand-in for EventBridge Scheduler (queue rows' messages are delivered by lib/local/local-queue.ts,
+ * which loads handlers the same way): the same jobs table, the same handler modules imported in-process
+ * as the gateway imports route handlers.
  *  - Scheduling (npm start): at every minute boundary, each schedule row whose cron matches that
  *    minute in its time zone runs with `{"now": "<that minute>"}`, as the cloud passes its scheduled
  *    time. A run still going when its next minute comes is not doubled; a failure is logged.
  *  - `POST /local/jobs/{id}/run` with `{"now": "<ISO time>"}` (now optional) runs one job as of that
  *    time and answers its result; runs of one job wait for each other.
- * Unlike the cloud there are no retries, no dead-letter queue and exactly one delivery.
+ * Unlike the cloud, scheduled runs have no retries, no dead-letter queue and exactly one delivery.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -49,14 +49,15 @@ export const JOBS_PREFIX = '/local/jobs/';
 const MINUTE_MS = 60_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
-function importHandler(job: JobDef): Promise<JobHandler> {
+/** A row's handler, imported from lambdas/ as the CDK bundles it. */
+export function importJobHandler(job: JobDef): Promise<JobHandler> {
   return import(pathToFileURL(path.join(LAMBDAS_DIR, job.handler)).href).then((m: { handler: JobHandler }) => m.handler);
 }
 
 export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
   const table: readonly JobDef[] = opts.jobs ?? JOBS;
   const log = opts.log ?? (() => {});
-  const load = opts.loadHandler ?? importHandler;
+  const load = opts.loadHandler ?? importJobHandler;
   // parsed once, so a bad cron or time zone stops the start instead of failing every minute
   const schedules = table.flatMap((job) => {
     const { trigger } = job;

@@ -12,6 +12,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUP_ROLES } from '../../lambdas/domain/roles.js';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table-schema.js';
@@ -68,7 +69,7 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
     const ids = JSON.parse(fs.readFileSync(idsFile, 'utf8')) as PoolIds;
     try {
       await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
-      return ids;
+      return await withOptionalTotp(cognito, ids);
     } catch {
       // fall through: recreate
     }
@@ -97,5 +98,16 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
   const ids = { userPoolId, userPoolClientId: client.UserPoolClient!.ClientId! };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(idsFile, JSON.stringify(ids, null, 2));
+  return withOptionalTotp(cognito, ids);
+}
+
+/**
+ * MFA as the cloud's pool has it (issue 19): optional, by authenticator app (TOTP), so a user who turned it
+ * on is asked for a code. cognito-local's pools default to OFF; set on every start, pools made before included.
+ */
+async function withOptionalTotp(cognito: CognitoIdentityProviderClient, ids: PoolIds): Promise<PoolIds> {
+  await cognito.send(new SetUserPoolMfaConfigCommand({
+    UserPoolId: ids.userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true },
+  }));
   return ids;
 }

@@ -15,6 +15,7 @@ import { localCredentials, type LocalCredentials } from './local-credentials.js'
 import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
 import { createJobsRunner, type JobsRunner } from './jobs-runner.js';
+import { createLocalQueue, type LocalQueue } from './local-queue.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
 import { requestUrl } from './request-url.js';
@@ -73,8 +74,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const children: Child[] = [];
   let servers: Server[] = [];
   let jobsRunner: JobsRunner | null = null;
+  let localQueue: LocalQueue | null = null;
   const stop = async () => {
     await jobsRunner?.stop();
+    await localQueue?.stop();
     await Promise.all(servers.map((server) => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections(); // keep-alive connections would otherwise hold close() open
@@ -119,8 +122,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
 
     jobsRunner = createJobsRunner({ log });
+    // queue rows' messages (SQS in the cloud), sent by handlers to PORTAL_LOCAL_QUEUE_URL
+    localQueue = createLocalQueue({ log });
     // Presigned document URLs reach s3rver through the origin each request came in on (S3_PUBLIC_PATH).
-    const mounts = [stripeSandbox, createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET, region: LOCAL_REGION, credentials }), jobsRunner.mount, clock.mount];
+    const mounts = [stripeSandbox, createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET, region: LOCAL_REGION, credentials }), jobsRunner.mount, localQueue.mount, clock.mount];
 
     let url: string | null = null;
     if (!opts.gateway) {

@@ -1,7 +1,9 @@
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   CfnStage,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -19,9 +21,19 @@ import { routeKeyPath, routes, type RouteDef, type RouteId } from '../../lambdas
 import { ApiFunction, type ApiFunctionResources } from '../constructs/api-function.js';
 import type { StageSettings } from '../stage.js';
 
+/** The API's own hostname, through which CloudFront reaches it (context apiDomainName, apiCertificateArn). */
+export interface ApiCustomDomain {
+  /** e.g. api.portal.example.edu: a DNS CNAME to the ApiDomainTarget output makes it resolve. */
+  readonly domainName: string;
+  /** ACM certificate covering `domainName`, in the API's own region (a regional endpoint). */
+  readonly certificateArn: string;
+}
+
 export interface ApiStackProps extends StackProps {
   readonly stage: StageSettings;
   readonly resources: ApiFunctionResources;
+  /** With it the execute-api endpoint is disabled, so every call passes CloudFront (and its WAF). */
+  readonly customDomain?: ApiCustomDomain;
   /** Defaults to THE route table; a parameter only so tests could pass a smaller one. */
   readonly routes?: readonly RouteDef[];
 }
@@ -33,6 +45,8 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   readonly api: HttpApi;
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** The hostname CloudFront forwards /api/* to when the API has a custom domain. */
+  readonly customDomainName?: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -43,7 +57,17 @@ export class ApiStack extends Stack {
       description: 'Portal /api/* (reached through CloudFront, same origin as the SPA)',
       // The stage is created below so it can carry access logs and throttling.
       createDefaultStage: false,
+      // A disabled execute-api endpoint answers 403 to everyone, CloudFront included, so it can only be
+      // turned off once CloudFront has another way in: a custom domain, which AWS names as the one
+      // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-disable-default-endpoint.html).
+      // Without one, the execute-api URL stays reachable around CloudFront's WAF and headers (README).
+      disableExecuteApiEndpoint: props.customDomain !== undefined,
     });
+    const domainName = props.customDomain && new DomainName(this, 'CustomDomain', {
+      domainName: props.customDomain.domainName,
+      certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+    });
+    this.customDomainName = props.customDomain?.domainName;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: stage.logRetention,
@@ -54,6 +78,7 @@ export class ApiStack extends Stack {
       stageName: '$default',
       autoDeploy: true,
       throttle: stage.throttle,
+      domainMapping: domainName && { domainName },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
@@ -91,15 +116,24 @@ export class ApiStack extends Stack {
     this.functions = functions;
     throttleSignIn(defaultStage, signInRoutes, stage.signInThrottle);
 
-    new CfnOutput(this, 'ApiEndpoint', {
-      value: this.api.apiEndpoint,
-      description: 'Direct HTTP API endpoint (the SPA uses the CloudFront URL + /api)',
-    });
+    if (domainName) {
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: domainName.regionalDomainName,
+        description: `DNS: CNAME ${domainName.name} to this (CloudFront reaches the API there; execute-api is disabled)`,
+      });
+    } else {
+      new CfnOutput(this, 'ApiEndpoint', {
+        value: this.api.apiEndpoint,
+        description: 'Direct HTTP API endpoint, around CloudFront (the SPA uses the CloudFront URL + /api)',
+      });
+    }
   }
 }
 
 /**
- * Rate limits on signing in. Two layers:
+ * Rate limits on signing in. Three layers:
+ *  - WAF, at CloudFront (lib/stacks/waf-stack.ts): per client address, so a flood from one address
+ *    (429 from WAF) no longer uses up the shared limit below for everyone else;
  *  - API Gateway: each of these routes gets its own stage route throttle (steady rate and burst, per
  *    second, for all callers together: HTTP APIs have no per-client limits), well below the default
  *    route's. Above it callers get 429 before any Lambda or Cognito call.
@@ -111,7 +145,9 @@ export class ApiStack extends Stack {
  *    handlers turn into 429. Per user, Cognito locks an account out after five failed passwords, for
  *    1 second doubling to about 15 minutes ("Password attempts exceeded", also a 429 here).
  */
-export const SIGN_IN_ROUTES = ['users-login', 'users-refresh', 'users-new-password'] as const satisfies readonly RouteId[];
+// the password step, the session's renewal, and the second steps (TOTP code, TOTP enrolment)
+export const SIGN_IN_ROUTES = ['users-login', 'users-refresh', 'users-new-password', 'users-mfa', 'users-mfa-setup'] as const satisfies readonly RouteId[];
+export type SignInRouteId = (typeof SIGN_IN_ROUTES)[number];
 
 function throttleSignIn(stage: HttpStage, signInRoutes: Array<{ key: string; route: HttpRoute }>, limits: StageSettings['signInThrottle']): void {
   const settings = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit };

@@ -1,17 +1,28 @@
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
   FeaturePlan,
   Mfa,
   UserPool,
+  UserPoolEmail,
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import type { StageSettings } from '../stage.js';
 
+/** Cognito's emails (invitations, password resets) through SES (context emailFrom, sesRegion). */
+export interface CognitoSesEmail {
+  /** e.g. noreply@school.edu; its domain is the SES identity, verified and out of the SES sandbox. */
+  readonly from: string;
+  /** Where that identity lives, when not in the pool's region (Cognito allows only some pairs). */
+  readonly sesRegion?: string;
+}
+
 export interface AuthStackProps extends StackProps {
   readonly stage: StageSettings;
+  /** Without it Cognito sends from its default address, which allows 50 emails a day (dev only: lib/app.ts). */
+  readonly email?: CognitoSesEmail;
 }
 
 /**
@@ -23,6 +34,21 @@ export const USER_GROUPS = [
   { name: 'finance', precedence: 10, description: 'Finance office: payments and ledgers' },
   { name: 'staff', precedence: 20, description: 'Teaching and admissions staff' },
 ] as const;
+
+/**
+ * SES with a verified domain in every stage that has one: Cognito's own sender allows 50 emails a day, so
+ * an import inviting a cohort would stop partway
+ * (https://docs.aws.amazon.com/cognito/latest/developerguide/user-pool-email.html). Prod requires it (lib/app.ts).
+ */
+function cognitoEmail(scope: Stack, email: CognitoSesEmail | undefined): UserPoolEmail {
+  if (email) {
+    return UserPoolEmail.withSES({ fromEmail: email.from, sesVerifiedDomain: email.from.split('@').pop()!, sesRegion: email.sesRegion });
+  }
+  // Info, not a warning: with cdk-nag's validation report every warning fails the synth, and dev may run without.
+  Annotations.of(scope).addInfoV2('portal:cognito-default-email',
+    'No -c emailFrom=noreply@your.domain: Cognito sends invitations from its default address, 50 emails a day at most.');
+  return UserPoolEmail.withCognito();
+}
 
 /** Who can sign in: the user pool, its role groups and the SPA's app client. */
 export class AuthStack extends Stack {
@@ -60,7 +86,11 @@ export class AuthStack extends Stack {
         familyName: { required: false, mutable: true },
         phoneNumber: { required: false, mutable: true },
       },
-      mfa: Mfa.OFF,
+      // TOTP (authenticator apps) only; users enrol themselves. The sign-in flow requires it for the admin,
+      // finance and staff groups (Cognito can only require MFA for a whole pool); students may turn it on.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      email: cognitoEmail(this, props.email),
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: stage.deletionProtection,
       removalPolicy: stage.removalPolicy,
@@ -69,7 +99,7 @@ export class AuthStack extends Stack {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The spec login (POST /api/users/login/) is a single username+password exchange; the login Lambda does not answer MFA challenges yet, so required MFA would lock every user out. Revisit with an MFA-capable login flow.',
+          'MFA (TOTP) is optional at pool level because Cognito can only require it for every user: the sign-in flow requires it for the admin, finance and staff groups (those who move money or read every record), and students may turn it on.',
       },
       {
         // cdk-nag 3 replaced COG3 (advanced security mode) with COG8 (Plus feature plan).

@@ -1,4 +1,4 @@
-import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
   BlockPublicAccess,
@@ -59,6 +59,11 @@ export class DataStack extends Stack {
     Validations.of(this.stripeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Stripe API keys and webhook secrets are rolled in the Stripe dashboard, not by a Secrets Manager rotation Lambda; the README runbook covers rotating them.',
+    });
+    // It starts as a placeholder: this names where the real keys go (README "Stripe", `npm run doctor`).
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.stripeSecret.secretArn,
+      description: 'Put the Stripe secret key and webhook signing secret here (JSON: secretKey, webhookSecret)',
     });
 
     this.logsBucket = new Bucket(this, 'LogsBucket', {

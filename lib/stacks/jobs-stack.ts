@@ -13,7 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { jobs, SCHOOL_TIME_ZONE, type JobDef, type JobTrigger } from '../../lambdas/jobs.js';
+import { jobs, QUEUE_MAX_RECEIVE_COUNT, queueName, SCHOOL_TIME_ZONE, type JobDef, type JobTrigger } from '../../lambdas/jobs.js';
 import { ApiFunction, type ApiFunctionResources } from '../constructs/api-function.js';
 import type { StageSettings } from '../stage.js';
 
@@ -41,7 +41,8 @@ const LAMBDA_RETRY_ATTEMPTS = 2;
 const DEAD_LETTER_RETENTION = Duration.days(14);
 /** Lambda's advice for SQS event sources (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html). */
 const VISIBILITY_TIMEOUTS_PER_FUNCTION_TIMEOUT = 6;
-const MAX_RECEIVE_COUNT = 5;
+/** Deliveries of a message before it is dead-lettered; the consumer knows its last one (lambdas/jobs.ts). */
+const MAX_RECEIVE_COUNT = QUEUE_MAX_RECEIVE_COUNT;
 
 /**
  * One Lambda per row of lambdas/jobs.ts (ApiFunction: the route functions' defaults and least-privilege
@@ -49,7 +50,9 @@ const MAX_RECEIVE_COUNT = 5;
  *  - a schedule row: an EventBridge Scheduler schedule in the portal's schedule group, cron in the row's
  *    time zone (the school's by default), no flexible window, input `{"scheduledTime": ...}`, a retry
  *    policy and the job's dead-letter queue; its role may invoke only this function;
- *  - a queue row: an SQS queue (redriving to the job's dead-letter queue) as the function's event source.
+ *  - a queue row: an SQS queue named `portal-<stage>-<job id>` (so a producing route's `queue:<job id>` grant
+ *    names it from its own stack, lib/constructs/api-function.ts), redriving to the job's dead-letter queue,
+ *    as the function's event source (the row's batch size and maximum concurrency).
  * Everything the local runner does not have (retries, dead letters, at-least-once delivery) is here.
  */
 export class JobsStack extends Stack {
@@ -61,10 +64,12 @@ export class JobsStack extends Stack {
   readonly deadLetterQueues: ReadonlyMap<string, Queue>;
 
   private readonly scheduleGroup: ScheduleGroup;
+  private readonly stageName: string;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { stage, resources } = props;
+    this.stageName = stage.name;
     this.scheduleGroup = new ScheduleGroup(this, 'Schedules', {
       scheduleGroupName: `portal-${stage.name}`,
       // it holds no data, and a retained group would block deploying the stage again under its name
@@ -148,6 +153,7 @@ export class JobsStack extends Stack {
 
   private queue(job: JobDef, trigger: Extract<JobTrigger, { queue: unknown }>, fn: ApiFunction, deadLetters: Queue): Queue {
     const queue = new Queue(this, `Queue-${job.id}`, {
+      queueName: queueName(this.stageName, job.id),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       visibilityTimeout: Duration.seconds(VISIBILITY_TIMEOUTS_PER_FUNCTION_TIMEOUT * job.timeoutSeconds),
@@ -155,7 +161,7 @@ export class JobsStack extends Stack {
     });
     // The whole batch is retried on a failure: job() returns the body's result, not SQS's
     // batchItemFailures, so reportBatchItemFailures would misread it.
-    fn.function.addEventSource(new SqsEventSource(queue, { batchSize: trigger.batchSize ?? 10 }));
+    fn.function.addEventSource(new SqsEventSource(queue, { batchSize: trigger.batchSize ?? 10, maxConcurrency: trigger.maxConcurrency }));
     return queue;
   }
 }

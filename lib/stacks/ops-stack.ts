@@ -1,4 +1,4 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -12,13 +12,13 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { METRIC, METRICS_NAMESPACE } from '../../lambdas/observability/metric-names.js';
+import { METRIC, METRIC_DIMENSIONS, METRICS_NAMESPACE } from '../../lambdas/observability/metric-names.js';
 import type { ApiFunction } from '../constructs/api-function.js';
 import type { StageSettings } from '../stage.js';
 
@@ -35,7 +35,8 @@ const FIVE_MINUTES = Duration.minutes(5);
 
 /**
  * Observe: one SNS topic for every alarm (API 5xx rate and p95 latency, Lambda errors and throttles,
- * webhook failures, DynamoDB throttles) and a CloudWatch dashboard of the same signals plus payments.
+ * webhook failures and refused webhook signatures, DynamoDB throttles) and a CloudWatch dashboard of
+ * the same signals plus payments.
  */
 export class OpsStack extends Stack {
   readonly alarmTopic: Topic;
@@ -45,10 +46,8 @@ export class OpsStack extends Stack {
     super(scope, id, props);
     const { stage, api, functions, table } = props;
 
-    // SNS-managed keys cannot be used by CloudWatch alarms to publish, so the topic has its own key.
-    const key = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the portal alarm topic' });
-    key.grantEncryptDecrypt(new ServicePrincipal('cloudwatch.amazonaws.com'));
-    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: `Portal ${stage.name} alarms`, masterKey: key, enforceSSL: true });
+    const topicName = `portal-${stage.name}-alarms`;
+    this.alarmTopic = this.alarmTopicThatCloudWatchCanPublishTo(topicName, `Portal ${stage.name} alarms`);
     if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
     const notify = new SnsAction(this.alarmTopic);
 
@@ -71,7 +70,7 @@ export class OpsStack extends Stack {
       period: FIVE_MINUTES,
       label: 'API 5xx %',
     });
-    alarm('Api5xxRate', errorRate, stage.alarms.api5xxPercent, `More than ${stage.alarms.api5xxPercent}% of API requests failed with 5xx in 5 minutes`);
+    const testAlarm = alarm('Api5xxRate', errorRate, stage.alarms.api5xxPercent, `More than ${stage.alarms.api5xxPercent}% of API requests failed with 5xx in 5 minutes`);
     const latency = apiMetric('Latency', 'p95');
     alarm('ApiP95Latency', latency, stage.alarms.apiP95LatencyMs, `API p95 latency above ${stage.alarms.apiP95LatencyMs} ms for 15 minutes`, 3);
 
@@ -80,8 +79,12 @@ export class OpsStack extends Stack {
       alarm(`Throttles-${routeId}`, fn.function.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${routeId}: invocations were throttled`);
     }
 
-    const custom = (metricName: string) => new Metric({ namespace: METRICS_NAMESPACE, metricName, statistic: 'Sum', period: FIVE_MINUTES });
-    alarm('WebhookFailures', custom(METRIC.webhookFailure), 1, 'A Stripe webhook was refused or could not be applied: payments may be missing from the ledger');
+    // Our EMF metrics carry Powertools' `service` dimension; a metric named without it is another metric, one nobody emits.
+    const custom = (metricName: string) =>
+      new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { ...METRIC_DIMENSIONS }, statistic: 'Sum', period: FIVE_MINUTES });
+    alarm('WebhookFailures', custom(METRIC.webhookFailure), 1, 'A signed Stripe webhook could not be applied: payments may be missing from the ledger');
+    // A handled 400, so no function error shows it. One is a forgery attempt; many mean the webhook secret no longer matches Stripe's.
+    alarm('WebhookSignatureFailures', custom(METRIC.webhookSignatureFailure), 1, 'Stripe webhook requests were refused for a missing or wrong signature: a forgery, or a webhook secret that no longer matches Stripe (then every payment is missing)');
 
     const tableMetric = (metricName: string) =>
       new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table.tableName }, statistic: 'Sum', period: FIVE_MINUTES });
@@ -91,14 +94,19 @@ export class OpsStack extends Stack {
     new Dashboard(this, 'Dashboard', {
       dashboardName: `portal-${stage.name}`,
       widgets: [
-        [new TextWidget({ markdown: `# Portal ${stage.name}\nAPI, functions, payments and the table. Alarms notify the SNS topic \`${this.alarmTopic.node.id}\`.`, width: 24, height: 2 })],
+        [new TextWidget({ markdown: `# Portal ${stage.name}\nAPI, functions, payments and the table. Alarms notify the SNS topic \`${topicName}\`.`, width: 24, height: 2 })],
         [
           new GraphWidget({ title: 'API requests and 5xx', left: [apiMetric('Count', 'Sum'), apiMetric('5xx', 'Sum'), apiMetric('4xx', 'Sum')], width: 8 }),
           new GraphWidget({ title: 'API latency (p50, p95)', left: [apiMetric('Latency', 'p50'), latency], width: 8 }),
           new GraphWidget({ title: 'API 5xx %', left: [errorRate], width: 8 }),
         ],
         [
-          new GraphWidget({ title: 'Payments', left: [custom(METRIC.paymentSucceeded), custom(METRIC.paymentFailed)], right: [custom(METRIC.webhookFailure)], width: 12 }),
+          new GraphWidget({
+            title: 'Payments',
+            left: [custom(METRIC.paymentSucceeded), custom(METRIC.paymentFailed)],
+            right: [custom(METRIC.webhookFailure), custom(METRIC.webhookSignatureFailure)],
+            width: 12,
+          }),
           new GraphWidget({ title: 'Login failures', left: [custom(METRIC.loginFailure)], width: 12 }),
         ],
         [
@@ -111,5 +119,50 @@ export class OpsStack extends Stack {
         ],
       ],
     });
+
+    // For `npm run doctor`: the topic whose subscription it checks, and an alarm it may put in ALARM
+    // (`aws cloudwatch set-alarm-state`) to send a test notification end to end.
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn, description: 'SNS topic every alarm notifies' });
+    new CfnOutput(this, 'TestAlarmName', { value: testAlarm.alarmName, description: 'Alarm `npm run doctor` may set to ALARM to test notifications' });
+  }
+
+  /**
+   * An encrypted topic CloudWatch alarms can actually publish to. A topic policy replaces SNS's default
+   * policy, and `enforceSSL` alone writes one holding only a Deny: CloudWatch must then be allowed
+   * explicitly (https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger), limited
+   * to this account's alarms against the confused deputy
+   * (https://docs.aws.amazon.com/sns/latest/dg/sns-access-policy-use-cases.html). An SNS-managed key
+   * cannot be used by alarms, so the topic has its own key whose policy lets CloudWatch use it
+   * (kms:Decrypt, kms:GenerateDataKey*: https://repost.aws/knowledge-center/cloudwatch-configure-alarm-sns,
+   * https://docs.aws.amazon.com/sns/latest/dg/sns-key-management.html#compatibility-with-aws-services).
+   */
+  private alarmTopicThatCloudWatchCanPublishTo(topicName: string, displayName: string): Topic {
+    const cloudwatch = new ServicePrincipal('cloudwatch.amazonaws.com');
+    // A fixed name lets the key policy name the topic (SNS passes its ARN as encryption context)
+    // without a Key <-> Topic reference cycle.
+    const topicArn = this.formatArn({ service: 'sns', resource: topicName, arnFormat: ArnFormat.NO_RESOURCE_NAME });
+    const key = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the portal alarm topic' });
+    key.addToResourcePolicy(new PolicyStatement({
+      sid: 'AllowCloudWatchAlarmsToUseTheKeyForTheAlarmTopic',
+      effect: Effect.ALLOW,
+      principals: [cloudwatch],
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      resources: ['*'],
+      conditions: { StringEquals: { 'kms:EncryptionContext:aws:sns:topicArn': topicArn } },
+    }));
+    // enforceSSL: a Deny for aws:SecureTransport=false, in the same topic policy as the Allow below
+    const topic = new Topic(this, 'AlarmTopic', { topicName, displayName, masterKey: key, enforceSSL: true });
+    topic.addToResourcePolicy(new PolicyStatement({
+      sid: 'AllowThisAccountsCloudWatchAlarmsToPublish',
+      effect: Effect.ALLOW,
+      principals: [cloudwatch],
+      actions: ['sns:Publish'],
+      resources: [topic.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': this.account },
+        ArnLike: { 'aws:SourceArn': this.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+      },
+    }));
+    return topic;
   }
 }

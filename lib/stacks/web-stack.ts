@@ -43,6 +43,10 @@ export interface WebStackProps extends StackProps {
   /** The built SPA (vite's dist folder): must contain index.html. */
   readonly webAssetPath: string;
   readonly api: IHttpApi;
+  /** The API's custom domain (lib/stacks/api-stack.ts); without it CloudFront uses the execute-api hostname. */
+  readonly apiCustomDomain?: string;
+  /** ARN of the WAF web ACL (lib/stacks/waf-stack.ts, in us-east-1). */
+  readonly webAclArn: string;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   readonly logsBucket: IBucket;
@@ -100,13 +104,16 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(STRIP_TRAILING_SLASH_JS),
     });
 
-    const apiDomain = `${props.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    // Host stays the origin's (ALL_VIEWER_EXCEPT_HOST_HEADER): API Gateway routes by it, to the API or to
+    // the custom domain's mapping.
+    const apiDomain = props.apiCustomDomain ?? `${props.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const certificate = props.customDomain
       ? Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn)
       : undefined;
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Portal ${stage.name}`,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       domainNames: props.customDomain ? [props.customDomain.domainName] : undefined,
@@ -140,10 +147,6 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'Students and staff sign in from abroad (placements, travel); access is controlled by Cognito, not by country.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'No WAF web ACL yet: the API has per-stage throttling and JWT auth; a WAF (us-east-1 stack) is an operations decision with its own monthly cost.',
       },
       ...(certificate
         ? []

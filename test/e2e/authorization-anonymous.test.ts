@@ -14,6 +14,7 @@ import { matchRoute } from '../../lib/local/route-matcher.js';
 import { CHECKS, MATRIX, REQUESTS, type MatrixRow, type MatrixWorld } from '../security/authorization-matrix.js';
 import { login, send } from './support/api.js';
 import { baseUrl } from './support/browser.js';
+import { totpFreshOverHttp } from './support/mfa.js';
 
 /** What the local gateway (like API Gateway's JWT authorizer) answers when no token came. */
 /** API Gateway's JWT authorizer's own refusal (lib/local/gateway-answers.ts), before any Lambda runs. */
@@ -54,6 +55,8 @@ const world: MatrixWorld = {
       const user = await login(username, password);
       return { username: String(user.username), refresh: String(user.refresh) };
     },
+    // issue 19: a TOTP challenge and an enrolment of new accounts (the public second steps of signing in)
+    ...totpFreshOverHttp,
   },
 };
 

@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { login } from './support/api.js';
 import { baseUrl, launchBrowser, signIn } from './support/browser.js';
 import { advanceStackClock, cognitoOf, resetStackClock } from './support/cognito-tokens.js';
+import { turnTotpOn } from './support/mfa.js';
 
 const STUDENT_EMAIL = 'student@students.northfield.example.edu';
 const SESSION_EXPIRED = 'Session expired - please log in again';
@@ -162,6 +163,8 @@ describe('a role change through the gateway', () => {
 
     const first = (await login(username, password)) as unknown as StoredUser;
     expect(await cohorts(first.token)).toBe(403);
+    // a staff role needs TOTP (issue 19): without it the refresh below is refused (test/handlers/users-mfa.test.ts)
+    await turnTotpOn(first.token);
     await cognito.send(new AdminAddUserToGroupCommand(staffGroup));
     expect(await cohorts(first.token)).toBe(403);
 

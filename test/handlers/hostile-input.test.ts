@@ -324,6 +324,17 @@ const auditQuery: fc.Arbitrary<Record<string, string>> = fc.oneof(
   }, { requiredKeys: [] }),
 );
 
+// issue 19: TOTP codes and the sign-in steps that carry them
+const badTotpCode = fc.oneof(notString, blank, fc.constantFrom('12345', '1234567', 'abcdef', '12 456', '١٢٣٤٥٦', '-12345', '1e5000'), junkNot(/^\d{6}$/));
+const mfaStepBody = (kind: string) => hostileJsonBody({
+  base: fc.uuid().map((u) => ({ username: `${tag}-nobody-${u.slice(0, 6)}`, session: `${kind}-session-${u}`, code: '123456' })),
+  defects: {
+    username: required(fc.oneof(notString, blank, tooLong(128), junkString)),
+    session: required(fc.oneof(notString, fc.constant(''), tooLong(4096), junkString)),
+    code: required(badTotpCode),
+  },
+});
+
 // ---- the routes --------------------------------------------------------------------------------
 
 const readOnlyGet = (ok: (res: Answer) => void): Spec => ({ caller: admin, request: req({}), ok });
@@ -367,6 +378,17 @@ const SPECS: Record<RouteId, () => Spec> = {
     // a string no one issued has nothing to revoke: logout is idempotent and says so
     ok: (res) => expect(res.body).toEqual({ detail: 'Logged out' }),
   }),
+  // issue 19: the second steps of a sign-in, with sessions no one issued (a made-up enrolment or challenge never signs in)
+  'users-mfa': () => ({ caller: undefined, request: req({ body: mfaStepBody('mfa') }) }),
+  'users-mfa-setup': () => ({ caller: undefined, request: req({ body: mfaStepBody('enrol') }) }),
+  // no bearer token of the caller's own: Cognito is never asked (401), whatever the body
+  'users-totp-start': () => ({ caller: student, request: req({}) }),
+  'users-totp-verify': () => ({ caller: student, request: req({ body: hostileJsonBody({ base: fc.constant({ code: '123456' }), defects: { code: required(badTotpCode) } }) }) }),
+  'users-mfa-reset': () => ({
+    caller: admin, request: req({ pathParameters: params('username') }),
+    // a name with no TOTP to reset: nothing changes, and it says so
+    ok: (res) => expect(res.body).toMatchObject({ reset: false, mfa_enabled: false }),
+  }),
   'students-get': () => ({
     caller: admin, request: req({ pathParameters: params('username', [payer]) }),
     ok: (res) => expect(res.body).toMatchObject({ username: payer, payment_details: expect.any(Object) }),
@@ -381,9 +403,14 @@ const SPECS: Record<RouteId, () => Spec> = {
   'students-create': () => ({ caller: admin, request: req({ body: hostileJsonBody({ base: studentForm, defects: studentFormDefects }) }) }),
   'students-import': () => ({
     caller: admin, request: req({ body: importBody }),
-    // a file whose every row is invalid is a report of what to fix, and creates nobody
-    ok: (res) => expect(res.body).toMatchObject({ created: 0, failed: 0, invalid: expect.any(Number) }),
+    // a readable file is queued (issue 19): every row is invalid, so the import job reports each and creates nobody
+    ok: (res) => expect(res).toMatchObject({ status: 202, body: { id: expect.any(String), status: 'processing', total: expect.any(Number), created: 0 } }),
   }),
+  'students-import-get': () => ({
+    caller: admin, request: req({ pathParameters: params('id'), query: hostileQuery(['limit', 'cursor']) }),
+    ok: (res) => expect(res.body).toMatchObject({ id: expect.any(String), rows: expect.any(Array) }),
+  }),
+  'students-imports-list': () => ({ caller: admin, request: req({ query: hostileQuery(['limit', 'cursor']) }), ok: isPage }),
   'students-enroll': () => ({
     caller: admin,
     request: req({

@@ -38,6 +38,10 @@ import { paymentItems, type PaymentRecord } from '../../lambdas/store/payments.j
 import { studentItems, type Item } from '../../lambdas/store/students.js';
 import { auditItem } from '../../lambdas/store/audit.js';
 import { handler as listAudit } from '../../lambdas/functions/audit/list.js';
+import { handler as importDetail } from '../../lambdas/functions/students/import-get.js';
+import { handler as importsList } from '../../lambdas/functions/students/imports-list.js';
+import { chunkRows, type StoredRow } from '../../lambdas/domain/import-rows.js';
+import { createImport, recordRow } from '../../lambdas/store/student-imports.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { uniqueName } from './support/fixtures.js';
 import { traceRequests, type TracedRequest } from './support/request-counter.js';
@@ -109,6 +113,18 @@ const auditEntry = (actor: string, action: string, day: string, i: number) =>
 const addCourses = (n: number) => putItems(Array.from({ length: n }, () => courseItems({
   id: randomUUID(), name: 'Biology', crn: `B-${randomUUID().slice(0, 8)}`, creditHours: 3, applicationPriceCents: null, tuitionPriceCents: 10_000, isCertificateCourse: false,
 })).flat());
+
+/** An import of `rows` rows, every one of them reported (issue 19), as the import job leaves it. */
+async function importOf(rows: number): Promise<string> {
+  const id = randomUUID();
+  const stored: StoredRow[] = Array.from({ length: rows }, (_, i) => ({ line: i + 2, username: `budget-imp-${i}`, errors: ['email: must be an email address'] }));
+  const chunks = chunkRows(stored);
+  await createImport({ id, fileName: 'budget.csv', createdBy: 'budget-admin', createdAt: new Date().toISOString(), chunks });
+  for (const [chunk, part] of chunks.entries()) {
+    for (const row of part) await recordRow(id, chunk, { line: row.line, username: row.username, outcome: 'failed', reason: 'Email must be an email address.' }, new Date().toISOString());
+  }
+  return id;
+}
 
 type Handler = (e: ApiEvent, c: any) => Promise<ApiResult>;
 const call = (handler: Handler, id: RouteId, opts: Parameters<typeof apiEvent>[1]) => () => invoke(handler, apiEvent(id, opts));
@@ -291,6 +307,20 @@ const WITHIN_BUDGET: Case[] = [
       const day = auditDay();
       await putItems(Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', day, i)));
       return { run: call(listAudit, 'audit-list', { caller: admin, query: { from: day, to: day, limit: String(n) } }), returned: (b) => b.results.length };
+    },
+  },
+  {
+    route: 'students-import-get', what: 'an import of n rows: its progress and a page of its report', requests: 2,
+    setup: async (n) => {
+      const id = await importOf(n);
+      return { run: call(importDetail, 'students-import-get', { caller: admin, pathParameters: { id } }), returned: (b) => b.rows.length };
+    },
+  },
+  {
+    route: 'students-imports-list', what: 'a page of n imports, newest first (gsi1)', requests: 1,
+    setup: async (n) => {
+      for (let i = 0; i < n; i++) await importOf(1);
+      return { run: call(importsList, 'students-imports-list', { caller: admin, query: { limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
 ];

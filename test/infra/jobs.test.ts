@@ -9,14 +9,16 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, SCHOOL_TIME_ZONE, type JobDef } from '../../lambdas/jobs.js';
-import { routes } from '../../lambdas/routes.js';
+import { jobs, QUEUE_MAX_RECEIVE_COUNT, queueName, queueUrlVariable, SCHOOL_TIME_ZONE, type JobDef } from '../../lambdas/jobs.js';
+import { routeKeyPath, routes } from '../../lambdas/routes.js';
 import { buildApp, type PortalApp } from '../../lib/app.js';
 import { AuthStack } from '../../lib/stacks/auth-stack.js';
 import { DataStack } from '../../lib/stacks/data-stack.js';
 import { JobsStack } from '../../lib/stacks/jobs-stack.js';
 import { STAGES, stageSettings } from '../../lib/stage.js';
-import { actionsOf, cdkJsonContext, FIXTURE_WEB_DIST, removeSynthOutputs, resourcesOf, statementsOfFunction, synthOutdir } from './synth.js';
+import {
+  actionsOf, cdkJsonContext, FIXTURE_WEB_DIST, functionIdOfRoute, removeSynthOutputs, resourcesOf, stageContext, statementsOfFunction, synthOutdir, TEST_ENV,
+} from './synth.js';
 
 afterAll(removeSynthOutputs);
 
@@ -54,8 +56,8 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
   let portal: PortalApp;
   let template: Template;
   beforeAll(() => {
-    const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING }, outdir: synthOutdir() });
-    portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST });
+    const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...stageContext(stage) }, outdir: synthOutdir() });
+    portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
     // throws with cdk-nag's report on any unacknowledged finding, in any stack
     portal.app.synth();
     template = Template.fromStack(portal.jobs);
@@ -164,6 +166,52 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
       expect(failed(`Job-${shared.id}`)).toHaveLength(1);
       expect(failed(shared.id)[0]).not.toEqual(failed(`Job-${shared.id}`)[0]);
     }
+  });
+
+  describe('the CSV import queue (issue 19)', () => {
+    const importJob = rows.find((j) => j.id === 'students-import-chunks')!;
+    const producers = routes.filter((r) => (r.grants as readonly string[]).includes(`queue:${importJob.id}`));
+
+    it('is a named, encrypted queue feeding its job one chunk per invocation, at most two at once', () => {
+      const named = Object.entries(resourcesOf(template, 'AWS::SQS::Queue')).filter(([, q]) => q.Properties.QueueName === queueName(stage, importJob.id));
+      expect(named).toHaveLength(1);
+      const [queueId, queue] = named[0]!;
+      expect(queue.Properties).toMatchObject({
+        SqsManagedSseEnabled: true, VisibilityTimeout: 6 * importJob.timeoutSeconds, RedrivePolicy: { maxReceiveCount: QUEUE_MAX_RECEIVE_COUNT },
+      });
+      const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'))
+        .filter((m) => (m.Properties.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0] === queueId);
+      expect(mappings.map((m) => m.Properties)).toEqual([expect.objectContaining({
+        FunctionName: { Ref: functionIdOf(template, importJob.id) }, BatchSize: 1, ScalingConfig: { MaximumConcurrency: 2 },
+      })]);
+    });
+
+    it('only POST /api/students/import/ may send to it (sqs:SendMessage on that queue alone, its URL in QUEUE_URL_...); no other route may send anywhere', () => {
+      const api = Template.fromStack(portal.api);
+      expect(producers.map((r) => r.id)).toEqual(['students-import']);
+      const urlVariable = queueUrlVariable(importJob.id);
+      for (const route of routes) {
+        const fnId = functionIdOfRoute(api, `${route.method} ${routeKeyPath(route.path)}`);
+        const sqs = statementsOfFunction(api, fnId).filter((s) => [s.Action].flat().some((a) => a.startsWith('sqs:')));
+        const variables = resourcesOf(api, 'AWS::Lambda::Function')[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
+        const queueVariables = Object.keys(variables).filter((name) => name.startsWith('QUEUE_URL_'));
+        if (route.id !== 'students-import') {
+          expect([sqs, queueVariables], route.id).toEqual([[], []]);
+          continue;
+        }
+        expect(sqs).toEqual([{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: expect.anything() }]);
+        const arn = JSON.stringify(sqs[0]!.Resource);
+        expect(arn).toContain(`:sqs:${TEST_ENV.region}:`);
+        expect(arn).toMatch(new RegExp(`:${queueName(stage, importJob.id)}"\\]\\]\\}$`));
+        expect(queueVariables).toEqual([urlVariable]);
+        const url = JSON.stringify(variables[urlVariable]);
+        expect(url).toContain(`https://sqs.${TEST_ENV.region}.`);
+        expect(url).toContain(`/${queueName(stage, importJob.id)}`);
+      }
+      // the consumer reads its queue and may not send to it
+      const consumer = actionsOf(statementsOfFunction(template, functionIdOf(template, importJob.id)));
+      expect([consumer.has('sqs:ReceiveMessage'), consumer.has('sqs:SendMessage')]).toEqual([true, false]);
+    });
   });
 
   it('has no unacknowledged cdk-nag AwsSolutions finding', () => {

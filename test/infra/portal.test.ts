@@ -6,12 +6,13 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
-import { routeKeyPath, routes, type Grant, type RouteDef } from '../../lambdas/routes.js';
+import { routeById, routeKeyPath, routeMemoryMb, routes, routeTimeoutSeconds, type Grant, type RouteDef } from '../../lambdas/routes.js';
 import { GROUP_ROLES, rolesFromGroups } from '../../lambdas/domain/roles.js';
 import { AUDIT_EDIT_ACTIONS, AUDIT_PARTITIONS } from '../../lib/constructs/api-function.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../lib/security-headers.js';
 import { STAGES, stageSettings } from '../../lib/stage.js';
 import { SIGN_IN_ROUTES } from '../../lib/stacks/api-stack.js';
+import { BODY_SIZE_LABEL, LARGE_BODY_ROUTES, largeBodyPathPattern, MANAGED_RULE_GROUPS } from '../../lib/stacks/waf-stack.js';
 import {
   actionsOf,
   cloudFrontHandler,
@@ -41,6 +42,8 @@ const GRANT_WITNESS: Record<Grant, string | undefined> = {
   'userpool:login': undefined,
   'userpool:admin': 'cognito-idp:AdminCreateUser',
   'secret:stripe': 'secretsmanager:GetSecretValue',
+  // GetItem and PutItem on the MFA_ENROL# partitions only (issue 19)
+  'mfa:enrolment': undefined,
 };
 
 describe.each(STAGES)('%s stage', (stage) => {
@@ -87,13 +90,30 @@ describe.each(STAGES)('%s stage', (stage) => {
       }
     });
 
-    it("gives each route's function its row's timeout (10 s by default, under API Gateway's 30 s)", () => {
+    it("gives each route's function its row's timeout and memory (10 s / 512 MB by default, under API Gateway's 30 s)", () => {
       for (const route of routes) {
         const fn = resourcesOf(synth.api, 'AWS::Lambda::Function')[functionIdOfRoute(synth.api, routeKey(route))]!;
         expect(fn.Properties.Timeout, route.id).toBe((route as RouteDef).timeoutSeconds ?? 10);
-        expect(fn.Properties.Timeout).toBeLessThan(30);
+        expect(fn.Properties.Timeout, route.id).toBeLessThanOrEqual(29);
+        expect(fn.Properties.MemorySize, route.id).toBe((route as RouteDef).memoryMb ?? 512);
       }
       expect(routes.find((r) => r.id === 'payments-reconcile')).toMatchObject({ timeoutSeconds: 29 });
+    });
+
+    it("gives the Stripe routes time for the SDK's three 8 s tries, and the document upload memory for its file", () => {
+      // store/payment-gateway.ts: maxNetworkRetries 2, timeout 8 s, 0.5 to 1 s between tries
+      const stripeWorstCaseSeconds = 3 * 8 + 0.5 + 1;
+      for (const id of ['payments-create-intent', 'payments-refund', 'payments-webhook'] as const) {
+        expect(routeTimeoutSeconds(routeById(id)), id).toBeGreaterThan(stripeWorstCaseSeconds);
+      }
+      expect(routeMemoryMb(routeById('documents-upload'))).toBeGreaterThan(512);
+    });
+
+    it('keeps the execute-api endpoint without an API custom domain (CloudFront reaches the API there)', () => {
+      const api = Object.values(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Api'))[0]!.Properties;
+      expect(api.DisableExecuteApiEndpoint).toBe(false);
+      expect(Object.keys(resourcesOf(synth.api, 'AWS::ApiGatewayV2::DomainName'))).toEqual([]);
+      expect(Object.keys(synth.api.findOutputs('ApiEndpoint'))).toEqual(['ApiEndpoint']);
     });
 
     it('validates Cognito JWTs for the web client', () => {
@@ -102,7 +122,7 @@ describe.each(STAGES)('%s stage', (stage) => {
         IdentitySource: ['$request.header.Authorization'],
         JwtConfiguration: {
           Audience: Match.arrayEquals([Match.anyValue()]),
-          Issuer: { 'Fn::Join': ['', Match.arrayWith(['https://cognito-idp.'])] },
+          Issuer: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('^https://cognito-idp\\.')])] },
         },
       });
     });
@@ -116,11 +136,11 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(stageProps.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit });
     });
 
-    it('throttles the sign-in routes (login, refresh, new password) far below the default, within Cognito\'s own quota', () => {
+    it('throttles the sign-in routes (login, refresh, new password, the TOTP steps) far below the default, within Cognito\'s own quota', () => {
       const [stageId, stageRes] = Object.entries(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Stage'))[0]!;
       const { signInThrottle, throttle } = stageSettings(stage);
       const signInKeys = SIGN_IN_ROUTES.map((id) => routeKey(routes.find((r) => r.id === id)!));
-      expect(signInKeys.sort()).toEqual(['POST /api/users/login', 'POST /api/users/new-password', 'POST /api/users/refresh']);
+      expect(signInKeys.sort()).toEqual(['POST /api/users/login', 'POST /api/users/mfa', 'POST /api/users/mfa-setup', 'POST /api/users/new-password', 'POST /api/users/refresh']);
       const limit = { ThrottlingRateLimit: signInThrottle.rateLimit, ThrottlingBurstLimit: signInThrottle.burstLimit };
       expect(stageRes.Properties.RouteSettings).toEqual(Object.fromEntries(signInKeys.map((k) => [k, limit])));
       expect(signInThrottle.rateLimit * 4).toBeLessThanOrEqual(throttle.rateLimit);
@@ -130,14 +150,16 @@ describe.each(STAGES)('%s stage', (stage) => {
       // route settings name routes that must exist before the stage is created or updated
       const routeIds = Object.entries(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Route'))
         .filter(([, r]) => signInKeys.includes(r.Properties.RouteKey)).map(([id]) => id);
-      expect(routeIds).toHaveLength(3);
+      expect(routeIds).toHaveLength(SIGN_IN_ROUTES.length);
       expect((synth.api.toJSON().Resources[stageId] as { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining(routeIds));
     });
   });
 
   describe('iam: least privilege from each route\'s grants', () => {
     it.each(routes.map((route) => [route.id, route] as const))('%s gets exactly its grants', (_id, route) => {
-      const actions = actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route))));
+      // witnesses are unconditioned Allows: audit:write and mfa:enrolment allow item actions on their partitions only
+      const statements = statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route)));
+      const actions = actionsOf(statements.filter((s) => s.Effect === 'Allow' && !s.Condition));
       for (const [grant, witness] of Object.entries(GRANT_WITNESS)) {
         if (!witness) continue;
         expect(actions.has(witness), `${route.id}: ${grant} (${witness})`).toBe((route.grants as readonly string[]).includes(grant));
@@ -240,6 +262,11 @@ describe.each(STAGES)('%s stage', (stage) => {
       });
     });
 
+    it('names the Stripe secret in an output (it starts as a placeholder; operators put the keys there)', () => {
+      const [secretId] = Object.keys(resourcesOf(synth.data, 'AWS::SecretsManager::Secret'));
+      expect(synth.data.findOutputs('StripeSecretArn')).toEqual({ StripeSecretArn: expect.objectContaining({ Value: { Ref: secretId } }) });
+    });
+
     it('lets the logs bucket accept CloudFront standard logs (ACLs enabled)', () => {
       synth.data.hasResourceProperties('AWS::S3::Bucket', {
         OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
@@ -288,6 +315,91 @@ describe.each(STAGES)('%s stage', (stage) => {
         EnableTokenRevocation: true,
         PreventUserExistenceErrors: 'ENABLED',
       });
+    });
+
+    it('offers TOTP (no SMS) as optional MFA: the sign-in flow requires it for admin, finance and staff', () => {
+      const pool = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPool'))[0]!.Properties;
+      expect(pool.MfaConfiguration).toBe('OPTIONAL');
+      expect(pool.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+      expect(pool.SmsConfiguration).toBeUndefined();
+    });
+
+    it("sends Cognito's emails through SES from emailFrom's verified domain (prod), Cognito's default without it (dev)", () => {
+      const pool = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPool'))[0]!.Properties;
+      const messages = synth.assembly.getStackArtifact(synth.portal.auth.artifactId).messages.map((m) => String(m.entry.data));
+      if (stage === 'prod') {
+        expect(pool.EmailConfiguration).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: 'noreply@school.example' });
+        expect(JSON.stringify(pool.EmailConfiguration.SourceArn)).toMatch(/:ses:eu-west-1:.*:identity\/school\.example"/);
+        expect(messages.some((m) => m.includes('emailFrom'))).toBe(false);
+      } else {
+        expect(pool.EmailConfiguration).toEqual({ EmailSendingAccount: 'COGNITO_DEFAULT' });
+        expect(messages.some((m) => m.includes('-c emailFrom='))).toBe(true);
+      }
+    });
+  });
+
+  describe('waf (us-east-1)', () => {
+    const webAcl = () => Object.values(resourcesOf(synth.waf, 'AWS::WAFv2::WebACL'))[0]!.Properties;
+    const rule = (name: string) => (webAcl().Rules as Array<Record<string, any>>).find((r) => r.Name === name)!;
+
+    it('is a CloudFront-scope web ACL in a us-east-1 stack, read by the distribution across regions', () => {
+      expect(synth.portal.waf.region).toBe('us-east-1');
+      expect(synth.portal.web.region).toBe('eu-west-1');
+      expect(webAcl()).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} }, VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true } });
+      const distribution = Object.values(resourcesOf(synth.web, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+      const [aclId] = Object.keys(resourcesOf(synth.waf, 'AWS::WAFv2::WebACL'));
+      const read = distribution.WebACLId['Fn::GetStackOutput'];
+      expect(read).toMatchObject({ StackName: synth.portal.waf.stackName, Region: 'us-east-1' });
+      const outputs = synth.waf.toJSON().Outputs as Record<string, { Value: unknown }>;
+      expect(outputs[read.OutputName]?.Value).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+      expect(outputs.WebAclArn?.Value).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    });
+
+    it('runs the AWS managed groups (IP reputation, common, known bad inputs) with metrics', () => {
+      const groups = (webAcl().Rules as Array<Record<string, any>>).filter((r) => r.Statement.ManagedRuleGroupStatement);
+      expect(groups.map((r) => r.Statement.ManagedRuleGroupStatement.Name)).toEqual([...MANAGED_RULE_GROUPS]);
+      for (const group of groups) {
+        expect(group).toMatchObject({ OverrideAction: { None: {} }, VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true } });
+        expect(group.Statement.ManagedRuleGroupStatement.VendorName).toBe('AWS');
+      }
+    });
+
+    it('lets only the large-body routes (CSV import, document form, Stripe events) past the 8 KB body rule', () => {
+      const common = rule('AWSManagedRulesCommonRuleSet').Statement.ManagedRuleGroupStatement;
+      expect(common.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+      const reblock = rule('BodyOver8KbOutsideUploads');
+      expect(reblock.Priority).toBeGreaterThan(rule('AWSManagedRulesCommonRuleSet').Priority);
+      expect(reblock.Action).toEqual({ Block: {} });
+      const [label, not] = reblock.Statement.AndStatement.Statements;
+      expect(label).toEqual({ LabelMatchStatement: { Scope: 'LABEL', Key: BODY_SIZE_LABEL } });
+      const pattern = new RegExp(not.NotStatement.Statement.RegexMatchStatement.RegexString as string);
+      expect(not.NotStatement.Statement.RegexMatchStatement.RegexString).toBe(largeBodyPathPattern());
+      for (const id of LARGE_BODY_ROUTES) {
+        const path = routeById(id).path;
+        expect(pattern.test(path), path).toBe(true);
+        expect(pattern.test(routeKeyPath(path)), path).toBe(true);
+      }
+      for (const other of ['/api/courses/create', '/api/documents/upload-url/', '/api/students/', '/api/students/import/x', '/']) {
+        expect(pattern.test(other), other).toBe(false);
+      }
+    });
+
+    it('limits each sign-in path per client address, at the stage limits (WAF: at least 10, windows 60-600 s), answering 429', () => {
+      const { perIp, windowSeconds } = stageSettings(stage).wafSignInLimits;
+      for (const id of SIGN_IN_ROUTES) {
+        const r = rule(`RateLimit-${id}`);
+        expect(r.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } });
+        const rate = r.Statement.RateBasedStatement;
+        expect(rate).toMatchObject({ AggregateKeyType: 'IP', Limit: perIp[id], EvaluationWindowSec: windowSeconds });
+        expect(rate.ScopeDownStatement.ByteMatchStatement).toMatchObject({
+          SearchString: routeKeyPath(routeById(id).path), FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH',
+        });
+        expect(perIp[id]).toBeGreaterThanOrEqual(10);
+        expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true });
+      }
+      expect([60, 120, 300, 600]).toContain(windowSeconds);
+      expect(SIGN_IN_ROUTES.map((id) => routeKeyPath(routeById(id).path)).sort()).toEqual(['/api/users/login', '/api/users/mfa', '/api/users/mfa-setup', '/api/users/new-password', '/api/users/refresh']);
+      expect(JSON.parse(webAcl().CustomResponseBodies.TooManyRequests.Content)).toEqual({ message: 'Too Many Requests' });
     });
   });
 
@@ -348,6 +460,12 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(csp).toBe(CONTENT_SECURITY_POLICY); // the local gateway sends the same
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
       expect(scriptSrc).not.toContain('unsafe');
+      // what Stripe lists for Stripe.js and the Payment Element (lib/security-headers.ts)
+      const sources = (directive: string) => csp.split('; ').find((d) => d.startsWith(`${directive} `))!.split(' ').slice(1);
+      expect(sources('script-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com']));
+      expect(sources('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']));
+      expect(sources('connect-src')).toEqual(expect.arrayContaining(['https://api.stripe.com']));
+      expect(sources('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     });
 
     it('sends exactly the headers of lib/security-headers.ts (what the local gateway sends), on the SPA and on /api/*', () => {
@@ -378,7 +496,8 @@ describe.each(STAGES)('%s stage', (stage) => {
 
     it('deploys the runtime config.json (no-cache) beside the SPA', () => {
       const config = JSON.parse(deployedFile(synth.assembly, 'config.json'));
-      expect(config).toMatchObject({ stage, apiBase: '', payments: { mode: 'stripe', publishableKey: 'pk_test_placeholder' } });
+      const publishableKey = stage === 'prod' ? 'pk_live_testsuite0000' : 'pk_test_placeholder';
+      expect(config).toMatchObject({ stage, apiBase: '', payments: { mode: 'stripe', publishableKey } });
       expect(Object.keys(config).sort()).toEqual(['apiBase', 'payments', 'region', 'stage', 'userPoolClientId', 'userPoolId']);
       synth.web.hasResourceProperties('Custom::CDKBucketDeployment', {
         SystemMetadata: { 'cache-control': 'no-cache' },
@@ -389,7 +508,7 @@ describe.each(STAGES)('%s stage', (stage) => {
   });
 
   describe('cdk-nag AwsSolutions', () => {
-    it.each(['data', 'auth', 'api', 'web', 'ops'] as const)('%s stack has no unacknowledged finding', (key) => {
+    it.each(['data', 'auth', 'api', 'web', 'ops', 'waf'] as const)('%s stack has no unacknowledged finding', (key) => {
       const report = new AwsSolutionsChecks().validateScope(synth.portal[key]);
       const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
       expect(findings).toEqual([]);

@@ -24,6 +24,20 @@ export interface SynthesizedPortal {
   readonly api: Template;
   readonly web: Template;
   readonly ops: Template;
+  readonly waf: Template;
+}
+
+/**
+ * The portal needs an explicit region (its WAF lives in us-east-1 and is read across regions); tests use
+ * another one, so the cross-region reference is the one exercised.
+ */
+export const TEST_ENV = { region: 'eu-west-1' } as const;
+
+/** What prod refuses to synthesize without (lib/app.ts deployContext); dev runs on the defaults. */
+export function stageContext(stage: StageName): Record<string, string> {
+  return stage === 'prod'
+    ? { alarmEmail: 'ops@school.example', emailFrom: 'noreply@school.example', stripePublishableKey: 'pk_live_testsuite0000' }
+    : {};
 }
 
 const cache = new Map<StageName, SynthesizedPortal>();
@@ -51,8 +65,8 @@ export function cdkJsonContext(): Record<string, unknown> {
 export function synthPortal(stage: StageName): SynthesizedPortal {
   const cached = cache.get(stage);
   if (cached) return cached;
-  const app = new App({ context: cdkJsonContext(), outdir: synthOutdir() });
-  const portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST });
+  const app = new App({ context: { ...cdkJsonContext(), ...stageContext(stage) }, outdir: synthOutdir() });
+  const portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
   // Throws (with cdk-nag's report) if any AwsSolutions finding is left unacknowledged.
   const assembly = portal.app.synth();
   const synthesized: SynthesizedPortal = {
@@ -63,6 +77,7 @@ export function synthPortal(stage: StageName): SynthesizedPortal {
     api: Template.fromStack(portal.api),
     web: Template.fromStack(portal.web),
     ops: Template.fromStack(portal.ops),
+    waf: Template.fromStack(portal.waf),
   };
   cache.set(stage, synthesized);
   return synthesized;

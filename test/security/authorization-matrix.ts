@@ -14,6 +14,7 @@
  * local gateway over HTTP. A route without a row fails both (and does not type-check).
  */
 import { randomUUID } from 'node:crypto';
+import { generateSync } from 'otplib';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import type { RouteId } from '../../lambdas/routes.js';
@@ -27,7 +28,8 @@ export type MatrixRow = Record<Who, number>;
 // prettier-ignore
 export const MATRIX = {
   //                            anonymous studentOwn studentOther staff finance admin
-  'users-login':                { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
+  // staff roles: 401 with the TOTP step their password leads to (issue 19); never a session from the password alone
+  'users-login':                { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 401, finance: 401, admin: 401 },
   'students-get':               { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, admin: 200 },
   'courses-list':               { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
   'courses-create':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, admin: 201 },
@@ -52,7 +54,9 @@ export const MATRIX = {
   'cohorts-update':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
   'cohorts-add-student':        { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
   'students-create':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 201 },
-  'students-import':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
+  'students-import':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 202 },
+  'students-import-get':        { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
+  'students-imports-list':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
   'students-enroll':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 201 },
   'students-ledger-entry':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 201 },
   'students-sign-in':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
@@ -64,6 +68,11 @@ export const MATRIX = {
   'audit-list':                 { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
   'users-refresh':              { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
   'users-logout':               { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
+  'users-mfa':                  { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
+  'users-mfa-setup':            { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
+  'users-totp-start':           { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, admin: 403 },
+  'users-totp-verify':          { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, admin: 403 },
+  'users-mfa-reset':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
@@ -94,6 +103,16 @@ export interface MatrixWorld {
     challenge(): Promise<{ username: string; session: string }>;
     /** A new sign-in (POST /api/users/login/) of one of `users`: its user info's username and refresh token. */
     session(user: { username: string; password: string }): Promise<{ username: string; refresh: string }>;
+    /** Issue 19: a new student with TOTP on, and the session of the SOFTWARE_TOKEN_MFA challenge their password led to. */
+    mfaChallenge(): Promise<{ username: string; session: string; secret: string }>;
+    /** Issue 19: a new staff account without TOTP, and the enrolment (id and secret) its password led to. */
+    mfaEnrolment(): Promise<{ username: string; session: string; secret: string }>;
+    /** Issue 19: a new student, signed in (their access token), who has not turned TOTP on. */
+    studentToken(): Promise<{ username: string; token: string }>;
+    /** Issue 19: a new student with TOTP on. */
+    totpStudent(): Promise<string>;
+    /** Issue 19: starts turning TOTP on with a student's access token (POST /api/users/totp/); answers the secret. */
+    startTotp(token: string): Promise<string>;
   };
 }
 
@@ -148,6 +167,28 @@ function signedUnknownIntentEvent(secret: string): CellRequest {
   return { rawBody, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret }) } };
 }
 
+const importRequest = (w: MatrixWorld): CellRequest => {
+  const row = newStudentForm(w);
+  return { body: { csv: `${Object.keys(row).join(',')}\n${csvLine(row)}\n`, file_name: `matrix-${w.tag}.csv` } };
+};
+const imports = new WeakMap<MatrixWorld, Promise<string>>();
+/**
+ * One import per world, made by its admin through POST /api/students/import/ (its rows are then created
+ * by the import job). Loaded only here: the handler walk calls it, the e2e anonymous walk never does.
+ */
+function adminImport(w: MatrixWorld): Promise<string> {
+  let id = imports.get(w);
+  if (!id) {
+    id = import('../handlers/support/matrix-world.js').then(async ({ call }) => {
+      const res = await call('students-import', { username: w.users.admin.username, roles: ['admin'] }, importRequest(w));
+      if (res.status !== 202) throw new Error(`import for the matrix: ${res.status} ${JSON.stringify(res.body)}`);
+      return String(res.body.id);
+    });
+    imports.set(w, id);
+  }
+  return id;
+}
+
 let serial = 0;
 /** A new student's account, as the admin form sends it (cohortA is a certificate cohort). */
 const newStudentForm = (w: MatrixWorld) => {
@@ -165,6 +206,9 @@ type Builder = (w: MatrixWorld, who: Who) => CellRequest | Promise<CellRequest>;
 const signer = (w: MatrixWorld, who: Who) => (who === 'staff' || who === 'finance' || who === 'admin' ? w.users[who] : w.users.studentA);
 
 const freshSession = (w: MatrixWorld, who: Who) => w.fresh.session(signer(w, who));
+
+/** The code an authenticator app shows now for `secret` (issue 19). */
+const totpNow = (secret: string) => generateSync({ secret });
 
 /** A refresh token that looks like one (a JWT naming B) but that no one issued. */
 const forgedRefreshToken = (w: MatrixWorld) => [
@@ -215,10 +259,10 @@ export const REQUESTS = {
     body: { username: who === 'studentOwn' ? w.users.studentA.username : who === 'studentOther' ? w.users.studentB.username : await w.fresh.student() },
   }),
   'students-create': (w) => ({ body: newStudentForm(w) }),
-  'students-import': (w) => {
-    const row = newStudentForm(w);
-    return { body: { csv: `${Object.keys(row).join(',')}\n${csvLine(row)}\n` } };
-  },
+  'students-import': (w) => importRequest(w),
+  // an import the admin made (anonymous: any id, refused before anything is read)
+  'students-import-get': async (w, who) => ({ pathParameters: { id: who === 'anonymous' ? randomUUID() : await adminImport(w) } }),
+  'students-imports-list': () => ({ query: { limit: '50' } }),
   'students-enroll': async (w, who) => ({
     // studentOwn: A enrolling themselves; studentOther: A enrolling B; staff roles: a student of their own
     pathParameters: { username: who === 'studentOwn' || who === 'studentOther' ? target(w, who) : await w.fresh.student() },
@@ -251,6 +295,23 @@ export const REQUESTS = {
   },
   // studentOther: ending "B's session" with a token A made up (answered like any token with nothing to revoke)
   'users-logout': async (w, who) => ({ body: { refresh: who === 'studentOther' ? forgedRefreshToken(w) : (await freshSession(w, who)).refresh } }),
+  // studentOther: a second step under B's name with a session (or enrolment) that is not B's
+  'users-mfa': async (w, who) => {
+    const step = await w.fresh.mfaChallenge();
+    return { body: { username: who === 'studentOther' ? w.users.studentB.username : step.username, session: step.session, code: totpNow(step.secret) } };
+  },
+  'users-mfa-setup': async (w, who) => {
+    const step = await w.fresh.mfaEnrolment();
+    return { body: { username: who === 'studentOther' ? w.users.studentB.username : step.username, session: step.session, code: totpNow(step.secret) } };
+  },
+  // the student's own access token (the handler calls Cognito with it); a staff role is refused before it is read
+  'users-totp-start': async (w) => ({ headers: { authorization: `Bearer ${(await w.fresh.studentToken()).token}` } }),
+  'users-totp-verify': async (w) => {
+    const { token } = await w.fresh.studentToken();
+    const started = await w.fresh.startTotp(token);
+    return { headers: { authorization: `Bearer ${token}` }, body: { code: totpNow(started) } };
+  },
+  'users-mfa-reset': async (w, who) => ({ pathParameters: { username: who === 'admin' ? await w.fresh.totpStudent() : target(w, who) } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -281,11 +342,32 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
     expect(res.body).toMatchObject({ username: signer(w, who).username, token: expect.any(String), refresh: expect.any(String) });
     expect(res.body).toMatchObject({ isAdmin: who === 'admin', is_staff: who === 'admin' || who === 'staff', is_finance: who === 'finance' });
   },
+  'users-mfa': (w, who, res) => {
+    expect(res.body).toMatchObject({ token: expect.any(String), refresh: expect.any(String), isAdmin: false, mfa_enabled: true });
+  },
+  'users-mfa-setup': (w, who, res) => {
+    expect(res.body).toMatchObject({ token: expect.any(String), refresh: expect.any(String), is_staff: true, mfa_enabled: true });
+  },
+  'users-totp-start': (w, who, res) => {
+    expect(res.body).toEqual({ secret_code: expect.stringMatching(/^[A-Z2-7]{16,}$/) });
+  },
+  'users-totp-verify': (w, who, res) => {
+    expect(res.body).toEqual({ mfa_enabled: true });
+  },
+  'users-mfa-reset': (w, who, res) => {
+    expect(res.body).toMatchObject({ reset: true, mfa_enabled: false });
+  },
   'users-logout': (w, who, res) => {
     expect(res.body).toEqual({ detail: 'Logged out' });
   },
   'students-import': (w, who, res) => {
-    expect(res.body).toMatchObject({ created: 1, invalid: 0, failed: 0 });
+    expect(res.body).toMatchObject({ id: expect.any(String), status: 'processing', total: 1, created_by: w.users.admin.username });
+  },
+  'students-import-get': (w, who, res) => {
+    expect(res.body).toMatchObject({ id: expect.any(String), total: 1, created_by: w.users.admin.username, rows: expect.any(Array) });
+  },
+  'students-imports-list': (w, who, res) => {
+    expect(res.body).toMatchObject({ results: expect.any(Array), count: expect.any(Number) });
   },
   'students-get': (w, who, res) => {
     expect(res.body.username).toBe(w.users.studentA.username);

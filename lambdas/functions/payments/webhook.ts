@@ -31,13 +31,18 @@ function apply(fact: StripeFact): Promise<ApplyOutcome> {
 }
 
 export const handler = route('payments-webhook', async (req) => {
+  // Unsigned or forged requests are a handled 400, so no function error reveals them: counted on
+  // their own metric (a rotated webhook secret refuses every real event too, see the ops stack).
   const signature = req.headers['stripe-signature'];
-  if (!signature) throw new Invalid('stripe-signature: header is required');
+  if (!signature) {
+    countMetric(METRIC.webhookSignatureFailure);
+    throw new Invalid('stripe-signature: header is required');
+  }
   let event: unknown;
   try {
     event = await verifyWebhook(req.body ?? '', signature);
   } catch {
-    countMetric(METRIC.webhookFailure);
+    countMetric(METRIC.webhookSignatureFailure);
     throw new Invalid('stripe-signature: does not match the payload');
   }
   const parsed = parseStripeEvent(event);

@@ -1,54 +1,43 @@
 /**
- * POST /api/students/import/ (admin) — `{ "csv": "<file text>" }`. Every row is validated (shape, then
- * against stored cohorts, usernames and emails) before any is written; valid rows are created one by
- * one like POST /api/students/, and the report lists each row's outcome.
+ * POST /api/students/import/ (admin) — `{ "csv": "<file text>", "file_name": "students.csv" }`. Answers 202
+ * with the import at once; the students-import-chunks job creates the students (issue 19):
+ *  1. the file is read and every row checked for shape as before (header, sizes, each row's fields,
+ *     repeats within the file); a file the import cannot read at all is a 400;
+ *  2. the rows are stored in chunks of 25 (DynamoDB items in the import's partition, store/student-imports.ts),
+ *     then the import record (who, when, file name, total rows, status processing);
+ *  3. one message per chunk goes to the job's queue (store/queue.ts).
+ * Checks against stored data (cohorts, usernames and emails taken) happen per row in the job, where they
+ * are still true when the student is created. GET /api/students/import/{id}/ follows the progress.
  */
-import * as z from '../../contract/zod.js';
-import type { ImportReport, ImportRowResult } from '../../contract/student-admin.js';
-import { AppError, Invalid } from '../../domain/errors.js';
-import { invalidResult, readImportFile } from '../../domain/student-import.js';
+import { randomUUID } from 'node:crypto';
+import { StartImportRequest, type ImportSummary } from '../../contract/student-import.js';
+import { nowIso } from '../../domain/clock.js';
+import { Invalid } from '../../domain/errors.js';
+import { chunkRows, toStoredRow } from '../../domain/import-rows.js';
+import { readImportFile } from '../../domain/student-import.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
-import { listCohorts } from '../../store/cohorts.js';
-import { createStudentAccount } from '../../store/student-admin.js';
-import { findTaken } from '../../store/student-lookup.js';
-
-const Body = z.object({ csv: z.string().check(z.minLength(1, 'is required'), z.maxLength(1_000_000, 'is too large (1 MB at most)')) });
+import { logger } from '../../observability/powertools.js';
+import { sendToQueue } from '../../store/queue.js';
+import { createImport, markImportFailed, summaryOf } from '../../store/student-imports.js';
+import type { ChunkMessage } from './import-chunk.js';
 
 export const handler = route('students-import', async (req) => {
-  const { csv } = parseJsonBody(req, Body);
+  const { csv, file_name } = parseJsonBody(req, StartImportRequest);
   const actor = callerOf(req).username;
   const { rows, fileError } = readImportFile(csv);
   if (fileError) throw new Invalid(fileError);
 
-  const cohorts = new Map((await listCohorts()).map((c) => [c.id, c]));
-  const taken = await findTaken(rows.flatMap((r) => (r.input ? [{ username: r.input.username, email: r.input.email }] : [])));
-  for (const row of rows) {
-    if (!row.input) continue;
-    const cohort = cohorts.get(row.input.cohort_id);
-    if (!cohort) row.errors.push('cohort_id: is not an existing cohort');
-    else if (cohort.programType !== row.input.program_type) row.errors.push(`cohort_id: is a ${cohort.programType} cohort, not ${row.input.program_type}`);
-    if (taken.usernames.has(row.input.username)) row.errors.push(`username: ${row.input.username} is already taken`);
-    if (taken.emails.has(row.input.email)) row.errors.push(`email: ${row.input.email} is already used by another student`);
+  const id = randomUUID();
+  const chunks = chunkRows(rows.map(toStoredRow));
+  const record = await createImport({ id, fileName: file_name || 'students.csv', createdBy: actor, createdAt: nowIso(), chunks });
+  try {
+    await sendToQueue('students-import-chunks', chunks.map((_, chunk): ChunkMessage => ({ import_id: id, chunk })));
+  } catch (error) {
+    logger.error('import could not be queued', { importId: id, error: error as Error });
+    await markImportFailed(id, 'The import could not be queued; upload the file again.', nowIso());
+    throw error;
   }
-
-  const results: ImportRowResult[] = [];
-  for (const row of rows) {
-    if (!row.input || row.errors.length) { results.push(invalidResult(row)); continue; }
-    const i = row.input;
-    try {
-      await createStudentAccount({
-        username: i.username, firstName: i.first_name, lastName: i.last_name, email: i.email, phone: i.phone_number || null,
-        programType: i.program_type, programName: i.program_name, cohortId: i.cohort_id, onPaymentPlan: i.on_payment_plan,
-        temporaryPassword: i.temporary_password,
-      }, actor);
-      results.push({ line: row.line, username: i.username, status: 'created', errors: [] });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ line: row.line, username: i.username, status: 'failed', errors: [error.message] });
-    }
-  }
-  const count = (status: ImportRowResult['status']) => results.filter((r) => r.status === status).length;
-  const report: ImportReport = { created: count('created'), invalid: count('invalid'), failed: count('failed'), rows: results };
-  return { body: report };
+  const body: ImportSummary = summaryOf(record);
+  return { status: 202, body, headers: { location: `/api/students/import/${id}/` } };
 });

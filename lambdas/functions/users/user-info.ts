@@ -17,5 +17,6 @@ export function userInfoFrom(username: string, session: SignedIn): UserInfo {
     token: session.accessToken,
     refresh: session.refreshToken,
     expires_in: session.expiresIn,
+    mfa_enabled: session.mfaEnabled,
   };
 }

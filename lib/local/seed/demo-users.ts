@@ -15,3 +15,15 @@ export const demoStaff: DemoUser[] = [
   { username: 'staff', password: 'Staff!2345', firstName: 'Sam', lastName: 'Rivera', email: 'staff@northfield.example.edu', group: 'staff' },
   { username: 'finance', password: 'Finance!2345', firstName: 'Fran', lastName: 'Okafor', email: 'finance@northfield.example.edu', group: 'finance' },
 ];
+
+/**
+ * Issue 19: an admin who has not set up two-step sign-in yet, so the enrolment (QR code, first code)
+ * can be tried locally: the demo staff above are exempt from it on the local stack only
+ * (PORTAL_MFA_EXEMPT_USERS, lib/local/endpoints.ts), this one is not.
+ */
+export const demoMfaUsers: DemoUser[] = [
+  { username: 'mfa.admin', password: 'MfaAdmin!2345', firstName: 'Morgan', lastName: 'Reyes', email: 'mfa.admin@northfield.example.edu', group: 'admin' },
+];
+
+/** The local stack's exemption from TOTP enrolment: the demo staff, whom the browser tests sign in with a password. */
+export const MFA_EXEMPT_DEMO_USERS = demoStaff.map((user) => user.username);

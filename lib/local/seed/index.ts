@@ -23,10 +23,12 @@ import type { PoolIds } from '../provision.js';
 import { demoCohorts, demoCourses, demoDocumentCategories } from './demo-catalog.js';
 import { demoDocuments } from './demo-documents.js';
 import { demoPayments, demoStudents } from './demo-students.js';
-import { demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
+import { demoMfaUsers, demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
 
 const SEED_VERSION = 'SEED#v6';
 const marker = { pk: 'META', sk: SEED_VERSION };
+/** Issue 19's demo admin without TOTP: its own marker, so data seeded before it gets it without a re-seed. */
+const mfaMarker = { pk: 'META', sk: 'SEED#mfa-v1' };
 
 export async function seedDemoData(opts: {
   endpoints: LocalEndpoints; credentials: LocalCredentials; pool: PoolIds; log: (m: string) => void;
@@ -34,11 +36,11 @@ export async function seedDemoData(opts: {
   const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(opts.endpoints.dynamodb, opts.credentials)), {
     marshallOptions: { removeUndefinedValues: true },
   });
+  const cognito = new CognitoIdentityProviderClient(localClientConfig(opts.endpoints.cognito, opts.credentials));
   const done = await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: marker }));
-  if (done.Item) return;
+  if (done.Item) return seedMfaDemoUsers(db, cognito, opts.pool.userPoolId);
   opts.log('seeding demo data (first start)...');
 
-  const cognito = new CognitoIdentityProviderClient(localClientConfig(opts.endpoints.cognito, opts.credentials));
   const studentUsers: DemoUser[] = demoStudents.map(({ profile }) => ({
     username: profile.username, password: STUDENT_PASSWORD, firstName: profile.firstName,
     lastName: profile.lastName, email: profile.email, group: null,
@@ -75,8 +77,16 @@ export async function seedDemoData(opts: {
   }
 
   await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...marker, seededAt: new Date().toISOString() } }));
+  await seedMfaDemoUsers(db, cognito, opts.pool.userPoolId);
   opts.log(`seeded ${demoStaff.length + studentUsers.length} users, ${demoStudents.length} students, ${demoCourses.length} courses, ` +
     `${demoCohorts.length} cohorts, ${demoDocuments.length} documents`);
+}
+
+/** The demo admin who has not set up TOTP (demo-users.ts), once per data directory: after that it is theirs to enrol or reset. */
+async function seedMfaDemoUsers(db: DynamoDBDocumentClient, cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  if ((await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: mfaMarker }))).Item) return;
+  for (const user of demoMfaUsers) await ensureUser(cognito, userPoolId, user);
+  await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...mfaMarker, seededAt: new Date().toISOString() } }));
 }
 
 /** Creates (or repairs) a sign-in with a permanent password and its group; answers the user's sub. */

@@ -16,6 +16,7 @@ import { cohortForm, multipart, type CellRequest, type MatrixWorld, type Who } f
 import { apiEvent, invoke, type Caller } from './events.js';
 import { createSignIn, createStudentRecord } from './fixtures.js';
 import { deliver, succeeded } from './stripe-events.js';
+import { signInFully, totpFresh } from './totp.js';
 
 type Handler = (event: ApiEvent, context: unknown) => Promise<ApiResult>;
 const LAMBDAS = path.resolve(import.meta.dirname, '../../../lambdas');
@@ -146,10 +147,11 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
         return { username, session: res.body.session as string };
       },
       session: async ({ username, password }) => {
-        const res = await call('users-login', undefined, { body: { username, password } });
-        if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
-        return { username: res.body.username as string, refresh: res.body.refresh as string };
+        // staff roles through their TOTP enrolment or code (issue 19)
+        const user = await signInFully(username, password);
+        return { username: user.username, refresh: user.refresh };
       },
+      ...totpFresh(() => `${tag}-totp${++fresh}`),
     },
   };
   return { world, callers };

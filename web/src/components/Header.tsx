@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { paths } from '../app/paths';
 import { loggedOut, selectUserInfo } from '../features/auth/authSlice';
 import { revokeRefreshToken } from '../features/auth/session';
+import { TwoStepSignInButton } from '../features/auth/TwoStepSignInButton';
 import { CartButton } from '../features/cart/CartButton';
 import type { UserInfo } from '../contract';
 
@@ -85,6 +86,8 @@ export function Header() {
               </Button>
             ))}
           <CartButton />
+          {/* issue 19: a student's own TOTP (admin, finance and staff accounts must have it and set it up at sign-in) */}
+          {user && !user.isAdmin && !user.is_staff && !user.is_finance && <TwoStepSignInButton />}
           {user && (
             <Button color="inherit" startIcon={<LogoutIcon aria-hidden />} onClick={logout}>
               Logout

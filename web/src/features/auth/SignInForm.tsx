@@ -7,11 +7,14 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { brand } from '../../app/brand';
 import { TextInput } from '../../components/TextInput';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { MFA_REQUIRED_CODE, MFA_SETUP_REQUIRED_CODE } from '../../../../lambdas/contract/mfa-codes';
 import { login, selectLoginError, selectLoginPending, type LoginRefusal } from './authSlice';
 import type { NewPasswordChallenge } from './NewPasswordForm';
+import type { TotpStep } from './TotpSignInForms';
 
-// Loaded only when the server asks for a new password: the login page is within a size budget.
+// Loaded only when the server asks for a new password or a TOTP code: the login page is within a size budget.
 const NewPasswordForm = lazy(() => import('./NewPasswordForm'));
+const TotpSignInForms = lazy(() => import('./TotpSignInForms'));
 
 /** Right-hand sign-in panel. No client-side validation (spec section 5): the server decides. */
 export function SignInForm() {
@@ -21,20 +24,49 @@ export function SignInForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<NewPasswordChallenge | null>(null);
+  const [totp, setTotp] = useState<TotpStep | null>(null);
+  /** Why the password form is back (a TOTP step that ended), shown until the next attempt. */
+  const [restarted, setRestarted] = useState<string | null>(null);
+  /** The login's 401 that led to the TOTP step is not an error to show on the way back. */
+  const [stepped, setStepped] = useState(false);
+  const shownError = restarted ?? (stepped ? null : error);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
+    setRestarted(null);
+    setStepped(false);
     const result = await dispatch(login({ username, password }));
     // An account with a temporary password (issue 8): the server wants a new one before signing in.
     if (!login.rejected.match(result) || !result.meta.rejectedWithValue) return;
     // `meta` is the refusal's body (void only when the server was not reached, which rejects without one).
-    const { code, session } = result.meta as LoginRefusal;
+    const { code, session, secret_code } = result.meta as LoginRefusal;
     if (code === 'new_password_required' && typeof session === 'string') {
       setChallenge({ username, session, message: result.payload ?? '' });
       setPassword('');
     }
+    // Issue 19: a code from the authenticator app, or (admin, finance, staff) setting one up first
+    if ((code === MFA_REQUIRED_CODE || code === MFA_SETUP_REQUIRED_CODE) && typeof session === 'string') {
+      const setup = code === MFA_SETUP_REQUIRED_CODE && typeof secret_code === 'string';
+      setTotp({ kind: setup ? 'setup' : 'code', username, session, secret: setup ? secret_code : undefined, message: result.payload ?? '' });
+      setStepped(true);
+      setPassword('');
+    }
   };
+
+  if (totp) {
+    const restart = (message?: string) => {
+      setTotp(null);
+      setRestarted(message ?? null);
+    };
+    return (
+      <Box sx={{ p: { xs: 3, md: 5 }, minWidth: 0 }}>
+        <Suspense fallback={<Typography role="status">Loading...</Typography>}>
+          <TotpSignInForms step={totp} onRestart={restart} />
+        </Suspense>
+      </Box>
+    );
+  }
 
   if (challenge) {
     return (
@@ -51,9 +83,9 @@ export function SignInForm() {
       <Typography id="sign-in-title" variant="h5" component="h2" gutterBottom>
         Sign in
       </Typography>
-      {error && (
+      {shownError && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
+          {shownError}
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">

@@ -21,11 +21,15 @@ export const GENERIC_LOGIN_ERROR = 'Login failed. Please try again.';
 
 /**
  * A refused login's response body, passed on as the rejected action's `meta`: an account with a
- * temporary password answers 401 with `code: "new_password_required"` and a `session` (issue 8).
+ * temporary password answers 401 with `code: "new_password_required"` and a `session` (issue 8); one
+ * with TOTP on `code: "mfa_required"`, and an admin, finance or staff account without it
+ * `code: "mfa_setup_required"` with the new `secret_code` (issue 19).
  */
 export interface LoginRefusal {
   code?: unknown;
   session?: unknown;
+  /** Issue 19: the TOTP secret of an enrolment (`code: "mfa_setup_required"`). */
+  secret_code?: unknown;
 }
 
 export const login = createAsyncThunk<UserInfo, LoginCredentials, { rejectValue: string; rejectedMeta: LoginRefusal | void }>(

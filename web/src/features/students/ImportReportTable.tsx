@@ -5,16 +5,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ImportRowResult } from '../../../../lambdas/contract/student-admin';
+import type { ImportRowOutcome, ImportRowReport } from '../../../../lambdas/contract/student-import';
+import { OUTCOME_LABELS } from './studentImport';
 
-const STATUS: Record<ImportRowResult['status'], { label: string; color: ChipProps['color'] }> = {
-  created: { label: 'Created', color: 'success' },
-  invalid: { label: 'Invalid', color: 'warning' },
-  failed: { label: 'Failed', color: 'error' },
-};
+const COLOR: Record<ImportRowOutcome, ChipProps['color']> = { created: 'success', exists: 'default', failed: 'error' };
 
 /** The import's per-row report: what happened to each line of the file, and why. */
-export function ImportReportTable({ rows }: { rows: readonly ImportRowResult[] }) {
+export function ImportReportTable({ rows }: { rows: readonly ImportRowReport[] }) {
   return (
     <TableContainer sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-label="Import report">
       <Table size="small" stickyHeader aria-label="Import report">
@@ -22,8 +19,8 @@ export function ImportReportTable({ rows }: { rows: readonly ImportRowResult[] }
           <TableRow>
             <TableCell>Line</TableCell>
             <TableCell>Username</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Errors</TableCell>
+            <TableCell>Outcome</TableCell>
+            <TableCell>Reason</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -32,9 +29,9 @@ export function ImportReportTable({ rows }: { rows: readonly ImportRowResult[] }
               <TableCell>{row.line}</TableCell>
               <TableCell>{row.username || '—'}</TableCell>
               <TableCell>
-                <Chip size="small" label={STATUS[row.status].label} color={STATUS[row.status].color} />
+                <Chip size="small" label={OUTCOME_LABELS[row.outcome]} color={COLOR[row.outcome]} />
               </TableCell>
-              <TableCell>{row.errors.join('; ')}</TableCell>
+              <TableCell>{row.reason}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
-import { IMPORT_COLUMNS, type ImportRowResult } from '../../../../lambdas/contract/student-admin';
+import { IMPORT_COLUMNS } from '../../../../lambdas/contract/student-admin';
+import type { ImportSummary } from '../../../../lambdas/contract/student-import';
 import { appRoutes } from '../../app/router';
 import { jsonResponse, renderRoutes } from '../../test-utils';
-import { asAdmin, demoAnswers, importReport, stubStudentsApi, type Call } from './studentTestData';
+import { asAdmin, demoAnswers, importDetail, stubStudentsApi } from './studentTestData';
 
 async function openDialog(answers = demoAnswers()) {
   const calls = stubStudentsApi(answers);
@@ -14,8 +14,8 @@ async function openDialog(answers = demoAnswers()) {
   return { calls, dialog };
 }
 
-function chooseFile(dialog: HTMLElement, text: string) {
-  const file = new File([text], 'students.csv', { type: 'text/csv' });
+function chooseFile(dialog: HTMLElement, text: string, name = 'students.csv') {
+  const file = new File([text], name, { type: 'text/csv' });
   fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
 }
 
@@ -23,24 +23,12 @@ const HEADER = IMPORT_COLUMNS.join(',');
 const csvOf = (rows: number) =>
   [HEADER, ...Array.from({ length: rows }, (_, i) => `user${i + 1},F,L,user${i + 1}@example.edu,,certificate,Phlebotomy,cohort-2026-cert-2,no,`)].join('\n');
 
-/** Answers each call as the server would: every data row created, except usernames ending in 5, which are invalid. */
-function answerImport(call: Call) {
-  const [, ...rows] = Papa.parse<string[]>((call.body as { csv: string }).csv, { skipEmptyLines: true }).data;
-  return importReport(
-    rows.map((cells, i): ImportRowResult => {
-      const invalid = cells[0]?.endsWith('5') ?? false;
-      return { line: i + 2, username: cells[0] ?? '', status: invalid ? 'invalid' : 'created', errors: invalid ? ['email: is already used by another student'] : [] };
-    }),
-  );
-}
+const summary = (over: Partial<ImportSummary> = {}): ImportSummary => ({
+  id: 'imp-1', file_name: 'students.csv', created_by: 'admin', created_at: '2026-09-01T09:00:00.000Z', finished_at: null, status: 'processing',
+  total: 50, processed: 0, created: 0, skipped: 0, failed: 0, ...over,
+});
 
-const reportRows = () =>
-  within(screen.getByRole('table', { name: 'Import report' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-
-describe('Import CSV (issue 8)', { timeout: 20_000 }, () => {
+describe('Import CSV (issues 8 and 19)', { timeout: 20_000 }, () => {
   it('downloads a template with the import columns', async () => {
     let saved: Blob | null = null;
     URL.createObjectURL = vi.fn((blob: Blob) => {
@@ -56,49 +44,65 @@ describe('Import CSV (issue 8)', { timeout: 20_000 }, () => {
     expect(text.split(/\r?\n/)[0]).toBe(HEADER);
   });
 
-  it('imports a big file 100 rows per call, in order, and shows one report with the file line numbers', async () => {
-    const { calls, dialog } = await openDialog({ ...demoAnswers(), 'POST /api/students/import/': answerImport });
-    expect((within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
-    chooseFile(dialog, csvOf(210));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
-
-    expect(await within(dialog).findByText('Created 189 · Invalid 21 · Failed 0')).toBeTruthy();
-    const posts = calls.filter((c) => c.path === '/api/students/import/');
-    expect(posts.map((c) => Papa.parse<string[]>((c.body as { csv: string }).csv, { skipEmptyLines: true }).data.length - 1)).toEqual([100, 100, 10]);
-    expect(posts.map((c) => (c.body as { csv: string }).csv.split('\n')[0])).toEqual([HEADER, HEADER, HEADER]);
-    const rows = reportRows();
-    expect(rows).toHaveLength(210);
-    expect(rows[4]).toEqual(['6', 'user5', 'Invalid', 'email: is already used by another student']);
-    expect(rows[209]).toEqual(['211', 'user210', 'Created', '']);
-    expect(rows[104]?.slice(0, 3)).toEqual(['106', 'user105', 'Invalid']);
-  });
-
-  it('imports a small file as it is and lists valid and invalid rows', async () => {
-    const answers = {
+  it('sends the whole file once, follows the import with a progress bar, then shows the report', async () => {
+    const text = csvOf(50);
+    let polls = 0;
+    const done = importDetail(
+      Array.from({ length: 50 }, (_, i) => ({ line: i + 2, username: `user${i + 1}`, outcome: i === 4 ? ('failed' as const) : ('created' as const), reason: i === 4 ? 'Email must be an email address.' : '' })),
+    );
+    const { calls, dialog } = await openDialog({
       ...demoAnswers(),
-      'POST /api/students/import/': importReport([
-        { line: 2, username: 'good.one', status: 'created', errors: [] },
-        { line: 3, username: 'bad one', status: 'invalid', errors: ['username: may contain only lower-case letters', 'email: must be an email address'] },
-      ]),
-    };
-    const { calls, dialog } = await openDialog(answers);
-    const text = `${HEADER}\ngood.one,G,O,g@example.edu,,certificate,Phlebotomy,cohort-2026-cert-2,no,\nbad one,B,O,nope,,certificate,Phlebotomy,cohort-2026-cert-2,no,\n`;
+      'GET /api/students/imports/': { results: [], count: 0, next: null },
+      'POST /api/students/import/': () => jsonResponse(summary(), 202),
+      'GET /api/students/import/imp-1/': () => (++polls === 1 ? importDetail([], { total: 50, processed: 25, status: 'processing', finished_at: null }) : done),
+    });
+    expect(await within(dialog).findByText('No imports yet')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
     chooseFile(dialog, text);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect(await within(dialog).findByText('Created 1 · Invalid 1 · Failed 0')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/students/import/')?.body).toEqual({ csv: text });
-    expect(reportRows()).toEqual([
-      ['2', 'good.one', 'Created', ''],
-      ['3', 'bad one', 'Invalid', 'username: may contain only lower-case letters; email: must be an email address'],
-    ]);
+
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(within(dialog).getByText('Imported 25 of 50 rows...')).toBeTruthy();
+    expect(await within(dialog).findByText('Created 49 · Already existed 0 · Failed 1', {}, { timeout: 5_000 })).toBeTruthy();
+    const report = await within(dialog).findByRole('table', { name: 'Import report' });
+    await waitFor(() => expect(within(report).getAllByRole('row')).toHaveLength(51));
+    expect(within(within(report).getAllByRole('row')[5]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['6', 'user5', 'Failed', 'Email must be an email address.']);
+
+    const posts = calls.filter((c) => c.path === '/api/students/import/');
+    expect(posts.map((c) => c.body)).toEqual([{ csv: text, file_name: 'students.csv' }]);
   });
 
   it("shows the server's message for a refused file", async () => {
-    const answers = { ...demoAnswers(), 'POST /api/students/import/': () => jsonResponse({ error: 'file: missing columns email (download the template)' }, 400) };
+    const answers = {
+      ...demoAnswers(),
+      'GET /api/students/imports/': { results: [], count: 0, next: null },
+      'POST /api/students/import/': () => jsonResponse({ error: 'file: missing columns email (download the template)' }, 400),
+    };
     const { dialog } = await openDialog(answers);
     chooseFile(dialog, 'username\nx\n');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Error: file: missing columns email (download the template)');
-    await waitFor(() => expect(within(dialog).queryByRole('table')).toBeNull());
+    await waitFor(() => expect(within(dialog).queryByRole('table', { name: 'Import report' })).toBeNull());
+  });
+
+  it('lists past imports and reopens one to read its report again', async () => {
+    const past = summary({ id: 'imp-9', file_name: 'fall-intake.csv', status: 'done', total: 2, processed: 2, created: 1, skipped: 1, finished_at: '2026-09-01T09:01:00.000Z' });
+    const { calls, dialog } = await openDialog({
+      ...demoAnswers(),
+      'GET /api/students/imports/': { results: [past], count: 1, next: null },
+      'GET /api/students/import/imp-9/': importDetail(
+        [{ line: 2, username: 'ann', outcome: 'created', reason: '' }, { line: 3, username: 'bob', outcome: 'exists', reason: 'A student with username bob and this email already exists, so nothing was changed.' }],
+        { id: 'imp-9', file_name: 'fall-intake.csv' },
+      ),
+    });
+    const list = await within(dialog).findByRole('table', { name: 'Past imports' });
+    const cells = within(within(list).getAllByRole('row')[1]!).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 1).concat(cells.slice(2, 8))).toEqual(['fall-intake.csv', 'admin', 'Done', '2', '1', '1', '0']);
+    fireEvent.click(within(list).getByRole('button', { name: /^Open import fall-intake\.csv of / }));
+    expect(await within(dialog).findByText('Created 1 · Already existed 1 · Failed 0')).toBeTruthy();
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    // a finished import is read once, with its report
+    expect(calls.filter((c) => c.path === '/api/students/import/imp-9/').map((c) => c.query.get('limit'))).toEqual(['500']);
   });
 });

@@ -11,32 +11,38 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import { downloadCsv } from '../../lib/csv';
-import { ImportReportTable } from './ImportReportTable';
-import { importTemplateCsv, reportSummary, ROWS_PER_CALL, TEMPLATE_FILE_NAME } from './studentImport';
+import { ImportProgress } from './ImportProgress';
+import { PastImports } from './PastImports';
+import { importTemplateCsv, TEMPLATE_FILE_NAME } from './studentImport';
 import { useStudentImport } from './useStudentImport';
 
 /**
- * Import CSV (issue 8): every row is checked by the server before any is written; valid rows are
- * created, the others listed with their reasons. Bigger files go 100 rows per call.
+ * Import CSV (issues 8 and 19): the whole file is sent once and checked; the server then creates the
+ * students in the background, row by row, each at most once. The dialog follows the import with a
+ * progress bar and shows the per-row report; past imports can be reopened here later.
  */
 export function ImportStudentsDialog({ cohorts, onClose }: { cohorts: readonly Cohort[]; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
+  const [openFinished, setOpenFinished] = useState(false);
   const importer = useStudentImport();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (file && !importer.running) await importer.run(await file.text());
+    if (file && !importer.starting) {
+      setOpenFinished(false);
+      await importer.start(file);
+    }
   };
   const example = cohorts.find((cohort) => cohort.is_active) ?? cohorts[0];
 
   return (
-    <Dialog open onClose={importer.running ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-students-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="import-students-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="import-students-title">Import Students</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            One student per row, with the template&apos;s columns. Rows are checked before anything is written; a file of more than {ROWS_PER_CALL} rows
-            is sent {ROWS_PER_CALL} rows at a time.
+            One student per row, with the template&apos;s columns. The file is checked, then the students are created in the background: you may
+            close this window and reopen the import from Past imports at any time.
           </DialogContentText>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
             <Box>
@@ -47,7 +53,7 @@ export function ImportStudentsDialog({ cohorts, onClose }: { cohorts: readonly C
                 id="import-file"
                 type="file"
                 accept=".csv,text/csv"
-                disabled={importer.running}
+                disabled={importer.starting}
                 onChange={(event) => {
                   setFile(event.target.files?.[0] ?? null);
                   importer.reset();
@@ -58,25 +64,24 @@ export function ImportStudentsDialog({ cohorts, onClose }: { cohorts: readonly C
               Download template
             </Button>
           </Box>
-          {importer.progress && <Typography role="status">{importer.progress}</Typography>}
           {importer.error && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {importer.error}
             </Alert>
           )}
-          {importer.report && !importer.running && (
-            <Alert severity={importer.report.invalid + importer.report.failed > 0 ? 'warning' : 'success'} sx={{ mb: 2 }}>
-              {reportSummary(importer.report)}
-            </Alert>
-          )}
-          {importer.report && importer.report.rows.length > 0 && <ImportReportTable rows={importer.report.rows} />}
+          {importer.openId && <ImportProgress key={importer.openId} id={importer.openId} finished={openFinished} />}
+          <PastImports
+            openId={importer.openId}
+            onOpen={(item) => {
+              setOpenFinished(item.status !== 'processing');
+              importer.open(item.id);
+            }}
+          />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={importer.running}>
-            Close
-          </Button>
-          <Button type="submit" variant="contained" disabled={!file || importer.running}>
-            {importer.running ? 'Importing...' : 'Import'}
+          <Button onClick={onClose}>Close</Button>
+          <Button type="submit" variant="contained" disabled={!file || importer.starting}>
+            {importer.starting ? 'Importing...' : 'Import'}
           </Button>
         </DialogActions>
       </form>

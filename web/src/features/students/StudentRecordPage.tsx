@@ -14,6 +14,7 @@ import { EnrollDialog } from './EnrollDialog';
 import { EnrollmentsSection } from './EnrollmentsSection';
 import { LedgerEntryDialog } from './LedgerEntryDialog';
 import { LedgerSection } from './LedgerSection';
+import { MfaResetButton } from './MfaResetButton';
 import { ProfileSection } from './ProfileSection';
 import { SignInToggle } from './SignInToggle';
 import { cohortLabel, fullName } from './studentFilters';
@@ -68,6 +69,7 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
             Post Charge or Credit
           </Button>
           <SignInToggle username={student.username} name={name} enabled={student.sign_in_enabled} />
+          <MfaResetButton username={student.username} name={name} />
         </Box>
       </Box>
       <ProfileSection student={student} cohortName={cohort ? cohortLabel(cohort) : (student.cohort_id ?? 'None')} signInEnabled={student.sign_in_enabled} />

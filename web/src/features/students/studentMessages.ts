@@ -13,3 +13,10 @@ export const studentCreated = (username: string) => `Student ${username} created
 export const ENROLLED = 'Enrollment added successfully';
 export const entryPosted = (kind: 'charge' | 'credit') => (kind === 'charge' ? 'Charge posted successfully' : 'Credit posted successfully');
 export const signInChanged = (enabled: boolean) => (enabled ? 'Sign-in enabled' : 'Sign-in disabled');
+/** Issue 19: the admin's reset of a student's two-step sign-in (TOTP). */
+export const mfaResetDone = (reset: boolean) => (reset ? 'Two-step sign-in reset: the student signs in with their password alone' : 'Two-step sign-in was not on for this student');
+
+/** CSV import as a job (issue 19, beyond the spec). */
+export const IMPORT_FAILED = 'Failed to load the import';
+export const IMPORTS_FAILED = 'Failed to load past imports';
+export const IMPORT_NOT_QUEUED = 'The import could not be queued; upload the file again.';

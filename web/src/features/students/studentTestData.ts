@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import type { AcknowledgementList, DocumentRecordDto } from '../../../../lambdas/contract/documents';
-import type { ImportReport, StudentSummary } from '../../../../lambdas/contract/student-admin';
+import type { StudentSummary } from '../../../../lambdas/contract/student-admin';
+import type { ImportDetail, ImportRowReport } from '../../../../lambdas/contract/student-import';
 import type { PaymentPage, PaymentSummary, StudentRecord } from '../../contract';
 import { jsonResponse, sampleUser, signedIn } from '../../test-utils';
 
@@ -170,12 +171,18 @@ export const acknowledgementsOf: Record<string, AcknowledgementList> = {
   d2: { document_id: 'd2', acknowledged: [], pending: [{ username: 'jane.doe', full_name: 'Jane Doe' }] },
 };
 
-export const importReport = (rows: ImportReport['rows']): ImportReport => ({
-  created: rows.filter((r) => r.status === 'created').length,
-  invalid: rows.filter((r) => r.status === 'invalid').length,
-  failed: rows.filter((r) => r.status === 'failed').length,
-  rows,
-});
+/** GET /api/students/import/{id}/ of an import whose `rows` have their outcomes (of `total`, the rest still to do). */
+export const importDetail = (rows: ImportRowReport[], over: Partial<ImportDetail> = {}): ImportDetail => {
+  const total = over.total ?? rows.length;
+  return {
+    id: 'imp-1', file_name: 'students.csv', created_by: 'admin', created_at: '2026-09-01T09:00:00.000Z', finished_at: rows.length === total ? '2026-09-01T09:01:00.000Z' : null,
+    status: rows.length === total ? 'done' : 'processing', total, processed: rows.length,
+    created: rows.filter((r) => r.outcome === 'created').length,
+    skipped: rows.filter((r) => r.outcome === 'exists').length,
+    failed: rows.filter((r) => r.outcome === 'failed').length,
+    rows, next: null, ...over,
+  };
+};
 
 export interface Call {
   method: string;

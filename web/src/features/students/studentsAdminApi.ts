@@ -2,7 +2,9 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import type { AcknowledgementList, DocumentPage, DocumentRecordDto } from '../../../../lambdas/contract/documents';
-import type { CreateStudentRequest, ImportReport, StudentSummary } from '../../../../lambdas/contract/student-admin';
+import type { CreateStudentRequest, StudentSummary } from '../../../../lambdas/contract/student-admin';
+import type { ImportDetail, ImportList, ImportSummary, StartImportRequest } from '../../../../lambdas/contract/student-import';
+import type { MfaResetResult } from '../../../../lambdas/contract/mfa';
 import type { ProgramType } from '../../contract';
 import { assignedTo, type StudentDocument } from './studentDocuments';
 
@@ -49,7 +51,7 @@ const DOCUMENT_PAGES = 10;
  * A write touches the student's bill, the list's balances and the cohort rosters and counts.
  */
 export const studentsAdminApi = api
-  .enhanceEndpoints({ addTagTypes: ['StudentList', 'Cohort', 'CohortStudents', 'Document', 'Acknowledgement'] })
+  .enhanceEndpoints({ addTagTypes: ['StudentList', 'Cohort', 'CohortStudents', 'Document', 'Acknowledgement', 'StudentImports'] })
   .injectEndpoints({
     endpoints: (build) => ({
       listStudentSummaries: build.query<StudentSummary[], StudentListArgs>({
@@ -67,9 +69,19 @@ export const studentsAdminApi = api
         query: (body) => ({ url: '/api/students/', method: 'POST', body }),
         invalidatesTags: onSuccess(['StudentList', 'Cohort', 'CohortStudents']),
       }),
-      /** One chunk of at most 100 rows; the dialog invalidates the lists once the whole file is in. */
-      importStudents: build.mutation<ImportReport, string>({
-        query: (csv) => ({ url: '/api/students/import/', method: 'POST', body: { csv } }),
+      /** Queues the whole file (issue 19): answered at once with the import, which the server then works through. */
+      startImport: build.mutation<ImportSummary, StartImportRequest>({
+        query: (body) => ({ url: '/api/students/import/', method: 'POST', body }),
+        invalidatesTags: onSuccess(['StudentImports']),
+      }),
+      /** An import's progress and one page of its report (`limit` rows from `cursor`). */
+      getImport: build.query<ImportDetail, { id: string; limit: number; cursor?: string }>({
+        query: ({ id, limit, cursor }) => ({ url: `/api/students/import/${encodeURIComponent(id)}/`, params: { limit: String(limit), ...(cursor ? { cursor } : {}) } }),
+      }),
+      /** Past imports, newest first. */
+      listImports: build.query<ImportList, void>({
+        query: () => ({ url: '/api/students/imports/', params: { limit: '20' } }),
+        providesTags: ['StudentImports'],
       }),
       enrollStudent: build.mutation<unknown, { username: string; body: EnrollmentBody }>({
         query: ({ username, body }) => ({ url: studentUrl(username, 'enrollments/'), method: 'POST', body }),
@@ -78,6 +90,10 @@ export const studentsAdminApi = api
       postLedgerEntry: build.mutation<unknown, { username: string; body: LedgerEntryBody }>({
         query: ({ username, body }) => ({ url: studentUrl(username, 'charges/'), method: 'POST', body }),
         invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : []),
+      }),
+      /** Issue 19: turns the student's two-step sign-in (TOTP) off, for a lost phone; audited. */
+      resetMfa: build.mutation<MfaResetResult, string>({
+        query: (username) => ({ url: `/api/users/${encodeURIComponent(username)}/mfa/reset/`, method: 'POST' }),
       }),
       setSignIn: build.mutation<{ username: string; sign_in_enabled: boolean }, { username: string; enabled: boolean }>({
         query: ({ username, enabled }) => ({ url: studentUrl(username, 'sign-in/'), method: 'PUT', body: { enabled } }),
@@ -114,9 +130,13 @@ export const {
   useListStudentSummariesQuery,
   useListStudentCohortsQuery,
   useCreateStudentMutation,
-  useImportStudentsMutation,
+  useStartImportMutation,
+  useGetImportQuery,
+  useLazyGetImportQuery,
+  useListImportsQuery,
   useEnrollStudentMutation,
   usePostLedgerEntryMutation,
   useSetSignInMutation,
+  useResetMfaMutation,
   useListStudentDocumentsQuery,
 } = studentsAdminApi;
