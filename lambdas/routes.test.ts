@@ -23,6 +23,8 @@ const BEYOND_SPEC = [
   'GET /api/students/import/{id}/', 'GET /api/students/imports/',
   // issue 19: TOTP
   'POST /api/users/mfa/', 'POST /api/users/mfa-setup/', 'POST /api/users/totp/', 'POST /api/users/totp/verify/', 'POST /api/users/{username}/mfa/reset/',
+  // issue 20: revocation
+  'POST /api/users/{username}/sign-out-everywhere/',
 ];
 
 describe('route table', () => {

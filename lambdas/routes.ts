@@ -190,6 +190,9 @@ export const routes = [
     access: ['student'], grants: ['userpool:login'], status: 'ready' },
   { id: 'users-mfa-reset', method: 'POST', path: '/api/users/{username}/mfa/reset/', handler: 'functions/users/mfa-reset.ts',
     access: ['admin'], grants: ['userpool:admin', 'audit:write'], status: 'ready' },
+  // Issue 20: an admin ends every session of a user at once (Cognito AdminUserGlobalSignOut), audited.
+  { id: 'users-sign-out-everywhere', method: 'POST', path: '/api/users/{username}/sign-out-everywhere/', handler: 'functions/users/sign-out-everywhere.ts',
+    access: ['admin'], grants: ['userpool:admin', 'audit:write'], status: 'ready' },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
     access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
   // Beyond spec section 7 (issue 6): presigned uploads for large files, acknowledgements by students.

@@ -11,6 +11,6 @@ export const AUDIT_ACTIONS = [
   'student.create', 'student.create.undone', 'student.enable', 'student.disable', 'student.move', 'student.enroll', 'student.charge', 'student.credit',
   'payment.create', 'payment.refund', 'payment.refund.succeeded', 'payment.refund.failed', 'payment.excess.refund', 'payment.reconcile', 'payment.reconcile.run',
   'student.read', 'student.payments.read', 'cohort.roster.read', 'students.list.read', 'payments.read',
-  'user.mfa.reset',
+  'user.mfa.reset', 'user.sessions.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

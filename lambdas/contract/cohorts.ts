@@ -1,3 +1,4 @@
+import { Username } from './username.js';
 import * as z from './zod.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 import type { StudentRecord } from './students.js';
@@ -37,4 +38,4 @@ export const CohortInput = z.object({
 export type CohortInput = z.input<typeof CohortInput>;
 
 /** POST /api/cohorts/{id}/students/ (admin): move a student into this cohort. */
-export const AddStudentToCohort = z.object({ username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')) });
+export const AddStudentToCohort = z.object({ username: Username });

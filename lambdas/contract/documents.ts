@@ -20,8 +20,13 @@ export const ALLOWED_FILE_TYPES = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', '
 export type AllowedFileType = (typeof ALLOWED_FILE_TYPES)[number];
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
-/** Spec section 3, Document. */
-export interface DocumentRecordDto {
+export type DocumentTextStatus = 'extracted' | 'none' | 'not_extracted';
+
+/**
+ * Spec section 3, Document: the document's own fields, what every reader may see. Who it is assigned
+ * to is not among them: that depends on the audience (FERPA, issue 20), see the two answers below.
+ */
+export interface DocumentDto {
   id: string;
   title: string;
   description: string;
@@ -33,7 +38,6 @@ export interface DocumentRecordDto {
   cohort_details: { academic_year: string; year: string; cohort_number: number; program_name: string } | null;
   /** Program scope: which program type the document is for. */
   program_type: ProgramType | null;
-  assigned_students: Array<{ id: string; username: string; full_name: string }>;
   file_name: string;
   file_type: string;
   file_size: number | null;
@@ -42,6 +46,14 @@ export interface DocumentRecordDto {
   s3_url: null;
   extracted_text: string | null;
   preview_text: string | null;
+  /**
+   * extracted: `extracted_text` holds the text; none: the file has no text we read (images, other
+   * types); not_extracted: reading it did not finish within its time and size budget, or the file
+   * could not be read, so it was stored without text (issue 20). Optional for answers stored before.
+   */
+  text_status?: DocumentTextStatus;
+  /** Why, when not_extracted. */
+  text_status_reason?: string | null;
   is_public: boolean;
   is_mandatory: boolean;
   requires_signature: boolean;
@@ -51,8 +63,23 @@ export interface DocumentRecordDto {
   acknowledged_at: string | null;
 }
 
-export interface DocumentPage {
-  results: DocumentRecordDto[];
+/** Staff and admins: the document with every student it is individually assigned to. */
+export interface DocumentRecordDto extends DocumentDto {
+  assigned_students: Array<{ id: string; username: string; full_name: string }>;
+}
+
+/**
+ * Anyone else (students; finance, who have no student profile): the document's own fields and whether it
+ * is assigned to the reader individually. It never names another student (FERPA: a student's identity in
+ * connection with their records is not disclosed to other students), so an individual document assigned
+ * to several students shows each of them only "assigned to you".
+ */
+export interface StudentDocumentDto extends DocumentDto {
+  assigned_to_you: boolean;
+}
+
+export interface DocumentPage<T extends DocumentDto = DocumentRecordDto> {
+  results: T[];
   count: number;
   next: string | null;
 }

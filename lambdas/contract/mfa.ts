@@ -8,6 +8,7 @@
  *   POST /api/users/totp/verify/    ... and confirms it with a code: { mfa_enabled: true }
  *   POST /api/users/{username}/mfa/reset/   an admin turns another user's TOTP off (recovery, audited)
  */
+import { Username } from './username.js';
 import * as z from './zod.js';
 
 export { MFA_REQUIRED_CODE, MFA_SETUP_REQUIRED_CODE, TOTP_ISSUER } from './mfa-codes.js';
@@ -17,7 +18,6 @@ export const TotpCode = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'must be t
 
 /** Cognito's challenge sessions are up to 2048 characters; our enrolment ids are 43. */
 const SignInSession = z.string().check(z.minLength(1, 'is required'), z.maxLength(4096, 'is too long'));
-const Username = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long'));
 
 /** POST /api/users/mfa/ and POST /api/users/mfa-setup/: the session the login answered, and the code. */
 export const MfaStepRequest = z.object({ username: Username, session: SignInSession, code: TotpCode });

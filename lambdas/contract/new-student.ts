@@ -8,8 +8,10 @@ import { PROGRAM_TYPES } from '../domain/programs.js';
 
 const RESERVED_USERNAMES = new Set(['import', 'imports']);
 
+// canonical (issue 20): `Jamal.Brooks` is created as `jamal.brooks`, the name every sign-in step uses
 const Username = z.string().check(
   z.trim(),
+  z.toLowerCase(),
   z.minLength(3, 'must be at least 3 characters'),
   z.maxLength(64, 'is too long'),
   z.regex(/^[a-z0-9][a-z0-9._-]*$/, 'may contain only lower-case letters, digits, dots, hyphens and underscores'),

@@ -1,3 +1,4 @@
+import { Username } from './username.js';
 import * as z from './zod.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
 
@@ -77,7 +78,7 @@ export interface ImportReport {
 
 /** POST /api/users/new-password/ — completes the first sign-in of an account with a temporary password. */
 export const NewPasswordRequest = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128)),
+  username: Username,
   session: z.string().check(z.minLength(1, 'is required'), z.maxLength(4096)),
   new_password: z.string().check(z.minLength(8, 'must be at least 8 characters'), z.maxLength(256)),
 });

@@ -4,6 +4,12 @@
  * and docx text; written here rather than bundling a zip library, which cost the upload Lambda 6 KB of
  * its 300 KB budget (issue 10). Walks the directory as fflate's unzipSync does (zip64 included) and
  * throws on an archive it cannot read.
+ *
+ * Zip bombs (issue 20) are stopped here, while inflating: zlib's `maxOutputLength` ends the inflate
+ * as soon as an entry's output passes what is left of its budget (per entry, and for the whole
+ * archive across every entry read through one `ZipBudget`), so a bomb never gets to allocate more.
+ * The directory walk is linear in the archive: each entry must carry its signature, so a forged
+ * count cannot make it loop past the bytes.
  */
 import { inflateRawSync } from 'node:zlib';
 
@@ -17,9 +23,32 @@ export interface ZipEntry {
   headerOffset: number;
 }
 
+/** At most this many bytes out of one entry, and out of one archive, by default. */
+export const MAX_ENTRY_INFLATED_BYTES = 32 * 1024 * 1024;
+export const MAX_ARCHIVE_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/** What may still be inflated from one archive; pass the same one to every read of that archive. */
+export interface ZipBudget {
+  maxEntryBytes: number;
+  /** Left for the whole archive; each read takes what it inflated. */
+  archiveBytesLeft: number;
+}
+
+export const zipBudget = (maxEntryBytes = MAX_ENTRY_INFLATED_BYTES, maxArchiveBytes = MAX_ARCHIVE_INFLATED_BYTES): ZipBudget =>
+  ({ maxEntryBytes, archiveBytesLeft: maxArchiveBytes });
+
+/** An entry (or the archive) would inflate beyond its budget. */
+export class ZipBomb extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ZipBomb';
+  }
+}
+
 const END = 0x06054b50;
 const END64_LOCATOR = 0x07064b50;
 const END64 = 0x06064b50;
+const CENTRAL = 0x02014b50;
 /** A 32-bit field saying "the value is in the zip64 extra field". */
 const IN_ZIP64 = 0xffffffff;
 /** The end record (22 bytes) plus the longest comment. */
@@ -45,6 +74,8 @@ export function zipEntries(d: Uint8Array): ZipEntry[] {
   }
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
+    // each header is at least 46 bytes with its signature: a forged count stops at the data's end
+    if (u32(d, at) !== CENTRAL) throw damaged();
     const nameLength = u16(d, at + 28);
     const extra = at + 46 + nameLength;
     const extraLength = u16(d, at + 30);
@@ -72,12 +103,32 @@ export function zipEntries(d: Uint8Array): ZipEntry[] {
   return entries;
 }
 
-/** The entry's bytes; throws for a method other than stored or deflate, or data longer than the directory says. */
-export function readZipEntry(d: Uint8Array, entry: ZipEntry): Uint8Array {
+/**
+ * The entry's bytes; throws for a method other than stored or deflate, data longer than the
+ * directory says, and (ZipBomb) an entry whose declared or actual size passes the budget, which
+ * is charged with what was inflated.
+ */
+export function readZipEntry(d: Uint8Array, entry: ZipEntry, budget: ZipBudget = zipBudget()): Uint8Array {
   const h = entry.headerOffset;
   const start = h + 30 + u16(d, h + 26) + u16(d, h + 28);
   const data = d.subarray(start, start + entry.size);
-  if (entry.compression === 0) return data;
-  if (entry.compression === 8) return inflateRawSync(data, { maxOutputLength: Math.max(1, entry.originalSize) });
-  throw new Error(`zip compression method ${entry.compression} is not supported`);
+  const limit = Math.min(budget.maxEntryBytes, budget.archiveBytesLeft);
+  if (entry.compression === 0) {
+    if (data.length > limit) throw new ZipBomb(`zip entry ${entry.name} is over the ${limit}-byte budget`);
+    budget.archiveBytesLeft -= data.length;
+    return data;
+  }
+  if (entry.compression !== 8) throw new Error(`zip compression method ${entry.compression} is not supported`);
+  // the directory's size is a claim: believe it only to refuse early; zlib enforces the real limit
+  if (entry.originalSize > limit) throw new ZipBomb(`zip entry ${entry.name} declares ${entry.originalSize} bytes, over the ${limit}-byte budget`);
+  let out: Buffer;
+  try {
+    out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.originalSize) });
+  } catch (error) {
+    // more than the directory declared: a lie, and possibly a bomb; either way it stops here
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipBomb(`zip entry ${entry.name} inflates beyond its declared ${entry.originalSize} bytes`);
+    throw error;
+  }
+  budget.archiveBytesLeft -= out.length;
+  return out;
 }

@@ -62,6 +62,10 @@ export interface DocumentRecord {
   /** `documents/<id>/<safe name>`; null for a record without a stored file (the list shows a badge). */
   s3Key: string | null;
   extractedText: string | null;
+  /** Absent on items written before issue 20: read as 'extracted' with text, 'none' without. */
+  textStatus?: 'extracted' | 'none' | 'not_extracted';
+  /** Why the text was not extracted (out of budget, unreadable). */
+  textStatusReason?: string | null;
   isPublic: boolean;
   isMandatory: boolean;
   requiresSignature: boolean;

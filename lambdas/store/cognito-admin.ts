@@ -1,16 +1,20 @@
 /**
  * Sign-ins managed by administrators (issue 8): create, delete (to undo a half-done create), disable
- * and enable. Needs the `userpool:admin` grant; only the student-administration routes have it.
+ * and enable, and (issue 20) signing a user out everywhere. Needs the `userpool:admin` grant; only the
+ * student- and user-administration routes have it.
  */
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { requireEnv } from '../config.js';
-import { Conflict, Invalid } from '../domain/errors.js';
+import { Conflict, Invalid, NotFound } from '../domain/errors.js';
+import { recordEntry } from './audit.js';
 
 const USER_POOL_ID = requireEnv('USER_POOL_ID');
 const cognito = new CognitoIdentityProviderClient({});
@@ -60,4 +64,37 @@ export async function setSignInEnabled(username: string, enabled: boolean): Prom
     if ((error as Error).name === 'UserNotFoundException') throw new Conflict(`username: ${username} has no sign-in to ${enabled ? 'enable' : 'disable'}`);
     throw error;
   }
+}
+
+/**
+ * Ends every session of `username` at once (AdminUserGlobalSignOut): Cognito refuses their refresh
+ * tokens from now on, and the access tokens for its own user APIs. API Gateway's JWT authorizer still
+ * accepts an access token already issued until it expires, at most 15 minutes (the app client's
+ * accessTokenValidity, lib/stacks/auth-stack.ts).
+ * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_AdminUserGlobalSignOut.html
+ * Locally cognito-local lacks the call: lib/local/cognito-sign-out-targets.cjs adds it.
+ */
+export async function signOutEverywhere(username: string): Promise<void> {
+  try {
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: USER_POOL_ID, Username: username }));
+  } catch (error) {
+    // InvalidParameterException: a name Cognito's username pattern refuses, which no sign-in can have
+    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name)) throw new NotFound(`username: ${username} has no sign-in`);
+    throw error;
+  }
+}
+
+/**
+ * An admin's "sign out everywhere" for `username`, recorded as `user.sessions.revoke` by `actor` before
+ * it is done (never a change without its entry); a name without a sign-in is 404 and records nothing.
+ */
+export async function signOutEverywhereAudited(username: string, actor: string): Promise<void> {
+  try {
+    await cognito.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: username }));
+  } catch (error) {
+    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name)) throw new NotFound(`username: ${username} has no sign-in`);
+    throw error;
+  }
+  await recordEntry({ actor, action: 'user.sessions.revoke', entityType: 'user', entityId: username });
+  await signOutEverywhere(username);
 }

@@ -28,7 +28,11 @@ export interface SignedIn {
   refreshToken: string;
   expiresIn: number;
   sub: string;
-  /** Cognito's own spelling of the username (the `username` claim). */
+  /**
+   * Whose session this is, as Cognito answers it: GetUser with the session's own access token (its
+   * `Username`; the token's `username` claim only if Cognito named none). Cognito's spelling: the
+   * sign-in functions canonicalize it (contract/username.ts) before using it as the identity.
+   */
   username: string;
   attributes: Record<string, string>;
   groups: unknown;
@@ -262,7 +266,8 @@ async function sessionFrom(auth: AuthenticationResultType | undefined, keptRefre
     // cognito-local answers a refresh without ExpiresIn; the token's own exp says the same
     expiresIn: auth.ExpiresIn ?? (typeof claims.exp === 'number' ? Math.max(0, claims.exp - Math.floor(Date.now() / 1000)) : 3600),
     sub: String(claims.sub ?? attributes.sub ?? ''),
-    username: String(claims.username ?? ''),
+    // the token's own user (issue 20): a refresh names no user, so this is the only identity it has
+    username: String(user.Username ?? claims.username ?? ''),
     attributes,
     groups: claims['cognito:groups'],
     mfaEnabled: mfaEnabledIn(user),

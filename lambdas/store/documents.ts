@@ -198,14 +198,20 @@ const failedConditionAt = (error: unknown): number => {
 };
 
 /** The record, its assignments and its audit entry, all or nothing. */
-export async function createDocument(record: DocumentRecord, actor: string): Promise<void> {
+export async function createDocument(record: DocumentRecord, actor: string, abortSignal?: AbortSignal): Promise<void> {
   const { extractedText: _text, ...logged } = record; // the audit entry need not copy the document's text
   await db.send(new TransactWriteCommand({
     TransactItems: [
       ...documentItems(record).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
       auditPut({ actor, action: 'document.create', entityType: 'document', entityId: record.id, after: logged }),
     ],
-  }));
+  }), { abortSignal });
+}
+
+/** Whether the record is stored, read consistently: settles a create whose answer was lost. */
+export async function documentCommitted(id: string): Promise<boolean> {
+  const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: k.document(id), sk: k.documentItem }, ConsistentRead: true, ProjectionExpression: 'pk' }));
+  return found.Item !== undefined;
 }
 
 /** DynamoDB transactions take 100 items. */

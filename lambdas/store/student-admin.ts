@@ -12,7 +12,7 @@ import type { ProgramType } from '../domain/programs.js';
 import { logger } from '../observability/powertools.js';
 import { auditPut } from './audit.js';
 import { getCohort } from './cohorts.js';
-import { createSignIn, deleteSignIn, setSignInEnabled } from './cognito-admin.js';
+import { createSignIn, deleteSignIn, setSignInEnabled, signOutEverywhere } from './cognito-admin.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { catalogKeys, keys } from './keys.js';
 import { emailMarkerItem, profileItem, requireStudentRef, type StudentProfile } from './students.js';
@@ -74,10 +74,15 @@ async function undoCreate(profile: StudentProfile, actor: string): Promise<void>
   if (!undone.ok) logger.error('Could not undo a half-created student', { username: profile.username });
 }
 
-/** Turns a student's sign-in off or on; their records stay. */
+/**
+ * Turns a student's sign-in off or on; their records stay. Turning it off also signs them out
+ * everywhere (issue 20): their refresh tokens die at once, so no session outlives the switch by more
+ * than what is left of an access token already issued (15 minutes at most).
+ */
 export async function setStudentSignIn(username: string, enabled: boolean, actor: string): Promise<void> {
   await requireStudentRef(username);
   await setSignInEnabled(username, enabled);
+  if (!enabled) await signOutEverywhere(username);
   const written = await transactWrite([
     { Update: { TableName: TABLE_NAME, Key: profileKey(username), UpdateExpression: 'SET signInEnabled = :e', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':e': enabled } } },
     auditPut({ actor, action: enabled ? 'student.enable' : 'student.disable', entityType: 'student', entityId: username }),

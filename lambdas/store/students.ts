@@ -195,10 +195,18 @@ export async function requireStudentRef(username: string): Promise<StudentRef> {
   return ref;
 }
 
-/** False only when an admin disabled the student's sign-in (a user without a profile is not a student). */
-export async function isSignInEnabled(username: string): Promise<boolean> {
-  const found = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile }, ProjectionExpression: 'signInEnabled' }));
-  return found.Item?.signInEnabled !== false;
+/**
+ * The school's sign-in switch of a student-group user (issue 20): `missing` when there is no profile
+ * under that (canonical) username, which the sign-in steps refuse like `disabled`. One consistent read,
+ * so a disable that just committed is seen by the next refresh.
+ */
+export async function studentSignIn(username: string): Promise<'enabled' | 'disabled' | 'missing'> {
+  const found = await db.send(new GetCommand({
+    TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile },
+    ProjectionExpression: 'pk, signInEnabled', ConsistentRead: true,
+  }));
+  if (!found.Item) return 'missing';
+  return found.Item.signInEnabled === false ? 'disabled' : 'enabled';
 }
 
 /**

@@ -65,6 +65,8 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminListGroupsForUser',
   // issue 19: an admin turns a user's TOTP off (recovery)
   'cognito-idp:AdminSetUserMFAPreference',
+  // issue 20: disabling a student, and an admin's "sign out everywhere", revoke every refresh token of the user
+  'cognito-idp:AdminUserGlobalSignOut',
 ] as const;
 
 /**

@@ -53,5 +53,7 @@ DateClock.prototype.get = function get() {
 
 // TOTP calls cognito-local lacks or gets wrong (issue 19)
 require('./cognito-mfa-targets.cjs');
+// revocation: AdminUserGlobalSignOut, and no refresh for a disabled user (issue 20)
+require('./cognito-sign-out-targets.cjs');
 
 require('cognito-local/lib/bin/start.js');

@@ -13,6 +13,7 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   SetUserPoolMfaConfigCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUP_ROLES } from '../../lambdas/domain/roles.js';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table-schema.js';
@@ -56,6 +57,23 @@ export async function ensureBucket(endpoints: LocalEndpoints, credentials: Local
   }
 }
 
+/**
+ * The app client's settings, as lib/stacks/auth-stack.ts makes them in the cloud. Access and ID tokens
+ * live 15 minutes (issue 20): an access token already issued outlives a disable or a global sign-out
+ * by at most that; the SPA refreshes on expiry and on any 401, so people do not notice.
+ */
+export const LOCAL_CLIENT_SETTINGS = {
+  ClientName: 'portal-web',
+  GenerateSecret: false,
+  ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  AccessTokenValidity: 15,
+  IdTokenValidity: 15,
+  RefreshTokenValidity: 30,
+  TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+  EnableTokenRevocation: true,
+  PreventUserExistenceErrors: 'ENABLED',
+} as const;
+
 export interface PoolIds {
   userPoolId: string;
   userPoolClientId: string;
@@ -69,6 +87,12 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
     const ids = JSON.parse(fs.readFileSync(idsFile, 'utf8')) as PoolIds;
     try {
       await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
+      // a client made before (1-hour tokens until issue 20) gets today's settings on every start
+      const { GenerateSecret: _secret, ...settings } = LOCAL_CLIENT_SETTINGS;
+      await cognito.send(new UpdateUserPoolClientCommand({
+        UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, ...settings,
+        ExplicitAuthFlows: [...settings.ExplicitAuthFlows], TokenValidityUnits: { ...settings.TokenValidityUnits },
+      }));
       return await withOptionalTotp(cognito, ids);
     } catch {
       // fall through: recreate
@@ -78,19 +102,16 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
     PoolName: 'portal-local',
     Policies: { PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true } },
     AutoVerifiedAttributes: ['email'],
+    // as the cloud's pool (auth-stack.ts); cognito-local does not apply it (jagregory/cognito-local#270):
+    // the portal canonicalizes every username itself (lambdas/contract/username.ts), so it needs neither
+    UsernameConfiguration: { CaseSensitive: false },
   }));
   const userPoolId = pool.UserPool!.Id!;
   const client = await cognito.send(new CreateUserPoolClientCommand({
     UserPoolId: userPoolId,
-    ClientName: 'portal-web',
-    GenerateSecret: false,
-    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-    AccessTokenValidity: 1,
-    IdTokenValidity: 1,
-    RefreshTokenValidity: 30,
-    TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
-    EnableTokenRevocation: true,
-    PreventUserExistenceErrors: 'ENABLED',
+    ...LOCAL_CLIENT_SETTINGS,
+    ExplicitAuthFlows: [...LOCAL_CLIENT_SETTINGS.ExplicitAuthFlows],
+    TokenValidityUnits: { ...LOCAL_CLIENT_SETTINGS.TokenValidityUnits },
   }));
   for (const group of GROUP_ROLES) {
     await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));

@@ -62,6 +62,10 @@ export class AuthStack extends Stack {
     this.userPool = new UserPool(this, 'UserPool', {
       // The spec logs in with a username; email is an attribute, not a second way to sign in.
       signInAliases: { username: true },
+      // One identity per person (issue 20). Cognito cannot change this on a pool that exists (an update is
+      // refused: "Updates are not allowed for property - UsernameConfiguration", aws-amplify/amplify-cli#4227);
+      // a deployment whose pool was made case-sensitive keeps that (README), and the handlers canonicalize
+      // every username (lambdas/contract/username.ts) whatever the pool's setting.
       signInCaseSensitive: false,
       // Accounts are created by the school (admin command / staff screens), never by visitors.
       selfSignUpEnabled: false,
@@ -127,8 +131,11 @@ export class AuthStack extends Stack {
       disableOAuth: true,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      // Issue 20: 15 minutes, so an access token already issued outlives a disable or a global sign-out by
+      // at most that (API Gateway's JWT authorizer cannot ask Cognito whether a token was revoked). The SPA
+      // refreshes on expiry and on any 401, so nobody notices. lib/local/provision.ts sets the same.
+      accessTokenValidity: Duration.minutes(15),
+      idTokenValidity: Duration.minutes(15),
       refreshTokenValidity: Duration.days(30),
     });
 

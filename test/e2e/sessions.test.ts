@@ -11,7 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -20,7 +19,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { login } from './support/api.js';
 import { baseUrl, launchBrowser, signIn } from './support/browser.js';
 import { advanceStackClock, cognitoOf, resetStackClock } from './support/cognito-tokens.js';
-import { turnTotpOn } from './support/mfa.js';
+import { createStudentOverHttp, turnTotpOn } from './support/mfa.js';
 
 const STUDENT_EMAIL = 'student@students.northfield.example.edu';
 const SESSION_EXPIRED = 'Session expired - please log in again';
@@ -151,7 +150,8 @@ describe('a role change through the gateway', () => {
     const username = `role-${randomUUID().slice(0, 8)}`;
     const password = 'Role!Change2345';
     const { cognito, poolId } = cognitoOf((await login('student', 'Student!2345')).token);
-    await cognito.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: username, MessageAction: 'SUPPRESS', TemporaryPassword: password }));
+    // a student needs a student record to sign in (issue 20)
+    await createStudentOverHttp(username, password);
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: username, Password: password, Permanent: true }));
     const staffGroup = { UserPoolId: poolId, Username: username, GroupName: 'staff' };
     const cohorts = async (token: string) => (await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })).status;

@@ -47,6 +47,10 @@ const NOT_AUDITED: Partial<Record<RouteId, string>> = {
   'payments-webhook': "Stripe's signed events change the ledger, each kept as an applied-event marker; no person acts",
   'documents-upload-url': 'presigns an upload into the caller\'s own prefix and stores nothing; the document it becomes is audited (document.create)',
   'students-import': 'queues the file (issue 19); each student the import job creates is audited as today, student.create by the admin who imported',
+  'users-mfa': 'the second step (TOTP code) of a person signing in to their own account, like users-login',
+  'users-mfa-setup': 'a person setting up their own authenticator app while signing in (failed codes are LoginFailures)',
+  'users-totp-start': 'starts a student\'s own authenticator setup; nothing changes until the code is verified',
+  'users-totp-verify': 'a student turning on two-step sign-in for their own account; only another person\'s change (users-mfa-reset) is audited',
 };
 
 describe('every change route writes an audit entry', () => {

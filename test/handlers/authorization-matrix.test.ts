@@ -76,7 +76,7 @@ describe('authorization matrix', () => {
           expect(res.body, `${who}: a refusal names its reason`).toEqual(expect.objectContaining({ error: expect.any(String) }));
           expect(await snapshot(), `${who}: a refused request changed stored data`).toEqual(before);
         } else if (!gap) {
-          CHECKS[id]?.(world, who, res);
+          await CHECKS[id]?.(world, who, res);
         }
       }
       expect(failures).toEqual([]);

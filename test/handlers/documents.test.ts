@@ -74,7 +74,7 @@ describe('listing, downloading and deleting documents', () => {
       expect(Object.keys(aliceOnly).sort()).toEqual([
         'acknowledged_at', 'assigned_students', 'category_id', 'category_name', 'cohort_details', 'cohort_id', 'description', 'extracted_text',
         'file_name', 'file_size', 'file_type', 'id', 'is_mandatory', 'is_public', 'preview_text', 'program_type', 'requires_signature',
-        's3_key', 's3_url', 'scope', 'scope_display', 'title', 'uploaded_at', 'uploaded_by_name',
+        's3_key', 's3_url', 'scope', 'scope_display', 'text_status', 'text_status_reason', 'title', 'uploaded_at', 'uploaded_by_name',
       ]);
     });
 

@@ -389,6 +389,8 @@ const SPECS: Record<RouteId, () => Spec> = {
     // a name with no TOTP to reset: nothing changes, and it says so
     ok: (res) => expect(res.body).toMatchObject({ reset: false, mfa_enabled: false }),
   }),
+  // issue 20: a made-up name has no sign-in (404) and nothing is recorded
+  'users-sign-out-everywhere': () => ({ caller: admin, request: req({ pathParameters: params('username') }) }),
   'students-get': () => ({
     caller: admin, request: req({ pathParameters: params('username', [payer]) }),
     ok: (res) => expect(res.body).toMatchObject({ username: payer, payment_details: expect.any(Object) }),

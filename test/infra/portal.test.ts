@@ -172,6 +172,15 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect('STRIPE_SECRET_ARN' in variables).toBe((route.grants as readonly string[]).includes('secret:stripe'));
     });
 
+    it('no function of the stage carries the local stack\'s TOTP exemption (PORTAL_MFA_EXEMPT_USERS)', () => {
+      const functions = Object.values(resourcesOf(synth.api, 'AWS::Lambda::Function'));
+      expect(functions.length).toBeGreaterThan(0);
+      for (const fn of functions) {
+        const variables = (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        expect(Object.keys(variables)).not.toContain('PORTAL_MFA_EXEMPT_USERS');
+      }
+    });
+
     it('a table-read-only route cannot write', () => {
       const actions = actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, 'GET /api/courses')));
       expect(actions.has('dynamodb:GetItem')).toBe(true);
@@ -299,6 +308,30 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(pool.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true, InviteMessageTemplate: { EmailMessage: expect.stringContaining('{####}') } });
       expect(pool.Policies.PasswordPolicy).toMatchObject({ RequireUppercase: true, RequireNumbers: true, RequireSymbols: true });
       expect(pool.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
+    });
+
+    it('one identity per person (issue 20): usernames are case-insensitive', () => {
+      const pool = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPool'))[0]!.Properties;
+      expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
+    });
+
+    it('access and ID tokens live 15 minutes, refresh tokens 30 days (issue 20: the bound on a revoked session)', () => {
+      synth.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        AccessTokenValidity: 15,
+        IdTokenValidity: 15,
+        RefreshTokenValidity: 43200,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+      });
+    });
+
+    it('disabling a student and "sign out everywhere" may call AdminUserGlobalSignOut (issue 20)', () => {
+      for (const id of ['students-sign-in', 'users-sign-out-everywhere']) {
+        const route = routes.find((r) => r.id === id)!;
+        const statements = statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route)));
+        expect(actionsOf(statements.filter((st) => st.Effect === 'Allow')).has('cognito-idp:AdminUserGlobalSignOut'), id).toBe(true);
+      }
+      const login = routes.find((r) => r.id === 'users-login')!;
+      expect(actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(login)))).has('cognito-idp:AdminUserGlobalSignOut')).toBe(false);
     });
 
     it('has the role groups: the local stack\'s, each mapping to its role', () => {

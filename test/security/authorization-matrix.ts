@@ -66,13 +66,15 @@ export const MATRIX = {
   'documents-acknowledge':      { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, admin: 403 },
   'documents-acknowledgements': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
   'audit-list':                 { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'users-refresh':              { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
+  // studentOther: A's refresh token under B's name answers A's own session (issue 20: the token's user is the identity, the body's name is ignored)
+  'users-refresh':              { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
   'users-logout':               { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
   'users-mfa':                  { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
   'users-mfa-setup':            { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
   'users-totp-start':           { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, admin: 403 },
   'users-totp-verify':          { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, admin: 403 },
   'users-mfa-reset':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
+  'users-sign-out-everywhere':  { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
@@ -176,12 +178,27 @@ const imports = new WeakMap<MatrixWorld, Promise<string>>();
  * One import per world, made by its admin through POST /api/students/import/ (its rows are then created
  * by the import job). Loaded only here: the handler walk calls it, the e2e anonymous walk never does.
  */
+/**
+ * Waits for the queued import job to finish its rows: it writes (students, audit entries by the admin)
+ * after the 202, and a later cell must not see those writes as a refused request changing stored data.
+ */
+async function importSettled(w: MatrixWorld, id: string): Promise<void> {
+  const { call } = await import('../handlers/support/matrix-world.js');
+  for (let tries = 0; tries < 300; tries++) {
+    const res = await call('students-import-get', { username: w.users.admin.username, roles: ['admin'] }, { pathParameters: { id } });
+    if (res.status === 200 && res.body.status !== 'processing') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the matrix's import ${id} did not finish in 30 s`);
+}
+
 function adminImport(w: MatrixWorld): Promise<string> {
   let id = imports.get(w);
   if (!id) {
     id = import('../handlers/support/matrix-world.js').then(async ({ call }) => {
       const res = await call('students-import', { username: w.users.admin.username, roles: ['admin'] }, importRequest(w));
       if (res.status !== 202) throw new Error(`import for the matrix: ${res.status} ${JSON.stringify(res.body)}`);
+      await importSettled(w, String(res.body.id));
       return String(res.body.id);
     });
     imports.set(w, id);
@@ -290,7 +307,7 @@ export const REQUESTS = {
   'audit-list': (w) => ({ query: { actor: w.users.admin.username, action: 'cohort.create', limit: '50' } }),
   'users-refresh': async (w, who) => {
     const session = await freshSession(w, who);
-    // studentOther: A's refresh token presented as B's
+    // studentOther: A's refresh token presented as B's (answered as A: CHECKS below)
     return { body: { username: who === 'studentOther' ? w.users.studentB.username : session.username, refresh: session.refresh } };
   },
   // studentOther: ending "B's session" with a token A made up (answered like any token with nothing to revoke)
@@ -312,6 +329,8 @@ export const REQUESTS = {
     return { headers: { authorization: `Bearer ${token}` }, body: { code: totpNow(started) } };
   },
   'users-mfa-reset': async (w, who) => ({ pathParameters: { username: who === 'admin' ? await w.fresh.totpStudent() : target(w, who) } }),
+  // the admin signs out a fresh student (the world's own students keep their sessions for the other cells)
+  'users-sign-out-everywhere': async (w, who) => ({ pathParameters: { username: who === 'admin' ? (await w.fresh.studentToken()).username : target(w, who) } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -330,7 +349,7 @@ export const STAND_IN_GAPS: Partial<Record<RouteId, Partial<Record<Who, { local:
  * What a successful (2xx) answer must and must not contain, beyond its status: above all, that a
  * student's answers never carry another student's record, documents or payments.
  */
-export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Answer) => void>> = {
+export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Answer) => void | Promise<void>>> = {
   'users-login': (w, who, res) => {
     expect(res.body.token).toEqual(expect.any(String));
     expect(res.body).toMatchObject({ isAdmin: who === 'admin', is_staff: who === 'admin' || who === 'staff', is_finance: who === 'finance' });
@@ -357,11 +376,15 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
   'users-mfa-reset': (w, who, res) => {
     expect(res.body).toMatchObject({ reset: true, mfa_enabled: false });
   },
+  'users-sign-out-everywhere': (w, who, res) => {
+    expect(res.body).toMatchObject({ signed_out: true });
+  },
   'users-logout': (w, who, res) => {
     expect(res.body).toEqual({ detail: 'Logged out' });
   },
-  'students-import': (w, who, res) => {
+  'students-import': async (w, who, res) => {
     expect(res.body).toMatchObject({ id: expect.any(String), status: 'processing', total: 1, created_by: w.users.admin.username });
+    await importSettled(w, String(res.body.id));
   },
   'students-import-get': (w, who, res) => {
     expect(res.body).toMatchObject({ id: expect.any(String), total: 1, created_by: w.users.admin.username, rows: expect.any(Array) });

@@ -1,5 +1,5 @@
 /** Stored documents as the API shows them (spec section 3, Document), and who is reading them. */
-import { SCOPE_LABELS, type AcknowledgementDto, type DocumentRecordDto } from '../../contract/documents.js';
+import { SCOPE_LABELS, type AcknowledgementDto, type DocumentDto, type DocumentRecordDto, type StudentDocumentDto } from '../../contract/documents.js';
 import type { Reader } from '../../domain/document-access.js';
 import { previewOf } from '../../domain/text-extraction.js';
 import type { Principal } from '../../http/principal.js';
@@ -15,7 +15,8 @@ export interface Lookups {
 export const fullName = (p: { firstName: string; lastName: string; username: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.username;
 
-export function presentDocument(d: DocumentRecord, { cohorts, categories }: Lookups, acknowledgedAt: string | null = null): DocumentRecordDto {
+/** The document's own fields (spec section 3), the same for every audience; never who it is assigned to. */
+function presentOwnFields(d: DocumentRecord, { cohorts, categories }: Lookups, acknowledgedAt: string | null): DocumentDto {
   const cohort = d.cohortId ? cohorts.get(d.cohortId) : undefined;
   return {
     id: d.id,
@@ -30,7 +31,6 @@ export function presentDocument(d: DocumentRecord, { cohorts, categories }: Look
       ? { academic_year: cohort.academicYear, year: cohort.academicYear.slice(0, 4), cohort_number: cohort.cohortNumber, program_name: cohort.programName }
       : null,
     program_type: d.programType,
-    assigned_students: d.assignedStudents.map((s) => ({ id: s.id, username: s.username, full_name: fullName(s) })),
     file_name: d.fileName,
     file_type: d.fileType,
     file_size: d.fileSize ?? null,
@@ -38,12 +38,34 @@ export function presentDocument(d: DocumentRecord, { cohorts, categories }: Look
     s3_url: null,
     extracted_text: d.extractedText,
     preview_text: previewOf(d.extractedText),
+    text_status: d.textStatus ?? (d.extractedText ? 'extracted' : 'none'),
+    text_status_reason: d.textStatusReason ?? null,
     is_public: d.isPublic,
     is_mandatory: d.isMandatory,
     requires_signature: d.requiresSignature,
     uploaded_at: d.uploadedAt,
     uploaded_by_name: d.uploadedByName,
     acknowledged_at: acknowledgedAt,
+  };
+}
+
+/** Staff and admins: the document with every student it is assigned to. */
+export function presentDocument(d: DocumentRecord, lookups: Lookups, acknowledgedAt: string | null = null): DocumentRecordDto {
+  return {
+    ...presentOwnFields(d, lookups, acknowledgedAt),
+    assigned_students: d.assignedStudents.map((s) => ({ id: s.id, username: s.username, full_name: fullName(s) })),
+  };
+}
+
+/**
+ * Anyone who does not see every document (students; finance): the document's own fields, whether it is
+ * assigned to this reader, and only this reader's acknowledgement. No other student is named (FERPA).
+ */
+export function presentDocumentForReader(d: DocumentRecord, lookups: Lookups, reader: Reader, acknowledgement: AcknowledgementRecord | undefined): StudentDocumentDto {
+  const own = acknowledgement && acknowledgement.username === reader.username ? acknowledgement.acknowledgedAt : null;
+  return {
+    ...presentOwnFields(d, lookups, own),
+    assigned_to_you: d.assignedStudents.some((s) => s.username === reader.username),
   };
 }
 

@@ -1,14 +1,28 @@
 /**
- * The last steps of an upload, whichever way it came: check the bytes (domain/uploads.ts), extract
- * the text, put the file at its server-generated key, then write the record in one transaction.
- * If the record cannot be written, the file just stored is deleted: nothing is left behind.
+ * The last steps of an upload, whichever way it came, ordered so the answer tells the truth (issue
+ * 20): a 4xx or 5xx means nothing was stored, a 201 means the file and the record both were.
+ *   1. check the bytes (domain/uploads.ts): a refusal stores nothing;
+ *   2. extract the text within its budget: out of budget the document is stored without text,
+ *      `text_status: 'not_extracted'` (never a failed upload);
+ *   3. put the file at its server-generated key (a new key per upload, so deleting it can only ever
+ *      remove this upload's file);
+ *   4. write the record, its assignments and its audit entry in one transaction: the last step.
+ * Any failure after 3 began deletes the file (a put that failed may still have landed). Each step
+ * starts only with time left for the rest before the function's own timeout (the local gateway
+ * enforces it too, lib/local/invoke.ts): a Lambda is stopped at its timeout, so a late step could
+ * leave a file without a record, or a record after the caller was told 5xx. The transaction is cut off
+ * before the timeout; if its outcome is unknown (aborted, connection lost) the record is read back
+ * consistently and the answer follows what DynamoDB holds.
+ * Remaining risk, stated: a transaction DynamoDB receives but applies only after that read (after the
+ * client gave up) would leave a record without a file; the download route answers it as a missing file.
  */
 import { randomUUID } from 'node:crypto';
 import { checkUpload, displayFileName } from '../../domain/uploads.js';
-import { extractText } from '../../domain/text-extraction.js';
+import { EXTRACTION_TIME_MS, extractDocumentText, type Extraction } from '../../domain/text-extraction.js';
+import { isDependencyUnavailable } from '../../http/unavailable.js';
 import type { DocumentRecord } from '../../store/catalog-items.js';
 import { deleteFileQuietly, documentKey } from '../../store/document-files.js';
-import { createDocument } from '../../store/documents.js';
+import { createDocument, documentCommitted } from '../../store/documents.js';
 import type { UploadFields } from './upload-fields.js';
 
 export interface CheckedFile {
@@ -18,10 +32,32 @@ export interface CheckedFile {
   place(key: string, contentType: string): Promise<void>;
 }
 
-export async function storeUpload(fields: UploadFields, file: CheckedFile, actor: string): Promise<DocumentRecord> {
+/** Time kept for writing the record and, if that fails, deleting the file. */
+export const RECORD_RESERVE_MS = 3_000;
+/** Time kept, after the record write is cut off, to read its outcome and delete the file. */
+const CLEANUP_RESERVE_MS = 1_500;
+
+/** Out of time before the function's timeout: answered 503 (http/unavailable.ts), nothing stored. */
+export class OutOfTime extends Error {
+  constructor(step: string) {
+    super(`no time left to ${step} before the function's timeout`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** `deadline`: when the function's time runs out (epoch ms). */
+export async function storeUpload(fields: UploadFields, file: CheckedFile, actor: string, deadline = Date.now() + 20_000): Promise<DocumentRecord> {
+  const left = () => deadline - Date.now();
   const fileName = displayFileName(file.fileName);
   const { fileType, contentType, size } = checkUpload(fileName, file.bytes);
   const id = randomUUID();
+
+  // what extraction may take: the rest of the function's time, less the reserves and a second of slack
+  const extractionTime = Math.min(EXTRACTION_TIME_MS, left() - 2 * RECORD_RESERVE_MS - 1_000);
+  const extraction: Extraction = extractionTime > 0
+    ? await extractDocumentText(fileType, file.bytes, { timeMs: extractionTime })
+    : { text: null, status: 'not_extracted', reason: 'no time was left to extract the text' };
+
   const record: DocumentRecord = {
     id,
     ...fields,
@@ -29,18 +65,48 @@ export async function storeUpload(fields: UploadFields, file: CheckedFile, actor
     fileType,
     fileSize: size,
     s3Key: documentKey(id, fileName),
-    extractedText: extractText(fileType, file.bytes),
+    extractedText: extraction.text,
+    textStatus: extraction.status,
+    textStatusReason: extraction.reason,
     uploadedAt: new Date().toISOString(),
     uploadedBy: actor,
     // the access token carries no display name; the username is what staff know each other by here
     uploadedByName: actor,
   };
-  await file.place(record.s3Key!, contentType);
+  const key = record.s3Key!;
+
+  if (left() < 2 * RECORD_RESERVE_MS) throw new OutOfTime('store the file');
   try {
-    await createDocument(record, actor);
+    await file.place(key, contentType);
+    if (left() < RECORD_RESERVE_MS) throw new OutOfTime('write the record');
+    await writeRecord(record, actor, deadline - CLEANUP_RESERVE_MS);
   } catch (error) {
-    await deleteFileQuietly(record.s3Key!);
+    await deleteFileQuietly(key);
     throw error;
   }
   return record;
 }
+
+/** The transaction, cut off at `cutoff`; an unknown outcome is settled by reading the record back. */
+async function writeRecord(record: DocumentRecord, actor: string, cutoff: number): Promise<void> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), Math.max(0, cutoff - Date.now()));
+  try {
+    await createDocument(record, actor, abort.signal);
+  } catch (error) {
+    // a refusal (a cancelled transaction, a validation error) stored nothing; only a lost answer is unknown
+    const unknown = abort.signal.aborted || (error as Error).name === 'AbortError' || isDependencyUnavailable(error);
+    if (unknown && (await committed(record.id))) return;
+    throw abort.signal.aborted ? new OutOfTime('finish writing the record') : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const committed = async (id: string) => {
+  try {
+    return await documentCommitted(id);
+  } catch {
+    return false;
+  }
+};

@@ -3,7 +3,8 @@
  * fields and `file`; small files, as API Gateway caps bodies), or JSON with the fields and the
  * `upload_key` of a presigned upload (POST /api/documents/upload-url/), which must be the caller's
  * own. The upload is checked like a form file, copied to its final key and deleted, whatever the
- * outcome: a refused upload leaves nothing stored.
+ * outcome: a refused upload leaves nothing stored. Every step is timed against the function's own
+ * timeout (store-upload.ts): a 4xx or 5xx means nothing was stored, a 201 that all of it was.
  */
 import * as z from '../../contract/zod.js';
 import { MAX_UPLOAD_BYTES } from '../../contract/documents.js';
@@ -11,7 +12,8 @@ import { Invalid } from '../../domain/errors.js';
 import { allowedTypeOf, checkUploadSize } from '../../domain/uploads.js';
 import { isMultipart, parseMultipart } from '../../http/multipart.js';
 import { callerOf, route } from '../../http/route.js';
-import type { ApiRequest } from '../../http/types.js';
+import type { ApiEvent, ApiRequest } from '../../http/types.js';
+import { routeById, routeTimeoutSeconds } from '../../routes.js';
 import { parseJsonBody } from '../../http/validate.js';
 import type { DocumentRecord } from '../../store/catalog-items.js';
 import { copyFile, deleteFileQuietly, fileSize, ownsUpload, putFile, readFile } from '../../store/document-files.js';
@@ -19,12 +21,16 @@ import { lookupsFor, presentDocument } from './present.js';
 import { storeUpload } from './store-upload.js';
 import { resolveUploadFields } from './upload-fields.js';
 
+/** When each invocation's time runs out, by its event (the handler below sees the Lambda context; the route's function only the request). */
+const deadlines = new WeakMap<ApiEvent, number>();
+const deadlineOf = (req: ApiRequest) => deadlines.get(req.event) ?? Date.now() + routeTimeoutSeconds(routeById('documents-upload')) * 1000;
+
 async function fromForm(req: ApiRequest, actor: string): Promise<DocumentRecord> {
   const form = await parseMultipart(req, { maxFileBytes: MAX_UPLOAD_BYTES });
   // a form sent without choosing a file carries an empty, unnamed part
   const file = form.files.find((f) => f.field === 'file' && (f.fileName !== '' || f.bytes.length > 0));
   const fields = await resolveUploadFields(form.fields, file !== undefined);
-  return storeUpload(fields, { fileName: file!.fileName, bytes: file!.bytes, place: (key, type) => putFile(key, file!.bytes, type) }, actor);
+  return storeUpload(fields, { fileName: file!.fileName, bytes: file!.bytes, place: (key, type) => putFile(key, file!.bytes, type) }, actor, deadlineOf(req));
 }
 
 const JsonObject = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
@@ -42,14 +48,23 @@ async function fromUpload(req: ApiRequest, actor: string): Promise<DocumentRecor
     if (size === null) throw new Invalid('upload_key: no uploaded file was found (it expires after a day); please upload it again');
     checkUploadSize(size);
     const bytes = await readFile(uploadKey!);
-    return await storeUpload(fields, { fileName, bytes, place: (key, type) => copyFile(uploadKey!, key, type) }, actor);
+    return await storeUpload(fields, { fileName, bytes, place: (key, type) => copyFile(uploadKey!, key, type) }, actor, deadlineOf(req));
   } finally {
     if (uploadKey !== null) await deleteFileQuietly(uploadKey);
   }
 }
 
-export const handler = route('documents-upload', async (req) => {
+const routed = route('documents-upload', async (req) => {
   const actor = callerOf(req).username;
   const record = isMultipart(req) ? await fromForm(req, actor) : await fromUpload(req, actor);
   return { status: 201, body: presentDocument(record, await lookupsFor([record])) };
 });
+
+export const handler: typeof routed = Object.assign(
+  (event: ApiEvent, context: Parameters<typeof routed>[1]) => {
+    const remaining = (context as { getRemainingTimeInMillis?: () => number } | undefined)?.getRemainingTimeInMillis?.();
+    if (remaining !== undefined) deadlines.set(event, Date.now() + remaining);
+    return routed(event, context);
+  },
+  routed,
+);

@@ -3,16 +3,16 @@
  * A student may read only their own record; staff, finance and admin may read anyone's, and each
  * such read is in the audit log before it is answered (issue 9).
  */
-import * as z from '../../contract/zod.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { getStudentLedger } from '../../store/students.js';
+import { UsernameParams } from './params.js';
 import { presentStudentDetail } from './present.js';
 
-const Params = z.object({ username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')) });
+const Params = UsernameParams;
 
 export const handler = route('students-get', async (req) => {
   const { username } = parseParams(req, Params);

@@ -1,3 +1,5 @@
+import { Username } from '../../contract/username.js';
 import * as z from '../../contract/zod.js';
 
-export const UsernameParams = z.object({ username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')) });
+/** `{username}` of a route: canonical (trimmed, lower-case; issue 20), as the profile is keyed. */
+export const UsernameParams = z.object({ username: Username });

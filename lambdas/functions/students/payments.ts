@@ -11,8 +11,9 @@ import { parseParams, parseQuery } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { listPayments } from '../../store/payments.js';
 import { presentPage } from '../payments/present.js';
+import { UsernameParams } from './params.js';
 
-const Params = z.object({ username: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')) });
+const Params = UsernameParams;
 const Query = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
   cursor: z.optional(z.string().check(z.maxLength(2048))),

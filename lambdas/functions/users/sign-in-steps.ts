@@ -2,6 +2,7 @@
  * The last step of every sign-in (password, new password, TOTP code, TOTP enrolment): the spec's user
  * info, unless the school disabled the student, or the account must turn TOTP on first (issue 19).
  */
+import { canonicalUsername } from '../../contract/username.js';
 import type { UserInfo } from '../../contract/users.js';
 import { MFA_SETUP_REQUIRED_CODE } from '../../contract/mfa-codes.js';
 import { AppError } from '../../domain/errors.js';
@@ -19,7 +20,10 @@ export const MFA_SETUP_REQUIRED =
  * gets none: Cognito's tokens stay on the server (an enrolment), and the answer is 401 with
  * `code: "mfa_setup_required"`, the enrolment id as `session` and the new TOTP secret as `secret_code`.
  */
-export async function answerSignIn(username: string, session: SignedIn): Promise<UserInfo> {
+export async function answerSignIn(requested: string, session: SignedIn): Promise<UserInfo> {
+  // the identity is the session's own user as Cognito answers it, canonical (issue 20); the name the
+  // person typed (already canonical) is only a fallback should Cognito name none
+  const username = canonicalUsername(session.username || requested);
   const info = userInfoFrom(username, session);
   await refuseDisabledStudent(username, info);
   if (mustEnrolTotp({ username, groups: session.groups, mfaEnabled: session.mfaEnabled })) {

@@ -35,10 +35,15 @@ export async function newAccount(prefix: string, group?: 'admin' | 'staff' | 'fi
   const username = `${prefix}-${randomUUID().slice(0, 8)}`;
   const password = `Mfa!${randomUUID().slice(0, 8)}aA1`;
   const { cognito, poolId } = cognitoOf(String((await login('student', 'Student!2345')).token));
-  await cognito.send(new AdminCreateUserCommand({
-    UserPoolId: poolId, Username: username, MessageAction: 'SUPPRESS', TemporaryPassword: password,
-    UserAttributes: [{ Name: 'email', Value: `${username}@example.edu` }, { Name: 'given_name', Value: 'Test' }, { Name: 'family_name', Value: 'Account' }],
-  }));
+  if (group) {
+    await cognito.send(new AdminCreateUserCommand({
+      UserPoolId: poolId, Username: username, MessageAction: 'SUPPRESS', TemporaryPassword: password,
+      UserAttributes: [{ Name: 'email', Value: `${username}@example.edu` }, { Name: 'given_name', Value: 'Test' }, { Name: 'family_name', Value: 'Account' }],
+    }));
+  } else {
+    // a student needs a student record to sign in (issue 20): created as the admin does, sign-in and record together
+    await createStudentOverHttp(username, password);
+  }
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: username, Password: password, Permanent: true }));
   if (group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: username, GroupName: group }));
   return { username, password };
@@ -76,3 +81,13 @@ export const totpFreshOverHttp: Pick<MatrixWorld['fresh'], 'mfaChallenge' | 'mfa
   totpStudent: async () => 'student-x',
   startTotp: async () => UNUSED_SECRET,
 };
+
+/** POST /api/students/ as the demo admin: a student's sign-in (temporary `password`) and record, in a demo cohort. */
+export async function createStudentOverHttp(username: string, password: string): Promise<void> {
+  const admin = String((await login('admin', 'Admin!2345')).token);
+  const res = await post('/api/students/', {
+    username, first_name: 'Test', last_name: 'Account', email: `${username}@example.edu`,
+    program_type: 'certificate', program_name: 'Nursing Assistant', cohort_id: 'cohort-2025-cert-1', temporary_password: password,
+  }, admin);
+  if (res.status !== 201) throw new Error(`create student ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+}

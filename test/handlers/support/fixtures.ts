@@ -7,11 +7,14 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Enrollment, LedgerEntry } from '../../../lambdas/domain/ledger.js';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
+import { keys } from '../../../lambdas/store/keys.js';
 import { createStudent, type StudentProfile } from '../../../lambdas/store/students.js';
 
 export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
-export async function createSignIn(opts: { username: string; password: string; group?: 'admin' | 'staff' | 'finance'; firstName?: string; lastName?: string; email?: string }) {
+export async function createSignIn(opts: { username: string; password: string; group?: 'admin' | 'staff' | 'finance'; firstName?: string; lastName?: string; email?: string; profile?: false }) {
   const cognito = new CognitoIdentityProviderClient({});
   const UserPoolId = process.env.USER_POOL_ID!;
   await cognito.send(new AdminCreateUserCommand({
@@ -24,6 +27,23 @@ export async function createSignIn(opts: { username: string; password: string; g
   }));
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: opts.username, Password: opts.password, Permanent: true }));
   if (opts.group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: opts.username, GroupName: opts.group }));
+  // A student-group sign-in without a student record is refused (issue 20): a bare record, in no list
+  // (no index keys), unless the test makes a real one (createStudentRecord replaces it) or asks for none.
+  else if (opts.profile !== false) await bareStudentProfile(opts.username);
+}
+
+const FIXTURE_BARE = 'fixtureBareProfile';
+
+export async function bareStudentProfile(username: string): Promise<void> {
+  try {
+    await db.send(new PutCommand({
+      TableName: TABLE_NAME,
+      Item: { pk: keys.student(username), sk: keys.studentProfile, type: 'student', username, signInEnabled: true, [FIXTURE_BARE]: true },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }));
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error; // a real record exists already
+  }
 }
 
 export async function createStudentRecord(opts: { username?: string; enrollments?: Enrollment[]; entries?: LedgerEntry[]; profile?: Partial<StudentProfile> } = {}) {
@@ -33,6 +53,11 @@ export async function createStudentRecord(opts: { username?: string; enrollments
     phone: null, createdAt: '2026-09-01T00:00:00.000Z', onPaymentPlan: false,
     programType: 'certificate', programName: 'Phlebotomy', cohortId: null, ...opts.profile,
   };
+  // the bare record createSignIn made for a student-group sign-in gives way to the real one
+  await db.send(new DeleteCommand({
+    TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile },
+    ConditionExpression: 'attribute_exists(#bare)', ExpressionAttributeNames: { '#bare': FIXTURE_BARE },
+  })).catch((error: Error) => { if (error.name !== 'ConditionalCheckFailedException') throw error; });
   await createStudent({ profile, enrollments: opts.enrollments ?? [], entries: opts.entries ?? [] });
   return profile;
 }

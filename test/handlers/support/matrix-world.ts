@@ -14,7 +14,7 @@ import { stripe } from '../../../lambdas/store/payment-gateway.js';
 import { createCohort } from '../../../lambdas/store/cohorts.js';
 import { cohortForm, multipart, type CellRequest, type MatrixWorld, type Who } from '../../security/authorization-matrix.js';
 import { apiEvent, invoke, type Caller } from './events.js';
-import { createSignIn, createStudentRecord } from './fixtures.js';
+import { bareStudentProfile, createSignIn, createStudentRecord } from './fixtures.js';
 import { deliver, succeeded } from './stripe-events.js';
 import { signInFully, totpFresh } from './totp.js';
 
@@ -142,6 +142,7 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
           UserPoolId: process.env.USER_POOL_ID!, Username: username, MessageAction: 'SUPPRESS', TemporaryPassword: 'Temp!Pass2345',
           UserAttributes: [{ Name: 'email', Value: `${username}@example.edu` }],
         }));
+        await bareStudentProfile(username); // a student needs a student record to sign in (issue 20)
         const res = await call('users-login', undefined, { body: { username, password: 'Temp!Pass2345' } });
         if (res.body?.code !== 'new_password_required') throw new Error(`no challenge: ${res.status} ${JSON.stringify(res.body)}`);
         return { username, session: res.body.session as string };

@@ -15,3 +15,10 @@ describe('toCsv', () => {
     expect(row[0]).toBe('\'=HYPERLINK("http://evil")');
   });
 });
+
+describe('toCsv (issue 20)', () => {
+  it('escapes a formula followed by a newline, which papaparse escapeFormulae let through', () => {
+    const [, row] = Papa.parse<string[]>(toCsv(['Program Name'], [['=HYPERLINK("http://evil","x")\nNursing']])).data;
+    expect(row![0]).toBe('\'=HYPERLINK("http://evil","x")\nNursing');
+  });
+});

@@ -1,12 +1,8 @@
-import Papa from 'papaparse';
-
 /**
- * CSV text for spreadsheets: papaparse quotes commas, quotes and newlines; `escapeFormulae`
- * keeps a value such as "=HYPERLINK(...)" text instead of a formula.
+ * The SPA's CSV exports write with the one CSV writer the server shares (lambdas/domain/csv.ts):
+ * formulae escaped in every cell (OWASP), quoted per RFC 4180, CRLF between records.
  */
-export function toCsv(fields: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
-  return Papa.unparse({ fields: [...fields], data: rows.map((row) => [...row]) }, { escapeFormulae: true });
-}
+export { csvNumber, toCsv, type CsvCell } from '../../../lambdas/domain/csv';
 
 /** Hands the CSV to the browser as a download. */
 export function downloadCsv(csv: string, fileName: string): void {

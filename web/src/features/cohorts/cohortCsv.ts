@@ -1,7 +1,7 @@
 import { balanceOf, csvPaymentStatus } from '../../../../lambdas/domain/balance-status';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import type { StudentRecord } from '../../contract';
-import { toCsv } from '../../lib/csv';
+import { csvNumber, toCsv } from '../../lib/csv';
 import { localIsoDate } from '../../lib/dates';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { fullName, statusLabel } from './cohortFormat';
@@ -42,7 +42,7 @@ export function rosterCsv(cohort: Cohort, students: readonly StudentRecord[]): s
         student.username,
         student.email,
         PROGRAM_TYPE_LABEL[programType] ?? programType,
-        balance.toFixed(2),
+        csvNumber(balance, 2),
         // "Paid" only at balance 0 (spec section 4).
         csvPaymentStatus(balance),
         student.created_at.slice(0, 10),

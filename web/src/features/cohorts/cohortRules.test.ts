@@ -64,6 +64,18 @@ describe('CSV exports', () => {
     expect(rows[1][3]).toBe('Certificate');
     expect(rosterCsvFileName(certCohort)).toBe('cohort-2025-2026-1-students.csv');
   });
+
+  it('escapes formulae in admin-set text, even after a newline (issue 20); writes a credit balance as a number', () => {
+    const evil = '=HYPERLINK("http://evil","x")\nNursing';
+    const [, cohortRow] = Papa.parse<string[]>(cohortsCsv([{ ...certCohort, program_name: evil }])).data;
+    expect(cohortRow![3]).toBe(`'${evil}`);
+    const credit = { ...carla, first_name: evil, payment_details: { ...carla.payment_details, certificate_courses: [{ ...carla.payment_details.certificate_courses![0]!, amount_paid: 2450 }] } };
+    const csv = rosterCsv(certCohort, [credit]);
+    const [, rosterRow] = Papa.parse<string[]>(csv).data;
+    expect(rosterRow![0]).toBe(`'${evil} Diaz`);
+    expect(rosterRow![4]).toBe('-50.00');
+    expect(csv).toContain(',-50.00,Outstanding,');
+  });
 });
 
 describe('student detail', () => {

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { DocumentDto } from '../../../../lambdas/contract/documents';
 import { serverErrorOf } from '../../lib/serverError';
 import { DOCUMENT_ACKNOWLEDGED, NEED_SIGNATURE } from './documentMessages';
 import { useAcknowledgeDocumentMutation } from './documentsApi';
@@ -19,7 +19,7 @@ const ACKNOWLEDGE_FAILED = 'Error acknowledging document';
  * A student acknowledges a mandatory document; one that requires a signature is signed by typing
  * their full name (the server compares it with the name on their record, ignoring case and spaces).
  */
-export function AcknowledgeDialog({ doc, fullName, onClose }: { doc: DocumentRecordDto; fullName: string; onClose: () => void }) {
+export function AcknowledgeDialog({ doc, fullName, onClose }: { doc: DocumentDto; fullName: string; onClose: () => void }) {
   const [signature, setSignature] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [acknowledge, { isLoading }] = useAcknowledgeDocumentMutation();

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { DocumentDto, DocumentRecordDto } from '../../../../lambdas/contract/documents';
 import { scopeText } from './documentFormat';
 
 /**
@@ -10,7 +10,7 @@ import { scopeText } from './documentFormat';
  * has a storage key. Spec badges: "No S3 URL" (warning) when the key's file cannot be found, "No S3"
  * (error) when there is no storage information at all.
  */
-export function TitleCell({ doc, fileMissing, onOpen }: { doc: DocumentRecordDto; fileMissing: boolean; onOpen: () => void }) {
+export function TitleCell({ doc, fileMissing, onOpen }: { doc: DocumentDto; fileMissing: boolean; onOpen: () => void }) {
   if (!doc.s3_key) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

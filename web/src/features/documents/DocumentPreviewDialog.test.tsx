@@ -82,6 +82,14 @@ describe('Document preview dialog (spec: Document preview dialog)', { timeout: 2
     expect(await within(dialog).findByText('No preview available')).toBeTruthy();
   });
 
+  it('says "Text not extracted" with the reason when the text was not read within its budget', async () => {
+    const { dialog } = open(doc({ ...schedule, extracted_text: null, preview_text: null, text_status: 'not_extracted', text_status_reason: 'extraction took longer than its 5 s budget' }));
+    expect(within(dialog).getByText('Text not extracted: extraction took longer than its 5 s budget')).toBeTruthy();
+    cleanup();
+    const { dialog: read } = open(doc({ ...schedule, text_status: 'extracted' }));
+    expect(within(read).queryByText(/Text not extracted/)).toBeNull();
+  });
+
   it('offers "Download to View" for other types, with the preview text', async () => {
     const csv = doc({ ...unassigned, preview_text: 'name,date' });
     const { dialog, onDownload } = open(csv);

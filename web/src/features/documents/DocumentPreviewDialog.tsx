@@ -13,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { DocumentDto } from '../../../../lambdas/contract/documents';
 import { useCurrentUser } from '../../components/currentUser';
 import { NO_PREVIEW, NO_TOKEN, NOT_PREVIEWABLE, PREVIEW_FAILED, PREVIEW_LOADING } from './documentMessages';
 import { cohortFooter, fileTypeLabel, uploadedLine } from './documentFormat';
@@ -24,8 +24,8 @@ import { ZOOM, zoomIn, zoomOut } from './previewKind';
 type Preview = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed'; message: string; severity: 'error' | 'warning' };
 
 interface Props {
-  doc: DocumentRecordDto;
-  onDownload: (doc: DocumentRecordDto) => void;
+  doc: DocumentDto;
+  onDownload: (doc: DocumentDto) => void;
   onClose: () => void;
 }
 
@@ -81,6 +81,12 @@ export function DocumentPreviewDialog({ doc, onDownload, onClose }: Props) {
       <Box component="footer" sx={{ px: 3, pt: 1, color: 'text.secondary' }}>
         {doc.cohort_details && <Typography variant="body2">Cohort: {cohortFooter(doc.cohort_details)}</Typography>}
         <Typography variant="body2">{uploadedLine(doc)}</Typography>
+        {/* stored without text when reading it did not finish in its budget (issue 20) */}
+        {doc.text_status === 'not_extracted' && (
+          <Typography variant="body2" title={doc.text_status_reason ?? undefined}>
+            Text not extracted{doc.text_status_reason ? `: ${doc.text_status_reason}` : ''}
+          </Typography>
+        )}
       </Box>
       <DialogActions>
         <Button startIcon={<DownloadIcon />} onClick={download}>

@@ -2,17 +2,17 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { StudentDocumentDto } from '../../../../lambdas/contract/documents';
 import { brand } from '../../app/brand';
 import { useSignedInUser } from '../../components/RequireAuth';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { listFailure } from './documentMessages';
 import { DocumentPreviewDialog } from './DocumentPreviewDialog';
-import { useListDocumentsQuery } from './documentsApi';
+import { useListMyDocumentsQuery } from './documentsApi';
 import { MyDocumentsTable } from './MyDocumentsTable';
 import { useDocumentFiles } from './useDocumentFiles';
 
-type OpenDialog = { kind: 'preview' | 'acknowledge'; doc: DocumentRecordDto } | null;
+type OpenDialog = { kind: 'preview' | 'acknowledge'; doc: StudentDocumentDto } | null;
 
 /**
  * /my-documents (issue 6; the spec gives students none): exactly the documents the server says
@@ -21,7 +21,7 @@ type OpenDialog = { kind: 'preview' | 'acknowledge'; doc: DocumentRecordDto } | 
  */
 export default function MyDocumentsPage() {
   const user = useSignedInUser();
-  const list = useListDocumentsQuery({});
+  const list = useListMyDocumentsQuery({});
   const files = useDocumentFiles();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const fullName = `${user.first_name} ${user.last_name}`.trim();

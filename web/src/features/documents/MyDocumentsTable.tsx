@@ -11,7 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { StudentDocumentDto } from '../../../../lambdas/contract/documents';
 import { needsAcknowledgement } from '../../../../lambdas/domain/document-access';
 import { TitleCell } from './DocumentCells';
 import { fileTypeLabel, formatDate, formatFileSize } from './documentFormat';
@@ -20,17 +20,17 @@ import { acknowledgedOn } from './documentMessages';
 const COLUMNS = ['Title', 'Category', 'Type', 'Size', 'Uploaded', 'Status', 'Acknowledgement', 'Actions'];
 
 interface Props {
-  documents: readonly DocumentRecordDto[];
+  documents: readonly StudentDocumentDto[];
   loading: boolean;
   missingFiles: ReadonlySet<string>;
-  onOpen: (doc: DocumentRecordDto) => void;
-  onPreview: (doc: DocumentRecordDto) => void;
-  onDownload: (doc: DocumentRecordDto) => void;
-  onAcknowledge: (doc: DocumentRecordDto) => void;
+  onOpen: (doc: StudentDocumentDto) => void;
+  onPreview: (doc: StudentDocumentDto) => void;
+  onDownload: (doc: StudentDocumentDto) => void;
+  onAcknowledge: (doc: StudentDocumentDto) => void;
 }
 
 /** Acknowledge (mandatory or signature documents not yet acknowledged), or when it was done. */
-function AcknowledgementCell({ doc, onAcknowledge }: { doc: DocumentRecordDto; onAcknowledge: () => void }) {
+function AcknowledgementCell({ doc, onAcknowledge }: { doc: StudentDocumentDto; onAcknowledge: () => void }) {
   if (doc.acknowledged_at) return <>{acknowledgedOn(formatDate(doc.acknowledged_at))}</>;
   if (!needsAcknowledgement({ isMandatory: doc.is_mandatory, requiresSignature: doc.requires_signature })) return <>—</>;
   return (

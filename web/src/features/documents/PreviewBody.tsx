@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { DocumentDto } from '../../../../lambdas/contract/documents';
 import { NO_PREVIEW, previewNotAvailable } from './documentMessages';
 import { officeViewerSource, pdfSource, previewKindOf } from './previewKind';
 
 interface Props {
-  doc: DocumentRecordDto;
+  doc: DocumentDto;
   /** The inline download URL (5 minutes). */
   url: string;
   zoom: number;

@@ -4,7 +4,7 @@ import { localIsoDate } from '../../lib/dates';
 
 const COLUMNS = ['Status', 'Name', 'Username', 'Acknowledged At', 'Signature'];
 
-/** Who has and has not acknowledged a document, for spreadsheets (papaparse, formulae escaped). */
+/** Who has and has not acknowledged a document, for spreadsheets (the shared writer: formulae escaped). */
 export function acknowledgementsCsv(list: AcknowledgementList): string {
   const rows = [
     ...list.acknowledged.map((a) => ['Acknowledged', a.full_name, a.username, a.acknowledged_at, a.signature ?? '']),

@@ -177,4 +177,13 @@ describe('acknowledgements CSV', () => {
       'acknowledgements-student-handbook-2026-2027-2026-11-21.csv',
     );
   });
+
+  it('escapes a formula that a newline follows, or a line of the cell starts with (issue 20)', () => {
+    const csv = acknowledgementsCsv({
+      document_id: immunization.id,
+      acknowledged: [{ username: 'student', full_name: '=HYPERLINK("http://evil","x")\nMaria', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: 'Maria\n@SUM(1+1)' }],
+      pending: [],
+    });
+    expect(Papa.parse<string[]>(csv).data[1]).toEqual(['Acknowledged', `'=HYPERLINK("http://evil","x")\nMaria`, 'student', '2026-11-20T10:00:00.000Z', "Maria\n'@SUM(1+1)"]);
+  });
 });

@@ -6,18 +6,37 @@ import type {
   AcknowledgementList,
   DocumentCategoryDto,
   DocumentPage,
+  DocumentDto,
   DocumentRecordDto,
   DownloadResponse,
+  StudentDocumentDto,
   UploadUrlResponse,
 } from '../../../../lambdas/contract/documents';
 import type { StudentRecord } from '../../contract';
 import { documentListUrl, type DocumentListArgs } from './documentQuery';
 
 /** Spec section 7: a list may come plain, or under `results` (with `next`), or under `data`. */
-function pageOf(body: unknown): { results: DocumentRecordDto[]; next: string | null } {
-  if (Array.isArray(body)) return { results: body as DocumentRecordDto[], next: null };
-  const page = body as Partial<DocumentPage> & { data?: DocumentRecordDto[] };
+function pageOf<T extends DocumentDto>(body: unknown): { results: T[]; next: string | null } {
+  if (Array.isArray(body)) return { results: body as T[], next: null };
+  const page = body as Partial<DocumentPage<T>> & { data?: T[] };
   return { results: page?.results ?? page?.data ?? [], next: page?.next ?? null };
+}
+
+type BaseQuery = (url: string) => PromiseLike<{ data?: unknown; error?: unknown }> | { data?: unknown; error?: unknown };
+
+/** Every page of a document list (following `next`); a cursor seen before would loop forever. */
+async function allPages<T extends DocumentDto>(args: DocumentListArgs, baseQuery: BaseQuery): Promise<{ data: T[] } | { error: FetchBaseQueryError }> {
+  const documents: T[] = [];
+  const seen = new Set<string>();
+  for (let cursor: string | null = null; ; ) {
+    const answer = await baseQuery(documentListUrl(args, cursor));
+    if (answer.error) return { error: answer.error as FetchBaseQueryError };
+    const page = pageOf<T>(answer.data);
+    documents.push(...page.results);
+    if (!page.next || seen.has(page.next)) return { data: documents };
+    seen.add(page.next);
+    cursor = page.next;
+  }
 }
 
 function listOf<T>(body: unknown): T[] {
@@ -53,20 +72,15 @@ export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Ac
      * list comes whole; staff lists come in pages of 100.
      */
     listDocuments: build.query<DocumentRecordDto[], DocumentListArgs>({
-      async queryFn(args, _api, _extra, baseQuery) {
-        const documents: DocumentRecordDto[] = [];
-        const seen = new Set<string>();
-        for (let cursor: string | null = null; ; ) {
-          const answer = await baseQuery(documentListUrl(args, cursor));
-          if (answer.error) return { error: answer.error as FetchBaseQueryError };
-          const page = pageOf(answer.data);
-          documents.push(...page.results);
-          // a cursor seen before would loop forever
-          if (!page.next || seen.has(page.next)) return { data: documents };
-          seen.add(page.next);
-          cursor = page.next;
-        }
-      },
+      queryFn: (args, _api, _extra, baseQuery) => allPages<DocumentRecordDto>(args, baseQuery),
+      providesTags: ['Document'],
+    }),
+    /**
+     * The same call as a student (or anyone who does not see every document) makes it: the server answers
+     * their own view, which names no other student (FERPA, issue 20).
+     */
+    listMyDocuments: build.query<StudentDocumentDto[], DocumentListArgs>({
+      queryFn: (args, _api, _extra, baseQuery) => allPages<StudentDocumentDto>(args, baseQuery),
       providesTags: ['Document'],
     }),
     listDocumentCategories: build.query<DocumentCategoryDto[], void>({
@@ -111,6 +125,7 @@ export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Ac
 
 export const {
   useListDocumentsQuery,
+  useListMyDocumentsQuery,
   useListDocumentCategoriesQuery,
   useListUploadCohortsQuery,
   useLazyCheckStudentQuery,

@@ -81,6 +81,14 @@ describe('ledger CSV', () => {
     expect(rows[1][3]).toBe(`'=HYPERLINK("http://evil")`);
   });
 
+  it('escapes a formula after a newline, and writes amounts raw, a negative one too (issue 20)', () => {
+    const csv = ledgerCsv([payment({ student_name: 'Jane\n=HYPERLINK("http://evil")', amount: -12.5 })]);
+    const [, row] = Papa.parse<string[]>(csv).data;
+    expect(row![3]).toBe(`Jane\n'=HYPERLINK("http://evil")`);
+    expect(row![5]).toBe('-12.50');
+    expect(csv).toContain(',-12.50,0.00,');
+  });
+
   it('is named with today\'s date', () => {
     expect(ledgerCsvFileName(new Date(2026, 2, 7, 23, 59))).toBe('payments-2026-03-07.csv');
   });

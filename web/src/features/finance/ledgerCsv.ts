@@ -1,12 +1,13 @@
 import type { PaymentSummary } from '../../contract';
-import { toCsv } from '../../lib/csv';
+import { csvNumber, toCsv } from '../../lib/csv';
 import { localIsoDate } from '../../lib/dates';
 import { PAYMENT_STATUS_LABEL, paymentMethodText, paymentProgramsText } from '../../lib/paymentFormat';
 
 const COLUMNS = ['Date', 'Payment ID', 'Username', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference', 'Excess Refund'];
 
 /**
- * The loaded ledger rows as CSV; amounts as plain numbers with two decimals, for spreadsheets. New
+ * The loaded ledger rows as CSV; amounts as plain numbers with two decimals, written raw (our own
+ * formatting, so a negative amount stays a number), for spreadsheets. New
  * columns go at the end, so spreadsheets built on the old ones keep working.
  */
 export function ledgerCsv(payments: readonly PaymentSummary[]): string {
@@ -16,8 +17,8 @@ export function ledgerCsv(payments: readonly PaymentSummary[]): string {
     p.username,
     p.student_name,
     paymentProgramsText(p),
-    p.amount.toFixed(2),
-    p.amount_refunded.toFixed(2),
+    csvNumber(p.amount, 2),
+    csvNumber(p.amount_refunded, 2),
     PAYMENT_STATUS_LABEL[p.status] ?? p.status,
     paymentMethodText(p),
     p.payment_intent_id,

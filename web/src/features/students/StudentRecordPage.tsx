@@ -15,6 +15,7 @@ import { EnrollmentsSection } from './EnrollmentsSection';
 import { LedgerEntryDialog } from './LedgerEntryDialog';
 import { LedgerSection } from './LedgerSection';
 import { MfaResetButton } from './MfaResetButton';
+import { SignOutEverywhereButton } from './SignOutEverywhereButton';
 import { ProfileSection } from './ProfileSection';
 import { SignInToggle } from './SignInToggle';
 import { cohortLabel, fullName } from './studentFilters';
@@ -70,6 +71,7 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
           </Button>
           <SignInToggle username={student.username} name={name} enabled={student.sign_in_enabled} />
           <MfaResetButton username={student.username} name={name} />
+          <SignOutEverywhereButton username={student.username} name={name} />
         </Box>
       </Box>
       <ProfileSection student={student} cohortName={cohort ? cohortLabel(cohort) : (student.cohort_id ?? 'None')} signInEnabled={student.sign_in_enabled} />

@@ -1,0 +1,34 @@
+// Revocation (issue 20) where cognito-local 5.3 falls short of Cognito, patched into its target table before
+// it serves (required by cognito-local-main.cjs; plain CommonJS because it runs inside that child process):
+//  - AdminUserGlobalSignOut is missing: added. Cognito then refuses every refresh token it issued to the
+//    user (https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_AdminUserGlobalSignOut.html);
+//    cognito-local keeps a user's refresh tokens on the user (RefreshTokens), so they are all dropped.
+//    Cognito also refuses the user's older access tokens at its own user APIs (GetUser...): not modelled
+//    here (README "Local vs cloud"); the portal's API never asks Cognito about an access token it did not just get.
+//  - REFRESH_TOKEN_AUTH ignores a disabled user: Cognito refuses it ("User is disabled."), and so does this.
+'use strict';
+const { Targets } = require('cognito-local/lib/targets/targets.js');
+const { InvalidParameterError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors.js');
+
+Targets.AdminUserGlobalSignOut = ({ cognito }) => async (ctx, req) => {
+  if (!req.UserPoolId || !req.Username) throw new InvalidParameterError('UserPoolId and Username are required');
+  const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await userPool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new UserNotFoundError('User does not exist.');
+  await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+};
+
+const initiate = Targets.InitiateAuth;
+Targets.InitiateAuth = (services) => {
+  const answer = initiate(services);
+  return async (ctx, req) => {
+    const token = req?.AuthParameters?.REFRESH_TOKEN;
+    if ((req?.AuthFlow === 'REFRESH_TOKEN_AUTH' || req?.AuthFlow === 'REFRESH_TOKEN') && token) {
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await userPool.getUserByRefreshToken(ctx, token);
+      if (user && user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+    }
+    return answer(ctx, req);
+  };
+};
