@@ -32,3 +32,13 @@ Targets.InitiateAuth = (services) => {
     return answer(ctx, req);
   };
 };
+
+// cognito-local looks users up as a property of a plain object, so "constructor", "toString" and the
+// like name Object.prototype's members, and AdminGetUser or AdminUserGlobalSignOut "find" a user Cognito
+// would answer UserNotFoundException for. Only a stored user record (one with a Username) is a user.
+const { UserPoolServiceImpl } = require('cognito-local/lib/services/userPoolService.js');
+const getUserByUsername = UserPoolServiceImpl.prototype.getUserByUsername;
+UserPoolServiceImpl.prototype.getUserByUsername = async function guarded(ctx, username) {
+  const user = await getUserByUsername.call(this, ctx, username);
+  return user && typeof user === 'object' && typeof user.Username === 'string' ? user : null;
+};

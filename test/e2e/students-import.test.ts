@@ -51,7 +51,7 @@ describe('CSV import as a job (issue 19)', () => {
     const dialog = admin.getByRole('dialog', { name: 'Import Students' });
     await dialog.getByLabel('CSV file').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse([[...IMPORT_COLUMNS], ...rows])) });
     const started = Date.now();
-    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
     // the request answers at once; the bar follows the job
     const bar = dialog.getByRole('progressbar', { name: 'Import progress' });

@@ -128,7 +128,7 @@ describe('Student records (issue 8)', () => {
       ['Not Valid', 'Bad', 'Row', 'not-an-email', '', 'certificate', 'Phlebotomy', 'cohort-2026-cert-2', 'no', ''],
     ];
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows)) });
-    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
     // issue 19: created in the background, then reported row by row (test/e2e/students-import.test.ts has the rest)
     await dialog.getByText('Created 1 · Already existed 0 · Failed 1').waitFor({ timeout: 60_000 });
