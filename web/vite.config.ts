@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreload } from './build/routePreload.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
@@ -91,9 +92,10 @@ function muiThemeWithoutCssVariables(): Plugin {
 export default defineConfig({
   // Run from the repository root (`npm run build:web`), so the root is set explicitly.
   root: webRoot,
-  plugins: [react(), muiThemeWithoutCssVariables()],
+  plugins: [react(), muiThemeWithoutCssVariables(), routePreload(webRoot)],
   build: {
-    outDir: 'dist',
+    // PORTAL_WEB_DIST: see lib/local/paths.ts
+    outDir: process.env.PORTAL_WEB_DIST ?? 'dist',
     emptyOutDir: true,
     // Pages are lazy chunks (app/router.tsx). Size per route: node web/scripts/route-js-size.mjs
     rolldownOptions: {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { REPO_ROOT, WEB_DIST } from './paths.js';
 
 /** What the build is made of, this recipe included (a change to it rebuilds). */
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'lambdas/contract', 'lambdas/domain', 'lib/local/web-build.ts'];
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/build', 'web/public', 'lambdas/contract', 'lambdas/domain', 'lib/local/web-build.ts'];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUDGET_KB, routeJsSizes } from '../../web/scripts/route-js-size.mjs';
+import { readFileSync } from 'node:fs';
+import { NOT_PRELOADED, ROUTE_MODULES } from '../../web/build/routePreload.js';
+import { BUDGET_KB, ENTRY_BUDGET_BYTES, entryJsSize, routeJsSizes } from '../../web/scripts/route-js-size.mjs';
 
 const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
 const routerModule = join(webRoot, 'src/app/router.tsx');
@@ -78,5 +80,23 @@ describe('SPA production build', () => {
     expect(graph.lazyPages!.filter((id) => graph.entryClosure!.has(id)).map((id) => id.replace(webRoot, ''))).toEqual([]);
     // and no page at all is imported statically (a page turned into a static import would leave lazyPages)
     expect([...graph.entryClosure!].filter((id) => /Page\.tsx$/.test(id)).map((id) => id.replace(webRoot, ''))).toEqual([]);
+  });
+
+  it(`keeps the entry within ${ENTRY_BUDGET_BYTES / 1000} KB gzipped (issue 21)`, () => {
+    const { bytes, files } = entryJsSize(dist);
+    expect(bytes, `${(bytes / 1000).toFixed(1)} KB in ${files.join(', ')}`).toBeLessThanOrEqual(ENTRY_BUDGET_BYTES);
+  });
+
+  it('preloads each route\'s chunks with the entry: every lazy module of the router has a route in web/build/routePreload.ts', () => {
+    const pages = graph.lazyPages!.map((id) => id.replace(webRoot, ''));
+    const covered = new Set([...Object.values(ROUTE_MODULES).flat(), ...NOT_PRELOADED]);
+    expect(pages.filter((page) => !covered.has(page))).toEqual([]);
+    // index.html carries the map, and a route's list holds its page chunk but nothing of the entry
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const map = JSON.parse(/<script type="application\/json" id="route-chunks">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, string[]>;
+    expect(map['/Dashboard']!.some((f) => /\/assets\/DashboardPage-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(map['/checkout']!.some((f) => /\/assets\/cartPages-[\w-]+\.js$/.test(f))).toBe(true);
+    const entry = new Set(entryJsSize(dist).files.map((f: string) => `/assets/${f}`));
+    expect(Object.values(map).flat().filter((f) => entry.has(f))).toEqual([]);
   });
 });
