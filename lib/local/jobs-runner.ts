@@ -17,6 +17,7 @@ import type { JobEvent } from '../../lambdas/schedule/job.js';
 import { parseRunTime } from '../../lambdas/schedule/run-time.js';
 import { cronMatches, nextRun, parseCron, wallClock } from './cron.js';
 import { LAMBDAS_DIR } from './paths.js';
+import { readJsonObject, safeDecode, sendJson } from './http-json.js';
 
 export type JobHandler = (event: JobEvent) => Promise<unknown>;
 
@@ -145,7 +146,7 @@ export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
     if (!table.some((j) => j.id === id)) {
       return sendJson(res, 404, { error: `Unknown job ${id}; jobs: ${table.map((j) => j.id).join(', ')}` });
     }
-    const body = await readJson(req);
+    const body = await readJsonObject(req, MAX_BODY_BYTES, '{"now": "2026-03-08T08:30:00Z"}');
     if (body instanceof Error) return sendJson(res, 400, { error: body.message });
     let at: Date | undefined;
     try {
@@ -166,36 +167,3 @@ export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
 
 function noop(): void {}
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** The request's JSON object (an empty body is `{}`), or an Error saying what is wrong with it. */
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | Error> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return new Error('body: too large');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (text === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  return new Error('body: expected a JSON object such as {"now": "2026-03-08T08:30:00Z"}');
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
-  return true;
-}

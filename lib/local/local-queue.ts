@@ -19,6 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jobs as JOBS, QUEUE_MAX_RECEIVE_COUNT, type JobDef } from '../../lambdas/jobs.js';
 import { LOCAL_REGION } from './endpoints.js';
 import { importJobHandler, type JobHandler } from './jobs-runner.js';
+import { readJsonObject, safeDecode, sendJson } from './http-json.js';
 
 export const QUEUES_PREFIX = '/local/queues/';
 /** SQS limits (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-messages.html). */
@@ -246,7 +247,7 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
       return sendJson(res, 200, { queued: s.queued, in_flight: s.inFlight, delivered: s.delivered, dead_letters: s.deadLetters });
     }
     if (req.method !== 'POST') return sendJson(res, 405, { error: 'Method not allowed: use POST or GET' }, { allow: 'GET, POST' });
-    const body = await readJson(req);
+    const body = await readJsonObject(req, MAX_BODY_BYTES, '{"Entries": [{"Id": "0", "MessageBody": "..."}]}');
     if (body instanceof Error) return sendJson(res, 400, { error: body.message });
     const entries = body.Entries;
     // SendMessageBatch's own refusals
@@ -267,33 +268,3 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
   return { send, idle, stats, mount, stop };
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | Error> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return new Error('body: too large');
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  return new Error('body: expected a JSON object such as {"Entries": [{"Id": "0", "MessageBody": "..."}]}');
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
-  return true;
-}

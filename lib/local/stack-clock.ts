@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { readJsonObject, sendJson } from './http-json.js';
 
 export const STACK_CLOCK_FILE = 'stack-clock.json';
 const MOUNT = '/local/clock';
@@ -24,17 +25,6 @@ export interface StackClock {
   mount(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    return typeof parsed === 'object' && parsed !== null ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
 export function createStackClock(dataDir: string): StackClock {
   const file = path.join(dataDir, STACK_CLOCK_FILE);
   // every start begins on the real clock: a moved clock is a test's, never a developer's next day
@@ -42,11 +32,6 @@ export function createStackClock(dataDir: string): StackClock {
   const write = () => fs.writeFileSync(file, JSON.stringify({ offsetMs: offset }));
   fs.mkdirSync(dataDir, { recursive: true });
   write();
-  const answer = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(JSON.stringify(body));
-    return true;
-  };
   const clock: StackClock = {
     file,
     now: () => new Date(Date.now() + offset),
@@ -57,14 +42,15 @@ export function createStackClock(dataDir: string): StackClock {
     },
     async mount(req, res, url) {
       if (url.pathname !== MOUNT && url.pathname !== `${MOUNT}/`) return false;
-      if (req.method === 'GET') return answer(res, 200, { now: clock.now().toISOString(), offsetMs: offset });
-      if (req.method !== 'POST') return answer(res, 405, { error: 'Use GET or POST' });
-      const body = await readJson(req);
+      if (req.method === 'GET') return sendJson(res, 200, { now: clock.now().toISOString(), offsetMs: offset });
+      if (req.method !== 'POST') return sendJson(res, 405, { error: 'Use GET or POST' });
+      const read = await readJsonObject(req, 64 * 1024, '{"advanceSeconds": 60}');
+      const body = read instanceof Error ? null : read;
       if (body?.reset === true) clock.setOffsetMs(0);
       else if (typeof body?.advanceSeconds === 'number' && Number.isFinite(body.advanceSeconds) && body.advanceSeconds >= 0) {
         clock.setOffsetMs(offset + Math.round(body.advanceSeconds * 1000));
-      } else return answer(res, 400, { error: 'Send {"advanceSeconds": n} with n >= 0, or {"reset": true}' });
-      return answer(res, 200, { now: clock.now().toISOString(), offsetMs: offset });
+      } else return sendJson(res, 400, { error: 'Send {"advanceSeconds": n} with n >= 0, or {"reset": true}' });
+      return sendJson(res, 200, { now: clock.now().toISOString(), offsetMs: offset });
     },
   };
   return clock;
