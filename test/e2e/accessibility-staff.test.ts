@@ -5,6 +5,7 @@
  */
 import { describe, it } from 'vitest';
 import { accessibilityBrowser, atBothWidths, audit, closeDialog, expectAnnounced, failApi, openDialog, visit } from './support/a11y.js';
+import { dataRows, dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('staff');
 
@@ -14,11 +15,11 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
 
   it('each tab loaded, an empty search, a failed list', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/documents', (p) => p.getByRole('table', { name: 'Individual Students' }).getByRole('row').nth(1));
+      await visit(page, '/documents', (p) => dataRows(p, 'Individual Students'));
       await audit(page, width, 'documents', 'individual');
       for (const [tab, state] of [['Cohort Documents', 'cohort'], ['Program Materials', 'program'], ['General Resources', 'general']]) {
         await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-        await page.getByRole('table', { name: tab }).getByRole('row').nth(1).waitFor();
+        await dataRows(page, tab).first().waitFor();
         await audit(page, width, 'documents', state!);
       }
       await page.getByRole('tab', { name: /^Individual Students/ }).click();
@@ -35,7 +36,7 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
 
   it('filter, upload (with its error), preview, acknowledgements and delete dialogs', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/documents', (p) => p.getByRole('table', { name: 'Individual Students' }).getByRole('row').nth(1));
+      await visit(page, '/documents', (p) => dataRows(p, 'Individual Students'));
       const filter = page.getByRole('button', { name: 'Filter', exact: true });
       let dialog = await openDialog(page, filter, 'Filter Documents');
       await audit(page, width, 'documents', 'filter-dialog');
@@ -74,7 +75,7 @@ describe('Finance Ledger (finance)', () => {
 
   it('loaded, a date-range problem, empty, failed', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/finance', (p) => p.getByRole('table', { name: 'Payments ledger' }));
+      await visit(page, '/finance', (p) => dataTable(p, 'Payments ledger'));
       await audit(page, width, 'finance', 'loaded');
       await page.getByLabel('From', { exact: true }).fill('2026-12-31');
       await page.getByLabel('To', { exact: true }).fill('2026-01-01');

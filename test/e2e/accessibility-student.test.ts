@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { accessibilityBrowser, atBothWidths, atEachWidthInTurn, audit, closeDialog, expectAnnounced, failApi, openDialog, visit } from './support/a11y.js';
+import { dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('student');
 
@@ -90,7 +91,7 @@ describe('student', { timeout: 120_000 }, () => {
       await openDialog(page, add, 'Add New Course');
       await page.getByLabel('Course Code').fill('NUR-101');
       await page.getByRole('button', { name: 'Add Course', exact: true }).last().click();
-      await page.getByRole('cell', { name: 'NUR-101', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Delete NUR-101' }).waitFor();
       await audit(page, width, 'schedule-editor', 'one-course');
       // Unsaved changes: leaving asks first.
       const back = page.getByRole('link', { name: 'Back to Dashboard' });
@@ -129,7 +130,7 @@ describe('student', { timeout: 120_000 }, () => {
 
   it('payment history: loaded and failed; a receipt', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/payments', (p) => p.getByRole('table', { name: 'Payments' }));
+      await visit(page, '/payments', (p) => dataTable(p, 'Payments'));
       await audit(page, width, 'payments', 'loaded');
       await page.getByRole('link', { name: /^View receipt of / }).last().click();
       await page.getByRole('button', { name: 'Print' }).waitFor();
@@ -147,7 +148,7 @@ describe('student', { timeout: 120_000 }, () => {
 
   it('My Documents: loaded, preview of each file type, acknowledge dialog', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/documents', (p) => p.getByRole('table', { name: 'My documents' }));
+      await visit(page, '/documents', (p) => dataTable(p, 'My documents'));
       await audit(page, width, 'my-documents', 'loaded');
       for (const [title, kind] of [['Nursing Assistant Syllabus', 'pdf'], ['Immunization Record', 'png'], ['Payment Plan Agreement', 'txt'], ['Financial Aid Guide', 'docx']]) {
         const opener = page.getByRole('button', { name: `Preview ${title}`, exact: true });

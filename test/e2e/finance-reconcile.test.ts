@@ -7,13 +7,14 @@
  * (one repair, and the ledger shows the payment), and a second run repairs nothing.
  *
  * The student is a roster student no other browser test reads (grace.obi), paying $100.00 of the
- * $4300.00 owed; an admin refunds it at the end, so the shared stack keeps its seeded balances.
+ * $4,300.00 owed; an admin refunds it at the end, so the shared stack keeps its seeded balances.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { login } from './support/api.js';
 import { accessibilityBrowser, atBothWidths, audit, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
 import { baseUrl } from './support/browser.js';
+import { dataTable } from './support/dataTable.js';
 
 const FINANCE = { username: 'finance', password: 'Finance!2345' };
 const PAYER = { username: 'grace.obi', password: 'Student!2345' };
@@ -28,7 +29,8 @@ const daysAgo = (n: number) => {
   return isoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - n));
 };
 
-const ledgerTable = (page: Page) => page.getByRole('table', { name: 'Payments ledger' });
+// A table from 600 px up, a list of cards on a phone (issue 21).
+const ledgerTable = (page: Page) => dataTable(page, 'Payments ledger');
 const reconcileButton = (page: Page) => page.getByRole('button', { name: 'Reconcile with Stripe' });
 /** The announced first line of a result: "Checked 3 payments created from Nov 17, 2026 to Nov 23, 2026." */
 const CHECKED = /^Checked \d+ payments? created from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/;

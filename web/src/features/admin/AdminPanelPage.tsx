@@ -10,7 +10,7 @@ import { PermanentDrawer, TemporaryDrawer } from './AdminDrawer';
 import { AdminMenu } from './AdminMenu';
 import { AdminViewContent } from './AdminViewContent';
 import { VIEW_LABEL, viewOf, type AdminView } from './adminViews';
-import { useWideScreen } from './useWideScreen';
+import { useWideScreen } from '../../components/useScreenWidth';
 
 export const ADMIN_PANEL_TITLE = `${brand.collegeName} Admin Dashboard`;
 

@@ -36,14 +36,14 @@ describe('Student detail dialog (spec: Student detail dialog)', { timeout: 20_00
       ['Payment Plan', 'Yes'],
     ]);
     expect(facts(section(dialog, 'Payment Status'))).toEqual([
-      ['Outstanding Balance', '$5700.00'],
+      ['Outstanding Balance', '$5,700.00'],
       ['Status', 'Overdue'],
       ['Next Due Date', 'Dec 15, 2026'],
     ]);
     const enrollments = section(dialog, 'Program Enrollments');
     expect(within(enrollments).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Program Enrollments', 'Certificate', 'Diploma']);
-    expect(enrollments.textContent).toContain('Nursing Assistant: balance $1500.00');
-    expect(enrollments.textContent).toContain('Patient Care Technician: balance $4200.00');
+    expect(enrollments.textContent).toContain('Nursing Assistant: balance $1,500.00');
+    expect(enrollments.textContent).toContain('Patient Care Technician: balance $4,200.00');
 
     const payments = within(section(dialog, 'Payment History')).getAllByRole('row').slice(1);
     expect(payments).toHaveLength(10);

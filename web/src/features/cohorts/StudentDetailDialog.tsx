@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useGetStudentQuery } from '../../api/students';
 import { studentRecordPath } from '../../app/studentRecordPath';
+import { useNarrowScreen } from '../../components/useScreenWidth';
 import type { StudentRecord } from '../../contract';
 import { fullName } from './cohortFormat';
 import { NO_EMAIL, STUDENT_FAILED } from './cohortMessages';
@@ -22,9 +23,11 @@ import { PaymentHistory, PaymentStatusSection, ProgramEnrollments, StudentInform
 export function StudentDetailDialog({ username, onClose }: { username: string; onClose: () => void }) {
   const query = useGetStudentQuery(username);
   const student = query.isError ? undefined : query.data;
+  // A phone gets the whole screen, so the email and the payments (cards there) have room.
+  const fullScreen = useNarrowScreen();
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" scroll="paper" aria-labelledby="student-detail-title">
+    <Dialog open onClose={onClose} fullWidth fullScreen={fullScreen} maxWidth="md" scroll="paper" aria-labelledby="student-detail-title">
       <DialogTitle id="student-detail-title">{student ? `Student Details: ${fullName(student)}` : 'Student Details'}</DialogTitle>
       {/* Focusable: the content may scroll, and keyboard users must reach it even when nothing in it takes focus. */}
       <DialogContent dividers tabIndex={0}>

@@ -1,20 +1,17 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { balanceOf, dialogStatus } from '../../../../lambdas/domain/balance-status';
+import { DataTable } from '../../components/DataTable';
+import type { DataColumn } from '../../components/dataTableColumns';
 import { PaymentStatusChip } from '../../components/PaymentStatusChip';
 import type { StudentRecord } from '../../contract';
 import { formatCalendarDate } from '../../lib/dates';
 import { formatDollars } from '../../lib/money';
 import { fullName } from './cohortFormat';
 import { NO_ENROLLMENTS } from './cohortMessages';
-import { enrollmentGroups, latestPayments, programBalance, PAYMENT_HISTORY_SHOWN } from './studentDetail';
+import { enrollmentGroups, latestPayments, programBalance, PAYMENT_HISTORY_SHOWN, type PaymentRow } from './studentDetail';
 
 /** The four parts of the Student detail dialog (spec section 2), each a titled section. */
 
@@ -30,16 +27,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Label/value pairs as a description list, two columns. */
+/** Label/value pairs as a description list, two columns; long values (emails) wrap rather than run off a phone's screen. */
 function Facts({ facts }: { facts: Array<[label: string, value: ReactNode]> }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 }}>
       {facts.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
+          <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
             {value}
           </Typography>
         </Box>
@@ -109,8 +106,14 @@ export function ProgramEnrollments({ student }: { student: StudentRecord }) {
   );
 }
 
-const PAYMENT_COLUMNS = ['Date', 'Amount', 'Method', 'Status', 'Reference'];
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const PAYMENT_COLUMNS: ReadonlyArray<DataColumn<PaymentRow>> = [
+  { header: 'Date', priority: 'title', nowrap: true, render: (payment) => formatCalendarDate(payment.date) },
+  { header: 'Amount', nowrap: true, render: (payment) => formatDollars(payment.amount) },
+  { header: 'Method', render: (payment) => capitalized(payment.method || 'card') },
+  { header: 'Status', render: (payment) => <PaymentStatusChip status={payment.status} /> },
+  { header: 'Reference', render: (payment) => payment.reference || 'N/A' },
+];
 
 export function PaymentHistory({ student }: { student: StudentRecord }) {
   const payments = latestPayments(student.payment_details);
@@ -119,30 +122,13 @@ export function PaymentHistory({ student }: { student: StudentRecord }) {
       {payments.length === 0 ? (
         <Typography>No payments recorded</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`Latest ${PAYMENT_HISTORY_SHOWN} payments`}>
-          <Table size="small" aria-label={`Latest ${PAYMENT_HISTORY_SHOWN} payments`}>
-            <TableHead>
-              <TableRow>
-                {PAYMENT_COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {payments.map((payment) => (
-                <TableRow key={`${payment.program_name}-${payment.id}`}>
-                  <TableCell>{formatCalendarDate(payment.date)}</TableCell>
-                  <TableCell>{formatDollars(payment.amount)}</TableCell>
-                  <TableCell>{capitalized(payment.method || 'card')}</TableCell>
-                  <TableCell>
-                    <PaymentStatusChip status={payment.status} />
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{payment.reference || 'N/A'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable
+          label={`Latest ${PAYMENT_HISTORY_SHOWN} payments`}
+          outlined={false}
+          columns={PAYMENT_COLUMNS}
+          rows={payments}
+          rowKey={(payment) => `${payment.program_name}-${payment.id}`}
+        />
       )}
     </Section>
   );

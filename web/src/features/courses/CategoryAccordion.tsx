@@ -4,18 +4,23 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CourseCategory } from '../../../../lambdas/contract/courses';
+import { DataTable } from '../../components/DataTable';
+import type { DataColumn } from '../../components/dataTableColumns';
 import { CategoryIcon } from './categoryIcon';
 import { formatPrice, yesNo } from './courseFormat';
 
-const COLUMNS = ['Course Name', 'CRN', 'Credit Hours', 'Application Fee', 'Tuition', 'Certificate'];
+type CatalogCourse = CourseCategory['courses'][number];
+
+const COLUMNS: ReadonlyArray<DataColumn<CatalogCourse>> = [
+  { header: 'Course Name', priority: 'title', render: (course) => course.name },
+  { header: 'CRN', render: (course) => course.CRN },
+  { header: 'Credit Hours', render: (course) => course.credit_hours },
+  { header: 'Application Fee', nowrap: true, render: (course) => formatPrice(course.application_price) },
+  { header: 'Tuition', nowrap: true, render: (course) => formatPrice(course.tuition_price) },
+  { header: 'Certificate', render: (course) => yesNo(course.is_certificate_course) },
+];
 
 /** Spec: "N courses" (singular for one). */
 export const courseCount = (n: number) => `${n} ${n === 1 ? 'course' : 'courses'}`;
@@ -36,29 +41,7 @@ export function CategoryAccordion({ category, defaultExpanded }: { category: Cou
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`${id}-content`}>
-        <TableContainer tabIndex={0} role="region" aria-label={`${category.display_name} courses`}>
-          <Table size="small" aria-label={`${category.display_name} courses`}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {category.courses.map((course) => (
-                <TableRow key={course.id}>
-                  <TableCell>{course.name}</TableCell>
-                  <TableCell>{course.CRN}</TableCell>
-                  <TableCell>{course.credit_hours}</TableCell>
-                  <TableCell>{formatPrice(course.application_price)}</TableCell>
-                  <TableCell>{formatPrice(course.tuition_price)}</TableCell>
-                  <TableCell>{yesNo(course.is_certificate_course)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable label={`${category.display_name} courses`} outlined={false} columns={COLUMNS} rows={category.courses} rowKey={(course) => course.id} />
       </AccordionDetails>
     </Accordion>
   );

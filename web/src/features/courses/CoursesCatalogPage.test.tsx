@@ -53,7 +53,7 @@ describe('Courses Catalog (spec: Courses Catalog)', { timeout: 20_000 }, () => {
       'Tuition',
       'Certificate',
     ]);
-    expect(within(table).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Nursing Assistant', '10101', '6', '$50.00', '$1450.50', 'Yes']);
+    expect(within(table).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Nursing Assistant', '10101', '6', '$50.00', '$1,450.50', 'Yes']);
 
     const general = screen.getByRole('button', { name: /^General Education/ });
     expect(general.getAttribute('aria-expanded')).toBe('false');

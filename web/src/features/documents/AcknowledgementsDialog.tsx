@@ -5,18 +5,29 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import { DataTable } from '../../components/DataTable';
+import type { DataColumn } from '../../components/dataTableColumns';
 import { downloadCsv } from '../../lib/csv';
 import { formatDateTime } from '../../lib/dates';
 import { acknowledgementsCsv, acknowledgementsCsvFileName } from './acknowledgementsCsv';
 import { serverErrorOf } from '../../lib/serverError';
 import { useGetAcknowledgementsQuery } from './documentsApi';
+
+type Acknowledgements = NonNullable<ReturnType<typeof useGetAcknowledgementsQuery>['data']>;
+
+const ACKNOWLEDGED_COLUMNS: ReadonlyArray<DataColumn<Acknowledgements['acknowledged'][number]>> = [
+  { header: 'Name', render: (a) => a.full_name },
+  { header: 'Username', render: (a) => a.username },
+  { header: 'Acknowledged', render: (a) => formatDateTime(a.acknowledged_at) },
+  { header: 'Signature', render: (a) => a.signature ?? '—' },
+];
+
+const PENDING_COLUMNS: ReadonlyArray<DataColumn<Acknowledgements['pending'][number]>> = [
+  { header: 'Name', render: (p) => p.full_name },
+  { header: 'Username', render: (p) => p.username },
+];
 
 /** Staff: who has acknowledged a document (when, with what signature) and who has not yet, with a CSV export. */
 export function AcknowledgementsDialog({ doc, onClose }: { doc: DocumentRecordDto; onClose: () => void }) {
@@ -35,54 +46,25 @@ export function AcknowledgementsDialog({ doc, onClose }: { doc: DocumentRecordDt
             <Typography variant="subtitle1" component="h3">
               Acknowledged ({data.acknowledged.length})
             </Typography>
-            <Table size="small" aria-label="Acknowledged" sx={{ mb: 3 }}>
-              <TableHead>
-                <TableRow>
-                  {['Name', 'Username', 'Acknowledged', 'Signature'].map((column) => (
-                    <TableCell key={column}>{column}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.acknowledged.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={4}>No acknowledgements yet</TableCell>
-                  </TableRow>
-                )}
-                {data.acknowledged.map((a) => (
-                  <TableRow key={a.username}>
-                    <TableCell>{a.full_name}</TableCell>
-                    <TableCell>{a.username}</TableCell>
-                    <TableCell>{formatDateTime(a.acknowledged_at)}</TableCell>
-                    <TableCell>{a.signature ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <Typography variant="subtitle1" component="h3">
+            <DataTable
+              label="Acknowledged"
+              outlined={false}
+              columns={ACKNOWLEDGED_COLUMNS}
+              rows={data.acknowledged}
+              rowKey={(a) => a.username}
+              message={data.acknowledged.length === 0 ? 'No acknowledgements yet' : null}
+            />
+            <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
               Not yet acknowledged ({data.pending.length})
             </Typography>
-            <Table size="small" aria-label="Not yet acknowledged">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Username</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.pending.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={2}>Everyone has acknowledged this document</TableCell>
-                  </TableRow>
-                )}
-                {data.pending.map((p) => (
-                  <TableRow key={p.username}>
-                    <TableCell>{p.full_name}</TableCell>
-                    <TableCell>{p.username}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              label="Not yet acknowledged"
+              outlined={false}
+              columns={PENDING_COLUMNS}
+              rows={data.pending}
+              rowKey={(p) => p.username}
+              message={data.pending.length === 0 ? 'Everyone has acknowledged this document' : null}
+            />
           </>
         )}
       </DialogContent>

@@ -4,16 +4,11 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
 import { needsAcknowledgement } from '../../../../lambdas/domain/document-access';
+import { DataTable } from '../../components/DataTable';
+import type { DataColumn } from '../../components/dataTableColumns';
 import { AudienceCell, StatusCell, TitleCell } from './DocumentCells';
 import { fileTypeLabel, formatDate, formatFileSize } from './documentFormat';
 import { NO_DOCUMENTS, UPLOAD_HINT } from './documentMessages';
@@ -48,80 +43,76 @@ interface Props extends DocumentActions {
   /** Staff see a hint to upload under the empty state. */
   showUploadHint: boolean;
   missingFiles: ReadonlySet<string>;
+  /** A document to point out (one just uploaded). */
+  highlightedId?: string | null;
 }
 
 const acknowledgeable = (doc: DocumentRecordDto) =>
   needsAcknowledgement({ isMandatory: doc.is_mandatory, requiresSignature: doc.requires_signature });
 
+type Column = DataColumn<DocumentRecordDto>;
+
+// A long scope ("Individual Students") wraps inside its chip, so the ten columns fit the admin panel.
+const wrappingChip = { height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } } as const;
+
+/** The spec's columns; on a phone's card the type, size, category and uploader fold under "More details". */
+function documentColumns(missingFiles: ReadonlySet<string>, onOpen: (doc: DocumentRecordDto) => void): Column[] {
+  const cells: Record<Exclude<(typeof DOCUMENT_COLUMNS)[number], 'Actions'>, Omit<Column, 'header'>> = {
+    Title: { priority: 'title', render: (doc) => <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => onOpen(doc)} /> },
+    Scope: { render: (doc) => <Chip size="small" variant="outlined" label={doc.scope_display} sx={wrappingChip} /> },
+    'Cohort/Assigned To': { render: (doc) => <AudienceCell doc={doc} /> },
+    Category: { priority: 'secondary', render: (doc) => doc.category_name ?? 'N/A' },
+    Type: { priority: 'secondary', render: (doc) => fileTypeLabel(doc.file_type) },
+    Size: { priority: 'secondary', nowrap: true, render: (doc) => formatFileSize(doc.file_size) },
+    'Uploaded By': { priority: 'secondary', render: (doc) => doc.uploaded_by_name },
+    Uploaded: { nowrap: true, render: (doc) => formatDate(doc.uploaded_at) },
+    Status: { render: (doc) => <StatusCell doc={doc} /> },
+  };
+  return Object.entries(cells).map(([header, cell]) => ({ header, ...cell }));
+}
+
 /** One tab's documents with the spec's columns, its loading row and its empty state. */
-export function DocumentsTable({ label, documents, loading, failed, showUploadHint, missingFiles, ...actions }: Props) {
+export function DocumentsTable({ label, documents, loading, failed, showUploadHint, missingFiles, highlightedId, ...actions }: Props) {
   const empty = !loading && !failed && documents.length === 0;
+  const message = loading ? (
+    'Loading documents...'
+  ) : empty ? (
+    <>
+      <Typography>{NO_DOCUMENTS}</Typography>
+      {showUploadHint && <Typography variant="body2">{UPLOAD_HINT}</Typography>}
+    </>
+  ) : null;
   return (
-    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={label}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {DOCUMENT_COLUMNS.map((column) => (
-              <TableCell key={column}>{column}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody aria-busy={loading}>
-          {loading && (
-            <TableRow>
-              <TableCell colSpan={DOCUMENT_COLUMNS.length} align="center">
-                Loading documents...
-              </TableCell>
-            </TableRow>
-          )}
-          {empty && (
-            <TableRow>
-              <TableCell colSpan={DOCUMENT_COLUMNS.length} align="center">
-                <Typography>{NO_DOCUMENTS}</Typography>
-                {showUploadHint && <Typography variant="body2">{UPLOAD_HINT}</Typography>}
-              </TableCell>
-            </TableRow>
-          )}
-          {!loading &&
-            documents.map((doc) => (
-              <TableRow key={doc.id} hover>
-                <TableCell>
-                  <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => actions.onOpen(doc)} />
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" variant="outlined" label={doc.scope_display} />
-                </TableCell>
-                <TableCell>
-                  <AudienceCell doc={doc} />
-                </TableCell>
-                <TableCell>{doc.category_name ?? 'N/A'}</TableCell>
-                <TableCell>{fileTypeLabel(doc.file_type)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFileSize(doc.file_size)}</TableCell>
-                <TableCell>{doc.uploaded_by_name}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(doc.uploaded_at)}</TableCell>
-                <TableCell>
-                  <StatusCell doc={doc} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton size="small" aria-label={`Preview ${doc.title}`} onClick={() => actions.onPreview(doc)}>
-                    <VisibilityIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" aria-label={`Download ${doc.title}`} onClick={() => actions.onDownload(doc)}>
-                    <DownloadIcon fontSize="small" />
-                  </IconButton>
-                  {acknowledgeable(doc) && (
-                    <IconButton size="small" aria-label={`Acknowledgements of ${doc.title}`} onClick={() => actions.onAcknowledgements(doc)}>
-                      <FactCheckIcon fontSize="small" />
-                    </IconButton>
-                  )}
-                  <IconButton size="small" color="error" aria-label={`Delete ${doc.title}`} onClick={() => actions.onDelete(doc)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label={label}
+      columns={documentColumns(missingFiles, actions.onOpen)}
+      rows={documents}
+      rowKey={(doc) => doc.id}
+      busy={loading}
+      message={message}
+      highlightedKey={highlightedId}
+      actions={{ render: (doc) => <DocumentRowActions doc={doc} {...actions} /> }}
+    />
+  );
+}
+
+function DocumentRowActions({ doc, ...actions }: DocumentActions & { doc: DocumentRecordDto }) {
+  return (
+    <>
+      <IconButton size="small" aria-label={`Preview ${doc.title}`} onClick={() => actions.onPreview(doc)}>
+        <VisibilityIcon fontSize="small" />
+      </IconButton>
+      <IconButton size="small" aria-label={`Download ${doc.title}`} onClick={() => actions.onDownload(doc)}>
+        <DownloadIcon fontSize="small" />
+      </IconButton>
+      {acknowledgeable(doc) && (
+        <IconButton size="small" aria-label={`Acknowledgements of ${doc.title}`} onClick={() => actions.onAcknowledgements(doc)}>
+          <FactCheckIcon fontSize="small" />
+        </IconButton>
+      )}
+      <IconButton size="small" color="error" aria-label={`Delete ${doc.title}`} onClick={() => actions.onDelete(doc)}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </>
   );
 }

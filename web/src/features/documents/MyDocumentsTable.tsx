@@ -3,21 +3,14 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { StudentDocumentDto } from '../../../../lambdas/contract/documents';
 import { needsAcknowledgement } from '../../../../lambdas/domain/document-access';
+import { DataTable } from '../../components/DataTable';
+import type { DataColumn } from '../../components/dataTableColumns';
 import { TitleCell } from './DocumentCells';
 import { fileTypeLabel, formatDate, formatFileSize } from './documentFormat';
 import { acknowledgedOn } from './documentMessages';
-
-const COLUMNS = ['Title', 'Category', 'Type', 'Size', 'Uploaded', 'Status', 'Acknowledgement', 'Actions'];
 
 interface Props {
   documents: readonly StudentDocumentDto[];
@@ -40,58 +33,52 @@ function AcknowledgementCell({ doc, onAcknowledge }: { doc: StudentDocumentDto; 
   );
 }
 
+type Column = DataColumn<StudentDocumentDto>;
+
+/** The columns; on a phone's card the category, type and size fold under "More details". */
+function myDocumentColumns(missingFiles: ReadonlySet<string>, actions: Pick<Props, 'onOpen' | 'onAcknowledge'>): Column[] {
+  return [
+    { header: 'Title', priority: 'title', render: (doc) => <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => actions.onOpen(doc)} /> },
+    { header: 'Category', priority: 'secondary', render: (doc) => doc.category_name ?? 'N/A' },
+    { header: 'Type', priority: 'secondary', render: (doc) => fileTypeLabel(doc.file_type) },
+    { header: 'Size', priority: 'secondary', nowrap: true, render: (doc) => formatFileSize(doc.file_size) },
+    { header: 'Uploaded', nowrap: true, render: (doc) => formatDate(doc.uploaded_at) },
+    {
+      header: 'Status',
+      render: (doc) => (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {doc.is_mandatory && <Chip size="small" color="warning" label="Mandatory" />}
+          {doc.requires_signature && <Chip size="small" color="info" label="Signature required" />}
+        </Stack>
+      ),
+    },
+    { header: 'Acknowledgement', render: (doc) => <AcknowledgementCell doc={doc} onAcknowledge={() => actions.onAcknowledge(doc)} /> },
+  ];
+}
+
 /** A student's documents: what applies to them, with preview, download and acknowledgement. */
 export function MyDocumentsTable({ documents, loading, missingFiles, ...actions }: Props) {
   const message = loading ? 'Loading documents...' : documents.length === 0 ? 'No documents found.' : null;
   return (
-    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="My documents">
-      <Table size="small" aria-label="My documents">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell key={column}>{column}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody aria-busy={loading}>
-          {message && (
-            <TableRow>
-              <TableCell colSpan={COLUMNS.length} align="center">
-                {message}
-              </TableCell>
-            </TableRow>
-          )}
-          {!message &&
-            documents.map((doc) => (
-              <TableRow key={doc.id} hover>
-                <TableCell>
-                  <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => actions.onOpen(doc)} />
-                </TableCell>
-                <TableCell>{doc.category_name ?? 'N/A'}</TableCell>
-                <TableCell>{fileTypeLabel(doc.file_type)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFileSize(doc.file_size)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(doc.uploaded_at)}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {doc.is_mandatory && <Chip size="small" color="warning" label="Mandatory" />}
-                    {doc.requires_signature && <Chip size="small" color="info" label="Signature required" />}
-                  </Stack>
-                </TableCell>
-                <TableCell>
-                  <AcknowledgementCell doc={doc} onAcknowledge={() => actions.onAcknowledge(doc)} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton size="small" aria-label={`Preview ${doc.title}`} onClick={() => actions.onPreview(doc)}>
-                    <VisibilityIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" aria-label={`Download ${doc.title}`} onClick={() => actions.onDownload(doc)}>
-                    <DownloadIcon fontSize="small" />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="My documents"
+      columns={myDocumentColumns(missingFiles, actions)}
+      rows={documents}
+      rowKey={(doc) => doc.id}
+      busy={loading}
+      message={message}
+      actions={{
+        render: (doc) => (
+          <>
+            <IconButton size="small" aria-label={`Preview ${doc.title}`} onClick={() => actions.onPreview(doc)}>
+              <VisibilityIcon fontSize="small" />
+            </IconButton>
+            <IconButton size="small" aria-label={`Download ${doc.title}`} onClick={() => actions.onDownload(doc)}>
+              <DownloadIcon fontSize="small" />
+            </IconButton>
+          </>
+        ),
+      }}
+    />
   );
 }

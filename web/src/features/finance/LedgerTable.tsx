@@ -3,11 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { DataTable } from '../../components/DataTable';
+import type { DataColumn } from '../../components/dataTableColumns';
 import { PaymentStatusChip } from '../../components/PaymentStatusChip';
 import type { PaymentSummary } from '../../contract';
 import { formatDateTime } from '../../lib/dates';
@@ -15,7 +12,56 @@ import { formatDollars } from '../../lib/money';
 import { excessRefundExplanation, excessRefundText, paymentMethodText, refundableAmount } from '../../lib/paymentFormat';
 import { stripePaymentUrl } from './stripeDashboard';
 
-const COLUMNS = ['Date', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference'];
+/** The spec's columns; on a phone's card the method and Stripe reference fold under "More details". */
+function ledgerColumns(publishableKey: string): Array<DataColumn<PaymentSummary>> {
+  return [
+    { header: 'Date', render: (payment) => formatDateTime(payment.created_at) },
+    {
+      header: 'Student',
+      priority: 'title',
+      render: (payment) => (
+        <>
+          {payment.student_name || payment.username}
+          <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85em', fontWeight: 'normal' }}>
+            {payment.username}
+          </Box>
+        </>
+      ),
+    },
+    {
+      header: 'Programs',
+      render: (payment) =>
+        payment.items.map((item) => (
+          <div key={`${item.program_type}-${item.program_id}`}>
+            {item.program_name} {formatDollars(item.amount)}
+          </div>
+        )),
+    },
+    { header: 'Amount', nowrap: true, render: (payment) => formatDollars(payment.amount) },
+    { header: 'Refunded', nowrap: true, render: (payment) => formatDollars(payment.amount_refunded) },
+    {
+      header: 'Status',
+      render: (payment) => (
+        <>
+          <PaymentStatusChip status={payment.status} />
+          {payment.excess_refund && <ExcessRefund excess={payment.excess_refund} />}
+        </>
+      ),
+    },
+    { header: 'Method', priority: 'secondary', render: (payment) => paymentMethodText(payment) },
+    {
+      header: 'Stripe Reference',
+      priority: 'secondary',
+      width: '16%',
+      render: (payment) => (
+        <Link href={stripePaymentUrl(payment.payment_intent_id, publishableKey)} target="_blank" rel="noopener noreferrer" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+          {payment.payment_intent_id}
+          <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label="(opens in a new tab)" />
+        </Link>
+      ),
+    },
+  ];
+}
 
 /** Payments across students; admins get a Refund action on payments with money left to refund. */
 export function LedgerTable({
@@ -29,63 +75,23 @@ export function LedgerTable({
   onRefund?: (payment: PaymentSummary) => void;
 }) {
   return (
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Payments ledger">
-      <Table size="small" aria-label="Payments ledger">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((title) => (
-              <TableCell key={title}>{title}</TableCell>
-            ))}
-            {onRefund && <TableCell>Actions</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {payments.map((payment) => (
-            <TableRow key={payment.id}>
-              <TableCell>{formatDateTime(payment.created_at)}</TableCell>
-              <TableCell>
-                {payment.student_name || payment.username}
-                <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>{payment.username}</Box>
-              </TableCell>
-              <TableCell>
-                {payment.items.map((item) => (
-                  <div key={`${item.program_type}-${item.program_id}`}>
-                    {item.program_name} {formatDollars(item.amount)}
-                  </div>
-                ))}
-              </TableCell>
-              <TableCell>{formatDollars(payment.amount)}</TableCell>
-              <TableCell>{formatDollars(payment.amount_refunded)}</TableCell>
-              <TableCell>
-                <PaymentStatusChip status={payment.status} />
-                {payment.excess_refund && <ExcessRefund excess={payment.excess_refund} />}
-              </TableCell>
-              <TableCell>{paymentMethodText(payment)}</TableCell>
-              <TableCell>
-                <Link
-                  href={stripePaymentUrl(payment.payment_intent_id, publishableKey)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-                >
-                  {payment.payment_intent_id}
-                  <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label="(opens in a new tab)" />
-                </Link>
-              </TableCell>
-              {onRefund && (
-                <TableCell>
-                  {canRefund(payment) && (
-                    <Button size="small" color="error" onClick={() => onRefund(payment)} aria-label={`Refund ${payment.payment_intent_id}`}>
-                      Refund
-                    </Button>
-                  )}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <DataTable
+      label="Payments ledger"
+      outlined={false}
+      columns={ledgerColumns(publishableKey)}
+      rows={payments}
+      rowKey={(payment) => payment.id}
+      actions={
+        onRefund && {
+          render: (payment) =>
+            canRefund(payment) && (
+              <Button size="small" color="error" onClick={() => onRefund(payment)} aria-label={`Refund ${payment.payment_intent_id}`}>
+                Refund
+              </Button>
+            ),
+        }
+      }
+    />
   );
 }
 
@@ -95,7 +101,7 @@ export function LedgerTable({
  */
 function ExcessRefund({ excess }: { excess: NonNullable<PaymentSummary['excess_refund']> }) {
   return (
-    <Box sx={{ mt: 0.5, minWidth: 180 }}>
+    <Box sx={{ mt: 0.5 }}>
       <Chip size="small" variant="outlined" color="warning" label={excessRefundText(excess)} />
       <Box sx={{ color: 'text.secondary', fontSize: '0.85em', mt: 0.25 }}>{excessRefundExplanation(excess)}</Box>
     </Box>

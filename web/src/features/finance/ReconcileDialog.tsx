@@ -8,13 +8,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { DataTable } from '../../components/DataTable';
+import type { DataColumn } from '../../components/dataTableColumns';
 import { DateField } from '../../components/FiltersForm';
 import { formatCalendarDate } from '../../lib/dates';
 import { formatDollars } from '../../lib/money';
@@ -102,6 +99,25 @@ export function ReconcileDialog({ publishableKey, onClose }: { publishableKey: s
   );
 }
 
+type Repair = ReconcileResult['repaired'][number];
+
+function repairColumns(stripeLink: (paymentIntentId: string) => ReactNode): Array<DataColumn<Repair>> {
+  return [
+    { header: 'Stripe Reference', render: (repair) => stripeLink(repair.payment_intent_id) },
+    { header: 'Student', render: (repair) => repair.username },
+    {
+      header: 'What was recorded',
+      render: (repair) => (
+        <>
+          {RECONCILE_ACTION_LABEL[repair.action] ?? repair.action}
+          {repair.detail && <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>{repair.detail}</Box>}
+        </>
+      ),
+    },
+    { header: 'Amount', align: 'right', nowrap: true, render: (repair) => formatDollars(repair.amount) },
+  ];
+}
+
 function ReconcileOutcome({ result, publishableKey }: { result: ReconcileResult; publishableKey: string }) {
   const { repaired, unexplained } = result;
   const stripeLink = (paymentIntentId: string) => (
@@ -127,31 +143,13 @@ function ReconcileOutcome({ result, publishableKey }: { result: ReconcileResult;
                 <Typography variant="body2" color="text.secondary">
                   The portal had missed these. Each is now recorded, and written to the audit log.
                 </Typography>
-                <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Repairs">
-                  <Table size="small" aria-label="Repairs">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Stripe Reference</TableCell>
-                        <TableCell>Student</TableCell>
-                        <TableCell>What was recorded</TableCell>
-                        <TableCell align="right">Amount</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {repaired.map((repair) => (
-                        <TableRow key={`${repair.payment_intent_id}-${repair.action}`}>
-                          <TableCell>{stripeLink(repair.payment_intent_id)}</TableCell>
-                          <TableCell>{repair.username}</TableCell>
-                          <TableCell>
-                            {RECONCILE_ACTION_LABEL[repair.action] ?? repair.action}
-                            {repair.detail && <Box sx={{ color: 'text.secondary', fontSize: '0.85em' }}>{repair.detail}</Box>}
-                          </TableCell>
-                          <TableCell align="right">{formatDollars(repair.amount)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </Box>
+                <DataTable
+                  label="Repairs"
+                  outlined={false}
+                  columns={repairColumns(stripeLink)}
+                  rows={repaired}
+                  rowKey={(repair) => `${repair.payment_intent_id}-${repair.action}`}
+                />
               </>
             )}
           </Box>

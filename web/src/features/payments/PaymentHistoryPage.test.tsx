@@ -52,7 +52,7 @@ describe('Payment History (/payments)', () => {
     renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
     const table = await screen.findByRole('table', { name: 'Payments' });
     const row = within(table).getAllByRole('row')[1];
-    expect(within(row).getByText('$1700.00')).toBeTruthy();
+    expect(within(row).getByText('$1,700.00')).toBeTruthy();
     expect(within(row).getByText('Nursing Assistant')).toBeTruthy();
     expect(within(row).getByText('Succeeded')).toBeTruthy();
     expect(within(row).getByText('Card (visa •••• 4242)')).toBeTruthy();
@@ -74,7 +74,7 @@ describe('Payment History (/payments)', () => {
     for (const text of [brand.collegeName, 'Jane Doe (student)', 'Card (visa •••• 4242)', 'pi_1', 'Succeeded', 'Patient Care Technician', '$200.00']) {
       expect(within(receipt).getByText(text)).toBeTruthy();
     }
-    expect(within(receipt).getAllByText('$1700.00').length).toBeGreaterThan(0);
+    expect(within(receipt).getAllByText('$1,700.00').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();
   });
@@ -169,7 +169,7 @@ describe('Payment History: only payments that moved money have receipts (issue 1
   it('says when part of a payment was more than was owed and goes back to the card', async () => {
     stubList(payment({ excess_refund: { amount: 1500, status: 'requested' } }), payment({ id: 'pay-2', excess_refund: { amount: 20, status: 'refunded' } }));
     renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
-    expect(await screen.findByText('$1500.00 was more than you owed and is being refunded to your card.')).toBeTruthy();
+    expect(await screen.findByText('$1,500.00 was more than you owed and is being refunded to your card.')).toBeTruthy();
     expect(screen.getByText('$20.00 was more than you owed and was refunded to your card.')).toBeTruthy();
   });
 

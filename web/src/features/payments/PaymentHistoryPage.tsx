@@ -1,27 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { generatePath, Link as RouterLink, useSearchParams } from 'react-router';
-import { hasReceipt, refreshBalanceWhenRecorded, useGetStudentPaymentsInfiniteQuery } from '../../api/payments';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { refreshBalanceWhenRecorded, useGetStudentPaymentsInfiniteQuery } from '../../api/payments';
 import { brand } from '../../app/brand';
 import { paidCheckoutCleared } from '../../app/cartPersistence';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { PaymentStatusChip } from '../../components/PaymentStatusChip';
 import { useSignedInUser } from '../../components/RequireAuth';
-import type { PaymentSummary } from '../../contract';
-import { formatDateTime } from '../../lib/dates';
-import { formatDollars } from '../../lib/money';
-import { paymentMethodText } from '../../lib/paymentFormat';
+import { PaymentHistoryTable } from './PaymentHistoryTable';
 import { REDIRECT_MESSAGES, REDIRECT_PARAMS, redirectReturn, type RedirectReturn } from './redirectReturn';
 
 /** The signed-in student's card payments, newest first, each with a printable receipt. */
@@ -50,22 +40,7 @@ export default function PaymentHistoryPage() {
       ) : payments.length === 0 ? (
         <Typography>No payments yet.</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Payments">
-          <Table size="small" aria-label="Payments">
-            <TableHead>
-              <TableRow>
-                {['Date', 'Amount', 'Programs', 'Status', 'Method', 'Stripe Reference', 'Receipt'].map((title) => (
-                  <TableCell key={title}>{title}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {payments.map((payment) => (
-                <PaymentRow key={payment.id} payment={payment} />
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <PaymentHistoryTable payments={payments} />
       )}
       {hasNextPage && (
         <Box>
@@ -76,65 +51,6 @@ export default function PaymentHistoryPage() {
       )}
     </Stack>
   );
-}
-
-function PaymentRow({ payment }: { payment: PaymentSummary }) {
-  return (
-    <TableRow>
-      <TableCell>{formatDateTime(payment.created_at)}</TableCell>
-      <TableCell>
-        {formatDollars(payment.amount)}
-        {payment.amount_refunded > 0 && (
-          <Typography variant="body2" color="text.secondary">
-            Refunded {formatDollars(payment.amount_refunded)}
-          </Typography>
-        )}
-        {payment.excess_refund && (
-          <Typography variant="body2" color="text.secondary">
-            {excessBackToCardText(payment.excess_refund)}
-          </Typography>
-        )}
-      </TableCell>
-      <TableCell>
-        {payment.items.map((item) => (
-          <div key={`${item.program_type}-${item.program_id}`}>{item.program_name}</div>
-        ))}
-      </TableCell>
-      <TableCell>
-        <PaymentStatusChip status={payment.status} />
-        {payment.status === 'failed' && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {payment.failure_message || 'The payment did not go through.'} Nothing was charged.
-          </Typography>
-        )}
-        {payment.status === 'processing' && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Waiting for our payment provider to confirm it.
-          </Typography>
-        )}
-      </TableCell>
-      <TableCell>{paymentMethodText(payment)}</TableCell>
-      <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{payment.payment_intent_id}</TableCell>
-      <TableCell>
-        {hasReceipt(payment) ? (
-          <Link component={RouterLink} to={generatePath(paths.paymentReceipt, { paymentId: payment.id })} aria-label={`View receipt of ${formatDateTime(payment.created_at)}`}>
-            View receipt
-          </Link>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            No receipt
-          </Typography>
-        )}
-      </TableCell>
-    </TableRow>
-  );
-}
-
-/** A payment that arrived for more than was owed (two tabs, a stale cart): its excess goes back at once. */
-export function excessBackToCardText(excess: NonNullable<PaymentSummary['excess_refund']>): string {
-  return excess.status === 'refunded'
-    ? `${formatDollars(excess.amount)} was more than you owed and was refunded to your card.`
-    : `${formatDollars(excess.amount)} was more than you owed and is being refunded to your card.`;
 }
 
 /**

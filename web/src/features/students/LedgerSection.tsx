@@ -29,7 +29,7 @@ export function LedgerSection({ student }: { student: StudentRecord }) {
         Charges and credits make up each program&apos;s amount due above; entries are never edited, corrections are new entries.
       </Typography>
       {payments.isError && <Alert severity="error">{PAYMENTS_FAILED}</Alert>}
-      <RecordTable label="Ledger" columns={COLUMNS} numeric={['Amount']} rows={rows} message={message} />
+      <RecordTable label="Ledger" columns={COLUMNS} numeric={['Amount']} secondary={['Reason', 'Method', 'Reference']} rows={rows} message={message} />
       {payments.hasNextPage && (
         <Button onClick={() => void payments.fetchNextPage()} disabled={payments.isFetchingNextPage} sx={{ mt: 1 }}>
           Load more card payments
