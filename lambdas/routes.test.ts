@@ -25,6 +25,8 @@ const BEYOND_SPEC = [
   'POST /api/users/mfa/', 'POST /api/users/mfa-setup/', 'POST /api/users/totp/', 'POST /api/users/totp/verify/', 'POST /api/users/{username}/mfa/reset/',
   // issue 20: revocation
   'POST /api/users/{username}/sign-out-everywhere/',
+  // issue 21: the staff roles' dashboard figures
+  'GET /api/dashboard/',
 ];
 
 describe('route table', () => {

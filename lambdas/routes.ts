@@ -117,8 +117,9 @@ export const routes = [
   { id: 'courses-stats', method: 'GET', path: '/api/courses/stats/', handler: 'functions/courses/stats.ts',
     access: 'signed-in', grants: ['table:read'], status: 'ready' },
 
+  // audit:write: staff reading one student's documents (`?student=`) is a read of their record
   { id: 'documents-list', method: 'GET', path: '/api/documents/', handler: 'functions/documents/list.ts',
-    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
   { id: 'documents-download', method: 'GET', path: '/api/documents/{id}/download/', handler: 'functions/documents/download.ts',
     access: 'signed-in', grants: ['table:read', 'bucket:read'], status: 'ready' },
   // holds a whole file in memory (a form body, or a presigned upload of up to 25 MB read back to check its type), then copies it
@@ -205,6 +206,9 @@ export const routes = [
   // Beyond spec section 7 (issue 9): the audit log, read-only through the API (entries are never edited or deleted).
   { id: 'audit-list', method: 'GET', path: '/api/audit/', handler: 'functions/audit/list.ts',
     access: ['admin'], grants: ['table:read'], status: 'ready' },
+  // Beyond spec section 7 (issue 21): the landing figures of staff (documents), finance (money) and admins (both, cohorts).
+  { id: 'dashboard-summary', method: 'GET', path: '/api/dashboard/', handler: 'functions/dashboard/summary.ts',
+    access: ['staff', 'finance', 'admin'], grants: ['table:read'], status: 'ready' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -7,11 +7,11 @@
  * so a student's whole bill is one Query. Profile, enrollments and ledger entries also sit in their
  * cohort's gsi1 collection, so a cohort roster with every member's bill is one Query too.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFound } from '../domain/errors.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
 import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
-import { db, TABLE_NAME } from './dynamo.js';
+import { db, queryAll, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
 
 export interface StudentProfile {
@@ -102,16 +102,6 @@ function ledgerFromItems(items: Item[]): StudentLedger | null {
   };
 }
 
-async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'ExclusiveStartKey'>): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
 
 /** The whole collection in one Query (paged only if a student ever outgrows 1 MB). */
 export async function getStudentLedger(username: string): Promise<StudentLedger | null> {
@@ -178,18 +168,21 @@ export function studentItems({ profile, enrollments, entries }: StudentLedger): 
 export const emailMarkerItem = (p: Pick<StudentProfile, 'email' | 'username'>): Item =>
   ({ pk: keys.studentEmail(p.email), sk: keys.studentEmail(p.email), type: 'studentEmail', username: p.username });
 
+/** A student's ref, name and sign-in switch: what a change needs to file its items and to describe itself in its audit entry. */
+export type NamedStudentRef = StudentRef & Partial<Pick<StudentProfile, 'firstName' | 'signInEnabled'>>;
+
 /** The fields a payment needs to file its ledger entries in the student's roster collection too. */
-export async function getStudentRef(username: string): Promise<StudentRef | null> {
+export async function getStudentRef(username: string): Promise<NamedStudentRef | null> {
   const found = await db.send(new GetCommand({
     TableName: TABLE_NAME,
     Key: { pk: keys.student(username), sk: keys.studentProfile },
-    ProjectionExpression: 'username, lastName, cohortId',
+    ProjectionExpression: 'username, firstName, lastName, cohortId, signInEnabled',
   }));
-  return found.Item ? (found.Item as StudentRef) : null;
+  return found.Item ? (found.Item as NamedStudentRef) : null;
 }
 
 /** The student's ref, or 404 (admin changes to an unknown username). */
-export async function requireStudentRef(username: string): Promise<StudentRef> {
+export async function requireStudentRef(username: string): Promise<NamedStudentRef> {
   const ref = await getStudentRef(username);
   if (!ref) throw new NotFound('Student not found');
   return ref;

@@ -99,7 +99,7 @@ describe('keyboard only', () => {
     await newPage();
     await signInWithKeyboard('staff', 'Staff!2345');
 
-    await tabTo(page, page.getByRole('link', { name: 'Document Management' }));
+    await tabTo(page, page.getByRole('banner').getByRole('link', { name: 'Document Management' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/documents$/);
     await page.getByRole('tab', { name: /^Cohort Documents \(\d+\)$/ }).waitFor();
@@ -127,10 +127,15 @@ describe('keyboard only', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => hasFocusWithin(uploadButton)).toBe(true); // back where it was
 
-    // The Cohort Documents tab: arrows move between tabs, Enter selects.
+    // issue 21: the list moved to the new document's tab (Cohort Documents: the default scope).
+    await expect(page.getByRole('tab', { name: /^Cohort Documents/ }).getAttribute('aria-selected')).resolves.toBe('true');
+    // Arrows move between tabs, Enter selects: to Individual Students and back.
     await tabTo(page, page.getByRole('tab', { selected: true }));
+    await page.keyboard.press('ArrowLeft');
+    await expect(hasFocusWithin(page.getByRole('tab', { name: /^Individual Students/ }))).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tab', { name: /^Individual Students/ }).getAttribute('aria-selected')).resolves.toBe('true');
     await page.keyboard.press('ArrowRight');
-    await expect(hasFocusWithin(page.getByRole('tab', { name: /^Cohort Documents/ }))).resolves.toBe(true);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('tab', { name: /^Cohort Documents/ }).getAttribute('aria-selected')).resolves.toBe('true');
 

@@ -11,6 +11,7 @@ import { audit, WIDTHS } from './support/a11y.js';
 import { login } from './support/api.js';
 import { launchBrowser, signIn } from './support/browser.js';
 import { newAccount, post, totpNow } from './support/mfa.js';
+import { openMenuIfCollapsed } from './support/header.js';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -111,6 +112,8 @@ describe('students', () => {
     const page = await pageAt(375);
     await signIn(page, username, password);
     await page.waitForURL(/\/Dashboard$/);
+    // issue 21: at 375 px the button is in the header's menu
+    await openMenuIfCollapsed(page);
     await page.getByRole('button', { name: 'Two-step sign-in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Two-step sign-in' });
     await dialog.getByRole('button', { name: 'Turn on' }).click();

@@ -459,6 +459,7 @@ const SPECS: Record<RouteId, () => Spec> = {
   'courses-stats': () => readOnlyGet((res) => expect(res.body).toMatchObject({ total_courses: expect.any(Number) })),
   'document-categories-list': () => readOnlyGet(isArray),
   'cohorts-list': () => readOnlyGet(isArray),
+  'dashboard-summary': () => readOnlyGet((res) => expect(res.body).toMatchObject({ documents: expect.any(Object), money: expect.any(Object), cohorts: expect.any(Array) })),
   'documents-list': () => ({
     caller: admin,
     request: req({ query: hostileQuery(['academic_year', 'cohort_number', 'program_type', 'category_id', 'is_mandatory', 'search', 'student_name', 'scope']) }),

@@ -8,6 +8,7 @@ import type { PaymentListQuery, RefundRequest } from '../../lambdas/contract/pay
 export type { UserInfo } from '../../lambdas/contract/users';
 export type { StudentRecord, LedgerEntryView, PaymentDetails, ProgramBalance, PaymentHistoryEntry } from '../../lambdas/contract/students';
 export type { RuntimeConfig } from '../../lambdas/contract/runtime-config';
+export type { DashboardSummary, DashboardMoney, DashboardDocuments, DashboardCohort } from '../../lambdas/contract/dashboard';
 export type { ProgramType } from '../../lambdas/domain/programs';
 export type {
   CreatePaymentIntentRequest,

@@ -82,12 +82,15 @@ export const totpFreshOverHttp: Pick<MatrixWorld['fresh'], 'mfaChallenge' | 'mfa
   startTotp: async () => UNUSED_SECRET,
 };
 
-/** POST /api/students/ as the demo admin: a student's sign-in (temporary `password`) and record, in a demo cohort. */
+/**
+ * POST /api/students/ as the demo admin: a student's sign-in (temporary `password`) and record, in the Phlebotomy
+ * cohort no other suite counts (support/students.ts), so the cohort suites' counts do not depend on the order.
+ */
 export async function createStudentOverHttp(username: string, password: string): Promise<void> {
   const admin = String((await login('admin', 'Admin!2345')).token);
   const res = await post('/api/students/', {
     username, first_name: 'Test', last_name: 'Account', email: `${username}@example.edu`,
-    program_type: 'certificate', program_name: 'Nursing Assistant', cohort_id: 'cohort-2025-cert-1', temporary_password: password,
+    program_type: 'certificate', program_name: 'Phlebotomy', cohort_id: 'cohort-2026-cert-2', temporary_password: password,
   }, admin);
   if (res.status !== 201) throw new Error(`create student ${username}: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RootState } from '../app/store';
 import { cartReplaced, cartSlice, type CartItem } from '../features/cart/cartSlice';
@@ -62,6 +62,27 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'My Documents' })).toBeNull();
   });
 
+  it('shows staff Document Management and Course Manager, not the admin buttons or the ledger (issue 21)', () => {
+    renderHeader(signedIn(sampleUser({ username: 'staff', is_staff: true })));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Document Management' }).getAttribute('href')).toBe('/documents');
+    expect(within(nav).getByRole('link', { name: 'Course Manager' }).getAttribute('href')).toBe('/course-manager');
+    for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment History']) expect(within(nav).queryByRole('link', { name })).toBeNull();
+  });
+
+  it('opens the same links in a menu from the menu button (the phone header, issue 21)', async () => {
+    renderHeader(signedIn(sampleUser({ username: 'staff', is_staff: true })));
+    // jsdom applies no media query: the button is hidden there as on wide screens (so found by its label), and is pressed anyway
+    const button = screen.getByLabelText('Menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Course Catalog', 'Document Management', 'Course Manager']);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(within(menu).getByRole('link', { name: 'Course Manager' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
+  });
+
   it('shows students their Payment History and My Documents, not the ledger', () => {
     renderHeader(signedIn(sampleUser()));
     expect(screen.getByRole('link', { name: 'Payment History' }).getAttribute('href')).toBe('/payments');
@@ -81,7 +102,7 @@ describe('Header', () => {
 
   it('describes the cart as "Cart (N items) - $total" with two decimals', () => {
     renderHeader({ cart: cartWith([1000, 1], [125.5, 2]) });
-    const label = 'Cart (3 items) - $1251.00';
+    const label = 'Cart (3 items) - $1,251.00';
     const cart = screen.getByRole('link', { name: label });
     fireEvent.mouseOver(cart);
     expect(screen.getByRole('tooltip', { hidden: true }).textContent).toBe(label);

@@ -22,7 +22,8 @@ export function EmptyCart() {
       <Typography variant="h5" component="h2">
         Your cart is empty
       </Typography>
-      <Button variant="contained" component={RouterLink} to={paths.courses}>
+      {/* issue 21: where a bill is paid (the catalog has nothing to add to the cart) */}
+      <Button variant="contained" component={RouterLink} to={`${paths.dashboard}#my-bill`}>
         Browse Programs
       </Button>
       <Alert severity="info" role="note" sx={{ textAlign: 'left', maxWidth: 640 }}>

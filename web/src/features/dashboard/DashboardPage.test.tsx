@@ -35,11 +35,19 @@ describe('Dashboard header card', () => {
     expect(request.headers.get('Authorization')).toBe('Bearer tok-9');
   });
 
-  it('offers staff (who have no admin panel) a link to Document Management', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+  it('gives staff their own dashboard (issue 21): the documents figures from /api/dashboard/, a link to Document Management, no student record', async () => {
+    const summary = {
+      generated_at: '2026-06-15T12:00:00.000Z',
+      documents: { awaiting_acknowledgement: [{ document_id: 'd1', title: 'Clinical policy', expected: 3, acknowledged: 1, awaiting: 2 }], recent_uploads: [] },
+    };
+    const fetchMock = vi.fn(async (_input: Request) => jsonResponse(summary));
+    vi.stubGlobal('fetch', fetchMock);
     renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn(sampleUser({ username: 'staff', is_staff: true })) });
-    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
-    expect(within(nav).getByRole('link', { name: 'Document Management' }).getAttribute('href')).toBe('/documents');
+    const card = await screen.findByRole('region', { name: 'Awaiting acknowledgement' });
+    await within(card).findByText('1 of 3 acknowledged');
+    expect(within(card).getByText('2 awaiting')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Document Management' }).getAttribute('href')).toBe('/documents');
+    expect(fetchMock.mock.calls.map(([request]) => new URL(request.url).pathname)).toEqual(['/api/dashboard/']);
   });
 
   it('omits the program when the user has no student record (404)', async () => {
@@ -85,10 +93,10 @@ describe('My Financial Aid card', () => {
 
     const awards = card.getAllByRole('listitem').map((item) => item.textContent);
     expect(awards).toHaveLength(3);
-    expect(awards[0]).toMatch(/\$5000\.00Approved$/);
-    expect(awards[1]).toMatch(/\$3000\.00Approved$/);
-    expect(awards[2]).toMatch(/\$1500\.00Pending$/);
-    expect(card.getByText('Total Approved Aid').nextElementSibling?.textContent).toBe('$8000.00');
+    expect(awards[0]).toMatch(/\$5,000\.00Approved$/);
+    expect(awards[1]).toMatch(/\$3,000\.00Approved$/);
+    expect(awards[2]).toMatch(/\$1,500\.00Pending$/);
+    expect(card.getByText('Total Approved Aid').nextElementSibling?.textContent).toBe('$8,000.00');
     expect(card.getByRole('button', { name: 'View Award Letters' })).toBeTruthy();
     expect(card.getByRole('button', { name: 'Apply for Additional Aid' })).toBeTruthy();
   });

@@ -1,15 +1,28 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { lazy, Suspense } from 'react';
 import { brand } from '../../app/brand';
+import { isStudentUser } from '../../components/navLinks';
+import { PageLoading } from '../../components/PageLoading';
 import { useSignedInUser } from '../../components/RequireAuth';
 import { DashboardHeaderCard } from './DashboardHeaderCard';
 import { MyBillCard } from './MyBillCard';
 import { MyFinancialAidCard } from './MyFinancialAidCard';
 import { MyRegistrationCard } from './MyRegistrationCard';
 
+// issue 21: staff, finance and admins get a dashboard of their own, in its own chunk
+const RoleDashboard = lazy(() => import('./RoleDashboard'));
+
 /** Student dashboard at /Dashboard (signed-in users only; see app/router). */
 export default function DashboardPage() {
   const user = useSignedInUser();
+  if (!isStudentUser(user)) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <RoleDashboard user={user} />
+      </Suspense>
+    );
+  }
   return (
     <Stack spacing={3}>
       <title>{`Dashboard · ${brand.productName}`}</title>

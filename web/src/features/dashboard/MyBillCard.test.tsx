@@ -73,9 +73,9 @@ describe('My Bill card', () => {
   it('shows the balance owed, each owed program, the Due chip and an enabled pay button', async () => {
     stubStudent(withDetails(owing));
     const { card } = await openBillCard();
-    expect(await card.findByText('$5700.00')).toBeTruthy();
-    expect(card.getByText('Nursing Assistant').nextElementSibling?.textContent).toBe('$1500.00');
-    expect(card.getByText('Patient Care Technician').nextElementSibling?.textContent).toBe('$4200.00');
+    expect(await card.findByText('$5,700.00')).toBeTruthy();
+    expect(card.getByText('Nursing Assistant').nextElementSibling?.textContent).toBe('$1,500.00');
+    expect(card.getByText('Patient Care Technician').nextElementSibling?.textContent).toBe('$4,200.00');
     expect(card.getByText('Due Dec 15, 2026')).toBeTruthy();
     expect(card.queryByText('Paid in Full')).toBeNull();
     expect(card.queryByText('Account Current')).toBeNull();
@@ -113,6 +113,6 @@ describe('My Bill card', () => {
     ]);
     expect(items[0].id).toMatch(/^certificate-nursing-assistant-\d+$/);
     expect(Number.isNaN(Date.parse(items[0].added_at))).toBe(false);
-    expect(await screen.findByRole('link', { name: 'Cart (2 items) - $5700.00' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart (2 items) - $5,700.00' })).toBeTruthy();
   });
 });

@@ -6,8 +6,8 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { isNoStudentRecord, useGetStudentQuery } from '../../api/students';
 import { paths } from '../../app/paths';
 import { useAddToCart } from '../../components/cartAccess';
@@ -19,12 +19,23 @@ import { CardHeading } from './CardHeading';
 import { FactList } from './FactList';
 import { SemesterChip } from '../../components/SemesterChip';
 
+/** The card's id: `/Dashboard#my-bill` scrolls to it and focuses it. */
+export const MY_BILL_ID = 'my-bill';
+
 /**
  * My Bill, from the student record the header card also reads (one request, shared cache).
  * Users without a student record (404) have no payment information rather than an error.
  */
 export function MyBillCard({ username }: { username: string }) {
   const { data: student, error, isLoading } = useGetStudentQuery(username);
+  const card = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // issue 21: the empty cart's Browse Programs leads here (/Dashboard#my-bill), where a bill is paid
+  useEffect(() => {
+    if (hash !== `#${MY_BILL_ID}`) return;
+    card.current?.scrollIntoView({ block: 'start' });
+    card.current?.focus({ preventScroll: true });
+  }, [hash]);
   let content: ReactNode;
   if (isLoading) content = <Typography role="status">Loading payment information...</Typography>;
   else if (error && !isNoStudentRecord(error)) content = <Typography color="error" role="alert">Unable to load payment information</Typography>;
@@ -32,7 +43,7 @@ export function MyBillCard({ username }: { username: string }) {
   else content = <Bill details={student.payment_details} />;
 
   return (
-    <Card component="section" aria-labelledby="my-bill-title">
+    <Card component="section" id={MY_BILL_ID} ref={card} tabIndex={-1} aria-labelledby="my-bill-title" sx={{ scrollMarginTop: 16 }}>
       <CardContent>
         <CardHeading id="my-bill-title" title="My Bill" chip={<SemesterChip size="small" />} />
         {content}
