@@ -78,6 +78,17 @@ export interface StudentDocumentDto extends DocumentDto {
   assigned_to_you: boolean;
 }
 
+/**
+ * Staff reading one student's record (GET /api/documents/?student=<username>): a document that applies to
+ * the student, with the student's acknowledgement in `acknowledged_at` and `signature`.
+ */
+export interface StudentRecordDocumentDto extends DocumentRecordDto {
+  /** What the student typed when the document asked for a signature; null otherwise or not yet. */
+  signature: string | null;
+  /** Mandatory or asking for a signature: the student is expected to acknowledge it. */
+  acknowledgement_required: boolean;
+}
+
 export interface DocumentPage<T extends DocumentDto = DocumentRecordDto> {
   results: T[];
   count: number;

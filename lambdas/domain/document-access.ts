@@ -5,12 +5,14 @@
  *   - and, when the document is public: general documents, program documents of their program
  *     type, and documents of their cohort.
  * A private general, program or cohort document is for staff only. Individual documents reach
- * only the students they are assigned to, never the rest of the cohort chosen on upload. Finance
- * users (no student profile) therefore see the public general documents.
+ * only the students they are assigned to, never the rest of the cohort chosen on upload.
+ * Finance read documents as staff do (issue 21: they may read any student's record already, and a
+ * student's list asking them to acknowledge handbooks meant for students helped nobody); changing
+ * documents stays with staff and admins (the routes' access).
  * The same rule decides who may acknowledge a document and who is still expected to.
  */
 import type { ProgramType } from './programs.js';
-import { isStaff } from './roles.js';
+import { isFinance, isStaff } from './roles.js';
 import type { Role } from '../routes.js';
 
 export interface DocumentAudience {
@@ -39,7 +41,7 @@ export function appliesTo(doc: DocumentAudience, reader: Reader): boolean {
   }
 }
 
-export const seesEveryDocument = (roles: readonly Role[]) => isStaff(roles);
+export const seesEveryDocument = (roles: readonly Role[]) => isStaff(roles) || isFinance(roles);
 
 /** Only these can be acknowledged (the others need no acknowledgement). */
 export const needsAcknowledgement = (doc: { isMandatory: boolean; requiresSignature: boolean }) => doc.isMandatory || doc.requiresSignature;

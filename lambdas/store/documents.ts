@@ -14,12 +14,11 @@ import {
   TransactWriteCommand,
   type BatchGetCommandOutput,
   type BatchWriteCommandOutput,
-  type QueryCommandInput,
-  type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { Invalid, NotFound } from '../domain/errors.js';
 import type { Reader } from '../domain/document-access.js';
+import { documentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
 import {
   acknowledgementItem,
@@ -30,7 +29,7 @@ import {
   type DocumentRecord,
 } from './catalog-items.js';
 import { filterExpression, type DocumentFilters, type StoredDocument } from './document-filters.js';
-import { db, TABLE_NAME } from './dynamo.js';
+import { db, queryAll, TABLE_NAME } from './dynamo.js';
 import { catalogKeys as k } from './keys.js';
 
 type Item = Record<string, unknown>;
@@ -44,16 +43,6 @@ const toStored = (item: Item): StoredDocument => ({
 }) as unknown as StoredDocument;
 const toAcknowledgement = (item: Item) => withoutKeys(item) as unknown as AcknowledgementRecord;
 
-async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
 
 /** BatchGet in chunks of 100 keys, retrying what DynamoDB leaves unprocessed. */
 async function batchGet(keys: Key[]): Promise<Item[]> {
@@ -203,7 +192,7 @@ export async function createDocument(record: DocumentRecord, actor: string, abor
   await db.send(new TransactWriteCommand({
     TransactItems: [
       ...documentItems(record).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
-      auditPut({ actor, action: 'document.create', entityType: 'document', entityId: record.id, after: logged }),
+      auditPut({ actor, action: 'document.create', entityType: 'document', entityId: record.id, subject: documentSubject(record), after: logged }),
     ],
   }), { abortSignal });
 }
@@ -236,7 +225,7 @@ export async function deleteDocument(id: string, actor: string): Promise<StoredD
       TransactItems: [
         { Delete: { TableName: TABLE_NAME, Key: { pk: doc.pk, sk: doc.sk }, ConditionExpression: 'attribute_exists(pk)' } },
         ...inTransaction.map((i) => ({ Delete: { TableName: TABLE_NAME, Key: { pk: i.pk, sk: i.sk } } })),
-        auditPut({ actor, action: 'document.delete', entityType: 'document', entityId: id, before: logged }),
+        auditPut({ actor, action: 'document.delete', entityType: 'document', entityId: id, subject: documentSubject(record), before: logged }),
       ],
     }));
   } catch (error) {
@@ -258,13 +247,16 @@ export async function deleteDocument(id: string, actor: string): Promise<StoredD
  * Stores an acknowledgement with its audit entry, once: a repeated call answers the one already
  * stored (idempotent) and changes nothing. The document must still exist.
  */
-export async function acknowledgeDocument(ack: AcknowledgementRecord): Promise<AcknowledgementRecord> {
+export async function acknowledgeDocument(ack: AcknowledgementRecord, doc?: Pick<DocumentRecord, 'title'>): Promise<AcknowledgementRecord> {
   try {
     await db.send(new TransactWriteCommand({
       TransactItems: [
         { ConditionCheck: { TableName: TABLE_NAME, Key: { pk: k.document(ack.documentId), sk: k.documentItem }, ConditionExpression: 'attribute_exists(pk)' } },
         { Put: { TableName: TABLE_NAME, Item: acknowledgementItem(ack), ConditionExpression: 'attribute_not_exists(pk)' } },
-        auditPut({ actor: ack.username, action: 'document.acknowledge', entityType: 'document', entityId: ack.documentId, after: ack }, ack.acknowledgedAt),
+        auditPut({
+          actor: ack.username, action: 'document.acknowledge', entityType: 'document', entityId: ack.documentId,
+          ...(doc ? { subject: documentSubject(doc) } : {}), after: ack,
+        }, ack.acknowledgedAt),
       ],
     }));
     return ack;

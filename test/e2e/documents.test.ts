@@ -77,7 +77,7 @@ describe('Document Management (staff)', () => {
     await row(title).waitFor();
     const cells = await row(title).getByRole('cell').allTextContents();
     expect(cells.slice(0, 9)).toEqual([
-      title, 'Cohort Documents', '2025-2026 Cohort 1', expect.any(String), 'PDF', '0.00 MB', 'staff', expect.any(String), 'Public',
+      title, 'Cohort Documents', '2025-2026 Cohort 1', expect.any(String), 'PDF', '0.00 MB', 'Sam Rivera', expect.any(String), 'Public',
     ]);
 
     // preview and zoom
@@ -90,7 +90,7 @@ describe('Document Management (staff)', () => {
     await preview.getByText('125%', { exact: true }).waitFor();
     expect(await preview.getByTitle(`${title} (PDF preview)`).getAttribute('src')).toMatch(/#zoom=125$/);
     await preview.getByText('Cohort: 2025-2026 Cohort 1 - Nursing Assistant').waitFor();
-    await preview.getByText(/^Uploaded: .* by staff$/).waitFor();
+    await preview.getByText(/^Uploaded: .* by Sam Rivera$/).waitFor();
 
     // download (the attachment link, not the preview's inline one)
     const [download] = await Promise.all([
@@ -138,7 +138,8 @@ describe('My Documents (students) and acknowledgements', () => {
     await page.getByRole('tab', { name: /^General Resources/ }).click();
     await page.getByRole('button', { name: 'Acknowledgements of Student Handbook 2026-2027' }).click();
     const list = page.getByRole('dialog', { name: 'Acknowledgements: Student Handbook 2026-2027' });
-    const acknowledged = list.getByRole('table', { name: 'Acknowledged' }).getByRole('row').filter({ hasText: 'student' });
+    // the demo student's row (other suites' students may have signed the handbook too)
+    const acknowledged = list.getByRole('table', { name: 'Acknowledged' }).getByRole('row').filter({ has: page.getByRole('cell', { name: 'student', exact: true }) });
     await acknowledged.waitFor();
     const cells = await acknowledged.getByRole('cell').allTextContents();
     expect([cells[0], cells[1], cells[3]]).toEqual(['Maria Lopez', 'student', 'Maria Lopez']);

@@ -78,7 +78,13 @@ const builders = {
     {},
     { query: { scope: 'individual' } },
     { query: { is_mandatory: 'true' } },
-    ...others.flatMap((o): CellRequest[] => [{ query: { student_name: o.lastName } }, { query: { student_name: o.username } }, { query: { search: o.lastName } }]),
+    ...others.flatMap((o): CellRequest[] => [
+      { query: { student_name: o.lastName } },
+      { query: { student_name: o.username } },
+      { query: { search: o.lastName } },
+      // issue 21: a staff reader's view of one student's documents (the record page); a student is refused
+      { query: { student: o.username } },
+    ]),
   ],
   'documents-download': ({ myDocuments }) => [
     ...myDocuments.map((d) => ({ pathParameters: { id: d.id } })),

@@ -92,11 +92,17 @@ describe('documents as each audience sees them (FERPA)', () => {
     }
   });
 
-  it('a signed-in user without a student profile (finance) gets the reader presentation too', async () => {
-    const docs = await listAs({ username: `fin-${w.tag}`, roles: ['finance'] });
+  it('a signed-in user without a student profile gets the reader presentation too', async () => {
+    const docs = await listAs({ username: `nobody-${w.tag}` });
     for (const doc of docs) {
       expect(doc).not.toHaveProperty('assigned_students');
       expect(doc.assigned_to_you).toBe(false);
     }
+  });
+
+  it('finance read documents as staff do (issue 21), who they are assigned to included', async () => {
+    const doc = (await listAs({ username: `fin-${w.tag}`, roles: ['finance'] }, { search: w.tag })).find((d) => d.id === w.shared)!;
+    expect(doc.assigned_students).toEqual((await listAs(staff, { search: w.tag })).find((d) => d.id === w.shared)!.assigned_students);
+    expect(doc).not.toHaveProperty('assigned_to_you');
   });
 });

@@ -4,6 +4,7 @@
  * that a refused upload leaves neither an object nor a record behind.
  */
 import { randomUUID } from 'node:crypto';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../lambdas/contract/documents.js';
 import { handler as list } from '../../lambdas/functions/documents/list.js';
@@ -14,9 +15,9 @@ import { makeDocx, makePdf, makePng } from '../../lib/local/seed/sample-files.js
 import { auditEntriesOf } from './support/audit-entries.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import {
-  createCategory, createTestCohort, documentsTitled, keysContaining, objectExists, putObject, readObject, staff, text, uploadForm,
+  createCategory, createTestCohort, documentsTitled, keysContaining, multipartEvent, objectExists, putObject, readObject, staff, text, uploadForm,
 } from './support/documents.js';
-import { createStudentRecord } from './support/fixtures.js';
+import { createSignIn, createStudentRecord, uniqueName } from './support/fixtures.js';
 
 const unique = (stem: string) => `${stem}-${randomUUID().slice(0, 8)}`;
 const listByTitle = documentsTitled;
@@ -154,6 +155,37 @@ describe('uploading documents', () => {
       db.middlewareStack.remove('failTransaction');
       await expectNothingStored(title, stem);
     });
+  });
+
+  it('records the uploader by name (their Cognito given and family name), the same on both upload paths', async () => {
+    const username = uniqueName('named-staff');
+    const password = 'Named!Staff9';
+    await createSignIn({ username, password, group: 'staff', firstName: 'Dana', lastName: 'Whitfield' });
+    const signedIn = await new CognitoIdentityProviderClient({}).send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: process.env.USER_POOL_CLIENT_ID!, AuthParameters: { USERNAME: username, PASSWORD: password },
+    }));
+    const caller: Caller = { username, roles: ['staff'] };
+    // what API Gateway hands the function: the verified token's claims, and the request's own Authorization header
+    const withToken = <E extends { headers: Record<string, string | undefined> }>(event: E) => {
+      event.headers.authorization = `Bearer ${signedIn.AuthenticationResult!.AccessToken}`;
+      return event;
+    };
+
+    const form = await invoke(upload, withToken(await multipartEvent(caller, { title: unique('Named form'), scope: 'general' }, text('named.txt', 'By name'))));
+    expect(form).toMatchObject({ status: 201, body: { uploaded_by_name: 'Dana Whitfield' } });
+    const { body: target } = await invoke(uploadUrl, apiEvent('documents-upload-url', { caller, body: { file_name: 'named.txt', file_size: 7 } }));
+    await putObject(target.upload_key, Buffer.from('By name'));
+    const presigned = await invoke(upload, withToken(apiEvent('documents-upload', {
+      caller, body: { title: unique('Named presigned'), scope: 'general', upload_key: target.upload_key, file_name: 'named.txt' },
+    })));
+    expect(presigned).toMatchObject({ status: 201, body: { uploaded_by_name: 'Dana Whitfield' } });
+    // stored so: the list answers it too, and the audit entry still names the account
+    expect((await listByTitle(presigned.body.title))[0]).toMatchObject({ uploaded_by_name: 'Dana Whitfield' });
+    expect((await auditEntriesOf(presigned.body.id))[0]).toMatchObject({ action: 'document.create', actor: username });
+    // a token Cognito refuses costs the name, never the upload
+    const refused = await multipartEvent(caller, { title: unique('Unnamed'), scope: 'general' }, text('unnamed.txt', 'x'));
+    refused.headers.authorization = 'Bearer not-a-token';
+    expect(await invoke(upload, refused)).toMatchObject({ status: 201, body: { uploaded_by_name: username } });
   });
 
   describe('presigned uploads for large files', () => {

@@ -162,8 +162,43 @@ describe('listing, downloading and deleting documents', () => {
     });
 
     it('gives a signed-in user without a student profile the public general documents only', async () => {
-      const ids = new Set(await idsFor({ username: 'fin', roles: ['finance'] }, { category_id: world.category }));
+      const ids = new Set(await idsFor({ username: 'no-profile' }, { category_id: world.category }));
       expect(ids).toEqual(new Set([world.docs.general]));
+    });
+
+    it('gives staff a student\'s documents for their record: every scope that applies, each with their acknowledgement, audited', async () => {
+      const ack = await invoke(acknowledge, apiEvent('documents-acknowledge', { caller: world.alice, pathParameters: { id: world.docs.general } }));
+      expect(ack.status).toBe(200);
+      const { result, commands } = await countRequests(() => listAs(admin, { student: world.alice.username, category_id: world.category }));
+      expect(result.status).toBe(200);
+      type RecordDoc = Listed & { is_mandatory: boolean; acknowledgement_required: boolean; signature: string | null; assigned_students: unknown[] };
+      const docs = result.body.results as RecordDoc[];
+      // the same documents as Alice's own list, newest first, with nothing else
+      expect(docs.map((d) => d.id).sort()).toEqual((await idsFor(world.alice, { category_id: world.category })).sort());
+      expect(new Set(docs.map((d) => d.id))).toEqual(new Set(visible.alice.map((name) => world.docs[name])));
+      const general = docs.find((d) => d.id === world.docs.general)!;
+      expect(general).toMatchObject({ is_mandatory: true, acknowledgement_required: true, acknowledged_at: ack.body.acknowledged_at, signature: null });
+      expect(docs.find((d) => d.id === world.docs.cohortA)).toMatchObject({ acknowledgement_required: false, acknowledged_at: null });
+      // staff's presentation: who an individual document is assigned to
+      expect(docs.find((d) => d.id === world.docs.aliceOnly)!.assigned_students).toHaveLength(1);
+      // her profile, one Query per collection (general, program, cohort, her own), a BatchGet each for her documents and their
+      // cohorts and categories, and the audit entry: never a Scan
+      expect(commands.filter((c) => c === 'QueryCommand')).toHaveLength(4);
+      expect(commands).not.toContain('ScanCommand');
+      const entries = (await auditEntriesOf(world.alice.username)).filter((e) => e.action === 'student.documents.read');
+      expect(entries.at(-1)).toMatchObject({ actor: admin.username, entityType: 'student', detail: { documents: expect.arrayContaining([world.docs.general]) } });
+    });
+
+    it('refuses a student\'s documents to anyone but staff and finance (403 before reading), and 404s an unknown student', async () => {
+      expect(await listAs(world.bob, { student: world.alice.username })).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^student: /) } });
+      expect((await listAs({ username: 'fin', roles: ['finance'] }, { student: world.alice.username })).status).toBe(200);
+      expect(await listAs(staff, { student: `nobody-${world.tag}` })).toMatchObject({ status: 404, body: { error: expect.stringMatching(/^student: /) } });
+    });
+
+    it('gives finance the staff list (issue 21): every document, not a student\'s', async () => {
+      const staffIds = new Set(await idsFor(staff, { category_id: world.category }));
+      expect(new Set(await idsFor({ username: 'fin', roles: ['finance'] }, { category_id: world.category }))).toEqual(staffIds);
+      expect(staffIds.size).toBeGreaterThan(1);
     });
   });
 

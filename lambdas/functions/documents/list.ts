@@ -1,20 +1,26 @@
 /**
- * GET /api/documents/ — staff and admins: every document with the spec's filters, newest first, in
+ * GET /api/documents/ — staff, admins and (issue 21) finance: every document with the spec's filters, newest first, in
  * cursor pages. Anyone else: exactly the documents that apply to them (domain/document-access.ts),
  * with the same filters, all at once (`next` is null), each with their acknowledgement time, in the
  * reader's presentation (present.ts): no other student is named (FERPA, issue 20), and `student_name`,
  * which matches assigned students, is not applied, so it cannot tell them who else a document is for.
+ * Staff (and finance, issue 21) with `?student=<username>`: every document that applies to that student,
+ * by the same rule and the same reads as the student's own list, each with the student's acknowledgement
+ * (the admin record's "Documents and Acknowledgements"); a read of their record, so audited before it is answered.
  */
 import { DocumentListQuery } from '../../contract/document-list.js';
-import type { DocumentPage, StudentDocumentDto } from '../../contract/documents.js';
+import type { DocumentPage, StudentDocumentDto, StudentRecordDocumentDto } from '../../contract/documents.js';
+import { studentSubject } from '../../domain/audit-subjects.js';
+import { Forbidden, NotFound } from '../../domain/errors.js';
 import { appliesTo, seesEveryDocument } from '../../domain/document-access.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
+import { recordRead } from '../../store/audit.js';
 import { listCohorts } from '../../store/cohorts.js';
 import { matchesFilters, type DocumentFilters } from '../../store/document-filters.js';
 import { listDocumentsForReader, listDocumentsPage } from '../../store/documents.js';
-import { lookupsFor, presentDocument, presentDocumentForReader, readerOf } from './present.js';
+import { lookupsFor, presentDocument, presentDocumentForReader, presentDocumentForStudentRecord, readerOf } from './present.js';
 
 type ListQuery = ReturnType<typeof DocumentListQuery.parse>;
 
@@ -43,6 +49,26 @@ export const handler = route('documents-list', async (req) => {
   const q = parseQuery(req, DocumentListQuery);
   const staff = seesEveryDocument(caller.roles);
   const filters = await filtersFrom(q, staff);
+  if (q.student) {
+    // refused before reading, so nobody else learns whether the username exists
+    if (!staff) throw new Forbidden('student: only staff may list a student\'s documents');
+    const reader = await readerOf({ ...caller, username: q.student });
+    if (!reader.hasProfile) throw new NotFound('student: no student with this username');
+    const { documents, acknowledgements } = await listDocumentsForReader(reader);
+    const applying = documents.filter((d) => appliesTo(d, reader) && matchesFilters(d, filters));
+    await recordRead({
+      actor: caller.username, action: 'student.documents.read', entityType: 'student', entityId: q.student,
+      subject: studentSubject({ username: q.student, firstName: reader.firstName, lastName: reader.lastName }),
+      detail: { documents: applying.map((d) => d.id) },
+    });
+    const lookups = await lookupsFor(applying);
+    const body: DocumentPage<StudentRecordDocumentDto> = {
+      results: applying.map((d) => presentDocumentForStudentRecord(d, lookups, q.student!, acknowledgements.get(d.id))),
+      count: applying.length,
+      next: null,
+    };
+    return { body };
+  }
   if (staff) {
     const page = await listDocumentsPage(filters, q.limit ?? 50, decodeCursor(q.cursor));
     const lookups = await lookupsFor(page.documents);

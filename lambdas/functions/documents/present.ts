@@ -1,6 +1,8 @@
 /** Stored documents as the API shows them (spec section 3, Document), and who is reading them. */
-import { SCOPE_LABELS, type AcknowledgementDto, type DocumentDto, type DocumentRecordDto, type StudentDocumentDto } from '../../contract/documents.js';
-import type { Reader } from '../../domain/document-access.js';
+import {
+  SCOPE_LABELS, type AcknowledgementDto, type DocumentDto, type DocumentRecordDto, type StudentDocumentDto, type StudentRecordDocumentDto,
+} from '../../contract/documents.js';
+import { needsAcknowledgement, type Reader } from '../../domain/document-access.js';
 import { previewOf } from '../../domain/text-extraction.js';
 import type { Principal } from '../../http/principal.js';
 import type { AcknowledgementRecord, CohortRecord, DocumentCategoryRecord, DocumentRecord } from '../../store/catalog-items.js';
@@ -66,6 +68,16 @@ export function presentDocumentForReader(d: DocumentRecord, lookups: Lookups, re
   return {
     ...presentOwnFields(d, lookups, own),
     assigned_to_you: d.assignedStudents.some((s) => s.username === reader.username),
+  };
+}
+
+/** Staff reading one student's record: the staff presentation, with that student's acknowledgement and signature. */
+export function presentDocumentForStudentRecord(d: DocumentRecord, lookups: Lookups, student: string, acknowledgement: AcknowledgementRecord | undefined): StudentRecordDocumentDto {
+  const theirs = acknowledgement && acknowledgement.username === student ? acknowledgement : undefined;
+  return {
+    ...presentDocument(d, lookups, theirs?.acknowledgedAt ?? null),
+    signature: theirs?.signature ?? null,
+    acknowledgement_required: needsAcknowledgement(d),
   };
 }
 

@@ -45,8 +45,15 @@ export class OutOfTime extends Error {
   }
 }
 
+/** Who uploads: their username (the audit's actor) and the name people know them by (`uploaded_by_name`). */
+export interface Uploader {
+  username: string;
+  name: string;
+}
+
 /** `deadline`: when the function's time runs out (epoch ms). */
-export async function storeUpload(fields: UploadFields, file: CheckedFile, actor: string, deadline = Date.now() + 20_000): Promise<DocumentRecord> {
+export async function storeUpload(fields: UploadFields, file: CheckedFile, uploader: Uploader, deadline = Date.now() + 20_000): Promise<DocumentRecord> {
+  const actor = uploader.username;
   const left = () => deadline - Date.now();
   const fileName = displayFileName(file.fileName);
   const { fileType, contentType, size } = checkUpload(fileName, file.bytes);
@@ -70,8 +77,7 @@ export async function storeUpload(fields: UploadFields, file: CheckedFile, actor
     textStatusReason: extraction.reason,
     uploadedAt: new Date().toISOString(),
     uploadedBy: actor,
-    // the access token carries no display name; the username is what staff know each other by here
-    uploadedByName: actor,
+    uploadedByName: uploader.name,
   };
   const key = record.s3Key!;
 

@@ -16,16 +16,17 @@ import type { ApiEvent, ApiRequest } from '../../http/types.js';
 import { routeById, routeTimeoutSeconds } from '../../routes.js';
 import { parseJsonBody } from '../../http/validate.js';
 import type { DocumentRecord } from '../../store/catalog-items.js';
+import { bearerToken, callerDisplayName } from '../../store/caller-name.js';
 import { copyFile, deleteFileQuietly, fileSize, ownsUpload, putFile, readFile } from '../../store/document-files.js';
 import { lookupsFor, presentDocument } from './present.js';
-import { storeUpload } from './store-upload.js';
+import { storeUpload, type Uploader } from './store-upload.js';
 import { resolveUploadFields } from './upload-fields.js';
 
 /** When each invocation's time runs out, by its event (the handler below sees the Lambda context; the route's function only the request). */
 const deadlines = new WeakMap<ApiEvent, number>();
 const deadlineOf = (req: ApiRequest) => deadlines.get(req.event) ?? Date.now() + routeTimeoutSeconds(routeById('documents-upload')) * 1000;
 
-async function fromForm(req: ApiRequest, actor: string): Promise<DocumentRecord> {
+async function fromForm(req: ApiRequest, actor: Uploader): Promise<DocumentRecord> {
   const form = await parseMultipart(req, { maxFileBytes: MAX_UPLOAD_BYTES });
   // a form sent without choosing a file carries an empty, unnamed part
   const file = form.files.find((f) => f.field === 'file' && (f.fileName !== '' || f.bytes.length > 0));
@@ -35,11 +36,11 @@ async function fromForm(req: ApiRequest, actor: string): Promise<DocumentRecord>
 
 const JsonObject = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
 
-async function fromUpload(req: ApiRequest, actor: string): Promise<DocumentRecord> {
+async function fromUpload(req: ApiRequest, actor: Uploader): Promise<DocumentRecord> {
   const raw = parseJsonBody(req, JsonObject);
   const uploadKey = typeof raw.upload_key === 'string' && raw.upload_key !== '' ? raw.upload_key : null;
   // someone else's upload is neither used nor deleted
-  if (uploadKey !== null && !ownsUpload(uploadKey, actor)) throw new Invalid('upload_key: is not one of your uploads');
+  if (uploadKey !== null && !ownsUpload(uploadKey, actor.username)) throw new Invalid('upload_key: is not one of your uploads');
   try {
     const fields = await resolveUploadFields(raw, uploadKey !== null);
     const fileName = typeof raw.file_name === 'string' && raw.file_name.trim() ? raw.file_name : uploadKey!.split('/').pop()!;
@@ -55,7 +56,9 @@ async function fromUpload(req: ApiRequest, actor: string): Promise<DocumentRecor
 }
 
 const routed = route('documents-upload', async (req) => {
-  const actor = callerOf(req).username;
+  const { username } = callerOf(req);
+  // the same name whichever way the file came (form or presigned upload); seeded documents carry one too
+  const actor: Uploader = { username, name: await callerDisplayName(bearerToken(req.headers.authorization), username) };
   const record = isMultipart(req) ? await fromForm(req, actor) : await fromUpload(req, actor);
   return { status: 201, body: presentDocument(record, await lookupsFor([record])) };
 });

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { DocumentRecordDto, DocumentScope } from '../../../../lambdas/contract/documents';
 import type { UserInfo } from '../../contract';
@@ -20,6 +21,8 @@ import {
   DOCUMENT_DELETED,
   listFailure,
   LOG_IN_TO_DELETE,
+  STAFF_ONLY,
+  uploadedAndShown,
   USERNAME_CHECK_DELAY_MS,
 } from './documentMessages';
 import { DocumentPreviewDialog } from './DocumentPreviewDialog';
@@ -40,13 +43,17 @@ type OpenDialog =
 /**
  * Tabs, filters, table and dialogs of Document Management. Every page of the list is loaded (the
  * tabs show true counts); the Individual tab's student-name search asks the server separately, as
- * it matches only documents assigned to someone.
+ * it matches only documents assigned to someone. Finance read it as staff do, without the changes
+ * only staff and admins may make (upload, delete, acknowledgements).
  */
 export function DocumentManager({ user }: { user: UserInfo }) {
   const [filters, setFilters] = useState<DocumentFilters>(NO_FILTERS);
   const [tab, setTab] = useState<DocumentScope>('individual');
   const [studentName, setStudentName] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  /** The document just uploaded: its tab is shown, and its row highlighted once the list has it. */
+  const [uploaded, setUploaded] = useState<DocumentRecordDto | null>(null);
+  const canChange = user.is_staff || user.isAdmin;
   // the same pause after typing as the upload's username check
   const nameSearch = useDebouncedValue(studentName.trim(), USERNAME_CHECK_DELAY_MS);
   const list = useListDocumentsQuery(filters);
@@ -61,12 +68,26 @@ export function DocumentManager({ user }: { user: UserInfo }) {
   const shown = searching ? (named.currentData ?? []) : groups[tab];
   const loading = searching ? named.currentData === undefined && !named.isError : list.currentData === undefined && !list.isError;
   const failure = searching ? named.error : list.error;
+  const highlightedId = uploaded && !loading && shown.some((doc) => doc.id === uploaded.id) ? uploaded.id : null;
   const count = (scope: DocumentScope) => {
     if (list.currentData === undefined) return null;
     return scope === 'individual' && nameSearch !== '' ? (named.currentData?.length ?? null) : groups[scope].length;
   };
 
-  const askToDelete = (doc: DocumentRecordDto) => (user.token ? setDialog({ kind: 'delete', doc }) : toast(LOG_IN_TO_DELETE, 'error'));
+  const askToDelete = (doc: DocumentRecordDto) => {
+    if (!canChange) return toast(STAFF_ONLY, 'info');
+    return user.token ? setDialog({ kind: 'delete', doc }) : toast(LOG_IN_TO_DELETE, 'error');
+  };
+  const showAcknowledgements = (doc: DocumentRecordDto) => (canChange ? setDialog({ kind: 'acknowledgements', doc }) : toast(STAFF_ONLY, 'info'));
+
+  /** After an upload: the new document's tab, with nothing hiding it (filters, a name search), and its row pointed out. */
+  const showUploaded = (doc: DocumentRecordDto) => {
+    setDialog(null);
+    setTab(doc.scope);
+    setStudentName('');
+    setFilters(NO_FILTERS);
+    setUploaded(doc);
+  };
   const confirmDelete = async (doc: DocumentRecordDto) => {
     setDialog(null);
     try {
@@ -85,12 +106,14 @@ export function DocumentManager({ user }: { user: UserInfo }) {
             Filter
           </Button>
         </Badge>
-        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setDialog({ kind: 'upload' })}>
-          Upload Document
-        </Button>
+        {canChange && (
+          <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setDialog({ kind: 'upload' })}>
+            Upload Document
+          </Button>
+        )}
       </Stack>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} onChange={(_event, scope: DocumentScope) => setTab(scope)} variant="scrollable" aria-label="Document scopes">
+        <Tabs value={tab} onChange={(_event, scope: DocumentScope) => setTab(scope)} variant="scrollable" allowScrollButtonsMobile aria-label="Document scopes">
           {TABS.map(({ scope, label }) => (
             <Tab key={scope} value={scope} label={tabLabel(label, count(scope))} id={`documents-tab-${scope}`} aria-controls="documents-tabpanel" />
           ))}
@@ -109,18 +132,23 @@ export function DocumentManager({ user }: { user: UserInfo }) {
           />
         )}
         {failure && <Alert severity="error">{listFailure(failure)}</Alert>}
+        {/* the upload's toast is the spec's words; this names the document and where it is, for everyone */}
+        <Typography role="status" variant="body2" sx={{ '&:empty': { marginTop: '0 !important' } }}>
+          {highlightedId && uploaded ? uploadedAndShown(uploaded.title, TABS.find((t) => t.scope === uploaded.scope)!.label) : ''}
+        </Typography>
         <DocumentsTable
           label={TABS.find((t) => t.scope === tab)!.label}
           documents={failure ? [] : shown}
           loading={loading}
           failed={Boolean(failure)}
-          showUploadHint={user.is_staff || user.isAdmin}
+          showUploadHint={canChange}
+          highlightedId={highlightedId}
           missingFiles={files.missing}
           onOpen={(doc) => void files.openInNewTab(doc)}
           onPreview={(doc) => setDialog({ kind: 'preview', doc })}
           onDownload={(doc) => void files.download(doc)}
           onDelete={askToDelete}
-          onAcknowledgements={(doc) => setDialog({ kind: 'acknowledgements', doc })}
+          onAcknowledgements={showAcknowledgements}
         />
       </Stack>
       {dialog?.kind === 'filter' && (
@@ -135,7 +163,7 @@ export function DocumentManager({ user }: { user: UserInfo }) {
         />
       )}
       {dialog?.kind === 'upload' && (
-        <UploadDocumentDialog categories={categories.data ?? []} onClose={() => setDialog(null)} onUploaded={() => setDialog(null)} />
+        <UploadDocumentDialog categories={categories.data ?? []} onClose={() => setDialog(null)} onUploaded={showUploaded} />
       )}
       {dialog?.kind === 'preview' && (
         <DocumentPreviewDialog doc={dialog.doc} onDownload={(doc) => void files.download(doc)} onClose={() => setDialog(null)} />

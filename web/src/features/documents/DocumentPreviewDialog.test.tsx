@@ -63,12 +63,31 @@ describe('Document preview dialog (spec: Document preview dialog)', { timeout: 2
     expect(image.style.width).toBe('75%');
   });
 
-  it('shows office files through the online viewer, with the preview text below', async () => {
+  it('shows office files through the online viewer where it can fetch them (a public https URL), with the preview text below', async () => {
     const docx = doc({ ...labManual, s3_key: 'documents/doc-lab/lab-manual.docx', preview_text: 'Lab Manual Wear gloves at all times.' });
-    const { dialog } = open(docx);
+    const publicUrl = 'https://portal-docs.s3.amazonaws.com/documents/doc-lab/lab-manual.docx?X-Amz-Signature=abc';
+    const { dialog } = open(docx, { answer: jsonResponse({ download_url: publicUrl, file_name: docx.file_name, file_type: 'docx', expires_in: 300 }) });
     const frame = await within(dialog).findByTitle('Diploma Program Lab Manual (online viewer)');
-    expect(frame.getAttribute('src')).toBe(`https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(URL_OF(docx))}`);
+    expect(frame.getAttribute('src')).toBe(`https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(publicUrl)}`);
     expect(within(dialog).getByLabelText('Preview text').textContent).toBe('Lab Manual Wear gloves at all times.');
+  });
+
+  it('shows an office file\'s extracted text and "Download to View", not a frame, when its URL is local (the viewer cannot reach it)', async () => {
+    const docx = doc({ ...labManual, s3_key: 'documents/doc-lab/lab-manual.docx', extracted_text: 'Lab Manual\nWear gloves at all times.', text_status: 'extracted' });
+    const { dialog, onDownload } = open(docx);
+    expect((await within(dialog).findByLabelText('Document text')).textContent).toBe('Lab Manual\nWear gloves at all times.');
+    expect(within(dialog).getByText('This DOCX file cannot be shown here. Its text is below; download it to see the formatting.')).toBeTruthy();
+    expect(dialog.querySelector('iframe')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download to View' }));
+    expect(onDownload).toHaveBeenCalledWith(docx);
+  });
+
+  it('says plainly when no text was extracted from an office file it cannot show, and offers Download', async () => {
+    const xlsx = doc({ ...labManual, file_type: 'xlsx', file_name: 'grades.xlsx', s3_key: 'documents/doc-lab/grades.xlsx', extracted_text: null, preview_text: null, text_status: 'not_extracted' });
+    const { dialog } = open(xlsx);
+    expect(await within(dialog).findByText('This XLSX file cannot be shown here, and no text was extracted from it. Download it to view.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Download to View' })).toBeTruthy();
+    expect(dialog.querySelector('iframe')).toBeNull();
   });
 
   it('shows the extracted text of a txt file, or "No preview available" without any', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/router';
 import type { RootState } from '../../app/store';
 import { jsonResponse, renderRoutes } from '../../test-utils';
-import { asStaff, asStudent, doc, handbook, immunization, page, stubDocumentApi, syllabus, type Answer } from './documentTestData';
+import { asFinance, asStaff, asStudent, doc, handbook, immunization, page, stubDocumentApi, syllabus, type Answer } from './documentTestData';
 
 const acknowledgedSyllabus = doc({ ...syllabus, acknowledged_at: '2026-11-02T15:00:00.000Z' });
 const generalGuide = doc({ id: 'doc-aid-guide', title: 'Financial Aid Guide', scope: 'general', file_type: 'docx', file_name: 'guide.docx' });
@@ -23,6 +23,16 @@ describe('/documents', { timeout: 20_000 }, () => {
     open(asStaff());
     expect(await screen.findByRole('heading', { level: 1, name: 'Document Management' })).toBeTruthy();
     await screen.findByRole('tab', { name: 'General Resources (2)' });
+  });
+
+  it('is Document Management for finance, to read (issue 21): no upload, nothing to acknowledge', async () => {
+    const calls = open(asFinance());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Document Management' })).toBeTruthy();
+    await screen.findByRole('tab', { name: 'General Resources (2)' });
+    expect(screen.queryByRole('button', { name: 'Upload Document' })).toBeNull();
+    expect(screen.queryByText(/Please acknowledge/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Acknowledge / })).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/documents/')).map((c) => c.path)).toEqual(['/api/documents/?limit=100']);
   });
 
   it('sends anonymous visitors to the login screen', async () => {
@@ -67,7 +77,7 @@ describe('My Documents (students)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Please type your full name to sign');
     fireEvent.change(within(dialog).getByLabelText('Full name (signature)', { exact: false }), { target: { value: 'Maria' } });
     submit();
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('signature: must be your full name (Maria Lopez)'));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Type your full name exactly: Maria Lopez'));
     fireEvent.change(within(dialog).getByLabelText('Full name (signature)', { exact: false }), { target: { value: ' maria lopez ' } });
     submit();
     await screen.findByText('Acknowledged Nov 21, 2026');

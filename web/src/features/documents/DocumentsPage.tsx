@@ -5,11 +5,12 @@ import MyDocumentsPage from './MyDocumentsPage';
 
 /**
  * /documents (under RequireAuth): Document Management for staff and admins (admins also have it in
- * the admin panel), My Documents for everyone else. The server decides what each may list.
+ * the admin panel) and, to read, for finance (issue 21: they have no documents of their own to
+ * acknowledge); My Documents for students. The server decides what each may list and change.
  */
 export default function DocumentsPage() {
   const user = useSignedInUser();
-  if (!user.is_staff && !user.isAdmin) return <MyDocumentsPage />;
+  if (!user.is_staff && !user.isAdmin && !user.is_finance) return <MyDocumentsPage />;
   return (
     <>
       <title>{`Document Management · ${brand.productName}`}</title>

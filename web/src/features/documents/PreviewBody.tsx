@@ -1,10 +1,11 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DocumentDto } from '../../../../lambdas/contract/documents';
-import { NO_PREVIEW, previewNotAvailable } from './documentMessages';
-import { officeViewerSource, pdfSource, previewKindOf } from './previewKind';
+import { NO_PREVIEW, officeTextOnly, officeTextMissing, previewNotAvailable } from './documentMessages';
+import { officeViewerSource, pdfSource, previewKindOf, viewerCanReach } from './previewKind';
 
 interface Props {
   doc: DocumentDto;
@@ -42,13 +43,29 @@ export function PreviewBody({ doc, url, zoom, onDownload }: Props) {
     case 'pdf':
       // a new frame per zoom: the viewer reads #zoom only when it loads
       return <iframe key={zoom} src={pdfSource(url, zoom)} title={`${doc.title} (PDF preview)`} style={frameStyle} />;
-    case 'office':
+    case 'office': {
+      if (viewerCanReach(url)) {
+        return (
+          <Stack spacing={2}>
+            <iframe src={officeViewerSource(url)} title={`${doc.title} (online viewer)`} style={frameStyle} />
+            {previewText && <TextBlock text={previewText} zoom={zoom} label="Preview text" />}
+          </Stack>
+        );
+      }
+      // the online viewer could not fetch this URL (a local or private address): the text we read, and the file itself
+      const text = doc.extracted_text ?? doc.preview_text;
       return (
         <Stack spacing={2}>
-          <iframe src={officeViewerSource(url)} title={`${doc.title} (online viewer)`} style={frameStyle} />
-          {previewText && <TextBlock text={previewText} zoom={zoom} label="Preview text" />}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <Typography sx={{ flexGrow: 1 }}>{text ? officeTextOnly(doc.file_type) : officeTextMissing(doc.file_type)}</Typography>
+            <Button variant="contained" startIcon={<DownloadIcon />} onClick={onDownload} sx={{ flexShrink: 0 }}>
+              Download to View
+            </Button>
+          </Stack>
+          {text && <TextBlock text={text} zoom={zoom} label="Document text" />}
         </Stack>
       );
+    }
     case 'text': {
       const text = doc.extracted_text ?? doc.preview_text;
       return text ? <TextBlock text={text} zoom={zoom} label="Document text" /> : <Typography>{NO_PREVIEW}</Typography>;

@@ -137,6 +137,26 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
     expect(field(dialog, 'Cohort').value).toBe('');
   });
 
+  it('clears "Please enter a valid student username" once the check finds the student, and when the scope changes (issue 21)', async () => {
+    const { dialog } = open({ 'GET /api/students/ben/': jsonResponse({ username: 'ben', first_name: 'Ben', last_name: 'Nguyen' }) });
+    await within(dialog).findByRole('option', { name: '2025-2026 Cohort 1 - Nursing Assistant' });
+    set(dialog, 'Title', 'Payment plan');
+    choose(dialog, pdf());
+    set(dialog, 'Scope', 'individual');
+    set(dialog, 'Cohort', 'cohort-2025-cert-1');
+    set(dialog, 'Student Username', 'ben');
+    submit(dialog);
+    expect(alertText(dialog)).toBe('Please enter a valid student username');
+    await within(dialog).findByText('Valid student: Ben Nguyen');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    set(dialog, 'Student Username', 'be');
+    submit(dialog);
+    expect(alertText(dialog)).toBe('Please enter a valid student username');
+    set(dialog, 'Scope', 'general');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
   it('checks the username 500 ms after typing stops, with the spec helper texts', async () => {
     const studentCalls: string[] = [];
     let answer!: () => void;
@@ -231,14 +251,14 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
     ]);
   });
 
-  it('shows the server\'s error (toast and dialog), else "Error uploading document"', async () => {
+  it('shows the server\'s error once, as a sentence in the dialog (no toast), else "Error uploading document"', async () => {
     const { dialog } = open({ 'POST /api/documents/upload-url/': jsonResponse({ error: 'file_size: the file is larger than the 25 MB limit' }, 413) });
     set(dialog, 'Title', 'Handbook');
     set(dialog, 'Scope', 'general');
     choose(dialog, pdf());
     submit(dialog);
-    expect(await toast()).toBe('file_size: the file is larger than the 25 MB limit');
-    expect(alertText(dialog)).toBe('file_size: the file is larger than the 25 MB limit');
+    await waitFor(() => expect(alertText(dialog)).toBe('The file is larger than the 25 MB limit.'));
+    expect(document.querySelector('.MuiSnackbar-root')).toBeNull();
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
   });
 

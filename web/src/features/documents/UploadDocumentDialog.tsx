@@ -12,14 +12,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
-import type { DocumentCategoryDto } from '../../../../lambdas/contract/documents';
+import type { DocumentCategoryDto, DocumentRecordDto } from '../../../../lambdas/contract/documents';
 import { useCurrentUser } from '../../components/currentUser';
 import { formatFileSize } from './documentFormat';
 import { COHORTS_FAILED, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD, uploadFailure } from './documentMessages';
 import { useCreateDocumentMutation, useListUploadCohortsQuery, useRequestUploadUrlMutation } from './documentsApi';
 import { putToPresignedUrl } from './presignedUpload';
 import { nativeSelect, UploadAudienceFields } from './UploadAudienceFields';
-import { ACCEPTED_FILES, fileProblem, MAX_UPLOAD_MB, NEW_UPLOAD, newDocumentOf, uploadProblem, withScope, type UploadFormValues } from './uploadForm';
+import { ACCEPTED_FILES, fileProblem, MAX_UPLOAD_MB, NEW_UPLOAD, newDocumentOf, shownProblem, uploadProblem, withScope, type Problem, type UploadFormValues } from './uploadForm';
 import { useDocumentToast } from './useDocumentToast';
 import { useStudentCheck } from './useStudentCheck';
 
@@ -33,7 +33,8 @@ const FLAGS: Array<[Flag, string]> = [
 interface Props {
   categories: readonly DocumentCategoryDto[];
   onClose: () => void;
-  onUploaded: () => void;
+  /** The stored document, as the server answered it (the list shows and highlights it). */
+  onUploaded: (doc: DocumentRecordDto) => void;
 }
 
 /**
@@ -45,7 +46,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
   const user = useCurrentUser();
   const [values, setValues] = useState<UploadFormValues>(NEW_UPLOAD);
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const cohorts = useListUploadCohortsQuery();
@@ -55,30 +56,38 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
   const toast = useDocumentToast();
   const uploading = progress !== null;
 
-  const set = <K extends keyof UploadFormValues>(field: K, value: UploadFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const usernameValid = check.status === 'valid';
+  // a refusal shows only while its cause lasts (uploadForm.ts shownProblem)
+  const shown = shownProblem(problem, values, file, usernameValid);
+
+  /** Any change: the server's last answer no longer describes what would be sent. */
+  const edit = (next: (v: UploadFormValues) => UploadFormValues) => {
+    setValues(next);
+    setProblem((current) => (current?.kind === 'server' ? null : current));
+  };
+  const set = <K extends keyof UploadFormValues>(field: K, value: UploadFormValues[K]) => edit((v) => ({ ...v, [field]: value }));
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
-    setProblem(chosen ? fileProblem(chosen) : null);
+    const refusal = chosen ? fileProblem(chosen) : null;
+    setProblem(refusal ? { kind: 'file', message: refusal } : null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const refusal = user?.token ? uploadProblem(values, file, check.status === 'valid') : LOG_IN_TO_UPLOAD;
-    setProblem(refusal);
+    const refusal = user?.token ? uploadProblem(values, file, usernameValid) : LOG_IN_TO_UPLOAD;
+    setProblem(refusal ? { kind: user?.token ? 'form' : 'server', message: refusal } : null);
     if (refusal || !file) return;
     setProgress(0);
     try {
       const target = await requestUploadUrl({ file_name: file.name, file_size: file.size, content_type: file.type }).unwrap();
       await putToPresignedUrl(target, file, setProgress);
-      await createDocument(newDocumentOf(values, { upload_key: target.upload_key, file_name: file.name })).unwrap();
+      const created = await createDocument(newDocumentOf(values, { upload_key: target.upload_key, file_name: file.name })).unwrap();
       toast(DOCUMENT_UPLOADED, 'success');
-      onUploaded();
+      onUploaded(created);
     } catch (error) {
-      const message = uploadFailure(error);
-      toast(message, 'error');
-      // the toast sits outside the modal dialog, where screen readers cannot reach it
-      setProblem(message);
+      // shown once, in the dialog the person is looking at: a toast sits outside the modal, where screen readers cannot reach it
+      setProblem({ kind: 'server', message: uploadFailure(error) });
       setProgress(null);
     }
   };
@@ -89,7 +98,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
         <DialogTitle id="upload-document-title">Upload Document</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem && <Alert severity="error">{problem}</Alert>}
+            {shown && <Alert severity="error">{shown}</Alert>}
             {cohorts.isError && <Alert severity="error">{COHORTS_FAILED}</Alert>}
             <TextField id="upload-title" label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} />
             <TextField
@@ -104,7 +113,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
               values={values}
               cohorts={cohorts.data ?? []}
               check={check}
-              onScope={(scope) => setValues((v) => withScope(v, scope))}
+              onScope={(scope) => edit((v) => withScope(v, scope))}
               onChange={set}
             />
             <TextField

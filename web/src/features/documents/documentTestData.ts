@@ -6,6 +6,7 @@ import { jsonResponse, sampleUser, signedIn } from '../../test-utils';
 export const asAdmin = () => signedIn(sampleUser({ username: 'admin', isAdmin: true, is_staff: true }));
 export const asStaff = () => signedIn(sampleUser({ username: 'staff', is_staff: true }));
 export const asStudent = () => signedIn(sampleUser({ username: 'student', first_name: 'Maria', last_name: 'Lopez' }));
+export const asFinance = () => signedIn(sampleUser({ username: 'finance', is_finance: true }));
 
 const cohortDetails = { academic_year: '2025-2026', year: '2025', cohort_number: 1, program_name: 'Nursing Assistant' };
 

@@ -77,6 +77,27 @@ export function uploadProblem(values: UploadFormValues, file: File | null, usern
   return fileProblem(file);
 }
 
+/**
+ * A refusal shown in the dialog: `form` (uploadProblem's, on Upload), `file` (the chosen file's, at once)
+ * or `server` (the answer to the last attempt, or the missing session).
+ */
+export interface Problem {
+  kind: 'form' | 'file' | 'server';
+  message: string;
+}
+
+/**
+ * What the dialog shows now. A form refusal lasts only while it is still the first thing wrong: once its
+ * cause is fixed ("Please enter a valid student username" when the check finds the student, or when the
+ * scope no longer asks for one) it goes, and the next problem waits for the next Upload. The others
+ * last until their file or, for the server's, any field changes (the dialog clears those).
+ */
+export function shownProblem(problem: Problem | null, values: UploadFormValues, file: File | null, usernameValid: boolean): string | null {
+  if (!problem) return null;
+  if (problem.kind !== 'form') return problem.message;
+  return uploadProblem(values, file, usernameValid) === problem.message ? problem.message : null;
+}
+
 /** POST /api/documents/ JSON: the form's fields, with those of other scopes left out. */
 export function newDocumentOf(values: UploadFormValues, upload: { upload_key: string; file_name: string }): NewDocument {
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());

@@ -7,29 +7,37 @@ import { acknowledgementOf, type AcknowledgementState } from './studentDocuments
 import { DOCUMENTS_FAILED } from './studentMessages';
 import { useListStudentDocumentsQuery } from './studentsAdminApi';
 
-const COLUMNS = ['Title', 'Category', 'Uploaded', 'Requirements', 'Acknowledgement'];
+const COLUMNS = ['Title', 'Scope', 'Category', 'Uploaded', 'Requirements', 'Acknowledgement'];
 
 function AcknowledgementCell({ state }: { state: AcknowledgementState }) {
-  if (state.kind === 'pending') return <Chip size="small" color="warning" label="Pending" />;
+  if (state.kind === 'pending') return <Chip size="small" color="warning" label="Not yet acknowledged" />;
   if (state.kind === 'not-required') return 'Not required';
   const signed = state.signature ? `, signed "${state.signature}"` : '';
   return `Acknowledged ${formatDateTime(state.at)}${signed}`;
 }
 
-/** The documents assigned to the student individually, and whether they have acknowledged each. */
+/**
+ * Every document that applies to the student (general, their program's, their cohort's and their own, as
+ * their My Documents lists them), mandatory ones marked, each with whether they have acknowledged it.
+ */
 export function DocumentsSection({ username }: { username: string }) {
   const documents = useListStudentDocumentsQuery(username);
-  const rows = (documents.data ?? []).map((entry) => ({
-    key: entry.document.id,
+  const rows = (documents.data ?? []).map((doc) => ({
+    key: doc.id,
     cells: [
-      entry.document.title,
-      entry.document.category_name ?? 'N/A',
-      formatCalendarDate(entry.document.uploaded_at),
-      [entry.document.is_mandatory && 'Mandatory', entry.document.requires_signature && 'Signature'].filter(Boolean).join(', ') || 'None',
-      <AcknowledgementCell state={acknowledgementOf(entry, username)} />,
+      doc.title,
+      doc.scope_display,
+      doc.category_name ?? 'N/A',
+      formatCalendarDate(doc.uploaded_at),
+      doc.is_mandatory ? (
+        <Chip size="small" color="primary" variant="outlined" label={doc.requires_signature ? 'Mandatory, signature' : 'Mandatory'} />
+      ) : (
+        doc.requires_signature ? 'Signature' : 'None'
+      ),
+      <AcknowledgementCell state={acknowledgementOf(doc)} />,
     ],
   }));
-  const message = documents.isLoading ? 'Loading...' : documents.isError ? null : rows.length === 0 ? 'No documents assigned to this student' : null;
+  const message = documents.isLoading ? 'Loading...' : documents.isError ? null : rows.length === 0 ? 'No documents apply to this student' : null;
   return (
     <RecordSection title="Documents and Acknowledgements">
       {documents.isError ? <Alert severity="error">{DOCUMENTS_FAILED}</Alert> : <RecordTable label="Documents" columns={COLUMNS} rows={rows} message={message} />}

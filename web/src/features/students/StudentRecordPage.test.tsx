@@ -30,8 +30,8 @@ const posts = (calls: Call[], path: string) => calls.filter((c) => c.method !== 
 const studentReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/students/jane.doe/').length;
 
 describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
-  it('shows the profile, the enrollments with their balances, the ledger newest first and the assigned documents', async () => {
-    await openRecord();
+  it('shows the profile, the enrollments with their balances, the ledger newest first and every document that applies', async () => {
+    const { calls } = await openRecord();
     expect(await screen.findByRole('heading', { level: 2, name: 'Jane Doe' })).toBeTruthy();
     await waitFor(() => expect(facts(section('Profile'))['Sign-in']).toBe('Enabled'));
     expect(facts(section('Profile'))).toMatchObject({
@@ -53,13 +53,16 @@ describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
     expect(credit).toEqual(['Sep 15, 2026', 'Credit', 'Phlebotomy', '$50.00', 'Scholarship', '', '', '']);
     expect(charge).toEqual(['Sep 1, 2026', 'Charge', 'Phlebotomy', '$800.00', 'Tuition', '', '', '']);
 
-    // Only the documents assigned to jane.doe (the server's name filter also matched jane.doer).
-    await waitFor(() => expect(tableRows('Documents')).toHaveLength(2));
-    const [agreement, immunization] = tableRows('Documents');
-    expect(agreement?.[0]).toBe('Enrollment Agreement');
-    expect(agreement?.[3]).toBe('Mandatory, Signature');
-    expect(agreement?.[4]).toMatch(/^Acknowledged Sep 12, 2026, .*, signed "Jane Doe"$/);
-    expect(immunization?.slice(3)).toEqual(['Mandatory', 'Pending']);
+    // Every document that applies to Jane, whatever its scope, in one call, each with where she stands
+    await waitFor(() => expect(tableRows('Documents')).toHaveLength(4));
+    const [agreement, immunization, handbook, video] = tableRows('Documents');
+    expect(agreement?.slice(0, 2)).toEqual(['Enrollment Agreement', 'Individual Students']);
+    expect(agreement?.[4]).toBe('Mandatory, signature');
+    expect(agreement?.[5]).toMatch(/^Acknowledged Sep 12, 2026, .*, signed "Jane Doe"$/);
+    expect(immunization?.slice(4)).toEqual(['Mandatory', 'Not yet acknowledged']);
+    expect(handbook).toEqual(['Student Handbook', 'General Resources', 'N/A', 'Sep 10, 2026', 'Mandatory', 'Not yet acknowledged']);
+    expect(video?.slice(1)).toEqual(['Program Materials', 'Forms', 'Sep 10, 2026', 'None', 'Not required']);
+    expect(calls.filter((c) => c.path.startsWith('/api/documents/')).map((c) => `${c.path}?${c.query}`)).toEqual(['/api/documents/?student=jane.doe']);
     expect(screen.getByRole('link', { name: 'Back to Students' }).getAttribute('href')).toBe('/admin?view=students');
   });
 
@@ -150,7 +153,7 @@ describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
     await openRecord('new.student');
     expect(await screen.findByText('No program enrollments found')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Post Charge or Credit' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(await screen.findByText('No documents assigned to this student')).toBeTruthy();
+    expect(await screen.findByText('No documents apply to this student')).toBeTruthy();
     expect(await screen.findByText('No ledger entries yet')).toBeTruthy();
   });
 

@@ -1,22 +1,14 @@
-import type { AcknowledgementList, DocumentRecordDto } from '../../../../lambdas/contract/documents';
-
-/** A document assigned to the student, with who has acknowledged it. */
-export interface StudentDocument {
-  document: DocumentRecordDto;
-  acknowledgements: AcknowledgementList;
-}
-
-export const assignedTo = (document: DocumentRecordDto, username: string) =>
-  document.assigned_students.some((student) => student.username === username);
+import type { StudentRecordDocumentDto } from '../../../../lambdas/contract/documents';
 
 export type AcknowledgementState =
   | { kind: 'acknowledged'; at: string; signature: string | null }
+  /** Mandatory or asking for a signature, and not acknowledged yet. */
   | { kind: 'pending' }
   /** Not mandatory and no signature asked for, so nobody is expected to acknowledge it. */
   | { kind: 'not-required' };
 
-export function acknowledgementOf({ acknowledgements }: StudentDocument, username: string): AcknowledgementState {
-  const done = acknowledgements.acknowledged.find((entry) => entry.username === username);
-  if (done) return { kind: 'acknowledged', at: done.acknowledged_at, signature: done.signature };
-  return acknowledgements.pending.some((entry) => entry.username === username) ? { kind: 'pending' } : { kind: 'not-required' };
+/** Where the student stands with a document that applies to them (the server answers their acknowledgement with it). */
+export function acknowledgementOf(doc: Pick<StudentRecordDocumentDto, 'acknowledged_at' | 'signature' | 'acknowledgement_required'>): AcknowledgementState {
+  if (doc.acknowledged_at) return { kind: 'acknowledged', at: doc.acknowledged_at, signature: doc.signature };
+  return doc.acknowledgement_required ? { kind: 'pending' } : { kind: 'not-required' };
 }

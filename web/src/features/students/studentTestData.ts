@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { AcknowledgementList, DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { StudentRecordDocumentDto } from '../../../../lambdas/contract/documents';
 import type { StudentSummary } from '../../../../lambdas/contract/student-admin';
 import type { ImportDetail, ImportRowReport } from '../../../../lambdas/contract/student-import';
 import type { PaymentPage, PaymentSummary, StudentRecord } from '../../contract';
@@ -129,7 +129,7 @@ export const janePayments: PaymentPage = {
   totals: { amount: 300, refunded: 0, succeeded: 100 },
 };
 
-const document = (overrides: Partial<DocumentRecordDto> & Pick<DocumentRecordDto, 'id' | 'title'>): DocumentRecordDto => ({
+const document = (overrides: Partial<StudentRecordDocumentDto> & Pick<StudentRecordDocumentDto, 'id' | 'title'>): StudentRecordDocumentDto => ({
   description: '',
   scope: 'individual',
   scope_display: 'Individual Students',
@@ -152,24 +152,24 @@ const document = (overrides: Partial<DocumentRecordDto> & Pick<DocumentRecordDto
   uploaded_at: '2026-09-10T12:00:00.000Z',
   uploaded_by_name: 'Ada Admin',
   acknowledged_at: null,
+  signature: null,
+  acknowledgement_required: true,
   ...overrides,
 });
 
-/** `student_name=jane.doe` also matches "jane.doer": the record keeps only Jane's. */
-export const janeDocuments: DocumentRecordDto[] = [
-  document({ id: 'd1', title: 'Enrollment Agreement', requires_signature: true }),
+/** GET /api/documents/?student=jane.doe: every document that applies to Jane (all scopes), with her acknowledgements. */
+export const janeDocuments: StudentRecordDocumentDto[] = [
+  document({ id: 'd1', title: 'Enrollment Agreement', requires_signature: true, acknowledged_at: '2026-09-12T15:00:00.000Z', signature: 'Jane Doe', acknowledgement_required: true }),
   document({ id: 'd2', title: 'Immunization Form' }),
-  document({ id: 'd3', title: 'Someone else', assigned_students: [{ id: 'x', username: 'jane.doer', full_name: 'Jane Doer' }] }),
+  document({
+    id: 'd3', title: 'Student Handbook', scope: 'general', scope_display: 'General Resources', cohort_id: null, assigned_students: [], is_public: true,
+    category_name: null,
+  }),
+  document({
+    id: 'd4', title: 'Lab Safety Video', scope: 'program', scope_display: 'Program Materials', program_type: 'certificate', cohort_id: null,
+    assigned_students: [], is_public: true, is_mandatory: false, acknowledgement_required: false,
+  }),
 ];
-
-export const acknowledgementsOf: Record<string, AcknowledgementList> = {
-  d1: {
-    document_id: 'd1',
-    acknowledged: [{ username: 'jane.doe', full_name: 'Jane Doe', acknowledged_at: '2026-09-12T15:00:00.000Z', signature: 'Jane Doe' }],
-    pending: [],
-  },
-  d2: { document_id: 'd2', acknowledged: [], pending: [{ username: 'jane.doe', full_name: 'Jane Doe' }] },
-};
 
 /** GET /api/students/import/{id}/ of an import whose `rows` have their outcomes (of `total`, the rest still to do). */
 export const importDetail = (rows: ImportRowReport[], over: Partial<ImportDetail> = {}): ImportDetail => {
@@ -206,13 +206,7 @@ export function demoAnswers(): Record<string, Answer> {
     'GET /api/students/new.student/': newcomer,
     'GET /api/students/jane.doe/payments/': janePayments,
     'GET /api/students/new.student/payments/': { results: [], next: null, count: 0, totals: { amount: 0, refunded: 0, succeeded: 0 } },
-    'GET /api/documents/': (call: Call) => ({
-      results: janeDocuments.filter((d) => d.assigned_students.some((s) => s.username.includes(call.query.get('student_name') ?? ''))),
-      count: 3,
-      next: null,
-    }),
-    'GET /api/documents/d1/acknowledgements/': acknowledgementsOf.d1,
-    'GET /api/documents/d2/acknowledgements/': acknowledgementsOf.d2,
+    'GET /api/documents/': (call: Call) => ({ results: call.query.get('student') === 'jane.doe' ? janeDocuments : [], count: 0, next: null }),
   };
 }
 

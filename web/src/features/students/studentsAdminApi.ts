@@ -1,12 +1,10 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { AcknowledgementList, DocumentPage, DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { StudentRecordDocumentDto } from '../../../../lambdas/contract/documents';
 import type { CreateStudentRequest, StudentSummary } from '../../../../lambdas/contract/student-admin';
 import type { ImportDetail, ImportList, ImportSummary, StartImportRequest } from '../../../../lambdas/contract/student-import';
 import type { MfaResetResult } from '../../../../lambdas/contract/mfa';
 import type { ProgramType } from '../../contract';
-import { assignedTo, type StudentDocument } from './studentDocuments';
 
 /** GET /api/students/ filters; empty ones are left out of the query string. */
 export interface StudentListArgs {
@@ -42,12 +40,10 @@ const studentUrl = (username: string, action = '') => `/api/students/${encodeURI
 const nonEmpty = (args: object) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== ''));
 /** A refused write changed nothing, so nothing needs reading again. */
 const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
-/** Pages of the staff document list read for one student's documents (100 each). */
-const DOCUMENT_PAGES = 10;
 
 /**
  * Student administration (issue 8): the admin list, creation and CSV import, a record's
- * enrollments, charges and credits, sign-in on/off, and the documents assigned to a student.
+ * enrollments, charges and credits, sign-in on/off, and the documents that apply to a student.
  * A write touches the student's bill, the list's balances and the cohort rosters and counts.
  */
 export const studentsAdminApi = api
@@ -100,27 +96,12 @@ export const studentsAdminApi = api
         invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList'] : []),
       }),
       /**
-       * The documents assigned to the student, each with its acknowledgements. `student_name` matches
-       * any part of a name, so the exact username is checked here.
+       * Every document that applies to the student (general, their program's, their cohort's, their own), each
+       * with their acknowledgement: one call, the server's own rule for the student's list (audited there).
        */
-      listStudentDocuments: build.query<StudentDocument[], string>({
-        async queryFn(username, _api, _extra, baseQuery) {
-          const documents: DocumentRecordDto[] = [];
-          let cursor: string | null = null;
-          for (let page = 0; page < DOCUMENT_PAGES; page += 1) {
-            const params = { scope: 'individual', student_name: username, limit: '100', ...(cursor ? { cursor } : {}) };
-            const answer = await baseQuery({ url: '/api/documents/', params });
-            if (answer.error) return { error: answer.error as FetchBaseQueryError };
-            const body = answer.data as Partial<DocumentPage>;
-            documents.push(...listOf<DocumentRecordDto>(body).filter((document) => assignedTo(document, username)));
-            if (!body.next || body.next === cursor) break;
-            cursor = body.next;
-          }
-          const acknowledgements = await Promise.all(documents.map((document) => baseQuery(`/api/documents/${encodeURIComponent(document.id)}/acknowledgements/`)));
-          const failed = acknowledgements.find((answer) => answer.error);
-          if (failed?.error) return { error: failed.error as FetchBaseQueryError };
-          return { data: documents.map((document, i) => ({ document, acknowledgements: acknowledgements[i]?.data as AcknowledgementList })) };
-        },
+      listStudentDocuments: build.query<StudentRecordDocumentDto[], string>({
+        query: (username) => ({ url: '/api/documents/', params: { student: username } }),
+        transformResponse: listOf<StudentRecordDocumentDto>,
         providesTags: ['Document', 'Acknowledgement'],
       }),
     }),
