@@ -10,7 +10,7 @@ export const AUDIT_ACTIONS = [
   'document.create', 'document.delete', 'document.acknowledge',
   'student.create', 'student.create.undone', 'student.enable', 'student.disable', 'student.move', 'student.enroll', 'student.charge', 'student.credit',
   'payment.create', 'payment.refund', 'payment.refund.succeeded', 'payment.refund.failed', 'payment.excess.refund', 'payment.reconcile', 'payment.reconcile.run',
-  'student.read', 'student.payments.read', 'cohort.roster.read', 'students.list.read', 'payments.read',
+  'student.read', 'student.payments.read', 'student.documents.read', 'cohort.roster.read', 'students.list.read', 'payments.read',
   'user.mfa.reset', 'user.sessions.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -37,6 +37,9 @@ export interface AuditEntrySummary {
   action: string;
   entity_type: string;
   entity_id: string;
+  /** What the entry is about, in words: "course Physics (40101)", "student Ben Nguyen (ben)". */
+  subject: string;
+  /** The changed record's fields before and after the change (an update has both). */
   before?: unknown;
   after?: unknown;
   detail?: unknown;

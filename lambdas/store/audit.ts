@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { subjectFromEntry } from '../domain/audit-subjects.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { auditKeys } from './keys.js';
 import type { Item } from './students.js';
@@ -17,6 +18,12 @@ export interface AuditEntry {
   action: string;
   entityType: string;
   entityId: string;
+  /**
+   * The subject in words ("course Physics (40101)", domain/audit-subjects.ts), kept on the entry so
+   * a later rename or deletion does not change it. Writers name it from what they have at hand; an
+   * entry without one is labelled from its own snapshot when it is written.
+   */
+  subject?: string;
   before?: unknown;
   after?: unknown;
   /** What a read showed (the usernames on a roster, a list's filters): "who looked at what". */
@@ -26,7 +33,7 @@ export interface AuditEntry {
 /** The stored item of `entry` (also how tests and the budget fixtures write entries directly). */
 export function auditItem(entry: AuditEntry, at = new Date().toISOString(), id: string = randomUUID()): Item {
   return {
-    pk: auditKeys.day(at), sk: auditKeys.entry(at, id), type: 'audit', id, at, ...entry,
+    pk: auditKeys.day(at), sk: auditKeys.entry(at, id), type: 'audit', id, at, ...entry, subject: entry.subject ?? subjectFromEntry(entry),
     gsi1pk: auditKeys.byActor(entry.actor), gsi1sk: auditKeys.entry(at, id),
     gsi2pk: auditKeys.byAction(entry.action), gsi2sk: auditKeys.entry(at, id),
   };

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { Conflict, NotFound } from '../domain/errors.js';
+import { cohortName, cohortSubject, studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
 import { cohortItem, cohortNumberMarkerItem, type CohortRecord } from './catalog-items.js';
 import { db, TABLE_NAME } from './dynamo.js';
@@ -62,7 +63,7 @@ export async function createCohort(fields: CohortFields, actor: string): Promise
   await write([
     { Put: { TableName: TABLE_NAME, Item: cohortItem(cohort), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: cohortNumberMarkerItem(cohort), ConditionExpression: 'attribute_not_exists(pk)' } },
-    auditPut({ actor, action: 'cohort.create', entityType: 'cohort', entityId: cohort.id, after: cohort }),
+    auditPut({ actor, action: 'cohort.create', entityType: 'cohort', entityId: cohort.id, subject: cohortSubject(cohort), after: cohort }),
   ], () => duplicate(fields));
   return cohort;
 }
@@ -90,7 +91,7 @@ export async function updateCohort(id: string, fields: CohortFields, actor: stri
       { Put: { TableName: TABLE_NAME, Item: newMarker, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Delete: { TableName: TABLE_NAME, Key: { pk: oldMarker.pk, sk: oldMarker.sk }, ConditionExpression: 'cohortId = :id', ExpressionAttributeValues: { ':id': id } } },
     ] : []),
-    auditPut({ actor, action: 'cohort.update', entityType: 'cohort', entityId: id, before, after }),
+    auditPut({ actor, action: 'cohort.update', entityType: 'cohort', entityId: id, subject: cohortSubject(after), before, after }),
   ], (index) => (index === 1 ? duplicate(fields) : new NotFound('Cohort not found')));
   return after;
 }
@@ -139,6 +140,11 @@ export async function moveStudentToCohort(username: string, cohortId: string, ac
         },
       },
     })),
-    auditPut({ actor, action: 'student.move', entityType: 'student', entityId: username, before: { cohortId: fromCohort }, after: { cohortId } }),
+    auditPut({
+      actor, action: 'student.move', entityType: 'student', entityId: username,
+      subject: studentSubject({ username, firstName: profile.firstName as string | undefined, lastName: profile.lastName as string | undefined }),
+      // the cohort moved into by name too (the one moved out of is only an id here: naming it would cost a read)
+      before: { cohortId: fromCohort }, after: { cohortId, cohort: cohortName(cohort) },
+    }),
   ], (index) => (index === 0 ? new NotFound('Cohort not found') : new Conflict('The student was moved by someone else meanwhile; try again')));
 }

@@ -10,6 +10,7 @@ import { nowIso } from '../domain/clock.js';
 import { Conflict } from '../domain/errors.js';
 import { excessToRefund, isPaid, mayMove, owedByProgram, planRefunds, settleSucceeded } from '../domain/payment-state.js';
 import { logger } from '../observability/powertools.js';
+import { paymentSubject } from '../domain/audit-subjects.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
@@ -131,7 +132,7 @@ export async function refundExcess(intentId: string): Promise<string | null> {
   const written = await transactWrite([
     ...recordWrite(record, { ...record, excessRequestedAt: at, excess: noted }),
     auditPut({
-      actor: 'system', action: 'payment.excess.refund', entityType: 'payment', entityId: intentId,
+      actor: 'system', action: 'payment.excess.refund', entityType: 'payment', entityId: intentId, subject: paymentSubject(record),
       after: { username: record.username, excessCents: excess.amountCents, refundCents: amountCents, refundId, items: excess.items },
     }, at),
   ]);

@@ -12,6 +12,7 @@ import { nowIso } from '../domain/clock.js';
 import { centsToDollars } from '../domain/money.js';
 import { countsAsRefunded, isPaid, statusFromStripe } from '../domain/payment-state.js';
 import { PAYMENT_STATUSES } from '../contract/payment-status.js';
+import { paymentSubject } from '../domain/audit-subjects.js';
 import { recordEntry, studentsShown, type AuditEntry } from './audit.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
@@ -56,7 +57,7 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
   const unexplained: ReconcileDifference[] = [];
   const records = await paymentsOpenedBetween(opts.fromIso, opts.toIso);
   const audit = (record: PaymentRecord, action: ReconcileRepair['action'], amountCents: number): AuditEntry => ({
-    actor: opts.actor, action: 'payment.reconcile', entityType: 'payment', entityId: record.intentId,
+    actor: opts.actor, action: 'payment.reconcile', entityType: 'payment', entityId: record.intentId, subject: paymentSubject(record),
     after: { username: record.username, repair: action, amountCents },
   });
   const note = (record: PaymentRecord, action: ReconcileRepair['action'], amountCents: number, detail: string) =>
@@ -119,6 +120,7 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
   // the run itself: who compared which students' payments, and what it found (a staff read of payments, issue 9)
   await recordEntry({
     actor: opts.actor, action: 'payment.reconcile.run', entityType: 'payments', entityId: `${opts.fromIso}/${opts.toIso}`,
+    subject: `payments opened ${opts.fromIso} to ${opts.toIso}`,
     after: { checked: records.length, repaired: repaired.length, unexplained: unexplained.length },
     detail: studentsShown([...records.map((r) => r.username), ...unexplained.flatMap((u) => (u.username ? [u.username] : []))]),
   });

@@ -10,6 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, Invalid, NotFound } from '../domain/errors.js';
 import type { ProgramType } from '../domain/programs.js';
 import { logger } from '../observability/powertools.js';
+import { studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
 import { getCohort } from './cohorts.js';
 import { createSignIn, deleteSignIn, setSignInEnabled, signOutEverywhere } from './cognito-admin.js';
@@ -80,12 +81,15 @@ async function undoCreate(profile: StudentProfile, actor: string): Promise<void>
  * than what is left of an access token already issued (15 minutes at most).
  */
 export async function setStudentSignIn(username: string, enabled: boolean, actor: string): Promise<void> {
-  await requireStudentRef(username);
+  const ref = await requireStudentRef(username);
   await setSignInEnabled(username, enabled);
   if (!enabled) await signOutEverywhere(username);
   const written = await transactWrite([
     { Update: { TableName: TABLE_NAME, Key: profileKey(username), UpdateExpression: 'SET signInEnabled = :e', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':e': enabled } } },
-    auditPut({ actor, action: enabled ? 'student.enable' : 'student.disable', entityType: 'student', entityId: username }),
+    auditPut({
+      actor, action: enabled ? 'student.enable' : 'student.disable', entityType: 'student', entityId: username, subject: studentSubject(ref),
+      before: { signInEnabled: ref.signInEnabled ?? true }, after: { signInEnabled: enabled },
+    }),
   ]);
   if (!written.ok) {
     await setSignInEnabled(username, !enabled); // keep Cognito and the profile in agreement

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Conflict, Invalid } from '../domain/errors.js';
 import type { Enrollment, LedgerEntry } from '../domain/ledger.js';
 import type { ProgramType } from '../domain/programs.js';
+import { studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
 import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
@@ -23,7 +24,7 @@ export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrol
     { Put: { TableName: TABLE_NAME, Item: enrollmentItem(ref, enrollment, e.amountDueCents), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, charge), ConditionExpression: 'attribute_not_exists(pk)' } },
     balanceUpdate(username, e.amountDueCents),
-    auditPut({ actor, action: 'student.enroll', entityType: 'student', entityId: username, after: { enrollment, charge } }),
+    auditPut({ actor, action: 'student.enroll', entityType: 'student', entityId: username, subject: studentSubject(ref), after: { enrollment, charge } }),
   ]);
   if (!written.ok) throw new Conflict(`program_id: ${username} is already enrolled in ${e.programType} program ${e.programId}`);
   return enrollment;
@@ -55,7 +56,7 @@ export async function postLedgerEntry(
       },
       { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } },
       balanceUpdate(username, delta),
-      auditPut({ actor, action: `student.${p.kind}`, entityType: 'student', entityId: username, after: entry }),
+      auditPut({ actor, action: `student.${p.kind}`, entityType: 'student', entityId: username, subject: studentSubject(ref), after: entry }),
     ]);
     if (written.ok) return entry;
     const ledger = await getStudentLedger(username);

@@ -12,7 +12,7 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 afterEach(async () => { await context?.close(); });
 
-/** The course's id, as the API knows it (the Audit screen names a course by its id). */
+/** The course's id, as the API knows it (the Audit screen names a course by name and CRN, not by it: issue 21). */
 async function courseIdOf(crn: string): Promise<string> {
   const { token } = await login('admin', 'Admin!2345');
   const res = await fetch(`${baseUrl()}/api/courses/?name=algebra`, { headers: { authorization: `Bearer ${token}` } });
@@ -22,7 +22,7 @@ async function courseIdOf(crn: string): Promise<string> {
 }
 
 const auditRows = () => page.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
-const rowTexts = async () => (await auditRows().evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent))));
+const rowTexts = async () => (await auditRows().evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 4).map((td) => td.textContent))));
 
 async function filterAudit(filters: { user?: string; action?: string }) {
   const form = page.getByRole('search', { name: 'Filter audit log' });
@@ -67,18 +67,19 @@ describe('Audit log (issue 9)', () => {
     await filterAudit({ user: 'admin' });
     await expect.poll(async () => (await rowTexts()).every(([user]) => user === 'admin')).toBe(true);
     const byAdmin = await rowTexts();
-    const readAt = byAdmin.findIndex(([, action, subject]) => action === 'student.read' && subject === 'student ben.nguyen');
-    const createdAt = byAdmin.findIndex(([, action, subject]) => action === 'course.create' && subject === `course ${courseId}`);
+    const readAt = byAdmin.findIndex(([, action, subject]) => action === 'student.read' && subject === 'student Ben Nguyen (ben.nguyen)');
+    const createdAt = byAdmin.findIndex(([, action, subject]) => action === 'course.create' && subject === `course Algebra (${crn})`);
     expect(readAt).toBeGreaterThanOrEqual(0);
     expect(createdAt).toBeGreaterThan(readAt);
 
     // by action: only that action, ours first
     await filterAudit({ user: 'admin', action: 'course.create' });
-    await expect.poll(async () => (await rowTexts())[0]).toEqual(['admin', 'course.create', `course ${courseId}`]);
+    await expect.poll(async () => (await rowTexts())[0]).toEqual(['admin', 'course.create', `course Algebra (${crn})`]);
+    expect(JSON.stringify(await rowTexts())).not.toContain(courseId);
     expect((await rowTexts()).every(([, action]) => action === 'course.create')).toBe(true);
 
     await filterAudit({ action: 'student.read' });
-    await expect.poll(async () => (await rowTexts())[0]).toEqual(['admin', 'student.read', 'student ben.nguyen']);
+    await expect.poll(async () => (await rowTexts())[0]).toEqual(['admin', 'student.read', 'student Ben Nguyen (ben.nguyen)']);
     expect((await rowTexts()).every(([, action]) => action === 'student.read')).toBe(true);
 
     // another user's filter does not show the admin's entries

@@ -80,6 +80,9 @@ describe('every change route writes an audit entry', () => {
     expect(after.length, `${route.id} wrote no audit entry`).toBeGreaterThan(before);
     expect(after[0]).toMatchObject({ actor, action: expect.stringMatching(/^[a-z]+(\.[a-z]+)+$/), entityType: expect.any(String), entityId: expect.any(String) });
     expect(after[0]!.at >= startedAt).toBe(true);
+    // named in words when written (issue 21): never a bare record id
+    expect(after[0]!.subject).toMatch(new RegExp(`^${after[0]!.entityType} \\S`));
+    expect(after[0]!.subject).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
     expect(after[0]!.action).not.toMatch(/\.read$/);
   }, 60_000);
 });
@@ -212,7 +215,7 @@ describe('GET /api/audit/', () => {
   it('lists the days of a range newest first, in pages that run across days and skip empty ones', async () => {
     const res = await list({ from: day(1), to: day(4) });
     expect(res.body).toMatchObject({ count: 8, next: null, from: day(1), to: day(4) });
-    expect(res.body.results[0]).toEqual({ id: fixture[0]!.id, at: fixture[0]!.at, actor: alice, action: 'course.update', entity_type: 'course', entity_id: 'c-4-16' });
+    expect(res.body.results[0]).toEqual({ id: fixture[0]!.id, at: fixture[0]!.at, actor: alice, action: 'course.update', entity_type: 'course', entity_id: 'c-4-16', subject: 'course c-4-16' });
     expect(ids(res.body)).toEqual(fixture.map((e) => e.id));
 
     const pages = await all({ from: day(1), to: day(4), limit: '3' });

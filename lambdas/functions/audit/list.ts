@@ -4,6 +4,7 @@
  * unless `from` / `to` say otherwise), one day partition after the other (store/audit-log.ts).
  */
 import { AuditListQuery, MAX_AUDIT_DAYS, type AuditEntrySummary, type AuditPage } from '../../contract/audit.js';
+import { subjectFromEntry } from '../../domain/audit-subjects.js';
 import { Invalid } from '../../domain/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { route } from '../../http/route.js';
@@ -36,6 +37,8 @@ export const handler = route('audit-list', async (req) => {
 function present(r: AuditRecord): AuditEntrySummary {
   return {
     id: r.id, at: r.at, actor: r.actor, action: r.action, entity_type: r.entityType, entity_id: r.entityId,
+    // entries from before labels were stored are named from their own snapshot: no read per row
+    subject: r.subject ?? subjectFromEntry(r),
     ...(r.before === undefined ? {} : { before: r.before }),
     ...(r.after === undefined ? {} : { after: r.after }),
     ...(r.detail === undefined ? {} : { detail: r.detail }),

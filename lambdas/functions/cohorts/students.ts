@@ -4,6 +4,7 @@
  * another person's record: one audit entry names the cohort and the students shown (issue 9).
  */
 import * as z from '../../contract/zod.js';
+import { cohortSubject } from '../../domain/audit-subjects.js';
 import { NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
@@ -19,7 +20,7 @@ export const handler = route('cohorts-students', async (req) => {
   const [cohort, members] = await Promise.all([getCohort(id), getCohortLedgers(id)]);
   if (!cohort) throw new NotFound('Cohort not found');
   await recordRead({
-    actor: callerOf(req).username, action: 'cohort.roster.read', entityType: 'cohort', entityId: id, detail: studentsShown(members.map((m) => m.profile.username)),
+    actor: callerOf(req).username, action: 'cohort.roster.read', entityType: 'cohort', entityId: id, subject: cohortSubject(cohort), detail: studentsShown(members.map((m) => m.profile.username)),
   });
   return { body: members.map(presentStudent) };
 });

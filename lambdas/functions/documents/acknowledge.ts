@@ -27,6 +27,6 @@ export const handler = route('documents-acknowledge', async (req) => {
   const ack = await acknowledgeDocument({
     documentId: id, username: reader.username, fullName: name,
     signature: doc.requiresSignature ? signature! : null, acknowledgedAt: new Date().toISOString(),
-  });
+  }, doc);
   return { body: presentAcknowledgement(ack) };
 });

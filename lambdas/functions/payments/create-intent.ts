@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from '../../contract/payments.js';
+import { studentSubject } from '../../domain/audit-subjects.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../domain/errors.js';
 import { nowIso } from '../../domain/clock.js';
 import { dollarsToCents } from '../../domain/money.js';
@@ -78,7 +79,7 @@ export const handler = route('payments-create-intent', async (req) => {
       methodDetail: null, failureMessage: null, items: allocations.map((a) => ({ ...a, refundedCents: 0 })), refundIds: [], excess: null,
     }, caller.username === profile.username ? undefined : {
       // an admin starting a payment on a student's behalf (and reading their bill to do so)
-      actor: caller.username, action: 'payment.create', entityType: 'student', entityId: profile.username,
+      actor: caller.username, action: 'payment.create', entityType: 'student', entityId: profile.username, subject: studentSubject(profile),
       after: { intentId: intent.id, amountCents: totalCents, items: allocations },
     });
     // the same key answered an intent we already have: fine while it can still be paid

@@ -7,6 +7,7 @@
  */
 import * as z from '../../contract/zod.js';
 import { RefundRequest } from '../../contract/payments.js';
+import { paymentSubject } from '../../domain/audit-subjects.js';
 import { AppError, Conflict, Invalid, NotFound, TooManyRequests } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { isPaid } from '../../domain/payment-state.js';
@@ -41,7 +42,10 @@ export const handler = route('payments-refund', async (req) => {
   if (amount <= 0 || amount > remaining) throw new Invalid(`amount: must be more than 0 and at most the ${centsToDollars(remaining).toFixed(2)} not yet refunded`);
 
   const request = { username: payment.username, amountCents: amount, reason: body.reason ?? null };
-  await recordEntry({ actor: caller.username, action: 'payment.refund', entityType: 'payment', entityId: id, after: { ...request, outcome: 'requested' } });
+  const subject = paymentSubject(payment);
+  // before: what was refunded already; the refund itself lands with Stripe's event (payment-events.ts)
+  const before = { refundedCents: payment.refundedCents };
+  await recordEntry({ actor: caller.username, action: 'payment.refund', entityType: 'payment', entityId: id, subject, before, after: { ...request, outcome: 'requested' } });
   let refund;
   try {
     refund = await (await stripe()).refunds.create(
@@ -52,13 +56,13 @@ export const handler = route('payments-refund', async (req) => {
   } catch (error) {
     const answer = refusal(error);
     await recordEntry({
-      actor: caller.username, action: 'payment.refund.failed', entityType: 'payment', entityId: id,
+      actor: caller.username, action: 'payment.refund.failed', entityType: 'payment', entityId: id, subject, before,
       after: { ...request, outcome: 'failed', error: (error as Error).message },
     });
     throw answer ?? error;
   }
   await recordEntry({
-    actor: caller.username, action: 'payment.refund.succeeded', entityType: 'payment', entityId: id,
+    actor: caller.username, action: 'payment.refund.succeeded', entityType: 'payment', entityId: id, subject, before,
     after: { ...request, outcome: 'succeeded', refundId: refund.id, stripeStatus: refund.status },
   });
   return { status: 202, body: { status: 'pending', refund_id: refund.id, amount: centsToDollars(amount) } };

@@ -3,6 +3,7 @@
  * A student may read only their own record; staff, finance and admin may read anyone's, and each
  * such read is in the audit log before it is answered (issue 9).
  */
+import { studentSubject } from '../../domain/audit-subjects.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
@@ -22,6 +23,6 @@ export const handler = route('students-get', async (req) => {
 
   const ledger = await getStudentLedger(username);
   if (!ledger) throw new NotFound('Student not found');
-  if (caller.username !== username) await recordRead({ actor: caller.username, action: 'student.read', entityType: 'student', entityId: username });
+  if (caller.username !== username) await recordRead({ actor: caller.username, action: 'student.read', entityType: 'student', entityId: username, subject: studentSubject(ledger.profile) });
   return { body: presentStudentDetail(ledger) };
 });

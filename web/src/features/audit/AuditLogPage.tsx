@@ -4,15 +4,18 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { AuditEntrySummary } from '../../../../lambdas/contract/audit';
 import { serverErrorOf } from '../../lib/serverError';
 import { useGetAuditLogInfiniteQuery } from './auditApi';
+import { AuditEntryDialog } from './AuditEntryDialog';
 import { AuditFiltersForm } from './AuditFiltersForm';
 import { NO_FILTERS, type AuditFilters } from './auditQuery';
 import { AuditTable } from './AuditTable';
 
 /**
  * The admin panel's Audit log view (issue 9): who changed what and who read whose student record,
- * newest first, filterable by user, action and days. Entries cannot be changed from here or anywhere.
+ * newest first, filterable by user, action and days. Entries cannot be changed from here or anywhere;
+ * each opens to show its record's before and after.
  */
 export default function AuditLogPage() {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
@@ -20,6 +23,7 @@ export default function AuditLogPage() {
   const entries = log.data?.pages.flatMap((page) => page.results) ?? [];
   const covered = log.data?.pages[0];
   const serverError = serverErrorOf(log.error);
+  const [opened, setOpened] = useState<AuditEntrySummary | null>(null);
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="admin-view-title">
@@ -51,7 +55,7 @@ export default function AuditLogPage() {
       ) : entries.length === 0 ? (
         <Typography>No audit entries found for these filters.</Typography>
       ) : (
-        <AuditTable entries={entries} />
+        <AuditTable entries={entries} onOpen={setOpened} />
       )}
       {log.hasNextPage && !log.isError && (
         <Box>
@@ -60,6 +64,7 @@ export default function AuditLogPage() {
           </Button>
         </Box>
       )}
+      {opened && <AuditEntryDialog entry={opened} onClose={() => setOpened(null)} />}
     </Stack>
   );
 }

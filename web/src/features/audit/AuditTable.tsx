@@ -1,40 +1,38 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { AuditEntrySummary } from '../../../../lambdas/contract/audit';
+import { DataTable } from '../../components/DataTable';
+import type { DataColumn } from '../../components/dataTableColumns';
 import { formatDateTime } from '../../lib/dates';
 import { subjectOf } from './auditQuery';
 
-const COLUMNS = ['Time', 'User', 'Action', 'Subject'];
+const COLUMNS: ReadonlyArray<DataColumn<AuditEntrySummary>> = [
+  { header: 'Time', render: (entry) => <span title={entry.at}>{formatDateTime(entry.at)}</span>, nowrap: true, width: 170 },
+  { header: 'User', render: (entry) => entry.actor, width: '18%' },
+  {
+    header: 'Action',
+    render: (entry) => (
+      <Box component="span" sx={{ fontFamily: 'monospace' }}>
+        {entry.action}
+      </Box>
+    ),
+    width: '20%',
+  },
+  { header: 'Subject', render: (entry) => subjectOf(entry), priority: 'title' },
+];
 
-/** Audit entries, newest first; the exact time is in each row's title. */
-export function AuditTable({ entries }: { entries: readonly AuditEntrySummary[] }) {
+/**
+ * Audit entries, newest first; the exact time is in each time's title. Each row opens (a click, or
+ * its View button by keyboard) to the entry's before and after (AuditEntryDialog).
+ */
+export function AuditTable({ entries, onOpen }: { entries: readonly AuditEntrySummary[]; onOpen: (entry: AuditEntrySummary) => void }) {
   return (
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Audit log">
-      <Table size="small" aria-label="Audit log">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((title) => (
-              <TableCell key={title}>{title}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell title={entry.at} sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(entry.at)}
-              </TableCell>
-              <TableCell>{entry.actor}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{entry.action}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{subjectOf(entry)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <DataTable
+      label="Audit log"
+      columns={COLUMNS}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      onRowOpen={onOpen}
+      openLabel={(entry) => `View ${entry.action} of ${subjectOf(entry)}`}
+    />
   );
 }

@@ -29,9 +29,12 @@ export function auditUrl(filters: AuditFilters, cursor: string | null, limit = A
 /** A problem with the filters worth stopping for, or null (the server checks the rest). */
 export const filtersProblem = (filters: AuditFilters): string | null => dateRangeProblem(filters);
 
-/** "cohort cohort-2026-cert-2 (12 students)": what an entry is about. */
-export function subjectOf(entry: { entity_type: string; entity_id: string; detail?: unknown }): string {
+/**
+ * "cohort 2025-2026 Cohort 1 (Practical Nursing) (12 students)": what an entry is about, by the name
+ * the server stored with it (issue 21); the kind and id only if an answer ever lacks one.
+ */
+export function subjectOf(entry: { entity_type: string; entity_id: string; subject?: string; detail?: unknown }): string {
   const count = (entry.detail as { count?: unknown } | undefined)?.count;
   const shown = typeof count === 'number' ? ` (${count} ${count === 1 ? 'student' : 'students'})` : '';
-  return `${entry.entity_type} ${entry.entity_id}${shown}`;
+  return `${entry.subject ?? `${entry.entity_type} ${entry.entity_id}`}${shown}`;
 }

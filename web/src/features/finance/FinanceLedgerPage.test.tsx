@@ -66,13 +66,13 @@ describe('Finance Ledger (/finance)', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     const totals = screen.getByRole('region', { name: 'Totals' });
-    expect(within(totals).getByText('Collected').nextElementSibling?.textContent).toBe('$1500.00');
+    expect(within(totals).getByText('Collected').nextElementSibling?.textContent).toBe('$1,500.00');
     expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(ledgerRows()).toHaveLength(3));
     expect(requests.map((r) => r.url.search)).toEqual(['?limit=50', '?limit=50&cursor=c2']);
-    expect(within(totals).getByText('Collected').nextElementSibling?.textContent).toBe('$1750.00');
+    expect(within(totals).getByText('Collected').nextElementSibling?.textContent).toBe('$1,750.00');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -132,7 +132,7 @@ describe('Finance Ledger (/finance)', () => {
 
     fireEvent.change(amount, { target: { value: '2000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
-    expect(await within(dialog).findByText('At most $1500.00 can be refunded.')).toBeTruthy();
+    expect(await within(dialog).findByText('At most $1,500.00 can be refunded.')).toBeTruthy();
 
     fireEvent.change(amount, { target: { value: '250.50' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
@@ -142,6 +142,37 @@ describe('Finance Ledger (/finance)', () => {
     expect(refund?.method).toBe('POST');
     expect(JSON.parse(refund?.body ?? '{}')).toEqual({ amount: '250.50', reason: 'requested_by_customer' });
   });
+
+  it('updates the refunded row by itself once Stripe\'s refund lands, then stops asking', async () => {
+    let refunded = 0;
+    let probes = 0;
+    const requests = stubLedger({
+      // the refund is recorded (Stripe's event) by the time the student's payments are asked for the second time
+      ledgerRows: () => [payment({ amount_refunded: refunded })],
+    });
+    openLedger(admin);
+    await waitFor(() => expect(ledgerRows()).toHaveLength(1));
+    fireEvent.click(within(ledgerRows()[0]).getByRole('button', { name: 'Refund pi_1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    fireEvent.change(within(dialog).getByLabelText('Amount to refund ($)'), { target: { value: '250.50' } });
+    const probeCount = () => requests.filter((r) => r.url.searchParams.get('username') === 'student').length;
+    const landAfterProbes = setInterval(() => {
+      probes = probeCount();
+      if (probes >= 2) refunded = 250.5;
+    }, 50);
+    try {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+      await waitFor(() => expect(within(ledgerRows()[0]).getByText('$250.50')).toBeTruthy(), { timeout: 6_000 });
+    } finally {
+      clearInterval(landAfterProbes);
+    }
+    expect(screen.getByText('Refund of $250.50 for pi_1 confirmed by Stripe and recorded.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeTruthy();
+    // polling stopped once it landed
+    const seen = probeCount();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(probeCount()).toBe(seen);
+  }, 15_000);
 
   it('offers every status in the filter and says what the unfiltered list leaves out', async () => {
     const requests = stubLedger();
@@ -263,7 +294,7 @@ describe('Finance Ledger (/finance)', () => {
     const repairs = within(within(dialog).getByRole('table', { name: 'Repairs' })).getAllByRole('row');
     expect(repairs.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
       ['Stripe Reference', 'Student', 'What was recorded', 'Amount'],
-      ['pi_missed', 'grace.obi', 'Payment recordedStripe says succeeded; the portal had it as pending', '$4300.00'],
+      ['pi_missed', 'grace.obi', 'Payment recordedStripe says succeeded; the portal had it as pending', '$4,300.00'],
       ['pi_old', 'student', 'Checkout canceled', '$0.00'],
     ]);
     const link = within(repairs[1]!).getByRole('link', { name: /pi_missed/ });

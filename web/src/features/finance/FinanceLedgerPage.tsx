@@ -8,7 +8,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { brand } from '../../app/brand';
 import { getRuntimeConfig } from '../../app/runtimeConfig';
 import { useSignedInUser } from '../../components/RequireAuth';
@@ -23,6 +23,8 @@ import { LedgerTable } from './LedgerTable';
 import { ledgerTotals } from './ledgerTotals';
 import { ReconcileDialog } from './ReconcileDialog';
 import { RefundDialog } from './RefundDialog';
+import { watchFor } from './refundWatch';
+import { useRefundLanding } from './useRefundLanding';
 
 /** Under the filters while no status is chosen: what the unfiltered list leaves out, and how to see it. */
 const UNFILTERED_NOTE =
@@ -40,8 +42,19 @@ export default function FinanceLedgerPage() {
   const [reconciling, setReconciling] = useState(false);
   const publishableKey = getRuntimeConfig().payments.publishableKey;
 
+  // the row changes by itself once Stripe's refund event is recorded (no Refresh needed)
+  const refundText = useRef('');
+  const landing = useRefundLanding((landed) =>
+    // a notice dismissed meanwhile stays dismissed
+    setNotice((current) => current && (landed
+      ? `${refundText.current} confirmed by Stripe and recorded.`
+      : `${refundText.current} requested. Stripe has not confirmed it yet; press Refresh in a moment to see it.`)),
+  );
+
   const refundRequested = (amount: number) => {
-    setNotice(`Refund of ${formatDollars(amount)} for ${refunding?.payment_intent_id} requested. It will appear here once Stripe confirms it.`);
+    refundText.current = `Refund of ${formatDollars(amount)} for ${refunding?.payment_intent_id}`;
+    setNotice(`${refundText.current} requested. It will appear here once Stripe confirms it.`);
+    if (refunding) landing.watch(watchFor(refunding, amount));
     setRefunding(null);
   };
 

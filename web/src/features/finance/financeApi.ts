@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 import type { PaymentPage, RefundRequestBody } from '../../contract';
-import { ledgerUrl, type LedgerFilters } from './ledgerQuery';
+import { ledgerUrl, NO_FILTERS, type LedgerFilters } from './ledgerQuery';
 import type { ReconcileRequest, ReconcileResult } from './reconcile';
 
 /** The finance ledger's calls: GET /api/payments/ (finance, admin), the admin's refund, and reconciling with Stripe. */
@@ -10,6 +10,14 @@ export const financeApi = api.injectEndpoints({
       infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (lastPage) => lastPage.next },
       query: ({ queryArg, pageParam }) => ledgerUrl(queryArg, pageParam),
       providesTags: [{ type: 'Payment', id: 'LEDGER' }],
+    }),
+    /**
+     * The newest payments of one student, to see a refund land (useRefundLanding): a small page rather
+     * than the whole ledger, and outside its cache tag so the ledger reloads only once it has landed.
+     */
+    getStudentLedgerPage: build.query<PaymentPage, string>({
+      query: (username) => ledgerUrl({ ...NO_FILTERS, username }, null),
+      keepUnusedDataFor: 0,
     }),
     /** Answers 202 { status: 'pending' }: the refund shows once Stripe's webhook reaches the server. */
     refundPayment: build.mutation<{ status: string }, { paymentIntentId: string } & RefundRequestBody>({
@@ -34,4 +42,4 @@ export const financeApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPaymentLedgerInfiniteQuery, useRefundPaymentMutation, useReconcilePaymentsMutation } = financeApi;
+export const { useGetPaymentLedgerInfiniteQuery, useGetStudentLedgerPageQuery, useRefundPaymentMutation, useReconcilePaymentsMutation } = financeApi;

@@ -1,0 +1,26 @@
+import type { PaymentSummary } from '../../contract';
+
+/**
+ * A refund asked of Stripe and not yet seen in the ledger: the ledger records it from Stripe's signed
+ * charge.refunded event (lambdas/store/payment-events.ts), a moment after the request answers 202.
+ */
+export interface RefundWatch {
+  paymentIntentId: string;
+  username: string;
+  /** The payment's refunded amount once this refund has landed (dollars). */
+  refundedAtLeast: number;
+}
+
+/** How often the payment is asked for while its refund is on the way, and for how long at most. */
+export const REFUND_POLL_MS = 1_000;
+export const REFUND_WATCH_MS = 15_000;
+
+export function watchFor(payment: PaymentSummary, amount: number): RefundWatch {
+  return { paymentIntentId: payment.payment_intent_id, username: payment.username, refundedAtLeast: Math.round((payment.amount_refunded + amount) * 100) / 100 };
+}
+
+/** Whether the page of the student's payments shows the refund recorded. */
+export function refundLanded(watch: RefundWatch, payments: readonly PaymentSummary[] | undefined): boolean {
+  const payment = payments?.find((p) => p.payment_intent_id === watch.paymentIntentId);
+  return payment !== undefined && Math.round(payment.amount_refunded * 100) >= Math.round(watch.refundedAtLeast * 100);
+}
