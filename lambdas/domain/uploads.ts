@@ -76,6 +76,20 @@ const KIND_NAMES: Record<SniffedKind, string> = {
   pdf: 'a PDF', png: 'a PNG image', jpeg: 'a JPEG image', ole: 'an older Office (doc/xls/ppt) file', zip: 'a zip archive',
 };
 
+/** What an Office Open XML package holds, by its folder (a zip with none of them is just a zip archive). */
+const OOXML_KINDS: Array<[string, string]> = [['word/', 'a Word document'], ['xl/', 'an Excel workbook'], ['ppt/', 'a PowerPoint presentation']];
+
+/** What the bytes are, in words a person knows ("a PNG image", "a Word document", "plain text"). */
+function describeContent(bytes: Uint8Array, actual: SniffedKind | null): string {
+  if (actual === 'zip') {
+    const names = zipEntryNames(bytes);
+    if (!names) return 'a damaged zip archive';
+    return OOXML_KINDS.find(([part]) => names.some((n) => n.startsWith(part)))?.[1] ?? 'a zip archive';
+  }
+  if (actual) return KIND_NAMES[actual];
+  return isUtf8Text(bytes) ? 'plain text' : 'of no known type';
+}
+
 function isUtf8Text(bytes: Uint8Array): boolean {
   if (bytes.includes(0)) return false;
   try {
@@ -109,12 +123,12 @@ export function checkContentMatches(type: AllowedFileType, bytes: Uint8Array, fi
     if (!isUtf8Text(bytes)) throw refuse('binary data (not UTF-8 text)');
     return;
   }
-  if (actual !== expected) throw refuse(actual ? KIND_NAMES[actual] : 'not of a known type');
+  if (actual !== expected) throw refuse(describeContent(bytes, actual));
   const part = OOXML_PART[type];
   if (part) {
     const names = zipEntryNames(bytes);
     if (!names) throw refuse('a damaged zip archive');
-    if (!names.some((n) => n.startsWith(part))) throw refuse(`a zip archive without ${part}`);
+    if (!names.some((n) => n.startsWith(part))) throw refuse(describeContent(bytes, actual));
   }
 }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { Conflict, Invalid, NotFound } from '../domain/errors.js';
+import { courseSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
 import { courseItem, crnMarkerItem, type CourseRecord } from './catalog-items.js';
 import { db, TABLE_NAME } from './dynamo.js';
@@ -66,6 +67,13 @@ export async function getCourse(id: string): Promise<CourseRecord | null> {
   return found.Item ? strip(found.Item) : null;
 }
 
+/** The name of the course holding a CRN (the marker points to it), so the refusal can say which one. */
+async function holderOf(crn: string): Promise<string | null> {
+  const marker = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: k.crn(crn), sk: k.crn(crn) } }));
+  const courseId = marker.Item?.courseId;
+  return typeof courseId === 'string' ? ((await getCourse(courseId))?.name ?? null) : null;
+}
+
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
 /** Runs the transaction; a failed condition at one of `conflictAt` means the CRN is taken. */
@@ -76,7 +84,7 @@ async function write(items: TransactItems, crn: string, conflictAt: number[]): P
     if ((error as Error).name !== 'TransactionCanceledException') throw error;
     const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
     if (conflictAt.some((i) => reasons[i]?.Code === 'ConditionalCheckFailed')) {
-      throw new Conflict(`CRN: ${crn} is already used by another course`);
+      throw new Conflict(`CRN: ${crn} is already used by ${await holderOf(crn) ?? 'another course'}`);
     }
     if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw new NotFound('Course not found');
     throw error;
@@ -88,7 +96,7 @@ export async function createCourse(fields: CourseFields, actor: string): Promise
   await write([
     { Put: { TableName: TABLE_NAME, Item: courseItem(course), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: crnMarkerItem(course), ConditionExpression: 'attribute_not_exists(pk)' } },
-    auditPut({ actor, action: 'course.create', entityType: 'course', entityId: course.id, after: course }),
+    auditPut({ actor, action: 'course.create', entityType: 'course', entityId: course.id, subject: courseSubject(course), after: course }),
   ], course.crn, [1]);
   return course;
 }
@@ -105,7 +113,7 @@ export async function updateCourse(id: string, fields: CourseFields, actor: stri
       { Put: { TableName: TABLE_NAME, Item: crnMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Delete: { TableName: TABLE_NAME, Key: { pk: k.crn(before.crn), sk: k.crn(before.crn) }, ConditionExpression: 'courseId = :id', ExpressionAttributeValues: { ':id': id } } },
     ] : []),
-    auditPut({ actor, action: 'course.update', entityType: 'course', entityId: id, before, after }),
+    auditPut({ actor, action: 'course.update', entityType: 'course', entityId: id, subject: courseSubject(after), before, after }),
   ], after.crn, crnChanged ? [1] : []);
   return after;
 }
@@ -116,6 +124,6 @@ export async function deleteCourse(id: string, actor: string): Promise<void> {
   await write([
     { Delete: { TableName: TABLE_NAME, Key: { pk: k.course(id), sk: k.courseItem }, ConditionExpression: 'attribute_exists(pk)' } },
     { Delete: { TableName: TABLE_NAME, Key: { pk: k.crn(before.crn), sk: k.crn(before.crn) }, ConditionExpression: 'courseId = :id', ExpressionAttributeValues: { ':id': id } } },
-    auditPut({ actor, action: 'course.delete', entityType: 'course', entityId: id, before }),
+    auditPut({ actor, action: 'course.delete', entityType: 'course', entityId: id, subject: courseSubject(before), before }),
   ], before.crn, []);
 }

@@ -88,7 +88,7 @@ describe('Course Management', () => {
     expect(await crnsShown()).toHaveLength(15);
   });
 
-  it('answers a CRN already in use with the server\'s error toast', async () => {
+  it('answers a CRN already in use with a sentence naming the course that has it, once, in the dialog', async () => {
     await signInAs('admin', 'Admin!2345');
     await page.goto(`${baseUrl()}/course-manager`);
     await row('40101').waitFor();
@@ -97,8 +97,8 @@ describe('Course Management', () => {
     await dialog.getByLabel('Course Name').selectOption('Algebra');
     await dialog.getByLabel('CRN').fill('40101');
     await dialog.getByRole('button', { name: 'Create Course' }).click();
-    await page.locator('.MuiSnackbar-root').getByText('Error: CRN: 40101 is already used by another course').waitFor();
-    await dialog.getByRole('alert').getByText('Error: CRN: 40101 is already used by another course').waitFor();
+    await dialog.getByRole('alert').getByText('This CRN is already used by Algebra (CRN 40101).', { exact: true }).waitFor();
+    await expect(page.locator('.MuiSnackbar-root').count()).resolves.toBe(0);
   });
 
   it('shows a student the list read-only', async () => {

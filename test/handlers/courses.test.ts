@@ -64,7 +64,8 @@ describe('course calls', () => {
   it('refuses a CRN already used by another course (409), also when two creates race', async () => {
     const taken = crn();
     expect((await createCourse(form({ CRN: taken }))).status).toBe(201);
-    expect(await createCourse(form({ CRN: taken.toLowerCase() }))).toMatchObject({ status: 409, body: { error: `CRN: ${taken} is already used by another course` } });
+    // the refusal names the course that holds the CRN, so the SPA can say which one
+    expect(await createCourse(form({ CRN: taken.toLowerCase(), name: 'Biology' }))).toMatchObject({ status: 409, body: { error: `CRN: ${taken} is already used by Phlebotomy` } });
     const raced = crn();
     const results = await Promise.all([createCourse(form({ CRN: raced })), createCourse(form({ CRN: raced, name: 'Biology' }))]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);

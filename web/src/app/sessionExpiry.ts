@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
-export { SESSION_EXPIRED_MESSAGE } from '../lib/serverError';
+export { SESSION_EXPIRED_MESSAGE } from '../lib/serverErrorBody';
 export const SESSION_EXPIRED_TOAST_MS = 6000;
 
 /**

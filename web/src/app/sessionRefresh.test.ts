@@ -45,6 +45,19 @@ const signedInWith = (token: string) => {
   localStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
   return makeStore(signedIn(user));
 };
+
+/**
+ * Every toast the store shows from now on, in order. The store keeps only the current one (one slot),
+ * so "told once" is counted here: a second toast with the same text would replace the first unseen.
+ */
+function toastsShown(store: ReturnType<typeof makeStore>) {
+  const shown: Array<{ id: string; message: string; severity: string }> = [];
+  store.subscribe(() => {
+    const toast = selectCurrentToast(store.getState());
+    if (toast && shown.at(-1)?.id !== toast.id) shown.push(toast);
+  });
+  return shown;
+}
 const record = { username: 'student', program: 'Practical Nursing Diploma' };
 
 describe('a session that outlives its access token', () => {
@@ -78,12 +91,13 @@ describe('a session that outlives its access token', () => {
   it('refreshes once for parallel calls refused by API Gateway, and on a refused refresh tells the user once and logs out', async () => {
     const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(REFRESH_REFUSED, 401) : gatewayUnauthorized()));
     const store = signedInWith('old-token');
+    const shown = toastsShown(store);
     await Promise.all(['a', 'b', 'c'].map((u) => store.dispatch(studentsApi.endpoints.getStudent.initiate(u))));
     expect(calls.filter((c) => c.path === '/api/users/refresh/')).toHaveLength(1);
     expect(calls).toHaveLength(4); // three calls, one refresh, no retry without a token
     expect(store.getState().auth.userInfo).toBeNull();
     expect(localStorage.getItem(USER_INFO_KEY)).toBeNull();
-    expect(store.getState().toast.queue).toEqual([
+    expect(shown).toEqual([
       expect.objectContaining({ message: 'Session expired - please log in again', severity: 'error' }),
     ]);
   });
@@ -103,10 +117,11 @@ describe('a session that outlives its access token', () => {
   it('retries only once: a call refused again after a refresh ends the session', async () => {
     const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: 'new-token' })) : jsonResponse(EXPIRED, 401)));
     const store = signedInWith('old-token');
+    const shown = toastsShown(store);
     await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
     expect(calls.map((c) => c.path)).toEqual(['/api/students/student/', '/api/users/refresh/', '/api/students/student/']);
     expect(store.getState().auth.userInfo).toBeNull();
-    expect(store.getState().toast.queue).toHaveLength(1);
+    expect(shown).toHaveLength(1);
   });
 
   it('refreshes once for several calls that meet the expired token together, and tells the user once if it fails', async () => {
@@ -122,8 +137,9 @@ describe('a session that outlives its access token', () => {
 
     stubFetch(() => jsonResponse(EXPIRED, 401));
     const failing = signedInWith('old-token');
+    const shown = toastsShown(failing);
     await Promise.all(['d', 'e'].map((u) => failing.dispatch(studentsApi.endpoints.getStudent.initiate(u))));
-    expect(failing.getState().toast.queue.map((t) => t.message)).toEqual(['Session expired - please log in again']);
+    expect(shown.map((t) => t.message)).toEqual(['Session expired - please log in again']);
   });
 
   it('refreshes a token about to expire before the call, so the call never meets a 401', async () => {
@@ -162,11 +178,12 @@ describe('a session that outlives its access token', () => {
   it('refreshes only once for an expired token whose refresh is refused, then ends the session', async () => {
     const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(REFRESH_REFUSED, 401) : gatewayUnauthorized()));
     const store = signedInWith(jwt(-600));
+    const shown = toastsShown(store);
     await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
     // the old token still goes to the server, which may know better than this clock
     expect(calls.map((c) => c.path)).toEqual(['/api/users/refresh/', '/api/students/student/']);
     expect(store.getState().auth.userInfo).toBeNull();
-    expect(store.getState().toast.queue.map((t) => t.message)).toEqual(['Session expired - please log in again']);
+    expect(shown.map((t) => t.message)).toEqual(['Session expired - please log in again']);
   });
 
   it('leaves a 401 to a call made without a token alone: no refresh, no toast', async () => {
@@ -175,7 +192,7 @@ describe('a session that outlives its access token', () => {
     const result = await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
     expect(result.error).toMatchObject({ status: 401 });
     expect(calls.map((c) => `${c.method} ${c.path} ${c.bearer ?? ''}`.trim())).toEqual(['GET /api/students/student/']);
-    expect(store.getState().toast.queue).toEqual([]);
+    expect(selectCurrentToast(store.getState())).toBeNull();
   });
 
   it('keeps a logout that happened while a refresh was on its way', async () => {

@@ -1,16 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useAppDispatch } from '../app/hooks';
-import { dismissToast, type Toast } from '../app/toastSlice';
+import { autoHideOf, dismissToast, type Toast } from '../app/toastSlice';
 
-/** One toast: an MUI Snackbar holding an Alert (role "alert"), hidden after `autoHideMs`. */
+/** One toast: an MUI Snackbar holding an Alert (role "alert"), hidden after `autoHideMs`; an error stays until closed. */
 export default function ToastSnackbar({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
   const close = () => dispatch(dismissToast(toast.id));
   return (
     <Snackbar
       open
-      autoHideDuration={toast.autoHideMs}
+      autoHideDuration={autoHideOf(toast)}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') close();

@@ -5,7 +5,7 @@ import { selectCurrentToast } from '../app/toastSlice';
 // Snackbar and Alert load with the first toast, keeping them out of every page's initial JavaScript.
 const ToastSnackbar = lazy(() => import('./ToastSnackbar'));
 
-/** Shows the app's toasts (app/toastSlice) one at a time. */
+/** Shows the app's current toast (app/toastSlice); a new one replaces it at once (a new `key`, a new timer). */
 export function Toaster() {
   const toast = useAppSelector(selectCurrentToast);
   if (!toast) return null;

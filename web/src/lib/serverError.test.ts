@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_EXPIRED_MESSAGE, serverErrorOf, serverErrorText } from './serverError';
+import { plainServerErrorText, rawServerErrorOf, SESSION_EXPIRED_MESSAGE, serverErrorOf, serverErrorText } from './serverError';
 
 describe('server error text', () => {
   it.each([
@@ -27,6 +27,18 @@ describe('server error text', () => {
     expect(serverErrorText({ error: '  ', message: 'Too Many Requests' })).toBe('Too many requests right now. Please wait a moment and try again.');
     // a message API Gateway does not use is plain text already
     expect(serverErrorText({ message: 'Endpoint request timed out' })).toBe('Endpoint request timed out');
+  });
+
+  it('says our field-named errors as sentences, and keeps their own wording for code that parses it', () => {
+    const duplicate = { status: 409, data: { error: 'CRN: 40101 is already used by Physics' } };
+    expect(serverErrorOf(duplicate)).toBe('This CRN is already used by Physics (CRN 40101).');
+    expect(plainServerErrorText(JSON.stringify(duplicate.data))).toBe('This CRN is already used by Physics (CRN 40101).');
+    expect(plainServerErrorText({ error: 'new_password: Password does not conform to policy' }, ['detail', 'error'])).toBe('Password does not conform to policy');
+    expect(plainServerErrorText({ message: 'Not Found' })).toBe('That page or record could not be found.');
+    expect(plainServerErrorText({})).toBeNull();
+    expect(rawServerErrorOf(duplicate)).toBe('CRN: 40101 is already used by Physics');
+    expect(rawServerErrorOf({ status: 400, data: { message: 'Not Found' } })).toBe('That page or record could not be found.');
+    expect(rawServerErrorOf(new Error('x'))).toBeNull();
   });
 
   it('follows the order a screen asks for', () => {

@@ -1,58 +1,33 @@
 /**
- * The one reader of a failed call's error text. Our Lambdas answer `{ "error": "..." }` (sometimes with
- * `detail`); API Gateway answers on its own, before or instead of them, with `{ "message": "..." }` from a
- * fixed list (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-troubleshooting.html),
- * which reads like a status line, so those become sentences a student understands.
+ * The one reader of a failed call's error text for every screen. Our Lambdas answer `{ "error": "..." }`
+ * (sometimes with `detail`), naming the field first ("CRN: 40101 is already used by Algebra"); API
+ * Gateway answers `{ "message": "..." }` (read in words by lib/serverErrorBody). What a screen shows of
+ * a failed call (`serverErrorOf`) is a sentence without the field name (lib/plainError), so no screen
+ * shows a field path. `serverErrorText` reads a body as the server wrote it; code that parses the
+ * wording reads a failed call with `rawServerErrorOf`.
  */
+import { plainError } from './plainError';
+import { serverErrorText, type ErrorField } from './serverErrorBody';
 
-/** Spec section 8: shown (error toast) when the session ends. Here so the reader below can use it too. */
-export const SESSION_EXPIRED_MESSAGE = 'Session expired - please log in again';
+export { SESSION_EXPIRED_MESSAGE, serverErrorText, type ErrorField } from './serverErrorBody';
 
-const GATEWAY_MESSAGES: ReadonlyMap<string, string> = new Map([
-  ['Unauthorized', SESSION_EXPIRED_MESSAGE],
-  ['Forbidden', 'You do not have permission to do that.'],
-  ['Not Found', 'That page or record could not be found.'],
-  ['Request Entity Too Large', 'That is too large to send. Please choose a smaller file.'],
-  ['Too Many Requests', 'Too many requests right now. Please wait a moment and try again.'],
-  ['Internal Server Error', 'Something went wrong on our side. Please try again.'],
-  ['Service Unavailable', 'The portal is busy right now. Please try again in a moment.'],
-  ['Gateway Timeout', 'The portal took too long to answer. Please try again.'],
-]);
-
-export type ErrorField = 'error' | 'message' | 'detail';
-
-/** Our field first, then API Gateway's, then the DRF-style `detail` some of ours mirror. */
-const DEFAULT_ORDER: readonly ErrorField[] = ['error', 'message', 'detail'];
-
-const gatewaySentence = (text: string) => GATEWAY_MESSAGES.get(text) ?? null;
+/** The same text as a sentence, with no field name (lib/plainError): what a screen shows of a body it read itself. */
+export function plainServerErrorText(data: unknown, fields?: readonly ErrorField[]): string | null {
+  const text = serverErrorText(data, fields);
+  return text === null ? null : plainError(text);
+}
 
 /**
- * The text of an error body, or null when it has none worth showing. `fields` lets a screen whose spec
- * names another order (the login reads `detail` first) keep it. A body that is not JSON (an HTML error
- * page, say) is never shown as it is: only one of API Gateway's bare status texts is recognised.
+ * What a screen shows of a failed call (an RTK Query `FetchBaseQueryError`, by its `data`; anything else
+ * is null): the error as a sentence, with no field name (lib/plainError).
  */
-export function serverErrorText(data: unknown, fields: readonly ErrorField[] = DEFAULT_ORDER): string | null {
-  if (typeof data === 'string') {
-    const text = data.trim();
-    if (text.startsWith('{')) {
-      try {
-        return serverErrorText(JSON.parse(text), fields);
-      } catch {
-        return null;
-      }
-    }
-    return gatewaySentence(text);
-  }
-  if (typeof data !== 'object' || data === null) return null;
-  for (const field of fields) {
-    const value = (data as Record<string, unknown>)[field];
-    if (typeof value !== 'string' || value.trim() === '') continue;
-    return field === 'message' ? (gatewaySentence(value.trim()) ?? value) : value;
-  }
-  return null;
+export function serverErrorOf(error: unknown, fields?: readonly ErrorField[]): string | null {
+  return hasData(error) ? plainServerErrorText(error.data, fields) : null;
 }
 
-/** The same, from a failed call: an RTK Query `FetchBaseQueryError` (its `data`), or anything else (null). */
-export function serverErrorOf(error: unknown, fields?: readonly ErrorField[]): string | null {
-  return typeof error === 'object' && error !== null && 'data' in error ? serverErrorText(error.data, fields) : null;
+/** The server's own wording of a failed call, for code that parses it (e.g. the payment intent's refusals). */
+export function rawServerErrorOf(error: unknown, fields?: readonly ErrorField[]): string | null {
+  return hasData(error) ? serverErrorText(error.data, fields) : null;
 }
+
+const hasData = (error: unknown): error is { data: unknown } => typeof error === 'object' && error !== null && 'data' in error;

@@ -70,7 +70,7 @@ describe('First sign-in with a temporary password (issue 8)', { timeout: 20_000 
     const refusal = () => jsonResponse({ error: 'new_password: Password does not conform to policy: Password must have symbol characters' }, 400);
     await signInWithTemporaryPassword(refusal);
     choose('simplepassword');
-    expect((await screen.findByRole('alert')).textContent).toBe('new_password: Password does not conform to policy: Password must have symbol characters');
+    expect((await screen.findByRole('alert')).textContent).toBe('Password does not conform to policy: Password must have symbol characters');
     expect(screen.getByRole('button', { name: 'Set Password and Login' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '../../contract';
 import { apiBaseUrl } from '../../app/runtimeConfig';
-import { serverErrorText } from '../../lib/serverError';
+import { serverErrorText } from '../../lib/serverErrorBody';
 import { readStoredUserInfo } from './userInfoStorage';
 
 /** Login state of spec section 4: request -> success | failure; logout resets. */

@@ -5,7 +5,7 @@
 import { apiBaseUrl } from '../../app/runtimeConfig';
 import { TOTP_ISSUER } from '../../../../lambdas/contract/mfa-codes';
 import type { UserInfo } from '../../contract';
-import { serverErrorText } from '../../lib/serverError';
+import { plainServerErrorText } from '../../lib/serverError';
 
 /** Shown when the server gives no message (network failure, unexpected answer). */
 export const MFA_FAILED = 'Could not check the code. Please try again.';
@@ -17,7 +17,7 @@ export const MFA_FAILED = 'Could not check the code. Please try again.';
 export type MfaAnswer = { user: UserInfo } | { error: string; restart: boolean };
 
 /** The 401's `detail` first (as the login reads it), else a 400's `error`. */
-const messageOf = (body: unknown) => serverErrorText(body, ['detail', 'message', 'error']);
+const messageOf = (body: unknown) => plainServerErrorText(body, ['detail', 'message', 'error']);
 
 async function post(path: string, body: unknown, token?: string): Promise<{ ok: boolean; status: number; body: unknown } | null> {
   try {

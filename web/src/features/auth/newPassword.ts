@@ -1,13 +1,13 @@
 import { apiBaseUrl } from '../../app/runtimeConfig';
 import type { UserInfo } from '../../contract';
-import { serverErrorText } from '../../lib/serverError';
+import { plainServerErrorText } from '../../lib/serverError';
 
 export const PASSWORDS_DIFFER = 'The two passwords do not match.';
 /** Shown when the server gives no message (network failure, unexpected answer). */
 export const NEW_PASSWORD_FAILED = 'Could not set the new password. Please try again.';
 
 /** The server's message: `detail` (401), API Gateway's own answer in words, else `error` (400 "new_password: ..."). */
-const messageOf = (body: unknown) => serverErrorText(body, ['detail', 'message', 'error']);
+const messageOf = (body: unknown) => plainServerErrorText(body, ['detail', 'message', 'error']);
 
 /** POST /api/users/new-password/: answers the same user info as a login. */
 export async function completeNewPassword(username: string, session: string, newPassword: string): Promise<{ user: UserInfo } | { error: string }> {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCreatePaymentIntentMutation } from '../../api/payments';
 import type { CreatePaymentIntentRequest } from '../../contract';
 import { formatDollars } from '../../lib/money';
-import { serverErrorOf } from '../../lib/serverError';
+import { rawServerErrorOf } from '../../lib/serverError';
 
 /** Spec section 8's text when the payment cannot be prepared. */
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
@@ -23,7 +23,7 @@ export function usePaymentIntent(request: CreatePaymentIntentRequest | null) {
     if (request) void create(request);
   }, [wanted, attempt, create]);
 
-  const failure = result.isError ? intentFailure(serverErrorOf(result.error)) : null;
+  const failure = result.isError ? intentFailure(rawServerErrorOf(result.error)) : null;
   const conflict = (result.error as { status?: unknown } | undefined)?.status === 409;
   return {
     intent: result.data ?? null,

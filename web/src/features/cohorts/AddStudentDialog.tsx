@@ -33,7 +33,7 @@ export function AddStudentDialog({ cohortId, cohortName, onClose }: { cohortId: 
       toast(studentMoved(parsed.data.username), 'success');
       onClose();
     } catch (failure) {
-      setError(`Error: ${serverErrorOf(failure) ?? SAVE_FAILED_FALLBACK}`);
+      setError(serverErrorOf(failure) ?? SAVE_FAILED_FALLBACK);
     }
   };
 

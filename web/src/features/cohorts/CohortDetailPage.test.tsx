@@ -32,12 +32,12 @@ describe('Cohort detail (spec: Cohort detail)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to Cohorts' }).getAttribute('href')).toBe('/cohort-management');
 
     await waitFor(() => expect(card('Total Students')).toBe('5'));
-    expect(card('Total Outstanding')).toBe('$6550.00');
+    expect(card('Total Outstanding')).toBe('$6,550.00');
     // Aisha alone is paid: the student without payment details counts as unpaid.
     expect(card('Paid Students')).toBe('1');
     expect(cardText('Paid Students')).toContain('20% of cohort');
     expect(cardText('Program Dates')).toBe('Program DatesStart: Sep 2, 2025End: Jun 12, 2026');
-    expect(screen.getByRole('img', { name: 'Paid $8250.00 (56%), outstanding $6550.00 (44%)' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Paid $8,250.00 (56%), outstanding $6,550.00 (44%)' })).toBeTruthy();
   });
 
   it('shows "Not set" and "Ongoing" for missing dates', async () => {
@@ -55,7 +55,7 @@ describe('Cohort detail (spec: Cohort detail)', { timeout: 20_000 }, () => {
       'Student', 'Username', 'Email', 'Current Balance', 'Payment Status', 'Program Progress', 'Actions',
     ]);
     expect(rosterRows().map(([name, username, , balance, status, progress]) => [name, username, balance, status, progress])).toEqual([
-      ['Maria Lopez', 'student', '$5700.00', 'Overdue', 'In Progress'],
+      ['Maria Lopez', 'student', '$5,700.00', 'Overdue', 'In Progress'],
       ['Aisha Khan', 'aisha.khan', '$0.00', 'Current', 'In Progress'],
       ['Ben Nguyen, "Jr."', 'ben.nguyen', '$350.00', 'Due', 'In Progress'],
       ['Carla Diaz', 'carla.diaz', '$500.00', 'Due', 'In Progress'],
@@ -128,7 +128,7 @@ describe('Cohort detail (spec: Cohort detail)', { timeout: 20_000 }, () => {
     const username = within(dialog).getByLabelText('Username', { exact: false });
     fireEvent.change(username, { target: { value: 'ghost' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Student' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Error: Student not found');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Student not found');
 
     fireEvent.change(username, { target: { value: ' paid ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Student' }));

@@ -67,7 +67,7 @@ export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose
       onClose();
     } catch (error) {
       // The error stays inside the modal dialog, where it is read out and the user can fix the form.
-      setFailure(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`);
+      setFailure(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK);
     }
   };
 

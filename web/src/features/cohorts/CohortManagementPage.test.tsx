@@ -115,7 +115,7 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
     type('Program Name', 'Nursing Assistant');
     type('Start Date', '2025-09-02');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Cohort' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Error: cohort_number: 1 already exists for 2025-2026 certificate');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Cohort number 1 already exists for 2025-2026 certificate.');
 
     duplicate = false;
     type('Cohort Number', '4');

@@ -18,7 +18,7 @@ import {
   type CourseFieldErrors,
   type CourseFormValues,
 } from './courseForm';
-import { COURSE_CREATED, COURSE_UPDATED, failureToast, SAVE_FAILED_FALLBACK } from './courseMessages';
+import { COURSE_CREATED, COURSE_UPDATED, failureMessage, SAVE_FAILED_FALLBACK } from './courseMessages';
 import { useCreateCourseMutation, useUpdateCourseMutation } from './coursesApi';
 import { useCourseToast } from './useCourseToast';
 
@@ -36,7 +36,9 @@ interface Props {
 export function CourseFormDialog({ course, onClose, onSaved }: Props) {
   const [values, setValues] = useState<CourseFormValues>(course ? formValuesOf(course) : NEW_COURSE);
   const [errors, setErrors] = useState<CourseFieldErrors>({});
-  // The toast sits outside the modal dialog, where screen readers cannot reach it: repeat it inside.
+  // A failed save shows here only, not also as a toast (issue 21: every error once, where the person is
+  // looking). The person is looking at this dialog, and while it is open the rest of the page, the
+  // toast too, is hidden from screen readers. It goes when the person changes the form or saves again.
   const [failure, setFailure] = useState<string | null>(null);
   const [createCourse, creation] = useCreateCourseMutation();
   const [updateCourse, update] = useUpdateCourseMutation();
@@ -46,6 +48,7 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
   const set = <K extends keyof CourseFormValues>(field: K, value: CourseFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors(({ [field]: _fixed, ...rest }) => rest);
+    setFailure(null);
   };
   const text = (field: 'name' | 'CRN' | 'credit_hours' | 'application_price' | 'tuition_price') => ({
     value: values[field],
@@ -67,9 +70,7 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
       toast(course ? COURSE_UPDATED : COURSE_CREATED, 'success');
       onSaved();
     } catch (error) {
-      const message = failureToast(error, SAVE_FAILED_FALLBACK);
-      toast(message, 'error');
-      setFailure(message);
+      setFailure(failureMessage(error, SAVE_FAILED_FALLBACK));
     }
   };
 

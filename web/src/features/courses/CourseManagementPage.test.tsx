@@ -55,7 +55,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     act(() => answer(jsonResponse([nursingAssistant, algebra])));
     await screen.findByText('10101');
     expect(rows()).toEqual([
-      ['Nursing Assistant', '10101', '6', '$50.00', '$1450.50', 'Yes', ''],
+      ['Nursing Assistant', '10101', '6', '$50.00', '$1,450.50', 'Yes', ''],
       ['Algebra', '40101', '3', 'N/A', '$450.00', 'No', ''],
     ]);
     expect(listCalls(calls)).toEqual(['/api/courses/']);
@@ -151,26 +151,28 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
   });
 
-  it("keeps the dialog open on a failed save and shows the server's error, else \"Something went wrong\"", async () => {
+  it("keeps the dialog open on a failed save and shows the server's error once, as a sentence, else \"Something went wrong\"", async () => {
     let status = 409;
     await openList([algebra], {
       'POST /api/courses/create/': () =>
-        status === 409 ? jsonResponse({ error: 'CRN: 40101 is already used by another course' }, 409) : new Response('Bad gateway', { status }),
+        status === 409 ? jsonResponse({ error: 'CRN: 40101 is already used by Algebra' }, 409) : new Response('Bad gateway', { status }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add New Course' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Course' });
     type(dialog, 'Course Name', 'Algebra');
     type(dialog, 'CRN', '40101');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
-    expect(await toast()).toBe('Error: CRN: 40101 is already used by another course');
-    expect(within(dialog).getByRole('alert').textContent).toBe('Error: CRN: 40101 is already used by another course');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This CRN is already used by Algebra (CRN 40101).');
+    // in the dialog, where the person is looking, and not again as a toast
+    expect(document.querySelector('.MuiSnackbar-root')).toBeNull();
 
-    fireEvent.click(within(document.querySelector('.MuiSnackbar-root') as HTMLElement).getByRole('button', { name: 'Close', hidden: true }));
-    await waitFor(() => expect(document.querySelector('.MuiSnackbar-root')).toBeNull());
+    // changing the form clears the message that was about the old values
+    type(dialog, 'CRN', '40102');
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
     status = 502;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
-    expect(await toast()).toBe('Something went wrong');
-    expect(within(screen.getByRole('dialog', { name: 'Add New Course' })).getByRole('alert').textContent).toBe('Something went wrong');
+    expect((await within(screen.getByRole('dialog', { name: 'Add New Course' })).findByRole('alert')).textContent).toBe('Something went wrong');
+    expect(document.querySelector('.MuiSnackbar-root')).toBeNull();
   });
 
   it('edits a course in the "Edit Course" dialog with PUT .../update/ and the id', async () => {
@@ -210,7 +212,8 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
   });
 
   it.each([
-    [jsonResponse({ error: 'Course not found' }, 404), 'Error: Course not found'],
+    [jsonResponse({ error: 'Course not found' }, 404), 'Course not found'],
+    [jsonResponse({ error: 'id: is not a course id' }, 400), 'This record is not a course id.'],
     [new Response('', { status: 500 }), 'Failed to delete course'],
   ])('toasts a failed delete (%#)', async (response, message) => {
     await openList([nursingAssistant], { 'DELETE /api/courses/course-01/delete/': response });

@@ -13,7 +13,7 @@ import {
   COURSE_DELETED,
   DELETE_FAILED_FALLBACK,
   deleteConfirmation,
-  failureToast,
+  failureMessage,
   LIST_FAILED,
   NO_PERMISSION,
 } from './courseMessages';
@@ -52,7 +52,8 @@ export function CourseManager({ canWrite }: { canWrite: boolean }) {
       await deleteCourse(course.id).unwrap();
       toast(COURSE_DELETED, 'success');
     } catch (error) {
-      toast(failureToast(error, DELETE_FAILED_FALLBACK), 'error');
+      // The confirmation has closed: the toast is where the person looks now, and the one place it shows.
+      toast(failureMessage(error, DELETE_FAILED_FALLBACK), 'error');
     }
     reload();
   };

@@ -16,8 +16,10 @@ export const PLEASE_LOG_IN = 'Please log in to view courses';
 export const deleteConfirmation = (name: string) =>
   `Are you sure you want to delete the course "${name}"? This action cannot be undone.`;
 
-/** Spec section 8: "Error: " plus the response's error field (or API Gateway's, in words), else the screen's fallback. */
-export const failureToast = (error: unknown, fallback: string) => {
-  const message = serverErrorOf(error);
-  return message ? `Error: ${message}` : fallback;
-};
+/**
+ * What a failed save or delete says: the server's error field as a sentence (lib/serverError), else the
+ * screen's fallback (spec section 8). Issue 21: without the "Error: " the spec's original prefixed, and
+ * without the field name the server puts first ("CRN: ..."): the alert's colour and icon already say it
+ * is an error, and a person reads "This CRN is already used by Algebra (CRN 40101)."
+ */
+export const failureMessage = (error: unknown, fallback: string) => serverErrorOf(error) ?? fallback;

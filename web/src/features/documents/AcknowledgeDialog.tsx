@@ -57,7 +57,10 @@ export function AcknowledgeDialog({ doc, fullName, onClose }: { doc: DocumentDto
               autoFocus
               autoComplete="name"
               value={signature}
-              onChange={(event) => setSignature(event.target.value)}
+              onChange={(event) => {
+                setSignature(event.target.value);
+                setProblem(null); // the message was about what was typed before
+              }}
               helperText={fullName ? `Type your full name as your signature: ${fullName}` : 'Type your full name as your signature'}
             />
           )}

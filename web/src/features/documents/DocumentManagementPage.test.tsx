@@ -149,7 +149,7 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
 
   it.each([
     [{ detail: 'Service unavailable' }, 'Service unavailable'],
-    [{ error: 'cohort_number: must be a number' }, 'cohort_number: must be a number'],
+    [{ error: 'cohort_number: must be a number' }, 'Cohort number must be a number.'],
     [{}, 'Error fetching documents'],
   ])('shows a failed list as the response says (%j)', async (body, message) => {
     stubDocumentApi({ 'GET /api/documents/': jsonResponse(body, 500) });

@@ -49,11 +49,9 @@ describe('document display rules (spec sections 2 and 9)', () => {
 
   it('reads list errors as detail, then error, else "Error fetching documents"', () => {
     expect(listFailure({ status: 500, data: { detail: 'Down for maintenance', error: 'x' } })).toBe('Down for maintenance');
-    expect(listFailure({ status: 400, data: { error: 'cohort_number: must be a number' } })).toBe('cohort_number: must be a number');
+    expect(listFailure({ status: 400, data: { error: 'cohort_number: must be a number' } })).toBe('Cohort number must be a number.');
     expect(listFailure({ status: 'FETCH_ERROR', error: 'TypeError' })).toBe('Error fetching documents');
-    expect(uploadFailure({ status: 413, data: { error: 'file: the file is larger than the 25 MB limit' } })).toBe(
-      'file: the file is larger than the 25 MB limit',
-    );
+    expect(uploadFailure({ status: 413, data: { error: 'file: the file is larger than the 25 MB limit' } })).toBe('The file is larger than the 25 MB limit.');
     expect(uploadFailure(new Error('network'))).toBe('Error uploading document');
     // API Gateway's own answers, before our Lambda runs, in words
     expect(uploadFailure({ status: 413, data: { message: 'Request Entity Too Large' } })).toBe('That is too large to send. Please choose a smaller file.');

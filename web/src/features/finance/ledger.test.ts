@@ -53,7 +53,7 @@ describe('ledger CSV', () => {
     // The columns finance's spreadsheets were built on stay first, in their order; new ones are appended.
     expect(rows[0]).toEqual(['Date', 'Payment ID', 'Username', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference', 'Excess Refund']);
     expect(rows[1]).toEqual([
-      '2026-03-01T15:30:00.000Z', 'pay-1', 'student', 'Jane Doe', 'Nursing Assistant $1500.00', '1500.00', '0.00', 'Succeeded', 'Card (visa •••• 4242)', 'pi_1', '',
+      '2026-03-01T15:30:00.000Z', 'pay-1', 'student', 'Jane Doe', 'Nursing Assistant $1,500.00', '1500.00', '0.00', 'Succeeded', 'Card (visa •••• 4242)', 'pi_1', '',
     ]);
     expect(rows[2].slice(4, 8)).toEqual(['Nursing Assistant $500.00; Patient Care Technician $200.50', '700.50', '100.00', 'Partially refunded']);
     expect(rows).toHaveLength(3);
@@ -159,7 +159,7 @@ describe('reconcile range', () => {
     expect(reconcileErrorText({ status: 400, data: { error: 'to: must be at most 31 days after from' } })).toBe('Choose at most 31 days at a time.');
     expect(reconcileErrorText({ status: 400, data: { error: 'to: must not be before from' } })).toBe('The start date must not be after the end date.');
     expect(reconcileErrorText({ status: 400, data: { error: 'from: is not a date in the calendar' } })).toBe(
-      'The portal did not accept these dates (from: is not a date in the calendar).',
+      'The portal did not accept these dates: the start date is not a date in the calendar.',
     );
     expect(reconcileErrorText({ status: 403, data: { error: 'You do not have permission to perform this action' } })).toBe(
       'Only finance staff and administrators can reconcile payments.',

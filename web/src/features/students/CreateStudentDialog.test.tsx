@@ -93,7 +93,7 @@ describe('Add Student (issue 8)', { timeout: 20_000 }, () => {
     type(dialog, 'Temporary Password', 'Temp!2345x');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Student' }));
 
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Error: username: new.student is already taken');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Username new.student is already taken.');
     expect((creations(calls)[0]?.body as { temporary_password?: string }).temporary_password).toBe('Temp!2345x');
     expect(screen.getByRole('dialog', { name: 'Add Student' })).toBeTruthy();
   });

@@ -67,7 +67,7 @@ export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Co
       onClose();
     } catch (error) {
       // Stays inside the modal dialog, where it is read out and the form can be fixed.
-      setFailure(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`);
+      setFailure(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK);
     }
   };
 

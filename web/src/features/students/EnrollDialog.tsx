@@ -49,7 +49,7 @@ export function EnrollDialog({ student, onClose }: { student: StudentRecord; onC
       toast(ENROLLED);
       onClose();
     } catch (error) {
-      setFailure(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`);
+      setFailure(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK);
     }
   };
 

@@ -82,7 +82,7 @@ describe('Import CSV (issues 8 and 19)', { timeout: 20_000 }, () => {
     const { dialog } = await openDialog(answers);
     chooseFile(dialog, 'username\nx\n');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Error: file: missing columns email (download the template)');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The file is missing columns email (download the template).');
     await waitFor(() => expect(within(dialog).queryByRole('table', { name: 'Import report' })).toBeNull());
   });
 

@@ -59,7 +59,7 @@ export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord
       toast(entryPosted(values.kind));
       onClose();
     } catch (error) {
-      setFailure(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`);
+      setFailure(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK);
     }
   };
 

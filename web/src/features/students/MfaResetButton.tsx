@@ -23,7 +23,7 @@ export function MfaResetButton({ username, name }: { username: string; name: str
     try {
       toast(mfaResetDone((await reset(username).unwrap()).reset));
     } catch (error) {
-      toast(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`, 'error');
+      toast(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK, 'error');
     }
   };
 

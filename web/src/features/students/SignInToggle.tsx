@@ -26,7 +26,7 @@ export function SignInToggle({ username, name, enabled }: Props) {
       await setSignIn({ username, enabled: enabling }).unwrap();
       toast(signInChanged(enabling));
     } catch (error) {
-      toast(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`, 'error');
+      toast(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK, 'error');
     }
   };
 

@@ -36,7 +36,7 @@ export function SignOutEverywhereButton({ username, name }: { username: string; 
       await signOut(username).unwrap();
       toast(SIGNED_OUT_EVERYWHERE);
     } catch (error) {
-      toast(`Error: ${serverErrorOf(error) ?? SAVE_FAILED_FALLBACK}`, 'error');
+      toast(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK, 'error');
     }
   };
 

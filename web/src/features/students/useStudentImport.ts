@@ -26,7 +26,7 @@ export function useStudentImport() {
       const started = await startImport({ csv: await file.text(), file_name: file.name }).unwrap();
       setState({ openId: started.id, error: null });
     } catch (failure) {
-      setState({ openId: null, error: `Error: ${serverErrorOf(failure) ?? SAVE_FAILED_FALLBACK}` });
+      setState({ openId: null, error: serverErrorOf(failure) ?? SAVE_FAILED_FALLBACK });
     }
   };
 
