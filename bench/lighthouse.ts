@@ -117,7 +117,7 @@ async function prepareBrowser(port: number, base: string, userInfo: string | nul
     if (fillCart) {
       // as a student does: My Bill's "Pay Bill" puts each owed program in the cart (stored as cart_<username>)
       await page.goto(`${base}/Dashboard`, { waitUntil: 'load' });
-      await page.locator('::-p-aria(Pay Bill[role="button"])').click();
+      await page.locator('button::-p-text(Pay Bill)').click();
       await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('cart_')));
     }
     await (await page.createCDPSession()).send('Network.clearBrowserCache');

@@ -97,6 +97,9 @@ export default defineConfig({
     // PORTAL_WEB_DIST: see lib/local/paths.ts
     outDir: process.env.PORTAL_WEB_DIST ?? 'dist',
     emptyOutDir: true,
+    // Neither Vite's modulepreload polyfill nor its preload helper (1.5 KB gzipped on every route together):
+    // build/routePreload.ts preloads each route's files from one map, on the first load and on navigation.
+    modulePreload: false,
     // Pages are lazy chunks (app/router.tsx). Size per route: node web/scripts/route-js-size.mjs
     rolldownOptions: {
       // Skip unused re-exports of side-effect-free barrels, so the module graph is what is used.

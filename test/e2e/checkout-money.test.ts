@@ -18,6 +18,7 @@ import { baseUrl, launchBrowser } from './support/browser.js';
 import { balance, cardForm, expectBalance, listedPayments, payBill, payByCard, recordIntentRequests } from './support/checkout.js';
 import { signedInContext } from './support/session.js';
 import { createFreshStudent, type FreshStudent } from './support/students.js';
+import { dataRow } from './support/dataTable.js';
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -41,7 +42,7 @@ async function studentOwing(prefix: string, amount: string, viewport: (typeof WI
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/Dashboard`);
   await balance(page).waitFor();
-  expect(await balance(page).textContent()).toBe(`$${amount}`);
+  expect(await balance(page).textContent()).toBe(`$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
   return { student, page };
 }
 
@@ -56,17 +57,17 @@ describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) =>
     const intents = recordIntentRequests(page);
     await payBill(page);
     await payBill(page);
-    await page.getByRole('link', { name: 'Cart (2 items) - $1800.00' }).waitFor();
+    await page.getByRole('link', { name: 'Cart (2 items) - $1,800.00' }).waitFor();
 
     // The cart already flags it, with its own fix (not used here: the checkout must say it too).
-    await cartLine(page).getByText('Phlebotomy: your cart asks for $1800.00 (2 × $900.00), but you owe $900.00.').waitFor();
+    await cartLine(page).getByText('Phlebotomy: your cart asks for $1,800.00 (2 × $900.00), but you owe $900.00.').waitFor();
     await cartLine(page).getByRole('button', { name: 'Pay $900.00 instead' }).waitFor();
     await auditState(page, viewport, 'cart', 'more-than-owed');
 
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(/\/checkout$/);
     const notice = page.getByRole('alert').filter({ hasText: 'Your cart asks for more than you owe' });
-    await notice.getByText('Phlebotomy: your cart asks for $1800.00 (2 × $900.00), but you owe $900.00.').waitFor();
+    await notice.getByText('Phlebotomy: your cart asks for $1,800.00 (2 × $900.00), but you owe $900.00.').waitFor();
     await notice.getByText(/Nothing has been charged\./).waitFor();
     await expect(page.getByText(/items\.\d+\./).count()).resolves.toBe(0);
     await expect(cardForm(page).count()).resolves.toBe(0);
@@ -84,9 +85,9 @@ describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) =>
 
     await expectBalance(page, '$0.00');
     await page.goto(`${baseUrl()}/payments`);
-    const row = page.getByRole('row').filter({ hasText: '$900.00' });
+    const row = dataRow(page, 'Payments', '$900.00');
     await row.getByText('Succeeded').waitFor();
-    await expect(page.getByRole('row').filter({ hasText: /Pending|Canceled|Failed/ }).count()).resolves.toBe(0);
+    await expect(dataRow(page, 'Payments', /Pending|Canceled|Failed/).count()).resolves.toBe(0);
   });
 
   it('(b) a part of the balance is paid, and the dashboard balance drops by exactly that', { timeout: 120_000 }, async () => {
@@ -94,11 +95,11 @@ describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) =>
     await payBill(page);
     const amount = cartLine(page).getByLabel('Amount to pay');
     await expect(amount.inputValue()).resolves.toBe('1000.00');
-    await cartLine(page).getByText('You owe $1000.00 for this program. Pay all of it or part of it (at least $1.00).').waitFor();
+    await cartLine(page).getByText('You owe $1,000.00 for this program. Pay all of it or part of it (at least $1.00).').waitFor();
 
     // Plain sentences for what cannot be paid; the checkout waits until the amount is right.
     await amount.fill('1000.01');
-    await cartLine(page).getByRole('alert').filter({ hasText: 'You owe $1000.00 for Phlebotomy; enter at most that' }).waitFor();
+    await cartLine(page).getByRole('alert').filter({ hasText: 'You owe $1,000.00 for Phlebotomy; enter at most that' }).waitFor();
     await expect(page.getByRole('button', { name: 'Proceed to Checkout' }).isDisabled()).resolves.toBe(true);
     await amount.fill('0.99');
     await cartLine(page).getByRole('alert').filter({ hasText: 'Enter an amount of at least $1.00' }).waitFor();
@@ -116,7 +117,7 @@ describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) =>
 
     await expectBalance(page, '$749.50');
     await page.goto(`${baseUrl()}/payments`);
-    await page.getByRole('row').filter({ hasText: '$250.50' }).getByText('Succeeded').waitFor();
+    await dataRow(page, 'Payments', '$250.50').getByText('Succeeded').waitFor();
   });
 
   it('(c) two tabs: the older checkout is replaced (nothing charged), the newer pays', { timeout: 150_000 }, async () => {
@@ -141,7 +142,7 @@ describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) =>
       tabA.getByText('Payment Successful!', { exact: true }).waitFor().then(() => 'paid by the older tab', () => 'nothing shown'),
     ]);
     expect(outcome, 'opening the checkout in tab B must cancel the one tab A opened before').toBe('replaced');
-    await expect(tabA.getByText('Payment Successful!').count()).resolves.toBe(0);
+    await expect(tabA.getByText('Payment Successful!', { exact: true }).count()).resolves.toBe(0);
     await expect(tabA.getByText(/cannot confirm this PaymentIntent/).count()).resolves.toBe(0);
     await auditState(tabA, viewport, 'checkout', 'replaced');
 

@@ -102,7 +102,7 @@ describe('Cohort Management', () => {
     const seeded = history.getByRole('row').filter({ hasText: 'pi_seed_student' });
     await seeded.first().waitFor();
     await expect(seeded.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent)))).resolves.toEqual([
-      ['Jan 15, 2026', '$1000.00', 'Card', 'Succeeded', 'pi_seed_student_patientcaretechnician_1'],
+      ['Jan 15, 2026', '$1,000.00', 'Card', 'Succeeded', 'pi_seed_student_patientcaretechnician_1'],
       ['Nov 14, 2025', '$400.00', 'Card', 'Succeeded', 'pi_seed_student_nursingassistant_2'],
       ['Sep 15, 2025', '$500.00', 'Card', 'Succeeded', 'pi_seed_student_nursingassistant_1'],
     ]);

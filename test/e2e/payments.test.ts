@@ -39,7 +39,7 @@ async function checkoutNursingAssistant() {
   await bill().getByRole('button', { name: 'Pay Bill' }).click();
   await page.waitForURL(/\/cart$/);
   await page.getByRole('button', { name: 'Remove Patient Care Technician' }).click();
-  await page.getByRole('link', { name: 'Cart (1 items) - $1500.00' }).waitFor();
+  await page.getByRole('link', { name: 'Cart (1 items) - $1,500.00' }).waitFor();
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await page.waitForURL(/\/checkout$/);
 }
@@ -49,7 +49,7 @@ async function payWith(cardNumber: string) {
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Postal code').fill('02139');
-  await page.getByRole('button', { name: 'Pay $1500.00' }).click();
+  await page.getByRole('button', { name: 'Pay $1,500.00' }).click();
 }
 
 describe('paying the bill by card (local Stripe sandbox)', () => {
@@ -61,13 +61,13 @@ describe('paying the bill by card (local Stripe sandbox)', () => {
     await payWith('4000 0000 0000 0002');
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/checkout');
-    await expect(page.getByText('Payment Successful!').count()).resolves.toBe(0);
+    await expect(page.getByText('Payment Successful!', { exact: true }).count()).resolves.toBe(0);
 
     await page.goto(`${baseUrl()}/Dashboard`);
     await balance().waitFor();
     await expect(balance().textContent()).resolves.toBe(before);
     // The cart is kept for another try.
-    await page.getByRole('link', { name: 'Cart (1 items) - $1500.00' }).waitFor();
+    await page.getByRole('link', { name: 'Cart (1 items) - $1,500.00' }).waitFor();
   });
 
   it('the demo student pays Nursing Assistant with 4242 4242 4242 4242 and sees the new balance after the webhook', async () => {
@@ -80,17 +80,17 @@ describe('paying the bill by card (local Stripe sandbox)', () => {
     await page.getByRole('note').filter({ hasText: 'Secure payment' }).waitFor();
     await payWith('4242 4242 4242 4242');
 
-    await page.getByText('Payment Successful!').waitFor();
+    await page.getByText('Payment Successful!', { exact: true }).waitFor();
     await page.getByText('Redirecting to dashboard in a moment...').waitFor();
     await page.getByRole('alert').filter({ hasText: 'Payment successful! Your payment has been processed.' }).waitFor();
     await page.getByRole('link', { name: 'Cart (0 items) - $0.00' }).waitFor();
     await page.waitForURL(/\/Dashboard$/, { timeout: 10_000 });
     // The balance follows the webhook, which the sandbox sends within a moment; the dashboard refetches.
-    await expect.poll(() => balance().textContent(), { timeout: 20_000 }).toBe(`$${(before - 1500).toFixed(2)}`);
+    await expect.poll(() => balance().textContent(), { timeout: 20_000 }).toBe(`$${(before - 1500).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 
     // The payment history lists it with a receipt.
     await page.getByRole('link', { name: 'Payment History' }).click();
-    const row = page.getByRole('row').filter({ hasText: '$1500.00' }).filter({ hasText: 'Succeeded' }).first();
+    const row = page.getByRole('row').filter({ hasText: '$1,500.00' }).filter({ hasText: 'Succeeded' }).first();
     await row.waitFor();
     paidIntentId = (await row.getByText(/^pi_/).textContent()) ?? '';
     expect(paidIntentId).toMatch(/^pi_/);

@@ -52,4 +52,27 @@ describe('route chunks preload with the entry', () => {
       await context.close();
     }
   });
+
+  it('on navigation: a page\'s chunk and the chunks it imports are requested together, not one after another', async () => {
+    const context = await signedInContext(browser, await login('student', 'Student!2345'));
+    try {
+      const page = await context.newPage();
+      await scriptTimings(page, '/Dashboard');
+      const before = new Set((await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map((n) => new URL(n).pathname));
+      const routeFiles: string[] = await page.evaluate(() => JSON.parse(document.getElementById('route-chunks')!.textContent!)['/cart']);
+      // in-app: My Bill's Pay Bill opens /cart through the router
+      await page.getByRole('button', { name: 'Pay Bill' }).click();
+      await page.waitForURL(/\/cart$/);
+      await page.getByRole('heading', { name: 'Shopping Cart' }).waitFor();
+      const after = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: (e as PerformanceResourceTiming).responseEnd })));
+      const fresh = after.filter((t) => routeFiles.includes(t.name) && !before.has(t.name));
+      const pageChunk = fresh.find((t) => t.name.startsWith('/assets/cartPages-'));
+      expect(pageChunk, 'the cart chunk was loaded on navigation').toBeDefined();
+      const imported = fresh.filter((t) => t !== pageChunk);
+      expect(imported.length, 'the cart chunk imports chunks the dashboard did not load').toBeGreaterThan(0);
+      for (const t of imported) expect(t.startTime, t.name).toBeLessThan(pageChunk!.responseEnd);
+    } finally {
+      await context.close();
+    }
+  });
 });

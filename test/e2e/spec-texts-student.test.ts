@@ -35,7 +35,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { login } from './support/api.js';
 import { baseUrl, launchBrowser } from './support/browser.js';
-import { failWith, hold } from './support/intercept.js';
+import { editJson, failWith, hold } from './support/intercept.js';
 import { signedInContext, type UserInfo } from './support/session.js';
 import { createFreshStudent, type FreshStudent } from './support/students.js';
 import { expectToastDuration, recordToasts } from './support/toasts.js';
@@ -109,10 +109,10 @@ describe('Login screen and header (spec sections 1 and 2)', () => {
   it('caps the cart badge at 99+ and describes the cart as "Cart (N items) - $total"', async () => {
     const page = await openPage(student, { cart_student: JSON.stringify([cartItem({ amount: 12.5, quantity: 100 })]) });
     await page.goto(`${baseUrl()}/Dashboard`);
-    const cart = page.getByRole('link', { name: 'Cart (100 items) - $1250.00' });
+    const cart = page.getByRole('link', { name: 'Cart (100 items) - $1,250.00' });
     await expect(cart.locator('.MuiBadge-badge').textContent()).resolves.toBe('99+');
     await cart.focus();
-    const tooltip = page.locator('[role=tooltip]').filter({ hasText: 'Cart (100 items) - $1250.00' });
+    const tooltip = page.locator('[role=tooltip]').filter({ hasText: 'Cart (100 items) - $1,250.00' });
     await expect.poll(() => tooltip.isVisible()).toBe(true);
   });
 });
@@ -142,7 +142,7 @@ describe('Dashboard (spec section 2)', () => {
 
     const aid = card(page, 'My Financial Aid');
     const awards = await aid.getByRole('listitem').evaluateAll((items) => items.map((item) => [...item.querySelectorAll('p, .MuiChip-label')].map((e) => e.textContent)));
-    expect(awards.map((award) => award.slice(-2))).toEqual([['$5000.00', 'Approved'], ['$3000.00', 'Approved'], ['$1500.00', 'Pending']]);
+    expect(awards.map((award) => award.slice(-2))).toEqual([['$5,000.00', 'Approved'], ['$3,000.00', 'Approved'], ['$1,500.00', 'Pending']]);
     await aid.getByRole('button', { name: 'View Award Letters' }).waitFor();
     await aid.getByRole('button', { name: 'Apply for Additional Aid' }).waitFor();
   });
@@ -166,10 +166,16 @@ describe('Dashboard (spec section 2)', () => {
     await expect(header.textContent()).resolves.not.toMatch(/unable|error|failed/i);
     await expect(header.getByText('Nursing Assistant', { exact: true }).count()).resolves.toBe(0);
 
-    // Admins have no student record: no payment information rather than an error.
+    // A record without payment details: no payment information rather than an error. (Admins, who have
+    // no record, showed this before issue 21; they now get a dashboard of their own, with no My Bill.)
+    const bare = await openPage(student);
+    await editJson(bare, '**/api/students/student/', (record) => ({ ...record, payment_details: null }));
+    await bare.goto(`${baseUrl()}/Dashboard`);
+    await card(bare, 'My Bill').getByText('No payment information available', { exact: true }).waitFor();
     const admin = await openPage(await login('admin', 'Admin!2345'));
     await admin.goto(`${baseUrl()}/Dashboard`);
-    await card(admin, 'My Bill').getByText('No payment information available', { exact: true }).waitFor();
+    await card(admin, 'Cohort health').waitFor();
+    await expect(card(admin, 'My Bill').count()).resolves.toBe(0);
 
     const paid = await openPage(await login('paid', 'Student!2345'));
     await paid.goto(`${baseUrl()}/Dashboard`);
@@ -272,28 +278,28 @@ describe('Cart (spec sections 2, 4 and 5)', () => {
     const decrease = nursing.getByRole('button', { name: 'Decrease quantity of Nursing Assistant' });
     await expect(decrease.isDisabled()).resolves.toBe(true);
     await nursing.getByRole('button', { name: 'Increase quantity of Nursing Assistant' }).click();
-    await expect(nursing.getByLabel('Amount for Nursing Assistant').textContent()).resolves.toBe('$3000.00');
-    await nursing.getByText('$1500.00 × 2', { exact: true }).waitFor();
+    await expect(nursing.getByLabel('Amount for Nursing Assistant').textContent()).resolves.toBe('$3,000.00');
+    await nursing.getByText('$1,500.00 × 2', { exact: true }).waitFor();
     await decrease.click();
-    await expect(nursing.getByLabel('Amount for Nursing Assistant').textContent()).resolves.toBe('$1500.00');
+    await expect(nursing.getByLabel('Amount for Nursing Assistant').textContent()).resolves.toBe('$1,500.00');
     await expect(decrease.isDisabled()).resolves.toBe(true);
 
     const summary = page.getByRole('region', { name: 'Order Summary' });
-    await expect(valueOf(summary, 'Total').textContent()).resolves.toBe('$5700.00');
+    await expect(valueOf(summary, 'Total').textContent()).resolves.toBe('$5,700.00');
     await expect(summary.getByRole('link', { name: 'Proceed to Checkout' }).getAttribute('href')).resolves.toBe('/checkout');
     const help = page.getByRole('complementary', { name: 'Need Help?' });
     await expect(help.getByRole('link', { name: 'Contact Admissions' }).getAttribute('href')).resolves.toMatch(/^mailto:/);
 
     await technician.getByRole('button', { name: 'Remove Patient Care Technician' }).click();
     await technician.waitFor({ state: 'detached' });
-    await expect(valueOf(summary, 'Total').textContent()).resolves.toBe('$1500.00');
+    await expect(valueOf(summary, 'Total').textContent()).resolves.toBe('$1,500.00');
 
     await summary.getByRole('button', { name: 'Clear Cart' }).click();
     const confirm = page.getByRole('dialog', { name: 'Clear Cart' });
     await confirm.getByText('Are you sure you want to clear your cart?', { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Clear Cart' }).click();
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
-    await expect(page.getByRole('link', { name: 'Browse Programs' }).getAttribute('href')).resolves.toBe('/courses');
+    await expect(page.getByRole('link', { name: 'Browse Programs' }).getAttribute('href')).resolves.toBe('/Dashboard#my-bill');
     await expect(page.getByRole('note').getByRole('listitem').count()).resolves.toBe(3);
     // Clearing removes the stored cart of that username (spec section 4).
     await expect(page.evaluate(() => localStorage.getItem('cart_student'))).resolves.toBeNull();

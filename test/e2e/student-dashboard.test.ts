@@ -26,10 +26,10 @@ describe('My Bill', () => {
   it('shows the demo student the balance from the ledger, each owed program and the Due chip', async () => {
     await openDashboard('student');
     const bill = card('My Bill');
-    await bill.getByText('$5700.00').waitFor();
+    await bill.getByText('$5,700.00').waitFor();
     await bill.getByText('Due Dec 15, 2026').waitFor();
-    await expect(bill.getByText('Nursing Assistant').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$1500.00');
-    await expect(bill.getByText('Patient Care Technician').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$4200.00');
+    await expect(bill.getByText('Nursing Assistant').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$1,500.00');
+    await expect(bill.getByText('Patient Care Technician').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$4,200.00');
     await expect(bill.getByText('Paid in Full').count()).resolves.toBe(0);
     await expect(bill.getByRole('button', { name: 'Pay Bill' }).isEnabled()).resolves.toBe(true);
   });
@@ -48,7 +48,7 @@ describe('My Bill', () => {
     await page.getByRole('link', { name: 'Cart (0 items) - $0.00' }).waitFor();
     await card('My Bill').getByRole('button', { name: 'Pay Bill' }).click();
     await page.waitForURL(/\/cart$/);
-    const cart = page.getByRole('link', { name: 'Cart (2 items) - $5700.00' });
+    const cart = page.getByRole('link', { name: 'Cart (2 items) - $5,700.00' });
     await cart.waitFor();
     await expect(cart.locator('.MuiBadge-badge').textContent()).resolves.toBe('2');
   });
@@ -59,7 +59,7 @@ describe('My Bill', () => {
     await registration.getByText('Academic Information').waitFor();
     await registration.getByText('Add/Drop/Withdraw').waitFor();
     const aid = card('My Financial Aid');
-    await aid.getByText('$8000.00').waitFor();
+    await aid.getByText('$8,000.00').waitFor();
     await aid.getByRole('button', { name: 'Apply for Additional Aid' }).waitFor();
   });
 });

@@ -14,6 +14,9 @@ async function start() {
   setRuntimeConfig(await loadRuntimeConfig());
   const store = makeStore();
   const router = createAppRouter();
+  // a page's chunk and the chunks it imports download together (web/build/routePreload.ts)
+  const preload = (window as { portalPreloadRoute?: (path: string) => void }).portalPreloadRoute;
+  router.subscribe(({ navigation }) => navigation.location && preload?.(navigation.location.pathname));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

@@ -37,7 +37,7 @@ export function paymentMethodText(payment: Pick<PaymentSummary, 'method' | 'meth
   return payment.method_detail ? `${method} (${payment.method_detail})` : method;
 }
 
-/** "Nursing Assistant $1500.00; Patient Care Technician $200.00" */
+/** "Nursing Assistant $1,500.00; Patient Care Technician $200.00" */
 export function paymentProgramsText(payment: Pick<PaymentSummary, 'items'>): string {
   return payment.items.map((item) => `${item.program_name} ${formatDollars(item.amount)}`).join('; ');
 }

@@ -31,7 +31,7 @@ describe('Cart page (spec section 2, Cart)', () => {
     renderCart();
     expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeTruthy();
     expect(screen.getByText('Your cart is empty')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Browse Programs' }).getAttribute('href')).toBe('/courses');
+    expect(screen.getByRole('link', { name: 'Browse Programs' }).getAttribute('href')).toBe('/Dashboard#my-bill');
     const notes = within(screen.getByRole('note')).getAllByRole('listitem');
     expect(notes.map((note) => note.textContent)).toEqual([...PAYMENT_NOTES]);
     expect(PAYMENT_NOTES).toHaveLength(3);
@@ -44,20 +44,20 @@ describe('Cart page (spec section 2, Cart)', () => {
     expect(within(nursing).getByText('Certificate')).toBeTruthy();
     expect(within(nursing).getByText('Next Payment')).toBeTruthy();
     expect(within(nursing).getByText('Due: Dec 15, 2026')).toBeTruthy();
-    expect(within(nursing).getByLabelText('Amount for Nursing Assistant').textContent).toBe('$1500.00');
+    expect(within(nursing).getByLabelText('Amount for Nursing Assistant').textContent).toBe('$1,500.00');
     const pct = line('Patient Care Technician');
     expect(within(pct).getByText('Diploma')).toBeTruthy();
     expect(within(pct).getByText('Full Payment')).toBeTruthy();
     expect(within(pct).queryByText(/^Due:/)).toBeNull();
-    expect(within(pct).getByLabelText('Amount for Patient Care Technician').textContent).toBe('$8400.00');
-    expect(within(pct).getByText('$4200.00 × 2')).toBeTruthy();
+    expect(within(pct).getByLabelText('Amount for Patient Care Technician').textContent).toBe('$8,400.00');
+    expect(within(pct).getByText('$4,200.00 × 2')).toBeTruthy();
   });
 
   it('shows the order summary with the total, Proceed to Checkout and the Need Help box', () => {
     renderCart(nursingAssistant, patientCareTechnician);
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByText('Items (2)')).toBeTruthy();
-    expect(within(summary).getByText('Total').nextElementSibling?.textContent).toBe('$5700.00');
+    expect(within(summary).getByText('Total').nextElementSibling?.textContent).toBe('$5,700.00');
     expect(within(summary).getByRole('link', { name: 'Proceed to Checkout' }).getAttribute('href')).toBe('/checkout');
     const help = screen.getByRole('complementary', { name: 'Need Help?' });
     expect(within(help).getByRole('link', { name: 'Contact Admissions' }).getAttribute('href')).toBe(`mailto:${brand.admissionsEmail}`);
@@ -70,7 +70,7 @@ describe('Cart page (spec section 2, Cart)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Nursing Assistant' }));
     expect(store.getState().cart.items[0].quantity).toBe(2);
     expect(decrease.disabled).toBe(false);
-    expect(screen.getByLabelText('Amount for Nursing Assistant').textContent).toBe('$3000.00');
+    expect(screen.getByLabelText('Amount for Nursing Assistant').textContent).toBe('$3,000.00');
     fireEvent.click(decrease);
     expect(store.getState().cart.items[0].quantity).toBe(1);
     expect(decrease.disabled).toBe(true);
@@ -91,14 +91,14 @@ describe('Cart page (spec section 2, Cart)', () => {
     expect(localStorage.getItem('cart_student')).not.toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Cart' }));
-    let dialog = screen.getByRole('dialog', { name: 'Clear Cart' });
+    let dialog = await screen.findByRole('dialog', { name: 'Clear Cart' });
     expect(within(dialog).getByText('Are you sure you want to clear your cart?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(store.getState().cart.items).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Cart' }));
-    dialog = screen.getByRole('dialog', { name: 'Clear Cart' });
+    dialog = await screen.findByRole('dialog', { name: 'Clear Cart' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear Cart' }));
     expect(store.getState().cart.items).toEqual([]);
     expect(localStorage.getItem('cart_student')).toBeNull();
@@ -114,13 +114,13 @@ describe('Paying all or part of a bill (issue 17)', () => {
   it('a bill item has an "Amount to pay" field, all of what is owed to start with; a full payment has none', async () => {
     renderCart(nursingAssistant, patientCareTechnician);
     expect(amountField('Nursing Assistant').value).toBe('1500.00');
-    expect(await within(line('Nursing Assistant')).findByText('You owe $1500.00 for this program. Pay all of it or part of it (at least $1.00).')).toBeTruthy();
+    expect(await within(line('Nursing Assistant')).findByText('You owe $1,500.00 for this program. Pay all of it or part of it (at least $1.00).')).toBeTruthy();
     expect(within(line('Patient Care Technician')).queryByLabelText('Amount to pay')).toBeNull();
   });
 
   it('pays part of the balance: the line and the total follow; "Pay all" goes back to all of it', async () => {
     const { store } = renderCart(nursingAssistant);
-    await within(line('Nursing Assistant')).findByText(/^You owe \$1500\.00/);
+    await within(line('Nursing Assistant')).findByText(/^You owe \$1,500\.00/);
     typeAmount('Nursing Assistant', '250');
     expect(store.getState().cart.items[0].amount).toBe(250);
     expect(screen.getByLabelText('Amount for Nursing Assistant').textContent).toBe('$250.00');
@@ -128,7 +128,7 @@ describe('Paying all or part of a bill (issue 17)', () => {
     fireEvent.blur(amountField('Nursing Assistant'));
     expect(amountField('Nursing Assistant').value).toBe('250.00');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Pay all $1500.00 for Nursing Assistant' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay all $1,500.00 for Nursing Assistant' }));
     expect(store.getState().cart.items[0]).toMatchObject({ amount: 1500, quantity: 1 });
     expect(amountField('Nursing Assistant').value).toBe('1500.00');
     expect(screen.queryByRole('button', { name: /^Pay all/ })).toBeNull();
@@ -139,10 +139,10 @@ describe('Paying all or part of a bill (issue 17)', () => {
     ['', 'Enter the amount you want to pay'],
     ['12.345', 'Enter the amount in dollars and cents, with at most two decimals'],
     ['a lot', 'Enter the amount as a number, such as 250.00'],
-    ['3000', 'You owe $1500.00 for Nursing Assistant; enter at most that'],
+    ['3000', 'You owe $1,500.00 for Nursing Assistant; enter at most that'],
   ])('refuses "%s" in a plain sentence, keeps the cart as it was and holds back the checkout', async (typed, message) => {
     const { store } = renderCart(nursingAssistant);
-    await within(line('Nursing Assistant')).findByText(/^You owe \$1500\.00/);
+    await within(line('Nursing Assistant')).findByText(/^You owe \$1,500\.00/);
     typeAmount('Nursing Assistant', typed);
     expect(within(line('Nursing Assistant')).getByRole('alert').textContent).toBe(message);
     expect(store.getState().cart.items[0].amount).toBe(1500);
@@ -157,8 +157,8 @@ describe('Paying all or part of a bill (issue 17)', () => {
 
   it('flags a line asking for more than is owed (Pay Bill twice, or +), with a one-click fix', async () => {
     const { store } = renderCart({ ...nursingAssistant, quantity: 2 });
-    const notice = await within(line('Nursing Assistant')).findByText('Nursing Assistant: your cart asks for $3000.00 (2 × $1500.00), but you owe $1500.00.');
-    fireEvent.click(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Pay $1500.00 instead' }));
+    const notice = await within(line('Nursing Assistant')).findByText('Nursing Assistant: your cart asks for $3,000.00 (2 × $1,500.00), but you owe $1,500.00.');
+    fireEvent.click(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Pay $1,500.00 instead' }));
     expect(store.getState().cart.items).toMatchObject([{ amount: 1500, quantity: 1 }]);
     await waitFor(() => expect(screen.queryByText(/your cart asks for/)).toBeNull());
     // Checkout stays open: it explains the same before any payment, for carts that reach it so.
@@ -176,13 +176,13 @@ describe('Paying all or part of a bill (issue 17)', () => {
 
   it('a part payment below what is owed is no problem, and +/- still multiply it', async () => {
     const { store } = renderCart({ ...nursingAssistant, amount: 500 });
-    await within(line('Nursing Assistant')).findByText(/^You owe \$1500\.00/);
+    await within(line('Nursing Assistant')).findByText(/^You owe \$1,500\.00/);
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Nursing Assistant' }));
-    expect(screen.getByLabelText('Amount for Nursing Assistant').textContent).toBe('$1000.00');
+    expect(screen.getByLabelText('Amount for Nursing Assistant').textContent).toBe('$1,000.00');
     expect(screen.queryByText(/your cart asks for/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Nursing Assistant' }));
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Nursing Assistant' }));
     expect(store.getState().cart.total).toBe(2000);
-    expect(await screen.findByText('Nursing Assistant: your cart asks for $2000.00 (4 × $500.00), but you owe $1500.00.')).toBeTruthy();
+    expect(await screen.findByText('Nursing Assistant: your cart asks for $2,000.00 (4 × $500.00), but you owe $1,500.00.')).toBeTruthy();
   });
 });

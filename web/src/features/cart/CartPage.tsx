@@ -3,18 +3,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useGetStudentQuery } from '../../api/students';
 import { brand } from '../../app/brand';
 import { paths } from '../../app/paths';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CartItemCard } from './CartItemCard';
 import { useCart } from './CartContext';
 import { EmptyCart } from './EmptyCart';
 import { NeedHelpBox } from './NeedHelpBox';
 import { OrderSummary } from './OrderSummary';
 import { cartFix, cartProblems, owedByProgram, owedFor, type CartProblem } from './owed';
+
+// The dialog (MUI's Modal and transitions, about 10 KB gzipped) loads when Clear Cart is pressed, not with
+// the cart and checkout pages (issue 21: Lighthouse on a phone).
+const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export const CLEAR_CART_QUESTION = 'Are you sure you want to clear your cart?';
 
@@ -96,14 +99,11 @@ export default function CartPage() {
           </Stack>
         </Box>
       )}
-      <ConfirmDialog
-        open={confirmingClear}
-        title="Clear Cart"
-        message={CLEAR_CART_QUESTION}
-        confirmLabel="Clear Cart"
-        onConfirm={clear}
-        onCancel={() => setConfirmingClear(false)}
-      />
+      {confirmingClear && (
+        <Suspense fallback={null}>
+          <ConfirmDialog open title="Clear Cart" message={CLEAR_CART_QUESTION} confirmLabel="Clear Cart" onConfirm={clear} onCancel={() => setConfirmingClear(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

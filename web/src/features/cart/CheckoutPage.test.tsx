@@ -94,9 +94,9 @@ describe('Checkout page (spec section 2, Checkout)', () => {
     stubNetwork();
     renderCheckout(nursingAssistant, patientCareTechnician);
     expect(screen.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Order Summary' }).textContent).toContain('$5700.00');
+    expect(screen.getByRole('region', { name: 'Order Summary' }).textContent).toContain('$5,700.00');
     expect(screen.getByRole('note').textContent).toMatch(/^Secure payment/);
-    expect((await payButton()).textContent).toBe('Pay $5700.00');
+    expect((await payButton()).textContent).toBe('Pay $5,700.00');
     for (const label of ['Name on card', 'Email', 'Card number', 'Expiry (MM/YY)', 'CVC', 'Postal code']) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
@@ -134,7 +134,7 @@ describe('Checkout page (spec section 2, Checkout)', () => {
 
     answer = () => jsonResponse(intent);
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect((await payButton()).textContent).toBe('Pay $1500.00');
+    expect((await payButton()).textContent).toBe('Pay $1,500.00');
     const keys = intentCalls(calls).map((call) => (call.body as { idempotency_key: string }).idempotency_key);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
@@ -166,7 +166,7 @@ describe('Checkout page (spec section 2, Checkout)', () => {
 
     release(jsonResponse(declined, 402));
     expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
-    expect((await payButton()).textContent).toBe('Pay $1500.00');
+    expect((await payButton()).textContent).toBe('Pay $1,500.00');
     expect(store.getState().cart.items).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/checkout');
     expect(screen.queryByText('Payment Successful!')).toBeNull();
@@ -231,14 +231,14 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     const fix = await screen.findByRole('button', { name: 'Fix my cart' });
     const notice = fix.closest('[role="alert"]') as HTMLElement;
     expect(within(notice).getByText('Your cart asks for more than you owe')).toBeTruthy();
-    expect(notice.textContent).toContain('Nursing Assistant: your cart asks for $3000.00 (2 × $1500.00), but you owe $1500.00.');
+    expect(notice.textContent).toContain('Nursing Assistant: your cart asks for $3,000.00 (2 × $1,500.00), but you owe $1,500.00.');
     expect(notice.textContent).toContain('Nothing has been charged.');
     expect(document.body.textContent).not.toMatch(/items\.\d/);
     expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
     expect(intentCalls(calls)).toEqual([]);
 
     fireEvent.click(fix);
-    expect((await payButton()).textContent).toBe('Pay $1500.00');
+    expect((await payButton()).textContent).toBe('Pay $1,500.00');
     expect(store.getState().cart.items).toMatchObject([{ program_id: '1', amount: 1500, quantity: 1 }]);
     expect(intentCalls(calls)).toHaveLength(1);
     expect(intentCalls(calls)[0].body).toMatchObject({ totalCost: 1500, items: [{ program_type: 'certificate', program_id: '1', amount: 1500 }] });
@@ -251,11 +251,11 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     const fix = await screen.findByRole('button', { name: 'Fix my cart' });
     const notice = fix.closest('[role="alert"]') as HTMLElement;
     expect(within(notice).getByText('Nursing Assistant: you owe nothing on this program now, so there is nothing to pay.')).toBeTruthy();
-    expect(within(notice).getByText('Patient Care Technician: your cart asks for $4200.00, but you owe $1200.00.')).toBeTruthy();
+    expect(within(notice).getByText('Patient Care Technician: your cart asks for $4,200.00, but you owe $1,200.00.')).toBeTruthy();
     expect(intentCalls(calls)).toEqual([]);
 
     fireEvent.click(fix);
-    expect((await payButton()).textContent).toBe('Pay $1200.00');
+    expect((await payButton()).textContent).toBe('Pay $1,200.00');
     expect(store.getState().cart.items).toMatchObject([{ program_id: '2', amount: 1200, quantity: 1 }]);
   });
 
@@ -277,12 +277,12 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     renderCheckout(nursingAssistant);
     const alert = await screen.findByText(/Failed to initialize payment/);
     const box = alert.closest('[role="alert"]') as HTMLElement;
-    expect(box.textContent).toContain('Your cart asks for $1500.00 for Nursing Assistant, but you owe $1000.00. Nothing was charged');
+    expect(box.textContent).toContain('Your cart asks for $1,500.00 for Nursing Assistant, but you owe $1,000.00. Nothing was charged');
     expect(document.body.textContent).not.toContain('items.0');
 
     owed = 1000; // what the server knew: the fresh record now says so too
     fireEvent.click(within(box).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Nursing Assistant: your cart asks for $1500.00, but you owe $1000.00.')).toBeTruthy();
+    expect(await screen.findByText('Nursing Assistant: your cart asks for $1,500.00, but you owe $1,000.00.')).toBeTruthy();
     expect(studentReads(calls)).toHaveLength(2);
     expect(intentCalls(calls)).toHaveLength(1);
   });
@@ -372,7 +372,7 @@ describe('Checkout that cannot mislead (issue 17)', () => {
   it('without a readable student record (e.g. none at all) the server decides, as before', async () => {
     const calls = stubNetwork({ student: () => jsonResponse({ error: 'Student not found' }, 404) });
     renderCheckout({ ...nursingAssistant, quantity: 3 });
-    expect((await payButton()).textContent).toBe('Pay $4500.00');
+    expect((await payButton()).textContent).toBe('Pay $4,500.00');
     expect(intentCalls(calls)).toHaveLength(1);
   });
 });

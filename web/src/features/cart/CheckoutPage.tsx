@@ -95,8 +95,14 @@ export default function CheckoutPage() {
         <PaymentProcessing />
       ) : (
         <Box sx={layout}>
-          <CheckoutVisit key={visit} onSucceeded={onSucceeded} onProcessing={onProcessing} onRestart={() => setVisit((n) => n + 1)} />
-          <OrderSummary items={cart.items} total={cart.total} count={cart.count} />
+          {/* the summary first (spec: "order summary, a secure-payment notice, a card entry form"): on a phone the
+              payment card then grows below it as the card form loads, instead of pushing it down (Lighthouse CLS) */}
+          <Box sx={summaryCell}>
+            <OrderSummary items={cart.items} total={cart.total} count={cart.count} />
+          </Box>
+          <Box sx={paymentCell}>
+            <CheckoutVisit key={visit} onSucceeded={onSucceeded} onProcessing={onProcessing} onRestart={() => setVisit((n) => n + 1)} />
+          </Box>
         </Box>
       )}
     </Stack>
@@ -277,3 +283,6 @@ const layout = {
   gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
   alignItems: 'start',
 } as const;
+// wide screens: payment on the left, the summary beside it on the right
+const paymentCell = { gridColumn: { md: 1 }, gridRow: { md: 1 }, minWidth: 0 } as const;
+const summaryCell = { gridColumn: { md: 2 }, gridRow: { md: 1 }, minWidth: 0 } as const;

@@ -1,6 +1,6 @@
 import { formatDollars } from '../../lib/money';
 
-/** Spec section 2: the header cart's tooltip, e.g. "Cart (3 items) - $1250.00". */
+/** Spec section 2: the header cart's tooltip, e.g. "Cart (3 items) - $1,250.00". */
 export function cartSummaryLabel(count: number, total: number): string {
   return `Cart (${count} items) - ${formatDollars(total)}`;
 }

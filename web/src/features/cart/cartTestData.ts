@@ -39,7 +39,7 @@ interface OwedEntry {
 
 /**
  * GET /api/students/student/ as the cart and checkout read it. By default the two programs above,
- * owing exactly their cart amounts: $1500.00 (Nursing Assistant) and $4200.00 (Patient Care Technician).
+ * owing exactly their cart amounts: $1,500.00 (Nursing Assistant) and $4,200.00 (Patient Care Technician).
  */
 export function studentRecord(entries: OwedEntry[] = [owing(nursingAssistant, 1500), owing(patientCareTechnician, 4200)]): StudentRecord {
   const list = (type: ProgramType) =>

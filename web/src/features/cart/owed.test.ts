@@ -47,7 +47,7 @@ describe('what is owed (issue 17)', () => {
     ['0.99', 1500, 'Enter an amount of at least $1.00'],
     ['0.30', 0.3, null],
     ['0.29', 0.3, 'Enter an amount of at least $0.30'],
-    ['1500.01', 1500, 'You owe $1500.00 for Nursing Assistant; enter at most that'],
+    ['1500.01', 1500, 'You owe $1,500.00 for Nursing Assistant; enter at most that'],
     ['5', 0, 'You owe nothing for Nursing Assistant now'],
     ['5000', null, null],
     ['1e3', null, 'Enter the amount as a number, such as 250.00'],
@@ -59,7 +59,7 @@ describe('what is owed (issue 17)', () => {
 
 describe('the server\'s refusals in plain words', () => {
   it.each([
-    ['items.0.amount: 3000.00 is more than the 1500.00 owed for Nursing Assistant', 'Your cart asks for $3000.00 for Nursing Assistant, but you owe $1500.00. Nothing was charged: check your cart again.', true],
+    ['items.0.amount: 3000.00 is more than the 1500.00 owed for Nursing Assistant', 'Your cart asks for $3,000.00 for Nursing Assistant, but you owe $1,500.00. Nothing was charged: check your cart again.', true],
     ['items.1.program_id: is not a program this student is enrolled in', 'Your cart holds a program you are not enrolled in. Nothing was charged: remove it from your cart.', true],
     ['totalCost: must be at least 0.50', 'Card payments must be at least $0.50.', false],
     ["totalCost: 10.00 does not equal the items' sum of 12.00", 'Your cart changed while the payment was being prepared. Nothing was charged.', true],

@@ -89,7 +89,7 @@ export function cartProblems(items: readonly CartItem[], owed: OwedByProgram | n
   return problems;
 }
 
-/** The problem in plain words, e.g. "Nursing Assistant: your cart asks for $3000.00 (2 × $1500.00), but you owe $1500.00." */
+/** The problem in plain words, e.g. "Nursing Assistant: your cart asks for $3,000.00 (2 × $1,500.00), but you owe $1,500.00." */
 export function problemText(problem: CartProblem): string {
   if (problem.kind === 'nothing_owed') return `${problem.programName}: you owe nothing on this program now, so there is nothing to pay.`;
   const [line] = problem.items;
