@@ -60,10 +60,14 @@ function staticFiles(bundle: OutputBundle, fileName: string, seen = new Set<stri
   return seen;
 }
 
-export function routeChunkMap(bundle: OutputBundle, webRoot: string, base = '/'): Record<string, string[]> {
+/**
+ * `entryScripts`: the files index.html loads itself (its module scripts), whose closure every route has already:
+ * read from the page rather than from `isEntry`, since Rolldown may fold the HTML's entry into the shell chunk.
+ */
+export function routeChunkMap(bundle: OutputBundle, webRoot: string, entryScripts: readonly string[], base = '/'): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const entryFiles = new Set<string>();
-  for (const entry of chunks.filter((c) => c.isEntry)) staticFiles(bundle, entry.fileName, entryFiles);
+  for (const file of entryScripts) staticFiles(bundle, file, entryFiles);
   const chunkOf = (module: string) => {
     const id = `${webRoot}${module}`;
     const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
@@ -89,7 +93,8 @@ export function routePreload(webRoot: string): Plugin {
       handler(_options, bundle) {
         const html = bundle['index.html'];
         if (html?.type !== 'asset') return;
-        const map = JSON.stringify(routeChunkMap(bundle as OutputBundle, webRoot)).replaceAll('<', '\\u003c');
+        const entryScripts = [...String(html.source).matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+        const map = JSON.stringify(routeChunkMap(bundle as OutputBundle, webRoot, entryScripts)).replaceAll('<', '\\u003c');
         const script = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source: PRELOAD_SCRIPT }));
         // the fonts too: arriving after the first paint, they re-flow the text and move the cards (Lighthouse CLS)
         const fonts = Object.keys(bundle).filter((file) => file.endsWith('.woff2'));
