@@ -48,6 +48,10 @@ describe('route chunks preload with the entry', () => {
       const shell = file(timings, 'shell');
       const pageChunk = file(timings, chunk);
       expect(pageChunk.startTime).toBeLessThan(shell.responseEnd);
+      // the runtime config too: asked for once, by the preload, before the shell has arrived
+      const config = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/config.json')).map((e) => e.startTime));
+      expect(config).toHaveLength(1);
+      expect(config[0]).toBeLessThan(shell.responseEnd);
     } finally {
       await context.close();
     }

@@ -6,7 +6,7 @@ describe('runtime config', () => {
   it('reads /config.json', async () => {
     const fetchFn = vi.fn(async () => jsonResponse({ ...defaultRuntimeConfig, stage: 'dev', apiBase: 'https://api.example.edu' }));
     const config = await loadRuntimeConfig(fetchFn);
-    expect(fetchFn).toHaveBeenCalledWith('/config.json', { cache: 'no-store' });
+    expect(fetchFn).toHaveBeenCalledWith('/config.json');
     expect(config).toMatchObject({ stage: 'dev', apiBase: 'https://api.example.edu' });
   });
 

@@ -32,7 +32,10 @@ export function apiBaseUrl(): string {
 
 export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
   try {
-    const response = await fetchFn('/config.json', { cache: 'no-store' });
+    // The browser's default cache mode, so the response index.html preloads is the one used (a 'no-store'
+    // fetch would not take it: web/build/routePreload.ts); it is still fresh, since config.json is served
+    // 'no-cache' (revalidated on every load: lib/stacks/web-stack.ts, lib/local/gateway.ts).
+    const response = await fetchFn('/config.json');
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = (await response.json()) as Partial<RuntimeConfig>;
     if (typeof body.apiBase !== 'string') throw new Error('apiBase is missing');
