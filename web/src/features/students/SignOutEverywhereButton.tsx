@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
-import { useState } from 'react';
 import type { SignOutEverywhereAnswer } from '../../../../lambdas/contract/users';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { serverErrorOf } from '../../lib/serverError';
-import { SAVE_FAILED_FALLBACK } from './studentMessages';
+import { ConfirmedActionButton } from './ConfirmedActionButton';
 import { studentsAdminApi } from './studentsAdminApi';
-import { useStudentToast } from './useStudentToast';
 
 export const SIGN_OUT_EVERYWHERE_LABEL = 'Sign Out Everywhere';
 export const SIGNED_OUT_EVERYWHERE = 'Signed out everywhere: the student must sign in again on every device within 15 minutes';
@@ -26,33 +21,18 @@ export const { useSignOutEverywhereMutation } = signOutApi;
  * (15 minutes at most), then asks them to sign in again. Nothing is disabled: they may sign in again.
  */
 export function SignOutEverywhereButton({ username, name }: { username: string; name: string }) {
-  const [asking, setAsking] = useState(false);
   const [signOut, signingOut] = useSignOutEverywhereMutation();
-  const toast = useStudentToast();
-
-  const confirm = async () => {
-    setAsking(false);
-    try {
-      await signOut(username).unwrap();
-      toast(SIGNED_OUT_EVERYWHERE);
-    } catch (error) {
-      toast(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK, 'error');
-    }
-  };
-
   return (
-    <>
-      <Button variant="outlined" color="warning" disabled={signingOut.isLoading} onClick={() => setAsking(true)}>
-        {SIGN_OUT_EVERYWHERE_LABEL}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        title={SIGN_OUT_EVERYWHERE_LABEL}
-        message={`Are you sure you want to sign ${name} (${username}) out on every device? They stay able to sign in again with their password.`}
-        confirmLabel="Sign out"
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
-      />
-    </>
+    <ConfirmedActionButton
+      label={SIGN_OUT_EVERYWHERE_LABEL}
+      color="warning"
+      question={`Are you sure you want to sign ${name} (${username}) out on every device? They stay able to sign in again with their password.`}
+      confirmLabel="Sign out"
+      busy={signingOut.isLoading}
+      run={async () => {
+        await signOut(username).unwrap();
+        return SIGNED_OUT_EVERYWHERE;
+      }}
+    />
   );
 }
