@@ -10,6 +10,14 @@
 /** A name is a nicety: never let it hold up or fail the request for long. */
 const LOOKUP_TIMEOUT_MS = 2_000;
 
+/**
+ * Names found, per warm container: a registrar uploading a batch of documents asks Cognito once, not
+ * once per file. Ten minutes, so a corrected name shows on later uploads the same day. Only names that
+ * were found are kept; a fallback is asked again next time.
+ */
+export const NAME_CACHE_MS = 10 * 60_000;
+const known = new Map<string, { name: string; until: number }>();
+
 function cognitoEndpoint(): string {
   return process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ?? `https://cognito-idp.${process.env.AWS_REGION ?? 'us-east-1'}.amazonaws.com/`;
 }
@@ -18,11 +26,22 @@ function cognitoEndpoint(): string {
 export const bearerToken = (header: string | undefined): string | null => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? null;
 
 /**
- * "Given Family" from the caller's Cognito attributes; `fallback` (their username) without a token,
- * without a name, or when Cognito cannot be asked in time.
+ * "Given Family" from the caller's Cognito attributes; `fallback` (their username, which the
+ * authorizer verified, so it also keys the cache) without a token, without a name, or when Cognito
+ * cannot be asked in time.
  */
-export async function callerDisplayName(accessToken: string | null, fallback: string): Promise<string> {
+export async function callerDisplayName(accessToken: string | null, fallback: string, now = Date.now()): Promise<string> {
   if (!accessToken) return fallback;
+  const cached = known.get(fallback);
+  if (cached && cached.until > now) return cached.name;
+  const name = await askCognito(accessToken);
+  if (!name) return fallback;
+  known.set(fallback, { name, until: now + NAME_CACHE_MS });
+  return name;
+}
+
+/** "Given Family" for the token's user, or '' when it has none or Cognito cannot be asked in time. */
+async function askCognito(accessToken: string): Promise<string> {
   try {
     const answer = await fetch(cognitoEndpoint(), {
       method: 'POST',
@@ -30,11 +49,11 @@ export async function callerDisplayName(accessToken: string | null, fallback: st
       body: JSON.stringify({ AccessToken: accessToken }),
       signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
     });
-    if (!answer.ok) return fallback;
+    if (!answer.ok) return '';
     const user = (await answer.json()) as { UserAttributes?: Array<{ Name?: string; Value?: string }> };
     const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value?.trim() ?? '';
-    return `${attribute('given_name')} ${attribute('family_name')}`.trim() || fallback;
+    return `${attribute('given_name')} ${attribute('family_name')}`.trim();
   } catch {
-    return fallback;
+    return '';
   }
 }

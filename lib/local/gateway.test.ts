@@ -4,52 +4,26 @@
  * usable. The gateway runs for real on a free port, trusting a JWKS served here; no handler is
  * invoked by these cases (API Gateway answers them before any Lambda runs).
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from './gateway.js';
-import { jwtVerifierFor } from './jwt-verifier.js';
+import { startSignedGateway, type SignedGateway } from './testing/signed-gateway.js';
 
 const CLIENT_ID = 'portal-client';
-let jwks: http.Server;
-let gateway: http.Server[];
+let gateway: SignedGateway;
 let base: string;
 let issuer: string;
-let key: CryptoKey;
 let offsetMs = 0;
-const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-contract-'));
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  key = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  jwks = http.createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/pool_1`;
-  fs.writeFileSync(path.join(webRoot, 'index.html'), '<div id="root"></div>');
-  gateway = await startGateway({
-    port: 0, host: '127.0.0.1', webRoot, runtimeConfig: {} as never,
-    verifyToken: jwtVerifierFor({ issuer, audience: CLIENT_ID, now: () => new Date(Date.now() + offsetMs) }),
-  });
-  base = `http://127.0.0.1:${(gateway[0]!.address() as AddressInfo).port}`;
+  gateway = await startSignedGateway({ clientId: CLIENT_ID, now: () => new Date(Date.now() + offsetMs) });
+  ({ base, issuer } = gateway);
 });
 
-afterAll(async () => {
-  for (const server of [...gateway, jwks]) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  fs.rmSync(webRoot, { recursive: true, force: true });
-});
+afterAll(() => gateway.stop());
 
 const seconds = () => Math.floor(Date.now() / 1000);
-const sign = (over: JWTPayload = {}) => new SignJWT({
-  sub: 's', username: 'ann', client_id: CLIENT_ID, token_use: 'access', iss: issuer, iat: seconds(), exp: seconds() + 3600, ...over,
-}).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(key);
+const sign = (over: JWTPayload = {}) => gateway.sign('ann', { sub: 's', ...over });
 
 async function call(pathname: string, init: RequestInit = {}) {
   const res = await fetch(`${base}${pathname}`, init);

@@ -57,6 +57,26 @@ describe('route chunks preload with the entry', () => {
     }
   });
 
+  it('one font file, preloaded with the entry, serves every weight the pages use', async () => {
+    const context = await signedInContext(browser, await login('student', 'Student!2345'));
+    try {
+      const page = await context.newPage();
+      const timings = await scriptTimings(page, '/Dashboard');
+      await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+      const fonts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2')).map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime })));
+      expect(fonts.map((f) => f.name)).toEqual([expect.stringMatching(/^\/assets\/roboto-latin-wght-normal-[\w-]+\.woff2$/)]);
+      expect(fonts[0]!.startTime).toBeLessThan(file(timings, 'shell').responseEnd);
+      // the regular, medium (buttons) and bold weights all come from it, none synthesized
+      const weights = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return Promise.all(['400', '500', '700'].map(async (w) => (await document.fonts.load(`${w} 16px Roboto`)).map((f) => f.weight)));
+      });
+      expect(weights).toEqual([['100 900'], ['100 900'], ['100 900']]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('on navigation: a page\'s chunk and the chunks it imports are requested together, not one after another', async () => {
     const context = await signedInContext(browser, await login('student', 'Student!2345'));
     try {

@@ -5,19 +5,12 @@
  * through the real local gateway (lib/local/gateway.ts, every handler in this one process, as locally
  * in `npm start`), held to 1 s: extraction hands the event loop back between slices.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adversarialFiles, largeFiles, timeExtraction, type SampleFile } from '../../bench/extraction.js';
 import { extractDocumentText } from '../../lambdas/domain/text-extraction.js';
 import { newUploadKey } from '../../lambdas/store/document-files.js';
-import { startGateway } from '../../lib/local/gateway.js';
-import { jwtVerifierFor } from '../../lib/local/jwt-verifier.js';
+import { startSignedGateway, type SignedGateway } from '../../lib/local/testing/signed-gateway.js';
 import { keysContaining, putObject } from './support/documents.js';
 
 const BUDGET_MS = 5_000;
@@ -44,39 +37,18 @@ describe('extraction time', () => {
 });
 
 describe('an unrelated read while a hostile or large file is uploaded through the local gateway', () => {
-  let jwks: http.Server;
-  let gateway: http.Server[];
-  let base: string;
-  let key: CryptoKey;
-  let issuer: string;
-  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'extraction-budget-'));
   const staff = 'budget-staff';
+  let gateway: SignedGateway;
+  let base: string;
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('RS256', { extractable: true });
-    key = pair.privateKey;
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-    jwks = http.createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
-    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/pool_1`;
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<div id="root"></div>');
-    gateway = await startGateway({ port: 0, host: '127.0.0.1', webRoot, runtimeConfig: {} as never, verifyToken: jwtVerifierFor({ issuer, audience: CLIENT_ID }) });
-    base = `http://127.0.0.1:${(gateway[0]!.address() as AddressInfo).port}`;
+    gateway = await startSignedGateway({ clientId: CLIENT_ID });
+    base = gateway.base;
   });
 
-  afterAll(async () => {
-    for (const server of [...gateway, jwks]) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-    fs.rmSync(webRoot, { recursive: true, force: true });
-  });
+  afterAll(() => gateway.stop());
 
-  const token = async () => {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ sub: 'budget-sub', username: staff, client_id: CLIENT_ID, token_use: 'access', iss: issuer, iat: now, exp: now + 3600, 'cognito:groups': ['staff'] })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(key);
-  };
+  const token = () => gateway.sign(staff, { 'cognito:groups': ['staff'] });
 
   /** Uploads the file (a form for small files; a presigned upload adopted by JSON for large ones), reading GET /api/document-categories/ meanwhile. */
   async function uploadWhileReading(file: SampleFile) {

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -57,13 +58,18 @@ export function AmountToPay({
   };
 
   const id = `amount-${item.id}`;
-  const helper =
-    problem ??
-    (owed === null
-      ? `Pay all of it or part of it (at least ${formatDollars(MINIMUM_PART_PAYMENT)}).`
-      : owed > 0
-        ? `You owe ${formatDollars(owed)} for this program. Pay all of it or part of it (at least ${formatDollars(Math.min(MINIMUM_PART_PAYMENT, owed))}).`
-        : 'You owe nothing for this program now.');
+  // Two lines, the same height before and after the student record arrives: the card below does not move (CLS).
+  const minimum = formatDollars(owed === null ? MINIMUM_PART_PAYMENT : Math.min(MINIMUM_PART_PAYMENT, owed));
+  const helper = problem ?? (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {owed === null ? 'Checking what you owe for this program…' : owed > 0 ? `You owe ${formatDollars(owed)} for this program.` : 'You owe nothing for this program now.'}{' '}
+      </Box>
+      <Box component="span" sx={{ display: 'block' }}>
+        {owed === null || owed > 0 ? `Pay all of it or part of it (at least ${minimum}).` : 'You can remove it from your cart.'}
+      </Box>
+    </>
+  );
   const showPayAll = owed !== null && owed > 0 && (problem !== null || item.quantity !== 1 || Math.round(item.amount * 100) !== Math.round(owed * 100));
 
   return (

@@ -174,6 +174,28 @@ describe('Finance Ledger (/finance)', () => {
     expect(probeCount()).toBe(seen);
   }, 15_000);
 
+  it('backs off while a refund has not landed: asks again after 1 s, then after 2 s more', async () => {
+    const requests = stubLedger({ ledgerRows: () => [payment()] });
+    openLedger(admin);
+    await waitFor(() => expect(ledgerRows()).toHaveLength(1));
+    fireEvent.click(within(ledgerRows()[0]).getByRole('button', { name: 'Refund pi_1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    fireEvent.change(within(dialog).getByLabelText('Amount to refund ($)'), { target: { value: '10.00' } });
+    const probes: number[] = [];
+    const watchProbes = setInterval(() => {
+      const count = requests.filter((r) => r.url.searchParams.get('username') === 'student').length;
+      while (probes.length < count) probes.push(Date.now());
+    }, 20);
+    try {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+      await waitFor(() => expect(probes.length).toBeGreaterThanOrEqual(3), { timeout: 6_000 });
+    } finally {
+      clearInterval(watchProbes);
+    }
+    expect(probes[1]! - probes[0]!).toBeGreaterThanOrEqual(900);
+    expect(probes[2]! - probes[1]!).toBeGreaterThanOrEqual(1_900);
+  }, 15_000);
+
   it('offers every status in the filter and says what the unfiltered list leaves out', async () => {
     const requests = stubLedger();
     openLedger();
