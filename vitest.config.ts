@@ -32,6 +32,17 @@ export default defineConfig({
         },
       },
       {
+        // 1,000 hostile requests per route, one file per resource (test/hostile/world.ts)
+        test: {
+          name: 'hostile',
+          include: ['test/hostile/**/*.test.ts'],
+          globalSetup: ['test/setup/standins.global.ts'],
+          setupFiles: ['test/setup/handler-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -63,9 +63,6 @@ export interface RouteDef {
   readonly handler: string;
   readonly access: Access;
   readonly grants: readonly Grant[];
-  /** 'pending' rows answer 501 until the issue named in `issue` lands. */
-  readonly status: 'ready' | 'pending';
-  readonly issue?: number;
   /** Lambda timeout when a route needs more than the default 10 s; API Gateway waits at most 30 s. */
   readonly timeoutSeconds?: number;
   /** Lambda memory (MB) when a route needs more than the default 512 (CPU and network grow with it). */
@@ -90,125 +87,124 @@ const STRIPE_CALL_TIMEOUT_SECONDS = 29;
 
 /** Course and document writes, cohort reads. */
 const ADMIN_AND_STAFF = ['admin', 'staff'] as const;
-const PENDING = 'functions/pending.ts';
 
 export const routes = [
   { id: 'users-login', method: 'POST', path: '/api/users/login/', handler: 'functions/users/login.ts',
-    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'], status: 'ready' },
+    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'] },
   // Issue 19, the CSV import's progress and report. Before students-get on purpose: API Gateway prefers a route
   // that matches literally over one with a path variable, and the local gateway takes the first matching row.
   { id: 'students-import-get', method: 'GET', path: '/api/students/import/{id}/', handler: 'functions/students/import-get.ts',
-    access: ['admin'], grants: ['table:read'], status: 'ready' },
+    access: ['admin'], grants: ['table:read'] },
   { id: 'students-imports-list', method: 'GET', path: '/api/students/imports/', handler: 'functions/students/imports-list.ts',
-    access: ['admin'], grants: ['table:read'], status: 'ready' },
+    access: ['admin'], grants: ['table:read'] },
   { id: 'students-get', method: 'GET', path: '/api/students/{username}/', handler: 'functions/students/get.ts',
-    access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read', 'audit:write'] },
 
   { id: 'courses-list', method: 'GET', path: '/api/courses/', handler: 'functions/courses/list.ts',
-    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read'] },
   { id: 'courses-create', method: 'POST', path: '/api/courses/create/', handler: 'functions/courses/create.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'] },
   { id: 'courses-update', method: 'PUT', path: '/api/courses/{id}/update/', handler: 'functions/courses/update.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'] },
   { id: 'courses-delete', method: 'DELETE', path: '/api/courses/{id}/delete/', handler: 'functions/courses/delete.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'] },
   { id: 'courses-categories', method: 'GET', path: '/api/courses/categories/', handler: 'functions/courses/categories.ts',
-    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read'] },
   { id: 'courses-stats', method: 'GET', path: '/api/courses/stats/', handler: 'functions/courses/stats.ts',
-    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read'] },
 
   // audit:write: staff reading one student's documents (`?student=`) is a read of their record
   { id: 'documents-list', method: 'GET', path: '/api/documents/', handler: 'functions/documents/list.ts',
-    access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read', 'audit:write'] },
   { id: 'documents-download', method: 'GET', path: '/api/documents/{id}/download/', handler: 'functions/documents/download.ts',
-    access: 'signed-in', grants: ['table:read', 'bucket:read'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read', 'bucket:read'] },
   // holds a whole file in memory (a form body, or a presigned upload of up to 25 MB read back to check its type), then copies it
   { id: 'documents-upload', method: 'POST', path: '/api/documents/', handler: 'functions/documents/upload.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'], status: 'ready',
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
     timeoutSeconds: 20, memoryMb: 1024 },
   { id: 'documents-delete', method: 'DELETE', path: '/api/documents/{id}/', handler: 'functions/documents/delete.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:delete'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write', 'bucket:delete'] },
   { id: 'document-categories-list', method: 'GET', path: '/api/document-categories/', handler: 'functions/documents/categories.ts',
-    access: 'signed-in', grants: ['table:read'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read'] },
 
   { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: 'functions/cohorts/list.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read'] },
   { id: 'cohorts-students', method: 'GET', path: '/api/cohorts/{id}/students/', handler: 'functions/cohorts/students.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'] },
 
   { id: 'payments-create-intent', method: 'POST', path: '/api/create-payment-intent', handler: 'functions/payments/create-intent.ts',
-    access: 'signed-in', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready', timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
+    access: 'signed-in', grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
 
   // Beyond spec section 7 (issue 4): payments the server can prove, receipts and the finance ledger.
   // applying an event may read and create refunds at Stripe; a timeout is retried by Stripe and applied once
   { id: 'payments-webhook', method: 'POST', path: '/api/payments/webhook', handler: 'functions/payments/webhook.ts',
-    access: 'public', grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready', timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
+    access: 'public', grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
   { id: 'payments-list', method: 'GET', path: '/api/payments/', handler: 'functions/payments/list.ts',
-    access: ['finance', 'admin'], grants: ['table:read', 'audit:write'], status: 'ready' },
+    access: ['finance', 'admin'], grants: ['table:read', 'audit:write'] },
   { id: 'payments-refund', method: 'POST', path: '/api/payments/{id}/refund/', handler: 'functions/payments/refund.ts',
-    access: ['admin'], grants: ['table:read', 'audit:write', 'secret:stripe'], status: 'ready', timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
+    access: ['admin'], grants: ['table:read', 'audit:write', 'secret:stripe'], timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
   // Beyond spec section 7 (issue 17): finance compares a date range of payments with Stripe and records what is missing.
   { id: 'payments-reconcile', method: 'POST', path: '/api/payments/reconcile/', handler: 'functions/payments/reconcile.ts',
-    access: ['finance', 'admin'], grants: ['table:read', 'table:write', 'secret:stripe'], status: 'ready', timeoutSeconds: 29 },
+    access: ['finance', 'admin'], grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: 29 },
   // Beyond spec section 7 (issue 7): cohort administration and the roster fallback the spec names.
   { id: 'students-list', method: 'GET', path: '/api/students/', handler: 'functions/students/list.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'] },
   { id: 'cohorts-create', method: 'POST', path: '/api/cohorts/', handler: 'functions/cohorts/create.ts',
-    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'table:write'] },
   { id: 'cohorts-update', method: 'PUT', path: '/api/cohorts/{id}/', handler: 'functions/cohorts/update.ts',
-    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'table:write'] },
   { id: 'cohorts-add-student', method: 'POST', path: '/api/cohorts/{id}/students/', handler: 'functions/cohorts/add-student.ts',
-    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'table:write'] },
   // Beyond spec section 7 (issue 8): student records for administrators.
   { id: 'students-create', method: 'POST', path: '/api/students/', handler: 'functions/students/create.ts',
-    access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'] },
   // Issue 19: validates and stores the file, queues its chunks (jobs table: students-import-chunks) and answers 202.
   { id: 'students-import', method: 'POST', path: '/api/students/import/', handler: 'functions/students/import.ts',
-    access: ['admin'], grants: ['table:write', 'queue:students-import-chunks'], status: 'ready' },
+    access: ['admin'], grants: ['table:write', 'queue:students-import-chunks'] },
   { id: 'students-enroll', method: 'POST', path: '/api/students/{username}/enrollments/', handler: 'functions/students/enroll.ts',
-    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'table:write'] },
   { id: 'students-ledger-entry', method: 'POST', path: '/api/students/{username}/charges/', handler: 'functions/students/ledger-entry.ts',
-    access: ['admin'], grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'table:write'] },
   { id: 'students-sign-in', method: 'PUT', path: '/api/students/{username}/sign-in/', handler: 'functions/students/sign-in.ts',
-    access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'], status: 'ready' },
+    access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'] },
   { id: 'users-new-password', method: 'POST', path: '/api/users/new-password/', handler: 'functions/users/new-password.ts',
-    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'], status: 'ready' },
+    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'] },
   // Beyond spec section 7 (issue 9): sessions that last while the refresh token is valid; logout revokes it.
   { id: 'users-refresh', method: 'POST', path: '/api/users/refresh/', handler: 'functions/users/refresh.ts',
-    access: 'public', grants: ['userpool:login', 'table:read'], status: 'ready' },
+    access: 'public', grants: ['userpool:login', 'table:read'] },
   { id: 'users-logout', method: 'POST', path: '/api/users/logout/', handler: 'functions/users/logout.ts',
-    access: 'public', grants: ['userpool:login'], status: 'ready' },
+    access: 'public', grants: ['userpool:login'] },
   // Beyond spec section 7 (issue 19): TOTP. The two second steps of a sign-in (a code; a first code that turns TOTP on),
   // a student turning it on (staff roles must have it and set it up at sign-in), and an admin turning someone's off
   // (recovery, audited).
   { id: 'users-mfa', method: 'POST', path: '/api/users/mfa/', handler: 'functions/users/mfa.ts',
-    access: 'public', grants: ['userpool:login', 'table:read'], status: 'ready' },
+    access: 'public', grants: ['userpool:login', 'table:read'] },
   { id: 'users-mfa-setup', method: 'POST', path: '/api/users/mfa-setup/', handler: 'functions/users/mfa-setup.ts',
-    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'], status: 'ready' },
+    access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'] },
   { id: 'users-totp-start', method: 'POST', path: '/api/users/totp/', handler: 'functions/users/totp-start.ts',
-    access: ['student'], grants: ['userpool:login'], status: 'ready' },
+    access: ['student'], grants: ['userpool:login'] },
   { id: 'users-totp-verify', method: 'POST', path: '/api/users/totp/verify/', handler: 'functions/users/totp-verify.ts',
-    access: ['student'], grants: ['userpool:login'], status: 'ready' },
+    access: ['student'], grants: ['userpool:login'] },
   { id: 'users-mfa-reset', method: 'POST', path: '/api/users/{username}/mfa/reset/', handler: 'functions/users/mfa-reset.ts',
-    access: ['admin'], grants: ['userpool:admin', 'audit:write'], status: 'ready' },
+    access: ['admin'], grants: ['userpool:admin', 'audit:write'] },
   // Issue 20: an admin ends every session of a user at once (Cognito AdminUserGlobalSignOut), audited.
   { id: 'users-sign-out-everywhere', method: 'POST', path: '/api/users/{username}/sign-out-everywhere/', handler: 'functions/users/sign-out-everywhere.ts',
-    access: ['admin'], grants: ['userpool:admin', 'audit:write'], status: 'ready' },
+    access: ['admin'], grants: ['userpool:admin', 'audit:write'] },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
-    access: 'signed-in', grants: ['table:read', 'audit:write'], status: 'ready' },
+    access: 'signed-in', grants: ['table:read', 'audit:write'] },
   // Beyond spec section 7 (issue 6): presigned uploads for large files, acknowledgements by students.
   { id: 'documents-upload-url', method: 'POST', path: '/api/documents/upload-url/', handler: 'functions/documents/upload-url.ts',
-    access: ADMIN_AND_STAFF, grants: ['bucket:write'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['bucket:write'] },
   { id: 'documents-acknowledge', method: 'POST', path: '/api/documents/{id}/acknowledge/', handler: 'functions/documents/acknowledge.ts',
-    access: ['student'], grants: ['table:read', 'table:write'], status: 'ready' },
+    access: ['student'], grants: ['table:read', 'table:write'] },
   { id: 'documents-acknowledgements', method: 'GET', path: '/api/documents/{id}/acknowledgements/', handler: 'functions/documents/acknowledgements.ts',
-    access: ADMIN_AND_STAFF, grants: ['table:read'], status: 'ready' },
+    access: ADMIN_AND_STAFF, grants: ['table:read'] },
   // Beyond spec section 7 (issue 9): the audit log, read-only through the API (entries are never edited or deleted).
   { id: 'audit-list', method: 'GET', path: '/api/audit/', handler: 'functions/audit/list.ts',
-    access: ['admin'], grants: ['table:read'], status: 'ready' },
+    access: ['admin'], grants: ['table:read'] },
   // Beyond spec section 7 (issue 21): the landing figures of staff (documents), finance (money) and admins (both, cohorts).
   { id: 'dashboard-summary', method: 'GET', path: '/api/dashboard/', handler: 'functions/dashboard/summary.ts',
-    access: ['staff', 'finance', 'admin'], grants: ['table:read'], status: 'ready' },
+    access: ['staff', 'finance', 'admin'], grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -75,7 +75,7 @@ export function handlerEnv(
     PORTAL_LOCAL_QUEUE_URL: `http://127.0.0.1:${gatewayPort}/local/queues/`,
     // no CloudWatch here to read EMF metrics; logs stay on (JSON, one line each)
     POWERTOOLS_METRICS_DISABLED: 'true',
-    // local only (the CDK never sets it, and a deployed function refuses it: functions/users/mfa-policy.ts): the
+    // local only (the CDK never sets it, and a deployed function refuses it: lambdas/sign-in/mfa-policy.ts): the
     // demo staff sign in with a password alone, as the browser tests do; every other admin, finance or staff
     // account, the demo mfa.admin included, must set up TOTP as in the cloud (issue 19)
     PORTAL_MFA_EXEMPT_USERS: MFA_EXEMPT_DEMO_USERS.join(','),

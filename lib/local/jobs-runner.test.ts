@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { JobDef } from '../../lambdas/jobs.js';
 import type { JobEvent } from '../../lambdas/schedule/job.js';
 import { createJobsRunner, UnknownJobError, type JobHandler } from './jobs-runner.js';
+import { FIXTURE_HANDLER } from '../../test/support/fixture-handler.js';
 import { requestUrl } from './request-url.js';
 
 /** Made-up rows: an hourly one in the school's zone, a nightly one in UTC, a queue row (never scheduled). */
@@ -111,8 +112,8 @@ describe('run', () => {
   });
 
   it('imports the row\'s handler module from lambdas/ by default', async () => {
-    const runner = createJobsRunner({ jobs: [{ ...QUEUED, handler: 'functions/pending.ts' }] });
-    await expect(runner.run('queued')).resolves.toMatchObject({ statusCode: 501 });
+    const runner = createJobsRunner({ jobs: [{ ...QUEUED, handler: FIXTURE_HANDLER }] });
+    await expect(runner.run('queued')).resolves.toMatchObject({ statusCode: 204 });
   });
 });
 

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUEUE_MAX_RECEIVE_COUNT, type JobDef } from '../../lambdas/jobs.js';
 import type { JobEvent } from '../../lambdas/schedule/job.js';
+import { FIXTURE_HANDLER } from '../../test/support/fixture-handler.js';
 import { createLocalQueue, type LocalQueue } from './local-queue.js';
 
 const row = (over: Partial<JobDef> & { trigger?: JobDef['trigger'] } = {}): JobDef => ({
-  id: 'test-chunks', description: 'test', handler: 'functions/pending.ts', trigger: { queue: 'test-chunks', batchSize: 1 }, grants: [], timeoutSeconds: 60, ...over,
+  id: 'test-chunks', description: 'test', handler: FIXTURE_HANDLER, trigger: { queue: 'test-chunks', batchSize: 1 }, grants: [], timeoutSeconds: 60, ...over,
 });
 type Record = { body: string; attributes: { ApproximateReceiveCount: string }; eventSource: string };
 

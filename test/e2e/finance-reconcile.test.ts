@@ -11,7 +11,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it, inject } from 'vitest';
-import { login } from './support/api.js';
+import { callApi as api, login } from './support/api.js';
+import { studentPaysByCard } from './support/checkout.js';
 import { accessibilityBrowser, atBothWidths, audit, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
 import { baseUrl } from './support/browser.js';
 import { dataTable } from './support/dataTable.js';
@@ -59,44 +60,8 @@ async function sandboxControl(method: 'GET' | 'POST', path: string, body?: unkno
   return answer;
 }
 
-async function api(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-/**
- * The student pays $100.00 of their associates program by card: the portal opens the checkout
- * (POST /api/create-payment-intent, as the checkout page does) and the card is confirmed with the
- * sandbox the way Stripe.js confirms it (publishable key + client secret), with Stripe's 4242 test card.
- */
-async function studentPays(amount: string): Promise<string> {
-  const student = await login(PAYER.username, PAYER.password);
-  const record = await api(student.token, 'GET', `/api/students/${PAYER.username}/`);
-  expect(record.status).toBe(200);
-  const program = record.body.payment_details.associate_programs[0] as { id: string; program_name: string };
-  const opened = await api(student.token, 'POST', '/api/create-payment-intent', {
-    username: PAYER.username,
-    totalCost: amount,
-    items: [{ program_type: 'associates', program_id: program.id, amount }],
-    idempotency_key: crypto.randomUUID(),
-  });
-  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-  const { paymentIntentId, clientSecret } = opened.body as { paymentIntentId: string; clientSecret: string };
-  const confirmed = await fetch(`${baseUrl()}/local/stripe/v1/payment_intents/${paymentIntentId}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${inject('stripeKeys').publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_secret: clientSecret, payment_method: 'pm_card_visa', 'payment_method_data[billing_details][name]': 'Grace Obi' }),
-  });
-  const intent = (await confirmed.json()) as { status?: string };
-  expect(confirmed.status, JSON.stringify(intent)).toBe(200);
-  expect(intent.status).toBe('succeeded');
-  return paymentIntentId;
-}
+/** The student pays `amount` of their associates program by card (support/checkout.ts). */
+const studentPays = (amount: string) => studentPaysByCard(PAYER, 'associate_programs', amount, 'Grace Obi');
 
 // Each test works through several screen states at two widths: more time than the e2e default.
 describe('Reconcile with Stripe (finance)', { timeout: 180_000 }, () => {

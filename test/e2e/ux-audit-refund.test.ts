@@ -12,7 +12,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { accessibilityBrowser, atBothWidths, audit, visit, type Width } from './support/a11y.js';
-import { login } from './support/api.js';
+import { callApi as api, login } from './support/api.js';
+import { studentPaysByCard } from './support/checkout.js';
 import { baseUrl } from './support/browser.js';
 
 const ADMIN = { username: 'admin', password: 'Admin!2345' };
@@ -22,35 +23,8 @@ const crnAt = (width: Width) => `UX${width}-${run}`;
 /** Payers by width: diploma students with a balance, read by no other browser test. */
 const PAYER: Record<Width, string> = { 1280: 'liam.oconnor', 375: 'farid.haddad' };
 
-async function api(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-/** The student pays $100.00 of their diploma program by card, confirmed with the sandbox as Stripe.js does (test card 4242). */
-async function studentPays(username: string): Promise<string> {
-  const student = await login(username, 'Student!2345');
-  const record = await api(student.token, 'GET', `/api/students/${username}/`);
-  expect(record.status).toBe(200);
-  const program = record.body.payment_details.diploma_programs[0] as { id: string };
-  const opened = await api(student.token, 'POST', '/api/create-payment-intent', {
-    username, totalCost: '100.00', items: [{ program_type: 'diploma', program_id: program.id, amount: '100.00' }], idempotency_key: crypto.randomUUID(),
-  });
-  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-  const { paymentIntentId, clientSecret } = opened.body as { paymentIntentId: string; clientSecret: string };
-  const confirmed = await fetch(`${baseUrl()}/local/stripe/v1/payment_intents/${paymentIntentId}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${inject('stripeKeys').publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_secret: clientSecret, payment_method: 'pm_card_visa' }),
-  });
-  expect(((await confirmed.json()) as { status?: string }).status).toBe('succeeded');
-  return paymentIntentId;
-}
+/** The student pays $100.00 of their diploma program by card (support/checkout.ts). */
+const studentPays = (username: string) => studentPaysByCard({ username, password: 'Student!2345' }, 'diploma_programs', '100.00');
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const courseIds: string[] = [];

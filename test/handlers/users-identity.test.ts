@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as signInSwitch } from '../../lambdas/functions/students/sign-in.js';
 import { handler as loginHandler } from '../../lambdas/functions/users/login.js';
 import { handler as refreshHandler } from '../../lambdas/functions/users/refresh.js';
-import { NO_STUDENT_RECORD } from '../../lambdas/functions/users/sign-in-enabled.js';
+import { NO_STUDENT_RECORD } from '../../lambdas/sign-in/sign-in-enabled.js';
 import { handler as signOutHandler } from '../../lambdas/functions/users/sign-out-everywhere.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { keys } from '../../lambdas/store/keys.js';

@@ -6,6 +6,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../lambdas/routes.js';
+import { FIXTURE_HANDLER } from '../support/fixture-handler.js';
 import { USER_POOL_ADMIN_ACTIONS } from '../../lib/constructs/api-function.js';
 import { ApiStack } from '../../lib/stacks/api-stack.js';
 import { AuthStack } from '../../lib/stacks/auth-stack.js';
@@ -17,10 +18,9 @@ const adminRoute: RouteDef = {
   id: 'users-admin-test',
   method: 'POST',
   path: '/api/users/create/',
-  handler: 'functions/pending.ts',
+  handler: FIXTURE_HANDLER,
   access: ['admin'],
   grants: ['userpool:admin'],
-  status: 'pending',
 };
 
 afterAll(removeSynthOutputs);

@@ -70,7 +70,7 @@ describe('prod refuses to synthesize half configured', () => {
 describe('the execute-api endpoint', () => {
   const route: RouteDef = {
     id: 'courses-list', method: 'GET', path: '/api/courses/', handler: 'functions/courses/list.ts',
-    access: 'signed-in', grants: ['table:read'], status: 'ready',
+    access: 'signed-in', grants: ['table:read'],
   };
   const customDomain = { domainName: 'api.portal.example.edu', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' };
   let api: Template;

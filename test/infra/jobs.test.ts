@@ -16,6 +16,7 @@ import { AuthStack } from '../../lib/stacks/auth-stack.js';
 import { DataStack } from '../../lib/stacks/data-stack.js';
 import { JobsStack } from '../../lib/stacks/jobs-stack.js';
 import { STAGES, stageSettings } from '../../lib/stage.js';
+import { FIXTURE_HANDLER } from '../support/fixture-handler.js';
 import {
   actionsOf, cdkJsonContext, FIXTURE_WEB_DIST, functionIdOfRoute, removeSynthOutputs, resourcesOf, stageContext, statementsOfFunction, synthOutdir, TEST_ENV,
 } from './synth.js';
@@ -222,11 +223,11 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
 
 /** Rows the table does not have (yet): a queue row, and a schedule in another zone without the Stripe grant. */
 const QUEUE_ROW: JobDef = {
-  id: 'documents-extract-text', description: 'Extracts text from uploaded documents', handler: 'functions/pending.ts',
+  id: 'documents-extract-text', description: 'Extracts text from uploaded documents', handler: FIXTURE_HANDLER,
   trigger: { queue: 'uploaded-documents', batchSize: 5 }, grants: ['table:write', 'bucket:read'], timeoutSeconds: 120,
 };
 const UTC_ROW: JobDef = {
-  id: 'reports-weekly', description: 'Weekly report', handler: 'functions/pending.ts',
+  id: 'reports-weekly', description: 'Weekly report', handler: FIXTURE_HANDLER,
   trigger: { schedule: 'cron(0 7 ? * MON *)', timeZone: 'UTC' }, grants: ['table:read'], timeoutSeconds: 60,
 };
 const STRIPE_ROW = rows[0]!;

@@ -3,7 +3,7 @@ import { CohortInput } from '../../contract/cohorts.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { createCohort } from '../../store/cohorts.js';
-import { cohortFields, presentCohort } from './present.js';
+import { cohortFields, presentCohort } from '../../presenters/cohort.js';
 
 export const handler = route('cohorts-create', async (req) => {
   const cohort = await createCohort(cohortFields(parseJsonBody(req, CohortInput)), callerOf(req).username);

@@ -3,7 +3,6 @@
  * from one Query over the cohort's collection (never one request per student). Every bill on it is
  * another person's record: one audit entry names the cohort and the students shown (issue 9).
  */
-import * as z from '../../contract/zod.js';
 import { cohortSubject } from '../../domain/audit-subjects.js';
 import { NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
@@ -11,12 +10,12 @@ import { parseParams } from '../../http/validate.js';
 import { recordRead, studentsShown } from '../../store/audit.js';
 import { getCohort } from '../../store/cohorts.js';
 import { getCohortLedgers } from '../../store/students.js';
-import { presentStudent } from '../students/present.js';
+import { presentStudent } from '../../presenters/student.js';
+import { RecordIdParams } from '../../contract/params.js';
 
-export const CohortIdParams = z.object({ id: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64, 'is too long')) });
 
 export const handler = route('cohorts-students', async (req) => {
-  const { id } = parseParams(req, CohortIdParams);
+  const { id } = parseParams(req, RecordIdParams);
   const [cohort, members] = await Promise.all([getCohort(id), getCohortLedgers(id)]);
   if (!cohort) throw new NotFound('Cohort not found');
   await recordRead({

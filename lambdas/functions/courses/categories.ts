@@ -2,7 +2,7 @@
 import { groupByCategory } from '../../domain/course-categories.js';
 import { route } from '../../http/route.js';
 import { listCourses } from '../../store/courses.js';
-import { presentCourse } from './present.js';
+import { presentCourse } from '../../presenters/course.js';
 
 export const handler = route('courses-categories', async () => {
   const courses = (await listCourses()).map(presentCourse);

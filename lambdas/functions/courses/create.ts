@@ -1,8 +1,8 @@
 /** POST /api/courses/create/ (admin, staff) — 201 with the course; 409 when the CRN is taken. */
 import { callerOf, route } from '../../http/route.js';
 import { createCourse } from '../../store/courses.js';
-import { courseFieldsFrom } from './input.js';
-import { presentCourse } from './present.js';
+import { courseFieldsFrom } from '../../presenters/course-input.js';
+import { presentCourse } from '../../presenters/course.js';
 
 export const handler = route('courses-create', async (req) => {
   const course = await createCourse(courseFieldsFrom(req), callerOf(req).username);

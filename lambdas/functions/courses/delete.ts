@@ -2,10 +2,10 @@
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { deleteCourse } from '../../store/courses.js';
-import { CourseIdParams } from './update.js';
+import { RecordIdParams } from '../../contract/params.js';
 
 export const handler = route('courses-delete', async (req) => {
-  const { id } = parseParams(req, CourseIdParams);
+  const { id } = parseParams(req, RecordIdParams);
   await deleteCourse(id, callerOf(req).username);
   return { body: { message: 'Course deleted successfully' } };
 });

@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
 import { listCourses, listCoursesPage } from '../../store/courses.js';
-import { presentCourse } from './present.js';
+import { presentCourse } from '../../presenters/course.js';
 
 export const handler = route('courses-list', async (req) => {
   const q = parseQuery(req, CourseListQuery);

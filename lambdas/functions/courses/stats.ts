@@ -2,6 +2,6 @@
 import { courseStats } from '../../domain/course-categories.js';
 import { route } from '../../http/route.js';
 import { listCourses } from '../../store/courses.js';
-import { presentCourse } from './present.js';
+import { presentCourse } from '../../presenters/course.js';
 
 export const handler = route('courses-stats', async () => ({ body: courseStats((await listCourses()).map(presentCourse)) }));

@@ -13,7 +13,7 @@ import {
   acknowledgedBy, allStudentFigures, latestDocuments, latestMandatoryDocuments, paymentsCreatedBetween, refundedPaymentsChangedBetween,
   type StudentFigures,
 } from '../../store/dashboard.js';
-import { acknowledgementFigures, cohortFigures, moneyFigures, periodStarts } from './figures.js';
+import { acknowledgementFigures, cohortFigures, moneyFigures, periodStarts } from '../../presenters/dashboard-figures.js';
 
 const ACKNOWLEDGEMENT_DOCUMENTS = 8;
 const RECENT_UPLOADS = 5;

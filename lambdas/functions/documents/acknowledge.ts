@@ -10,11 +10,11 @@ import { Forbidden, Invalid, NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { acknowledgeDocument, getDocument } from '../../store/documents.js';
-import { DocumentIdParams } from './params.js';
-import { fullName, presentAcknowledgement, readerOf } from './present.js';
+import { fullName, presentAcknowledgement, readerOf } from '../../presenters/document.js';
+import { RecordIdParams } from '../../contract/params.js';
 
 export const handler = route('documents-acknowledge', async (req) => {
-  const { id } = parseParams(req, DocumentIdParams);
+  const { id } = parseParams(req, RecordIdParams);
   // a plain acknowledgement needs no body
   const { signature } = req.body ? parseJsonBody(req, AcknowledgeRequest) : { signature: undefined };
   const [doc, reader] = await Promise.all([getDocument(id), readerOf(callerOf(req))]);

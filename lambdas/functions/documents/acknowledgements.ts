@@ -4,12 +4,12 @@ import { NotFound } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { getDocumentWithAcknowledgements } from '../../store/documents.js';
-import { expectedAcknowledgers } from './audience.js';
-import { DocumentIdParams } from './params.js';
-import { fullName } from './present.js';
+import { expectedAcknowledgers } from '../../store/document-audience.js';
+import { fullName } from '../../presenters/document.js';
+import { RecordIdParams } from '../../contract/params.js';
 
 export const handler = route('documents-acknowledgements', async (req) => {
-  const { id } = parseParams(req, DocumentIdParams);
+  const { id } = parseParams(req, RecordIdParams);
   const found = await getDocumentWithAcknowledgements(id);
   if (!found) throw new NotFound('Document not found');
   const expected = await expectedAcknowledgers(found.document);

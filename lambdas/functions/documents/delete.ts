@@ -7,10 +7,10 @@ import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { deleteFileQuietly } from '../../store/document-files.js';
 import { deleteDocument } from '../../store/documents.js';
-import { DocumentIdParams } from './params.js';
+import { RecordIdParams } from '../../contract/params.js';
 
 export const handler = route('documents-delete', async (req) => {
-  const { id } = parseParams(req, DocumentIdParams);
+  const { id } = parseParams(req, RecordIdParams);
   const removed = await deleteDocument(id, callerOf(req).username);
   if (removed.s3Key) await deleteFileQuietly(removed.s3Key);
   return { body: { message: 'Document deleted successfully' } };

@@ -13,11 +13,11 @@ import { requestOrigin } from '../../http/request-origin.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
 import { DOWNLOAD_URL_SECONDS, presignDownload } from '../../store/document-links.js';
 import { getDocument } from '../../store/documents.js';
-import { DocumentIdParams } from './params.js';
-import { readerOf } from './present.js';
+import { readerOf } from '../../presenters/document.js';
+import { RecordIdParams } from '../../contract/params.js';
 
 export const handler = route('documents-download', async (req) => {
-  const { id } = parseParams(req, DocumentIdParams);
+  const { id } = parseParams(req, RecordIdParams);
   const { disposition } = parseQuery(req, DownloadQuery);
   const caller = callerOf(req);
   const staff = seesEveryDocument(caller.roles);

@@ -20,7 +20,7 @@ import { recordRead } from '../../store/audit.js';
 import { listCohorts } from '../../store/cohorts.js';
 import { matchesFilters, type DocumentFilters } from '../../store/document-filters.js';
 import { listDocumentsForReader, listDocumentsPage } from '../../store/documents.js';
-import { lookupsFor, presentDocument, presentDocumentForReader, presentDocumentForStudentRecord, readerOf } from './present.js';
+import { lookupsFor, presentDocument, presentDocumentForReader, presentDocumentForStudentRecord, readerOf } from '../../presenters/document.js';
 
 type ListQuery = ReturnType<typeof DocumentListQuery.parse>;
 

@@ -18,9 +18,9 @@ import { parseJsonBody } from '../../http/validate.js';
 import type { DocumentRecord } from '../../store/catalog-items.js';
 import { bearerToken, callerDisplayName } from '../../store/caller-name.js';
 import { copyFile, deleteFileQuietly, fileSize, ownsUpload, putFile, readFile } from '../../store/document-files.js';
-import { lookupsFor, presentDocument } from './present.js';
-import { storeUpload, type Uploader } from './store-upload.js';
-import { resolveUploadFields } from './upload-fields.js';
+import { lookupsFor, presentDocument } from '../../presenters/document.js';
+import { storeUpload, type Uploader } from '../../uploads/store-upload.js';
+import { resolveUploadFields } from '../../uploads/upload-fields.js';
 
 /** When each invocation's time runs out, by its event (the handler below sees the Lambda context; the route's function only the request). */
 const deadlines = new WeakMap<ApiEvent, number>();

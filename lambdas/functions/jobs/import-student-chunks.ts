@@ -6,7 +6,7 @@
 import { QUEUE_MAX_RECEIVE_COUNT } from '../../jobs.js';
 import { logger } from '../../observability/powertools.js';
 import { job } from '../../schedule/job.js';
-import { parseChunkMessage, processChunk, type ChunkResult } from '../students/import-chunk.js';
+import { parseChunkMessage, processChunk, type ChunkResult } from '../../imports/student-import-chunk.js';
 
 interface SqsRecord {
   messageId?: string;

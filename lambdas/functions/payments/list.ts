@@ -8,7 +8,7 @@ import { callerOf, route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
 import { recordRead, studentsShown } from '../../store/audit.js';
 import { listPayments } from '../../store/payments.js';
-import { presentPage } from './present.js';
+import { presentPage } from '../../presenters/payment.js';
 
 export const handler = route('payments-list', async (req) => {
   const q = parseQuery(req, PaymentListQuery);

@@ -5,7 +5,6 @@
  * outcome after: `payment.refund.succeeded` with Stripe's refund id, or `payment.refund.failed` with
  * Stripe's reason, which is also the answer (4xx): nothing was refunded.
  */
-import * as z from '../../contract/zod.js';
 import { RefundRequest } from '../../contract/payments.js';
 import { paymentSubject } from '../../domain/audit-subjects.js';
 import { AppError, Conflict, Invalid, NotFound, TooManyRequests } from '../../domain/errors.js';
@@ -16,8 +15,8 @@ import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { recordEntry } from '../../store/audit.js';
 import { asStripeFailure, stripe } from '../../store/payment-gateway.js';
 import { getPaymentByIntent } from '../../store/payments.js';
+import { PaymentIntentParams } from '../../contract/params.js';
 
-const Params = z.object({ id: z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'must be a PaymentIntent id')) });
 
 /** Stripe's refusal as our answer: its own message, on the field it names (https://docs.stripe.com/api/errors). */
 function refusal(error: unknown): AppError | null {
@@ -31,7 +30,7 @@ function refusal(error: unknown): AppError | null {
 }
 
 export const handler = route('payments-refund', async (req) => {
-  const { id } = parseParams(req, Params);
+  const { id } = parseParams(req, PaymentIntentParams);
   const body = req.body ? parseJsonBody(req, RefundRequest) : {};
   const caller = callerOf(req);
   const payment = await getPaymentByIntent(id);

@@ -6,7 +6,7 @@ import { CreateStudentRequest } from '../../contract/new-student.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { createStudentAccount } from '../../store/student-admin.js';
-import { presentSummary } from './present-summary.js';
+import { presentSummary } from '../../presenters/student-summary.js';
 
 export const handler = route('students-create', async (req) => {
   const input = parseJsonBody(req, CreateStudentRequest);

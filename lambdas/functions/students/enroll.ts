@@ -4,7 +4,7 @@ import { dollarsToCents } from '../../domain/money.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { addEnrollment } from '../../store/student-charges.js';
-import { UsernameParams } from './params.js';
+import { UsernameParams } from '../../contract/params.js';
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 64) || 'program';
 

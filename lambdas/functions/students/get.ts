@@ -10,13 +10,12 @@ import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { getStudentLedger } from '../../store/students.js';
-import { UsernameParams } from './params.js';
-import { presentStudentDetail } from './present.js';
+import { presentStudentDetail } from '../../presenters/student.js';
+import { UsernameParams } from '../../contract/params.js';
 
-const Params = UsernameParams;
 
 export const handler = route('students-get', async (req) => {
-  const { username } = parseParams(req, Params);
+  const { username } = parseParams(req, UsernameParams);
   const caller = callerOf(req);
   // Refuse before reading, so a student cannot even learn whether another username exists.
   if (caller.username !== username && !canReadAnyStudent(caller.roles)) throw new Forbidden();

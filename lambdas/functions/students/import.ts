@@ -20,7 +20,7 @@ import { parseJsonBody } from '../../http/validate.js';
 import { logger } from '../../observability/powertools.js';
 import { sendToQueue } from '../../store/queue.js';
 import { createImport, markImportFailed, summaryOf } from '../../store/student-imports.js';
-import type { ChunkMessage } from './import-chunk.js';
+import type { ChunkMessage } from '../../imports/student-import-chunk.js';
 
 export const handler = route('students-import', async (req) => {
   const { csv, file_name } = parseJsonBody(req, StartImportRequest);

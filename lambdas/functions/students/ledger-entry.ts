@@ -4,7 +4,7 @@ import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { postLedgerEntry } from '../../store/student-charges.js';
-import { UsernameParams } from './params.js';
+import { UsernameParams } from '../../contract/params.js';
 
 export const handler = route('students-ledger-entry', async (req) => {
   const { username } = parseParams(req, UsernameParams);

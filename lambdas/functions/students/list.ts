@@ -17,8 +17,8 @@ import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { recordRead, studentsShown } from '../../store/audit.js';
 import { listStudentProfiles, listStudentProfilesPage } from '../../store/student-profiles.js';
 import { getCohortLedgers, type StudentProfile } from '../../store/students.js';
-import { presentStudent } from './present.js';
-import { presentSummary } from './present-summary.js';
+import { presentStudent } from '../../presenters/student.js';
+import { presentSummary } from '../../presenters/student-summary.js';
 
 export const handler = route('students-list', async (req) => {
   const q = parseQuery(req, StudentListQuery);

@@ -10,17 +10,16 @@ import { callerOf, route } from '../../http/route.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { listPayments } from '../../store/payments.js';
-import { presentPage } from '../payments/present.js';
-import { UsernameParams } from './params.js';
+import { presentPage } from '../../presenters/payment.js';
+import { UsernameParams } from '../../contract/params.js';
 
-const Params = UsernameParams;
 const Query = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
   cursor: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 export const handler = route('students-payments', async (req) => {
-  const { username } = parseParams(req, Params);
+  const { username } = parseParams(req, UsernameParams);
   const caller = callerOf(req);
   if (caller.username !== username && !canReadAnyStudent(caller.roles)) throw new Forbidden();
   const q = parseQuery(req, Query);

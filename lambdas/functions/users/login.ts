@@ -14,7 +14,7 @@ import { parseJsonBody } from '../../http/validate.js';
 import { METRIC } from '../../observability/metric-names.js';
 import { countMetric } from '../../observability/metrics.js';
 import { signIn } from '../../store/cognito.js';
-import { answerSignIn } from './sign-in-steps.js';
+import { answerSignIn } from '../../sign-in/sign-in-steps.js';
 
 /** A right password that needs a second step is not a failed sign-in. */
 const SECOND_STEPS: readonly unknown[] = [MFA_REQUIRED_CODE, MFA_SETUP_REQUIRED_CODE];

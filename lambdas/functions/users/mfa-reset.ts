@@ -8,8 +8,8 @@ import { Forbidden } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { resetTotp } from '../../store/cognito-mfa-admin.js';
-import { UsernameParams } from '../students/params.js';
-import { OWN_RESET_REFUSED } from './mfa-policy.js';
+import { OWN_RESET_REFUSED } from '../../sign-in/mfa-policy.js';
+import { UsernameParams } from '../../contract/params.js';
 
 export const handler = route('users-mfa-reset', async (req) => {
   const { username } = parseParams(req, UsernameParams);

@@ -13,8 +13,8 @@ import { METRIC } from '../../observability/metric-names.js';
 import { countMetric } from '../../observability/metrics.js';
 import { confirmTotp, MFA_SESSION_EXPIRED, sessionFromTokens } from '../../store/cognito.js';
 import { countWrongCode, openEnrolment, takeEnrolment } from '../../store/mfa-enrolments.js';
-import { TOO_MANY_WRONG_CODES, WRONG_SETUP_CODE } from './mfa-policy.js';
-import { answerSignIn } from './sign-in-steps.js';
+import { TOO_MANY_WRONG_CODES, WRONG_SETUP_CODE } from '../../sign-in/mfa-policy.js';
+import { answerSignIn } from '../../sign-in/sign-in-steps.js';
 
 export const handler = route('users-mfa-setup', async (req) => {
   const { username, session, code } = parseJsonBody(req, MfaStepRequest);

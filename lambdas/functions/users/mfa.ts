@@ -9,7 +9,7 @@ import { parseJsonBody } from '../../http/validate.js';
 import { METRIC } from '../../observability/metric-names.js';
 import { countMetric } from '../../observability/metrics.js';
 import { answerTotpChallenge } from '../../store/cognito.js';
-import { answerSignIn } from './sign-in-steps.js';
+import { answerSignIn } from '../../sign-in/sign-in-steps.js';
 
 export const handler = route('users-mfa', async (req) => {
   const { username, session, code } = parseJsonBody(req, MfaStepRequest);

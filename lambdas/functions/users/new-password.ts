@@ -6,7 +6,7 @@ import { NewPasswordRequest } from '../../contract/student-admin.js';
 import { route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { completeNewPassword } from '../../store/cognito.js';
-import { answerSignIn } from './sign-in-steps.js';
+import { answerSignIn } from '../../sign-in/sign-in-steps.js';
 
 export const handler = route('users-new-password', async (req) => {
   const { username, session, new_password } = parseJsonBody(req, NewPasswordRequest);

@@ -19,9 +19,9 @@ import { Unauthorized } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { REFRESH_REFUSED, refreshSession } from '../../store/cognito.js';
-import { MFA_NOW_REQUIRED, mustEnrolTotp } from './mfa-policy.js';
-import { refuseDisabledStudent } from './sign-in-enabled.js';
-import { userInfoFrom } from './user-info.js';
+import { MFA_NOW_REQUIRED, mustEnrolTotp } from '../../sign-in/mfa-policy.js';
+import { refuseDisabledStudent } from '../../sign-in/sign-in-enabled.js';
+import { userInfoFrom } from '../../sign-in/user-info.js';
 
 export const handler = route('users-refresh', async (req) => {
   const { refresh } = parseJsonBody(req, RefreshRequest);

@@ -9,7 +9,7 @@ import type { SignOutEverywhereAnswer } from '../../contract/users.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { signOutEverywhereAudited } from '../../store/cognito-admin.js';
-import { UsernameParams } from '../students/params.js';
+import { UsernameParams } from '../../contract/params.js';
 
 export const handler = route('users-sign-out-everywhere', async (req) => {
   const { username } = parseParams(req, UsernameParams);

@@ -7,7 +7,7 @@ import { Conflict } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import type { TotpSecret } from '../../contract/mfa.js';
 import { associateTotp, totpEnabled } from '../../store/cognito.js';
-import { accessTokenOf, TOTP_ALREADY_ON } from './mfa-policy.js';
+import { accessTokenOf, TOTP_ALREADY_ON } from '../../sign-in/mfa-policy.js';
 
 export const handler = route('users-totp-start', async (req) => {
   const token = accessTokenOf(req);

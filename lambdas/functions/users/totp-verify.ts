@@ -8,7 +8,7 @@ import { Invalid } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { confirmTotp } from '../../store/cognito.js';
-import { accessTokenOf, WRONG_SETUP_CODE } from './mfa-policy.js';
+import { accessTokenOf, WRONG_SETUP_CODE } from '../../sign-in/mfa-policy.js';
 
 export const handler = route('users-totp-verify', async (req) => {
   const { code } = parseJsonBody(req, TotpVerifyRequest);

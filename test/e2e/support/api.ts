@@ -26,3 +26,14 @@ export async function login(username: string, password: string): Promise<{ token
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
+
+/** A JSON call to the gateway with a bearer token, as the SPA makes it; the answer parsed. */
+export async function callApi(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}

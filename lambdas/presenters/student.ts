@@ -1,8 +1,8 @@
 /** A student's stored ledger as the API shows it (spec section 3: student record with payment_details). */
-import type { LedgerEntryView, StudentRecord } from '../../contract/students.js';
-import { buildPaymentDetails, type Enrollment, type LedgerEntry } from '../../domain/ledger.js';
-import { centsToDollars } from '../../domain/money.js';
-import type { StudentLedger } from '../../store/students.js';
+import type { LedgerEntryView, StudentRecord } from '../contract/students.js';
+import { buildPaymentDetails, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
+import { centsToDollars } from '../domain/money.js';
+import type { StudentLedger } from '../store/students.js';
 
 export function presentStudent({ profile, enrollments, entries }: StudentLedger): StudentRecord {
   return {

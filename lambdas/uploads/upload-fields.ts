@@ -2,14 +2,14 @@
  * The upload form's fields, checked as spec section 5 says (its messages, naming the field), then
  * against what is stored: the cohort, the category and the student must exist.
  */
-import { DocumentUploadFields } from '../../contract/document-upload.js';
-import { Invalid } from '../../domain/errors.js';
-import { parseFields } from '../../http/validate.js';
-import type { ProgramType } from '../../domain/programs.js';
-import type { AssignedStudent, DocumentScope } from '../../store/catalog-items.js';
-import { getCohort } from '../../store/cohorts.js';
-import { getDocumentCategory } from '../../store/documents.js';
-import { getStudentSummary } from '../../store/students.js';
+import { DocumentUploadFields } from '../contract/document-upload.js';
+import { Invalid } from '../domain/errors.js';
+import { parseFields } from '../http/validate.js';
+import type { ProgramType } from '../domain/programs.js';
+import type { AssignedStudent, DocumentScope } from '../store/catalog-items.js';
+import { getCohort } from '../store/cohorts.js';
+import { getDocumentCategory } from '../store/documents.js';
+import { getStudentSummary } from '../store/students.js';
 
 export const MISSING_TITLE_OR_FILE = 'Please provide a title and file';
 

@@ -3,9 +3,9 @@
  * (four Queries on the students-by-program index), one program type, or one cohort's roster, plus
  * the individually assigned students.
  */
-import { appliesTo, needsAcknowledgement } from '../../domain/document-access.js';
-import type { DocumentRecord } from '../../store/catalog-items.js';
-import { listAllStudents, listStudentsOfCohort, listStudentsOfProgram, type StudentSummary } from '../../store/students.js';
+import { appliesTo, needsAcknowledgement } from '../domain/document-access.js';
+import type { DocumentRecord } from './catalog-items.js';
+import { listAllStudents, listStudentsOfCohort, listStudentsOfProgram, type StudentSummary } from './students.js';
 
 type Person = Pick<StudentSummary, 'username' | 'firstName' | 'lastName'>;
 

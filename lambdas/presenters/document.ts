@@ -1,13 +1,13 @@
 /** Stored documents as the API shows them (spec section 3, Document), and who is reading them. */
 import {
   SCOPE_LABELS, type AcknowledgementDto, type DocumentDto, type DocumentRecordDto, type StudentDocumentDto, type StudentRecordDocumentDto,
-} from '../../contract/documents.js';
-import { needsAcknowledgement, type Reader } from '../../domain/document-access.js';
-import { previewOf } from '../../domain/text-extraction.js';
-import type { Principal } from '../../http/principal.js';
-import type { AcknowledgementRecord, CohortRecord, DocumentCategoryRecord, DocumentRecord } from '../../store/catalog-items.js';
-import { getCohortsAndCategories } from '../../store/documents.js';
-import { getStudentSummary } from '../../store/students.js';
+} from '../contract/documents.js';
+import { needsAcknowledgement, type Reader } from '../domain/document-access.js';
+import { previewOf } from '../domain/text-extraction.js';
+import type { Principal } from '../http/principal.js';
+import type { AcknowledgementRecord, CohortRecord, DocumentCategoryRecord, DocumentRecord } from '../store/catalog-items.js';
+import { getCohortsAndCategories } from '../store/documents.js';
+import { getStudentSummary } from '../store/students.js';
 
 export interface Lookups {
   cohorts: Map<string, CohortRecord>;

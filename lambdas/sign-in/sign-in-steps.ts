@@ -2,12 +2,12 @@
  * The last step of every sign-in (password, new password, TOTP code, TOTP enrolment): the spec's user
  * info, unless the school disabled the student, or the account must turn TOTP on first (issue 19).
  */
-import { canonicalUsername } from '../../contract/username.js';
-import type { UserInfo } from '../../contract/users.js';
-import { MFA_SETUP_REQUIRED_CODE } from '../../contract/mfa-codes.js';
-import { AppError } from '../../domain/errors.js';
-import { associateTotp, type SignedIn } from '../../store/cognito.js';
-import { startEnrolment } from '../../store/mfa-enrolments.js';
+import { canonicalUsername } from '../contract/username.js';
+import type { UserInfo } from '../contract/users.js';
+import { MFA_SETUP_REQUIRED_CODE } from '../contract/mfa-codes.js';
+import { AppError } from '../domain/errors.js';
+import { associateTotp, type SignedIn } from '../store/cognito.js';
+import { startEnrolment } from '../store/mfa-enrolments.js';
 import { mustEnrolTotp } from './mfa-policy.js';
 import { refuseDisabledStudent } from './sign-in-enabled.js';
 import { userInfoFrom } from './user-info.js';

@@ -10,10 +10,10 @@
  * (lib/local/endpoints.ts) so the browser tests keep signing in with a password alone. Outside
  * STAGE=local the variable stops the function at cold start (a deployment carrying it never serves).
  */
-import { Unauthorized } from '../../domain/errors.js';
-import { rolesFromGroups } from '../../domain/roles.js';
-import type { ApiRequest } from '../../http/types.js';
-import type { Role } from '../../routes.js';
+import { Unauthorized } from '../domain/errors.js';
+import { rolesFromGroups } from '../domain/roles.js';
+import type { ApiRequest } from '../http/types.js';
+import type { Role } from '../routes.js';
 
 export const MFA_REQUIRED_ROLES = ['admin', 'finance', 'staff'] as const satisfies readonly Role[];
 export const MFA_EXEMPT_VARIABLE = 'PORTAL_MFA_EXEMPT_USERS';

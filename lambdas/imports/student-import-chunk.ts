@@ -11,13 +11,13 @@
  * row (Cognito throttling or down) leaves it for the queue's next delivery, and on the last delivery it
  * fails with "import this row again later".
  */
-import { AppError, Conflict } from '../../domain/errors.js';
-import { nowIso } from '../../domain/clock.js';
-import { REASONS, reasonOf, sentenceOf, type StoredRow } from '../../domain/import-rows.js';
-import type { ImportRowReport } from '../../contract/student-import.js';
-import { logger } from '../../observability/powertools.js';
-import { createStudentAccount } from '../../store/student-admin.js';
-import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../../store/student-imports.js';
+import { AppError, Conflict } from '../domain/errors.js';
+import { nowIso } from '../domain/clock.js';
+import { REASONS, reasonOf, sentenceOf, type StoredRow } from '../domain/import-rows.js';
+import type { ImportRowReport } from '../contract/student-import.js';
+import { logger } from '../observability/powertools.js';
+import { createStudentAccount } from '../store/student-admin.js';
+import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../store/student-imports.js';
 
 /** The body of each message the import sends: which import, which chunk. */
 export interface ChunkMessage {

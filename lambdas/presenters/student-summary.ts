@@ -1,6 +1,6 @@
-import type { StudentSummary } from '../../contract/student-admin.js';
-import { centsToDollars } from '../../domain/money.js';
-import type { StudentProfile } from '../../store/students.js';
+import type { StudentSummary } from '../contract/student-admin.js';
+import { centsToDollars } from '../domain/money.js';
+import type { StudentProfile } from '../store/students.js';
 
 export const presentSummary = (p: StudentProfile): StudentSummary => ({
   username: p.username,

@@ -1,9 +1,9 @@
 /** The dashboard's figures from what store/dashboard.ts read (pure: no I/O). Money stays in integer cents. */
-import type { DashboardAcknowledgement, DashboardCohort, DashboardMoney } from '../../contract/dashboard.js';
-import { appliesTo } from '../../domain/document-access.js';
-import { isPaid } from '../../domain/payment-state.js';
-import type { CohortRecord } from '../../store/catalog-items.js';
-import type { DocumentFigures, PaymentFigures, StudentFigures } from '../../store/dashboard.js';
+import type { DashboardAcknowledgement, DashboardCohort, DashboardMoney } from '../contract/dashboard.js';
+import { appliesTo } from '../domain/document-access.js';
+import { isPaid } from '../domain/payment-state.js';
+import type { CohortRecord } from '../store/catalog-items.js';
+import type { DocumentFigures, PaymentFigures, StudentFigures } from '../store/dashboard.js';
 
 export const CHART_DAYS = 30;
 const DAY_MS = 86_400_000;

@@ -1,8 +1,8 @@
 /** The school's sign-in switch (PUT /api/students/{username}/sign-in/), checked at every sign-in step and at every refresh. */
-import type { UserInfo } from '../../contract/users.js';
-import { Unauthorized } from '../../domain/errors.js';
-import { ACCOUNT_DISABLED } from '../../store/cognito.js';
-import { studentSignIn } from '../../store/students.js';
+import type { UserInfo } from '../contract/users.js';
+import { Unauthorized } from '../domain/errors.js';
+import { ACCOUNT_DISABLED } from '../store/cognito.js';
+import { studentSignIn } from '../store/students.js';
 
 /** A student-group sign-in without a student record (issue 20): refused, never taken as enabled. */
 export const NO_STUDENT_RECORD = 'This account has no student record. Please contact the school office.';

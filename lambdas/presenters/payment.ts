@@ -1,9 +1,9 @@
 /** Stored payment records as the API shows them (dollars, snake_case). */
-import type { PaymentPage, PaymentSummary } from '../../contract/payments.js';
-import { centsToDollars } from '../../domain/money.js';
-import { isPaid } from '../../domain/payment-state.js';
-import type { PaymentRecord, PaymentResults } from '../../store/payments.js';
-import { encodeCursor } from '../../http/cursor.js';
+import type { PaymentPage, PaymentSummary } from '../contract/payments.js';
+import { centsToDollars } from '../domain/money.js';
+import { isPaid } from '../domain/payment-state.js';
+import type { PaymentRecord, PaymentResults } from '../store/payments.js';
+import { encodeCursor } from '../http/cursor.js';
 
 export function presentPayment(r: PaymentRecord): PaymentSummary {
   return {

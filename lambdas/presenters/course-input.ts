@@ -1,9 +1,9 @@
 /** The course form body (create and update share it), validated with the contract's zod schema. */
-import { CourseInput } from '../../contract/courses.js';
-import { dollarsToCents } from '../../domain/money.js';
-import { parseJsonBody } from '../../http/validate.js';
-import type { ApiRequest } from '../../http/types.js';
-import type { CourseFields } from '../../store/courses.js';
+import { CourseInput } from '../contract/courses.js';
+import { dollarsToCents } from '../domain/money.js';
+import { parseJsonBody } from '../http/validate.js';
+import type { ApiRequest } from '../http/types.js';
+import type { CourseFields } from '../store/courses.js';
 
 /** The validated form body (create and update share it) as stored fields. */
 export function courseFieldsFrom(req: ApiRequest): CourseFields {
