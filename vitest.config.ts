@@ -13,7 +13,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts', 'test/lint/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['web/src/test-setup.ts'], testTimeout: 20_000 },

@@ -11,7 +11,7 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { COURSE_NAMES } from '../lambdas/contract/course-names.js';
 import type { Enrollment, LedgerEntry } from '../lambdas/domain/ledger.js';
-import { PROGRAM_TYPES, type ProgramType } from '../lambdas/domain/programs.js';
+import { PROGRAM_TYPES, type ProgramType } from '../lambdas/contract/programs.js';
 import { cohortItem, courseItems, documentCategoryItem, documentItems, type DocumentRecord } from '../lambdas/store/catalog-items.js';
 import { paymentItems, type PaymentRecord } from '../lambdas/store/payments.js';
 import { studentItems, type Item } from '../lambdas/store/students.js';

@@ -1,6 +1,6 @@
 import { Username } from './username.js';
 import * as z from './zod.js';
-import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+import { PROGRAM_TYPES, type ProgramType } from './programs.js';
 import type { StudentRecord } from './students.js';
 
 /** GET /api/cohorts/ (spec section 3, Cohort). */

@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { DOCUMENT_SCOPES } from './documents.js';
-import { PROGRAM_TYPES } from '../domain/programs.js';
+import { PROGRAM_TYPES } from './programs.js';
 import { Username } from './username.js';
 
 /** GET /api/documents/ — every filter optional; empty strings are ignored. */

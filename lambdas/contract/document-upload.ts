@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { DOCUMENT_SCOPES } from './documents.js';
-import { PROGRAM_TYPES } from '../domain/programs.js';
+import { PROGRAM_TYPES } from './programs.js';
 
 /**
  * POST /api/documents/ fields (multipart form, as the spec lists them, plus `file`), or JSON with

@@ -3,7 +3,7 @@
  * a schema's construction (`.check(...)`) cannot be tree-shaken, so a route imports only its own
  * (issue 10's Lambda budget).
  */
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from './programs.js';
 
 export const DOCUMENT_SCOPES = ['individual', 'cohort', 'program', 'general'] as const;
 export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];

@@ -4,7 +4,7 @@
  * import it alone, without the other student-administration schemas (issue 10's Lambda budget).
  */
 import * as z from './zod.js';
-import { PROGRAM_TYPES } from '../domain/programs.js';
+import { PROGRAM_TYPES } from './programs.js';
 
 const RESERVED_USERNAMES = new Set(['import', 'imports']);
 

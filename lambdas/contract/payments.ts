@@ -1,5 +1,5 @@
 import * as z from './zod.js';
-import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+import { PROGRAM_TYPES, type ProgramType } from './programs.js';
 import { PAYMENT_STATUSES, type PaymentStatus } from './payment-status.js';
 
 export { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from './payment-status.js';

@@ -1,6 +1,6 @@
 import { Username } from './username.js';
 import * as z from './zod.js';
-import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+import { PROGRAM_TYPES, type ProgramType } from './programs.js';
 
 // Here for the SPA; routes import new-student.ts itself, so this module's other schemas stay out of their bundles.
 export { CreateStudentRequest, IMPORT_COLUMNS } from './new-student.js';

@@ -1,4 +1,4 @@
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from './programs.js';
 
 /** One entry of a payment history (spec section 3). Amounts are dollars with two decimals. */
 export interface PaymentHistoryEntry {

@@ -11,7 +11,7 @@
  * documents stays with staff and admins (the routes' access).
  * The same rule decides who may acknowledge a document and who is still expected to.
  */
-import type { ProgramType } from './programs.js';
+import type { ProgramType } from '../contract/programs.js';
 import { isFinance, isStaff } from './roles.js';
 import type { Role } from '../routes.js';
 

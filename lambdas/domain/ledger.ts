@@ -7,7 +7,7 @@
  */
 import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance } from '../contract/students.js';
 import { centsToDollars, type Cents } from './money.js';
-import { PAYMENT_LIST_OF, PROGRAM_TYPES, type ProgramType } from './programs.js';
+import { PAYMENT_LIST_OF, PROGRAM_TYPES, type ProgramType } from '../contract/programs.js';
 
 export interface Enrollment {
   programType: ProgramType;

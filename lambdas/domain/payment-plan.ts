@@ -5,7 +5,7 @@
  */
 import { Invalid } from './errors.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from './ledger.js';
-import { FALLBACK_PROGRAM_NAME, type ProgramType } from './programs.js';
+import { FALLBACK_PROGRAM_NAME, type ProgramType } from '../contract/programs.js';
 import { centsToDollars, type Cents } from './money.js';
 
 export interface RequestedItem {

@@ -19,7 +19,7 @@
  */
 import type { PaymentStatus } from '../contract/payments.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from './ledger.js';
-import type { ProgramType } from './programs.js';
+import type { ProgramType } from '../contract/programs.js';
 import type { Cents } from './money.js';
 
 export interface PaymentItem {

@@ -2,7 +2,7 @@
  * Item layouts of the catalog entities (courses, cohorts, document categories, documents).
  * Issues 5-7 add their reads and writes next to these; the local seed already writes them.
  */
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from '../contract/programs.js';
 import { catalogKeys as k } from './keys.js';
 
 export interface CourseRecord {

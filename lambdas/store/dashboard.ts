@@ -9,8 +9,8 @@
  * Every read projects only what the figures need.
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { ProgramType } from '../domain/programs.js';
-import { PROGRAM_TYPES } from '../domain/programs.js';
+import type { ProgramType } from '../contract/programs.js';
+import { PROGRAM_TYPES } from '../contract/programs.js';
 import type { PaymentStatus } from '../contract/payment-status.js';
 import { db, queryAll, TABLE_NAME } from './dynamo.js';
 import { catalogKeys, keys } from './keys.js';

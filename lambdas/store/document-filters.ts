@@ -7,7 +7,7 @@
  * The cohort filters (academic_year, cohort_number, program_type) are resolved to cohort ids first
  * (store/cohorts.ts listCohorts), so an edited cohort never leaves stale copies on documents.
  */
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from '../contract/programs.js';
 import type { DocumentRecord, DocumentScope } from './catalog-items.js';
 
 export interface DocumentFilters {

@@ -2,7 +2,7 @@
  * Every key the single table uses, in one place. Handlers never build keys; entity modules call these.
  * See table-schema.ts for the physical attributes and README "Data model" for the access patterns.
  */
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from '../contract/programs.js';
 
 export const keys = {
   student: (username: string) => `STUDENT#${username}`,

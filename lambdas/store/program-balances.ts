@@ -6,7 +6,7 @@
  * serializing every payment of a student on one version number (Stripe may deliver a burst of one
  * student's events at once). Every writer of ledger entries moves it in the same transaction.
  */
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from '../contract/programs.js';
 import { owedByProgram } from '../domain/payment-state.js';
 import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';

@@ -8,7 +8,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, Invalid, NotFound } from '../domain/errors.js';
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from '../contract/programs.js';
 import { logger } from '../observability/powertools.js';
 import { studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, Invalid } from '../domain/errors.js';
 import type { Enrollment, LedgerEntry } from '../domain/ledger.js';
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from '../contract/programs.js';
 import { studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
 import { TABLE_NAME } from './dynamo.js';

@@ -1,6 +1,6 @@
 /** The admin student list (issue 8): profiles by program type (gsi2), never a Scan. */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+import { PROGRAM_TYPES, type ProgramType } from '../contract/programs.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
 import type { StudentProfile } from './students.js';

@@ -10,7 +10,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFound } from '../domain/errors.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
-import { PROGRAM_TYPES, type ProgramType } from '../domain/programs.js';
+import { PROGRAM_TYPES, type ProgramType } from '../contract/programs.js';
 import { db, queryAll, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
 

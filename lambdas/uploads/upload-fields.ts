@@ -5,7 +5,7 @@
 import { DocumentUploadFields } from '../contract/document-upload.js';
 import { Invalid } from '../domain/errors.js';
 import { parseFields } from '../http/validate.js';
-import type { ProgramType } from '../domain/programs.js';
+import type { ProgramType } from '../contract/programs.js';
 import type { AssignedStudent, DocumentScope } from '../store/catalog-items.js';
 import { getCohort } from '../store/cohorts.js';
 import { getDocumentCategory } from '../store/documents.js';

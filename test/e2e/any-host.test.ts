@@ -3,24 +3,20 @@
  * the host the request came in on, so the upload's PUT, the image preview and the PDF preview stay
  * same-origin under the unchanged CSP. Every storage request goes to 127.0.0.1 and none is blocked.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, freshPagePerTest } from './support/browser.js';
 import { makePdf, makePng } from '../../lib/local/seed/sample-files.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest();
 let page: Page;
 /** "METHOD host status content-type" of every request to the document bucket. */
 let storage: string[];
 let cspViolations: string[];
 const origin = () => baseUrl().replace('//localhost:', '//127.0.0.1:');
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
+beforeEach(() => {
+  page = session.page;
   storage = [];
   cspViolations = [];
   page.on('response', (res) => {
@@ -29,7 +25,6 @@ beforeEach(async () => {
   });
   page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text()); });
 });
-afterEach(async () => { await context.close(); });
 
 const row = (title: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
 

@@ -1,16 +1,12 @@
 /** Issue 9: the Audit log screen — real stack (DynamoDB Local, cognito-local), headless Chromium. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { login } from './support/api.js';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest();
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await context?.close(); });
+beforeEach(() => { page = session.page; });
 
 /** The course's id, as the API knows it (the Audit screen names a course by name and CRN, not by it: issue 21). */
 async function courseIdOf(crn: string): Promise<string> {
@@ -35,10 +31,7 @@ async function filterAudit(filters: { user?: string; action?: string }) {
 
 describe('Audit log (issue 9)', () => {
   it('shows the admin who created a course and who read a student record, filtered by user and by action', { timeout: 180_000 }, async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-    await signIn(page, 'admin', 'Admin!2345');
-    await page.waitForURL(/\/Dashboard$/);
+    await signInToDashboard(page, 'admin', 'Admin!2345');
 
     // a change: a new course
     const crn = `AUD-${Date.now().toString(36).toUpperCase()}`;

@@ -1,26 +1,13 @@
 /** Spec: Admin panel, Cohort Management, Cohort detail, Student detail dialog — demo data, real stack, headless Chromium. */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest({ acceptDownloads: true });
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  context = await browser.newContext({ acceptDownloads: true });
-  page = await context.newPage();
-});
-afterEach(async () => { await context.close(); });
-
-async function signInAs(username: string, password: string) {
-  await signIn(page, username, password);
-  await page.waitForURL(/\/Dashboard$/);
-}
+beforeEach(() => { page = session.page; });
 
 const cohortsTable = () => page.getByRole('table', { name: 'Cohorts' });
 /** The Program Name column of the cohorts shown. */
@@ -36,7 +23,7 @@ async function downloadCsv(button: string) {
 
 describe('Cohort Management', () => {
   it('lets the admin filter the cohorts and export the rows shown as CSV', async () => {
-    await signInAs('admin', 'Admin!2345');
+    await signInToDashboard(page, 'admin', 'Admin!2345');
     await page.getByRole('banner').getByRole('link', { name: 'Cohort Management', exact: true }).click();
     await page.waitForURL(/\/cohort-management$/);
     await page.getByRole('heading', { level: 1, name: 'Cohort Management' }).waitFor();
@@ -65,7 +52,7 @@ describe('Cohort Management', () => {
   });
 
   it('opens cohort 2025-2026 #1: roster labels, Export List, and the student dialog with the latest payments', async () => {
-    await signInAs('admin', 'Admin!2345');
+    await signInToDashboard(page, 'admin', 'Admin!2345');
     await page.goto(`${baseUrl()}/cohort-management`);
     await page.getByRole('link', { name: 'View details of 2025-2026 Cohort 1 (Nursing Assistant)' }).click();
     await page.waitForURL(/\/cohort-management\/cohort-2025-cert-1$/);
@@ -112,7 +99,7 @@ describe('Cohort Management', () => {
   });
 
   it('redirects a non-admin who opens /cohort-management to /Dashboard', async () => {
-    await signInAs('student', 'Student!2345');
+    await signInToDashboard(page, 'student', 'Student!2345');
     await page.goto(`${baseUrl()}/cohort-management`);
     await page.getByText('You do not have admin privileges to access this area.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/Dashboard');
@@ -121,7 +108,7 @@ describe('Cohort Management', () => {
 
 describe('Admin panel', () => {
   it('opens on Documents, switches to Cohorts from the menu and keeps the view on reload', async () => {
-    await signInAs('admin', 'Admin!2345');
+    await signInToDashboard(page, 'admin', 'Admin!2345');
     await page.getByRole('banner').getByRole('link', { name: 'Admin Panel', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Northfield College of Nursing & Allied Health Admin Dashboard' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Admin menu' });

@@ -1,32 +1,12 @@
 /** Spec: Course Management and Courses Catalog — demo data, real stack, headless Chromium. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.js';
+import { expectToast } from './support/toasts.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest();
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => { await context.close(); });
-
-async function signInAs(username: string, password: string) {
-  await signIn(page, username, password);
-  await page.waitForURL(/\/Dashboard$/);
-}
-
-/** Waits for the toast, then closes it so the next one shows at once (each stays 5000 ms otherwise). */
-async function expectToast(text: string) {
-  const snackbar = page.locator('.MuiSnackbar-root');
-  await snackbar.getByText(text, { exact: true }).waitFor();
-  await snackbar.getByRole('button', { name: 'Close' }).click();
-  await snackbar.waitFor({ state: 'detached' });
-}
+beforeEach(() => { page = session.page; });
 
 const table = () => page.getByRole('table', { name: 'Courses' });
 const row = (crn: string) => table().getByRole('row').filter({ has: page.getByRole('cell', { name: crn, exact: true }) });
@@ -36,7 +16,7 @@ const crnsShown = async () => (await table().locator('tbody tr td:nth-child(2)')
 describe('Course Management', () => {
   it('lets the admin add, edit, filter and delete a course, with the spec toasts', async () => {
     const crn = `E2E-${Date.now().toString(36).toUpperCase()}`;
-    await signInAs('admin', 'Admin!2345');
+    await signInToDashboard(page, 'admin', 'Admin!2345');
     await page.getByRole('banner').getByRole('link', { name: 'Course Manager', exact: true }).click();
     await page.waitForURL(/\/course-manager$/);
     await page.getByRole('heading', { level: 1, name: 'Course Management' }).waitFor();
@@ -53,7 +33,7 @@ describe('Course Management', () => {
     await dialog.getByLabel('Tuition Price').fill('500.25');
     await dialog.getByRole('switch', { name: 'Is Certificate Course' }).uncheck();
     await dialog.getByRole('button', { name: 'Create Course' }).click();
-    await expectToast('Course created successfully');
+    await expectToast(page, 'Course created successfully');
     await row(crn).waitFor();
     expect(await cells(crn)).toEqual(['Algebra', crn, '4', 'N/A', '$500.25', 'No', '']);
 
@@ -63,7 +43,7 @@ describe('Course Management', () => {
     await dialog.getByLabel('Application Price').fill('25');
     await dialog.getByLabel('Tuition Price').fill('525.5');
     await dialog.getByRole('button', { name: 'Update Course' }).click();
-    await expectToast('Course updated successfully');
+    await expectToast(page, 'Course updated successfully');
     await row(crn).getByRole('cell', { name: '$525.50' }).waitFor();
     expect(await cells(crn)).toEqual(['Algebra', crn, '4', '$25.00', '$525.50', 'No', '']);
 
@@ -83,13 +63,13 @@ describe('Course Management', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
     await confirm.getByText('Are you sure you want to delete the course "Algebra"? This action cannot be undone.', { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expectToast('Course deleted successfully');
+    await expectToast(page, 'Course deleted successfully');
     await row(crn).waitFor({ state: 'detached' });
     expect(await crnsShown()).toHaveLength(15);
   });
 
   it('answers a CRN already in use with a sentence naming the course that has it, once, in the dialog', async () => {
-    await signInAs('admin', 'Admin!2345');
+    await signInToDashboard(page, 'admin', 'Admin!2345');
     await page.goto(`${baseUrl()}/course-manager`);
     await row('40101').waitFor();
     await page.getByRole('button', { name: 'Add New Course' }).click();
@@ -102,7 +82,7 @@ describe('Course Management', () => {
   });
 
   it('shows a student the list read-only', async () => {
-    await signInAs('student', 'Student!2345');
+    await signInToDashboard(page, 'student', 'Student!2345');
     await page.goto(`${baseUrl()}/course-manager`);
     await row('40101').waitFor();
     await page.getByText('You do not have permission to add, edit or delete courses.').waitFor();
@@ -112,7 +92,7 @@ describe('Course Management', () => {
 
 describe('Courses Catalog', () => {
   it('shows a student the categories with course counts that add up to the statistics', async () => {
-    await signInAs('student', 'Student!2345');
+    await signInToDashboard(page, 'student', 'Student!2345');
     await page.getByRole('banner').getByRole('link', { name: 'Course Catalog', exact: true }).click();
     await page.waitForURL(/\/courses$/);
     await page.getByRole('heading', { level: 1, name: 'Courses Catalog' }).waitFor();

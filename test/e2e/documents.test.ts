@@ -5,35 +5,15 @@
  * The stack is shared with the other browser tests: the upload has a unique title and is deleted.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.js';
+import { expectToast } from './support/toasts.js';
 import { makePdf as minimalPdf } from '../../lib/local/seed/sample-files.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest({ acceptDownloads: true });
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  context = await browser.newContext({ acceptDownloads: true });
-  page = await context.newPage();
-});
-afterEach(async () => { await context.close(); });
-
-async function signInAs(username: string, password: string) {
-  await signIn(page, username, password);
-  await page.waitForURL(/\/Dashboard$/);
-}
-
-/** Waits for the toast, then closes it so the next one shows at once (each stays 6000 ms otherwise). */
-async function expectToast(text: string) {
-  const snackbar = page.locator('.MuiSnackbar-root');
-  await snackbar.getByText(text, { exact: true }).waitFor();
-  await snackbar.getByRole('button', { name: 'Close' }).click();
-  await snackbar.waitFor({ state: 'detached' });
-}
+beforeEach(() => { page = session.page; });
 
 async function openDocumentManagement() {
   await page.goto(`${baseUrl()}/documents`);
@@ -48,7 +28,7 @@ describe('Document Management (staff)', () => {
   it('uploads a pdf with the progress bar, previews and zooms it, downloads it and deletes it', async () => {
     const title = `E2E Syllabus ${Date.now().toString(36)}`;
     const fileName = `e2e-syllabus-${Date.now().toString(36)}.pdf`;
-    await signInAs('staff', 'Staff!2345');
+    await signInToDashboard(page, 'staff', 'Staff!2345');
     await openDocumentManagement();
     const cohortCount = await tabCount('Cohort Documents');
 
@@ -69,7 +49,7 @@ describe('Document Management (staff)', () => {
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     releaseUpload();
-    await expectToast('Document uploaded successfully');
+    await expectToast(page, 'Document uploaded successfully');
     await dialog.waitFor({ state: 'detached' });
 
     // it is listed in the Cohort Documents tab
@@ -107,7 +87,7 @@ describe('Document Management (staff)', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete Document' });
     await confirm.getByText('Are you sure you want to delete this document?', { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expectToast('Document deleted successfully');
+    await expectToast(page, 'Document deleted successfully');
     await row(title).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: `Cohort Documents (${cohortCount})` }).waitFor();
   });
@@ -115,7 +95,7 @@ describe('Document Management (staff)', () => {
 
 describe('My Documents (students) and acknowledgements', () => {
   it('shows the student their cohort\'s documents; they sign the handbook and staff see it', async () => {
-    await signInAs('student', 'Student!2345');
+    await signInToDashboard(page, 'student', 'Student!2345');
     await page.getByRole('banner').getByRole('link', { name: 'My Documents', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'My Documents' }).waitFor();
     await row('Nursing Assistant Syllabus').waitFor();
@@ -127,13 +107,12 @@ describe('My Documents (students) and acknowledgements', () => {
     const dialog = page.getByRole('dialog', { name: 'Acknowledge Document' });
     await dialog.getByLabel('Full name (signature)').fill('Maria Lopez');
     await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
-    await expectToast('Document acknowledged successfully');
+    await expectToast(page, 'Document acknowledged successfully');
     await row('Student Handbook 2026-2027').getByText(/^Acknowledged /).waitFor();
-    await context.close();
+    await page.context().close();
 
-    context = await browser.newContext({ acceptDownloads: true });
-    page = await context.newPage();
-    await signInAs('staff', 'Staff!2345');
+    page = await session.newPage();
+    await signInToDashboard(page, 'staff', 'Staff!2345');
     await openDocumentManagement();
     await page.getByRole('tab', { name: /^General Resources/ }).click();
     await page.getByRole('button', { name: 'Acknowledgements of Student Handbook 2026-2027' }).click();

@@ -6,24 +6,15 @@
  *  (b) staff sign in, open Document Management, upload a document, preview it and delete it.
  * The student is a fresh one made through the API (the demo student's balance stays as seeded).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, freshPagePerTest } from './support/browser.js';
 import { chooseWithArrows, hasFocusWithin, tabTo } from './support/keyboard.js';
 import { createFreshStudent } from './support/students.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest();
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await context?.close(); });
-
-async function newPage() {
-  context = await browser.newContext();
-  page = await context.newPage();
-}
+beforeEach(() => { page = session.page; });
 
 /** Tabs to `name`'s field and types into it. */
 async function typeInto(label: string, text: string, scope: Page | ReturnType<Page['getByRole']> = page) {
@@ -44,7 +35,6 @@ async function signInWithKeyboard(username: string, password: string) {
 describe('keyboard only', () => {
   it('(a) student: sign in, add the bill to the cart, pay by card in the sandbox, see the receipt', { timeout: 120_000 }, async () => {
     const fresh = await createFreshStudent('keys', { programName: 'Nursing Assistant', amount: '250.00', nextDueDate: '2026-12-15' });
-    await newPage();
     await signInWithKeyboard(fresh.username, fresh.password);
 
     const bill = page.getByRole('region', { name: 'My Bill' });
@@ -96,7 +86,6 @@ describe('keyboard only', () => {
 
   it('(b) staff: sign in, open Document Management, upload a document, preview it and delete it', { timeout: 120_000 }, async () => {
     const title = `Keyboard Notes ${Date.now().toString(36)}`;
-    await newPage();
     await signInWithKeyboard('staff', 'Staff!2345');
 
     await tabTo(page, page.getByRole('banner').getByRole('link', { name: 'Document Management' }));

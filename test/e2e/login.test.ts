@@ -1,19 +1,11 @@
 /** Spec: Login screen, Header, Dashboard header card, admin guard — in real headless Chromium. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, freshPagePerTest, signIn, signInToDashboard } from './support/browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest();
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => { await context.close(); });
+beforeEach(() => { page = session.page; });
 
 describe('login', () => {
   it('shows the welcome panel, the sign-in form and the logged-out header', async () => {
@@ -25,8 +17,7 @@ describe('login', () => {
   });
 
   it('signs the demo student in and shows the dashboard with their email', async () => {
-    await signIn(page, 'student', 'Student!2345');
-    await page.waitForURL(/\/Dashboard$/);
+    await signInToDashboard(page, 'student', 'Student!2345');
     await page.getByText('student@students.northfield.example.edu').first().waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
     expect(stored).toMatchObject({ username: 'student', isAdmin: false });
@@ -35,8 +26,7 @@ describe('login', () => {
   });
 
   it('shows the admin buttons to an admin', async () => {
-    await signIn(page, 'admin', 'Admin!2345');
-    await page.waitForURL(/\/Dashboard$/);
+    await signInToDashboard(page, 'admin', 'Admin!2345');
     for (const name of ['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard']) {
       await page.getByRole('link', { name, exact: true }).or(page.getByRole('button', { name, exact: true })).first().waitFor();
     }
@@ -49,8 +39,7 @@ describe('login', () => {
   });
 
   it('redirects a student who opens /admin, with the spec message', async () => {
-    await signIn(page, 'student', 'Student!2345');
-    await page.waitForURL(/\/Dashboard$/);
+    await signInToDashboard(page, 'student', 'Student!2345');
     await page.goto(`${baseUrl()}/admin`);
     await page.getByText('You do not have admin privileges to access this area.').waitFor();
     expect(new URL(page.url()).pathname.toLowerCase()).toBe('/dashboard');

@@ -5,26 +5,19 @@
  * in again with password and code; the enrolment screen is checked at 1280 and 375 px (axe, no sideways
  * scrolling); a student without TOTP signs in as before, and may turn it on from the header.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { audit, WIDTHS } from './support/a11y.js';
 import { login } from './support/api.js';
-import { launchBrowser, signIn } from './support/browser.js';
+import { browserPerFile, signIn, signInToDashboard } from './support/browser.js';
 import { newAccount, post, totpNow } from './support/mfa.js';
 import { openMenuIfCollapsed } from './support/header.js';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = browserPerFile();
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await Promise.all(contexts.splice(0).map((c) => c.close())); });
-
-async function pageAt(width: (typeof WIDTHS)[number]['width']): Promise<Page> {
-  const context = await browser.newContext({ viewport: WIDTHS.find((w) => w.width === width)!, reducedMotion: 'reduce' });
-  contexts.push(context);
-  return context.newPage();
-}
+/** A page (in a context of its own) at one of the audited widths. */
+const pageAt = (width: (typeof WIDTHS)[number]['width']): Promise<Page> =>
+  browser.newPage({ viewport: WIDTHS.find((w) => w.width === width)!, reducedMotion: 'reduce' });
 
 /** The key the setup screen shows (as text, for typing into an app by hand). */
 const shownSecret = async (page: Page) => String(await page.locator('[data-totp-secret]').getAttribute('data-totp-secret'));
@@ -102,16 +95,14 @@ describe('an admin without two-step sign-in', () => {
 describe('students', () => {
   it('a student without two-step sign-in signs in with the password, as before', async () => {
     const page = await pageAt(1280);
-    await signIn(page, 'student', 'Student!2345');
-    await page.waitForURL(/\/Dashboard$/);
+    await signInToDashboard(page, 'student', 'Student!2345');
     expect(await stored(page)).toMatchObject({ username: 'student', isAdmin: false, mfa_enabled: false });
   });
 
   it('turns it on from the header (at 375 px); the next sign-in asks for the code; an admin can reset it', async () => {
     const { username, password } = await newAccount('e2e-student');
     const page = await pageAt(375);
-    await signIn(page, username, password);
-    await page.waitForURL(/\/Dashboard$/);
+    await signInToDashboard(page, username, password);
     // issue 21: at 375 px the button is in the header's menu
     await openMenuIfCollapsed(page);
     await page.getByRole('button', { name: 'Two-step sign-in' }).click();

@@ -5,21 +5,13 @@
  * an admin then refunds it, which also gives the other browser tests back the seeded balance.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest({ acceptDownloads: true });
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  context = await browser.newContext({ acceptDownloads: true });
-  page = await context.newPage();
-});
-afterEach(async () => { await context.close(); });
+beforeEach(() => { page = session.page; });
 
 /** The payment made by the paying test and the balance before it, for the later tests. */
 let paidIntentId = '';
@@ -28,11 +20,6 @@ let balanceBeforePayment = '';
 const bill = () => page.getByRole('region', { name: 'My Bill' });
 const balance = () => bill().getByText('Balance', { exact: true }).locator('xpath=following-sibling::*[1]');
 const dollars = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
-
-async function openDashboard(username: string, password: string) {
-  await signIn(page, username, password);
-  await page.waitForURL(/\/Dashboard$/);
-}
 
 /** Pay Bill on the dashboard, keep only Nursing Assistant in the cart, and open the checkout. */
 async function checkoutNursingAssistant() {
@@ -54,7 +41,7 @@ async function payWith(cardNumber: string) {
 
 describe('paying the bill by card (local Stripe sandbox)', () => {
   it('a declined card shows "Your card was declined." and changes nothing', async () => {
-    await openDashboard('student', 'Student!2345');
+    await signInToDashboard(page, 'student', 'Student!2345');
     await balance().waitFor();
     const before = await balance().textContent();
     await checkoutNursingAssistant();
@@ -71,7 +58,7 @@ describe('paying the bill by card (local Stripe sandbox)', () => {
   });
 
   it('the demo student pays Nursing Assistant with 4242 4242 4242 4242 and sees the new balance after the webhook', async () => {
-    await openDashboard('student', 'Student!2345');
+    await signInToDashboard(page, 'student', 'Student!2345');
     await balance().waitFor();
     balanceBeforePayment = (await balance().textContent()) ?? '';
     const before = dollars(balanceBeforePayment);
@@ -105,7 +92,7 @@ describe('paying the bill by card (local Stripe sandbox)', () => {
 describe('finance ledger', () => {
   it('finance sees the payment, linked to Stripe, and exports the ledger as CSV', async () => {
     expect(paidIntentId).not.toBe('');
-    await openDashboard('finance', 'Finance!2345');
+    await signInToDashboard(page, 'finance', 'Finance!2345');
     await page.getByRole('link', { name: 'Finance Ledger' }).click();
     await page.waitForURL(/\/finance$/);
     const row = page.getByRole('row').filter({ hasText: paidIntentId });
@@ -126,7 +113,7 @@ describe('finance ledger', () => {
   });
 
   it('a student cannot open the ledger', async () => {
-    await openDashboard('student', 'Student!2345');
+    await signInToDashboard(page, 'student', 'Student!2345');
     await page.goto(`${baseUrl()}/finance`);
     await page.getByText('You do not have finance privileges to access this area.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/Dashboard');
@@ -134,7 +121,7 @@ describe('finance ledger', () => {
 
   it('an admin refunds the payment; it shows once Stripe confirms it, and the balance is back', async () => {
     expect(paidIntentId).not.toBe('');
-    await openDashboard('admin', 'Admin!2345');
+    await signInToDashboard(page, 'admin', 'Admin!2345');
     await page.getByRole('link', { name: 'Finance Ledger' }).click();
     const row = page.getByRole('row').filter({ hasText: paidIntentId });
     await row.getByRole('button', { name: `Refund ${paidIntentId}` }).click();
@@ -152,7 +139,7 @@ describe('finance ledger', () => {
     await refunded.waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await openDashboard('student', 'Student!2345');
+    await signInToDashboard(page, 'student', 'Student!2345');
     await expect.poll(() => balance().textContent(), { timeout: 20_000 }).toBe(balanceBeforePayment);
   });
 });

@@ -14,10 +14,10 @@ import {
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { login } from './support/api.js';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.js';
 import { advanceStackClock, cognitoOf, resetStackClock } from './support/cognito-tokens.js';
 import { createStudentOverHttp, turnTotpOn } from './support/mfa.js';
 
@@ -26,27 +26,20 @@ const SESSION_EXPIRED = 'Session expired - please log in again';
 
 interface StoredUser { username: string; token: string; refresh: string }
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest();
 let page: Page;
 /** Every API answer the page got, in order: "METHOD /path status". */
 let answers: string[];
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
+beforeEach(() => {
+  page = session.page;
   answers = [];
   page.on('response', (res) => {
     const url = new URL(res.url());
     if (url.pathname.startsWith('/api/')) answers.push(`${res.request().method()} ${url.pathname} ${res.status()}`);
   });
 });
-afterEach(async () => {
-  await context.close();
-  await resetStackClock();
-});
+afterEach(resetStackClock);
 
 const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')) as Promise<StoredUser | null>;
 /** The dashboard's own record call answering `status` (the page shows the email from the stored user info before it). */
@@ -58,8 +51,7 @@ const refreshWith = (username: string, refresh: string) =>
 /** Signed in as the demo student, with the dashboard's first record call answered (so later answers are the test's). */
 async function signedInStudent(): Promise<StoredUser> {
   const loaded = recordAnswered(200);
-  await signIn(page, 'student', 'Student!2345');
-  await page.waitForURL(/\/Dashboard$/);
+  await signInToDashboard(page, 'student', 'Student!2345');
   await loaded;
   await page.getByText(STUDENT_EMAIL).first().waitFor();
   return (await stored())!;

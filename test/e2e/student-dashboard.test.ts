@@ -1,24 +1,13 @@
 /** Spec: Dashboard cards, "Add bill to cart", Course Schedule Editor — demo data, real stack, headless Chromium. */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = freshPagePerTest();
 let page: Page;
+beforeEach(() => { page = session.page; });
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => { await context.close(); });
-
-async function openDashboard(username: string) {
-  await signIn(page, username, 'Student!2345');
-  await page.waitForURL(/\/Dashboard$/);
-}
+const openDashboard = (username: string) => signInToDashboard(page, username, 'Student!2345');
 
 const card = (name: string) => page.getByRole('region', { name });
 

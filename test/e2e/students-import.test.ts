@@ -5,24 +5,16 @@
  * the import later from the list of past imports.
  */
 import Papa from 'papaparse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from '../../lambdas/contract/new-student.js';
-import { launchBrowser, signIn } from './support/browser.js';
+import { browserPerFile, signInToDashboard } from './support/browser.js';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await Promise.all(contexts.splice(0).map((context) => context.close())); });
+const browser = browserPerFile();
 
 async function openStudentsAsAdmin(): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, 'admin', 'Admin!2345');
-  await page.waitForURL(/\/Dashboard$/);
+  const page = await browser.newPage();
+  await signInToDashboard(page, 'admin', 'Admin!2345');
   await page.getByRole('banner').getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Students' }).click();
   await page.waitForURL(/\/admin\?view=students$/);

@@ -1,28 +1,16 @@
 /** Issue 8: student records for administrators — real stack (cognito-local, DynamoDB Local), headless Chromium. */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await Promise.all(contexts.splice(0).map((context) => context.close())); });
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserPerFile, signIn, signInToDashboard } from './support/browser.js';
 
 /** A fresh browser (own local storage) per person. */
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  contexts.push(context);
-  return context.newPage();
-}
+const { newPage } = browserPerFile({ acceptDownloads: true });
 
 async function openStudentsAsAdmin(): Promise<Page> {
   const page = await newPage();
-  await signIn(page, 'admin', 'Admin!2345');
-  await page.waitForURL(/\/Dashboard$/);
+  await signInToDashboard(page, 'admin', 'Admin!2345');
   await page.getByRole('banner').getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Students' }).click();
   await page.waitForURL(/\/admin\?view=students$/);
@@ -146,8 +134,7 @@ describe('Student records (issue 8)', () => {
 
   it("opens a student's record from the cohort's Student detail dialog (View Full Profile)", { timeout: 120_000 }, async () => {
     const page = await newPage();
-    await signIn(page, 'admin', 'Admin!2345');
-    await page.waitForURL(/\/Dashboard$/);
+    await signInToDashboard(page, 'admin', 'Admin!2345');
     await page.goto(`${baseUrl()}/cohort-management/cohort-2025-cert-1`);
     const roster = page.getByRole('table', { name: 'Student Roster' });
     await roster.getByRole('button', { name: 'View details of Carla Diaz' }).click();

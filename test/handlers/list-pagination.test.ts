@@ -11,7 +11,7 @@ import { handler as listStudents } from '../../lambdas/functions/students/list.j
 import { courseItems } from '../../lambdas/store/catalog-items.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { studentItems, type Item } from '../../lambdas/store/students.js';
-import { PROGRAM_TYPES } from '../../lambdas/domain/programs.js';
+import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 
 const staff: Caller = { username: 'pages-staff', roles: ['staff'] };

@@ -27,7 +27,7 @@ import { handler as listPayments } from '../../lambdas/functions/payments/list.j
 import { handler as getStudent } from '../../lambdas/functions/students/get.js';
 import { handler as listStudents } from '../../lambdas/functions/students/list.js';
 import { handler as studentPayments } from '../../lambdas/functions/students/payments.js';
-import type { ProgramType } from '../../lambdas/domain/programs.js';
+import type { ProgramType } from '../../lambdas/contract/programs.js';
 import type { ApiEvent, ApiResult } from '../../lambdas/http/types.js';
 import type { RouteId } from '../../lambdas/routes.js';
 import {

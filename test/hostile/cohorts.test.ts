@@ -1,7 +1,7 @@
 /** Hostile input on the cohort routes: bodies with a bad year, number or program, or a number another cohort holds. The world and the runner: ./world.ts. */
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { PROGRAM_TYPES } from '../../lambdas/domain/programs.js';
+import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { blank, hostileJsonBody, junkString, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
 import { tag, admin, student, fx, params, req, junkNot, required, badDate, readOnlyGet, isArray, hostileRouteTests, useHostileWorld } from './world.js';
 

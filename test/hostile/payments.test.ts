@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { describe } from 'vitest';
-import { PROGRAM_TYPES } from '../../lambdas/domain/programs.js';
+import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { OVERSIZED, badMoney, blank, hostileJsonBody, hostileQuery, junkString, negativeMoney, notOneOf, notString, tooLong, type BodyPart } from '../security/hostile.js';
 import { admin, payer, PROGRAM, fx, params, req, isUuid, required, badDate, isPage, hostileRouteTests, useHostileWorld } from './world.js';
 

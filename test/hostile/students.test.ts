@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { IMPORT_COLUMNS } from '../../lambdas/contract/student-admin.js';
-import { PROGRAM_TYPES } from '../../lambdas/domain/programs.js';
+import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { badMoney, blank, hostileJsonBody, hostileQuery, junkString, negativeMoney, notBoolean, notOneOf, notString, tooLong, type BodyPart } from '../security/hostile.js';
 import { admin, payer, PROGRAM, fx, params, req, required, badDate, isArray, isPage, hostileRouteTests, useHostileWorld } from './world.js';
 

@@ -9,7 +9,7 @@ export type { UserInfo } from '../../lambdas/contract/users';
 export type { StudentRecord, LedgerEntryView, PaymentDetails, ProgramBalance, PaymentHistoryEntry } from '../../lambdas/contract/students';
 export type { RuntimeConfig } from '../../lambdas/contract/runtime-config';
 export type { DashboardSummary, DashboardMoney, DashboardDocuments, DashboardCohort } from '../../lambdas/contract/dashboard';
-export type { ProgramType } from '../../lambdas/domain/programs';
+export type { ProgramType } from '../../lambdas/contract/programs';
 export type {
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,

@@ -5,7 +5,7 @@
  *  - the rest fill the cohorts with a spread of balances (0, under 500, exactly 500, over 500).
  */
 import type { LedgerEntry } from '../../../lambdas/domain/ledger.js';
-import type { ProgramType } from '../../../lambdas/domain/programs.js';
+import type { ProgramType } from '../../../lambdas/contract/programs.js';
 import type { PaymentRecord } from '../../../lambdas/store/payments.js';
 import type { StudentLedger } from '../../../lambdas/store/students.js';
 import { demoCohorts } from './demo-catalog.js';

@@ -59,3 +59,11 @@ export async function expectToastDuration(page: Page, text: string, ms: number):
   expect(shown, `"${text}" was shown ${Math.round(shown)} ms`).toBeGreaterThanOrEqual(ms - 250);
   expect(shown, `"${text}" was shown ${Math.round(shown)} ms`).toBeLessThanOrEqual(ms + 1500);
 }
+
+/** Waits for the toast saying `text`, then closes it: a toast stays for seconds, and the next one would wait for it. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  const snackbar = page.locator('.MuiSnackbar-root');
+  await snackbar.getByText(text, { exact: true }).waitFor();
+  await snackbar.getByRole('button', { name: 'Close' }).click();
+  await snackbar.waitFor({ state: 'detached' });
+}

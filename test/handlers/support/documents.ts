@@ -11,7 +11,7 @@ import type { ApiEvent } from '../../../lambdas/http/types.js';
 import { documentCategoryItem } from '../../../lambdas/store/catalog-items.js';
 import { createCohort } from '../../../lambdas/store/cohorts.js';
 import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
-import type { ProgramType } from '../../../lambdas/domain/programs.js';
+import type { ProgramType } from '../../../lambdas/contract/programs.js';
 import { apiEvent, invoke, type Caller } from './events.js';
 
 export const staff: Caller = { username: 'doc-staff', roles: ['staff'] };

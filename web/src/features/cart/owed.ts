@@ -5,7 +5,7 @@
  * and fix it in one click, before any payment is started. Money is summed in integer cents.
  */
 // Pure constants shared with the server (list names, fallback names), so both sides agree.
-import { FALLBACK_PROGRAM_NAME, PAYMENT_LIST_OF, PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import { FALLBACK_PROGRAM_NAME, PAYMENT_LIST_OF, PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import type { PaymentDetails, ProgramType } from '../../contract';
 import { formatDollars } from '../../lib/money';
 import type { CartItem } from './cartSlice';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { DocumentCategoryDto } from '../../../../lambdas/contract/documents';
-import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { NO_FILTERS, type DocumentFilters } from './documentQuery';
 

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import { DOCUMENT_SCOPES, SCOPE_LABELS, type DocumentScope } from '../../../../lambdas/contract/documents';
-import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { cohortLabel } from './documentFormat';
 import { USERNAME_CHECKING, USERNAME_HINT, validStudent } from './documentMessages';

@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import {
   CREATE_STUDENT_LABELS,

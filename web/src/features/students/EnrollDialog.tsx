@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import type { StudentRecord } from '../../contract';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { enrollBody, enrollValuesFor, ENROLL_LABELS, validateEnroll, type EnrollField, type EnrollValues } from './enrollForm';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { PROGRAM_TYPES } from '../../../../lambdas/domain/programs';
+import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import type { ProgramType } from '../../contract';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { NativeSelect } from './NativeSelect';
