@@ -19,6 +19,7 @@ describe('lint boundaries', () => {
     ['a pure rule importing storage', 'lambdas/domain/planted.ts', "import { db } from '../store/dynamo.js';\nexport const x = db;", /domain\/ is pure rules: no storage/],
     ['the contract importing a rule', 'lambdas/contract/planted.ts', "import { isPaid } from '../domain/payment-state.js';\nexport const x = isPaid;", /The contract is schemas, constants and types only/],
     ['the SPA importing the server\'s storage', 'web/src/lib/planted.ts', "import { db } from '../../../lambdas/store/dynamo.js';\nexport const x = db;", /The SPA shares the contract/],
+    ['a feature importing the server\'s storage', 'web/src/features/cart/planted.ts', "import { db } from '../../../../lambdas/store/dynamo.js';\nexport const x = db;", /The SPA shares the contract/],
   ])('refuses %s', async (_case, filePath, code, reason) => {
     expect(await problems(filePath, code)).toEqual([expect.stringMatching(reason)]);
   });

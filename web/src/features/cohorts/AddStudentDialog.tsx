@@ -1,24 +1,20 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { AddStudentToCohort } from '../../../../lambdas/contract/cohorts';
 import { serverErrorOf } from '../../lib/serverError';
-import { SAVE_FAILED_FALLBACK, studentMoved } from './cohortMessages';
+import { useToast } from '../../lib/useToast';
+import { FormDialog } from '../../components/FormDialog';
+import { COHORT_TOAST_MS, SAVE_FAILED_FALLBACK, studentMoved } from './cohortMessages';
 import { useAddStudentToCohortMutation } from './cohortsApi';
-import { useCohortToast } from './useCohortToast';
 
 /** Add Student (beyond the spec, admin): moves an existing student, from any cohort, into this one. */
 export function AddStudentDialog({ cohortId, cohortName, onClose }: { cohortId: string; cohortName: string; onClose: () => void }) {
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [addStudent, adding] = useAddStudentToCohortMutation();
-  const toast = useCohortToast();
+  const toast = useToast(COHORT_TOAST_MS);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,29 +34,16 @@ export function AddStudentDialog({ cohortId, cohortName, onClose }: { cohortId: 
   };
 
   return (
-    <Dialog open onClose={adding.isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="add-student-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="add-student-title">Add Student</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Moves the student into {cohortName}, out of any cohort they are in now.
-          </DialogContentText>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          <TextField id="add-student-username" label="Username" required fullWidth autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={adding.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={adding.isLoading}>
-            Add Student
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog id="add-student" title="Add Student" submitLabel="Add Student" busy={adding.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
+      <DialogContentText sx={{ mb: 2 }}>
+        Moves the student into {cohortName}, out of any cohort they are in now.
+      </DialogContentText>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <TextField id="add-student-username" label="Username" required fullWidth autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
+    </FormDialog>
   );
 }

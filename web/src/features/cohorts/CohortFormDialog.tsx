@@ -1,9 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -13,6 +8,8 @@ import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { serverErrorOf } from '../../lib/serverError';
+import { useToast } from '../../lib/useToast';
+import { FormDialog } from '../../components/FormDialog';
 import {
   formValuesOf,
   newCohortValues,
@@ -21,9 +18,8 @@ import {
   type CohortFieldErrors,
   type CohortFormValues,
 } from './cohortForm';
-import { COHORT_CREATED, COHORT_UPDATED, SAVE_FAILED_FALLBACK } from './cohortMessages';
+import { COHORT_CREATED, COHORT_TOAST_MS, COHORT_UPDATED, SAVE_FAILED_FALLBACK } from './cohortMessages';
 import { useCreateCohortMutation, useUpdateCohortMutation } from './cohortsApi';
-import { useCohortToast } from './useCohortToast';
 
 type TextFieldName = Exclude<keyof CohortFormValues, 'is_active'>;
 
@@ -37,7 +33,7 @@ export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose
   const [failure, setFailure] = useState<string | null>(null);
   const [createCohort, creation] = useCreateCohortMutation();
   const [updateCohort, update] = useUpdateCohortMutation();
-  const toast = useCohortToast();
+  const toast = useToast(COHORT_TOAST_MS);
   const saving = creation.isLoading || update.isLoading;
 
   const set = <K extends keyof CohortFormValues>(field: K, value: CohortFormValues[K]) => {
@@ -72,39 +68,26 @@ export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose
   };
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="cohort-form-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="cohort-form-title">{cohort ? 'Edit Cohort' : 'New Cohort'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField label="Academic Year" required placeholder="2025-2026" {...field('academic_year')} />
-            <TextField label="Cohort Number" required type="number" slotProps={{ htmlInput: { min: 1, max: 999, step: 1 } }} {...field('cohort_number')} />
-            <TextField label="Program Type" required select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...field('program_type')}>
-              {PROGRAM_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PROGRAM_TYPE_LABEL[type]}
-                </option>
-              ))}
-            </TextField>
-            <TextField label="Program Name" required {...field('program_name')} />
-            <TextField label="Start Date" {...dateField('start_date')} />
-            <TextField label="End Date" {...dateField('end_date')} />
-            <FormControlLabel
-              control={<Switch checked={values.is_active} onChange={(event) => set('is_active', event.target.checked)} />}
-              label="Active"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {cohort ? 'Save Changes' : 'Create Cohort'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog id="cohort-form" title={cohort ? 'Edit Cohort' : 'New Cohort'} submitLabel={cohort ? 'Save Changes' : 'Create Cohort'} busy={saving} maxWidth="sm" onClose={onClose} onSubmit={submit}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <TextField label="Academic Year" required placeholder="2025-2026" {...field('academic_year')} />
+        <TextField label="Cohort Number" required type="number" slotProps={{ htmlInput: { min: 1, max: 999, step: 1 } }} {...field('cohort_number')} />
+        <TextField label="Program Type" required select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...field('program_type')}>
+          {PROGRAM_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {PROGRAM_TYPE_LABEL[type]}
+            </option>
+          ))}
+        </TextField>
+        <TextField label="Program Name" required {...field('program_name')} />
+        <TextField label="Start Date" {...dateField('start_date')} />
+        <TextField label="End Date" {...dateField('end_date')} />
+        <FormControlLabel
+          control={<Switch checked={values.is_active} onChange={(event) => set('is_active', event.target.checked)} />}
+          label="Active"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,15 +1,12 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { COURSE_NAMES, type Course } from '../../../../lambdas/contract/courses';
+import { useToast } from '../../lib/useToast';
+import { FormDialog } from '../../components/FormDialog';
 import {
   formValuesOf,
   NEW_COURSE,
@@ -18,9 +15,8 @@ import {
   type CourseFieldErrors,
   type CourseFormValues,
 } from './courseForm';
-import { COURSE_CREATED, COURSE_UPDATED, failureMessage, SAVE_FAILED_FALLBACK } from './courseMessages';
+import { COURSE_CREATED, COURSE_TOAST_MS, COURSE_UPDATED, SAVE_FAILED_FALLBACK, failureMessage } from './courseMessages';
 import { useCreateCourseMutation, useUpdateCourseMutation } from './coursesApi';
-import { useCourseToast } from './useCourseToast';
 
 interface Props {
   /** The course to edit; none for create mode. */
@@ -42,7 +38,7 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [createCourse, creation] = useCreateCourseMutation();
   const [updateCourse, update] = useUpdateCourseMutation();
-  const toast = useCourseToast();
+  const toast = useToast(COURSE_TOAST_MS);
   const saving = creation.isLoading || update.isLoading;
 
   const set = <K extends keyof CourseFormValues>(field: K, value: CourseFormValues[K]) => {
@@ -76,57 +72,44 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
 
   const price = { htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } } as const;
   return (
-    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="course-form-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="course-form-title">{course ? 'Edit Course' : 'Add New Course'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              id="course-name"
-              label="Course Name"
-              required
-              select
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              {...text('name')}
-            >
-              <option value="" disabled>
-                Select a course
-              </option>
-              {COURSE_NAMES.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </TextField>
-            <TextField id="course-crn" label="CRN" required {...text('CRN')} />
-            <TextField
-              id="course-credit-hours"
-              label="Credit Hours"
-              type="number"
-              required
-              slotProps={{ htmlInput: { min: 1, step: 1 } }}
-              {...text('credit_hours')}
-            />
-            <TextField id="course-application-price" label="Application Price" type="number" slotProps={price} {...text('application_price')} />
-            <TextField id="course-tuition-price" label="Tuition Price" type="number" slotProps={price} {...text('tuition_price')} />
-            <FormControlLabel
-              control={
-                <Switch checked={values.is_certificate_course} onChange={(event) => set('is_certificate_course', event.target.checked)} />
-              }
-              label="Is Certificate Course"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {course ? 'Update Course' : 'Create Course'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog id="course-form" title={course ? 'Edit Course' : 'Add New Course'} submitLabel={course ? 'Update Course' : 'Create Course'} busy={saving} maxWidth="sm" onClose={onClose} onSubmit={submit}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <TextField
+          id="course-name"
+          label="Course Name"
+          required
+          select
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          {...text('name')}
+        >
+          <option value="" disabled>
+            Select a course
+          </option>
+          {COURSE_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </TextField>
+        <TextField id="course-crn" label="CRN" required {...text('CRN')} />
+        <TextField
+          id="course-credit-hours"
+          label="Credit Hours"
+          type="number"
+          required
+          slotProps={{ htmlInput: { min: 1, step: 1 } }}
+          {...text('credit_hours')}
+        />
+        <TextField id="course-application-price" label="Application Price" type="number" slotProps={price} {...text('application_price')} />
+        <TextField id="course-tuition-price" label="Tuition Price" type="number" slotProps={price} {...text('tuition_price')} />
+        <FormControlLabel
+          control={
+            <Switch checked={values.is_certificate_course} onChange={(event) => set('is_certificate_course', event.target.checked)} />
+          }
+          label="Is Certificate Course"
+        />
+      </Stack>
+    </FormDialog>
   );
 }

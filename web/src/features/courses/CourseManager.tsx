@@ -6,20 +6,13 @@ import Stack from '@mui/material/Stack';
 import { useCallback, useEffect, useState } from 'react';
 import type { Course } from '../../../../lambdas/contract/courses';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useToast } from '../../lib/useToast';
 import { NO_FILTERS, type CourseFilters } from './courseFilters';
 import { CourseFiltersBar } from './CourseFiltersBar';
 import { CourseFormDialog } from './CourseFormDialog';
-import {
-  COURSE_DELETED,
-  DELETE_FAILED_FALLBACK,
-  deleteConfirmation,
-  failureMessage,
-  LIST_FAILED,
-  NO_PERMISSION,
-} from './courseMessages';
+import { COURSE_DELETED, COURSE_TOAST_MS, DELETE_FAILED_FALLBACK, LIST_FAILED, NO_PERMISSION, deleteConfirmation, failureMessage } from './courseMessages';
 import { useDeleteCourseMutation, useLazyListCoursesQuery } from './coursesApi';
 import { CoursesTable } from './CoursesTable';
-import { useCourseToast } from './useCourseToast';
 
 /** Which dialog is open: the add/edit form (create or edit mode) or the delete confirmation. */
 type OpenDialog = { kind: 'form'; course?: Course; key: number } | { kind: 'delete'; course: Course } | null;
@@ -34,7 +27,7 @@ export function CourseManager({ canWrite }: { canWrite: boolean }) {
   const [fetchCourses, list] = useLazyListCoursesQuery();
   const [deleteCourse] = useDeleteCourseMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const toast = useCourseToast();
+  const toast = useToast(COURSE_TOAST_MS);
 
   const load = useCallback(
     (filters: CourseFilters) => {

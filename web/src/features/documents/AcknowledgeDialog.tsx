@@ -9,9 +9,9 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { DocumentDto } from '../../../../lambdas/contract/documents';
 import { serverErrorOf } from '../../lib/serverError';
-import { DOCUMENT_ACKNOWLEDGED, NEED_SIGNATURE } from './documentMessages';
+import { useToast } from '../../lib/useToast';
+import { DOCUMENT_ACKNOWLEDGED, DOCUMENT_TOAST_MS, NEED_SIGNATURE } from './documentMessages';
 import { useAcknowledgeDocumentMutation } from './documentsApi';
-import { useDocumentToast } from './useDocumentToast';
 
 const ACKNOWLEDGE_FAILED = 'Error acknowledging document';
 
@@ -23,7 +23,7 @@ export function AcknowledgeDialog({ doc, fullName, onClose }: { doc: DocumentDto
   const [signature, setSignature] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [acknowledge, { isLoading }] = useAcknowledgeDocumentMutation();
-  const toast = useDocumentToast();
+  const toast = useToast(DOCUMENT_TOAST_MS);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

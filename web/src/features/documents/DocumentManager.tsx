@@ -15,25 +15,16 @@ import type { UserInfo } from '../../contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AcknowledgementsDialog } from './AcknowledgementsDialog';
 import { DocumentFilterDialog } from './DocumentFilterDialog';
-import {
-  DELETE_CONFIRMATION,
-  DELETE_FAILED,
-  DOCUMENT_DELETED,
-  listFailure,
-  LOG_IN_TO_DELETE,
-  STAFF_ONLY,
-  uploadedAndShown,
-  USERNAME_CHECK_DELAY_MS,
-} from './documentMessages';
+import { DELETE_CONFIRMATION, DELETE_FAILED, DOCUMENT_DELETED, DOCUMENT_TOAST_MS, LOG_IN_TO_DELETE, STAFF_ONLY, USERNAME_CHECK_DELAY_MS, listFailure, uploadedAndShown } from './documentMessages';
 import { DocumentPreviewDialog } from './DocumentPreviewDialog';
 import { activeFilterCount, NO_FILTERS, type DocumentFilters } from './documentQuery';
 import { useDeleteDocumentMutation, useListDocumentCategoriesQuery, useListDocumentsQuery } from './documentsApi';
 import { DocumentsTable } from './DocumentsTable';
 import { byScope, TABS, tabLabel } from './documentTabs';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useToast } from '../../lib/useToast';
 import { useDocumentFiles } from './useDocumentFiles';
-import { useDocumentToast } from './useDocumentToast';
 
 type OpenDialog =
   | { kind: 'filter' | 'upload' }
@@ -61,7 +52,7 @@ export function DocumentManager({ user }: { user: UserInfo }) {
   const categories = useListDocumentCategoriesQuery();
   const [deleteDocument] = useDeleteDocumentMutation();
   const files = useDocumentFiles();
-  const toast = useDocumentToast();
+  const toast = useToast(DOCUMENT_TOAST_MS);
 
   const groups = byScope(list.currentData ?? []);
   const searching = tab === 'individual' && nameSearch !== '';

@@ -14,13 +14,13 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import type { DocumentCategoryDto, DocumentRecordDto } from '../../../../lambdas/contract/documents';
 import { useCurrentUser } from '../../components/currentUser';
+import { useToast } from '../../lib/useToast';
 import { formatFileSize } from './documentFormat';
-import { COHORTS_FAILED, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD, uploadFailure } from './documentMessages';
+import { COHORTS_FAILED, DOCUMENT_TOAST_MS, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD, uploadFailure } from './documentMessages';
 import { useCreateDocumentMutation, useListUploadCohortsQuery, useRequestUploadUrlMutation } from './documentsApi';
 import { putToPresignedUrl } from './presignedUpload';
 import { nativeSelect, UploadAudienceFields } from './UploadAudienceFields';
 import { ACCEPTED_FILES, fileProblem, MAX_UPLOAD_MB, NEW_UPLOAD, newDocumentOf, shownProblem, uploadProblem, withScope, type Problem, type UploadFormValues } from './uploadForm';
-import { useDocumentToast } from './useDocumentToast';
 import { useStudentCheck } from './useStudentCheck';
 
 type Flag = 'is_public' | 'is_mandatory' | 'requires_signature';
@@ -53,7 +53,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
   const check = useStudentCheck(values.scope === 'individual' ? values.student_username : '');
   const [requestUploadUrl] = useRequestUploadUrlMutation();
   const [createDocument] = useCreateDocumentMutation();
-  const toast = useDocumentToast();
+  const toast = useToast(DOCUMENT_TOAST_MS);
   const uploading = progress !== null;
 
   const usernameValid = check.status === 'valid';

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
 import { useCurrentUser } from '../../components/currentUser';
-import { DOWNLOAD_FAILED, LOG_IN_TO_DOWNLOAD } from './documentMessages';
+import { useToast } from '../../lib/useToast';
+import { DOCUMENT_TOAST_MS, DOWNLOAD_FAILED, LOG_IN_TO_DOWNLOAD } from './documentMessages';
 import { useGetDownloadUrlMutation } from './documentsApi';
-import { useDocumentToast } from './useDocumentToast';
 
 type Doc = Pick<DocumentRecordDto, 'id' | 'file_name'>;
 
@@ -28,7 +28,7 @@ function saveFrom(url: string, fileName: string) {
 export function useDocumentFiles() {
   const user = useCurrentUser();
   const [getUrl] = useGetDownloadUrlMutation();
-  const toast = useDocumentToast();
+  const toast = useToast(DOCUMENT_TOAST_MS);
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   const signedIn = Boolean(user?.token);
 

@@ -2,8 +2,8 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { serverErrorOf } from '../../lib/serverError';
-import { SAVE_FAILED_FALLBACK } from './studentMessages';
-import { useStudentToast } from './useStudentToast';
+import { useToast } from '../../lib/useToast';
+import { SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS } from './studentMessages';
 
 interface Props {
   label: string;
@@ -23,7 +23,7 @@ interface Props {
  */
 export function ConfirmedActionButton({ label, color, question, confirmLabel, disabled = false, busy, run }: Props) {
   const [asking, setAsking] = useState(false);
-  const toast = useStudentToast();
+  const toast = useToast(STUDENT_TOAST_MS);
 
   const confirm = async () => {
     setAsking(false);

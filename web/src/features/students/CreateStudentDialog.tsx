@@ -1,10 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -22,12 +17,13 @@ import {
   type CreateStudentValues,
 } from './createStudentForm';
 import { serverErrorOf } from '../../lib/serverError';
+import { useToast } from '../../lib/useToast';
+import { FormDialog } from '../../components/FormDialog';
 import type { FieldErrors } from './formErrors';
 import { NativeSelect } from './NativeSelect';
 import { cohortLabel, cohortsOfType } from './studentFilters';
-import { SAVE_FAILED_FALLBACK, studentCreated } from './studentMessages';
+import { SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS, studentCreated } from './studentMessages';
 import { useCreateStudentMutation } from './studentsAdminApi';
-import { useStudentToast } from './useStudentToast';
 
 type TextFieldName = Exclude<CreateStudentField, 'on_payment_plan'>;
 
@@ -40,7 +36,7 @@ export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Co
   const [errors, setErrors] = useState<FieldErrors<CreateStudentField>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [createStudent, creation] = useCreateStudentMutation();
-  const toast = useStudentToast();
+  const toast = useToast(STUDENT_TOAST_MS);
 
   const set = (field: CreateStudentField, value: string | boolean) => {
     setValues((current) => withField(current, field, value, cohorts));
@@ -72,59 +68,46 @@ export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Co
   };
 
   return (
-    <Dialog open onClose={creation.isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="new-student-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="new-student-title">Add Student</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-            {failure && (
-              <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-                {failure}
-              </Alert>
-            )}
-            <TextField required autoFocus autoComplete="off" {...field('username')} />
-            <TextField required type="email" {...field('email')} />
-            <TextField required {...field('first_name')} />
-            <TextField required {...field('last_name')} />
-            <TextField type="tel" {...field('phone_number')} />
-            <NativeSelect required {...field('program_type')}>
-              {PROGRAM_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PROGRAM_TYPE_LABEL[type]}
-                </option>
-              ))}
-            </NativeSelect>
-            <NativeSelect required {...field('cohort_id')}>
-              <option value="">Choose a cohort</option>
-              {cohortsOfType(cohorts, values.program_type).map((cohort) => (
-                <option key={cohort.id} value={cohort.id}>
-                  {`${cohortLabel(cohort)} (${cohort.program_name})`}
-                </option>
-              ))}
-            </NativeSelect>
-            <TextField required {...field('program_name')} />
-            <TextField
-              {...field('temporary_password')}
-              type="password"
-              autoComplete="new-password"
-              helperText={errors.temporary_password ?? 'Optional. Without one, the student is emailed an invitation; with one, they choose a new password at first sign-in.'}
-              sx={{ gridColumn: '1 / -1' }}
-            />
-            <FormControlLabel
-              control={<Switch checked={values.on_payment_plan} onChange={(event) => set('on_payment_plan', event.target.checked)} />}
-              label={CREATE_STUDENT_LABELS.on_payment_plan}
-            />
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={creation.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={creation.isLoading}>
-            {creation.isLoading ? 'Creating...' : 'Create Student'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog id="new-student" title="Add Student" submitLabel={creation.isLoading ? 'Creating...' : 'Create Student'} busy={creation.isLoading} maxWidth="sm" onClose={onClose} onSubmit={submit}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+        {failure && (
+          <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+            {failure}
+          </Alert>
+        )}
+        <TextField required autoFocus autoComplete="off" {...field('username')} />
+        <TextField required type="email" {...field('email')} />
+        <TextField required {...field('first_name')} />
+        <TextField required {...field('last_name')} />
+        <TextField type="tel" {...field('phone_number')} />
+        <NativeSelect required {...field('program_type')}>
+          {PROGRAM_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {PROGRAM_TYPE_LABEL[type]}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect required {...field('cohort_id')}>
+          <option value="">Choose a cohort</option>
+          {cohortsOfType(cohorts, values.program_type).map((cohort) => (
+            <option key={cohort.id} value={cohort.id}>
+              {`${cohortLabel(cohort)} (${cohort.program_name})`}
+            </option>
+          ))}
+        </NativeSelect>
+        <TextField required {...field('program_name')} />
+        <TextField
+          {...field('temporary_password')}
+          type="password"
+          autoComplete="new-password"
+          helperText={errors.temporary_password ?? 'Optional. Without one, the student is emailed an invitation; with one, they choose a new password at first sign-in.'}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+        <FormControlLabel
+          control={<Switch checked={values.on_payment_plan} onChange={(event) => set('on_payment_plan', event.target.checked)} />}
+          label={CREATE_STUDENT_LABELS.on_payment_plan}
+        />
+      </Box>
+    </FormDialog>
   );
 }

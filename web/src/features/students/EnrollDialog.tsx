@@ -1,9 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
@@ -12,11 +7,12 @@ import type { StudentRecord } from '../../contract';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { enrollBody, enrollValuesFor, ENROLL_LABELS, validateEnroll, type EnrollField, type EnrollValues } from './enrollForm';
 import { serverErrorOf } from '../../lib/serverError';
+import { useToast } from '../../lib/useToast';
+import { FormDialog } from '../../components/FormDialog';
 import type { FieldErrors } from './formErrors';
 import { NativeSelect } from './NativeSelect';
-import { ENROLLED, SAVE_FAILED_FALLBACK } from './studentMessages';
+import { ENROLLED, SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS } from './studentMessages';
 import { useEnrollStudentMutation } from './studentsAdminApi';
-import { useStudentToast } from './useStudentToast';
 
 /** Enroll in Program: adds the enrollment with its opening charge (the amount due). */
 export function EnrollDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
@@ -24,7 +20,7 @@ export function EnrollDialog({ student, onClose }: { student: StudentRecord; onC
   const [errors, setErrors] = useState<FieldErrors<EnrollField>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [enroll, enrolling] = useEnrollStudentMutation();
-  const toast = useStudentToast();
+  const toast = useToast(STUDENT_TOAST_MS);
 
   const field = (name: EnrollField) => ({
     id: `enroll-${name.replace(/_/g, '-')}`,
@@ -54,33 +50,20 @@ export function EnrollDialog({ student, onClose }: { student: StudentRecord; onC
   };
 
   return (
-    <Dialog open onClose={enrolling.isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="enroll-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="enroll-title">Enroll in Program</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <NativeSelect required {...field('program_type')}>
-              {PROGRAM_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PROGRAM_TYPE_LABEL[type]}
-                </option>
-              ))}
-            </NativeSelect>
-            <TextField required {...field('program_name')} />
-            <TextField required inputMode="decimal" placeholder="0.00" {...field('amount_due')} />
-            <TextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('next_due_date')} helperText={errors.next_due_date ?? 'Optional'} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={enrolling.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={enrolling.isLoading}>
-            Enroll
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog id="enroll" title="Enroll in Program" submitLabel="Enroll" busy={enrolling.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <NativeSelect required {...field('program_type')}>
+          {PROGRAM_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {PROGRAM_TYPE_LABEL[type]}
+            </option>
+          ))}
+        </NativeSelect>
+        <TextField required {...field('program_name')} />
+        <TextField required inputMode="decimal" placeholder="0.00" {...field('amount_due')} />
+        <TextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('next_due_date')} helperText={errors.next_due_date ?? 'Optional'} />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,16 +1,13 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { StudentRecord } from '../../contract';
 import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { serverErrorOf } from '../../lib/serverError';
+import { useToast } from '../../lib/useToast';
+import { FormDialog } from '../../components/FormDialog';
 import type { FieldErrors } from './formErrors';
 import {
   ledgerEntryBody,
@@ -22,10 +19,9 @@ import {
   type LedgerEntryValues,
 } from './ledgerEntryForm';
 import { NativeSelect } from './NativeSelect';
-import { entryPosted, SAVE_FAILED_FALLBACK } from './studentMessages';
+import { SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS, entryPosted } from './studentMessages';
 import { programsOf } from './studentLedger';
 import { usePostLedgerEntryMutation } from './studentsAdminApi';
-import { useStudentToast } from './useStudentToast';
 
 /** Post Charge or Credit: a new ledger entry with its reason. Past entries are never edited. */
 export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
@@ -34,7 +30,7 @@ export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord
   const [errors, setErrors] = useState<FieldErrors<LedgerEntryField>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [post, posting] = usePostLedgerEntryMutation();
-  const toast = useStudentToast();
+  const toast = useToast(STUDENT_TOAST_MS);
 
   const field = (name: LedgerEntryField) => ({
     id: `ledger-entry-${name.replace(/_/g, '-')}`,
@@ -64,44 +60,31 @@ export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord
   };
 
   return (
-    <Dialog open onClose={posting.isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="ledger-entry-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="ledger-entry-title">Post Charge or Credit</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>A charge adds to what the program costs; a credit (adjustment) takes off it.</DialogContentText>
-          <Stack spacing={2}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <NativeSelect required {...field('kind')}>
-              <option value="charge">Charge</option>
-              <option value="credit">Credit</option>
-            </NativeSelect>
-            <NativeSelect required {...field('program')}>
-              <option value="">Choose a program</option>
-              {programs.map((program) => (
-                <option key={programKey(program)} value={programKey(program)}>
-                  {`${program.program_name} (${PROGRAM_TYPE_LABEL[program.program_type] ?? program.program_type})`}
-                </option>
-              ))}
-            </NativeSelect>
-            <TextField required inputMode="decimal" placeholder="0.00" {...field('amount')} />
-            <TextField required multiline minRows={2} {...field('reason')} />
-            <TextField
-              type="date"
-              slotProps={{ inputLabel: { shrink: true } }}
-              {...field('next_due_date')}
-              helperText={errors.next_due_date ?? 'Optional: empty keeps the current due date.'}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={posting.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={posting.isLoading}>
-            Post
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog id="ledger-entry" title="Post Charge or Credit" submitLabel="Post" busy={posting.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
+      <DialogContentText sx={{ mb: 2 }}>A charge adds to what the program costs; a credit (adjustment) takes off it.</DialogContentText>
+      <Stack spacing={2}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <NativeSelect required {...field('kind')}>
+          <option value="charge">Charge</option>
+          <option value="credit">Credit</option>
+        </NativeSelect>
+        <NativeSelect required {...field('program')}>
+          <option value="">Choose a program</option>
+          {programs.map((program) => (
+            <option key={programKey(program)} value={programKey(program)}>
+              {`${program.program_name} (${PROGRAM_TYPE_LABEL[program.program_type] ?? program.program_type})`}
+            </option>
+          ))}
+        </NativeSelect>
+        <TextField required inputMode="decimal" placeholder="0.00" {...field('amount')} />
+        <TextField required multiline minRows={2} {...field('reason')} />
+        <TextField
+          type="date"
+          slotProps={{ inputLabel: { shrink: true } }}
+          {...field('next_due_date')}
+          helperText={errors.next_due_date ?? 'Optional: empty keeps the current due date.'}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
