@@ -1,5 +1,5 @@
 /**
- * Issue 20: text extraction time for the three hostile files the probe found (each once took 5-16 s)
+ * Text extraction time for the three hostile files the probe found (each once took 5-16 s)
  * and for 25 MB (the upload limit) of each extracted type. Two 25 MB files per type: one of ordinary
  * text (extraction stops at the 10,000 characters kept), and one the scanner must read to its end
  * (whitespace, or markup and drawing operators without text until the last bytes). Used by
@@ -47,7 +47,7 @@ function pdf(contents: Array<{ data: Buffer; flate: boolean }>, image?: Buffer):
   return Buffer.concat(parts);
 }
 
-/** The three files of the probe in issue 20. */
+/** The probe's three hostile files. */
 export function adversarialFiles(): SampleFile[] {
   return [
     { name: 'docx: "<w:t " x 60,000 (716 B zip)', type: 'docx', bytes: docx('<w:t '.repeat(60_000)) },

@@ -1,5 +1,5 @@
 /**
- * Lighthouse performance of the login, dashboard, cart and checkout routes (issues 10 and 21: a score of at least 95)
+ * Lighthouse performance of the login, dashboard, cart and checkout routes (aim: a score of at least 95)
  * in the Debian Chromium, headless, against the local stack serving a production build (gzip-compressed
  * as CloudFront serves it). Two settings: Lighthouse's default (mobile: a mid-range phone on slow 4G,
  * simulated, 4x CPU slowdown), the figure held to the aim, and its desktop preset. Each audit runs
@@ -8,7 +8,7 @@
  * is the last major that runs on Node 20 (13 needs Node >= 22.19).
  *
  * The dashboard needs a signed-in student: the SPA keeps the login answer in local storage under
- * `userInfo` (spec section 3), so it is put there through the browser before the audit, and
+ * `userInfo`, so it is put there through the browser before the audit, and
  * Lighthouse is told to keep storage (`disableStorageReset`, as its docs do for authenticated pages);
  * the HTTP cache is emptied before every audit, so both routes are measured on a first visit.
  */
@@ -31,7 +31,7 @@ export interface LighthouseMetrics {
   cls: number;
 }
 
-/** Issue 21: the four routes held to the aim; the cart and checkout open with the student's bill in the cart. */
+/** The four routes held to the aim; the cart and checkout open with the student's bill in the cart. */
 export const AUDITED_ROUTES = ['/', '/Dashboard', '/cart', '/checkout'] as const;
 export type AuditedRoute = (typeof AUDITED_ROUTES)[number];
 export const ROUTE_NAMES: Record<AuditedRoute, string> = { '/': 'login', '/Dashboard': 'dashboard', '/cart': 'cart', '/checkout': 'checkout' };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 10): starts the local stack on free ports in a temp dir, seeds 1x then 10x
+ * `npm run bench`: starts the local stack on free ports in a temp dir, seeds 1x then 10x
  * data (bench/seed.ts), and measures side by side in one run: p50/p95 of each list and detail route
  * through the gateway (autocannon), DynamoDB requests per route, the roster against the spec's
  * fallback, Lambda bundle sizes and cold-load, the SPA's entry and route JavaScript and Lighthouse on the
@@ -99,7 +99,7 @@ async function main() {
   log('starting the local stack (DynamoDB Local in memory, s3rver, cognito-local, gateway)...');
   const stack = await startLocalStack({ dataDir, ports: {}, persist: false, seed: false, gateway: { webRoot: spaDir } });
   const base = stack.url!;
-  // the bench's own staff sign in with a password alone, as the demo staff do locally (issue 19's local-only
+  // the bench's own staff sign in with a password alone, as the demo staff do locally (the local-only
   // exemption, read by the login handler when it first loads, after this)
   process.env.PORTAL_MFA_EXEMPT_USERS = [process.env.PORTAL_MFA_EXEMPT_USERS, 'bench-admin', 'bench-finance'].filter(Boolean).join(',');
   try {
@@ -107,7 +107,7 @@ async function main() {
     const { PER_SCALE, rosterCohortItems, seedScale, writeAll } = await import('./seed.js');
     // the handlers' own document client (same module instance as the gateway's), counted per call
     const { db: handlerDb } = await import('../lambdas/store/dynamo.js');
-    // reads are the budget; the audit entry a staff read writes (issue 9: FERPA) is one PutItem on an
+    // reads are the budget; the audit entry a staff read writes (FERPA) is one PutItem on an
     // AUDIT# partition whatever the data, counted apart as test/handlers/request-budget.test.ts does
     let dynamoRequests = 0;
     let auditWrites = 0;
@@ -218,7 +218,7 @@ async function main() {
     const entry = entryJsSize(spaDir);
     rows.push({ figure: 'SPA entry JavaScript, every route (gzip -6)', measured: `${(entry.bytes / 1000).toFixed(1)} KB in ${entry.files.length} files`, budget: `<= ${ENTRY_BUDGET_BYTES / 1000} KB`, result: entry.bytes <= ENTRY_BUDGET_BYTES ? 'pass' : 'FAIL' });
     rows.push({ figure: 'SPA: other routes lazy-loaded', measured: 'checked on the module graph', budget: 'every page lazy', result: 'pass (npm test)' });
-    // issue 20: text extraction, the probe's hostile files and 25 MB of each type (bench/extraction.ts)
+    // text extraction, the probe's hostile files and 25 MB of each type (bench/extraction.ts)
     for (const t of await measureExtraction()) rows.push({ figure: `Text extraction, ${t.name}`, measured: `${t.ms} ms (${t.status})`, budget: '< 2000 ms (aim)', result: t.ms < 2000 ? 'aim met' : 'aim missed' });
     for (const a of audits) {
       const { score, fcp, lcp, tbt, cls } = a.median;

@@ -55,7 +55,7 @@ export const jobs = [
   { id: 'payments-reconcile', description: 'Compares the last days of payments with Stripe and records what is missing (each repair audited)',
     handler: 'functions/jobs/reconcile-payments.ts', trigger: { schedule: 'cron(30 2 * * ? *)' },
     grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: 600 },
-  // Issue 19: POST /api/students/import/ stores the file in chunks and sends one message per chunk. A chunk is
+  // POST /api/students/import/ stores the file in chunks and sends one message per chunk. A chunk is
   // 25 rows, each an AdminCreateUser call (about 0.2 s in the cloud) and a few table writes: well under a
   // minute, so 60 s leaves room for Cognito throttling retries. Two chunks at a time keep the Cognito user
   // creation rate (50 per second by default) and the account's Lambda concurrency out of reach.

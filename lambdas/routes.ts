@@ -1,5 +1,5 @@
 /**
- * THE route table. Every documented `/api` call of the spec (section 7) is one row.
+ * THE route table. Every documented `/api` call of the spec is one row.
  *
  * The same rows drive both deployments:
  *  - lib/stacks/api-stack.ts turns each row into an HTTP API route + its own Lambda, with the
@@ -40,7 +40,7 @@ export type Grant =
   | 'userpool:admin'
   /**
    * Keep, read and end TOTP enrolments at sign-in only (GetItem and PutItem on the MFA_ENROL# partitions,
-   * store/mfa-enrolments.ts): the sign-in routes that hold Cognito's tokens until a first code is confirmed (issue 19).
+   * store/mfa-enrolments.ts): the sign-in routes that hold Cognito's tokens until a first code is confirmed.
    */
   | 'mfa:enrolment'
   /** Read the Stripe secret key and webhook signing secret (Secrets Manager). */
@@ -91,7 +91,7 @@ const ADMIN_AND_STAFF = ['admin', 'staff'] as const;
 export const routes = [
   { id: 'users-login', method: 'POST', path: '/api/users/login/', handler: 'functions/users/login.ts',
     access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'] },
-  // Issue 19, the CSV import's progress and report. Before students-get on purpose: API Gateway prefers a route
+  // The CSV import's progress and report. Before students-get on purpose: API Gateway prefers a route
   // that matches literally over one with a path variable, and the local gateway takes the first matching row.
   { id: 'students-import-get', method: 'GET', path: '/api/students/import/{id}/', handler: 'functions/students/import-get.ts',
     access: ['admin'], grants: ['table:read'] },
@@ -135,7 +135,7 @@ export const routes = [
   { id: 'payments-create-intent', method: 'POST', path: '/api/create-payment-intent', handler: 'functions/payments/create-intent.ts',
     access: 'signed-in', grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
 
-  // Beyond spec section 7 (issue 4): payments the server can prove, receipts and the finance ledger.
+  // Beyond the spec: payments the server can prove, receipts and the finance ledger.
   // applying an event may read and create refunds at Stripe; a timeout is retried by Stripe and applied once
   { id: 'payments-webhook', method: 'POST', path: '/api/payments/webhook', handler: 'functions/payments/webhook.ts',
     access: 'public', grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
@@ -143,10 +143,10 @@ export const routes = [
     access: ['finance', 'admin'], grants: ['table:read', 'audit:write'] },
   { id: 'payments-refund', method: 'POST', path: '/api/payments/{id}/refund/', handler: 'functions/payments/refund.ts',
     access: ['admin'], grants: ['table:read', 'audit:write', 'secret:stripe'], timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS },
-  // Beyond spec section 7 (issue 17): finance compares a date range of payments with Stripe and records what is missing.
+  // Beyond the spec: finance compares a date range of payments with Stripe and records what is missing.
   { id: 'payments-reconcile', method: 'POST', path: '/api/payments/reconcile/', handler: 'functions/payments/reconcile.ts',
     access: ['finance', 'admin'], grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: 29 },
-  // Beyond spec section 7 (issue 7): cohort administration and the roster fallback the spec names.
+  // Beyond the spec: cohort administration and the roster fallback the spec names.
   { id: 'students-list', method: 'GET', path: '/api/students/', handler: 'functions/students/list.ts',
     access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'] },
   { id: 'cohorts-create', method: 'POST', path: '/api/cohorts/', handler: 'functions/cohorts/create.ts',
@@ -155,10 +155,10 @@ export const routes = [
     access: ['admin'], grants: ['table:read', 'table:write'] },
   { id: 'cohorts-add-student', method: 'POST', path: '/api/cohorts/{id}/students/', handler: 'functions/cohorts/add-student.ts',
     access: ['admin'], grants: ['table:read', 'table:write'] },
-  // Beyond spec section 7 (issue 8): student records for administrators.
+  // Beyond the spec: student records for administrators.
   { id: 'students-create', method: 'POST', path: '/api/students/', handler: 'functions/students/create.ts',
     access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'] },
-  // Issue 19: validates and stores the file, queues its chunks (jobs table: students-import-chunks) and answers 202.
+  // Validates and stores the file, queues its chunks (jobs table: students-import-chunks) and answers 202.
   { id: 'students-import', method: 'POST', path: '/api/students/import/', handler: 'functions/students/import.ts',
     access: ['admin'], grants: ['table:write', 'queue:students-import-chunks'] },
   { id: 'students-enroll', method: 'POST', path: '/api/students/{username}/enrollments/', handler: 'functions/students/enroll.ts',
@@ -169,12 +169,12 @@ export const routes = [
     access: ['admin'], grants: ['table:read', 'table:write', 'userpool:admin'] },
   { id: 'users-new-password', method: 'POST', path: '/api/users/new-password/', handler: 'functions/users/new-password.ts',
     access: 'public', grants: ['userpool:login', 'table:read', 'mfa:enrolment'] },
-  // Beyond spec section 7 (issue 9): sessions that last while the refresh token is valid; logout revokes it.
+  // Beyond the spec: sessions that last while the refresh token is valid; logout revokes it.
   { id: 'users-refresh', method: 'POST', path: '/api/users/refresh/', handler: 'functions/users/refresh.ts',
     access: 'public', grants: ['userpool:login', 'table:read'] },
   { id: 'users-logout', method: 'POST', path: '/api/users/logout/', handler: 'functions/users/logout.ts',
     access: 'public', grants: ['userpool:login'] },
-  // Beyond spec section 7 (issue 19): TOTP. The two second steps of a sign-in (a code; a first code that turns TOTP on),
+  // Beyond the spec: TOTP. The two second steps of a sign-in (a code; a first code that turns TOTP on),
   // a student turning it on (staff roles must have it and set it up at sign-in), and an admin turning someone's off
   // (recovery, audited).
   { id: 'users-mfa', method: 'POST', path: '/api/users/mfa/', handler: 'functions/users/mfa.ts',
@@ -187,22 +187,22 @@ export const routes = [
     access: ['student'], grants: ['userpool:login'] },
   { id: 'users-mfa-reset', method: 'POST', path: '/api/users/{username}/mfa/reset/', handler: 'functions/users/mfa-reset.ts',
     access: ['admin'], grants: ['userpool:admin', 'audit:write'] },
-  // Issue 20: an admin ends every session of a user at once (Cognito AdminUserGlobalSignOut), audited.
+  // An admin ends every session of a user at once (Cognito AdminUserGlobalSignOut), audited.
   { id: 'users-sign-out-everywhere', method: 'POST', path: '/api/users/{username}/sign-out-everywhere/', handler: 'functions/users/sign-out-everywhere.ts',
     access: ['admin'], grants: ['userpool:admin', 'audit:write'] },
   { id: 'students-payments', method: 'GET', path: '/api/students/{username}/payments/', handler: 'functions/students/payments.ts',
     access: 'signed-in', grants: ['table:read', 'audit:write'] },
-  // Beyond spec section 7 (issue 6): presigned uploads for large files, acknowledgements by students.
+  // Beyond the spec: presigned uploads for large files, acknowledgements by students.
   { id: 'documents-upload-url', method: 'POST', path: '/api/documents/upload-url/', handler: 'functions/documents/upload-url.ts',
     access: ADMIN_AND_STAFF, grants: ['bucket:write'] },
   { id: 'documents-acknowledge', method: 'POST', path: '/api/documents/{id}/acknowledge/', handler: 'functions/documents/acknowledge.ts',
     access: ['student'], grants: ['table:read', 'table:write'] },
   { id: 'documents-acknowledgements', method: 'GET', path: '/api/documents/{id}/acknowledgements/', handler: 'functions/documents/acknowledgements.ts',
     access: ADMIN_AND_STAFF, grants: ['table:read'] },
-  // Beyond spec section 7 (issue 9): the audit log, read-only through the API (entries are never edited or deleted).
+  // Beyond the spec: the audit log, read-only through the API (entries are never edited or deleted).
   { id: 'audit-list', method: 'GET', path: '/api/audit/', handler: 'functions/audit/list.ts',
     access: ['admin'], grants: ['table:read'] },
-  // Beyond spec section 7 (issue 21): the landing figures of staff (documents), finance (money) and admins (both, cohorts).
+  // Beyond the spec: the landing figures of staff (documents), finance (money) and admins (both, cohorts).
   { id: 'dashboard-summary', method: 'GET', path: '/api/dashboard/', handler: 'functions/dashboard/summary.ts',
     access: ['staff', 'finance', 'admin'], grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];

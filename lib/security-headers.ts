@@ -19,7 +19,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self' https://api.stripe.com https://*.amazonaws.com",
   // Stripe's card fields and 3-D Secure run in Stripe frames; office previews in Microsoft's viewer;
-  // PDF previews from presigned S3 URLs (issue 6)
+  // PDF previews from presigned S3 URLs
   `frame-src 'self' blob: ${STRIPE_JS} https://hooks.stripe.com https://view.officeapps.live.com https://*.amazonaws.com`,
   "object-src 'none'",
   "frame-ancestors 'none'",

@@ -3,7 +3,7 @@ import * as z from './zod.js';
 import { PROGRAM_TYPES, type ProgramType } from './programs.js';
 import type { StudentRecord } from './students.js';
 
-/** GET /api/cohorts/ (spec section 3, Cohort). */
+/** GET /api/cohorts/ (the spec's Cohort). */
 export interface Cohort {
   id: string;
   academic_year: string;

@@ -1,6 +1,6 @@
 /** Course names and catalog categories: plain constants (no zod), shared by the contract, the domain and the SPA. */
 
-/** The fixed course names of spec section 9 (the form's choices; "Nurse Ethics" is listed twice there). */
+/** The course names the spec fixes (the form's choices; "Nurse Ethics" is listed twice there). */
 export const COURSE_NAMES = [
   'Nursing Assistant', 'EKG Technician', 'Phlebotomy', 'Ultrasound Program', 'MA', 'MA(associates)',
   'Patient Care Technician', 'Algebra', 'Ultrasound', 'Nurse Ethics', 'Physics', 'Biology', 'English',

@@ -1,5 +1,5 @@
 /**
- * GET /api/dashboard/ (issue 21): the landing figures of a staff role, per the caller's groups.
+ * GET /api/dashboard/: the landing figures of a staff role, per the caller's groups.
  * Staff get `documents`, finance get `money`, admins get both and `cohorts`; a part the caller may
  * not see is absent (never null-filled). Money is integer cents; the SPA shows dollars.
  */

@@ -1,7 +1,7 @@
 /**
  * Documents: constants and answer types. Each request schema is in its own module (document-*.ts):
  * a schema's construction (`.check(...)`) cannot be tree-shaken, so a route imports only its own
- * (issue 10's Lambda budget).
+ * (the Lambda budget).
  */
 import type { ProgramType } from './programs.js';
 
@@ -15,7 +15,7 @@ export const SCOPE_LABELS: Record<DocumentScope, string> = {
   general: 'General Resources',
 };
 
-/** Upload allowlist (issue 6) and the size limit, shared by the form and the server. */
+/** Upload allowlist and the size limit, shared by the form and the server. */
 export const ALLOWED_FILE_TYPES = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv'] as const;
 export type AllowedFileType = (typeof ALLOWED_FILE_TYPES)[number];
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -23,8 +23,8 @@ export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export type DocumentTextStatus = 'extracted' | 'none' | 'not_extracted';
 
 /**
- * Spec section 3, Document: the document's own fields, what every reader may see. Who it is assigned
- * to is not among them: that depends on the audience (FERPA, issue 20), see the two answers below.
+ * The spec's Document: the document's own fields, what every reader may see. Who it is assigned
+ * to is not among them: that depends on the audience (FERPA), see the two answers below.
  */
 export interface DocumentDto {
   id: string;
@@ -49,7 +49,7 @@ export interface DocumentDto {
   /**
    * extracted: `extracted_text` holds the text; none: the file has no text we read (images, other
    * types); not_extracted: reading it did not finish within its time and size budget, or the file
-   * could not be read, so it was stored without text (issue 20). Optional for answers stored before.
+   * could not be read, so it was stored without text. Optional for answers stored before.
    */
   text_status?: DocumentTextStatus;
   /** Why, when not_extracted. */

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in with an authenticator app (TOTP, issue 19): the requests of the MFA routes.
+ * Two-step sign-in with an authenticator app (TOTP): the requests of the MFA routes.
  *
  *   POST /api/users/login/          401 { code: "mfa_required", session }         -> POST /api/users/mfa/
  *                                   401 { code: "mfa_setup_required", session,    -> POST /api/users/mfa-setup/

@@ -1,14 +1,14 @@
 /**
  * A new student record: the body of POST /api/students/ and each row of the CSV import. Its own module
  * because a schema's construction (`.check(...)`) cannot be tree-shaken: the routes that create students
- * import it alone, without the other student-administration schemas (issue 10's Lambda budget).
+ * import it alone, without the other student-administration schemas (the Lambda budget).
  */
 import * as z from './zod.js';
 import { PROGRAM_TYPES } from './programs.js';
 
 const RESERVED_USERNAMES = new Set(['import', 'imports']);
 
-// canonical (issue 20): `Jamal.Brooks` is created as `jamal.brooks`, the name every sign-in step uses
+// canonical: `Jamal.Brooks` is created as `jamal.brooks`, the name every sign-in step uses
 const Username = z.string().check(
   z.trim(),
   z.toLowerCase(),

@@ -1,5 +1,5 @@
 /**
- * The CSV import as a job (issue 19): POST /api/students/import/ answers 202 with the import at once, the
+ * The CSV import as a job: POST /api/students/import/ answers 202 with the import at once, the
  * rows are created by the students-import-chunks job, and GET /api/students/import/{id}/ reports progress
  * and each row's outcome; GET /api/students/imports/ lists past imports to return to.
  */

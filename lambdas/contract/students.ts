@@ -1,6 +1,6 @@
 import type { ProgramType } from './programs.js';
 
-/** One entry of a payment history (spec section 3). Amounts are dollars with two decimals. */
+/** One entry of a payment history. Amounts are dollars with two decimals. */
 export interface PaymentHistoryEntry {
   id: string;
   date: string;
@@ -30,7 +30,7 @@ export interface PaymentDetails {
 }
 
 /**
- * One immutable entry of a student's ledger (issue 8) as GET /api/students/{username}/ shows it:
+ * One immutable entry of a student's ledger as GET /api/students/{username}/ shows it:
  * charges and credits with the admin's reason, payments and refunds with their reference.
  */
 export interface LedgerEntryView {
@@ -65,7 +65,7 @@ export interface StudentRecord {
   program_type: ProgramType | null;
   cohort_id: string | null;
   payment_details: PaymentDetails;
-  /** False once an admin disabled the student's sign-in; their records stay (issue 8). */
+  /** False once an admin disabled the student's sign-in; their records stay. */
   sign_in_enabled: boolean;
   /** Every ledger entry, newest first: only on the single record (GET /api/students/{username}/), not on lists. */
   ledger_entries?: LedgerEntryView[];

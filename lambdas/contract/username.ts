@@ -1,5 +1,5 @@
 /**
- * One identity per person (issue 20): a username is canonical, trimmed and lower-case, wherever it
+ * One identity per person: a username is canonical, trimmed and lower-case, wherever it
  * enters the portal (sign-in steps, refresh, student creation and import, every `{username}` route
  * parameter), and the student profile is keyed by that canonical name. The user pool is case-insensitive
  * too (lib/stacks/auth-stack.ts), but a pool's case sensitivity cannot be changed once it exists, so this

@@ -14,7 +14,7 @@ const RefreshToken = z.string().check(z.minLength(1, 'is required'), z.maxLength
 /**
  * POST /api/users/refresh/ body: the refresh token. `username` is still accepted (the SPA sends the name
  * the token was issued to) but never used as the identity: that is the token's own user, as Cognito
- * answers it (issue 20).
+ * answers it.
  */
 export const RefreshRequest = z.object({
   username: z.optional(Username),
@@ -26,7 +26,7 @@ export type RefreshRequest = z.infer<typeof RefreshRequest>;
 export const LogoutRequest = z.object({ refresh: RefreshToken });
 export type LogoutRequest = z.infer<typeof LogoutRequest>;
 
-/** User info of spec section 3, kept by the SPA in local storage under `userInfo`. */
+/** The spec's user info, kept by the SPA in local storage under `userInfo`. */
 export interface UserInfo {
   id: string;
   username: string;
@@ -35,7 +35,7 @@ export interface UserInfo {
   last_name: string;
   isAdmin: boolean;
   is_staff: boolean;
-  /** Beyond the spec: finance staff see the finance ledger (issue 4). */
+  /** Beyond the spec: finance staff see the finance ledger. */
   is_finance: boolean;
   /** Cognito access token, sent as `Authorization: Bearer <token>`. */
   token: string;
@@ -43,11 +43,11 @@ export interface UserInfo {
   refresh: string;
   /** Seconds until `token` expires. */
   expires_in: number;
-  /** Beyond the spec (issue 19): the user signs in with a code from an authenticator app too. Absent in user info stored before. */
+  /** Beyond the spec: the user signs in with a code from an authenticator app too. Absent in user info stored before. */
   mfa_enabled?: boolean;
 }
 
-/** POST /api/users/{username}/sign-out-everywhere/ (admin, issue 20): every refresh token of the user is revoked. */
+/** POST /api/users/{username}/sign-out-everywhere/ (admin): every refresh token of the user is revoked. */
 export interface SignOutEverywhereAnswer {
   username: string;
   signed_out: true;

@@ -1,5 +1,5 @@
 /**
- * Balance status labels (spec section 4). The roster and the student dialog use different
+ * Balance status labels, as the spec fixes them. The roster and the student dialog use different
  * thresholds on purpose: exactly 500 is "Due" in the roster but "Overdue" in the dialog.
  */
 import type { PaymentDetails } from '../contract/students.js';

@@ -1,12 +1,12 @@
 /**
- * Who sees which document (issue 6; the spec gives students none). Staff and admins see every
+ * Who sees which document (the spec gives students none). Staff and admins see every
  * document. Anyone else sees exactly the documents that apply to them:
  *   - documents assigned to them individually, public or private;
  *   - and, when the document is public: general documents, program documents of their program
  *     type, and documents of their cohort.
  * A private general, program or cohort document is for staff only. Individual documents reach
  * only the students they are assigned to, never the rest of the cohort chosen on upload.
- * Finance read documents as staff do (issue 21: they may read any student's record already, and a
+ * Finance read documents as staff do (they may read any student's record already, and a
  * student's list asking them to acknowledge handbooks meant for students helped nobody); changing
  * documents stays with staff and admins (the routes' access).
  * The same rule decides who may acknowledge a document and who is still expected to.

@@ -1,5 +1,5 @@
 /**
- * The CSV import as a job (issue 19), its pure rules: how a validated file is cut into chunks (one queue
+ * The CSV import as a job, its pure rules: how a validated file is cut into chunks (one queue
  * message each), and the plain sentences the report gives for each row that was not created.
  */
 import type { ParsedRow } from './student-import.js';

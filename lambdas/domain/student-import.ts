@@ -1,12 +1,12 @@
 /**
- * Bulk import of students from CSV (issue 8): every row is checked before anything is written, and
+ * Bulk import of students from CSV: every row is checked before anything is written, and
  * the report says, row by row, what was wrong. Valid rows become NewStudent inputs.
  */
 import { CreateStudentRequest, IMPORT_COLUMNS } from '../contract/new-student.js';
 import type { ImportRowResult } from '../contract/student-admin.js';
 import { parseCsv } from './csv.js';
 
-/** A 1 MB file holds about 10,000 typical rows; the import job creates them in chunks (issue 19). */
+/** A 1 MB file holds about 10,000 typical rows; the import job creates them in chunks. */
 export const MAX_IMPORT_ROWS = 10_000;
 
 export interface ParsedRow {

@@ -1,5 +1,5 @@
 /**
- * Text of an uploaded document, for the txt preview and the list's `search` (issue 6).
+ * Text of an uploaded document, for the txt preview and the list's `search`.
  *  - txt, csv: the text itself.
  *  - docx: the `<w:t>` runs of word/document.xml (zip.ts unzips it), paragraphs as lines.
  *  - pdf, best effort: content streams (inflated with node:zlib when FlateDecode, or uncompressed)
@@ -9,7 +9,7 @@
  *    and content inside form XObjects or object streams are skipped; word order follows the stream.
  *  - everything else (images, xlsx, pptx, old Office formats): no text.
  *
- * Linear and bounded (issue 20): hostile files (`<w:t ` 60,000 times, 120,000 spaces, `stream
+ * Linear and bounded: hostile files (`<w:t ` 60,000 times, 120,000 spaces, `stream
  * endstream` 25,000 times) once took 5-16 s in backtracking regexes and blocked every request of the
  * local stack. Each format is now read by a single-pass scanner (indexOf and charCode loops, never a
  * regex over the input) that touches each byte a bounded number of times, writing into a TextSink that

@@ -1,5 +1,5 @@
 /**
- * What an uploaded document may be (issue 6): an allowlisted type whose content really is that type,
+ * What an uploaded document may be: an allowlisted type whose content really is that type,
  * not empty and at most MAX_UPLOAD_BYTES. Pure checks on the name and the bytes, used by both upload
  * paths (multipart, and presigned upload + `upload_key`). The client's content type is never trusted.
  */

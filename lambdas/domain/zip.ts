@@ -2,10 +2,10 @@
  * Reads a zip archive (docx, xlsx and pptx are zips): the entries of its central directory, and one
  * entry's bytes, inflated with node:zlib. Enough for the upload checks (which parts a package holds)
  * and docx text; written here rather than bundling a zip library, which cost the upload Lambda 6 KB of
- * its 300 KB budget (issue 10). Walks the directory as fflate's unzipSync does (zip64 included) and
+ * its 300 KB budget. Walks the directory as fflate's unzipSync does (zip64 included) and
  * throws on an archive it cannot read.
  *
- * Zip bombs (issue 20) are stopped here, while inflating: zlib's `maxOutputLength` ends the inflate
+ * Zip bombs are stopped here, while inflating: zlib's `maxOutputLength` ends the inflate
  * as soon as an entry's output passes what is left of its budget (per entry, and for the whole
  * archive across every entry read through one `ZipBudget`), so a bomb never gets to allocate more.
  * The directory walk is linear in the archive: each entry must carry its signature, so a forged

@@ -1,5 +1,5 @@
 /**
- * One chunk of a CSV import (issue 19), as the students-import-chunks job runs it for each message.
+ * One chunk of a CSV import, as the students-import-chunks job runs it for each message.
  * Every row is done at most once, whatever the deliveries:
  *  - a row with an outcome (ROW#<line>) is skipped: a redelivered message, or a retry after some rows failed;
  *  - a student that already exists with the row's username and email is reported `exists`, not created

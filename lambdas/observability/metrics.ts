@@ -1,7 +1,7 @@
 /**
  * Custom metrics (AWS Lambda Powertools Metrics, CloudWatch EMF), imported only by the routes that
  * count something (login failures, payments, webhook failures): the other routes' bundles stay
- * without it (about 12 KB, issue 10). Each count is published at once, one EMF line, so no route
+ * without it (about 12 KB). Each count is published at once, one EMF line, so no route
  * has to remember a flush at the end of the invocation. POWERTOOLS_METRICS_DISABLED turns them off
  * (the local stack does: there is no CloudWatch to read them).
  */

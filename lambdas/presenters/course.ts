@@ -1,4 +1,4 @@
-/** Stored courses as the API shows them (spec section 3: prices in dollars or null). No zod here: the read routes need none. */
+/** Stored courses as the API shows them (prices in dollars or null). No zod here: the read routes need none. */
 import type { Course } from '../contract/courses.js';
 import { centsToDollars } from '../domain/money.js';
 import type { CourseRecord } from '../store/catalog-items.js';

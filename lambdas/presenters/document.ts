@@ -1,4 +1,4 @@
-/** Stored documents as the API shows them (spec section 3, Document), and who is reading them. */
+/** Stored documents as the API shows them (the spec's Document), and who is reading them. */
 import {
   SCOPE_LABELS, type AcknowledgementDto, type DocumentDto, type DocumentRecordDto, type StudentDocumentDto, type StudentRecordDocumentDto,
 } from '../contract/documents.js';
@@ -17,7 +17,7 @@ export interface Lookups {
 export const fullName = (p: { firstName: string; lastName: string; username: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.username;
 
-/** The document's own fields (spec section 3), the same for every audience; never who it is assigned to. */
+/** The document's own fields, the same for every audience; never who it is assigned to. */
 function presentOwnFields(d: DocumentRecord, { cohorts, categories }: Lookups, acknowledgedAt: string | null): DocumentDto {
   const cohort = d.cohortId ? cohorts.get(d.cohortId) : undefined;
   return {

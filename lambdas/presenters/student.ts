@@ -1,4 +1,4 @@
-/** A student's stored ledger as the API shows it (spec section 3: student record with payment_details). */
+/** A student's stored ledger as the API shows it (the spec's student record with payment_details). */
 import type { LedgerEntryView, StudentRecord } from '../contract/students.js';
 import { buildPaymentDetails, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
 import { centsToDollars } from '../domain/money.js';

@@ -1,5 +1,5 @@
 /**
- * Who must sign in with an authenticator app (issue 19): every account in the admin, finance or staff
+ * Who must sign in with an authenticator app: every account in the admin, finance or staff
  * group, the people who move money or read every record. The user pool's MFA is "optional" (students
  * may turn TOTP on themselves), so the portal enforces it: such an account without TOTP gets no session
  * from its password, only an enrolment (store/mfa-enrolments.ts), and its refresh tokens stop working.

@@ -4,7 +4,7 @@ import { Unauthorized } from '../domain/errors.js';
 import { ACCOUNT_DISABLED } from '../store/cognito.js';
 import { studentSignIn } from '../store/students.js';
 
-/** A student-group sign-in without a student record (issue 20): refused, never taken as enabled. */
+/** A student-group sign-in without a student record: refused, never taken as enabled. */
 export const NO_STUDENT_RECORD = 'This account has no student record. Please contact the school office.';
 
 /**
@@ -12,7 +12,7 @@ export const NO_STUDENT_RECORD = 'This account has no student record. Please con
  * stand-in does not enforce Cognito's flag at refresh), so a disabled student is refused here too.
  * `username` must be the identity Cognito answered for the session (canonical), never a name from the
  * request. Admin, finance and staff accounts have no student profile and pass; a user in none of those
- * groups is a student, and one without a profile is refused (issue 20).
+ * groups is a student, and one without a profile is refused.
  */
 export async function refuseDisabledStudent(username: string, info: UserInfo): Promise<void> {
   if (info.isAdmin || info.is_staff || info.is_finance) return;

@@ -1,6 +1,6 @@
 /**
  * The last step of every sign-in (password, new password, TOTP code, TOTP enrolment): the spec's user
- * info, unless the school disabled the student, or the account must turn TOTP on first (issue 19).
+ * info, unless the school disabled the student, or the account must turn TOTP on first.
  */
 import { canonicalUsername } from '../contract/username.js';
 import type { UserInfo } from '../contract/users.js';
@@ -21,7 +21,7 @@ export const MFA_SETUP_REQUIRED =
  * `code: "mfa_setup_required"`, the enrolment id as `session` and the new TOTP secret as `secret_code`.
  */
 export async function answerSignIn(requested: string, session: SignedIn): Promise<UserInfo> {
-  // the identity is the session's own user as Cognito answers it, canonical (issue 20); the name the
+  // the identity is the session's own user as Cognito answers it, canonical; the name the
   // person typed (already canonical) is only a fallback should Cognito name none
   const username = canonicalUsername(session.username || requested);
   const info = userInfoFrom(username, session);

@@ -1,4 +1,4 @@
-/** The spec's user info (section 3) from a fresh Cognito session: answered by login and new-password. */
+/** The spec's user info from a fresh Cognito session: answered by login and new-password. */
 import type { UserInfo } from '../contract/users.js';
 import { isAdmin, isFinance, isStaff, rolesFromGroups } from '../domain/roles.js';
 import type { SignedIn } from '../store/cognito.js';

@@ -1,5 +1,5 @@
 /**
- * Reading the audit log (issue 9), newest first, never with a Scan:
+ * Reading the audit log, newest first, never with a Scan:
  *  - by user: one Query of gsi1 (`AUDIT_BY#<actor>`), by action: one Query of gsi2
  *    (`AUDIT_ACTION#<action>`), both ranged on the time in the sort key; user and action together
  *    read the user's entries and filter by action (the waste is bounded by that user's entries);

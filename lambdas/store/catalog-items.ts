@@ -1,6 +1,6 @@
 /**
  * Item layouts of the catalog entities (courses, cohorts, document categories, documents).
- * Issues 5-7 add their reads and writes next to these; the local seed already writes them.
+ * Their reads and writes are in each entity's own store (courses.ts, cohorts.ts, documents.ts); the local seed writes them too.
  */
 import type { ProgramType } from '../contract/programs.js';
 import { catalogKeys as k } from './keys.js';
@@ -35,7 +35,7 @@ export interface DocumentCategoryRecord {
 
 export type DocumentScope = 'individual' | 'cohort' | 'program' | 'general';
 
-/** A student a document is assigned to, with the names the list shows and searches (issue 6). */
+/** A student a document is assigned to, with the names the list shows and searches. */
 export interface AssignedStudent {
   username: string;
   /** The student's id as the student record shows it (Cognito sub, or the username without one). */
@@ -62,7 +62,7 @@ export interface DocumentRecord {
   /** `documents/<id>/<safe name>`; null for a record without a stored file (the list shows a badge). */
   s3Key: string | null;
   extractedText: string | null;
-  /** Absent on items written before issue 20: read as 'extracted' with text, 'none' without. */
+  /** Absent on items written before the field existed: read as 'extracted' with text, 'none' without. */
   textStatus?: 'extracted' | 'none' | 'not_extracted';
   /** Why the text was not extracted (out of budget, unreadable). */
   textStatusReason?: string | null;

@@ -1,6 +1,6 @@
 /**
- * Sign-ins managed by administrators (issue 8): create, delete (to undo a half-done create), disable
- * and enable, and (issue 20) signing a user out everywhere. Needs the `userpool:admin` grant; only the
+ * Sign-ins managed by administrators: create, delete (to undo a half-done create), disable
+ * and enable, and signing a user out everywhere. Needs the `userpool:admin` grant; only the
  * student- and user-administration routes have it.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Resetting another user's TOTP (issue 19, recovery for a lost authenticator app). Needs the
+ * Resetting another user's TOTP (recovery for a lost authenticator app). Needs the
  * `userpool:admin` grant (AdminGetUser, AdminSetUserMFAPreference). Turning TOTP off leaves the
  * account as Cognito has it before any enrolment: a user pool with optional MFA then signs it in
  * with the password alone (our sign-in sends admin, finance and staff accounts to a new enrolment).

@@ -266,7 +266,7 @@ async function sessionFrom(auth: AuthenticationResultType | undefined, keptRefre
     // cognito-local answers a refresh without ExpiresIn; the token's own exp says the same
     expiresIn: auth.ExpiresIn ?? (typeof claims.exp === 'number' ? Math.max(0, claims.exp - Math.floor(Date.now() / 1000)) : 3600),
     sub: String(claims.sub ?? attributes.sub ?? ''),
-    // the token's own user (issue 20): a refresh names no user, so this is the only identity it has
+    // the token's own user: a refresh names no user, so this is the only identity it has
     username: String(user.Username ?? claims.username ?? ''),
     attributes,
     groups: claims['cognito:groups'],

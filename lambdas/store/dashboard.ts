@@ -1,5 +1,5 @@
 /**
- * The reads behind GET /api/dashboard/ (issue 21), all Queries on existing indexes, never a Scan:
+ * The reads behind GET /api/dashboard/, all Queries on existing indexes, never a Scan:
  *  - money: the ledger feed (gsi2 PAYMENTS) of the month and the last 30 days, one range; the
  *    refunded payments (gsi1 PAYMENTS#refunded, PAYMENTS#partially_refunded) changed this month;
  *  - documents: the document feed (gsi2 DOCS) newest first; each mandatory document's acknowledgements

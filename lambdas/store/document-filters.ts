@@ -43,7 +43,7 @@ export interface FilterParts {
   ExpressionAttributeValues: Record<string, unknown>;
 }
 
-/** The same conditions as a FilterExpression. Reads cost the same either way; issue 10 measures. */
+/** The same conditions as a FilterExpression. Reads cost the same either way; the benchmark measures. */
 export function filterExpression(f: DocumentFilters): FilterParts {
   const conditions: string[] = [];
   const names: Record<string, string> = {};

@@ -37,7 +37,7 @@ type Key = Record<string, unknown>;
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'type', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'];
 const withoutKeys = (item: Item): Item => Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.includes(name)));
-/** Defaults keep an item written before a field existed readable (the layout grew with issue 6). */
+/** Defaults keep an item written before a field existed readable. */
 const toStored = (item: Item): StoredDocument => ({
   assignedStudents: [], searchText: '', studentNames: '', fileSize: null, extractedText: null, ...withoutKeys(item),
 }) as unknown as StoredDocument;

@@ -33,7 +33,7 @@ export const keys = {
   paymentsWithStatus: (status: string) => `PAYMENTS#${status}`,
   /**
    * gsi2 on student profiles: the students of one program type ('none' without one), by last name,
-   * so "every student" is four Queries and never a Scan (document audiences, issue 6).
+   * so "every student" is four Queries and never a Scan (document audiences).
    */
   studentsOfProgram: (programType: ProgramType | null) => `STUDENTS#${programType ?? 'none'}`,
   studentsSort: (lastName: string, username: string) => `${lastName.toLowerCase()}#${username}`,
@@ -83,7 +83,7 @@ export const catalogKeys = {
   acknowledgementSort: (documentId: string) => `ACK#${documentId}`,
 } as const;
 
-/** Audit log: one partition per day; gsi1 by actor, gsi2 by action (issue 9 reads them). */
+/** Audit log: one partition per day; gsi1 by actor, gsi2 by action (store/audit-log.ts reads them). */
 export const auditKeys = {
   day: (at: string) => `AUDIT#${at.slice(0, 10)}`,
   entry: (at: string, id: string) => `${at}#${id}`,
@@ -92,7 +92,7 @@ export const auditKeys = {
 } as const;
 
 /**
- * TOTP enrolments at sign-in (issue 19): one item per enrolment id, alone in its partition, gone after
+ * TOTP enrolments at sign-in: one item per enrolment id, alone in its partition, gone after
  * a few minutes (TTL). In the cloud the sign-in functions may touch these partitions only (grant `mfa:enrolment`).
  */
 export const MFA_ENROLMENT_PREFIX = 'MFA_ENROL#';
@@ -102,7 +102,7 @@ export const mfaEnrolmentKeys = {
 } as const;
 
 /**
- * A CSV import of students (issue 19), one partition per import (store/student-imports.ts):
+ * A CSV import of students, one partition per import (store/student-imports.ts):
  * `CHUNK#<n>` the stored rows of a chunk until the job has done them, `IMPORT` the record, `PROGRESS#<n>`
  * a chunk's counters, `ROW#<line>` each row's outcome (the sort keys sort in that order). gsi1: every
  * import, newest first.

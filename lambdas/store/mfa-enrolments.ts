@@ -1,5 +1,5 @@
 /**
- * TOTP enrolments at sign-in (issue 19). An admin, finance or staff account without TOTP gets no
+ * TOTP enrolments at sign-in. An admin, finance or staff account without TOTP gets no
  * session from its password alone: the login keeps Cognito's tokens here, under a random enrolment id,
  * and answers the id and the new TOTP secret instead. POST /api/users/mfa-setup/ confirms a code with
  * the kept access token and only then hands the tokens over. So a browser never holds a password-only

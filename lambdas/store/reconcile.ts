@@ -117,7 +117,7 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
     // opened at Stripe but never stored (the request failed between Stripe and the table): finance decides
     unexplained.push({ payment_intent_id: intent.id, username: intent.metadata.username ?? null, problem: `Stripe took ${centsToDollars(intent.amount_received).toFixed(2)} for a checkout the portal has no record of` });
   }
-  // the run itself: who compared which students' payments, and what it found (a staff read of payments, issue 9)
+  // the run itself: who compared which students' payments, and what it found (a staff read of payments)
   await recordEntry({
     actor: opts.actor, action: 'payment.reconcile.run', entityType: 'payments', entityId: `${opts.fromIso}/${opts.toIso}`,
     subject: `payments opened ${opts.fromIso} to ${opts.toIso}`,

@@ -3,7 +3,7 @@
  * the AWS SDK v3's own parts: its SigV4 signer and presigner, its default credential chain and its
  * Node HTTP handler. S3Client itself is not used: it brings its whole middleware stack (XML
  * protocol, flexible checksums, SigV4a, S3 Express) whatever the call, about 190 KB of every
- * document route's bundle (issue 10). What this gives up and what replaces it:
+ * document route's bundle. What this gives up and what replaces it:
  *   - endpoint rules: the bucket's regional endpoint, virtual-hosted (path-style with
  *     S3_FORCE_PATH_STYLE or a bucket name with dots), or the AWS_ENDPOINT_URL_S3 / AWS_ENDPOINT_URL
  *     the SDK would use; no FIPS, dual-stack or access-point ARNs (the document bucket needs none);

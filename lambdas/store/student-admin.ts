@@ -1,5 +1,5 @@
 /**
- * Student administration (issue 8): accounts and sign-in on/off, the changes that touch Cognito.
+ * Student administration: accounts and sign-in on/off, the changes that touch Cognito.
  * Enrollments, charges and credits are in student-charges.ts and the admin list in
  * student-profiles.ts, so the routes that need no Cognito client do not bundle one.
  * The table is written first (uniqueness of username and email decided there, atomically), then
@@ -77,7 +77,7 @@ async function undoCreate(profile: StudentProfile, actor: string): Promise<void>
 
 /**
  * Turns a student's sign-in off or on; their records stay. Turning it off also signs them out
- * everywhere (issue 20): their refresh tokens die at once, so no session outlives the switch by more
+ * everywhere: their refresh tokens die at once, so no session outlives the switch by more
  * than what is left of an access token already issued (15 minutes at most).
  */
 export async function setStudentSignIn(username: string, enabled: boolean, actor: string): Promise<void> {

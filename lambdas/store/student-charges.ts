@@ -1,5 +1,5 @@
 /**
- * Enrollments, charges and credits (issue 8). Ledger entries are only ever added; each change moves
+ * Enrollments, charges and credits. Ledger entries are only ever added; each change moves
  * the profile's cached balance and carries its audit entry in the same transaction. No Cognito here.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * CSV imports of students (issue 19): one partition per import (keys.ts `importKeys`).
+ * CSV imports of students: one partition per import (keys.ts `importKeys`).
  *
  *   IMPORT              the record: who, when, file name, total rows, chunks, status; counts of finished chunks
  *   CHUNK#<n>           the validated rows of chunk n, until the job has recorded all of them (then deleted;

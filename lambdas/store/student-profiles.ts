@@ -1,4 +1,4 @@
-/** The admin student list (issue 8): profiles by program type (gsi2), never a Scan. */
+/** The admin student list: profiles by program type (gsi2), never a Scan. */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { PROGRAM_TYPES, type ProgramType } from '../contract/programs.js';
 import { db, TABLE_NAME } from './dynamo.js';

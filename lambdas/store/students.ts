@@ -38,7 +38,7 @@ export interface StudentProfile {
    * payments applied at once cannot both take the same balance.
    */
   ledgerVersion?: number;
-  /** False once an admin disabled the student's sign-in (issue 8). */
+  /** False once an admin disabled the student's sign-in. */
   signInEnabled?: boolean;
 }
 
@@ -47,7 +47,7 @@ export interface StudentProfile {
  * payments + refunds), moved in the same transaction as every ledger entry of the program. A payment
  * is applied only while it fits (`owedCents >= what it applies`), so two payments applied at once
  * cannot both take the same balance (store/program-balances.ts). Absent on enrollments written
- * before issue 17 until the first ledger change sets it.
+ * before the field existed until the first ledger change sets it.
  */
 export type StoredEnrollment = Enrollment & { owedCents?: number };
 
@@ -73,7 +73,7 @@ function studentKeys(ref: StudentRef, sk: string): Item {
   };
 }
 
-/** Profiles also sit in their program type's gsi2 collection (who a document applies to, issue 6). */
+/** Profiles also sit in their program type's gsi2 collection (who a document applies to). */
 export const profileItem = (p: StudentProfile): Item => ({
   ...p, ...studentKeys(p, keys.studentProfile), type: 'student',
   gsi2pk: keys.studentsOfProgram(p.programType), gsi2sk: keys.studentsSort(p.lastName, p.username),
@@ -189,7 +189,7 @@ export async function requireStudentRef(username: string): Promise<NamedStudentR
 }
 
 /**
- * The school's sign-in switch of a student-group user (issue 20): `missing` when there is no profile
+ * The school's sign-in switch of a student-group user: `missing` when there is no profile
  * under that (canonical) username, which the sign-in steps refuse like `disabled`. One consistent read,
  * so a disable that just committed is seen by the next refresh.
  */

@@ -1,5 +1,5 @@
 /**
- * The upload form's fields, checked as spec section 5 says (its messages, naming the field), then
+ * The upload form's fields, checked as the spec says (its messages, naming the field), then
  * against what is stored: the cohort, the category and the student must exist.
  */
 import { DocumentUploadFields } from '../contract/document-upload.js';

@@ -63,9 +63,9 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminAddUserToGroup',
   'cognito-idp:AdminRemoveUserFromGroup',
   'cognito-idp:AdminListGroupsForUser',
-  // issue 19: an admin turns a user's TOTP off (recovery)
+  // An admin turns a user's TOTP off (recovery)
   'cognito-idp:AdminSetUserMFAPreference',
-  // issue 20: disabling a student, and an admin's "sign out everywhere", revoke every refresh token of the user
+  // Disabling a student, and an admin's "sign out everywhere", revoke every refresh token of the user
   'cognito-idp:AdminUserGlobalSignOut',
 ] as const;
 
@@ -243,7 +243,7 @@ function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, buck
       );
       return;
     case 'mfa:enrolment':
-      // TOTP enrolments at sign-in (issue 19): their own partitions only, never the rest of the table
+      // TOTP enrolments at sign-in: their own partitions only, never the rest of the table
       role.addToPrincipalPolicy(new PolicyStatement({
         effect: Effect.ALLOW,
         actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
@@ -265,7 +265,7 @@ type QueueGrant = Extract<Grant, `queue:${string}`>;
 const isQueueGrant = (grant: Grant): grant is QueueGrant => grant.startsWith('queue:');
 
 /**
- * `queue:<job id>` (issue 19): the queue row's SQS queue, named `portal-<stage>-<job id>` by the jobs stack,
+ * `queue:<job id>`: the queue row's SQS queue, named `portal-<stage>-<job id>` by the jobs stack,
  * so the route's stack can name it without a cross-stack reference. SendMessageBatch is authorised by
  * sqs:SendMessage (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-api-permissions-reference.html).
  */
@@ -287,7 +287,7 @@ const LEADING_KEYS = 'dynamodb:LeadingKeys';
 export const AUDIT_EDIT_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
 
 /**
- * Audit entries are put, never edited or deleted (issue 9): even a writing function may not touch
+ * Audit entries are put, never edited or deleted: even a writing function may not touch
  * an `AUDIT#` partition but with PutItem (in a transaction or alone; store/audit.ts puts each new
  * entry under a fresh id with attribute_not_exists, which IAM cannot require, so overwriting is
  * prevented by the code, not here). Transactions are authorised by these same item actions.

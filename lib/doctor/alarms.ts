@@ -1,7 +1,7 @@
 /**
  * Whether an alarm reaches a person: the alarm topic has a confirmed subscriber, and its policy lets
  * CloudWatch publish (a policy that holds only a Deny replaces SNS's default one and silently drops
- * every alarm: issue 19). Pure judgements; the SNS and CloudWatch calls are in cloud.ts.
+ * every alarm). Pure judgements; the SNS and CloudWatch calls are in cloud.ts.
  */
 import { fail, pass, type CheckResult } from './check.js';
 

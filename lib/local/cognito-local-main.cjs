@@ -51,9 +51,9 @@ DateClock.prototype.get = function get() {
   return new Date(Date.now() + clockOffset());
 };
 
-// TOTP calls cognito-local lacks or gets wrong (issue 19)
+// TOTP calls cognito-local lacks or gets wrong
 require('./cognito-mfa-targets.cjs');
-// revocation: AdminUserGlobalSignOut, and no refresh for a disabled user (issue 20)
+// revocation: AdminUserGlobalSignOut, and no refresh for a disabled user
 require('./cognito-sign-out-targets.cjs');
 
 require('cognito-local/lib/bin/start.js');

@@ -1,4 +1,4 @@
-// TOTP (issue 19) where cognito-local 5.3 falls short of Cognito, patched into its target table before
+// TOTP where cognito-local 5.3 falls short of Cognito, patched into its target table before
 // it serves (required by cognito-local-main.cjs; plain CommonJS because it runs inside that child process):
 //  - AdminSetUserMFAPreference is missing: added, with SetUserMFAPreference's rules, by pool id and
 //    username (https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_AdminSetUserMFAPreference.html);

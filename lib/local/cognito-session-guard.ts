@@ -1,6 +1,6 @@
 /**
  * Closes a gap between cognito-local and Cognito: Cognito binds the session of a challenge
- * (NEW_PASSWORD_REQUIRED, and SOFTWARE_TOKEN_MFA since issue 19) to the user it was issued for and
+ * (NEW_PASSWORD_REQUIRED and SOFTWARE_TOKEN_MFA) to the user it was issued for and
  * to that challenge, accepts it once and for three minutes (the app client's AuthSessionValidity
  * default, https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_UserPoolClientType.html);
  * cognito-local accepts any session for any user, so locally anyone holding a session could set the

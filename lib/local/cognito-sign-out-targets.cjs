@@ -1,4 +1,4 @@
-// Revocation (issue 20) where cognito-local 5.3 falls short of Cognito, patched into its target table before
+// Revocation where cognito-local 5.3 falls short of Cognito, patched into its target table before
 // it serves (required by cognito-local-main.cjs; plain CommonJS because it runs inside that child process):
 //  - AdminUserGlobalSignOut is missing: added. Cognito then refuses every refresh token it issued to the
 //    user (https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_AdminUserGlobalSignOut.html);

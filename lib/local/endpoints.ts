@@ -77,7 +77,7 @@ export function handlerEnv(
     POWERTOOLS_METRICS_DISABLED: 'true',
     // local only (the CDK never sets it, and a deployed function refuses it: lambdas/sign-in/mfa-policy.ts): the
     // demo staff sign in with a password alone, as the browser tests do; every other admin, finance or staff
-    // account, the demo mfa.admin included, must set up TOTP as in the cloud (issue 19)
+    // account, the demo mfa.admin included, must set up TOTP as in the cloud
     PORTAL_MFA_EXEMPT_USERS: MFA_EXEMPT_DEMO_USERS.join(','),
   };
 }

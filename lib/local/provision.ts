@@ -59,7 +59,7 @@ export async function ensureBucket(endpoints: LocalEndpoints, credentials: Local
 
 /**
  * The app client's settings, as lib/stacks/auth-stack.ts makes them in the cloud. Access and ID tokens
- * live 15 minutes (issue 20): an access token already issued outlives a disable or a global sign-out
+ * live 15 minutes: an access token already issued outlives a disable or a global sign-out
  * by at most that; the SPA refreshes on expiry and on any 401, so people do not notice.
  */
 export const LOCAL_CLIENT_SETTINGS = {
@@ -87,7 +87,7 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
     const ids = JSON.parse(fs.readFileSync(idsFile, 'utf8')) as PoolIds;
     try {
       await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
-      // a client made before (1-hour tokens until issue 20) gets today's settings on every start
+      // a client made earlier (with 1-hour tokens) gets today's settings on every start
       const { GenerateSecret: _secret, ...settings } = LOCAL_CLIENT_SETTINGS;
       await cognito.send(new UpdateUserPoolClientCommand({
         UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, ...settings,
@@ -123,7 +123,7 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
 }
 
 /**
- * MFA as the cloud's pool has it (issue 19): optional, by authenticator app (TOTP), so a user who turned it
+ * MFA as the cloud's pool has it: optional, by authenticator app (TOTP), so a user who turned it
  * on is asked for a code. cognito-local's pools default to OFF; set on every start, pools made before included.
  */
 async function withOptionalTotp(cognito: CognitoIdentityProviderClient, ids: PoolIds): Promise<PoolIds> {

@@ -62,7 +62,7 @@ export class AuthStack extends Stack {
     this.userPool = new UserPool(this, 'UserPool', {
       // The spec logs in with a username; email is an attribute, not a second way to sign in.
       signInAliases: { username: true },
-      // One identity per person (issue 20). Cognito cannot change this on a pool that exists (an update is
+      // One identity per person. Cognito cannot change this on a pool that exists (an update is
       // refused: "Updates are not allowed for property - UsernameConfiguration", aws-amplify/amplify-cli#4227);
       // a deployment whose pool was made case-sensitive keeps that (README), and the handlers canonicalize
       // every username (lambdas/contract/username.ts) whatever the pool's setting.
@@ -78,7 +78,7 @@ export class AuthStack extends Stack {
         tempPasswordValidity: Duration.days(7),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      // Sent when staff create an account without giving a password (issue 8).
+      // Sent when staff create an account without giving a password.
       userInvitation: {
         emailSubject: 'Your student portal account',
         emailBody: 'Hello {username}, an account was created for you on the student portal. Your temporary password is {####}',
@@ -131,7 +131,7 @@ export class AuthStack extends Stack {
       disableOAuth: true,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
-      // Issue 20: 15 minutes, so an access token already issued outlives a disable or a global sign-out by
+      // 15 minutes, so an access token already issued outlives a disable or a global sign-out by
       // at most that (API Gateway's JWT authorizer cannot ask Cognito whether a token was revoked). The SPA
       // refreshes on expiry and on any 401, so nobody notices. lib/local/provision.ts sets the same.
       accessTokenValidity: Duration.minutes(15),

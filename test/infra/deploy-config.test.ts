@@ -14,11 +14,10 @@ import { AuthStack } from '../../lib/stacks/auth-stack.js';
 import { DataStack } from '../../lib/stacks/data-stack.js';
 import { WebStack } from '../../lib/stacks/web-stack.js';
 import { stageSettings, type StageName } from '../../lib/stage.js';
-import { cdkJsonContext, FIXTURE_WEB_DIST, removeSynthOutputs, resourcesOf, stageContext, synthOutdir, TEST_ENV } from './synth.js';
+import { cdkJsonContext, FIXTURE_WEB_DIST, removeSynthOutputs, resourcesOf, SKIP_BUNDLING, stageContext, synthOutdir, TEST_ENV } from './synth.js';
 
 afterAll(removeSynthOutputs);
 
-const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 const appWith = (context: Record<string, unknown>) => new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...context }, outdir: synthOutdir() });
 const build = (stage: StageName, context: Record<string, unknown>) => () =>
   buildApp({ app: appWith(context), stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });

@@ -18,12 +18,11 @@ import { JobsStack } from '../../lib/stacks/jobs-stack.js';
 import { STAGES, stageSettings } from '../../lib/stage.js';
 import { FIXTURE_HANDLER } from '../support/fixture-handler.js';
 import {
-  actionsOf, cdkJsonContext, FIXTURE_WEB_DIST, functionIdOfRoute, removeSynthOutputs, resourcesOf, stageContext, statementsOfFunction, synthOutdir, TEST_ENV,
+  actionsOf, cdkJsonContext, FIXTURE_WEB_DIST, functionIdOfRoute, removeSynthOutputs, resourcesOf, SKIP_BUNDLING, stageContext, statementsOfFunction, synthOutdir, TEST_ENV,
 } from './synth.js';
 
 afterAll(removeSynthOutputs);
 
-const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 const rows: readonly JobDef[] = jobs;
 const scheduleRows = rows.filter((j) => 'schedule' in j.trigger);
 const SCHEDULED_TIME_INPUT = { scheduledTime: '<aws.scheduler.scheduled-time>' };

@@ -1,7 +1,8 @@
 /**
- * Builds and synthesizes the CDK app once per stage (bundling every Lambda with esbuild takes
- * seconds), with the same context as `cdk synth` (cdk.json) and the fixture SPA, and offers small
- * finders over the synthesized templates.
+ * Builds and synthesizes the CDK app once per stage, with the same context as `cdk synth` (cdk.json)
+ * and the fixture SPA, and offers small finders over the synthesized templates. Lambda bundling is
+ * skipped (`SKIP_BUNDLING`): the templates do not depend on the bundles' contents, and the perf tier
+ * builds every function's bundle with the same esbuild options (test/perf/lambda-bundles.test.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,10 +63,13 @@ export function cdkJsonContext(): Record<string, unknown> {
   return (JSON.parse(readFileSync(CDK_JSON, 'utf8')) as { context: Record<string, unknown> }).context;
 }
 
+/** CDK's own switch: no stack's assets are bundled (each function gets a placeholder asset). */
+export const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
+
 export function synthPortal(stage: StageName): SynthesizedPortal {
   const cached = cache.get(stage);
   if (cached) return cached;
-  const app = new App({ context: { ...cdkJsonContext(), ...stageContext(stage) }, outdir: synthOutdir() });
+  const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...stageContext(stage) }, outdir: synthOutdir() });
   const portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
   // Throws (with cdk-nag's report) if any AwsSolutions finding is left unacknowledged.
   const assembly = portal.app.synth();

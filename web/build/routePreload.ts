@@ -1,5 +1,5 @@
 /**
- * Preloads the current route's JavaScript with the entry (issue 21): without it a page's lazy chunk
+ * Preloads the current route's JavaScript with the entry: without it a page's lazy chunk
  * starts downloading only once the shell (about 150 KiB gzipped) has downloaded and run, one more round
  * trip on a phone. The build writes, into index.html, a JSON map of route -> chunk files (a data block:
  * the CSP's script-src 'self' allows no inline script) and a tiny module script that adds

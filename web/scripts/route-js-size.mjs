@@ -7,13 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// 170 KiB until issue 17: the shell's cart state then learned a part-payment amount per bill line
+// 170 KiB until the shell's cart state learned a part-payment amount per bill line
 // (itemAmountSet), 169.7 -> 170.1 KiB for the dashboard; 1 KiB of room, not a new allowance.
 export const BUDGET_KB = 171;
 /** Route -> the page module whose chunk the router lazy-loads for it. */
 export const BUDGETED_ROUTES = { '/': 'LoginPage', '/Dashboard': 'DashboardPage' };
 
-/** Issue 21: the entry alone (what every route downloads before its own chunk) stays within 170 KB (kB = 1000 bytes). */
+/** The entry alone (what every route downloads before its own chunk) stays within 170 KB (kB = 1000 bytes). */
 export const ENTRY_BUDGET_BYTES = 170_000;
 
 /** The entry's files and their gzipped bytes (zlib's default level). */

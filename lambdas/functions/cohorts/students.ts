@@ -1,7 +1,7 @@
 /**
  * GET /api/cohorts/{id}/students/ (admin, staff) — the roster with every member's payment_details,
  * from one Query over the cohort's collection (never one request per student). Every bill on it is
- * another person's record: one audit entry names the cohort and the students shown (issue 9).
+ * another person's record: one audit entry names the cohort and the students shown.
  */
 import { cohortSubject } from '../../domain/audit-subjects.js';
 import { NotFound } from '../../domain/errors.js';

@@ -1,5 +1,5 @@
 /**
- * GET /api/dashboard/ (staff, finance, admin; issue 21) — the landing figures of the caller's role,
+ * GET /api/dashboard/ (staff, finance, admin) — the landing figures of the caller's role,
  * in one call: staff the documents part, finance the money part, admins both and cohort health.
  * Only aggregates (counts, sums, document titles) leave the server, no student's record: the read is
  * not audited (students-get, the rosters and the ledger, which show records, are).

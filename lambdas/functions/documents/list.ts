@@ -1,10 +1,10 @@
 /**
- * GET /api/documents/ — staff, admins and (issue 21) finance: every document with the spec's filters, newest first, in
+ * GET /api/documents/ — staff, admins and finance: every document with the spec's filters, newest first, in
  * cursor pages. Anyone else: exactly the documents that apply to them (domain/document-access.ts),
  * with the same filters, all at once (`next` is null), each with their acknowledgement time, in the
- * reader's presentation (present.ts): no other student is named (FERPA, issue 20), and `student_name`,
+ * reader's presentation (present.ts): no other student is named (FERPA), and `student_name`,
  * which matches assigned students, is not applied, so it cannot tell them who else a document is for.
- * Staff (and finance, issue 21) with `?student=<username>`: every document that applies to that student,
+ * Staff (and finance) with `?student=<username>`: every document that applies to that student,
  * by the same rule and the same reads as the student's own list, each with the student's acknowledgement
  * (the admin record's "Documents and Acknowledgements"); a read of their record, so audited before it is answered.
  */

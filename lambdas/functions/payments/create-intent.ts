@@ -53,7 +53,7 @@ export const handler = route('payments-create-intent', async (req) => {
       intent = await (await stripe()).paymentIntents.create({
         amount: totalCents,
         currency: 'usd',
-        // Cards only: redirect-based and delayed methods come with payment plans (issue 25).
+        // Cards only: redirect-based and delayed methods come later, with payment plans.
         allowed_payment_method_types: ['card'],
         description: `Tuition payment: ${allocations.map((a) => a.programName).join(', ')}`,
         receipt_email: profile.email || undefined,

@@ -1,6 +1,6 @@
 /**
  * GET /api/payments/ — the finance ledger (finance, admin): filters, newest first, cursor pages.
- * Students' payments are their records: each page is in the audit log, naming whose it showed (issue 9).
+ * Students' payments are their records: each page is in the audit log, naming whose it showed.
  */
 import { PaymentListQuery } from '../../contract/payments.js';
 import { decodeCursor } from '../../http/cursor.js';

@@ -1,7 +1,7 @@
 /**
  * GET /api/students/{username}/ — a student's record with their bill computed from the ledger.
  * A student may read only their own record; staff, finance and admin may read anyone's, and each
- * such read is in the audit log before it is answered (issue 9).
+ * such read is in the audit log before it is answered.
  */
 import { studentSubject } from '../../domain/audit-subjects.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';

@@ -1,6 +1,6 @@
 /**
  * POST /api/students/import/ (admin) — `{ "csv": "<file text>", "file_name": "students.csv" }`. Answers 202
- * with the import at once; the students-import-chunks job creates the students (issue 19):
+ * with the import at once; the students-import-chunks job creates the students:
  *  1. the file is read and every row checked for shape as before (header, sizes, each row's fields,
  *     repeats within the file); a file the import cannot read at all is a 400;
  *  2. the rows are stored in chunks of 25 (DynamoDB items in the import's partition, store/student-imports.ts),

@@ -1,10 +1,10 @@
 /**
  * GET /api/students/ (admin, staff).
  *  - `?cohort_id=`: the spec's roster fallback, every member with payment_details, one Query;
- *  - otherwise the admin list (issue 8): profiles by program type (gsi2), with search (name, username,
+ *  - otherwise the admin list: profiles by program type (gsi2), with search (name, username,
  *    email) and balance status (the roster's labels: current, due, overdue) from each profile's cached balance;
  *    all at once, or with `limit` / `cursor` in pages (a constant number of Queries per page).
- * Both show other people's records (bills, balances): each answer is in the audit log first (issue 9),
+ * Both show other people's records (bills, balances): each answer is in the audit log first,
  * naming the students it showed.
  */
 import type { Page } from '../../contract/page.js';

@@ -1,6 +1,6 @@
 /**
  * GET /api/students/{username}/payments/ — a student's card payments (receipts); own record only for
- * students. Anyone else's read is in the audit log before it is answered (issue 9).
+ * students. Anyone else's read is in the audit log before it is answered.
  */
 import * as z from '../../contract/zod.js';
 import { Forbidden } from '../../domain/errors.js';

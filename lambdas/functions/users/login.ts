@@ -1,10 +1,10 @@
 /**
- * POST /api/users/login/ — sign in with Cognito and answer the spec's user info (section 3).
+ * POST /api/users/login/ — sign in with Cognito and answer the spec's user info.
  * When a second step is needed the answer is 401 with a `code` and a `session` for it:
  *  - "new_password_required": an account with a temporary password -> POST /api/users/new-password/;
  *  - "mfa_required": TOTP is on -> POST /api/users/mfa/ with the code from the authenticator app;
  *  - "mfa_setup_required" (+ `secret_code`): an admin, finance or staff account without TOTP must turn
- *    it on first -> POST /api/users/mfa-setup/ (issue 19, sign-in-steps.ts).
+ *    it on first -> POST /api/users/mfa-setup/ (sign-in-steps.ts).
  */
 import { MFA_REQUIRED_CODE, MFA_SETUP_REQUIRED_CODE } from '../../contract/mfa-codes.js';
 import { LoginRequest } from '../../contract/users.js';

@@ -1,6 +1,6 @@
 /**
- * POST /api/users/{username}/mfa/reset/ (admin) — recovery for someone who lost their authenticator app
- * (issue 19): turns their TOTP off (AdminSetUserMFAPreference), audited as `user.mfa.reset`. A student
+ * POST /api/users/{username}/mfa/reset/ (admin) — recovery for someone who lost their authenticator app:
+ * turns their TOTP off (AdminSetUserMFAPreference), audited as `user.mfa.reset`. A student
  * then signs in with the password alone; an admin, finance or staff account sets up a new app at its
  * next sign-in. Admins cannot reset their own: another admin does.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/users/mfa-setup/ — an admin, finance or staff account turns TOTP on at sign-in (issue 19):
+ * POST /api/users/mfa-setup/ — an admin, finance or staff account turns TOTP on at sign-in:
  * the enrolment id the login answered (`session`) and the first code from the authenticator app. The
  * code is confirmed with the access token the login kept (VerifySoftwareToken), TOTP is turned on and
  * preferred (SetUserMFAPreference), and only then are the tokens handed over, as the user info.

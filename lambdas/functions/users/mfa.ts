@@ -1,5 +1,5 @@
 /**
- * POST /api/users/mfa/ — the second step of signing in with TOTP on (issue 19): the session of the
+ * POST /api/users/mfa/ — the second step of signing in with TOTP on: the session of the
  * login's 401 `mfa_required` and the 6-digit code from the authenticator app -> the user info.
  * A wrong code ends the attempt (401 `mfa_code_refused`): the person signs in again with the password.
  */

@@ -1,6 +1,6 @@
 /**
  * POST /api/users/new-password/ — finishes a first sign-in by replacing the temporary password; answers
- * the user info, or (issue 19) the TOTP step an admin, finance or staff account needs next, as login does.
+ * the user info, or the TOTP step an admin, finance or staff account needs next, as login does.
  */
 import { NewPasswordRequest } from '../../contract/student-admin.js';
 import { route } from '../../http/route.js';

@@ -3,10 +3,10 @@
  * stays signed in while the refresh token is valid (30 days; revoked by logout, by an admin's "sign out
  * everywhere" and by disabling a student). Answers the whole user info again: the new token carries the
  * user's groups as they are now, so a role changed since the last token takes effect here (and in the
- * SPA's admin buttons). An admin, finance or staff account without TOTP is refused (issue 19): its next
+ * SPA's admin buttons). An admin, finance or staff account without TOTP is refused: its next
  * sign-in turns TOTP on.
  *
- * Issue 20: the identity is the refresh token's own user, as Cognito answers it (GetUser with the new
+ * The identity is the refresh token's own user, as Cognito answers it (GetUser with the new
  * access token, store/cognito.ts sessionFrom), canonical; every check (school's sign-in switch, student
  * record, TOTP rule) is made for that user. The body's `username` is accepted for compatibility and
  * ignored: a refresh token is a bearer credential of exactly one user, so the name beside it can neither
@@ -30,7 +30,7 @@ export const handler = route('users-refresh', async (req) => {
   if (!username) throw new Unauthorized(REFRESH_REFUSED);
   const info = userInfoFrom(username, session);
   await refuseDisabledStudent(username, info);
-  // Issue 19: a session of an admin, finance or staff account without TOTP (one older than the rule, or
+  // A session of an admin, finance or staff account without TOTP (one older than the rule, or
   // of someone given a staff role since) ends here; signing in again leads to the enrolment.
   if (mustEnrolTotp({ username, groups: session.groups, mfaEnabled: session.mfaEnabled })) throw new Unauthorized(MFA_NOW_REQUIRED);
   return { body: info };

@@ -1,6 +1,6 @@
 /**
- * POST /api/users/{username}/sign-out-everywhere/ (admin) — ends every session of a user at once
- * (issue 20): Cognito's AdminUserGlobalSignOut, so their refresh tokens are refused from now on; an
+ * POST /api/users/{username}/sign-out-everywhere/ (admin) — ends every session of a user at once:
+ * Cognito's AdminUserGlobalSignOut, so their refresh tokens are refused from now on; an
  * access token already issued works until it expires (15 minutes at most). Audited as
  * `user.sessions.revoke` before it is done. For any account (student or staff); an admin may sign
  * themselves out everywhere too (their own current session then ends at its next refresh).

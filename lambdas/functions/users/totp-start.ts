@@ -1,6 +1,6 @@
 /**
  * POST /api/users/totp/ — a student (admin, finance and staff accounts must have TOTP and set it up at sign-in)
- * starts turning on two-step sign-in (issue 19): answers a new TOTP secret for an authenticator app.
+ * starts turning on two-step sign-in: answers a new TOTP secret for an authenticator app.
  * Nothing changes until POST /api/users/totp/verify/ confirms a code from it.
  */
 import { Conflict } from '../../domain/errors.js';

@@ -1,6 +1,6 @@
 /**
  * POST /api/users/totp/verify/ — confirms the secret of POST /api/users/totp/ with a code from the
- * authenticator app (issue 19); from then on every sign-in of the user asks for a code. A wrong code
+ * authenticator app; from then on every sign-in of the user asks for a code. A wrong code
  * turns nothing on (400) and may be tried again.
  */
 import { TotpVerifyRequest } from '../../contract/mfa.js';

@@ -1,4 +1,4 @@
-/** Demo courses (every fixed course name of spec section 9), cohorts and document categories. */
+/** Demo courses (every course name the spec fixes), cohorts and document categories. */
 import type { CohortRecord, CourseRecord, DocumentCategoryRecord } from '../../../lambdas/store/catalog-items.js';
 
 type C = [name: string, crn: string, credits: number, application: number | null, tuition: number | null, certificate: boolean];

@@ -17,7 +17,7 @@ export const demoStaff: DemoUser[] = [
 ];
 
 /**
- * Issue 19: an admin who has not set up two-step sign-in yet, so the enrolment (QR code, first code)
+ * An admin who has not set up two-step sign-in yet, so the enrolment (QR code, first code)
  * can be tried locally: the demo staff above are exempt from it on the local stack only
  * (PORTAL_MFA_EXEMPT_USERS, lib/local/endpoints.ts), this one is not.
  */

@@ -27,7 +27,7 @@ import { demoMfaUsers, demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo
 
 const SEED_VERSION = 'SEED#v6';
 const marker = { pk: 'META', sk: SEED_VERSION };
-/** Issue 19's demo admin without TOTP: its own marker, so data seeded before it gets it without a re-seed. */
+/** The demo admin without TOTP: its own marker, so data seeded before it gets it without a re-seed. */
 const mfaMarker = { pk: 'META', sk: 'SEED#mfa-v1' };
 
 export async function seedDemoData(opts: {

@@ -7,7 +7,7 @@ import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, PaymentPa
  * (features/payments). The finance ledger's endpoints live with that feature.
  */
 
-/** Issue 17: Stripe is still confirming a payment; the checkout and the payment history both say it this way. */
+/** Stripe is still confirming a payment; the checkout and the payment history both say it this way. */
 export const PAYMENT_PROCESSING_MESSAGE = 'Your payment is processing: it will appear once confirmed.';
 
 /** Only a payment that moved money has a receipt: never a failed, processing, pending or canceled one. */

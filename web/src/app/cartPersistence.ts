@@ -5,7 +5,7 @@ import { readStoredCart, storeCart } from '../features/cart/cartStorage';
 import type { AppStartListening, RootState } from './store';
 
 /*
- * Keeps the signed-in user's cart in local storage under `cart_<username>` (spec section 4).
+ * Keeps the signed-in user's cart in local storage under `cart_<username>`.
  * It lives in app/ because it joins two features: the session decides whose cart it is.
  */
 

@@ -8,7 +8,7 @@ import { paths } from './paths';
 
 /**
  * Loads a page module on first visit. A failed download (typically an old chunk gone after a
- * deploy) surfaces as "Loading chunk <name> failed", the wording of spec section 8.
+ * deploy) surfaces as "Loading chunk <name> failed", the wording the spec fixes.
  */
 function lazyPage(chunk: string, load: () => Promise<{ default: ComponentType }>): LazyRouteFunction<RouteObject> {
   return async () => {
@@ -21,7 +21,7 @@ function lazyPage(chunk: string, load: () => Promise<{ default: ComponentType }>
   };
 }
 
-/** /login leads to the login screen at /, keeping any ?redirect= query (spec section 2). */
+/** /login leads to the login screen at /, keeping any ?redirect= query. */
 function LoginRedirect() {
   const { search } = useLocation();
   return <Navigate to={{ pathname: paths.home, search }} replace />;
@@ -32,7 +32,7 @@ const cartPages = () => import('../features/cart/cartPages');
 const paymentPages = () => import('../features/payments/paymentPages');
 const adminPages = () => import('./adminPages');
 
-/** The routes of spec section 2. Exported so tests can mount them in a memory router. */
+/** The app's routes. Exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [
   {
     path: paths.home,
@@ -62,13 +62,13 @@ export const appRoutes: RouteObject[] = [
                   { path: paths.checkout, lazy: lazyPage('checkout', () => cartPages().then((m) => ({ default: m.CheckoutPage }))) },
                 ],
               },
-              // Issue 4: the student's payments and receipts.
+              // The student's payments and receipts.
               { path: paths.payments, lazy: lazyPage('payments', () => paymentPages().then((m) => ({ default: m.PaymentHistoryPage }))) },
               {
                 path: paths.paymentReceipt,
                 lazy: lazyPage('receipt', () => paymentPages().then((m) => ({ default: m.PaymentReceiptPage }))),
               },
-              // Issue 6: Document Management for staff, My Documents for the others (one route: each costs the shell ~80 bytes).
+              // Document Management for staff, My Documents for the others (one route: each costs the shell ~80 bytes).
               { path: paths.documents, lazy: lazyPage('documents', () => import('../features/documents/DocumentsRoute')) },
             ],
           },
@@ -86,7 +86,7 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           {
-            // Issue 4: the finance ledger, for finance staff and admins.
+            // The finance ledger, for finance staff and admins.
             lazy: lazyPage('finance-guard', () => import('../components/FinanceGuard')),
             children: [{ path: paths.finance, lazy: lazyPage('finance', () => import('../features/finance/FinanceLedgerPage')) }],
           },

@@ -1,7 +1,7 @@
 import { paths } from './paths';
 
 /**
- * A student's record page (issue 8) is the admin panel's Students view with `?student=<username>`.
+ * A student's record page is the admin panel's Students view with `?student=<username>`.
  * It lives here rather than in paths.ts, and has no route of its own: paths.ts and the route table
  * are in the start-up bundle, which is at its size budget (web/README.md).
  */

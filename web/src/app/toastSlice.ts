@@ -4,9 +4,9 @@ import type { AlertColor } from '@mui/material/Alert';
 /**
  * App-wide toasts (rendered by components/Toaster as an MUI Snackbar). Kept in the store
  * rather than a React context so non-React code, such as the API's 401 handling, can raise one.
- * Auto-hide durations differ per screen (spec section 9), so callers pass them.
+ * Auto-hide durations differ per screen (the spec fixes each), so callers pass them.
  *
- * One slot, not a queue (issue 21): a toast is news about what just happened, so the newest one
+ * One slot, not a queue: a toast is news about what just happened, so the newest one
  * replaces the current one at once. A queue showed stale news: a fixed save's error for 5 s more,
  * "Course created" while the course was already deleted, "Login successful!" on the payment success
  * page. That last case needs no rule of its own: the payment's success toast replaces the login's.
@@ -16,7 +16,7 @@ export interface Toast {
   id: string;
   message: string;
   severity: AlertColor;
-  /** The duration the caller asked for (its screen's, spec section 9). */
+  /** The duration the caller asked for (its screen's, as the spec fixes it). */
   autoHideMs: number;
 }
 

@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 
-/** A yes/no question in a dialog (spec section 5's confirmations), instead of the browser's `confirm()`. */
+/** A yes/no question in a dialog (the spec's confirmations), instead of the browser's `confirm()`. */
 export function ConfirmDialog({
   open,
   title,

@@ -19,7 +19,7 @@ import { CartButton } from '../features/cart/CartButton';
 import type { UserInfo } from '../contract';
 import { isStudentUser, navLinksFor } from './navLinks';
 
-// issue 21: the phone menu's drawer loads on first use, not with every route
+// The phone menu's drawer loads on first use, not with every route
 const NavMenuDrawer = lazy(() => import('./NavMenuDrawer'));
 const MENU_ID = 'header-menu';
 
@@ -39,7 +39,7 @@ export function Header() {
     navigate(paths.home);
   };
   const links = navLinksFor(user);
-  // issue 19: a student's own TOTP (admin, finance and staff accounts must have it and set it up at sign-in)
+  // A student's own TOTP (admin, finance and staff accounts must have it and set it up at sign-in)
   const student = isStudentUser(user);
 
   return (

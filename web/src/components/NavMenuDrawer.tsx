@@ -6,7 +6,7 @@ import type { NavLinkDef } from './navLinks';
 import { SideSheet } from './SideSheet';
 
 /**
- * The phone header's menu (issue 21): the same links as the wide header, in a drawer. Loaded when the
+ * The phone header's menu: the same links as the wide header, in a drawer. Loaded when the
  * menu button is first pressed, so the drawer's code is not in every route's shell. Rendered inside
  * the header (no portal), so the links stay in the banner landmark; a link closes it.
  */

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /**
- * Route error screen, keeping the router's wording (spec section 8: "Unexpected Application
+ * Route error screen, keeping the router's wording, which the spec fixes ("Unexpected Application
  * Error!"). The usual cause is a page chunk that failed to load after a deploy, so it offers a
  * reload. Deliberately light (no Alert): it is part of every page's initial JavaScript.
  */

@@ -1,10 +1,10 @@
 import type { UserInfo } from '../contract';
 
-/** Spec section 6: what a non-admin is told after being sent to the dashboard. */
+/** What a non-admin is told after being sent to the dashboard, in the spec's words. */
 export const NOT_ADMIN_MESSAGE = 'You do not have admin privileges to access this area.';
 export const UNVERIFIABLE_SESSION_MESSAGE = 'Your session could not be verified. Please log in again.';
 
-/** The admin guard's states (spec section 4): loading, error message, allowed, redirect. */
+/** The admin guard's states: loading, error message, allowed, redirect. */
 export type AdminAccess =
   | { status: 'loading' }
   | { status: 'error'; message: string }

@@ -8,7 +8,7 @@ export interface NavLinkDef {
   outlined?: boolean;
 }
 
-/** Spec section 2: the extra buttons admins see, in this order. */
+/** The extra buttons admins see, in the spec's order. */
 const adminLinks: NavLinkDef[] = [
   { label: 'Course Manager', to: paths.courseManager, outlined: true },
   { label: 'Cohort Management', to: paths.cohortManagement, outlined: true },
@@ -16,13 +16,13 @@ const adminLinks: NavLinkDef[] = [
   { label: 'Dashboard', to: paths.dashboard, outlined: true },
 ];
 
-/** Issue 21: staff (not admins) reach their two screens from the header, not only from a dashboard chip. */
+/** Staff (not admins) reach their two screens from the header, not only from a dashboard chip. */
 const staffLinks: NavLinkDef[] = [
   { label: 'Document Management', to: paths.documents, outlined: true },
   { label: 'Course Manager', to: paths.courseManager, outlined: true },
 ];
 
-/** Beyond the spec: a student's payments (issue 4) and documents (issue 6). */
+/** Beyond the spec: a student's payments and documents. */
 const studentLinks: NavLinkDef[] = [
   { label: 'Payment History', to: paths.payments },
   { label: 'My Documents', to: paths.documents },

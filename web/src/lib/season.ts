@@ -1,4 +1,4 @@
-/** Spec section 4: months 1-5 are Spring, 6-8 Summer, 9-12 Fall. */
+/** Months 1-5 are Spring, 6-8 Summer, 9-12 Fall. */
 export type Season = 'Spring' | 'Summer' | 'Fall';
 
 /** @param month 1-12 (January is 1). */

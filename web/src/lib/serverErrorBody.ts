@@ -7,7 +7,7 @@
  * which reads like a status line, so those become sentences a student understands.
  */
 
-/** Spec section 8: shown (error toast) when the session ends. Here so the reader below can use it too. */
+/** The spec's text, shown (error toast) when the session ends. Here so the reader below can use it too. */
 export const SESSION_EXPIRED_MESSAGE = 'Session expired - please log in again';
 
 const GATEWAY_MESSAGES: ReadonlyMap<string, string> = new Map([

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * Admin panel at /admin (admin only, spec section 2): a left menu in a 240-wide permanent drawer
+ * Admin panel at /admin (admin only): a left menu in a 240-wide permanent drawer
  * on wide screens, a temporary drawer behind a menu button on small ones. The view is kept in
  * the URL (?view=cohorts) so it survives a reload and the back button.
  */

@@ -46,7 +46,7 @@ function Overview() {
   );
 }
 
-/** Spec section 2: Categories, Analytics and Settings are placeholders for now. */
+/** The spec's Categories, Analytics and Settings views are placeholders for now. */
 function ComingSoon({ title }: { title: string }) {
   return (
     <Stack spacing={1} component="section" aria-labelledby="admin-view-title">

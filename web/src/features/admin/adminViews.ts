@@ -1,5 +1,5 @@
 /**
- * The admin panel's views (spec section 2, plus Students from issue 8 and the Audit log from issue 9),
+ * The admin panel's views (the spec's, plus Students and the Audit log),
  * in menu order; Documents is the default.
  */
 export const ADMIN_VIEWS = ['overview', 'documents', 'cohorts', 'students', 'audit', 'categories', 'analytics', 'settings'] as const;
@@ -23,5 +23,5 @@ export function viewOf(param: string | null): AdminView {
   return ADMIN_VIEWS.find((view) => view === param) ?? DEFAULT_VIEW;
 }
 
-/** Spec section 9: the admin drawer is 240 wide. */
+/** The spec fixes the admin drawer at 240 wide. */
 export const DRAWER_WIDTH = 240;

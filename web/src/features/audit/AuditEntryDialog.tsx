@@ -13,7 +13,7 @@ import { compareSnapshots, type FieldChange } from './auditCompare';
 import { subjectOf } from './auditQuery';
 
 /**
- * One audit entry opened from the log (issue 21): who, when, what and about which record, then the
+ * One audit entry opened from the log: who, when, what and about which record, then the
  * record's fields before and after side by side with the changed ones marked; stacked on phones.
  */
 export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntrySummary; onClose: () => void }) {

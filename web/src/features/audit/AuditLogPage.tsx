@@ -13,7 +13,7 @@ import { NO_FILTERS, type AuditFilters } from './auditQuery';
 import { AuditTable } from './AuditTable';
 
 /**
- * The admin panel's Audit log view (issue 9): who changed what and who read whose student record,
+ * The admin panel's Audit log view: who changed what and who read whose student record,
  * newest first, filterable by user, action and days. Entries cannot be changed from here or anywhere;
  * each opens to show its record's before and after.
  */

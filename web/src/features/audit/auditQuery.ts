@@ -31,7 +31,7 @@ export const filtersProblem = (filters: AuditFilters): string | null => dateRang
 
 /**
  * "cohort 2025-2026 Cohort 1 (Practical Nursing) (12 students)": what an entry is about, by the name
- * the server stored with it (issue 21); the kind and id only if an answer ever lacks one.
+ * the server stored with it; the kind and id only if an answer ever lacks one.
  */
 export function subjectOf(entry: { entity_type: string; entity_id: string; subject?: string; detail?: unknown }): string {
   const count = (entry.detail as { count?: unknown } | undefined)?.count;

@@ -17,7 +17,7 @@ export interface NewPasswordChallenge {
 }
 
 /**
- * First sign-in with a temporary password (issue 8): the student chooses a new one, and the answer
+ * First sign-in with a temporary password: the student chooses a new one, and the answer
  * is stored exactly like a login's (login.fulfilled), so the login page says "Login successful!"
  * and opens /Dashboard. Lazy: only this case loads it.
  */

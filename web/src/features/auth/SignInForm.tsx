@@ -16,7 +16,7 @@ import type { TotpStep } from './TotpSignInForms';
 const NewPasswordForm = lazy(() => import('./NewPasswordForm'));
 const TotpSignInForms = lazy(() => import('./TotpSignInForms'));
 
-/** Right-hand sign-in panel. No client-side validation (spec section 5): the server decides. */
+/** Right-hand sign-in panel. No client-side validation, as the spec says: the server decides. */
 export function SignInForm() {
   const dispatch = useAppDispatch();
   const pending = useAppSelector(selectLoginPending);
@@ -37,7 +37,7 @@ export function SignInForm() {
     setRestarted(null);
     setStepped(false);
     const result = await dispatch(login({ username, password }));
-    // An account with a temporary password (issue 8): the server wants a new one before signing in.
+    // An account with a temporary password: the server wants a new one before signing in.
     if (!login.rejected.match(result) || !result.meta.rejectedWithValue) return;
     // `meta` is the refusal's body (void only when the server was not reached, which rejects without one).
     const { code, session, secret_code } = result.meta as LoginRefusal;
@@ -45,7 +45,7 @@ export function SignInForm() {
       setChallenge({ username, session, message: result.payload ?? '' });
       setPassword('');
     }
-    // Issue 19: a code from the authenticator app, or (admin, finance, staff) setting one up first
+    // A code from the authenticator app, or (admin, finance, staff) setting one up first
     if ((code === MFA_REQUIRED_CODE || code === MFA_SETUP_REQUIRED_CODE) && typeof session === 'string') {
       const setup = code === MFA_SETUP_REQUIRED_CODE && typeof secret_code === 'string';
       setTotp({ kind: setup ? 'setup' : 'code', username, session, secret: setup ? secret_code : undefined, message: result.payload ?? '' });

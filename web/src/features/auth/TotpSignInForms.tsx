@@ -1,5 +1,5 @@
 /**
- * The second step of a sign-in with an authenticator app (issue 19), loaded only when the server asks
+ * The second step of a sign-in with an authenticator app, loaded only when the server asks
  * for it (the login page stays within its size budget):
  *  - a code, for an account with TOTP on ("mfa_required");
  *  - the setup, for an admin, finance or staff account without it ("mfa_setup_required"): the QR code

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 // the dialog, its calls and the QR encoder load when it is opened, not with the header
 const TwoStepSignInDialog = lazy(() => import('./TwoStepSignInDialog'));
 
-/** The header's "Two-step sign-in" button for students (issue 19): their own TOTP, in a dialog. */
+/** The header's "Two-step sign-in" button for students: their own TOTP, in a dialog. */
 export function TwoStepSignInButton() {
   const [open, setOpen] = useState(false);
   return (

@@ -1,5 +1,5 @@
 /**
- * A student's own two-step sign-in (issue 19): whether it is on, and turning it on with an authenticator
+ * A student's own two-step sign-in: whether it is on, and turning it on with an authenticator
  * app (QR code or key, then a first code). Turning it off is the school office's (an admin resets it),
  * so a stolen session cannot remove it. Lazy: opened from the header.
  */

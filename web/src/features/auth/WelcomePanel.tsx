@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { brand } from '../../app/brand';
 
-/** The three features the login screen advertises (spec section 1), in the spec's words. */
+/** The three features the login screen advertises, in the spec's words. */
 const features = [
   { text: 'Tracking academic progress', Icon: TrendingUpIcon },
   { text: 'Managing tuition and financial aid', Icon: PaymentsIcon },

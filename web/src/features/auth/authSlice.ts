@@ -4,7 +4,7 @@ import { apiBaseUrl } from '../../app/runtimeConfig';
 import { serverErrorText } from '../../lib/serverErrorBody';
 import { readStoredUserInfo } from './userInfoStorage';
 
-/** Login state of spec section 4: request -> success | failure; logout resets. */
+/** Login state: request -> success | failure; logout resets. */
 export interface AuthState {
   userInfo: UserInfo | null;
   loading: boolean;
@@ -21,14 +21,14 @@ export const GENERIC_LOGIN_ERROR = 'Login failed. Please try again.';
 
 /**
  * A refused login's response body, passed on as the rejected action's `meta`: an account with a
- * temporary password answers 401 with `code: "new_password_required"` and a `session` (issue 8); one
+ * temporary password answers 401 with `code: "new_password_required"` and a `session`; one
  * with TOTP on `code: "mfa_required"`, and an admin, finance or staff account without it
- * `code: "mfa_setup_required"` with the new `secret_code` (issue 19).
+ * `code: "mfa_setup_required"` with the new `secret_code`.
  */
 export interface LoginRefusal {
   code?: unknown;
   session?: unknown;
-  /** Issue 19: the TOTP secret of an enrolment (`code: "mfa_setup_required"`). */
+  /** The TOTP secret of an enrolment (`code: "mfa_setup_required"`). */
   secret_code?: unknown;
 }
 
@@ -47,7 +47,7 @@ export const login = createAsyncThunk<UserInfo, LoginCredentials, { rejectValue:
       return rejectWithValue(GENERIC_LOGIN_ERROR);
     }
     const body: unknown = await response.json().catch(() => null);
-    // Spec section 8: the server's detail (or API Gateway's own answer, in words), never a field-named `error`.
+    // As the spec says: the server's detail (or API Gateway's own answer, in words), never a field-named `error`.
     if (!response.ok) return rejectWithValue(serverErrorText(body, ['detail', 'message']) ?? GENERIC_LOGIN_ERROR, body as LoginRefusal);
     return body as UserInfo;
   },
@@ -86,7 +86,7 @@ export const authSlice = createSlice({
     selectIsAdmin: (state) => state.userInfo?.isAdmin === true,
     selectLoginPending: (state) => state.loading,
     selectLoginError: (state) => state.error,
-    /** The bearer token: `token`, or `access` in user info stored by older clients (spec section 7). */
+    /** The bearer token: `token`, or `access` in user info stored by older clients. */
     selectSessionToken: (state) => {
       const user = state.userInfo as (UserInfo & { access?: string }) | null;
       return user?.token || user?.access || null;

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in with an authenticator app (issue 19): the calls of the TOTP forms. Loaded with
+ * Two-step sign-in with an authenticator app: the calls of the TOTP forms. Loaded with
  * those forms only (lazy), never on the login page's first load.
  */
 import { apiBaseUrl } from '../../app/runtimeConfig';

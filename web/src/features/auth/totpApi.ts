@@ -1,4 +1,4 @@
-/** A student turning on two-step sign-in (issue 19): POST /api/users/totp/ and /verify/, through the app's API (bearer token, refresh). */
+/** A student turning on two-step sign-in: POST /api/users/totp/ and /verify/, through the app's API (bearer token, refresh). */
 import { api } from '../../app/api';
 import type { TotpSecret } from '../../../../lambdas/contract/mfa';
 

@@ -1,6 +1,6 @@
 import type { UserInfo } from '../../contract';
 
-/** Local storage key of the signed-in user's info (spec section 3). */
+/** Local storage key of the signed-in user's info, as the spec names it. */
 export const USER_INFO_KEY = 'userInfo';
 
 /**

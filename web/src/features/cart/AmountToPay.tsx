@@ -12,7 +12,7 @@ import type { CartItem } from './cartSlice';
 import { amountProblem, MINIMUM_PART_PAYMENT, typedAmount } from './owed';
 
 /**
- * "Amount to pay" of a bill item (issue 17): all of a program's balance or a part of it. A valid
+ * "Amount to pay" of a bill item: all of a program's balance or a part of it. A valid
  * amount goes to the cart as it is typed; an invalid one stays in the field with a plain sentence
  * saying why, and `onInvalid` tells the page (which then holds back the checkout). `owed` is what
  * the student record says is owed on the program, or null while it is unknown.

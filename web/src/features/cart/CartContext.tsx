@@ -14,7 +14,7 @@ import {
   type NewCartItem,
 } from './cartSlice';
 
-/** What the cart pages use: the signed-in user's cart and its operations (spec sections 4 and 5). */
+/** What the cart pages use: the signed-in user's cart and its operations. */
 export interface CartFacility {
   username: string;
   items: CartItem[];
@@ -30,7 +30,7 @@ export interface CartFacility {
 
 const CartContext = createContext<CartFacility | null>(null);
 
-/** Provides the cart of the signed-in user; it throws for anonymous visitors (spec section 5). */
+/** Provides the cart of the signed-in user; it throws for anonymous visitors. */
 export function CartProvider({ children }: { children: ReactNode }) {
   const { username } = useSignedInUser();
   const dispatch = useAppDispatch();

@@ -18,8 +18,8 @@ import { problemText, type CartProblem } from './owed';
 import { QuantityStepper } from './QuantityStepper';
 
 /**
- * One cart line (spec section 2, Cart): name, type chip, payment kind, due date, stepper, amount, remove.
- * Issue 17: a bill item ("Next Payment") has an "Amount to pay" field for all or part of what is owed
+ * One cart line: name, type chip, payment kind, due date, stepper, amount, remove.
+ * A bill item ("Next Payment") has an "Amount to pay" field for all or part of what is owed
  * (`owed`, from the student record; null while unknown), and a line asking for more than is owed says so
  * with a one-click fix.
  */

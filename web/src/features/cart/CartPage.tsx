@@ -16,7 +16,7 @@ import { OrderSummary } from './OrderSummary';
 import { cartFix, cartProblems, owedByProgram, owedFor, type CartProblem } from './owed';
 
 // The dialog (MUI's Modal and transitions, about 10 KB gzipped) loads when Clear Cart is pressed, not with
-// the cart and checkout pages (issue 21: Lighthouse on a phone).
+// the cart and checkout pages (Lighthouse on a phone).
 const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export const CLEAR_CART_QUESTION = 'Are you sure you want to clear your cart?';
@@ -25,7 +25,7 @@ export const CLEAR_CART_QUESTION = 'Are you sure you want to clear your cart?';
 export const FIX_AMOUNT_FIRST = 'Correct the amount to pay above to continue.';
 
 /**
- * Shopping Cart at /cart (spec section 2, Cart). Issue 17: what is owed comes from the student record
+ * Shopping Cart at /cart. What is owed comes from the student record
  * (read afresh on each visit: the student may have paid elsewhere), for the "Amount to pay" fields and
  * for each line's notice when it asks for more than is owed. The checkout checks again before paying.
  */

@@ -35,7 +35,7 @@ export const PAYMENT_SUCCESS_TOAST = 'Payment successful! Your payment has been 
 export const PAYMENT_TOAST_MS = 6000;
 export const REDIRECT_AFTER_PAYMENT_MS = 3000;
 
-/** Issue 17: what the checkout says instead of starting a payment the server would refuse, or after losing to another tab. */
+/** What the checkout says instead of starting a payment the server would refuse, or after losing to another tab. */
 export const OVER_OWED_TITLE = 'Your cart asks for more than you owe';
 export const OVER_OWED_FIX_NOTE =
   'Nothing has been charged. Fix my cart sets each program to what you owe, once, and removes any program with nothing owed.';
@@ -46,8 +46,8 @@ export const PREPARING_PAYMENT = 'Preparing secure payment...';
 type Outcome = 'succeeded' | 'processing' | null;
 
 /**
- * Secure Checkout at /checkout (spec section 2, Checkout; states of section 4: idle, success or error;
- * issue 17: processing). Each visit (`CheckoutVisit`, remounted by "Reload") reads the student record
+ * Secure Checkout at /checkout (states: idle, success, error or processing). Each visit (`CheckoutVisit`,
+ * remounted by "Reload") reads the student record
  * afresh, then opens one PaymentIntent with its own idempotency key.
  */
 export default function CheckoutPage() {

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 
-/** The three payment notes of the empty cart's info box (spec section 2). */
+/** The three payment notes of the empty cart's info box. */
 export const PAYMENT_NOTES = [
   'To pay your tuition, use Pay Bill on the My Bill card of your dashboard: it adds each program you owe on to the cart.',
   'Payments are made by card through our payment provider, Stripe; your card details never reach our servers.',
@@ -22,7 +22,7 @@ export function EmptyCart() {
       <Typography variant="h5" component="h2">
         Your cart is empty
       </Typography>
-      {/* issue 21: where a bill is paid (the catalog has nothing to add to the cart) */}
+      {/* Where a bill is paid (the catalog has nothing to add to the cart) */}
       <Button variant="contained" component={RouterLink} to={`${paths.dashboard}#my-bill`}>
         Browse Programs
       </Button>

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { brand } from '../../app/brand';
 
-/** "Need Help" box of the cart page, with the Contact Admissions mail link (spec section 2). */
+/** "Need Help" box of the cart page, with the Contact Admissions mail link. */
 export function NeedHelpBox() {
   return (
     <Paper variant="outlined" component="aside" aria-labelledby="need-help-title" sx={{ p: 2 }}>

@@ -26,7 +26,7 @@ export function BillingFields({
   );
 }
 
-/** "Pay $total", reading "Processing..." while the payment is confirmed (spec section 2, Checkout). */
+/** "Pay $total", reading "Processing..." while the payment is confirmed. */
 export function PayButton({ total, processing, disabled }: { total: number; processing: boolean; disabled?: boolean }) {
   return (
     <Button type="submit" variant="contained" size="large" fullWidth startIcon={<LockIcon />} disabled={processing || disabled} sx={{ mt: 2 }}>

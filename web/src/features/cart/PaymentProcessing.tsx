@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { PAYMENT_PROCESSING_MESSAGE } from '../../api/payments';
 import { paths } from '../../app/paths';
 
-/** The checkout's processing state (issue 17: Stripe is still confirming; neither a success nor a failure): the cart is already cleared, so the student is not invited to pay twice. */
+/** The checkout's processing state (Stripe is still confirming; neither a success nor a failure): the cart is already cleared, so the student is not invited to pay twice. */
 export function PaymentProcessing() {
   return (
     <Paper variant="outlined" role="status" sx={{ p: 4, textAlign: 'center' }}>

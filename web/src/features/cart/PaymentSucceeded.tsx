@@ -2,7 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
-/** The checkout's success state (spec section 2): shown until the redirect to the dashboard. */
+/** The checkout's success state: shown until the redirect to the dashboard. */
 export function PaymentSucceeded() {
   return (
     <Paper variant="outlined" role="status" sx={{ p: 4, textAlign: 'center' }}>

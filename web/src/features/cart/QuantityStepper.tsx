@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** The cart page never goes below this (spec section 5); only the state drops an item at 0. */
+/** The cart page never goes below this; only the state drops an item at 0. */
 export const MIN_CART_QUANTITY = 1;
 
 export function QuantityStepper({ label, quantity, onChange }: { label: string; quantity: number; onChange: (quantity: number) => void }) {

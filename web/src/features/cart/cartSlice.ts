@@ -2,12 +2,12 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProgramType } from '../../contract';
 
 /**
- * Cart state and rules of spec section 4. Persistence per user (`cart_<username>`) is done by
+ * Cart state and rules. Persistence per user (`cart_<username>`) is done by
  * store listeners (app/cartPersistence.ts): they load with `cartReplaced` and save after every
  * change here, so these reducers stay pure.
  */
 export interface CartItem {
-  /** Program type + program id + timestamp (spec section 3). */
+  /** Program type + program id + timestamp. */
   id: string;
   program_id: string;
   program_type: ProgramType;

@@ -1,11 +1,11 @@
 import type { CartItem } from './cartSlice';
 
-/** Local storage key of a user's cart (spec sections 3 and 9): `cart_` plus the username. */
+/** Local storage key of a user's cart, as the spec names it: `cart_` plus the username. */
 export const cartStorageKey = (username: string) => `cart_${username}`;
 
 /**
  * The user's stored cart items, or null when none is stored. Unreadable data (corrupt JSON, or
- * not a list of cart items) is logged and removed, as spec section 8 asks.
+ * not a list of cart items) is logged and removed, as the spec asks.
  */
 export function readStoredCart(username: string): CartItem[] | null {
   const key = cartStorageKey(username);

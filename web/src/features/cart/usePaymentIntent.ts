@@ -4,11 +4,11 @@ import type { CreatePaymentIntentRequest } from '../../contract';
 import { formatDollars } from '../../lib/money';
 import { rawServerErrorOf } from '../../lib/serverError';
 
-/** Spec section 8's text when the payment cannot be prepared. */
+/** The spec's text when the payment cannot be prepared. */
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 
 /**
- * Creates the PaymentIntent when there is something to pay (a request; spec section 5: a user
+ * Creates the PaymentIntent when there is something to pay (a request; a user
  * and a total above 0). The request carries one idempotency key per checkout visit, so a retry,
  * or React running the effect twice in development, answers the same intent.
  */

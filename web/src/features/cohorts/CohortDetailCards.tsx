@@ -5,7 +5,7 @@ import { endDateText, startDateText } from './cohortFormat';
 import type { RosterStats } from './rosterStats';
 import { StatCard, statGrid } from './StatCard';
 
-/** Spec section 2: Total Students, Total Outstanding, Paid Students (with percent), Program Dates. */
+/** The spec's cards: Total Students, Total Outstanding, Paid Students (with percent), Program Dates. */
 export function CohortDetailCards({ cohort, stats }: { cohort: Cohort; stats: RosterStats | null }) {
   // Until the roster arrives, the figures that depend on it show a dash rather than a misleading 0.
   const pending = '—';

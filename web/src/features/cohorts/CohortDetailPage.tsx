@@ -18,7 +18,7 @@ import { COHORT_NOT_FOUND, COHORTS_FAILED } from './cohortMessages';
 import { useListCohortsQuery } from './cohortsApi';
 import { CohortStudents } from './CohortStudents';
 
-/** Cohort detail at /cohort-management/:cohortId (admin only, spec section 2). */
+/** Cohort detail at /cohort-management/:cohortId (admin only). */
 export default function CohortDetailPage() {
   const { cohortId = '' } = useParams();
   // The list is usually cached from Cohort Management; it is small, so no call per cohort is needed.

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { CohortSummary } from './cohortFilters';
 import { StatCard, statGrid } from './StatCard';
 
-/** Spec section 2: Total Cohorts, Total Students, Active Programs, Avg. Class Size. */
+/** The spec's cards: Total Cohorts, Total Students, Active Programs, Avg. Class Size. */
 export function CohortSummaryCards({ summary }: { summary: CohortSummary }) {
   return (
     <Box sx={statGrid}>

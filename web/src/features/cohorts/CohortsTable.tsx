@@ -29,7 +29,7 @@ interface Props {
   onEdit: (cohort: Cohort) => void;
 }
 
-/** The Cohort Management table (spec section 2). */
+/** The Cohort Management table. */
 export function CohortsTable({ cohorts, loading, onEdit }: Props) {
   const message = loading ? 'Loading...' : cohorts.length === 0 ? NO_COHORTS : null;
   return (
@@ -59,7 +59,7 @@ function CohortActions({ cohort, onEdit }: { cohort: Cohort; onEdit: (cohort: Co
       >
         <VisibilityIcon fontSize="small" />
       </IconButton>
-      {/* Spec section 2: the email-students button has no action yet. */}
+      {/* The email-students button has no action yet. */}
       <IconButton aria-label={`Email students of ${name} (coming soon)`} size="small">
         <EmailIcon fontSize="small" />
       </IconButton>

@@ -16,7 +16,7 @@ import { NO_EMAIL, STUDENT_FAILED } from './cohortMessages';
 import { PaymentHistory, PaymentStatusSection, ProgramEnrollments, StudentInformation } from './StudentSections';
 
 /**
- * Student detail dialog (spec section 2), opened from the roster. It reads the student afresh
+ * Student detail dialog, opened from the roster. It reads the student afresh
  * (GET /api/students/{username}/) so the figures are current. MUI's Dialog moves focus in on
  * open and back to the roster's view button on close.
  */
@@ -47,7 +47,7 @@ export function StudentDetailDialog({ username, onClose }: { username: string; o
       <DialogActions>
         {student && <SendEmailButton student={student} />}
         {student && (
-          // The student's record page in the admin panel (issue 8).
+          // The student's record page in the admin panel.
           <Button component={RouterLink} to={studentRecordPath(student.username)}>
             View Full Profile
           </Button>
@@ -60,7 +60,7 @@ export function StudentDetailDialog({ username, onClose }: { username: string; o
   );
 }
 
-/** Opens the mail client, or says there is no address (spec section 2). */
+/** Opens the mail client, or says there is no address. */
 function SendEmailButton({ student }: { student: StudentRecord }) {
   if (!student.email) return <Button onClick={() => window.alert(NO_EMAIL)}>Send Email</Button>;
   return (

@@ -16,7 +16,7 @@ const COLUMNS: ReadonlyArray<DataColumn<StudentRecord>> = [
   { header: 'Email', priority: 'secondary', breakAnywhere: true, render: (student) => student.email },
   { header: 'Current Balance', nowrap: true, render: (student) => formatDollars(balanceOf(student.payment_details)) },
   { header: 'Payment Status', render: (student) => <RosterStatusChip status={rosterStatus(balanceOf(student.payment_details))} /> },
-  // Spec section 2: progress tracking does not exist yet, so every student is "In Progress".
+  // Progress tracking does not exist yet, so every student is "In Progress".
   { header: 'Program Progress', render: () => <Chip size="small" variant="outlined" color="primary" label="In Progress" /> },
 ];
 
@@ -26,7 +26,7 @@ interface Props {
   onView: (student: StudentRecord) => void;
 }
 
-/** The Student Roster table (spec section 2). */
+/** The Student Roster table. */
 export function StudentRoster({ students, loading, onView }: Props) {
   const message = loading ? 'Loading...' : students.length === 0 ? NO_STUDENTS : null;
   return (

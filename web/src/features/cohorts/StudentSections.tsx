@@ -13,7 +13,7 @@ import { fullName } from './cohortFormat';
 import { NO_ENROLLMENTS } from './cohortMessages';
 import { enrollmentGroups, latestPayments, programBalance, PAYMENT_HISTORY_SHOWN, type PaymentRow } from './studentDetail';
 
-/** The four parts of the Student detail dialog (spec section 2), each a titled section. */
+/** The four parts of the Student detail dialog, each a titled section. */
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `student-section-${title.toLowerCase().replace(/\s+/g, '-')}`;

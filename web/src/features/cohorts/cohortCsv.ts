@@ -25,10 +25,10 @@ export function cohortsCsv(cohorts: readonly Cohort[]): string {
   );
 }
 
-/** "cohorts-2026-03-07.csv": named with today's date (spec section 2). */
+/** "cohorts-2026-03-07.csv": named with today's date. */
 export const cohortsCsvFileName = (now = new Date()) => `cohorts-${localIsoDate(now)}.csv`;
 
-/** Spec section 2, Export List: these columns, in this order. */
+/** Export List: the spec's columns, in its order. */
 const ROSTER_COLUMNS = ['Name', 'Username', 'Email', 'Program Type', 'Current Balance', 'Payment Status', 'Enrollment Date'];
 
 export function rosterCsv(cohort: Cohort, students: readonly StudentRecord[]): string {
@@ -43,7 +43,7 @@ export function rosterCsv(cohort: Cohort, students: readonly StudentRecord[]): s
         student.email,
         PROGRAM_TYPE_LABEL[programType] ?? programType,
         csvNumber(balance, 2),
-        // "Paid" only at balance 0 (spec section 4).
+        // "Paid" only at balance 0.
         csvPaymentStatus(balance),
         student.created_at.slice(0, 10),
       ];
@@ -51,6 +51,6 @@ export function rosterCsv(cohort: Cohort, students: readonly StudentRecord[]): s
   );
 }
 
-/** "cohort-2025-2026-1-students.csv": named by academic year and cohort number (spec section 2). */
+/** "cohort-2025-2026-1-students.csv": named by academic year and cohort number. */
 export const rosterCsvFileName = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) =>
   `cohort-${cohort.academic_year}-${cohort.cohort_number}-students.csv`;

@@ -1,7 +1,7 @@
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import type { ProgramType } from '../../contract';
 
-/** The Cohort Management filters (spec section 2); '' means "all". */
+/** The Cohort Management filters; '' means "all". */
 export interface CohortFilters {
   search: string;
   programType: ProgramType | '';

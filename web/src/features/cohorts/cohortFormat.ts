@@ -7,7 +7,7 @@ export const cohortLabel = (cohort: Pick<Cohort, 'academic_year' | 'cohort_numbe
 
 export const statusLabel = (cohort: Pick<Cohort, 'is_active'>) => (cohort.is_active ? 'Active' : 'Inactive');
 
-/** Program Dates card (spec section 2): a missing start is "Not set", a missing end "Ongoing". */
+/** Program Dates card: a missing start is "Not set", a missing end "Ongoing". */
 export const startDateText = (date: string | null) => (date ? formatCalendarDate(date) : 'Not set');
 export const endDateText = (date: string | null) => (date ? formatCalendarDate(date) : 'Ongoing');
 

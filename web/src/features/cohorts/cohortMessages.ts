@@ -1,4 +1,4 @@
-/** The cohort and student texts of spec sections 2 and 8, word for word, and this screen's own. */
+/** The cohort and student texts the spec fixes, word for word, and this screen's own. */
 export const COHORTS_FAILED = 'Failed to load cohorts data';
 export const STUDENTS_FAILED = 'Failed to load cohort students';
 export const STUDENT_FAILED = 'Failed to load student details';

@@ -3,7 +3,7 @@ import { api } from '../../app/api';
 import type { Cohort, CohortInput } from '../../../../lambdas/contract/cohorts';
 import type { StudentRecord } from '../../contract';
 
-/** Spec section 7: the cohort list may come as a plain list, or under `results` or `data`. */
+/** As the spec allows, the cohort list may come as a plain list, or under `results` or `data`. */
 function cohortListOf(response: unknown): Cohort[] {
   if (Array.isArray(response)) return response as Cohort[];
   const body = response as { results?: Cohort[]; data?: Cohort[] } | null;
@@ -17,7 +17,7 @@ const worthFallingBack = (error: FetchBaseQueryError) => error.status !== 401 &&
 const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
 
 /**
- * The cohort calls of spec section 7 plus the admin writes (issue 7). The roster carries every
+ * The spec's cohort calls plus the admin writes. The roster carries every
  * student's payment_details, so the cards, chart and labels need no call per student.
  */
 export const cohortsApi = api.enhanceEndpoints({ addTagTypes: ['Cohort', 'CohortStudents'] }).injectEndpoints({
@@ -28,7 +28,7 @@ export const cohortsApi = api.enhanceEndpoints({ addTagTypes: ['Cohort', 'Cohort
       providesTags: ['Cohort'],
     }),
     getCohortStudents: build.query<StudentRecord[], string>({
-      // Spec section 7's fallback: GET /api/students/?cohort_id= (its records carry payment_details too).
+      // The spec's fallback: GET /api/students/?cohort_id= (its records carry payment_details too).
       async queryFn(cohortId, _api, _extra, baseQuery) {
         const roster = await baseQuery(`/api/cohorts/${encodeURIComponent(cohortId)}/students/`);
         if (!roster.error || !worthFallingBack(roster.error)) return roster as { data: StudentRecord[] } | { error: FetchBaseQueryError };

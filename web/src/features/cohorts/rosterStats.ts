@@ -25,7 +25,7 @@ export function rosterStats(students: readonly StudentRecord[]): RosterStats {
     outstandingCents += Math.max(0, cents(balanceOf(student.payment_details)));
     paidCents += programsOf(student.payment_details).reduce((sum, program) => sum + cents(program.amount_paid), 0);
   }
-  // isPaidStudent: a student without payment details counts as unpaid (spec section 4).
+  // isPaidStudent: a student without payment details counts as unpaid.
   const paidStudents = students.filter((student) => isPaidStudent(student.payment_details)).length;
   return {
     totalStudents: students.length,

@@ -1,7 +1,7 @@
 import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance } from '../../contract';
 import { programsOf } from './rosterStats';
 
-/** Spec section 9: the dialog shows the latest 10 payments. */
+/** The dialog shows the latest 10 payments, a number the spec fixes. */
 export const PAYMENT_HISTORY_SHOWN = 10;
 
 export interface EnrollmentGroup {

@@ -26,13 +26,13 @@ interface Props {
 }
 
 /**
- * The add/edit dialog (spec sections 4 and 5). Mount it fresh for each use (a new `key`), so the
+ * The add/edit dialog. Mount it fresh for each use (a new `key`), so the
  * form starts from the course or the defaults. A failed save keeps it open with the server's message.
  */
 export function CourseFormDialog({ course, onClose, onSaved }: Props) {
   const [values, setValues] = useState<CourseFormValues>(course ? formValuesOf(course) : NEW_COURSE);
   const [errors, setErrors] = useState<CourseFieldErrors>({});
-  // A failed save shows here only, not also as a toast (issue 21: every error once, where the person is
+  // A failed save shows here only, not also as a toast (every error once, where the person is
   // looking). The person is looking at this dialog, and while it is open the rest of the page, the
   // toast too, is hidden from screen readers. It goes when the person changes the form or saves again.
   const [failure, setFailure] = useState<string | null>(null);

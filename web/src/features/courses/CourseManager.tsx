@@ -19,7 +19,7 @@ type OpenDialog = { kind: 'form'; course?: Course; key: number } | { kind: 'dele
 
 /**
  * Filters, buttons, table and dialogs of Course Management. The list is fetched on load, Filter,
- * Clear, Refresh List and after each save or delete (spec section 7), each time from the server.
+ * Clear, Refresh List and after each save or delete, each time from the server.
  * Read-only sessions (students) see the list without Add New Course or the Actions column.
  */
 export function CourseManager({ canWrite }: { canWrite: boolean }) {

@@ -1,7 +1,7 @@
 import { CourseInput, type Course } from '../../../../lambdas/contract/courses';
 
 /**
- * The add/edit form of spec section 5, validated with the server's own schema (lambdas/contract)
+ * The add/edit form, validated with the server's own schema (lambdas/contract)
  * so a form that passes here is accepted there, with the same messages.
  */
 export interface CourseFormValues {
@@ -26,7 +26,7 @@ const FIELD_LABELS: Record<CourseField, string> = {
   is_certificate_course: 'Is Certificate Course',
 };
 
-/** Spec section 9: a new course starts at 1 credit hour; the certificate switch starts on. */
+/** The spec's defaults: a new course starts at 1 credit hour; the certificate switch starts on. */
 export const NEW_COURSE: CourseFormValues = {
   name: '',
   CRN: '',

@@ -1,6 +1,6 @@
 import { serverErrorOf } from '../../lib/serverError';
 
-/** The Course Management texts of spec sections 5, 8 and 9, word for word. */
+/** The Course Management texts the spec fixes, word for word. */
 export const COURSE_TOAST_MS = 5000;
 
 export const COURSE_CREATED = 'Course created successfully';
@@ -18,7 +18,7 @@ export const deleteConfirmation = (name: string) =>
 
 /**
  * What a failed save or delete says: the server's error field as a sentence (lib/serverError), else the
- * screen's fallback (spec section 8). Issue 21: without the "Error: " the spec's original prefixed, and
+ * screen's fallback. Both come without the "Error: " the spec's original prefixed, and
  * without the field name the server puts first ("CRN: ..."): the alert's colour and icon already say it
  * is an error, and a person reads "This CRN is already used by Algebra (CRN 40101)."
  */

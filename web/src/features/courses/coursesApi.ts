@@ -3,7 +3,7 @@ import type { Course, CourseCategory, CourseInput, CourseStats } from '../../../
 import { courseListUrl, type CourseFilters } from './courseFilters';
 
 /**
- * The six course calls of spec section 7. The list is fetched on demand (load, Filter, Clear,
+ * The spec's six course calls. The list is fetched on demand (load, Filter, Clear,
  * Refresh List, after each save or delete), so it carries no cache tags; the catalog refetches
  * whenever it is opened.
  */

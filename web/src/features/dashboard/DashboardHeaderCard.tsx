@@ -20,8 +20,8 @@ const dashboardLinks = [
 
 /**
  * The student dashboard's header card: welcome, email, program, semester chip, links. The program
- * comes from the student record (staff, finance and admins have their own dashboard, issue 21).
- * A failure goes to the console only (spec section 8, "Header student fetch failure").
+ * comes from the student record (staff, finance and admins have their own dashboard).
+ * A failure goes to the console only (the spec's "Header student fetch failure").
  */
 export function DashboardHeaderCard({ user }: { user: UserInfo }) {
   const { data: student, error } = useGetStudentQuery(user.username);

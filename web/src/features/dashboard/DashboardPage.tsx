@@ -10,7 +10,7 @@ import { MyBillCard } from './MyBillCard';
 import { MyFinancialAidCard } from './MyFinancialAidCard';
 import { MyRegistrationCard } from './MyRegistrationCard';
 
-// issue 21: staff, finance and admins get a dashboard of their own, in its own chunk
+// Staff, finance and admins get a dashboard of their own, in its own chunk
 const RoleDashboard = lazy(() => import('./RoleDashboard'));
 
 /** Student dashboard at /Dashboard (signed-in users only; see app/router). */

@@ -30,7 +30,7 @@ export function MyBillCard({ username }: { username: string }) {
   const { data: student, error, isLoading } = useGetStudentQuery(username);
   const card = useRef<HTMLElement>(null);
   const { hash } = useLocation();
-  // issue 21: the empty cart's Browse Programs leads here (/Dashboard#my-bill), where a bill is paid
+  // The empty cart's Browse Programs leads here (/Dashboard#my-bill), where a bill is paid
   useEffect(() => {
     if (hash !== `#${MY_BILL_ID}`) return;
     card.current?.scrollIntoView({ block: 'start' });

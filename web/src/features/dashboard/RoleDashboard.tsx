@@ -13,7 +13,7 @@ import { welcomeText } from './welcome';
 const roleName = (user: UserInfo) => (user.isAdmin ? 'Administrator' : [user.is_staff && 'Staff', user.is_finance && 'Finance'].filter(Boolean).join(' and '));
 
 /**
- * Issue 21: the dashboard of staff, finance and admins (students keep theirs). Its own lazy chunk, so the
+ * The dashboard of staff, finance and admins (students keep theirs). Its own lazy chunk, so the
  * student dashboard's code does not grow; no student record is read (they have none: it was a 404).
  * The role's screens are in the header; each card links to the screen its figures come from.
  */

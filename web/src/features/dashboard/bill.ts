@@ -1,5 +1,5 @@
 /**
- * The My Bill rules of spec section 4, free of React so they are unit-tested on their own.
+ * The My Bill rules, free of React so they are unit-tested on their own.
  * Sums run in integer cents: dollars from the API (or decimal strings from older servers)
  * must not collect floating-point dust.
  */
@@ -10,7 +10,7 @@ import type { ProgramType } from '../../contract';
 
 type Amount = number | string | null | undefined;
 
-/** One entry of a payment_details list as spec section 3 allows it: `amount_*` or `total_*` names. */
+/** One entry of a payment_details list as the spec allows it: `amount_*` or `total_*` names. */
 export interface BillEntry {
   id: string | number;
   program_name?: string | null;
@@ -65,7 +65,7 @@ export function owedPrograms(details: BillDetails): ProgramBill[] {
 
 /**
  * "Add bill to cart": one installment item per owed program, all with the bill's shared
- * next due date (spec section 4).
+ * next due date.
  */
 export function billCartItems(details: BillDetails): NewCartItem[] {
   return owedPrograms(details).map((bill) => ({

@@ -1,5 +1,5 @@
 /**
- * My Financial Aid: hard-coded sample awards (spec section 3, "Financial aid entry"); the
+ * My Financial Aid: hard-coded sample awards (the spec's "Financial aid entry"); the
  * server has no financial aid data yet.
  */
 export type AidStatus = 'Approved' | 'Pending';
@@ -17,7 +17,7 @@ export const SAMPLE_AID_AWARDS: readonly AidAward[] = [
   { name: 'State Healthcare Workforce Grant', amount: 1500, status: 'Pending', disbursement: 'Disbursement date set once approved' },
 ];
 
-/** Spec section 9: the total sums only Approved items. */
+/** The total sums only Approved items. */
 export function approvedAidTotal(awards: readonly AidAward[]): number {
   return awards.filter((award) => award.status === 'Approved').reduce((sum, award) => sum + award.amount, 0);
 }

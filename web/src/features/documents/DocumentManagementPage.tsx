@@ -6,7 +6,7 @@ import { LOG_IN_TO_VIEW } from './documentMessages';
 import { DocumentManager } from './DocumentManager';
 
 /**
- * Document Management (spec section 2): the admin panel's default Documents view, and staff's own
+ * Document Management: the admin panel's default Documents view, and staff's own
  * page at /documents (StaffDocumentsPage, where it is the page's h1). Without a session it only
  * asks the visitor to log in.
  */

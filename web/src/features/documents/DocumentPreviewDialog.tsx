@@ -81,7 +81,7 @@ export function DocumentPreviewDialog({ doc, onDownload, onClose }: Props) {
       <Box component="footer" sx={{ px: 3, pt: 1, color: 'text.secondary' }}>
         {doc.cohort_details && <Typography variant="body2">Cohort: {cohortFooter(doc.cohort_details)}</Typography>}
         <Typography variant="body2">{uploadedLine(doc)}</Typography>
-        {/* stored without text when reading it did not finish in its budget (issue 20) */}
+        {/* stored without text when reading it did not finish in its budget */}
         {doc.text_status === 'not_extracted' && (
           <Typography variant="body2" title={doc.text_status_reason ?? undefined}>
             Text not extracted{doc.text_status_reason ? `: ${doc.text_status_reason}` : ''}

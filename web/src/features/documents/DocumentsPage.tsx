@@ -5,7 +5,7 @@ import MyDocumentsPage from './MyDocumentsPage';
 
 /**
  * /documents (under RequireAuth): Document Management for staff and admins (admins also have it in
- * the admin panel) and, to read, for finance (issue 21: they have no documents of their own to
+ * the admin panel) and, to read, for finance (they have no documents of their own to
  * acknowledge); My Documents for students. The server decides what each may list and change.
  */
 export default function DocumentsPage() {

@@ -15,7 +15,7 @@ import { useDocumentFiles } from './useDocumentFiles';
 type OpenDialog = { kind: 'preview' | 'acknowledge'; doc: StudentDocumentDto } | null;
 
 /**
- * /my-documents (issue 6; the spec gives students none): exactly the documents the server says
+ * /my-documents (the spec gives students none): exactly the documents the server says
  * apply to the signed-in student, with preview, download and, for mandatory or signature
  * documents, an acknowledgement.
  */

@@ -38,7 +38,7 @@ interface Props {
 }
 
 /**
- * The Upload Document dialog (spec sections 4, 5 and 9). The file goes straight to storage through a
+ * The Upload Document dialog. The file goes straight to storage through a
  * presigned URL (with a progress bar, and no Lambda body limit), then POST /api/documents/ names it
  * by its key; the server checks both again. Mount it fresh for each use.
  */

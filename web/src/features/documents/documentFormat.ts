@@ -1,10 +1,10 @@
 import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
 import { formatDateTime } from '../../lib/dates';
 
-/** Spec section 9: 1048576 bytes per MB. */
+/** 1048576 bytes per MB, as the spec fixes. */
 const BYTES_PER_MB = 1048576;
 
-/** Spec section 9: file size in MB with 2 decimals, N/A when missing. */
+/** File size in MB with 2 decimals, N/A when missing. */
 export function formatFileSize(bytes: number | null | undefined): string {
   return typeof bytes === 'number' && Number.isFinite(bytes) ? `${(bytes / BYTES_PER_MB).toFixed(2)} MB` : 'N/A';
 }

@@ -1,8 +1,8 @@
 import { serverErrorOf } from '../../lib/serverError';
 
-/** The document texts of spec sections 5, 8 and 9, word for word (plus the few issue 6 adds). */
+/** The document texts the spec fixes, word for word (plus a few beyond the spec). */
 export const DOCUMENT_TOAST_MS = 6000;
-/** Spec section 9: the student username is checked this long after typing stops. */
+/** The student username is checked this long after typing stops. */
 export const USERNAME_CHECK_DELAY_MS = 500;
 
 export const DOCUMENT_UPLOADED = 'Document uploaded successfully';
@@ -41,21 +41,21 @@ export const NO_PREVIEW = 'No preview available';
 export const NO_TOKEN = 'Authentication token not found. Please log in again.';
 export const NOT_PREVIEWABLE = 'Document not available for preview';
 export const previewNotAvailable = (fileType: string) => `Preview not available for ${fileType.toUpperCase()} files`;
-/** Issue 21: an office file whose link the online viewer cannot reach shows its text instead. */
+/** An office file whose link the online viewer cannot reach shows its text instead. */
 export const officeTextOnly = (fileType: string) => `This ${fileType.toUpperCase()} file cannot be shown here. Its text is below; download it to see the formatting.`;
 export const officeTextMissing = (fileType: string) => `This ${fileType.toUpperCase()} file cannot be shown here, and no text was extracted from it. Download it to view.`;
 
-/** Spec section 8: a failed list shows the response's detail or error (or API Gateway's, in words), else "Error fetching documents". */
+/** As the spec says, a failed list shows the response's detail or error (or API Gateway's, in words), else "Error fetching documents". */
 export const listFailure = (error: unknown) => serverErrorOf(error, ['detail', 'error', 'message']) ?? LIST_FAILED;
-/** Spec section 8: a failed upload shows the response's error (or API Gateway's, in words), else "Error uploading document". */
+/** As the spec says, a failed upload shows the response's error (or API Gateway's, in words), else "Error uploading document". */
 export const uploadFailure = (error: unknown) => serverErrorOf(error) ?? UPLOAD_FAILED;
 
-/** Issue 21: after an upload the list shows the new document's tab and points it out (announced, the toast being the spec's words). */
+/** After an upload the list shows the new document's tab and points it out (announced, the toast being the spec's words). */
 export const uploadedAndShown = (title: string, tab: string) => `“${title}” was uploaded: it is highlighted under ${tab}.`;
-/** Issue 21: finance read documents as staff do, but only staff and admins change them. */
+/** Finance read documents as staff do, but only staff and admins change them. */
 export const STAFF_ONLY = 'Only staff and admins can change documents.';
 
-/** Issue 6, beyond the spec: students acknowledge documents. */
+/** Beyond the spec: students acknowledge documents. */
 export const DOCUMENT_ACKNOWLEDGED = 'Document acknowledged successfully';
 /** The server's own wording for a signature left empty. */
 export const NEED_SIGNATURE = 'Please type your full name to sign';

@@ -29,7 +29,7 @@ export interface DocumentListArgs extends Partial<DocumentFilters> {
 /** Staff lists come in pages of at most this many (the API's maximum). */
 export const PAGE_SIZE = 100;
 
-/** GET /api/documents/ with the non-empty filters only (spec section 7: empty ones omitted). */
+/** GET /api/documents/ with the non-empty filters only, as the spec asks. */
 export function documentListUrl(args: DocumentListArgs, cursor: string | null = null): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {

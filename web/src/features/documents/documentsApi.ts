@@ -15,7 +15,7 @@ import type {
 import type { StudentRecord } from '../../contract';
 import { documentListUrl, type DocumentListArgs } from './documentQuery';
 
-/** Spec section 7: a list may come plain, or under `results` (with `next`), or under `data`. */
+/** As the spec allows, a list may come plain, or under `results` (with `next`), or under `data`. */
 function pageOf<T extends DocumentDto>(body: unknown): { results: T[]; next: string | null } {
   if (Array.isArray(body)) return { results: body as T[], next: null };
   const page = body as Partial<DocumentPage<T>> & { data?: T[] };
@@ -64,7 +64,7 @@ export interface NewDocument {
 const documentsUrl = (id: string, action = '') => `/api/documents/${encodeURIComponent(id)}/${action}`;
 const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
 
-/** The document calls of spec section 7 and issue 6 (presigned uploads, acknowledgements). */
+/** The spec's document calls and our own (presigned uploads, acknowledgements). */
 export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Acknowledgement'] }).injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -77,7 +77,7 @@ export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Ac
     }),
     /**
      * The same call as a student (or anyone who does not see every document) makes it: the server answers
-     * their own view, which names no other student (FERPA, issue 20).
+     * their own view, which names no other student (FERPA).
      */
     listMyDocuments: build.query<StudentDocumentDto[], DocumentListArgs>({
       queryFn: (args, _api, _extra, baseQuery) => allPages<StudentDocumentDto>(args, baseQuery),
@@ -92,7 +92,7 @@ export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Ac
       query: () => '/api/cohorts/',
       transformResponse: listOf<Cohort>,
     }),
-    /** The upload's username check (spec section 4): never cached, a student may be added meanwhile. */
+    /** The upload's username check: never cached, a student may be added meanwhile. */
     checkStudent: build.query<StudentRecord, string>({
       query: (username) => `/api/students/${encodeURIComponent(username)}/`,
       keepUnusedDataFor: 0,

@@ -1,4 +1,4 @@
-/** Spec section 9: preview zoom 50-200 percent in steps of 25, starting at 100. */
+/** The spec's preview zoom: 50-200 percent in steps of 25, starting at 100. */
 export const ZOOM = { min: 50, max: 200, step: 25, initial: 100 } as const;
 export const zoomIn = (zoom: number) => Math.min(ZOOM.max, zoom + ZOOM.step);
 export const zoomOut = (zoom: number) => Math.max(ZOOM.min, zoom - ZOOM.step);

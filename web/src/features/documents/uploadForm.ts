@@ -21,7 +21,7 @@ export interface UploadFormValues {
   requires_signature: boolean;
 }
 
-/** Spec section 9: new uploads default to scope cohort, public, not mandatory, no signature required. */
+/** New uploads default to scope cohort, public, not mandatory, no signature required (the spec's defaults). */
 export const NEW_UPLOAD: UploadFormValues = {
   title: '',
   description: '',
@@ -35,7 +35,7 @@ export const NEW_UPLOAD: UploadFormValues = {
   requires_signature: false,
 };
 
-/** Spec section 5: changing the scope resets the cohort and the student username. */
+/** Changing the scope resets the cohort and the student username. */
 export const withScope = (values: UploadFormValues, scope: DocumentScope): UploadFormValues => ({
   ...values,
   scope,
@@ -62,7 +62,7 @@ export function fileProblem(file: File): string | null {
 }
 
 /**
- * Spec section 5, in its order: a title and a file; a cohort for cohort and individual scope; for
+ * The spec's checks, in its order: a title and a file; a cohort for cohort and individual scope; for
  * individual scope a username that has been validated as an existing student. Answers the message
  * to show, or null when the upload may go ahead.
  */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { STUDENT_NOT_FOUND, USERNAME_CHECK_DELAY_MS, USERNAME_CHECK_FAILED } from './documentMessages';
 import { useLazyCheckStudentQuery } from './documentsApi';
 
-/** Spec section 4, upload username validation: idle, validating, valid (with the name), error. */
+/** Upload username validation: idle, validating, valid (with the name), error. */
 export type StudentCheck =
   | { status: 'idle' }
   | { status: 'validating' }
@@ -12,7 +12,7 @@ export type StudentCheck =
 const IDLE: StudentCheck = { status: 'idle' };
 
 /**
- * Looks the username up 500 ms after typing stops (spec sections 5 and 9). A 404 is "Student not
+ * Looks the username up 500 ms after typing stops. A 404 is "Student not
  * found", any other failure "Validation error". An answer for a username since changed is dropped.
  */
 export function useStudentCheck(username: string): StudentCheck {

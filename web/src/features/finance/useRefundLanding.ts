@@ -6,7 +6,7 @@ import { useGetStudentLedgerPageQuery } from './financeApi';
 import { REFUND_POLL_DELAYS_MS, refundLanded, type RefundWatch } from './refundWatch';
 
 /**
- * Follows a refund from its request to Stripe's event (issue 21): asks for the student's newest
+ * Follows a refund from its request to Stripe's event: asks for the student's newest
  * payments, backing off (REFUND_POLL_DELAYS_MS), until the payment shows the refund, then reloads every
  * view of payments and of that student, so the ledger row changes without anyone pressing Refresh.
  * After the last probe it stops and reloads once anyway (Stripe may be slow; the notice says so).

@@ -15,7 +15,7 @@ import type { PaymentSummary } from '../../contract';
 import { PaymentReceipt } from './PaymentReceipt';
 
 /**
- * Why a payment has no receipt (issue 17): a receipt is a proof of payment, so only a payment that
+ * Why a payment has no receipt: a receipt is a proof of payment, so only a payment that
  * moved money (succeeded, refunded, partially refunded) has one.
  */
 export function noReceiptText(payment: Pick<PaymentSummary, 'status' | 'failure_message'>): string {

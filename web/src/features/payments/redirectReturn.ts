@@ -23,7 +23,7 @@ export function redirectReturn(search: URLSearchParams): RedirectReturn | null {
   return { paymentIntentId, status: status === 'succeeded' || status === 'processing' ? status : 'failed' };
 }
 
-/** Same words as the checkout's own outcomes (spec section 9's success text; issue 17's processing text). */
+/** Same words as the checkout's own outcomes (the spec's success text; the checkout's processing text). */
 export const REDIRECT_MESSAGES: Record<RedirectStatus, string> = {
   succeeded: 'Payment successful! Your payment has been processed.',
   processing: PAYMENT_PROCESSING_MESSAGE,

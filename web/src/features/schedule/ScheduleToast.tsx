@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 
-/** Spec section 9: the schedule editor's toasts hide after 4000 ms. */
+/** The schedule editor's toasts hide after 4000 ms, as the spec fixes. */
 export const SCHEDULE_TOAST_MS = 4000;
 
 export interface ScheduleToastMessage {

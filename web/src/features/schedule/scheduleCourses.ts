@@ -1,5 +1,5 @@
 /**
- * The schedule editor's data and rules (spec sections 3, 4, 5 and 9). The schedule is local
+ * The schedule editor's data and rules. The schedule is local
  * only: nothing here calls the server.
  */
 export const COURSE_STATUSES = ['Registered', 'Pending', 'Waitlisted', 'Dropped'] as const;
@@ -64,7 +64,7 @@ export function removeCourse(courses: readonly ScheduleCourse[], id: number): Sc
   return courses.filter((course) => course.id !== id);
 }
 
-/** Spec section 9: total credit hours = sum of credits. */
+/** Total credit hours = sum of credits. */
 export function totalCredits(courses: readonly ScheduleCourse[]): number {
   return courses.reduce((sum, course) => sum + course.credits, 0);
 }

@@ -28,7 +28,7 @@ import { useCreateStudentMutation } from './studentsAdminApi';
 type TextFieldName = Exclude<CreateStudentField, 'on_payment_plan'>;
 
 /**
- * Add Student (issue 8): the sign-in and the student profile are created together. A refused save
+ * Add Student: the sign-in and the student profile are created together. A refused save
  * (409: username or email taken) keeps the dialog open with the server's message.
  */
 export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Cohort[]; onClose: () => void }) {

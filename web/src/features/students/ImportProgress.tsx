@@ -14,7 +14,7 @@ import { IMPORT_FAILED, IMPORT_NOT_QUEUED } from './studentMessages';
 import { studentsAdminApi, useGetImportQuery, useLazyGetImportQuery } from './studentsAdminApi';
 
 /**
- * One import (issue 19): while the server works through it, a progress bar read every second; once every
+ * One import: while the server works through it, a progress bar read every second; once every
  * row has its outcome, the counts and the per-row report (`pageRows` rows, then "Show more rows").
  */
 export function ImportProgress({ id, finished = false, pageRows = REPORT_PAGE_ROWS }: { id: string; finished?: boolean; pageRows?: number }) {

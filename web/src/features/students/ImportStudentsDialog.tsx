@@ -17,7 +17,7 @@ import { importTemplateCsv, TEMPLATE_FILE_NAME } from './studentImport';
 import { useStudentImport } from './useStudentImport';
 
 /**
- * Import CSV (issues 8 and 19): the whole file is sent once and checked; the server then creates the
+ * Import CSV: the whole file is sent once and checked; the server then creates the
  * students in the background, row by row, each at most once. The dialog follows the import with a
  * progress bar and shows the per-row report; past imports can be reopened here later.
  */

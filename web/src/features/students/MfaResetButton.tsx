@@ -5,7 +5,7 @@ import { useResetMfaMutation } from './studentsAdminApi';
 export const RESET_MFA_LABEL = 'Reset Two-step Sign-in';
 
 /**
- * Issue 19, recovery: a student who turned on two-step sign-in and lost their phone. After a confirmation
+ * Recovery: a student who turned on two-step sign-in and lost their phone. After a confirmation
  * the admin turns it off (POST /api/users/{username}/mfa/reset/, audited); the student then signs in with
  * their password and may turn it on again with a new app.
  */

@@ -5,7 +5,7 @@ import { studentsAdminApi } from './studentsAdminApi';
 export const SIGN_OUT_EVERYWHERE_LABEL = 'Sign Out Everywhere';
 export const SIGNED_OUT_EVERYWHERE = 'Signed out everywhere: the student must sign in again on every device within 15 minutes';
 
-/** Issue 20: POST /api/users/{username}/sign-out-everywhere/ (admin, audited). */
+/** POST /api/users/{username}/sign-out-everywhere/ (admin, audited). */
 const signOutApi = studentsAdminApi.injectEndpoints({
   endpoints: (build) => ({
     signOutEverywhere: build.mutation<SignOutEverywhereAnswer, string>({
@@ -16,7 +16,7 @@ const signOutApi = studentsAdminApi.injectEndpoints({
 export const { useSignOutEverywhereMutation } = signOutApi;
 
 /**
- * Issue 20: ends every session of the student at once (a lost or shared device, a suspected break-in).
+ * Ends every session of the student at once (a lost or shared device, a suspected break-in).
  * Their refresh tokens die at once; a page already open keeps working until its access token expires
  * (15 minutes at most), then asks them to sign in again. Nothing is disabled: they may sign in again.
  */

@@ -23,7 +23,7 @@ import { STUDENT_FAILED, STUDENT_NOT_FOUND } from './studentMessages';
 import { programsOf } from './studentLedger';
 import { useListStudentCohortsQuery } from './studentsAdminApi';
 
-/** A student's record (issue 8, admin): profile, enrollments, ledger, documents, and the admin's actions. */
+/** A student's record (admin): profile, enrollments, ledger, documents, and the admin's actions. */
 export function StudentRecordPage({ username, listPath }: { username: string; listPath: string }) {
   const query = useGetStudentQuery(username);
   return (

@@ -6,7 +6,7 @@ import { StudentList } from './StudentList';
 import { StudentRecordPage } from './StudentRecordPage';
 
 /**
- * The admin panel's Students view (issue 8): the list, or one student's record when the URL names
+ * The admin panel's Students view: the list, or one student's record when the URL names
  * one (`?view=students&student=<username>`, see app/studentRecordPath.ts). The list's filters live
  * here, so they are still set when the admin comes back from a record.
  */

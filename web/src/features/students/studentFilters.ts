@@ -15,7 +15,7 @@ export interface StudentFilters {
 
 export const NO_FILTERS: StudentFilters = { search: '', programType: '', cohortId: '', balanceStatus: '' };
 
-/** The cohort roster's labels (spec section 4): 0 Current, above 500 Overdue, otherwise Due. */
+/** The cohort roster's labels: 0 Current, above 500 Overdue, otherwise Due. */
 export const BALANCE_STATUS_LABEL: Record<BalanceStatus, string> = { current: 'Current', due: 'Due', overdue: 'Overdue' };
 
 export const listArgsOf = (filters: StudentFilters, search: string): StudentListArgs => ({

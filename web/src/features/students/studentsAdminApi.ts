@@ -29,7 +29,7 @@ export interface LedgerEntryBody {
   next_due_date?: string | null;
 }
 
-/** Spec section 7: a list may come plain, or under `results` or `data`. */
+/** As the spec allows, a list may come plain, or under `results` or `data`. */
 function listOf<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[];
   const wrapped = body as { results?: T[]; data?: T[] } | null;
@@ -42,7 +42,7 @@ const nonEmpty = (args: object) => Object.fromEntries(Object.entries(args).filte
 const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
 
 /**
- * Student administration (issue 8): the admin list, creation and CSV import, a record's
+ * Student administration: the admin list, creation and CSV import, a record's
  * enrollments, charges and credits, sign-in on/off, and the documents that apply to a student.
  * A write touches the student's bill, the list's balances and the cohort rosters and counts.
  */
@@ -65,7 +65,7 @@ export const studentsAdminApi = api
         query: (body) => ({ url: '/api/students/', method: 'POST', body }),
         invalidatesTags: onSuccess(['StudentList', 'Cohort', 'CohortStudents']),
       }),
-      /** Queues the whole file (issue 19): answered at once with the import, which the server then works through. */
+      /** Queues the whole file: answered at once with the import, which the server then works through. */
       startImport: build.mutation<ImportSummary, StartImportRequest>({
         query: (body) => ({ url: '/api/students/import/', method: 'POST', body }),
         invalidatesTags: onSuccess(['StudentImports']),
@@ -87,7 +87,7 @@ export const studentsAdminApi = api
         query: ({ username, body }) => ({ url: studentUrl(username, 'charges/'), method: 'POST', body }),
         invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : []),
       }),
-      /** Issue 19: turns the student's two-step sign-in (TOTP) off, for a lost phone; audited. */
+      /** Turns the student's two-step sign-in (TOTP) off, for a lost phone; audited. */
       resetMfa: build.mutation<MfaResetResult, string>({
         query: (username) => ({ url: `/api/users/${encodeURIComponent(username)}/mfa/reset/`, method: 'POST' }),
       }),

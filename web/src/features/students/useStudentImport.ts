@@ -13,7 +13,7 @@ export interface ImportState {
 const IDLE: ImportState = { openId: null, error: null };
 
 /**
- * Sends the whole file once (issue 19): the server checks it, answers at once with the import and creates
+ * Sends the whole file once: the server checks it, answers at once with the import and creates
  * the students in the background; the dialog then follows that import (ImportProgress).
  */
 export function useStudentImport() {
