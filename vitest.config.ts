@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 
 /**
  * One `vitest run` runs every tier (see README "Tests"):
- *  unit      pure rules under lambdas/ and lib/
+ *  unit      pure rules under lambdas/ and lib/, and the lint boundaries
  *  web       React components and slices in jsdom
  *  infra     assertions on the synthesized CDK template + cdk-nag
- *  perf      size budgets of the production builds: Lambda bundles, SPA route JavaScript (issue 10)
+ *  perf      size budgets of the production builds: Lambda bundles, SPA route JavaScript
  *  handlers  Lambda handlers against DynamoDB Local, s3rver and cognito-local started by the setup
+ *  hostile   1,000 generated bad requests per route, on the same stand-ins
  *  e2e       the whole local stack driven through headless Chromium (playwright-core)
  */
 export default defineConfig({
@@ -19,7 +20,7 @@ export default defineConfig({
         test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['web/src/test-setup.ts'], testTimeout: 20_000 },
       },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
-      // Issue 10: size budgets from production builds (Lambda bundles, SPA route JavaScript)
+      // size budgets from production builds (Lambda bundles, SPA route JavaScript)
       { test: { name: 'perf', include: ['test/perf/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
       {
         test: {

@@ -13,7 +13,7 @@ import { logger } from '../observability/powertools.js';
 import { studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
 import { getCohort } from './cohorts.js';
-import { createSignIn, deleteSignIn, setSignInEnabled, signOutEverywhere } from './cognito-admin.js';
+import { createSignIn, setSignInEnabled, signOutEverywhere } from './cognito-admin.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { catalogKeys, keys } from './keys.js';
 import { emailMarkerItem, profileItem, requireStudentRef, type StudentProfile } from './students.js';

@@ -10,11 +10,10 @@
  * (the stack is shared); the payers are roster students no other browser test reads.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accessibilityBrowser, atBothWidths, audit, visit, type Width } from './support/a11y.js';
 import { callApi as api, login } from './support/api.js';
 import { studentPaysByCard } from './support/checkout.js';
-import { baseUrl } from './support/browser.js';
 
 const ADMIN = { username: 'admin', password: 'Admin!2345' };
 const { pagesFor } = accessibilityBrowser('ux-audit-refund');

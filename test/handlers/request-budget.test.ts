@@ -128,7 +128,6 @@ async function importOf(rows: number): Promise<string> {
 
 type Handler = (e: ApiEvent, c: any) => Promise<ApiResult>;
 const call = (handler: Handler, id: RouteId, opts: Parameters<typeof apiEvent>[1]) => () => invoke(handler, apiEvent(id, opts));
-const results = (body: any): unknown[] => (Array.isArray(body) ? body : body.results);
 
 interface Case {
   route: RouteId;

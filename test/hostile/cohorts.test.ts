@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { blank, hostileJsonBody, junkString, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
-import { tag, admin, student, fx, params, req, junkNot, required, badDate, readOnlyGet, isArray, hostileRouteTests, useHostileWorld } from './world.js';
+import { tag, admin, fx, params, req, junkNot, required, badDate, readOnlyGet, isArray, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { COURSE_NAMES } from '../../lambdas/contract/courses.js';
 import { badMoney, blank, hostileJsonBody, hostileQuery, negativeMoney, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
-import { admin, fx, params, req, junkNot, required, readOnlyGet, isArray, stats, hostileRouteTests, useHostileWorld } from './world.js';
+import { admin, fx, params, req, junkNot, required, readOnlyGet, isArray, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
 

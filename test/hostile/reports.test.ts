@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { badCursor, hostileQuery, junkString } from '../security/hostile.js';
-import { admin, student, req, readOnlyGet, isPage, hostileRouteTests, useHostileWorld } from './world.js';
+import { admin, req, readOnlyGet, isPage, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
 

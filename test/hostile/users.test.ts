@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { blank, hostileJsonBody, junkString, notString, tooLong } from '../security/hostile.js';
-import { tag, admin, setup, student, params, req, junkNot, required, hostileRouteTests, useHostileWorld } from './world.js';
+import { tag, admin, student, params, req, junkNot, required, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
 
