@@ -6,25 +6,18 @@ import { DocumentUploadFields } from '../contract/document-upload.js';
 import { Invalid } from '../domain/errors.js';
 import { parseFields } from '../http/validate.js';
 import type { ProgramType } from '../contract/programs.js';
-import type { AssignedStudent, DocumentScope } from '../store/catalog-items.js';
+import type { DocumentRecord } from '../store/catalog-items.js';
 import { getCohort } from '../store/cohorts.js';
 import { getDocumentCategory } from '../store/documents.js';
 import { getStudentSummary } from '../store/students.js';
 
 export const MISSING_TITLE_OR_FILE = 'Please provide a title and file';
 
-export interface UploadFields {
-  title: string;
-  description: string;
-  scope: DocumentScope;
-  categoryId: string | null;
-  cohortId: string | null;
-  programType: ProgramType | null;
-  assignedStudents: AssignedStudent[];
-  isPublic: boolean;
-  isMandatory: boolean;
-  requiresSignature: boolean;
-}
+/** What the form or JSON body sets of the document record; the file's fields come from the upload itself. */
+export type UploadFields = Pick<
+  DocumentRecord,
+  'title' | 'description' | 'scope' | 'categoryId' | 'cohortId' | 'programType' | 'assignedStudents' | 'isPublic' | 'isMandatory' | 'requiresSignature'
+>;
 
 const flag = (value: boolean | 'true' | 'false' | undefined, fallback: boolean) => (value === undefined ? fallback : value === true || value === 'true');
 const orNull = (value: string | undefined) => (value ? value : null);

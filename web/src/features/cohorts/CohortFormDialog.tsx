@@ -5,11 +5,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { serverErrorOf } from '../../lib/serverError';
 import { useToast } from '../../lib/useToast';
 import { FormDialog } from '../../components/FormDialog';
+import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
 import {
   formValuesOf,
   newCohortValues,
@@ -74,11 +73,7 @@ export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose
         <TextField label="Academic Year" required placeholder="2025-2026" {...field('academic_year')} />
         <TextField label="Cohort Number" required type="number" slotProps={{ htmlInput: { min: 1, max: 999, step: 1 } }} {...field('cohort_number')} />
         <TextField label="Program Type" required select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...field('program_type')}>
-          {PROGRAM_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {PROGRAM_TYPE_LABEL[type]}
-            </option>
-          ))}
+          <ProgramTypeOptions />
         </TextField>
         <TextField label="Program Name" required {...field('program_name')} />
         <TextField label="Start Date" {...dateField('start_date')} />

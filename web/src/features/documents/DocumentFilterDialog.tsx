@@ -7,8 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { DocumentCategoryDto } from '../../../../lambdas/contract/documents';
-import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
 import { NO_FILTERS, type DocumentFilters } from './documentQuery';
 
 interface Props {
@@ -43,11 +42,7 @@ export function DocumentFilterDialog({ filters, categories, onApply, onClose }: 
             <TextField label="Cohort Number" type="number" slotProps={{ htmlInput: { min: 1, step: 1 } }} {...field('cohort_number')} />
             <TextField label="Program Type" select slotProps={nativeSelect} {...field('program_type')}>
               <option value="">All</option>
-              {PROGRAM_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PROGRAM_TYPE_LABEL[type]}
-                </option>
-              ))}
+              <ProgramTypeOptions />
             </TextField>
             <TextField label="Category" select slotProps={nativeSelect} {...field('category_id')}>
               <option value="">All</option>

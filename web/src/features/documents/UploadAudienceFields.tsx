@@ -1,8 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
 import { DOCUMENT_SCOPES, SCOPE_LABELS, type DocumentScope } from '../../../../lambdas/contract/documents';
-import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
 import { cohortLabel } from './documentFormat';
 import { USERNAME_CHECKING, USERNAME_HINT, validStudent } from './documentMessages';
 import { needsCohort, type UploadFormValues } from './uploadForm';
@@ -78,11 +77,7 @@ export function UploadAudienceFields({ values, cohorts, check, onScope, onChange
           onChange={(event) => onChange('program_type', event.target.value)}
         >
           <option value="">Select a program type</option>
-          {PROGRAM_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {PROGRAM_TYPE_LABEL[type]}
-            </option>
-          ))}
+          <ProgramTypeOptions />
         </TextField>
       )}
       {values.scope === 'individual' && (

@@ -5,8 +5,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import {
   CREATE_STUDENT_LABELS,
   createStudentBody,
@@ -19,6 +17,7 @@ import {
 import { serverErrorOf } from '../../lib/serverError';
 import { useToast } from '../../lib/useToast';
 import { FormDialog } from '../../components/FormDialog';
+import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
 import type { FieldErrors } from './formErrors';
 import { NativeSelect } from './NativeSelect';
 import { cohortLabel, cohortsOfType } from './studentFilters';
@@ -81,11 +80,7 @@ export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Co
         <TextField required {...field('last_name')} />
         <TextField type="tel" {...field('phone_number')} />
         <NativeSelect required {...field('program_type')}>
-          {PROGRAM_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {PROGRAM_TYPE_LABEL[type]}
-            </option>
-          ))}
+          <ProgramTypeOptions />
         </NativeSelect>
         <NativeSelect required {...field('cohort_id')}>
           <option value="">Choose a cohort</option>

@@ -2,13 +2,12 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import type { StudentRecord } from '../../contract';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
 import { enrollBody, enrollValuesFor, ENROLL_LABELS, validateEnroll, type EnrollField, type EnrollValues } from './enrollForm';
 import { serverErrorOf } from '../../lib/serverError';
 import { useToast } from '../../lib/useToast';
 import { FormDialog } from '../../components/FormDialog';
+import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
 import type { FieldErrors } from './formErrors';
 import { NativeSelect } from './NativeSelect';
 import { ENROLLED, SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS } from './studentMessages';
@@ -54,11 +53,7 @@ export function EnrollDialog({ student, onClose }: { student: StudentRecord; onC
       <Stack spacing={2} sx={{ pt: 1 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <NativeSelect required {...field('program_type')}>
-          {PROGRAM_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {PROGRAM_TYPE_LABEL[type]}
-            </option>
-          ))}
+          <ProgramTypeOptions />
         </NativeSelect>
         <TextField required {...field('program_name')} />
         <TextField required inputMode="decimal" placeholder="0.00" {...field('amount_due')} />

@@ -3,9 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
 import type { ProgramType } from '../../contract';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
 import { NativeSelect } from './NativeSelect';
 import { BALANCE_STATUS_LABEL, cohortLabel, cohortsOfType, NO_FILTERS, withProgramType, type BalanceStatus, type StudentFilters } from './studentFilters';
 
@@ -37,11 +36,7 @@ export function StudentFiltersBar({ filters, cohorts, onChange }: Props) {
         onChange={(event) => onChange(withProgramType(filters, event.target.value as ProgramType | '', cohorts))}
       >
         <option value="">All</option>
-        {PROGRAM_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {PROGRAM_TYPE_LABEL[type]}
-          </option>
-        ))}
+        <ProgramTypeOptions />
       </NativeSelect>
       <NativeSelect id="student-cohort" label="Cohort" size="small" value={filters.cohortId} onChange={(event) => onChange({ ...filters, cohortId: event.target.value })}>
         <option value="">All</option>
