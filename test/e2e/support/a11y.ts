@@ -1,5 +1,5 @@
 /**
- * Issue 11: accessibility checks of one screen state at both widths. Each check runs axe-core
+ * Accessibility checks of one screen state at both widths. Each check runs axe-core
  * (WCAG 2.0/2.1 A and AA rules; serious or critical findings fail), at 375 px also the small-screen
  * rules (no horizontal scrolling of the page, wide tables scroll inside their container), and saves
  * a screenshot `test/e2e/screenshots/<screen>-<state>-<width>.png` for review.
@@ -82,8 +82,14 @@ export async function visit(page: Page, pathname: string, ready: (page: Page) =>
  * screenshot. Throws one error listing every problem found.
  */
 export async function audit(page: Page, width: Width, screen: string, state: string): Promise<void> {
-  // Let entry animations settle, so colours are measured as they end up.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  // Let entry animations and transitions (a toast growing in, a dialog fading) finish, so colours are
+  // measured as they end up: axe reads a half-faded alert's blended colours. Endless ones (spinners) are
+  // left running, and the wait is capped so a stuck animation is measured rather than hanging the test.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   const results = await new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
     .withTags(WCAG_TAGS)
