@@ -48,6 +48,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/local-stack.global.ts'],
+          setupFiles: ['test/setup/e2e-env.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

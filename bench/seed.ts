@@ -12,7 +12,8 @@ import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dyn
 import { COURSE_NAMES } from '../lambdas/contract/course-names.js';
 import type { Enrollment, LedgerEntry } from '../lambdas/domain/ledger.js';
 import { PROGRAM_TYPES, type ProgramType } from '../lambdas/contract/programs.js';
-import { cohortItem, courseItems, documentCategoryItem, documentItems, type DocumentRecord } from '../lambdas/store/catalog-items.js';
+import { cohortItem, documentCategoryItem, documentItems, type DocumentRecord } from '../lambdas/store/catalog-items.js';
+import { courseItems } from '../lambdas/store/course.js';
 import { paymentItems, type PaymentRecord } from '../lambdas/store/payments.js';
 import { studentItems, type Item } from '../lambdas/store/students.js';
 

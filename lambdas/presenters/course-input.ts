@@ -3,7 +3,7 @@ import { CourseInput } from '../contract/courses.js';
 import { dollarsToCents } from '../domain/money.js';
 import { parseJsonBody } from '../http/validate.js';
 import type { ApiRequest } from '../http/types.js';
-import type { CourseFields } from '../store/courses.js';
+import type { CourseFields } from '../store/course.js';
 
 /** The validated form body (create and update share it) as stored fields. */
 export function courseFieldsFrom(req: ApiRequest): CourseFields {

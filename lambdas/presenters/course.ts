@@ -1,7 +1,7 @@
 /** Stored courses as the API shows them (prices in dollars or null). No zod here: the read routes need none. */
 import type { Course } from '../contract/courses.js';
 import { centsToDollars } from '../domain/money.js';
-import type { CourseRecord } from '../store/catalog-items.js';
+import type { CourseRecord } from '../store/course.js';
 
 export const presentCourse = (c: CourseRecord): Course => ({
   id: c.id,

@@ -5,16 +5,6 @@
 import type { ProgramType } from '../contract/programs.js';
 import { catalogKeys as k } from './keys.js';
 
-export interface CourseRecord {
-  id: string;
-  name: string;
-  crn: string;
-  creditHours: number;
-  applicationPriceCents: number | null;
-  tuitionPriceCents: number | null;
-  isCertificateCourse: boolean;
-}
-
 export interface CohortRecord {
   id: string;
   academicYear: string;
@@ -84,17 +74,6 @@ export interface AcknowledgementRecord {
 }
 
 type Item = Record<string, unknown>;
-
-/** gsi1: all courses by name; gsi2: certificate / other courses by name (the catalog's two filters, no Scan). */
-export const courseItem = (c: CourseRecord): Item => ({
-  pk: k.course(c.id), sk: k.courseItem, type: 'course', ...c,
-  gsi1pk: k.coursesCollection, gsi1sk: k.courseSort(c.name, c.id),
-  gsi2pk: k.coursesOfKind(c.isCertificateCourse), gsi2sk: k.courseSort(c.name, c.id),
-});
-
-export const crnMarkerItem = (c: Pick<CourseRecord, 'crn' | 'id'>): Item => ({ pk: k.crn(c.crn), sk: k.crn(c.crn), type: 'crn', courseId: c.id });
-
-export const courseItems = (c: CourseRecord): Item[] => [courseItem(c), crnMarkerItem(c)];
 
 export const cohortItem = (c: CohortRecord): Item => ({
   pk: k.cohort(c.id), sk: k.cohortItem, type: 'cohort', ...c,

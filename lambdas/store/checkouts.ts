@@ -13,7 +13,7 @@ import { keys, prefixes } from './keys.js';
 import { applyStatus, applySucceeded } from './payment-events.js';
 import { cancelIntent, retrieveIntent } from './payment-gateway.js';
 import { recordWrite, toRecord, type PaymentRecord } from './payments.js';
-import { transactWrite } from './transact.js';
+import { transactWrite } from './dynamo.js';
 
 /** A checkout nobody confirmed for this long is abandoned (the sweep cancels it). */
 export const CHECKOUT_LIFETIME_MS = DAY_MS;

@@ -44,14 +44,6 @@ export const prefixes = { checkout: 'CHECKOUT#', enrollment: 'ENROLL#', ledger: 
 
 /** Catalog items: each has its own partition and sits in a gsi1 collection for listing without a Scan. */
 export const catalogKeys = {
-  course: (id: string) => `COURSE#${id}`,
-  courseItem: 'COURSE',
-  coursesCollection: 'COURSES',
-  coursesOfKind: (isCertificate: boolean) => (isCertificate ? 'COURSES#certificate' : 'COURSES#other'),
-  /** Lower-case name first, so a name search is a begins_with on the sort key. */
-  courseSort: (name: string, id: string) => `${name.toLowerCase()}#${id}`,
-  /** Uniqueness marker: a CRN belongs to one course (written in the same transaction as the course). */
-  crn: (crn: string) => `CRN#${crn.toUpperCase()}`,
   cohort: (id: string) => `COHORT#${id}`,
   cohortItem: 'COHORT',
   cohortsCollection: 'COHORTS',

@@ -19,7 +19,7 @@ import { getPaymentByIntent, recordWrite } from './payments.js';
 import { ensureOwedCounters, owedChange } from './program-balances.js';
 import { balanceUpdate, getStudentLedger, ledgerItem } from './students.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
-import { transactWrite, type TransactItems } from './transact.js';
+import { transactWrite, type TransactItems } from './dynamo.js';
 
 /** What applying a fact did; webhooks answer 200 for each, so Stripe stops retrying. */
 export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown-intent' | 'ignored' | 'refused';

@@ -17,7 +17,7 @@ import { db, TABLE_NAME } from './dynamo.js';
 import { keys, prefixes } from './keys.js';
 import type { Item } from './students.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
-import { transactWrite, type TransactItems } from './transact.js';
+import { transactWrite, type TransactItems } from './dynamo.js';
 
 export interface PaymentRecord extends PaymentState {
   username: string;

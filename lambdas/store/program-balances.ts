@@ -11,7 +11,7 @@ import { owedByProgram } from '../domain/payment-state.js';
 import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
 import type { StudentLedger } from './students.js';
-import { transactWrite } from './transact.js';
+import { transactWrite } from './dynamo.js';
 
 type Program = { programType: ProgramType; programId: string };
 

@@ -17,7 +17,7 @@ import { createSignIn, setSignInEnabled, signOutEverywhere } from './cognito-adm
 import { db, TABLE_NAME } from './dynamo.js';
 import { catalogKeys, keys } from './keys.js';
 import { emailMarkerItem, profileItem, requireStudentRef, type StudentProfile } from './students.js';
-import { transactWrite } from './transact.js';
+import { transactWrite } from './dynamo.js';
 
 export interface NewStudent {
   username: string;

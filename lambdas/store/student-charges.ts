@@ -12,7 +12,7 @@ import { TABLE_NAME } from './dynamo.js';
 import { keys } from './keys.js';
 import { ensureOwedCounters } from './program-balances.js';
 import { balanceUpdate, enrollmentItem, getStudentLedger, ledgerItem, requireStudentRef } from './students.js';
-import { transactWrite } from './transact.js';
+import { transactWrite } from './dynamo.js';
 
 /** Enrolls a student in a program with its opening charge. 409 when already enrolled in it. */
 export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrolledAt'> & { amountDueCents: number }, actor: string): Promise<Enrollment> {

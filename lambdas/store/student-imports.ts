@@ -28,7 +28,7 @@ import type { StoredRow } from '../domain/import-rows.js';
 import { db, TABLE_NAME } from './dynamo.js';
 import { importKeys as k, keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table-schema.js';
-import { transactWrite } from './transact.js';
+import { transactWrite } from './dynamo.js';
 
 type Item = Record<string, unknown>;
 type Key = { pk: string; sk: string };

@@ -15,7 +15,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { afterAll, describe, expect, it } from 'vitest';
 import { localClientConfig, LOCAL_TABLE } from '../../lib/local/endpoints.js';
 import { localCredentials } from '../../lib/local/local-credentials.js';
-import { auditKeys, catalogKeys, keys } from '../../lambdas/store/keys.js';
+import { auditKeys, keys } from '../../lambdas/store/keys.js';
+import { courseKeys } from '../../lambdas/store/course.js';
 import { freePortalPorts, spawnPortal, type SpawnedPortal } from '../setup/spawn-portal.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-kill-'));
@@ -113,7 +114,7 @@ describe('the local stack killed in the middle of writes', () => {
       if (attempt.status === 201) expect(course, `acknowledged course ${attempt.marker}`).toBeDefined();
       if (!course) continue;
       expect((audit.Items ?? []).filter((e) => e.entityId === course.id), `audit of ${attempt.marker}`).toHaveLength(1);
-      const crnMarker = await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: { pk: catalogKeys.crn(attempt.marker), sk: catalogKeys.crn(attempt.marker) } }));
+      const crnMarker = await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: courseKeys.crn(attempt.marker) }));
       expect(crnMarker.Item, `CRN marker of ${attempt.marker}`).toBeDefined();
     }
 

@@ -8,7 +8,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as listCourses } from '../../lambdas/functions/courses/list.js';
 import { handler as listStudents } from '../../lambdas/functions/students/list.js';
-import { courseItems } from '../../lambdas/store/catalog-items.js';
+import { courseItems } from '../../lambdas/store/course.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { studentItems, type Item } from '../../lambdas/store/students.js';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';

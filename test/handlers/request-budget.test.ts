@@ -31,8 +31,9 @@ import type { ProgramType } from '../../lambdas/contract/programs.js';
 import type { ApiEvent, ApiResult } from '../../lambdas/http/types.js';
 import type { RouteId } from '../../lambdas/routes.js';
 import {
-  acknowledgementItem, cohortItem, courseItems, documentCategoryItem, documentItems, type DocumentRecord,
+  acknowledgementItem, cohortItem, documentCategoryItem, documentItems, type DocumentRecord,
 } from '../../lambdas/store/catalog-items.js';
+import { courseItems } from '../../lambdas/store/course.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { paymentItems, type PaymentRecord } from '../../lambdas/store/payments.js';
 import { studentItems, type Item } from '../../lambdas/store/students.js';

@@ -8,7 +8,7 @@ import type { Page } from '../../contract/page.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
-import { listCourses, listCoursesPage } from '../../store/courses.js';
+import { listCourses, listCoursesPage } from '../../store/course.js';
 import { presentCourse } from '../../presenters/course.js';
 
 export const handler = route('courses-list', async (req) => {

@@ -1,7 +1,7 @@
 /** PUT /api/courses/{id}/update/ (admin, staff) — 404 for an unknown id, 409 when the new CRN is taken. */
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
-import { updateCourse } from '../../store/courses.js';
+import { updateCourse } from '../../store/course.js';
 import { courseFieldsFrom } from '../../presenters/course-input.js';
 import { presentCourse } from '../../presenters/course.js';
 import { RecordIdParams } from '../../contract/params.js';

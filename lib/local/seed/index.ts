@@ -14,7 +14,8 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cohortItem, cohortNumberMarkerItem, courseItems, documentCategoryItem, documentItems } from '../../../lambdas/store/catalog-items.js';
+import { cohortItem, cohortNumberMarkerItem, documentCategoryItem, documentItems } from '../../../lambdas/store/catalog-items.js';
+import { courseItems } from '../../../lambdas/store/course.js';
 import { paymentItems } from '../../../lambdas/store/payments.js';
 import { emailMarkerItem, studentItems } from '../../../lambdas/store/students.js';
 import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } from '../endpoints.js';
