@@ -6,7 +6,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atBothWidths, audit, closeDialog, expectAnnounced, failApi, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
+import { atBothWidths, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
 import { headerLink } from './support/header.js';
 import { launchBrowser } from './support/browser.js';
 import { dataRows, dataTable } from './support/dataTable.js';
@@ -52,27 +52,17 @@ describe('admin', { timeout: 120_000 }, () => {
       await audit(page, width, 'course-manager', 'loaded');
 
       const add = page.getByRole('button', { name: 'Add New Course' });
-      let dialog = await openDialog(page, add, 'Add New Course');
-      await audit(page, width, 'course-manager', 'add-dialog');
-      await closeDialog(page, dialog, add);
+      await auditDialog(page, width, 'course-manager', 'add-dialog', add, 'Add New Course');
       const edit = page.getByRole('button', { name: 'Edit Algebra (40101)' });
-      dialog = await openDialog(page, edit, 'Edit Course');
-      await audit(page, width, 'course-manager', 'edit-dialog');
-      await closeDialog(page, dialog, edit);
+      await auditDialog(page, width, 'course-manager', 'edit-dialog', edit, 'Edit Course');
       const remove = page.getByRole('button', { name: 'Delete Algebra (40101)' });
-      dialog = await openDialog(page, remove, 'Confirm Delete');
-      await audit(page, width, 'course-manager', 'delete-dialog');
-      await closeDialog(page, dialog, remove);
+      await auditDialog(page, width, 'course-manager', 'delete-dialog', remove, 'Confirm Delete');
 
       await page.getByLabel('Search by course name').fill('nothing-matches-this');
       await page.getByRole('button', { name: 'Filter', exact: true }).click();
       await page.getByText('No courses found').waitFor();
       await audit(page, width, 'course-manager', 'empty');
-      await failApi(page, /^\/api\/courses\//);
-      await page.reload();
-      await expectAnnounced(page.getByRole('main').getByRole('alert').first());
-      await audit(page, width, 'course-manager', 'error');
-      await page.unrouteAll();
+      await auditFailedLoad(page, width, 'course-manager', 'error', /^\/api\/courses\//);
     });
   });
 
@@ -81,17 +71,11 @@ describe('admin', { timeout: 120_000 }, () => {
       await visit(page, '/cohort-management', (p) => p.getByRole('link', { name: /^View details of / }));
       await audit(page, width, 'cohort-management', 'loaded');
       const create = page.getByRole('button', { name: 'New Cohort' });
-      const dialog = await openDialog(page, create, 'New Cohort');
-      await audit(page, width, 'cohort-management', 'new-dialog');
-      await closeDialog(page, dialog, create);
+      await auditDialog(page, width, 'cohort-management', 'new-dialog', create, 'New Cohort');
       await page.getByRole('searchbox', { name: 'Search' }).fill('nothing-matches-this');
       await page.getByText('No cohorts found matching your criteria').waitFor();
       await audit(page, width, 'cohort-management', 'empty');
-      await failApi(page, /^\/api\/cohorts\//);
-      await page.reload();
-      await expectAnnounced(page.getByRole('main').getByRole('alert').first());
-      await audit(page, width, 'cohort-management', 'error');
-      await page.unrouteAll();
+      await auditFailedLoad(page, width, 'cohort-management', 'error', /^\/api\/cohorts\//);
     });
   });
 
@@ -106,9 +90,7 @@ describe('admin', { timeout: 120_000 }, () => {
       await audit(page, width, 'cohort-detail', 'student-dialog');
       await closeDialog(page, dialog, details);
       const add = page.getByRole('button', { name: 'Add Student' });
-      dialog = await openDialog(page, add, 'Add Student');
-      await audit(page, width, 'cohort-detail', 'add-student-dialog');
-      await closeDialog(page, dialog, add);
+      await auditDialog(page, width, 'cohort-detail', 'add-student-dialog', add, 'Add Student');
       await visit(page, '/cohort-management/no-such-cohort', (p) => p.getByRole('link', { name: 'Back to Cohorts' }));
       await expectAnnounced(page.getByRole('main').getByRole('alert').first());
       await audit(page, width, 'cohort-detail', 'not-found');
@@ -162,9 +144,7 @@ describe('admin', { timeout: 120_000 }, () => {
       await audit(page, width, 'students', 'add-dialog-errors');
       await closeDialog(page, dialog, add);
       const importCsv = page.getByRole('button', { name: 'Import CSV' });
-      dialog = await openDialog(page, importCsv, 'Import Students');
-      await audit(page, width, 'students', 'import-dialog');
-      await closeDialog(page, dialog, importCsv);
+      await auditDialog(page, width, 'students', 'import-dialog', importCsv, 'Import Students');
       await page.getByRole('searchbox', { name: 'Search' }).fill('nothing-matches-this');
       await dataTable(page, 'Students').getByText(/No students/).waitFor();
       await audit(page, width, 'students', 'empty');
@@ -188,9 +168,7 @@ describe('admin', { timeout: 120_000 }, () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/finance', (p) => p.getByRole('button', { name: /^Refund / }));
       const refund = page.getByRole('button', { name: 'Refund pi_seed_student_nursingassistant_1' });
-      const dialog = await openDialog(page, refund, 'Refund payment');
-      await audit(page, width, 'finance', 'refund-dialog');
-      await closeDialog(page, dialog, refund);
+      await auditDialog(page, width, 'finance', 'refund-dialog', refund, 'Refund payment');
     });
   });
 });

@@ -4,7 +4,7 @@
  * (support/a11y.ts). Nothing is changed: dialogs are opened, checked and closed.
  */
 import { describe, it } from 'vitest';
-import { accessibilityBrowser, atBothWidths, audit, closeDialog, expectAnnounced, failApi, openDialog, visit } from './support/a11y.js';
+import { accessibilityBrowser, atBothWidths, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
 import { dataRows, dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('staff');
@@ -26,11 +26,7 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
       await page.getByLabel('Search by student name').fill('nobody-matches-this');
       await page.getByText('No documents found in this category.').waitFor();
       await audit(page, width, 'documents', 'empty');
-      await failApi(page, /^\/api\/documents\//);
-      await page.reload();
-      await expectAnnounced(page.getByRole('main').getByRole('alert').first());
-      await audit(page, width, 'documents', 'error');
-      await page.unrouteAll();
+      await auditFailedLoad(page, width, 'documents', 'error', /^\/api\/documents\//);
     });
   });
 
@@ -38,12 +34,10 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/documents', (p) => dataRows(p, 'Individual Students'));
       const filter = page.getByRole('button', { name: 'Filter', exact: true });
-      let dialog = await openDialog(page, filter, 'Filter Documents');
-      await audit(page, width, 'documents', 'filter-dialog');
-      await closeDialog(page, dialog, filter);
+      await auditDialog(page, width, 'documents', 'filter-dialog', filter, 'Filter Documents');
 
       const upload = page.getByRole('button', { name: 'Upload Document' });
-      dialog = await openDialog(page, upload, 'Upload Document');
+      let dialog = await openDialog(page, upload, 'Upload Document');
       await audit(page, width, 'documents', 'upload-dialog');
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       await expectAnnounced(dialog.getByRole('alert').first());
@@ -63,9 +57,7 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
       await closeDialog(page, dialog, acks);
 
       const remove = page.getByRole('button', { name: 'Delete Immunization Record' });
-      dialog = await openDialog(page, remove, 'Delete Document');
-      await audit(page, width, 'documents', 'delete-dialog');
-      await closeDialog(page, dialog, remove);
+      await auditDialog(page, width, 'documents', 'delete-dialog', remove, 'Delete Document');
     });
   });
 });
@@ -87,11 +79,7 @@ describe('Finance Ledger (finance)', () => {
       await page.getByRole('button', { name: 'Apply Filters' }).click();
       await page.getByText('No payments found for these filters.').waitFor();
       await audit(page, width, 'finance', 'empty');
-      await failApi(page, /^\/api\/payments\//);
-      await page.reload();
-      await expectAnnounced(page.getByText('Unable to load payments'));
-      await audit(page, width, 'finance', 'error');
-      await page.unrouteAll();
+      await auditFailedLoad(page, width, 'finance', 'error', /^\/api\/payments\//, page.getByText('Unable to load payments'));
     });
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { accessibilityBrowser, atBothWidths, atEachWidthInTurn, audit, closeDialog, expectAnnounced, failApi, openDialog, visit } from './support/a11y.js';
+import { accessibilityBrowser, atBothWidths, atEachWidthInTurn, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, failApi, openDialog, visit } from './support/a11y.js';
 import { dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('student');
@@ -105,11 +105,7 @@ describe('student', { timeout: 120_000 }, () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/courses', (p) => p.getByText('Total Courses'));
       await audit(page, width, 'courses', 'loaded');
-      await failApi(page, /^\/api\/courses\//);
-      await page.reload();
-      await expectAnnounced(page.getByRole('alert').filter({ hasText: /./ }).first());
-      await audit(page, width, 'courses', 'error');
-      await page.unrouteAll();
+      await auditFailedLoad(page, width, 'courses', 'error', /^\/api\/courses\//, page.getByRole('alert').filter({ hasText: /./ }).first());
     });
   });
 
@@ -122,9 +118,7 @@ describe('student', { timeout: 120_000 }, () => {
       await page.getByRole('link', { name: 'Proceed to Checkout' }).waitFor();
       await audit(page, width, 'cart', 'items');
       const clear = page.getByRole('button', { name: 'Clear Cart' });
-      const dialog = await openDialog(page, clear, 'Clear Cart');
-      await audit(page, width, 'cart', 'clear-dialog');
-      await closeDialog(page, dialog, clear);
+      await auditDialog(page, width, 'cart', 'clear-dialog', clear, 'Clear Cart');
     });
   });
 

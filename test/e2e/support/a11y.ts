@@ -175,6 +175,28 @@ export async function failApi(page: Page, pattern: RegExp): Promise<void> {
   );
 }
 
+/** A dialog's state: opened with `opener` (focus moves in), audited, closed with Escape (focus goes back). */
+export async function auditDialog(page: Page, width: Width, screen: string, state: string, opener: Locator, name: string | RegExp): Promise<void> {
+  const dialog = await openDialog(page, opener, name);
+  await audit(page, width, screen, state);
+  await closeDialog(page, dialog, opener);
+}
+
+/**
+ * A screen's failed load: the API calls matching `api` answer 500, the page loads again, `error` (by
+ * default the first alert in the main region) is shown and announced, and the state is audited.
+ */
+export async function auditFailedLoad(
+  page: Page, width: Width, screen: string, state: string, api: RegExp,
+  error: Locator = page.getByRole('main').getByRole('alert').first(),
+): Promise<void> {
+  await failApi(page, api);
+  await page.reload();
+  await expectAnnounced(error);
+  await audit(page, width, screen, state);
+  await page.unrouteAll();
+}
+
 /** Writes what the audits found (rules run and every violation, any impact) next to the screenshots. */
 export function writeAxeSummary(suite: string): void {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
