@@ -1,6 +1,11 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { SignInRouteId } from './stacks/api-stack.js';
+import type { RouteId } from '../lambdas/routes.js';
+
+// the password step, the session's renewal, and the second steps (TOTP code, TOTP enrolment): each stage
+// limits them per address (wafSignInLimits) and together (signInThrottle), see api-stack.ts
+export const SIGN_IN_ROUTES = ['users-login', 'users-refresh', 'users-new-password', 'users-mfa', 'users-mfa-setup'] as const satisfies readonly RouteId[];
+export type SignInRouteId = (typeof SIGN_IN_ROUTES)[number];
 
 /**
  * Deployment stages. Everything that differs between them lives here, so a stack never asks

@@ -4,7 +4,6 @@
  */
 import { cognitoIssuerDomain } from './cognito-local.js';
 import type { LocalCredentials } from './local-credentials.js';
-import type { PoolIds } from './provision.js';
 import { MFA_EXEMPT_DEMO_USERS } from './seed/demo-users.js';
 import type { LocalStripeKeys } from './stripe-keys.js';
 import { S3_PROXY_PREFIX } from './s3-proxy.js';
@@ -45,6 +44,12 @@ export function localClientConfig(endpoint: string, credentials: LocalCredential
     region: LOCAL_REGION,
     credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
   };
+}
+
+/** The local user pool and its app client (provision.ts creates them once per data directory). */
+export interface PoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
 }
 
 /** The Lambda environment, as the CDK api stack sets it in the cloud, plus the local endpoints. */

@@ -17,7 +17,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUP_ROLES } from '../../lambdas/domain/roles.js';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table-schema.js';
-import { localClientConfig, type LocalEndpoints } from './endpoints.js';
+import { localClientConfig, type LocalEndpoints, type PoolIds } from './endpoints.js';
+
+export type { PoolIds };
 import type { LocalCredentials } from './local-credentials.js';
 
 
@@ -73,11 +75,6 @@ export const LOCAL_CLIENT_SETTINGS = {
   EnableTokenRevocation: true,
   PreventUserExistenceErrors: 'ENABLED',
 } as const;
-
-export interface PoolIds {
-  userPoolId: string;
-  userPoolClientId: string;
-}
 
 /** Pool ids are remembered in <data>/cognito-ids.json; a pool that vanished is created again. */
 export async function ensureUserPool(endpoints: LocalEndpoints, credentials: LocalCredentials, dataDir: string): Promise<PoolIds> {

@@ -17,9 +17,9 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { routeKeyPath, routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
+import { routeKeyPath, routes, type RouteDef } from '../../lambdas/routes.js';
 import { ApiFunction, type ApiFunctionResources } from '../constructs/api-function.js';
-import type { StageSettings } from '../stage.js';
+import { SIGN_IN_ROUTES, type StageSettings } from '../stage.js';
 
 /** The API's own hostname, through which CloudFront reaches it (context apiDomainName, apiCertificateArn). */
 export interface ApiCustomDomain {
@@ -145,9 +145,6 @@ export class ApiStack extends Stack {
  *    handlers turn into 429. Per user, Cognito locks an account out after five failed passwords, for
  *    1 second doubling to about 15 minutes ("Password attempts exceeded", also a 429 here).
  */
-// the password step, the session's renewal, and the second steps (TOTP code, TOTP enrolment)
-export const SIGN_IN_ROUTES = ['users-login', 'users-refresh', 'users-new-password', 'users-mfa', 'users-mfa-setup'] as const satisfies readonly RouteId[];
-export type SignInRouteId = (typeof SIGN_IN_ROUTES)[number];
 
 function throttleSignIn(stage: HttpStage, signInRoutes: Array<{ key: string; route: HttpRoute }>, limits: StageSettings['signInThrottle']): void {
   const settings = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit };

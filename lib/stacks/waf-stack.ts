@@ -2,8 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { routeById, routeKeyPath, type RouteId } from '../../lambdas/routes.js';
-import type { StageSettings } from '../stage.js';
-import { SIGN_IN_ROUTES } from './api-stack.js';
+import { SIGN_IN_ROUTES, type StageSettings } from '../stage.js';
 
 /** A web ACL for CloudFront must live in us-east-1, whatever the region of the stack it protects. */
 export const WAF_REGION = 'us-east-1';

@@ -11,7 +11,7 @@ import { GROUP_ROLES, rolesFromGroups } from '../../lambdas/domain/roles.js';
 import { AUDIT_EDIT_ACTIONS, AUDIT_PARTITIONS } from '../../lib/constructs/api-function.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../lib/security-headers.js';
 import { STAGES, stageSettings } from '../../lib/stage.js';
-import { SIGN_IN_ROUTES } from '../../lib/stacks/api-stack.js';
+import { SIGN_IN_ROUTES } from '../../lib/stage.js';
 import { BODY_SIZE_LABEL, LARGE_BODY_ROUTES, largeBodyPathPattern, MANAGED_RULE_GROUPS } from '../../lib/stacks/waf-stack.js';
 import {
   actionsOf,
