@@ -17,7 +17,7 @@ export default defineConfig({
       { test: { name: 'unit', include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts', 'test/lint/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['web/src/test-setup.ts'], testTimeout: 20_000 },
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['web/src/testing/setup.ts'], testTimeout: 20_000 },
       },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
       // size budgets from production builds (Lambda bundles, SPA route JavaScript)

@@ -12,7 +12,7 @@
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { paths } from '../src/app/paths.js';
+import { paths } from '../src/shared/paths.js';
 
 /**
  * Route -> the modules app/router.tsx lazy-loads for it, relative to web/ (guards first). The SPA
@@ -29,13 +29,13 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   [paths.documents]: ['src/features/documents/DocumentsRoute.tsx'],
   [paths.courseManager]: ['src/features/courses/CourseManagementPage.tsx'],
   [paths.courses]: ['src/features/courses/CoursesCatalogPage.tsx'],
-  [paths.cohortManagement]: ['src/components/AdminGuard.tsx', 'src/app/adminPages.ts'],
-  [paths.cohortDetail]: ['src/components/AdminGuard.tsx', 'src/app/adminPages.ts'],
-  [paths.admin]: ['src/components/AdminGuard.tsx', 'src/app/adminPages.ts'],
-  [paths.finance]: ['src/components/FinanceGuard.tsx', 'src/features/finance/FinanceLedgerPage.tsx'],
+  [paths.cohortManagement]: ['src/app/guards/AdminGuard.tsx', 'src/app/adminPages.ts'],
+  [paths.cohortDetail]: ['src/app/guards/AdminGuard.tsx', 'src/app/adminPages.ts'],
+  [paths.admin]: ['src/app/guards/AdminGuard.tsx', 'src/app/adminPages.ts'],
+  [paths.finance]: ['src/app/guards/FinanceGuard.tsx', 'src/features/finance/FinanceLedgerPage.tsx'],
 };
 /** Lazy modules with no route of their own to preload for: the not-found page (any unknown path). */
-export const NOT_PRELOADED = ['src/components/NotFoundPage.tsx'];
+export const NOT_PRELOADED = ['src/shared/components/NotFoundPage.tsx'];
 
 /** What the page calls to preload a route's files (main.tsx, on each navigation). */
 export const PRELOAD_GLOBAL = 'portalPreloadRoute';

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
-import { loadRuntimeConfig, setRuntimeConfig } from './app/runtimeConfig';
+import { loadRuntimeConfig, setRuntimeConfig } from '#shared/runtimeConfig';
 import { makeStore } from './app/store';
 
 /** The runtime config (API base etc.) is read before anything renders or calls the API. */

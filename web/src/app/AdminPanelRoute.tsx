@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import AdminPanelPage from '../features/admin/AdminPanelPage';
 import CohortManagementPage from '../features/cohorts/CohortManagementPage';
-import { studentLinks } from './studentRecordPath';
+import { studentLinks } from '#shared/studentRecordPath';
 
 /**
  * /admin: the admin panel with the Documents, Cohorts, Students and Audit log views of their own features

@@ -3,7 +3,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { Toaster } from '../components/Toaster';
+import { Toaster } from '#shared/toast/Toaster';
 import type { AppStore } from './store';
 import { theme } from './theme';
 

@@ -1,24 +1,24 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes, signedIn } from '../test-utils';
-import { appRoutes } from './router';
+import { jsonResponse, signedIn } from '../testing/test-utils';
+import { renderApp } from '../testing/renderApp';
 
 describe('routes of spec section 2', () => {
   it.each([
     ['/course-manager', 'Course Management'],
     ['/courses', 'Courses Catalog'],
   ])('%s shows "%s"', async (path, title) => {
-    renderRoutes(appRoutes, path);
+    renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
   it('shows /course-schedule-editor to signed-in users only', async () => {
-    renderRoutes(appRoutes, '/course-schedule-editor', { preloadedState: signedIn() });
+    renderApp('/course-schedule-editor', { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Course Schedule Editor' })).toBeTruthy();
   });
 
   it('sends anonymous visitors of /course-schedule-editor to the login screen', async () => {
-    const { router } = renderRoutes(appRoutes, '/course-schedule-editor');
+    const { router } = renderApp('/course-schedule-editor');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/');
   });
@@ -28,29 +28,29 @@ describe('routes of spec section 2', () => {
     ['/payments', 'Payment History'],
   ])('shows %s "%s" to signed-in users', async (path, title) => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ results: [], next: null, count: 0, totals: { amount: 0, refunded: 0, succeeded: 0 } })));
-    renderRoutes(appRoutes, path, { preloadedState: signedIn() });
+    renderApp(path, { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
   it.each(['/cart', '/checkout', '/payments', '/finance'])('sends anonymous visitors of %s to the login screen', async (path) => {
-    const { router } = renderRoutes(appRoutes, path);
+    const { router } = renderApp(path);
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('sends /checkout with an empty cart to /cart', async () => {
-    const { router } = renderRoutes(appRoutes, '/checkout', { preloadedState: signedIn() });
+    const { router } = renderApp('/checkout', { preloadedState: signedIn() });
     await screen.findByRole('heading', { level: 1, name: 'Shopping Cart' });
     expect(router.state.location.pathname).toBe('/cart');
   });
 
   it('answers unknown paths with a not-found page', async () => {
-    renderRoutes(appRoutes, '/no-such-page');
+    renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
   it('wraps every page in the header and a main landmark', async () => {
-    renderRoutes(appRoutes, '/courses');
+    renderApp('/courses');
     await screen.findByRole('heading', { name: 'Courses Catalog' });
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();

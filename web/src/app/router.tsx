@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type LazyRouteFunction, type RouteObject } from 'react-router';
-import { Layout } from '../components/Layout';
-import { PageLoading } from '../components/PageLoading';
-import { RequireAuth } from '../components/RequireAuth';
-import { RouteError } from '../components/RouteError';
-import { paths } from './paths';
+import { Layout } from './shell/Layout';
+import { PageLoading } from '#shared/components/PageLoading';
+import { RequireAuth } from './guards/RequireAuth';
+import { RouteError } from '#shared/components/RouteError';
+import { paths } from '#shared/paths';
 
 /**
  * Loads a page module on first visit. A failed download (typically an old chunk gone after a
@@ -75,7 +75,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.courseManager, lazy: lazyPage('course-manager', () => import('../features/courses/CourseManagementPage')) },
           { path: paths.courses, lazy: lazyPage('courses', () => import('../features/courses/CoursesCatalogPage')) },
           {
-            lazy: lazyPage('admin-guard', () => import('../components/AdminGuard')),
+            lazy: lazyPage('admin-guard', () => import('./guards/AdminGuard')),
             children: [
               {
                 path: paths.cohortManagement,
@@ -87,10 +87,10 @@ export const appRoutes: RouteObject[] = [
           },
           {
             // The finance ledger, for finance staff and admins.
-            lazy: lazyPage('finance-guard', () => import('../components/FinanceGuard')),
+            lazy: lazyPage('finance-guard', () => import('./guards/FinanceGuard')),
             children: [{ path: paths.finance, lazy: lazyPage('finance', () => import('../features/finance/FinanceLedgerPage')) }],
           },
-          { path: '*', lazy: lazyPage('not-found', () => import('../components/NotFoundPage')) },
+          { path: '*', lazy: lazyPage('not-found', () => import('#shared/components/NotFoundPage')) },
         ],
       },
     ],

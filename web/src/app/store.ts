@@ -1,34 +1,29 @@
-import {
-  combineSlices,
-  configureStore,
-  createAction,
-  createDynamicMiddleware,
-  createListenerMiddleware,
-  type Middleware,
-  type Reducer,
-  type TypedStartListening,
-} from '@reduxjs/toolkit';
-import { authSlice } from '../features/auth/authSlice';
-import { persistSession } from '../features/auth/sessionPersistence';
-import { cartSlice } from '../features/cart/cartSlice';
-import { persistCart, restoreCart } from './cartPersistence';
-import { toastSlice } from './toastSlice';
+import { combineSlices, configureStore, createAction, createDynamicMiddleware, createListenerMiddleware } from '@reduxjs/toolkit';
+import { cartSlice } from '#shared/cart/cartSlice';
+import { persistCart, restoreCart } from '#shared/cart/cartPersistence';
+import { authSlice } from '#shared/session/authSlice';
+import { persistSession } from '#shared/session/sessionPersistence';
+import { joinLateModulesWith } from '#shared/store/lateModules';
+import type { AppDispatch, AppStartListening, LazyLoadedSlices, RootState } from '#shared/store/state';
+import { toastSlice } from '#shared/toast/toastSlice';
 
-/**
- * State added by modules that load after the store exists, declared by those modules
- * (`declare module './store'`). The API cache (app/api) is one: RTK Query is about 15 KB
- * gzipped, and the login screen never calls the API.
+/*
+ * The store: the kernel's slices and their listeners, composed. The kernel declares the state it reads
+ * (shared/store/state.ts); `KernelStore` below makes the compiler hold the store made here to it.
  */
-export interface LazyLoadedSlices {}
 
 const rootReducer = combineSlices(authSlice, cartSlice, toastSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** What the kernel's hooks, listeners and thunks take the store to be. */
+interface KernelStore {
+  getState(): RootState;
+  dispatch: AppDispatch;
+}
 
 // Shared by every store made here, so code loaded later can add to all of them.
 const listeners = createListenerMiddleware();
 const lateMiddleware = createDynamicMiddleware();
-const liveStores = new Set<WeakRef<AppStore>>();
+const liveStores = new Set<WeakRef<KernelStore>>();
 
 /** Builds a store; the app calls it once, tests call it with the state they need. */
 export function makeStore(preloadedState?: Partial<RootState>) {
@@ -37,14 +32,12 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     preloadedState,
     middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(lateMiddleware.middleware),
   });
-  liveStores.add(new WeakRef(store));
+  liveStores.add(new WeakRef<KernelStore>(store));
   restoreCart(store);
   return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
-export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 
 const startAppListening = listeners.startListening as AppStartListening;
 
@@ -54,17 +47,12 @@ persistCart(startAppListening);
 
 const lateModuleAttached = createAction('app/lateModuleAttached');
 
-/**
- * Joins a module loaded after start-up to every store: its reducer, middleware and listeners.
- * Existing stores then get an action so the new state exists before anything selects it
- * (what `store.replaceReducer` does in the classic recipe).
+/*
+ * Joins each module loaded after start-up (shared/store/lateModules.ts) to every store: its reducer,
+ * middleware and listeners. Existing stores then get an action so the new state exists before anything
+ * selects it (what `store.replaceReducer` does in the classic recipe).
  */
-export function attachLateModule(module: {
-  // `any`: the slice's state type is its own business (a Reducer<unknown> would not accept it).
-  slice: { reducerPath: string; reducer: Reducer<any> };
-  middleware?: Middleware;
-  listen?: (startListening: AppStartListening) => void;
-}): void {
+joinLateModulesWith((module) => {
   // overrideExisting: hot reloads in development re-run the module.
   rootReducer.inject(module.slice, { overrideExisting: true });
   if (module.middleware) lateMiddleware.addMiddleware(module.middleware);
@@ -74,4 +62,4 @@ export function attachLateModule(module: {
     if (store) store.dispatch(lateModuleAttached());
     else liveStores.delete(ref);
   }
-}
+});

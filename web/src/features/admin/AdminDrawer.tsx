@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import type { ReactNode } from 'react';
-import { SideSheet } from '../../components/SideSheet';
+import { SideSheet } from '#shared/components/SideSheet';
 import { DRAWER_WIDTH } from './adminViews';
 
 // The panel's two drawers: a column on wide screens, the shared side sheet on small ones.

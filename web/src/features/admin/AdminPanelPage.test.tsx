@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { brand } from '../../app/brand';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes, sampleUser, signedIn } from '../../test-utils';
+import { brand } from '#shared/brand';
+import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 
 const TITLE = `${brand.collegeName} Admin Dashboard`;
 // The spec's six entries, plus Students (issue 8) and the Audit log (issue 9) after Cohorts.
@@ -21,7 +21,7 @@ function screenWidth(wide: boolean) {
 async function openPanel(path = '/admin', wide = true) {
   screenWidth(wide);
   vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([])));
-  const view = renderRoutes(appRoutes, path, { preloadedState: signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true })) });
+  const view = renderApp(path, { preloadedState: signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true })) });
   await screen.findByRole('heading', { level: 1, name: TITLE });
   return view;
 }

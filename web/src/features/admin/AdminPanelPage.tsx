@@ -4,13 +4,13 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { brand } from '../../app/brand';
-import { PageLoading } from '../../components/PageLoading';
+import { brand } from '#shared/brand';
+import { PageLoading } from '#shared/components/PageLoading';
 import { PermanentDrawer, TemporaryDrawer } from './AdminDrawer';
 import { AdminMenu } from './AdminMenu';
 import { AdminViewContent } from './AdminViewContent';
 import { VIEW_LABEL, viewOf, type AdminView } from './adminViews';
-import { useWideScreen } from '../../components/useScreenWidth';
+import { useWideScreen } from '#shared/components/useScreenWidth';
 
 export const ADMIN_PANEL_TITLE = `${brand.collegeName} Admin Dashboard`;
 

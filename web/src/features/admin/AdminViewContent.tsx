@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { brand } from '../../app/brand';
-import { useSignedInUser } from '../../components/RequireAuth';
+import { brand } from '#shared/brand';
+import { useSignedInUser } from '#shared/session/currentUser';
 import { VIEW_LABEL, type AdminView } from './adminViews';
 
 interface Props {

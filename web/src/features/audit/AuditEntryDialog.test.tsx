@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntrySummary } from '../../../../lambdas/contract/audit';
+import type { AuditEntrySummary } from '#contract/audit';
 import { compareSnapshots } from './auditCompare';
 import { AuditEntryDialog } from './AuditEntryDialog';
 

@@ -6,9 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { AuditEntrySummary } from '../../../../lambdas/contract/audit';
-import { useNarrowScreen } from '../../components/useScreenWidth';
-import { formatDateTime } from '../../lib/dates';
+import type { AuditEntrySummary } from '#contract/audit';
+import { useNarrowScreen } from '#shared/components/useScreenWidth';
+import { formatDateTime } from '#shared/lib/dates';
 import { compareSnapshots, type FieldChange } from './auditCompare';
 import { subjectOf } from './auditQuery';
 

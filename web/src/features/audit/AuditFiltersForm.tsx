@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
-import { AUDIT_ACTIONS } from '../../../../lambdas/contract/audit-actions';
-import { DateField, FiltersForm, SHRINK } from '../../components/FiltersForm';
+import { AUDIT_ACTIONS } from '#contract/audit-actions';
+import { DateField, FiltersForm, SHRINK } from '#shared/components/FiltersForm';
 import { filtersProblem, NO_FILTERS, type AuditFilters } from './auditQuery';
 
 /** User, action and date range filters; the log reloads when they are applied. */

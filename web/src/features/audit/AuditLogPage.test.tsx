@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditEntrySummary, AuditPage } from '../../../../lambdas/contract/audit';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes, sampleUser, signedIn, stubApi, type ApiCall } from '../../test-utils';
+import type { AuditEntrySummary, AuditPage } from '#contract/audit';
+import { jsonResponse, sampleUser, signedIn, stubApi, type ApiCall } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { subjectOf } from './auditQuery';
 
 const admin = sampleUser({ username: 'admin', isAdmin: true, is_staff: true });
@@ -29,7 +29,7 @@ function stubLog(): ApiCall[] {
 
 function openAudit() {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('min-width:900px'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
-  return renderRoutes(appRoutes, '/admin?view=audit', { preloadedState: signedIn(admin) });
+  return renderApp('/admin?view=audit', { preloadedState: signedIn(admin) });
 }
 
 const rows = () => within(screen.getByRole('table', { name: 'Audit log' })).getAllByRole('row').slice(1);

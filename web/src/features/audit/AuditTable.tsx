@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import type { AuditEntrySummary } from '../../../../lambdas/contract/audit';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
-import { formatDateTime } from '../../lib/dates';
+import type { AuditEntrySummary } from '#contract/audit';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
+import { formatDateTime } from '#shared/lib/dates';
 import { subjectOf } from './auditQuery';
 
 const COLUMNS: ReadonlyArray<DataColumn<AuditEntrySummary>> = [

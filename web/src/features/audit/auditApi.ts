@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { AuditPage } from '../../../../lambdas/contract/audit';
+import { api } from '#shared/api/baseApi';
+import type { AuditPage } from '#contract/audit';
 import { auditUrl, type AuditFilters } from './auditQuery';
 
 /** The Audit screen's call: GET /api/audit/ (admins), newest first, one cursor page at a time. */

@@ -1,5 +1,5 @@
-import type { AuditListFilters } from '../../../../lambdas/contract/audit';
-import { dateRangeProblem } from '../../lib/dates';
+import type { AuditListFilters } from '#contract/audit';
+import { dateRangeProblem } from '#shared/lib/dates';
 
 /** The Audit screen's filters as the form holds them: '' means "any". */
 export interface AuditFilters {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { brand } from '../../app/brand';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes, requestUrl, sampleUser, signedIn } from '../../test-utils';
+import { brand } from '#shared/brand';
+import { jsonResponse, requestUrl, sampleUser, signedIn } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 
 /** Answers the login call with `login`, and the dashboard's student call with 404 (an admin-like user). */
 function stubApi(login: () => Promise<Response>) {
@@ -14,7 +14,7 @@ function stubApi(login: () => Promise<Response>) {
 }
 
 async function openLogin(path = '/') {
-  const rendered = renderRoutes(appRoutes, path);
+  const rendered = renderApp(path);
   await screen.findByRole('heading', { name: 'Sign in' });
   return rendered;
 }
@@ -74,7 +74,7 @@ describe('Login screen', () => {
 
   it('sends a signed-in visitor straight to /Dashboard', async () => {
     stubApi(() => new Promise<Response>(() => {}));
-    const { router } = renderRoutes(appRoutes, '/', { preloadedState: signedIn() });
+    const { router } = renderApp('/', { preloadedState: signedIn() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/Dashboard'));
   });
 

@@ -3,11 +3,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { brand, copyrightNotice } from '../../app/brand';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
-import { showToast } from '../../app/toastSlice';
-import { selectUserInfo } from './authSlice';
+import { brand, copyrightNotice } from '#shared/brand';
+import { useAppDispatch, useAppSelector } from '#shared/store/hooks';
+import { paths } from '#shared/paths';
+import { showToast } from '#shared/toast/toastSlice';
+import { selectUserInfo } from '#shared/session/authSlice';
 import { SignInForm } from './SignInForm';
 import { WelcomePanel } from './WelcomePanel';
 

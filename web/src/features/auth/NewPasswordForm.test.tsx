@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes, requestUrl, sampleUser } from '../../test-utils';
+import { jsonResponse, requestUrl, sampleUser } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 
 const CHALLENGE = { detail: 'Please choose a new password to finish signing in.', code: 'new_password_required', session: 'session-abc' };
 
@@ -23,7 +23,7 @@ function stubApi(newPassword: () => Response) {
 
 async function signInWithTemporaryPassword(newPassword: () => Response = () => jsonResponse(sampleUser({ username: 'new.student', first_name: 'New' }))) {
   const calls = stubApi(newPassword);
-  const view = renderRoutes(appRoutes, '/');
+  const view = renderApp('/');
   await screen.findByRole('heading', { name: 'Sign in' });
   fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'new.student' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Temp!2345x' } });

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { TextInput } from '../../components/TextInput';
-import { login } from './authSlice';
+import { useAppDispatch } from '#shared/store/hooks';
+import { TextInput } from '#shared/components/TextInput';
+import { login } from '#shared/session/authSlice';
 import { completeNewPassword, PASSWORDS_DIFFER } from './newPassword';
 
 /** What the refused login handed over: who is signing in, and the server's session for the new password. */

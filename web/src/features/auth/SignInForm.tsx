@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { brand } from '../../app/brand';
-import { TextInput } from '../../components/TextInput';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { MFA_REQUIRED_CODE, MFA_SETUP_REQUIRED_CODE } from '../../../../lambdas/contract/mfa-codes';
-import { login, selectLoginError, selectLoginPending, type LoginRefusal } from './authSlice';
+import { brand } from '#shared/brand';
+import { TextInput } from '#shared/components/TextInput';
+import { useAppDispatch, useAppSelector } from '#shared/store/hooks';
+import { MFA_REQUIRED_CODE, MFA_SETUP_REQUIRED_CODE } from '#contract/mfa-codes';
+import { login, selectLoginError, selectLoginPending, type LoginRefusal } from '#shared/session/authSlice';
 import type { NewPasswordChallenge } from './NewPasswordForm';
 import type { TotpStep } from './TotpSignInForms';
 

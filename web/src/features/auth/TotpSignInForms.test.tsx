@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes, sampleUser, stubApi, type Answer } from '../../test-utils';
+import { jsonResponse, sampleUser, stubApi, type Answer } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { otpauthUri } from './mfa';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -15,7 +15,7 @@ const admin = sampleUser({ username: 'mfa.admin', first_name: 'Morgan', isAdmin:
 /** The login answers `login`; the second step answers `step`. */
 async function signIn(login: object, step: Record<string, Answer>) {
   const calls = stubApi({ 'POST /api/users/login/': jsonResponse(login, 401), ...step });
-  const view = renderRoutes(appRoutes, '/');
+  const view = renderApp('/');
   await screen.findByRole('heading', { name: 'Sign in' });
   fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'mfa.admin' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'MfaAdmin!2345' } });

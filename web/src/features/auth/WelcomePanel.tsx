@@ -3,7 +3,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { brand } from '../../app/brand';
+import { brand } from '#shared/brand';
 
 /** The three features the login screen advertises, in the spec's words. */
 const features = [

@@ -2,10 +2,10 @@
  * Two-step sign-in with an authenticator app: the calls of the TOTP forms. Loaded with
  * those forms only (lazy), never on the login page's first load.
  */
-import { apiBaseUrl } from '../../app/runtimeConfig';
-import { TOTP_ISSUER } from '../../../../lambdas/contract/mfa-codes';
-import type { UserInfo } from '../../contract';
-import { plainServerErrorText } from '../../lib/serverError';
+import { apiBaseUrl } from '#shared/runtimeConfig';
+import { TOTP_ISSUER } from '#contract/mfa-codes';
+import type { UserInfo } from '#contract/users';
+import { plainServerErrorText } from '#shared/lib/serverError';
 
 /** Shown when the server gives no message (network failure, unexpected answer). */
 export const MFA_FAILED = 'Could not check the code. Please try again.';

@@ -1,6 +1,6 @@
-import { apiBaseUrl } from '../../app/runtimeConfig';
-import type { UserInfo } from '../../contract';
-import { plainServerErrorText } from '../../lib/serverError';
+import { apiBaseUrl } from '#shared/runtimeConfig';
+import type { UserInfo } from '#contract/users';
+import { plainServerErrorText } from '#shared/lib/serverError';
 
 export const PASSWORDS_DIFFER = 'The two passwords do not match.';
 /** Shown when the server gives no message (network failure, unexpected answer). */

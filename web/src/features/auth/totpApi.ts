@@ -1,6 +1,6 @@
 /** A student turning on two-step sign-in: POST /api/users/totp/ and /verify/, through the app's API (bearer token, refresh). */
-import { api } from '../../app/api';
-import type { TotpSecret } from '../../../../lambdas/contract/mfa';
+import { api } from '#shared/api/baseApi';
+import type { TotpSecret } from '#contract/mfa';
 
 export const totpApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -7,8 +7,8 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
-import { formatDollars } from '../../lib/money';
-import type { CartItem } from './cartSlice';
+import { formatDollars } from '#shared/lib/money';
+import type { CartItem } from '#shared/cart/cartSlice';
 import { amountProblem, MINIMUM_PART_PAYMENT, typedAmount } from './owed';
 
 /**

@@ -3,10 +3,10 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
-import { HintTooltip } from '../../components/HintTooltip';
-import { selectCartCount, selectCartTotal } from './cartSlice';
+import { useAppSelector } from '#shared/store/hooks';
+import { paths } from '#shared/paths';
+import { HintTooltip } from '#shared/components/HintTooltip';
+import { selectCartCount, selectCartTotal } from '#shared/cart/cartSlice';
 import { CART_BADGE_MAX, cartSummaryLabel } from './cartSummary';
 
 /**

@@ -1,9 +1,7 @@
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
-import { makeStore } from '../../app/store';
-import { signedIn } from '../../test-utils';
+import { AppProviders, makeStore, signedIn } from '../../testing/test-utils';
 import { CartProvider, useCart } from './CartContext';
 
 describe('useCart (spec section 5)', () => {

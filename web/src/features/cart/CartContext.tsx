@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useSignedInUser } from '../../components/RequireAuth';
+import { useAppDispatch, useAppSelector } from '#shared/store/hooks';
+import { useSignedInUser } from '#shared/session/currentUser';
 import {
   cartCleared,
   itemAdded,
@@ -12,7 +12,7 @@ import {
   selectCartTotal,
   type CartItem,
   type NewCartItem,
-} from './cartSlice';
+} from '#shared/cart/cartSlice';
 
 /** What the cart pages use: the signed-in user's cart and its operations. */
 export interface CartFacility {

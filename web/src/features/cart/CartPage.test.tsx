@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { brand } from '../../app/brand';
-import type { StudentRecord } from '../../contract';
-import { jsonResponse, renderRoutes, signedIn, stubApi } from '../../test-utils';
+import { brand } from '#shared/brand';
+import type { StudentRecord } from '#contract/students';
+import { jsonResponse, renderRoutes, signedIn, stubApi } from '../../testing/test-utils';
 import CartPage from './CartPage';
 import CartRoute from './CartRoute';
 import { cartState, nursingAssistant, owing, patientCareTechnician, studentRecord } from './cartTestData';

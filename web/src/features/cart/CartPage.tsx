@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useGetStudentQuery } from '../../api/students';
-import { brand } from '../../app/brand';
-import { paths } from '../../app/paths';
+import { useGetStudentQuery } from '#shared/api/students';
+import { brand } from '#shared/brand';
+import { paths } from '#shared/paths';
 import { CartItemCard } from './CartItemCard';
 import { useCart } from './CartContext';
 import { EmptyCart } from './EmptyCart';
@@ -17,7 +17,7 @@ import { cartFix, cartProblems, owedByProgram, owedFor, type CartProblem } from 
 
 // The dialog (MUI's Modal and transitions, about 10 KB gzipped) loads when Clear Cart is pressed, not with
 // the cart and checkout pages (Lighthouse on a phone).
-const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => import('#shared/components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export const CLEAR_CART_QUESTION = 'Are you sure you want to clear your cart?';
 

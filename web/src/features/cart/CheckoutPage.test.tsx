@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultRuntimeConfig, setRuntimeConfig } from '../../app/runtimeConfig';
-import { selectCurrentToast } from '../../app/toastSlice';
-import type { StudentRecord } from '../../contract';
-import type { CartItem } from './cartSlice';
-import { jsonResponse, renderRoutes, requestUrl, signedIn } from '../../test-utils';
+import { defaultRuntimeConfig, setRuntimeConfig } from '#shared/runtimeConfig';
+import { selectCurrentToast } from '#shared/toast/toastSlice';
+import type { StudentRecord } from '#contract/students';
+import type { CartItem } from '#shared/cart/cartSlice';
+import { jsonResponse, renderRoutes, requestUrl, signedIn } from '../../testing/test-utils';
 import CartRoute from './CartRoute';
 import { cartState, nursingAssistant, owing, patientCareTechnician, studentRecord } from './cartTestData';
 import CheckoutPage from './CheckoutPage';

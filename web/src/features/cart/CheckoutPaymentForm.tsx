@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { getRuntimeConfig } from '../../app/runtimeConfig';
-import { PageLoading } from '../../components/PageLoading';
+import { getRuntimeConfig } from '#shared/runtimeConfig';
+import { PageLoading } from '#shared/components/PageLoading';
 import type { PaymentFormProps } from './paymentForm';
 import { SandboxCardForm } from './SandboxCardForm';
 

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '#shared/paths';
 
 /** The three payment notes of the empty cart's info box. */
 export const PAYMENT_NOTES = [

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { brand } from '../../app/brand';
+import { brand } from '#shared/brand';
 
 /** "Need Help" box of the cart page, with the Contact Admissions mail link. */
 export function NeedHelpBox() {

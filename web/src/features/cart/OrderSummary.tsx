@@ -4,8 +4,8 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatDollars } from '../../lib/money';
-import type { CartItem } from './cartSlice';
+import { formatDollars } from '#shared/lib/money';
+import type { CartItem } from '#shared/cart/cartSlice';
 import { cartLineTotal } from './cartLines';
 
 /** Order Summary of the cart and checkout pages: each line, the item count and the total. */

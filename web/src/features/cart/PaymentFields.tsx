@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LockIcon from '@mui/icons-material/Lock';
-import { TextInput } from '../../components/TextInput';
-import { formatDollars } from '../../lib/money';
+import { TextInput } from '#shared/components/TextInput';
+import { formatDollars } from '#shared/lib/money';
 
 /** Billing name and email, prefilled from the user; sent with the card as Stripe's billing details. */
 export function BillingFields({

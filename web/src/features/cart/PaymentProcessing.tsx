@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PAYMENT_PROCESSING_MESSAGE } from '../../api/payments';
-import { paths } from '../../app/paths';
+import { PAYMENT_PROCESSING_MESSAGE } from '#shared/api/payments';
+import { paths } from '#shared/paths';
 
 /** The checkout's processing state (Stripe is still confirming; neither a success nor a failure): the cart is already cleared, so the student is not invited to pay twice. */
 export function PaymentProcessing() {

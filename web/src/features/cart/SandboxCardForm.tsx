@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useState, type FormEvent } from 'react';
-import { TextInput } from '../../components/TextInput';
+import { TextInput } from '#shared/components/TextInput';
 import { BillingFields, PayButton, PaymentError } from './PaymentFields';
 import { settleConfirmation, type PaymentFormProps } from './paymentForm';
 import { cardProblem, confirmSandboxPayment, formatCardNumber, formatExpiry, testPaymentMethod } from './sandboxCard';

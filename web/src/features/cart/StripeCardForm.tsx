@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 // `pure` adds Stripe.js to the page only when loadStripe is called: never in sandbox mode.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useState, type FormEvent } from 'react';
-import { paths } from '../../app/paths';
-import { theme } from '../../app/theme';
+import { paths } from '#shared/paths';
 import { BillingFields, PayButton, PaymentError } from './PaymentFields';
 import { settleConfirmation, type PaymentFormProps } from './paymentForm';
 import { CARD_MESSAGES } from './sandboxCard';
@@ -26,6 +26,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 export default function StripeCardForm(props: PaymentFormProps) {
+  const theme = useTheme();
   const appearance = { theme: 'stripe' as const, variables: { colorPrimary: theme.palette.primary.main } };
   return (
     <Elements stripe={stripeFor(props.publishableKey)} options={{ clientSecret: props.intent.clientSecret, appearance }}>

@@ -1,5 +1,5 @@
-import type { CreatePaymentIntentRequest } from '../../contract';
-import type { CartItem } from './cartSlice';
+import type { CreatePaymentIntentRequest } from '#contract/payments';
+import type { CartItem } from '#shared/cart/cartSlice';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 

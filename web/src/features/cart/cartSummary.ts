@@ -1,4 +1,4 @@
-import { formatDollars } from '../../lib/money';
+import { formatDollars } from '#shared/lib/money';
 
 /** The header cart's tooltip, in the spec's format, e.g. "Cart (3 items) - $1,250.00". */
 export function cartSummaryLabel(count: number, total: number): string {

@@ -1,6 +1,7 @@
-import type { RootState } from '../../app/store';
-import type { ProgramType, StudentRecord } from '../../contract';
-import { cartReplaced, cartSlice, type CartItem } from './cartSlice';
+import type { RootState } from '#shared/store/state';
+import type { ProgramType } from '#contract/programs';
+import type { StudentRecord } from '#contract/students';
+import { cartReplaced, cartSlice, type CartItem } from '#shared/cart/cartSlice';
 
 /** Cart lines for the cart and checkout page tests: the demo student's two owed programs. */
 export const nursingAssistant: CartItem = {

@@ -5,10 +5,11 @@
  * and fix it in one click, before any payment is started. Money is summed in integer cents.
  */
 // Pure constants shared with the server (list names, fallback names), so both sides agree.
-import { FALLBACK_PROGRAM_NAME, PAYMENT_LIST_OF, PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
-import type { PaymentDetails, ProgramType } from '../../contract';
-import { formatDollars } from '../../lib/money';
-import type { CartItem } from './cartSlice';
+import { FALLBACK_PROGRAM_NAME, PAYMENT_LIST_OF, PROGRAM_TYPES } from '#contract/programs';
+import type { ProgramType } from '#contract/programs';
+import type { PaymentDetails } from '#contract/students';
+import { formatDollars } from '#shared/lib/money';
+import type { CartItem } from '#shared/cart/cartSlice';
 import { cartLineTotal } from './cartLines';
 
 /** Stripe refuses card payments under $0.50 (USD), and so does the server. */

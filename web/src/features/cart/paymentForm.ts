@@ -1,4 +1,4 @@
-import type { CreatePaymentIntentResponse } from '../../contract';
+import type { CreatePaymentIntentResponse } from '#contract/payments';
 
 /** What both card forms (sandbox and Stripe's Payment Element) get from the checkout page. */
 export interface PaymentFormProps {

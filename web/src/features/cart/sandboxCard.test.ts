@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../test-utils';
+import { jsonResponse } from '../../testing/test-utils';
 import {
   CARD_MESSAGES,
   cardProblem,

@@ -1,4 +1,4 @@
-import { apiBaseUrl } from '../../app/runtimeConfig';
+import { apiBaseUrl } from '#shared/runtimeConfig';
 
 /**
  * The local sandbox's card form (runtime config `payments.mode: 'sandbox'`): Stripe.js cannot

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useCreatePaymentIntentMutation } from '../../api/payments';
-import type { CreatePaymentIntentRequest } from '../../contract';
-import { formatDollars } from '../../lib/money';
-import { rawServerErrorOf } from '../../lib/serverError';
+import { useCreatePaymentIntentMutation } from '#shared/api/payments';
+import type { CreatePaymentIntentRequest } from '#contract/payments';
+import { formatDollars } from '#shared/lib/money';
+import { rawServerErrorOf } from '#shared/lib/serverError';
 
 /** The spec's text when the payment cannot be prepared. */
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';

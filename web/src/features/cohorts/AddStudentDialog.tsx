@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { AddStudentToCohort } from '../../../../lambdas/contract/cohorts';
-import { serverErrorOf } from '../../lib/serverError';
-import { useToast } from '../../lib/useToast';
-import { FormDialog } from '../../components/FormDialog';
+import { AddStudentToCohort } from '#contract/cohorts';
+import { serverErrorOf } from '#shared/lib/serverError';
+import { useToast } from '#shared/toast/useToast';
+import { FormDialog } from '#shared/components/FormDialog';
 import { COHORT_TOAST_MS, SAVE_FAILED_FALLBACK, studentMoved } from './cohortMessages';
 import { useAddStudentToCohortMutation } from './cohortsApi';
 

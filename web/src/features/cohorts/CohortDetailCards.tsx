@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { formatDollars } from '../../lib/money';
+import type { Cohort } from '#contract/cohorts';
+import { formatDollars } from '#shared/lib/money';
 import { endDateText, startDateText } from './cohortFormat';
 import type { RosterStats } from './rosterStats';
 import { StatCard, statGrid } from './StatCard';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import { jsonResponse } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { EMAIL_ALL_COMING_SOON } from './cohortMessages';
 import { asAdmin, captureDownloads, certCohort, cohorts, demoAnswers, roster, stubCohortApi, type Answer } from './cohortTestData';
 
@@ -10,7 +10,7 @@ const ROSTER_PATH = `/api/cohorts/${certCohort.id}/students/`;
 
 async function openDetail(answers: Record<string, Answer> = demoAnswers(), cohortId = certCohort.id) {
   const calls = stubCohortApi(answers);
-  const view = renderRoutes(appRoutes, `/cohort-management/${cohortId}`, { preloadedState: asAdmin() });
+  const view = renderApp(`/cohort-management/${cohortId}`, { preloadedState: asAdmin() });
   await screen.findByRole('link', { name: 'Back to Cohorts' });
   return { calls, ...view };
 }

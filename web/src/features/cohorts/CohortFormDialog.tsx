@@ -4,11 +4,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { serverErrorOf } from '../../lib/serverError';
-import { useToast } from '../../lib/useToast';
-import { FormDialog } from '../../components/FormDialog';
-import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
+import type { Cohort } from '#contract/cohorts';
+import { serverErrorOf } from '#shared/lib/serverError';
+import { useToast } from '#shared/toast/useToast';
+import { FormDialog } from '#shared/components/FormDialog';
+import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import {
   formValuesOf,
   newCohortValues,

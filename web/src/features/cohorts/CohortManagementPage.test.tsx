@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import { jsonResponse } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { asAdmin, captureDownloads, cohorts, demoAnswers, stubCohortApi, todayIso, type Answer } from './cohortTestData';
 
 const COLUMNS = ['Academic Year', 'Cohort #', 'Program Type', 'Program Name', 'Students', 'Start Date', 'Status', 'Actions'];
 
 async function openPage(answers: Record<string, Answer> = demoAnswers()) {
   const calls = stubCohortApi(answers);
-  const view = renderRoutes(appRoutes, '/cohort-management', { preloadedState: asAdmin() });
+  const view = renderApp('/cohort-management', { preloadedState: asAdmin() });
   await screen.findByRole('heading', { level: 1, name: 'Cohort Management' });
   return { calls, ...view };
 }

@@ -4,12 +4,12 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import { generatePath, Link as RouterLink } from 'react-router';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { paths } from '../../app/paths';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
-import { formatCalendarDate } from '../../lib/dates';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import type { Cohort } from '#contract/cohorts';
+import { paths } from '#shared/paths';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
+import { formatCalendarDate } from '#shared/lib/dates';
+import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 import { cohortLabel, statusLabel } from './cohortFormat';
 import { NO_COHORTS } from './cohortMessages';
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { formatDollars } from '../../lib/money';
+import { formatDollars } from '#shared/lib/money';
 
 type Colour = 'success' | 'warning';
 const PAID: Colour = 'success';

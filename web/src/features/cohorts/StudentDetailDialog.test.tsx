@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import { jsonResponse } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { NO_EMAIL } from './cohortMessages';
 import { asAdmin, certCohort, demoAnswers, stubCohortApi, type Answer } from './cohortTestData';
 
 /** Opens the certificate cohort and the dialog of one roster student, as a keyboard user would. */
 async function openStudent(name: string, answers: Record<string, Answer> = demoAnswers(), title = `Student Details: ${name}`) {
   const calls = stubCohortApi(answers);
-  renderRoutes(appRoutes, `/cohort-management/${certCohort.id}`, { preloadedState: asAdmin() });
+  renderApp(`/cohort-management/${certCohort.id}`, { preloadedState: asAdmin() });
   const view = await screen.findByRole('button', { name: `View details of ${name}` });
   view.focus();
   fireEvent.click(view);

@@ -1,9 +1,9 @@
 import { balanceOf, csvPaymentStatus } from '../../../../lambdas/domain/balance-status';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { StudentRecord } from '../../contract';
-import { csvNumber, toCsv } from '../../lib/csv';
-import { localIsoDate } from '../../lib/dates';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import type { Cohort } from '#contract/cohorts';
+import type { StudentRecord } from '#contract/students';
+import { csvNumber, toCsv } from '#shared/lib/csv';
+import { localIsoDate } from '#shared/lib/dates';
+import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 import { fullName, statusLabel } from './cohortFormat';
 
 const COHORT_COLUMNS = ['Academic Year', 'Cohort #', 'Program Type', 'Program Name', 'Students', 'Start Date', 'End Date', 'Status'];

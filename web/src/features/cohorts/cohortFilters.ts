@@ -1,5 +1,5 @@
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { ProgramType } from '../../contract';
+import type { Cohort } from '#contract/cohorts';
+import type { ProgramType } from '#contract/programs';
 
 /** The Cohort Management filters; '' means "all". */
 export interface CohortFilters {

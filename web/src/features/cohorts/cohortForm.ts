@@ -1,5 +1,5 @@
-import { CohortInput, type Cohort } from '../../../../lambdas/contract/cohorts';
-import type { ProgramType } from '../../contract';
+import { CohortInput, type Cohort } from '#contract/cohorts';
+import type { ProgramType } from '#contract/programs';
 
 /**
  * The New Cohort / Edit Cohort form (beyond the spec, admin), validated with the server's own

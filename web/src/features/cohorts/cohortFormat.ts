@@ -1,5 +1,5 @@
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { formatCalendarDate } from '../../lib/dates';
+import type { Cohort } from '#contract/cohorts';
+import { formatCalendarDate } from '#shared/lib/dates';
 
 /** "2025-2026 Cohort 1", as breadcrumbs and headings name a cohort. */
 export const cohortLabel = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) =>

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance, StudentRecord } from '../../contract';
-import { jsonResponse, sampleUser, signedIn } from '../../test-utils';
+import type { Cohort } from '#contract/cohorts';
+import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance, StudentRecord } from '#contract/students';
+import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
 
 /** Fixtures and a stubbed API for the cohort screens' tests (shaped like the demo data). */
 export const asAdmin = () => signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true }));
@@ -88,9 +88,9 @@ export const newcomer = student('new.student', 'Nia', 'Okafor', null);
 
 export const roster: StudentRecord[] = [maria, aisha, ben, carla, newcomer];
 
-import type { Answer } from '../../test-utils';
-export type { ApiCall, Answer } from '../../test-utils';
-export { stubApi as stubCohortApi } from '../../test-utils';
+import type { Answer } from '../../testing/test-utils';
+export type { ApiCall, Answer } from '../../testing/test-utils';
+export { stubApi as stubCohortApi } from '../../testing/test-utils';
 
 /** The usual answers: the cohort list, the roster of the certificate cohort, each student. */
 export function demoAnswers(): Record<string, Answer> {

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api } from '../../app/api';
-import type { Cohort, CohortInput } from '../../../../lambdas/contract/cohorts';
-import type { StudentRecord } from '../../contract';
+import { api } from '#shared/api/baseApi';
+import type { Cohort, CohortInput } from '#contract/cohorts';
+import type { StudentRecord } from '#contract/students';
 
 /** As the spec allows, the cohort list may come as a plain list, or under `results` or `data`. */
 function cohortListOf(response: unknown): Cohort[] {

@@ -1,5 +1,5 @@
 import { balanceOf, isPaidStudent } from '../../../../lambdas/domain/balance-status';
-import type { PaymentDetails, ProgramBalance, StudentRecord } from '../../contract';
+import type { PaymentDetails, ProgramBalance, StudentRecord } from '#contract/students';
 
 /** Every program of a student, whichever of the three lists it is in. */
 export const programsOf = (details: PaymentDetails | null | undefined): ProgramBalance[] =>

@@ -1,4 +1,4 @@
-import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance } from '../../contract';
+import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance } from '#contract/students';
 import { programsOf } from './rosterStats';
 
 /** The dialog shows the latest 10 payments, a number the spec fixes. */

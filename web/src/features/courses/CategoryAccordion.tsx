@@ -5,9 +5,9 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CourseCategory } from '../../../../lambdas/contract/courses';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
+import type { CourseCategory } from '#contract/courses';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
 import { CategoryIcon } from './categoryIcon';
 import { formatPrice, yesNo } from './courseFormat';
 

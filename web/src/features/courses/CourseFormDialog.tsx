@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { COURSE_NAMES, type Course } from '../../../../lambdas/contract/courses';
-import { useToast } from '../../lib/useToast';
-import { FormDialog } from '../../components/FormDialog';
+import { COURSE_NAMES, type Course } from '#contract/courses';
+import { useToast } from '#shared/toast/useToast';
+import { FormDialog } from '#shared/components/FormDialog';
 import {
   formValuesOf,
   NEW_COURSE,

@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { useCurrentUser } from '../../components/currentUser';
+import { useCurrentUser } from '#shared/session/currentUser';
 import { courseAccessOf } from './courseAccess';
 import { CourseManager } from './CourseManager';
 import { PageHeading } from './PageHeading';

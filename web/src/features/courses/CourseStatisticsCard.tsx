@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { CourseStats } from '../../../../lambdas/contract/courses';
+import type { CourseStats } from '#contract/courses';
 
 /** The catalog's "Course Statistics" card, from GET /api/courses/stats/. */
 export function CourseStatisticsCard({ stats }: { stats: CourseStats }) {

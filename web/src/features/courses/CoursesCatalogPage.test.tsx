@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RootState } from '../../app/store';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import type { RootState } from '#shared/store/state';
+import { jsonResponse, renderRoutes } from '../../testing/test-utils';
 import { courseCount } from './CategoryAccordion';
 import CoursesCatalogPage from './CoursesCatalogPage';
 import { asStudent, categories, stats, stubCourseApi } from './courseTestData';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCurrentUser } from '../../components/currentUser';
+import { useCurrentUser } from '#shared/session/currentUser';
 import { CategoryAccordion } from './CategoryAccordion';
 import { CATALOG_FAILED } from './courseMessages';
 import { CourseStatisticsCard } from './CourseStatisticsCard';

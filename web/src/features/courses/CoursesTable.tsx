@@ -2,9 +2,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import type { Course } from '../../../../lambdas/contract/courses';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
+import type { Course } from '#contract/courses';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
 import { formatPrice, yesNo } from './courseFormat';
 
 const COLUMNS: ReadonlyArray<DataColumn<Course>> = [

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { brand } from '../../app/brand';
+import { brand } from '#shared/brand';
 
 /** Title (the page's h1 and the document title) and subtitle of a course screen. */
 export function PageHeading({ title, subtitle }: { title: string; subtitle: string }) {

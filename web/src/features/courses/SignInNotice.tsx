@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link, useLocation } from 'react-router';
-import { loginRedirectTarget } from '../../components/RequireAuth';
+import { loginRedirectTarget } from '#shared/session/loginRedirect';
 import { PLEASE_LOG_IN } from './courseMessages';
 
 /** The course screens' routes are open (app/router), but their data needs a signed-in user. */

@@ -4,7 +4,7 @@ import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import SchoolIcon from '@mui/icons-material/School';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { CourseCategoryKey } from '../../../../lambdas/contract/courses';
+import type { CourseCategoryKey } from '#contract/courses';
 
 /** Spec: icons for nursing, medical, tech, general_education, and a default for the rest. */
 const ICONS: Partial<Record<CourseCategoryKey, SvgIconComponent>> = {

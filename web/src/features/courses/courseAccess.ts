@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../contract';
+import type { UserInfo } from '#contract/users';
 
 /**
  * What a session may do with courses, mirroring the API's route table: any signed-in user reads,

@@ -1,4 +1,4 @@
-import { CourseInput, type Course } from '../../../../lambdas/contract/courses';
+import { CourseInput, type Course } from '#contract/courses';
 
 /**
  * The add/edit form, validated with the server's own schema (lambdas/contract)

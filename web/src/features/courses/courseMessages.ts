@@ -1,4 +1,4 @@
-import { serverErrorOf } from '../../lib/serverError';
+import { serverErrorOf } from '#shared/lib/serverError';
 
 /** The Course Management texts the spec fixes, word for word. */
 export const COURSE_TOAST_MS = 5000;
@@ -17,7 +17,7 @@ export const deleteConfirmation = (name: string) =>
   `Are you sure you want to delete the course "${name}"? This action cannot be undone.`;
 
 /**
- * What a failed save or delete says: the server's error field as a sentence (lib/serverError), else the
+ * What a failed save or delete says: the server's error field as a sentence (shared/lib/serverError), else the
  * screen's fallback. Both come without the "Error: " the spec's original prefixed, and
  * without the field name the server puts first ("CRN: ..."): the alert's colour and icon already say it
  * is an error, and a person reads "This CRN is already used by Algebra (CRN 40101)."

@@ -1,5 +1,5 @@
-import type { Course, CourseCategory, CourseStats } from '../../../../lambdas/contract/courses';
-import { sampleUser, signedIn } from '../../test-utils';
+import type { Course, CourseCategory, CourseStats } from '#contract/courses';
+import { sampleUser, signedIn } from '../../testing/test-utils';
 
 /** Fixtures and a stubbed API for the course screens' tests. */
 export const nursingAssistant: Course = {
@@ -34,5 +34,5 @@ export const asAdmin = () => signedIn(sampleUser({ username: 'admin', isAdmin: t
 export const asStaff = () => signedIn(sampleUser({ username: 'staff', is_staff: true }));
 export const asStudent = () => signedIn(sampleUser());
 
-export type { ApiCall, Answer } from '../../test-utils';
-export { stubApi as stubCourseApi } from '../../test-utils';
+export type { ApiCall, Answer } from '../../testing/test-utils';
+export { stubApi as stubCourseApi } from '../../testing/test-utils';

@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { Course, CourseCategory, CourseInput, CourseStats } from '../../../../lambdas/contract/courses';
+import { api } from '#shared/api/baseApi';
+import type { Course, CourseCategory, CourseInput, CourseStats } from '#contract/courses';
 import { courseListUrl, type CourseFilters } from './courseFilters';
 
 /**

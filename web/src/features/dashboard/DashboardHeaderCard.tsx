@@ -6,10 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { isNoStudentRecord, useGetStudentQuery } from '../../api/students';
-import { paths } from '../../app/paths';
-import type { UserInfo } from '../../contract';
-import { SemesterChip } from '../../components/SemesterChip';
+import { isNoStudentRecord, useGetStudentQuery } from '#shared/api/students';
+import { paths } from '#shared/paths';
+import type { UserInfo } from '#contract/users';
+import { SemesterChip } from '#shared/components/SemesterChip';
 import { welcomeText } from './welcome';
 
 const dashboardLinks = [

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { seasonLabel } from '../../lib/season';
-import { jsonResponse, renderRoutes, sampleUser, signedIn } from '../../test-utils';
+import { seasonLabel } from '#shared/lib/season';
+import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { welcomeText } from './welcome';
 
 describe('welcome text', () => {
@@ -16,7 +16,7 @@ describe('Dashboard header card', () => {
   it('shows the welcome, email, program from the student record, and the semester chip', async () => {
     const fetchMock = vi.fn(async (_input: unknown) => jsonResponse({ username: 'student', program: 'Practical Nursing Diploma' }));
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn(sampleUser({ token: 'tok-9' })) });
+    renderApp('/Dashboard', { preloadedState: signedIn(sampleUser({ token: 'tok-9' })) });
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Jane!' })).toBeTruthy();
     const card = within(screen.getByRole('region', { name: 'Welcome back, Jane!' }));
@@ -42,7 +42,7 @@ describe('Dashboard header card', () => {
     };
     const fetchMock = vi.fn(async (_input: Request) => jsonResponse(summary));
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn(sampleUser({ username: 'staff', is_staff: true })) });
+    renderApp('/Dashboard', { preloadedState: signedIn(sampleUser({ username: 'staff', is_staff: true })) });
     const card = await screen.findByRole('region', { name: 'Awaiting acknowledgement' });
     await within(card).findByText('1 of 3 acknowledged');
     expect(within(card).getByText('2 awaiting')).toBeTruthy();
@@ -53,14 +53,14 @@ describe('Dashboard header card', () => {
   it('omits the program when the user has no student record (404)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
     const warn = vi.spyOn(console, 'warn');
-    renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn(sampleUser({ username: 'admin', first_name: '', isAdmin: true })) });
+    renderApp('/Dashboard', { preloadedState: signedIn(sampleUser({ username: 'admin', first_name: '', isAdmin: true })) });
     expect(await screen.findByRole('heading', { name: 'Welcome back, admin!' })).toBeTruthy();
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
     expect(warn).not.toHaveBeenCalled();
   });
 
   it('sends anonymous visitors to the login screen at /', async () => {
-    const { router } = renderRoutes(appRoutes, '/Dashboard');
+    const { router } = renderApp('/Dashboard');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/');
   });
@@ -69,7 +69,7 @@ describe('Dashboard header card', () => {
 describe('My Registration card', () => {
   it('shows the semester, the two schedule buttons and the fixed academic information', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
-    renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn() });
+    renderApp('/Dashboard', { preloadedState: signedIn() });
     const card = within(await screen.findByRole('region', { name: 'My Registration' }));
 
     expect(card.getByText(seasonLabel())).toBeTruthy();
@@ -88,7 +88,7 @@ describe('My Registration card', () => {
 describe('My Financial Aid card', () => {
   it('lists the sample awards, totals the Approved ones and offers the two buttons', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
-    renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn() });
+    renderApp('/Dashboard', { preloadedState: signedIn() });
     const card = within(await screen.findByRole('region', { name: 'My Financial Aid' }));
 
     const awards = card.getAllByRole('listitem').map((item) => item.textContent);

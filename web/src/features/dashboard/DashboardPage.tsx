@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense } from 'react';
-import { brand } from '../../app/brand';
-import { isStudentUser } from '../../components/navLinks';
-import { PageLoading } from '../../components/PageLoading';
-import { useSignedInUser } from '../../components/RequireAuth';
+import { brand } from '#shared/brand';
+import { isStudentUser } from '#shared/session/currentUser';
+import { PageLoading } from '#shared/components/PageLoading';
+import { useSignedInUser } from '#shared/session/currentUser';
 import { DashboardHeaderCard } from './DashboardHeaderCard';
 import { MyBillCard } from './MyBillCard';
 import { MyFinancialAidCard } from './MyFinancialAidCard';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router';
-import type { PaymentDetails, ProgramBalance } from '../../contract';
-import { seasonLabel } from '../../lib/season';
-import { jsonResponse, renderRoutes, signedIn } from '../../test-utils';
+import type { PaymentDetails, ProgramBalance } from '#contract/students';
+import { seasonLabel } from '#shared/lib/season';
+import { jsonResponse, signedIn } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 
 function program(overrides: Partial<ProgramBalance>): ProgramBalance {
   return {
@@ -35,7 +35,7 @@ const withDetails = (payment_details: PaymentDetails) => () =>
   Promise.resolve(jsonResponse({ username: 'student', program: 'Nursing Assistant', payment_details }));
 
 async function openBillCard() {
-  const rendered = renderRoutes(appRoutes, '/Dashboard', { preloadedState: signedIn() });
+  const rendered = renderApp('/Dashboard', { preloadedState: signedIn() });
   const card = within(await screen.findByRole('region', { name: 'My Bill' }));
   return { ...rendered, card };
 }

@@ -8,16 +8,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isNoStudentRecord, useGetStudentQuery } from '../../api/students';
-import { paths } from '../../app/paths';
-import { useAddToCart } from '../../components/cartAccess';
-import type { PaymentDetails } from '../../contract';
-import { formatCalendarDate } from '../../lib/dates';
-import { formatDollars } from '../../lib/money';
+import { isNoStudentRecord, useGetStudentQuery } from '#shared/api/students';
+import { paths } from '#shared/paths';
+import { useAddToCart } from '#shared/cart/useAddToCart';
+import type { PaymentDetails } from '#contract/students';
+import { formatCalendarDate } from '#shared/lib/dates';
+import { formatDollars } from '#shared/lib/money';
 import { billBalance, billCartItems, owedPrograms } from './bill';
 import { CardHeading } from './CardHeading';
 import { FactList } from './FactList';
-import { SemesterChip } from '../../components/SemesterChip';
+import { SemesterChip } from '#shared/components/SemesterChip';
 
 /** The card's id: `/Dashboard#my-bill` scrolls to it and focuses it. */
 export const MY_BILL_ID = 'my-bill';

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDollars } from '../../lib/money';
+import { formatDollars } from '#shared/lib/money';
 import { CardHeading } from './CardHeading';
 import { approvedAidTotal, SAMPLE_AID_AWARDS } from './financialAid';
 

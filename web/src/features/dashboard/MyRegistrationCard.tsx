@@ -5,10 +5,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '#shared/paths';
 import { CardHeading } from './CardHeading';
 import { FactList, type Fact } from './FactList';
-import { SemesterChip } from '../../components/SemesterChip';
+import { SemesterChip } from '#shared/components/SemesterChip';
 
 /** Spec: fixed display values, not read from any server (sections 2 and 9). */
 const academicInformation: readonly Fact[] = [

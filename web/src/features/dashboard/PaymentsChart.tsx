@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { DashboardMoney } from '../../contract';
-import { formatDollars } from '../../lib/money';
+import type { DashboardMoney } from '#contract/dashboard';
+import { formatDollars } from '#shared/lib/money';
 
 /**
  * The last 30 days of card payments as plain CSS bars (no chart library: the dashboard has a size

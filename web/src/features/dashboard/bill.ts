@@ -4,9 +4,9 @@
  * must not collect floating-point dust.
  */
 // Pure constants shared with the server (list names, fallback names), so both sides agree.
-import { FALLBACK_PROGRAM_NAME, PAYMENT_LIST_OF, PROGRAM_TYPES } from '../../../../lambdas/contract/programs';
-import type { NewCartItem } from '../../components/cartAccess';
-import type { ProgramType } from '../../contract';
+import { FALLBACK_PROGRAM_NAME, PAYMENT_LIST_OF, PROGRAM_TYPES } from '#contract/programs';
+import type { NewCartItem } from '#shared/cart/useAddToCart';
+import type { ProgramType } from '#contract/programs';
 
 type Amount = number | string | null | undefined;
 

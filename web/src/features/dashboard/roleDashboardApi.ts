@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { DashboardSummary } from '../../contract';
+import { api } from '#shared/api/baseApi';
+import type { DashboardSummary } from '#contract/dashboard';
 
 /** GET /api/dashboard/: the figures of the caller's staff roles, one call per visit. */
 export const roleDashboardApi = api.injectEndpoints({

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../contract';
+import type { UserInfo } from '#contract/users';
 
 /** "Welcome back, Jane!" — the first name, or the username when there is none. */
 export function welcomeText(user: Pick<UserInfo, 'first_name' | 'username'>): string {

@@ -7,9 +7,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { DocumentDto } from '../../../../lambdas/contract/documents';
-import { serverErrorOf } from '../../lib/serverError';
-import { useToast } from '../../lib/useToast';
+import type { DocumentDto } from '#contract/documents';
+import { serverErrorOf } from '#shared/lib/serverError';
+import { useToast } from '#shared/toast/useToast';
 import { DOCUMENT_ACKNOWLEDGED, DOCUMENT_TOAST_MS, NEED_SIGNATURE } from './documentMessages';
 import { useAcknowledgeDocumentMutation } from './documentsApi';
 

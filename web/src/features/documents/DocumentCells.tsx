@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DocumentDto, DocumentRecordDto } from '../../../../lambdas/contract/documents';
+import type { DocumentDto, DocumentRecordDto } from '#contract/documents';
 import { scopeText } from './documentFormat';
 
 /**

@@ -6,8 +6,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { DocumentCategoryDto } from '../../../../lambdas/contract/documents';
-import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
+import type { DocumentCategoryDto } from '#contract/documents';
+import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NO_FILTERS, type DocumentFilters } from './documentQuery';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { RootState } from '../../app/store';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import type { RootState } from '#shared/store/state';
+import { jsonResponse, renderRoutes } from '../../testing/test-utils';
 import DocumentManagementPage from './DocumentManagementPage';
 import { DOCUMENT_COLUMNS } from './DocumentsTable';
 import {

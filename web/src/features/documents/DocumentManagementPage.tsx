@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCurrentUser } from '../../components/currentUser';
+import { useCurrentUser } from '#shared/session/currentUser';
 import { LOG_IN_TO_VIEW } from './documentMessages';
 import { DocumentManager } from './DocumentManager';
 

@@ -10,9 +10,9 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { DocumentRecordDto, DocumentScope } from '../../../../lambdas/contract/documents';
-import type { UserInfo } from '../../contract';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { DocumentRecordDto, DocumentScope } from '#contract/documents';
+import type { UserInfo } from '#contract/users';
+import { ConfirmDialog } from '#shared/components/ConfirmDialog';
 import { AcknowledgementsDialog } from './AcknowledgementsDialog';
 import { DocumentFilterDialog } from './DocumentFilterDialog';
 import { DELETE_CONFIRMATION, DELETE_FAILED, DOCUMENT_DELETED, DOCUMENT_TOAST_MS, LOG_IN_TO_DELETE, STAFF_ONLY, USERNAME_CHECK_DELAY_MS, listFailure, uploadedAndShown } from './documentMessages';
@@ -22,8 +22,8 @@ import { useDeleteDocumentMutation, useListDocumentCategoriesQuery, useListDocum
 import { DocumentsTable } from './DocumentsTable';
 import { byScope, TABS, tabLabel } from './documentTabs';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { useToast } from '../../lib/useToast';
+import { useDebouncedValue } from '#shared/lib/useDebouncedValue';
+import { useToast } from '#shared/toast/useToast';
 import { useDocumentFiles } from './useDocumentFiles';
 
 type OpenDialog =

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
-import type { RootState } from '../../app/store';
-import { jsonResponse, renderWithStore } from '../../test-utils';
+import type { DocumentRecordDto } from '#contract/documents';
+import type { RootState } from '#shared/store/state';
+import { jsonResponse, renderWithStore } from '../../testing/test-utils';
 import { DocumentPreviewDialog } from './DocumentPreviewDialog';
 import { asStaff, doc, handbook, immunization, labManual, schedule, stubDocumentApi, syllabus, unassigned, type Answer } from './documentTestData';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import { jsonResponse, renderRoutes } from '../../testing/test-utils';
 import DocumentManagementPage from './DocumentManagementPage';
 import { allDocuments, asStaff, doc, page, stubDocumentApi, uploadCohorts } from './documentTestData';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../app/router';
-import type { RootState } from '../../app/store';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import type { RootState } from '#shared/store/state';
+import { jsonResponse } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { asFinance, asStaff, asStudent, doc, handbook, immunization, page, stubDocumentApi, syllabus, type Answer } from './documentTestData';
 
 const acknowledgedSyllabus = doc({ ...syllabus, acknowledged_at: '2026-11-02T15:00:00.000Z' });
@@ -10,7 +10,7 @@ const generalGuide = doc({ id: 'doc-aid-guide', title: 'Financial Aid Guide', sc
 
 function open(state: Partial<RootState>, answers: Record<string, Answer> = {}) {
   const calls = stubDocumentApi({ 'GET /api/documents/': page([handbook, acknowledgedSyllabus, immunization, generalGuide]), ...answers });
-  renderRoutes(appRoutes, '/documents', { preloadedState: state });
+  renderApp('/documents', { preloadedState: state });
   return calls;
 }
 

@@ -1,5 +1,5 @@
-import { brand } from '../../app/brand';
-import { useSignedInUser } from '../../components/RequireAuth';
+import { brand } from '#shared/brand';
+import { useSignedInUser } from '#shared/session/currentUser';
 import DocumentManagementPage from './DocumentManagementPage';
 import MyDocumentsPage from './MyDocumentsPage';
 

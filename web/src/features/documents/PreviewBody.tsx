@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DocumentDto } from '../../../../lambdas/contract/documents';
+import type { DocumentDto } from '#contract/documents';
 import { NO_PREVIEW, officeTextOnly, officeTextMissing, previewNotAvailable } from './documentMessages';
 import { officeViewerSource, pdfSource, previewKindOf, viewerCanReach } from './previewKind';
 

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { DOCUMENT_SCOPES, SCOPE_LABELS, type DocumentScope } from '../../../../lambdas/contract/documents';
-import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
+import type { Cohort } from '#contract/cohorts';
+import { DOCUMENT_SCOPES, SCOPE_LABELS, type DocumentScope } from '#contract/documents';
+import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { cohortLabel } from './documentFormat';
 import { USERNAME_CHECKING, USERNAME_HINT, validStudent } from './documentMessages';
 import { needsCohort, type UploadFormValues } from './uploadForm';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RootState } from '../../app/store';
-import { jsonResponse, renderWithStore } from '../../test-utils';
+import type { RootState } from '#shared/store/state';
+import { jsonResponse, renderWithStore } from '../../testing/test-utils';
 import { asStaff, stubDocumentApi, uploadCohorts, type Answer } from './documentTestData';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 

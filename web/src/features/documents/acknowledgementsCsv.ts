@@ -1,6 +1,6 @@
-import type { AcknowledgementList } from '../../../../lambdas/contract/documents';
-import { toCsv } from '../../lib/csv';
-import { localIsoDate } from '../../lib/dates';
+import type { AcknowledgementList } from '#contract/documents';
+import { toCsv } from '#shared/lib/csv';
+import { localIsoDate } from '#shared/lib/dates';
 
 const COLUMNS = ['Status', 'Name', 'Username', 'Acknowledged At', 'Signature'];
 

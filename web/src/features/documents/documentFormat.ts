@@ -1,5 +1,5 @@
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
-import { formatDateTime } from '../../lib/dates';
+import type { DocumentRecordDto } from '#contract/documents';
+import { formatDateTime } from '#shared/lib/dates';
 
 /** 1048576 bytes per MB, as the spec fixes. */
 const BYTES_PER_MB = 1048576;

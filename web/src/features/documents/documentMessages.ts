@@ -1,4 +1,4 @@
-import { serverErrorOf } from '../../lib/serverError';
+import { serverErrorOf } from '#shared/lib/serverError';
 
 /** The document texts the spec fixes, word for word (plus a few beyond the spec). */
 export const DOCUMENT_TOAST_MS = 6000;

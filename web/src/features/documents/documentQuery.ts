@@ -1,4 +1,4 @@
-import type { DocumentScope } from '../../../../lambdas/contract/documents';
+import type { DocumentScope } from '#contract/documents';
 
 /** The filter dialog's fields (spec: Document Management), as typed; '' means "any". */
 export interface DocumentFilters {

@@ -1,4 +1,4 @@
-import { DOCUMENT_SCOPES, SCOPE_LABELS, type DocumentRecordDto, type DocumentScope } from '../../../../lambdas/contract/documents';
+import { DOCUMENT_SCOPES, SCOPE_LABELS, type DocumentRecordDto, type DocumentScope } from '#contract/documents';
 
 /** The four tabs of Document Management, in the spec's order, one per scope. */
 export const TABS = DOCUMENT_SCOPES.map((scope) => ({ scope, label: SCOPE_LABELS[scope] }));

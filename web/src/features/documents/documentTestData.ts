@@ -1,6 +1,6 @@
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
-import { jsonResponse, sampleUser, signedIn } from '../../test-utils';
+import type { Cohort } from '#contract/cohorts';
+import type { DocumentRecordDto } from '#contract/documents';
+import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
 
 /** Fixtures and a stubbed API for the document screens' tests (shaped like the demo data). */
 export const asAdmin = () => signedIn(sampleUser({ username: 'admin', isAdmin: true, is_staff: true }));
@@ -107,8 +107,8 @@ export const uploadCohorts: Cohort[] = [
   },
 ];
 
-export type { ApiCall, Answer } from '../../test-utils';
-export { stubApi as stubDocumentApi } from '../../test-utils';
+export type { ApiCall, Answer } from '../../testing/test-utils';
+export { stubApi as stubDocumentApi } from '../../testing/test-utils';
 
 /** The list answer of a staff page. */
 export const page = (results: DocumentRecordDto[], next: string | null = null) => jsonResponse({ results, count: results.length, next });

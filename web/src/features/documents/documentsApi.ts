@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api } from '../../app/api';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import { api } from '#shared/api/baseApi';
+import type { Cohort } from '#contract/cohorts';
 import type {
   AcknowledgementDto,
   AcknowledgementList,
@@ -11,8 +11,8 @@ import type {
   DownloadResponse,
   StudentDocumentDto,
   UploadUrlResponse,
-} from '../../../../lambdas/contract/documents';
-import type { StudentRecord } from '../../contract';
+} from '#contract/documents';
+import type { StudentRecord } from '#contract/students';
 import { documentListUrl, type DocumentListArgs } from './documentQuery';
 
 /** As the spec allows, a list may come plain, or under `results` (with `next`), or under `data`. */

@@ -1,4 +1,4 @@
-import type { UploadUrlResponse } from '../../../../lambdas/contract/documents';
+import type { UploadUrlResponse } from '#contract/documents';
 
 /** Why a presigned PUT failed: S3's status (0 when the request never got an answer). */
 export class PresignedUploadError extends Error {

@@ -1,4 +1,4 @@
-import { ALLOWED_FILE_TYPES, MAX_UPLOAD_BYTES, type DocumentScope } from '../../../../lambdas/contract/documents';
+import { ALLOWED_FILE_TYPES, MAX_UPLOAD_BYTES, type DocumentScope } from '#contract/documents';
 import {
   NEED_COHORT,
   NEED_PROGRAM_TYPE,

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { DocumentRecordDto } from '../../../../lambdas/contract/documents';
-import { useCurrentUser } from '../../components/currentUser';
-import { useToast } from '../../lib/useToast';
+import type { DocumentRecordDto } from '#contract/documents';
+import { useCurrentUser } from '#shared/session/currentUser';
+import { useToast } from '#shared/toast/useToast';
 import { DOCUMENT_TOAST_MS, DOWNLOAD_FAILED, LOG_IN_TO_DOWNLOAD } from './documentMessages';
 import { useGetDownloadUrlMutation } from './documentsApi';
 

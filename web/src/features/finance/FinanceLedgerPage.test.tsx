@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { defaultRuntimeConfig, setRuntimeConfig } from '../../app/runtimeConfig';
-import { NOT_FINANCE_MESSAGE } from '../../components/financeAccess';
-import { jsonResponse, renderRoutes, requestUrl, sampleUser, signedIn } from '../../test-utils';
+import { defaultRuntimeConfig, setRuntimeConfig } from '#shared/runtimeConfig';
+import { NOT_FINANCE_MESSAGE } from '#shared/session/financeAccess';
+import { jsonResponse, requestUrl, sampleUser, signedIn } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { page, payment } from './financeTestData';
 
 const finance = sampleUser({ username: 'finance', is_finance: true });
@@ -39,7 +39,7 @@ function stubLedger({ ledgerRows: rows, reconcile = [] }: { ledgerRows?: () => R
 
 function openLedger(user = finance) {
   setRuntimeConfig({ ...defaultRuntimeConfig, payments: { mode: 'sandbox', publishableKey: 'pk_test_local' } });
-  return renderRoutes(appRoutes, '/finance', { preloadedState: signedIn(user) });
+  return renderApp('/finance', { preloadedState: signedIn(user) });
 }
 
 const ledgerGets = (requests: ReturnType<typeof stubLedger>) => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/payments/');
@@ -404,7 +404,7 @@ describe('Finance Ledger (/finance)', () => {
 
   it('sends students to the dashboard with a message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
-    const { router } = renderRoutes(appRoutes, '/finance', { preloadedState: signedIn(sampleUser()) });
+    const { router } = renderApp('/finance', { preloadedState: signedIn(sampleUser()) });
     expect((await screen.findByText(NOT_FINANCE_MESSAGE))).toBeTruthy();
     expect(router.state.location.pathname).toBe('/Dashboard');
   });

@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
-import { DateField, FiltersForm, SHRINK } from '../../components/FiltersForm';
-import { PAYMENT_STATUS_LABEL, PAYMENT_STATUS_OPTIONS } from '../../lib/paymentFormat';
+import { DateField, FiltersForm, SHRINK } from '#shared/components/FiltersForm';
+import { PAYMENT_STATUS_LABEL, PAYMENT_STATUS_OPTIONS } from '#shared/lib/paymentFormat';
 import { filtersProblem, NO_FILTERS, type LedgerFilters } from './ledgerQuery';
 
 /** The status filter's "any" choice: every status but the two listed only when asked for. */

@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
-import { PaymentStatusChip } from '../../components/PaymentStatusChip';
-import type { PaymentSummary } from '../../contract';
-import { formatDateTime } from '../../lib/dates';
-import { formatDollars } from '../../lib/money';
-import { excessRefundExplanation, excessRefundText, paymentMethodText, refundableAmount } from '../../lib/paymentFormat';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
+import { PaymentStatusChip } from '#shared/components/PaymentStatusChip';
+import type { PaymentSummary } from '#contract/payments';
+import { formatDateTime } from '#shared/lib/dates';
+import { formatDollars } from '#shared/lib/money';
+import { excessRefundExplanation, excessRefundText, paymentMethodText, refundableAmount } from '#shared/lib/paymentFormat';
 import { stripePaymentUrl } from './stripeDashboard';
 
 /** The spec's columns; on a phone's card the method and Stripe reference fold under "More details". */

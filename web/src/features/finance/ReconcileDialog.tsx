@@ -10,11 +10,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
-import { DateField } from '../../components/FiltersForm';
-import { formatCalendarDate } from '../../lib/dates';
-import { formatDollars } from '../../lib/money';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
+import { DateField } from '#shared/components/FiltersForm';
+import { formatCalendarDate } from '#shared/lib/dates';
+import { formatDollars } from '#shared/lib/money';
 import { useReconcilePaymentsMutation } from './financeApi';
 import {
   checkedText,

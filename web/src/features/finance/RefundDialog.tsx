@@ -7,10 +7,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { PaymentSummary } from '../../contract';
-import { formatDollars } from '../../lib/money';
-import { refundableAmount } from '../../lib/paymentFormat';
-import { serverErrorOf } from '../../lib/serverError';
+import type { PaymentSummary } from '#contract/payments';
+import { formatDollars } from '#shared/lib/money';
+import { refundableAmount } from '#shared/lib/paymentFormat';
+import { serverErrorOf } from '#shared/lib/serverError';
 import { useRefundPaymentMutation } from './financeApi';
 
 /** The refund amount typed, if it is a positive amount in cents no larger than what is left; else the problem. */

@@ -1,7 +1,11 @@
-import { api } from '../../app/api';
-import type { PaymentPage, RefundRequestBody } from '../../contract';
+import { api } from '#shared/api/baseApi';
+import type { z } from 'zod';
+import type { PaymentPage, RefundRequest } from '#contract/payments';
 import { ledgerUrl, NO_FILTERS, type LedgerFilters } from './ledgerQuery';
 import type { ReconcileRequest, ReconcileResult } from './reconcile';
+
+/** POST /api/payments/{id}/refund/'s body, typed from the contract's schema (type-only, so zod is not bundled). */
+type RefundRequestBody = z.input<typeof RefundRequest>;
 
 /** The finance ledger's calls: GET /api/payments/ (finance, admin), the admin's refund, and reconciling with Stripe. */
 export const financeApi = api.injectEndpoints({

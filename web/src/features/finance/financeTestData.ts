@@ -1,4 +1,4 @@
-import type { PaymentPage, PaymentSummary } from '../../contract';
+import type { PaymentPage, PaymentSummary } from '#contract/payments';
 
 export function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary {
   return {

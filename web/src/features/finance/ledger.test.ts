@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { RECONCILE_MAX_DAYS as CONTRACT_MAX_DAYS } from '../../../../lambdas/contract/payments';
+import { RECONCILE_MAX_DAYS as CONTRACT_MAX_DAYS } from '#contract/payments';
 import { ledgerCsv, ledgerCsvFileName } from './ledgerCsv';
 import { filtersProblem, ledgerUrl, NO_FILTERS } from './ledgerQuery';
 import { ledgerTotals } from './ledgerTotals';

@@ -1,7 +1,7 @@
-import type { PaymentSummary } from '../../contract';
-import { csvNumber, toCsv } from '../../lib/csv';
-import { localIsoDate } from '../../lib/dates';
-import { PAYMENT_STATUS_LABEL, paymentMethodText, paymentProgramsText } from '../../lib/paymentFormat';
+import type { PaymentSummary } from '#contract/payments';
+import { csvNumber, toCsv } from '#shared/lib/csv';
+import { localIsoDate } from '#shared/lib/dates';
+import { PAYMENT_STATUS_LABEL, paymentMethodText, paymentProgramsText } from '#shared/lib/paymentFormat';
 
 const COLUMNS = ['Date', 'Payment ID', 'Username', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference', 'Excess Refund'];
 

@@ -1,5 +1,6 @@
-import type { PaymentListFilters, PaymentStatus } from '../../contract';
-import { dateRangeProblem } from '../../lib/dates';
+import type { z } from 'zod';
+import type { PaymentListQuery, PaymentStatus } from '#contract/payments';
+import { dateRangeProblem } from '#shared/lib/dates';
 
 /** The ledger's filters as the form holds them: '' means "any". */
 export interface LedgerFilters {
@@ -8,6 +9,9 @@ export interface LedgerFilters {
   status: PaymentStatus | '';
   username: string;
 }
+
+/** GET /api/payments/'s query, typed from the contract's schema (type-only, so zod is not bundled). */
+type PaymentListFilters = z.input<typeof PaymentListQuery>;
 
 export const NO_FILTERS: LedgerFilters = { from: '', to: '', status: '', username: '' };
 

@@ -1,4 +1,4 @@
-import type { PaymentStatus, PaymentSummary } from '../../contract';
+import type { PaymentStatus, PaymentSummary } from '#contract/payments';
 
 /**
  * Statuses whose money reached the school (a refund is subtracted separately). Not pending (a checkout

@@ -3,10 +3,10 @@
  * problems with it worth stopping for, and how its answers and errors read.
  */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-// Type-only, like web/src/contract.ts (which does not re-export these yet): nothing of the server is bundled.
-import type { ReconcileAction, ReconcileDifference, ReconcileRepair, ReconcileRequest, ReconcileResult } from '../../../../lambdas/contract/payments';
-import { dateRangeProblem, localIsoDate } from '../../lib/dates';
-import { serverErrorOf } from '../../lib/serverError';
+// Type-only: nothing of the server is bundled.
+import type { ReconcileAction, ReconcileDifference, ReconcileRepair, ReconcileRequest, ReconcileResult } from '#contract/payments';
+import { dateRangeProblem, localIsoDate } from '#shared/lib/dates';
+import { serverErrorOf } from '#shared/lib/serverError';
 
 export type { ReconcileAction, ReconcileDifference, ReconcileRepair, ReconcileRequest, ReconcileResult };
 

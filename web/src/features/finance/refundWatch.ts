@@ -1,4 +1,4 @@
-import type { PaymentSummary } from '../../contract';
+import type { PaymentSummary } from '#contract/payments';
 
 /**
  * A refund asked of Stripe and not yet seen in the ledger: the ledger records it from Stripe's signed

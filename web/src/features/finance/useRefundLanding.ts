@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
+import { api } from '#shared/api/baseApi';
+import { useAppDispatch } from '#shared/store/hooks';
 import { useGetStudentLedgerPageQuery } from './financeApi';
 import { REFUND_POLL_DELAYS_MS, refundLanded, type RefundWatch } from './refundWatch';
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { brand } from '../../app/brand';
-import type { PaymentSummary } from '../../contract';
-import { jsonResponse, renderRoutes, requestUrl, signedIn } from '../../test-utils';
+import { brand } from '#shared/brand';
+import type { PaymentSummary } from '#contract/payments';
+import { jsonResponse, requestUrl, signedIn } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 
 function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary {
   return {
@@ -49,7 +49,7 @@ function stubPayments() {
 describe('Payment History (/payments)', () => {
   it('lists the student\'s payments with date, amount, programs, status, method, Stripe reference and receipt', async () => {
     const urls = stubPayments();
-    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    renderApp('/payments', { preloadedState: signedIn() });
     const table = await screen.findByRole('table', { name: 'Payments' });
     const row = within(table).getAllByRole('row')[1];
     expect(within(row).getByText('$1,700.00')).toBeTruthy();
@@ -69,7 +69,7 @@ describe('Payment History (/payments)', () => {
     stubPayments();
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    renderRoutes(appRoutes, '/payments/pay-1/receipt', { preloadedState: signedIn() });
+    renderApp('/payments/pay-1/receipt', { preloadedState: signedIn() });
     const receipt = await screen.findByRole('article', { name: 'Payment Receipt' });
     for (const text of [brand.collegeName, 'Jane Doe (student)', 'Card (visa •••• 4242)', 'pi_1', 'Succeeded', 'Patient Care Technician', '$200.00']) {
       expect(within(receipt).getByText(text)).toBeTruthy();
@@ -81,14 +81,14 @@ describe('Payment History (/payments)', () => {
 
   it('finds a receipt on a later page', async () => {
     stubPayments();
-    renderRoutes(appRoutes, '/payments/pay-0/receipt', { preloadedState: signedIn() });
+    renderApp('/payments/pay-0/receipt', { preloadedState: signedIn() });
     expect(await screen.findByRole('article', { name: 'Payment Receipt' })).toBeTruthy();
     expect(screen.getByText('Refunded', { selector: 'dd' })).toBeTruthy();
   });
 
   it('says when a payment is not found', async () => {
     stubPayments();
-    renderRoutes(appRoutes, '/payments/nope/receipt', { preloadedState: signedIn() });
+    renderApp('/payments/nope/receipt', { preloadedState: signedIn() });
     expect(await screen.findByText('This payment was not found.')).toBeTruthy();
   });
 });
@@ -139,7 +139,7 @@ const cartWithBill = {
 describe('Payment History: only payments that moved money have receipts (issue 17)', () => {
   it('marks a failed attempt "Failed" with its failure message, and offers no receipt', async () => {
     stubList(failed, payment());
-    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    renderApp('/payments', { preloadedState: signedIn() });
     const table = await screen.findByRole('table', { name: 'Payments' });
     const [, failedRow, paidRow] = within(table).getAllByRole('row');
     expect(within(failedRow).getByText('Failed')).toBeTruthy();
@@ -151,7 +151,7 @@ describe('Payment History: only payments that moved money have receipts (issue 1
 
   it('shows a processing payment as such, without a receipt', async () => {
     stubList(processing);
-    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    renderApp('/payments', { preloadedState: signedIn() });
     const row = within(await screen.findByRole('table', { name: 'Payments' })).getAllByRole('row')[1];
     expect(within(row).getByText('Processing')).toBeTruthy();
     expect(within(row).getByText('Waiting for our payment provider to confirm it.')).toBeTruthy();
@@ -160,7 +160,7 @@ describe('Payment History: only payments that moved money have receipts (issue 1
 
   it('never offers a receipt for a pending or canceled checkout, should one be listed', async () => {
     stubList(payment({ id: 'a', status: 'pending' }), payment({ id: 'b', status: 'canceled', created_at: '2026-03-04T10:00:00.000Z' }));
-    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    renderApp('/payments', { preloadedState: signedIn() });
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(table).queryAllByRole('link')).toEqual([]);
     expect(within(table).getAllByText('No receipt')).toHaveLength(2);
@@ -168,7 +168,7 @@ describe('Payment History: only payments that moved money have receipts (issue 1
 
   it('says when part of a payment was more than was owed and goes back to the card', async () => {
     stubList(payment({ excess_refund: { amount: 1500, status: 'requested' } }), payment({ id: 'pay-2', excess_refund: { amount: 20, status: 'refunded' } }));
-    renderRoutes(appRoutes, '/payments', { preloadedState: signedIn() });
+    renderApp('/payments', { preloadedState: signedIn() });
     expect(await screen.findByText('$1,500.00 was more than you owed and is being refunded to your card.')).toBeTruthy();
     expect(screen.getByText('$20.00 was more than you owed and was refunded to your card.')).toBeTruthy();
   });
@@ -179,7 +179,7 @@ describe('Payment History: only payments that moved money have receipts (issue 1
     ['canceled', payment({ id: 'pay-c', status: 'canceled' }), 'This checkout was not paid, so there is no receipt for it.'],
   ])('the receipt page refuses a %s payment', async (_status, shown, text) => {
     stubList(shown);
-    renderRoutes(appRoutes, `/payments/${shown.id}/receipt`, { preloadedState: signedIn() });
+    renderApp(`/payments/${shown.id}/receipt`, { preloadedState: signedIn() });
     expect((await screen.findByRole('alert')).textContent).toBe(text);
     expect(screen.queryByRole('article', { name: 'Payment Receipt' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
@@ -192,7 +192,7 @@ describe('Payment History after Stripe\'s redirect (return_url)', () => {
 
   it('a succeeded return says so, empties the paid cart and drops the parameters from the address', async () => {
     stubList(payment({ payment_intent_id: 'pi_9' }));
-    const { router, store } = renderRoutes(appRoutes, returnUrl('succeeded'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
+    const { router, store } = renderApp(returnUrl('succeeded'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
     expect((await screen.findByText('Payment successful! Your payment has been processed.')).closest('[role="alert"]')).toBeTruthy();
     expect(store.getState().cart.items).toEqual([]);
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -201,14 +201,14 @@ describe('Payment History after Stripe\'s redirect (return_url)', () => {
 
   it('a processing return says it is processing and empties the cart: nothing invites paying twice', async () => {
     stubList();
-    const { store } = renderRoutes(appRoutes, returnUrl('processing'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
+    const { store } = renderApp(returnUrl('processing'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
     expect(await screen.findByText('Your payment is processing: it will appear once confirmed.')).toBeTruthy();
     expect(store.getState().cart.items).toEqual([]);
   });
 
   it('a failed return says nothing was charged, keeps the cart and leads back to it', async () => {
     stubList();
-    const { store } = renderRoutes(appRoutes, returnUrl('failed'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
+    const { store } = renderApp(returnUrl('failed'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
     const alert = (await screen.findByText(/^Your payment was not completed, and nothing was charged\./)).closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByRole('link', { name: 'Back to cart' }).getAttribute('href')).toBe('/cart');
     expect(store.getState().cart.items).toHaveLength(1);
@@ -216,7 +216,7 @@ describe('Payment History after Stripe\'s redirect (return_url)', () => {
 
   it('an address without Stripe\'s parameters shows no outcome', async () => {
     stubList(payment());
-    renderRoutes(appRoutes, '/payments?redirect_status=succeeded', { preloadedState: signedIn() });
+    renderApp('/payments?redirect_status=succeeded', { preloadedState: signedIn() });
     await screen.findByRole('table', { name: 'Payments' });
     expect(screen.queryByText(/Payment successful/)).toBeNull();
   });

@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { refreshBalanceWhenRecorded, useGetStudentPaymentsInfiniteQuery } from '../../api/payments';
-import { brand } from '../../app/brand';
-import { paidCheckoutCleared } from '../../app/cartPersistence';
-import { useAppDispatch } from '../../app/hooks';
-import { paths } from '../../app/paths';
-import { useSignedInUser } from '../../components/RequireAuth';
+import { refreshBalanceWhenRecorded, useGetStudentPaymentsInfiniteQuery } from '#shared/api/payments';
+import { brand } from '#shared/brand';
+import { cartCleared } from '#shared/cart/cartSlice';
+import { useAppDispatch } from '#shared/store/hooks';
+import { paths } from '#shared/paths';
+import { useSignedInUser } from '#shared/session/currentUser';
 import { PaymentHistoryTable } from './PaymentHistoryTable';
 import { REDIRECT_MESSAGES, REDIRECT_PARAMS, redirectReturn, type RedirectReturn } from './redirectReturn';
 
@@ -67,7 +67,7 @@ function useRedirectReturn(username: string): RedirectReturn | null {
     if (!returned || handled.current) return;
     handled.current = true;
     if (returned.status !== 'failed') {
-      dispatch(paidCheckoutCleared());
+      dispatch(cartCleared());
       void dispatch(refreshBalanceWhenRecorded(username, returned.paymentIntentId));
     }
     setSearchParams(

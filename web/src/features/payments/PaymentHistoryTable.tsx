@@ -2,15 +2,15 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { generatePath, Link as RouterLink } from 'react-router';
-import { hasReceipt } from '../../api/payments';
-import { paths } from '../../app/paths';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
-import { PaymentStatusChip } from '../../components/PaymentStatusChip';
-import type { PaymentSummary } from '../../contract';
-import { formatDateTime } from '../../lib/dates';
-import { formatDollars } from '../../lib/money';
-import { paymentMethodText } from '../../lib/paymentFormat';
+import { hasReceipt } from '#shared/api/payments';
+import { paths } from '#shared/paths';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
+import { PaymentStatusChip } from '#shared/components/PaymentStatusChip';
+import type { PaymentSummary } from '#contract/payments';
+import { formatDateTime } from '#shared/lib/dates';
+import { formatDollars } from '#shared/lib/money';
+import { paymentMethodText } from '#shared/lib/paymentFormat';
 
 /** The student's payments, each with its receipt link in the last column (a card's foot on a phone). */
 export function PaymentHistoryTable({ payments }: { payments: readonly PaymentSummary[] }) {

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { brand } from '../../app/brand';
-import type { PaymentSummary } from '../../contract';
-import { formatDateTime } from '../../lib/dates';
-import { formatDollars } from '../../lib/money';
-import { PAYMENT_STATUS_LABEL, paymentMethodText } from '../../lib/paymentFormat';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import { brand } from '#shared/brand';
+import type { PaymentSummary } from '#contract/payments';
+import { formatDateTime } from '#shared/lib/dates';
+import { formatDollars } from '#shared/lib/money';
+import { PAYMENT_STATUS_LABEL, paymentMethodText } from '#shared/lib/paymentFormat';
+import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 
 /** The receipt itself: school, student, date, amount, programs with amounts, method, Stripe reference, status. */
 export function PaymentReceipt({ payment }: { payment: PaymentSummary }) {

@@ -7,11 +7,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { hasReceipt, PAYMENT_PROCESSING_MESSAGE, useGetStudentPaymentQuery } from '../../api/payments';
-import { brand } from '../../app/brand';
-import { paths } from '../../app/paths';
-import { useSignedInUser } from '../../components/RequireAuth';
-import type { PaymentSummary } from '../../contract';
+import { hasReceipt, PAYMENT_PROCESSING_MESSAGE, useGetStudentPaymentQuery } from '#shared/api/payments';
+import { brand } from '#shared/brand';
+import { paths } from '#shared/paths';
+import { useSignedInUser } from '#shared/session/currentUser';
+import type { PaymentSummary } from '#contract/payments';
 import { PaymentReceipt } from './PaymentReceipt';
 
 /**

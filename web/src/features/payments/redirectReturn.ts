@@ -4,7 +4,7 @@
  * payment history) with `payment_intent`, `payment_intent_client_secret` and `redirect_status`
  * (succeeded, processing or failed) appended. Cards rarely redirect, but such a return is never ignored.
  */
-import { PAYMENT_PROCESSING_MESSAGE } from '../../api/payments';
+import { PAYMENT_PROCESSING_MESSAGE } from '#shared/api/payments';
 
 export const REDIRECT_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'redirect_status'] as const;
 

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { seasonLabel } from '../../lib/season';
-import { jsonResponse, renderRoutes, signedIn } from '../../test-utils';
+import { seasonLabel } from '#shared/lib/season';
+import { jsonResponse, signedIn } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 
 const COLUMNS = ['Course Code', 'Course Name', 'Credits', 'Schedule', 'Location', 'Instructor', 'Status', 'Actions'];
 
 async function openEditor() {
   // Only the dashboard calls the API; answer it like a user without a student record.
   vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
-  const rendered = renderRoutes(appRoutes, '/course-schedule-editor', { preloadedState: signedIn() });
+  const rendered = renderApp('/course-schedule-editor', { preloadedState: signedIn() });
   await screen.findByRole('heading', { level: 1, name: 'Course Schedule Editor' });
   return rendered;
 }

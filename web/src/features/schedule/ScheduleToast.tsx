@@ -11,7 +11,7 @@ export interface ScheduleToastMessage {
 }
 
 /**
- * The editor's own success toast. Unlike the app-wide queue (components/Toaster), a new
+ * The editor's own success toast. Unlike the app-wide queue (shared/toast/Toaster), a new
  * message replaces the current one: quick edits should not queue up 4 seconds each.
  */
 export function ScheduleToast({ message, onClose }: { message: ScheduleToastMessage | null; onClose: () => void }) {

@@ -1,8 +1,8 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { serverErrorOf } from '../../lib/serverError';
-import { useToast } from '../../lib/useToast';
+import { ConfirmDialog } from '#shared/components/ConfirmDialog';
+import { serverErrorOf } from '#shared/lib/serverError';
+import { useToast } from '#shared/toast/useToast';
 import { SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS } from './studentMessages';
 
 interface Props {

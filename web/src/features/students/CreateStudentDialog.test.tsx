@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import { jsonResponse } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, stubStudentsApi, summaries, type Call } from './studentTestData';
 
 async function openDialog(answers = demoAnswers()) {
   const calls = stubStudentsApi(answers);
-  renderRoutes(appRoutes, '/admin?view=students', { preloadedState: asAdmin() });
+  renderApp('/admin?view=students', { preloadedState: asAdmin() });
   fireEvent.click(await screen.findByRole('button', { name: 'Add Student' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Student' });
   // The cohort select fills in once the cohorts have answered.

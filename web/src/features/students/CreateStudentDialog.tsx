@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
+import type { Cohort } from '#contract/cohorts';
 import {
   CREATE_STUDENT_LABELS,
   createStudentBody,
@@ -14,10 +14,10 @@ import {
   type CreateStudentField,
   type CreateStudentValues,
 } from './createStudentForm';
-import { serverErrorOf } from '../../lib/serverError';
-import { useToast } from '../../lib/useToast';
-import { FormDialog } from '../../components/FormDialog';
-import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
+import { serverErrorOf } from '#shared/lib/serverError';
+import { useToast } from '#shared/toast/useToast';
+import { FormDialog } from '#shared/components/FormDialog';
+import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import type { FieldErrors } from './formErrors';
 import { NativeSelect } from './NativeSelect';
 import { cohortLabel, cohortsOfType } from './studentFilters';

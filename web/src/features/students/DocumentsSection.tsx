@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import { formatCalendarDate, formatDateTime } from '../../lib/dates';
+import { formatCalendarDate, formatDateTime } from '#shared/lib/dates';
 import { RecordSection } from './RecordSection';
 import { RecordTable } from './RecordTable';
 import { acknowledgementOf, type AcknowledgementState } from './studentDocuments';

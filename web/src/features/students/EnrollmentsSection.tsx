@@ -1,7 +1,7 @@
-import type { StudentRecord } from '../../contract';
-import { formatCalendarDate } from '../../lib/dates';
-import { formatDollars } from '../../lib/money';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import type { StudentRecord } from '#contract/students';
+import { formatCalendarDate } from '#shared/lib/dates';
+import { formatDollars } from '#shared/lib/money';
+import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 import { RecordSection } from './RecordSection';
 import { RecordTable } from './RecordTable';
 import { programBalance, programsOf } from './studentLedger';

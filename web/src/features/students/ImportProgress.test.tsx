@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ImportRowReport } from '../../../../lambdas/contract/student-import';
-import { jsonResponse, renderWithStore } from '../../test-utils';
+import type { ImportRowReport } from '#contract/student-import';
+import { jsonResponse, renderWithStore } from '../../testing/test-utils';
 import { ImportProgress } from './ImportProgress';
 import { asAdmin, importDetail, stubStudentsApi, type Call } from './studentTestData';
 

@@ -1,7 +1,7 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import type { ImportRowOutcome, ImportRowReport } from '../../../../lambdas/contract/student-import';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
+import type { ImportRowOutcome, ImportRowReport } from '#contract/student-import';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
 import { OUTCOME_LABELS } from './studentImport';
 
 const COLOR: Record<ImportRowOutcome, ChipProps['color']> = { created: 'success', exists: 'default', failed: 'error' };

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { IMPORT_COLUMNS } from '../../../../lambdas/contract/student-admin';
-import type { ImportSummary } from '../../../../lambdas/contract/student-import';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import { IMPORT_COLUMNS } from '#contract/student-admin';
+import type { ImportSummary } from '#contract/student-import';
+import { jsonResponse } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, importDetail, stubStudentsApi } from './studentTestData';
 
 async function openDialog(answers = demoAnswers()) {
   const calls = stubStudentsApi(answers);
-  renderRoutes(appRoutes, '/admin?view=students', { preloadedState: asAdmin() });
+  renderApp('/admin?view=students', { preloadedState: asAdmin() });
   fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
   const dialog = await screen.findByRole('dialog', { name: 'Import Students' });
   return { calls, dialog };

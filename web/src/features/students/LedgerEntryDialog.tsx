@@ -3,11 +3,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { StudentRecord } from '../../contract';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
-import { serverErrorOf } from '../../lib/serverError';
-import { useToast } from '../../lib/useToast';
-import { FormDialog } from '../../components/FormDialog';
+import type { StudentRecord } from '#contract/students';
+import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
+import { serverErrorOf } from '#shared/lib/serverError';
+import { useToast } from '#shared/toast/useToast';
+import { FormDialog } from '#shared/components/FormDialog';
 import type { FieldErrors } from './formErrors';
 import {
   ledgerEntryBody,

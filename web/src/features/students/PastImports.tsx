@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ImportSummary } from '../../../../lambdas/contract/student-import';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
-import { formatDateTime } from '../../lib/dates';
+import type { ImportSummary } from '#contract/student-import';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
+import { formatDateTime } from '#shared/lib/dates';
 import { STATUS_LABELS } from './studentImport';
 import { IMPORTS_FAILED } from './studentMessages';
 import { useListImportsQuery } from './studentsAdminApi';

@@ -1,6 +1,6 @@
-import type { StudentRecord } from '../../contract';
-import { formatCalendarDate } from '../../lib/dates';
-import { PROGRAM_TYPE_LABEL } from '../../lib/programs';
+import type { StudentRecord } from '#contract/students';
+import { formatCalendarDate } from '#shared/lib/dates';
+import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 import { Facts, RecordSection } from './RecordSection';
 import { fullName } from './studentFilters';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
 
 interface Row {
   key: string;

@@ -1,4 +1,4 @@
-import type { SignOutEverywhereAnswer } from '../../../../lambdas/contract/users';
+import type { SignOutEverywhereAnswer } from '#contract/users';
 import { ConfirmedActionButton } from './ConfirmedActionButton';
 import { studentsAdminApi } from './studentsAdminApi';
 

@@ -2,9 +2,9 @@ import ClearIcon from '@mui/icons-material/Clear';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { ProgramType } from '../../contract';
-import { ProgramTypeOptions } from '../../components/ProgramTypeOptions';
+import type { Cohort } from '#contract/cohorts';
+import type { ProgramType } from '#contract/programs';
+import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NativeSelect } from './NativeSelect';
 import { BALANCE_STATUS_LABEL, cohortLabel, cohortsOfType, NO_FILTERS, withProgramType, type BalanceStatus, type StudentFilters } from './studentFilters';
 

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import { jsonResponse } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, stubStudentsApi, type Answer, type Call } from './studentTestData';
 
 const COLUMNS = ['Name', 'Username', 'Email', 'Program', 'Cohort', 'Balance', 'Sign-in', 'Actions'];
 
 async function openList(answers: Record<string, Answer> = demoAnswers()) {
   const calls = stubStudentsApi(answers);
-  const view = renderRoutes(appRoutes, '/admin?view=students', { preloadedState: asAdmin() });
+  const view = renderApp('/admin?view=students', { preloadedState: asAdmin() });
   await screen.findByRole('heading', { level: 2, name: 'Students' });
   return { calls, ...view };
 }

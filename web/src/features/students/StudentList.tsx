@@ -13,7 +13,7 @@ import { StudentFiltersBar } from './StudentFiltersBar';
 import { STUDENTS_FAILED } from './studentMessages';
 import { useListStudentCohortsQuery, useListStudentSummariesQuery } from './studentsAdminApi';
 import { StudentsTable } from './StudentsTable';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useDebouncedValue } from '#shared/lib/useDebouncedValue';
 
 /** Typing in the search box calls the server once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;

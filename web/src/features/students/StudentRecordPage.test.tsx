@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { jsonResponse, renderRoutes } from '../../test-utils';
+import { jsonResponse } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, jane, stubStudentsApi, type Answer, type Call } from './studentTestData';
 
 async function openRecord(username = 'jane.doe', answers: Record<string, Answer> = demoAnswers()) {
   const calls = stubStudentsApi(answers);
-  const view = renderRoutes(appRoutes, `/admin?view=students&student=${username}`, { preloadedState: asAdmin() });
+  const view = renderApp(`/admin?view=students&student=${username}`, { preloadedState: asAdmin() });
   return { calls, ...view };
 }
 

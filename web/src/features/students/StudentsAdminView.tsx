@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { StudentLinks } from '../../app/studentRecordPath';
+import type { StudentLinks } from '#shared/studentRecordPath';
 import { NO_FILTERS, type StudentFilters } from './studentFilters';
 import { StudentList } from './StudentList';
 import { StudentRecordPage } from './StudentRecordPage';
 
 /**
  * The admin panel's Students view: the list, or one student's record when the URL names
- * one (`?view=students&student=<username>`, see app/studentRecordPath.ts). The list's filters live
+ * one (`?view=students&student=<username>`, see shared/studentRecordPath.ts). The list's filters live
  * here, so they are still set when the admin comes back from a record.
  */
 export default function StudentsAdminView({ links }: { links: StudentLinks }) {

@@ -2,10 +2,10 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import { Link as RouterLink } from 'react-router';
-import type { StudentSummary } from '../../../../lambdas/contract/student-admin';
-import { DataTable } from '../../components/DataTable';
-import type { DataColumn } from '../../components/dataTableColumns';
-import { formatDollars } from '../../lib/money';
+import type { StudentSummary } from '#contract/student-admin';
+import { DataTable } from '#shared/components/DataTable';
+import type { DataColumn } from '#shared/components/dataTableColumns';
+import { formatDollars } from '#shared/lib/money';
 import { fullName } from './studentFilters';
 import { NO_STUDENTS_FOUND } from './studentMessages';
 

@@ -1,6 +1,6 @@
-import { CreateStudentRequest } from '../../../../lambdas/contract/student-admin';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { ProgramType } from '../../contract';
+import { CreateStudentRequest } from '#contract/student-admin';
+import type { Cohort } from '#contract/cohorts';
+import type { ProgramType } from '#contract/programs';
 import { fieldErrorsOf, type FieldErrors } from './formErrors';
 
 /** The Add Student form, as typed. */

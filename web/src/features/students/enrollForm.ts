@@ -1,5 +1,6 @@
-import { EnrollRequest } from '../../../../lambdas/contract/student-admin';
-import type { ProgramType, StudentRecord } from '../../contract';
+import { EnrollRequest } from '#contract/student-admin';
+import type { ProgramType } from '#contract/programs';
+import type { StudentRecord } from '#contract/students';
 import { fieldErrorsOf, type FieldErrors } from './formErrors';
 import type { EnrollmentBody } from './studentsAdminApi';
 

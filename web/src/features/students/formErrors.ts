@@ -1,7 +1,7 @@
 /**
  * The student forms are checked with the server's own zod schemas (lambdas/contract/student-admin.ts),
  * so a form that passes here is accepted there, with the same wording ("Email must be an email address").
- * What the server answers is read by lib/serverError.ts.
+ * What the server answers is read by shared/lib/serverError.ts.
  */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 

@@ -1,5 +1,6 @@
-import { LedgerPostRequest } from '../../../../lambdas/contract/student-admin';
-import type { ProgramBalance, ProgramType } from '../../contract';
+import { LedgerPostRequest } from '#contract/student-admin';
+import type { ProgramType } from '#contract/programs';
+import type { ProgramBalance } from '#contract/students';
 import { fieldErrorsOf, type FieldErrors } from './formErrors';
 import type { LedgerEntryBody } from './studentsAdminApi';
 

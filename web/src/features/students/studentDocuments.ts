@@ -1,4 +1,4 @@
-import type { StudentRecordDocumentDto } from '../../../../lambdas/contract/documents';
+import type { StudentRecordDocumentDto } from '#contract/documents';
 
 export type AcknowledgementState =
   | { kind: 'acknowledged'; at: string; signature: string | null }

@@ -1,6 +1,6 @@
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { StudentSummary } from '../../../../lambdas/contract/student-admin';
-import type { ProgramType } from '../../contract';
+import type { Cohort } from '#contract/cohorts';
+import type { StudentSummary } from '#contract/student-admin';
+import type { ProgramType } from '#contract/programs';
 import type { StudentListArgs } from './studentsAdminApi';
 
 export type BalanceStatus = 'current' | 'due' | 'overdue';

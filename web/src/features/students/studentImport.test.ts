@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_COLUMNS } from '../../../../lambdas/contract/student-admin';
+import { IMPORT_COLUMNS } from '#contract/student-admin';
 import { importSummaryText, importTemplateCsv, progressPercent, progressText } from './studentImport';
 
 describe('student import file', () => {

@@ -1,7 +1,7 @@
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import { IMPORT_COLUMNS } from '../../../../lambdas/contract/student-admin';
-import type { ImportCounts, ImportRowOutcome, ImportStatus } from '../../../../lambdas/contract/student-import';
-import { toCsv } from '../../lib/csv';
+import type { Cohort } from '#contract/cohorts';
+import { IMPORT_COLUMNS } from '#contract/student-admin';
+import type { ImportCounts, ImportRowOutcome, ImportStatus } from '#contract/student-import';
+import { toCsv } from '#shared/lib/csv';
 
 export const TEMPLATE_FILE_NAME = 'student-import-template.csv';
 

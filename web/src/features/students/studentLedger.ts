@@ -1,5 +1,6 @@
-import type { LedgerEntryView, PaymentDetails, PaymentStatus, PaymentSummary, ProgramBalance } from '../../contract';
-import { paymentMethodText } from '../../lib/paymentFormat';
+import type { PaymentStatus, PaymentSummary } from '#contract/payments';
+import type { LedgerEntryView, PaymentDetails, ProgramBalance } from '#contract/students';
+import { paymentMethodText } from '#shared/lib/paymentFormat';
 
 /** Every program of a student, whichever of the three lists it is in. */
 export const programsOf = (details: PaymentDetails | null | undefined): ProgramBalance[] =>

@@ -1,10 +1,11 @@
 import { vi } from 'vitest';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { StudentRecordDocumentDto } from '../../../../lambdas/contract/documents';
-import type { StudentSummary } from '../../../../lambdas/contract/student-admin';
-import type { ImportDetail, ImportRowReport } from '../../../../lambdas/contract/student-import';
-import type { PaymentPage, PaymentSummary, StudentRecord } from '../../contract';
-import { jsonResponse, sampleUser, signedIn } from '../../test-utils';
+import type { Cohort } from '#contract/cohorts';
+import type { StudentRecordDocumentDto } from '#contract/documents';
+import type { StudentSummary } from '#contract/student-admin';
+import type { ImportDetail, ImportRowReport } from '#contract/student-import';
+import type { PaymentPage, PaymentSummary } from '#contract/payments';
+import type { StudentRecord } from '#contract/students';
+import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
 
 /** Fixtures and a stubbed API for the student administration tests (shaped like the demo data). */
 export const asAdmin = () => signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true }));

@@ -1,10 +1,10 @@
-import { api } from '../../app/api';
-import type { Cohort } from '../../../../lambdas/contract/cohorts';
-import type { StudentRecordDocumentDto } from '../../../../lambdas/contract/documents';
-import type { CreateStudentRequest, StudentSummary } from '../../../../lambdas/contract/student-admin';
-import type { ImportDetail, ImportList, ImportSummary, StartImportRequest } from '../../../../lambdas/contract/student-import';
-import type { MfaResetResult } from '../../../../lambdas/contract/mfa';
-import type { ProgramType } from '../../contract';
+import { api } from '#shared/api/baseApi';
+import type { Cohort } from '#contract/cohorts';
+import type { StudentRecordDocumentDto } from '#contract/documents';
+import type { CreateStudentRequest, StudentSummary } from '#contract/student-admin';
+import type { ImportDetail, ImportList, ImportSummary, StartImportRequest } from '#contract/student-import';
+import type { MfaResetResult } from '#contract/mfa';
+import type { ProgramType } from '#contract/programs';
 
 /** GET /api/students/ filters; empty ones are left out of the query string. */
 export interface StudentListArgs {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { serverErrorOf } from '../../lib/serverError';
+import { serverErrorOf } from '#shared/lib/serverError';
 import { SAVE_FAILED_FALLBACK } from './studentMessages';
 import { useStartImportMutation } from './studentsAdminApi';
 

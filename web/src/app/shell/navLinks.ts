@@ -1,0 +1,40 @@
+import { paths } from '#shared/paths';
+import type { UserInfo } from '#contract/users';
+import { isStudentUser } from '#shared/session/currentUser';
+
+export interface NavLinkDef {
+  label: string;
+  to: string;
+  /** Outlined: the role's own screens (the spec's admin buttons are outlined). */
+  outlined?: boolean;
+}
+
+/** The extra buttons admins see, in the spec's order. */
+const adminLinks: NavLinkDef[] = [
+  { label: 'Course Manager', to: paths.courseManager, outlined: true },
+  { label: 'Cohort Management', to: paths.cohortManagement, outlined: true },
+  { label: 'Admin Panel', to: paths.admin, outlined: true },
+  { label: 'Dashboard', to: paths.dashboard, outlined: true },
+];
+
+/** Staff (not admins) reach their two screens from the header, not only from a dashboard chip. */
+const staffLinks: NavLinkDef[] = [
+  { label: 'Document Management', to: paths.documents, outlined: true },
+  { label: 'Course Manager', to: paths.courseManager, outlined: true },
+];
+
+/** Beyond the spec: a student's payments and documents. */
+const studentLinks: NavLinkDef[] = [
+  { label: 'Payment History', to: paths.payments },
+  { label: 'My Documents', to: paths.documents },
+];
+
+/** The header's links for `user` (anonymous visitors: the catalog only), in display order. */
+export function navLinksFor(user: UserInfo | null): NavLinkDef[] {
+  const links: NavLinkDef[] = [{ label: 'Course Catalog', to: paths.courses }];
+  if (user?.isAdmin) links.push(...adminLinks);
+  else if (user?.is_staff) links.push(...staffLinks);
+  if (user?.is_finance || user?.isAdmin) links.push({ label: 'Finance Ledger', to: paths.finance, outlined: true });
+  if (isStudentUser(user)) links.push(...studentLinks);
+  return links;
+}

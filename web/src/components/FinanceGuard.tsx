@@ -1,9 +1,0 @@
-import { decideFinanceAccess } from './financeAccess';
-import { RoleGuard } from './RoleGuard';
-
-/** Route wrapper for the finance ledger (/finance): finance staff and admins. */
-export function FinanceGuard() {
-  return <RoleGuard decide={decideFinanceAccess} />;
-}
-
-export default FinanceGuard;

@@ -1,8 +1,0 @@
-import type { ProgramType } from '../contract';
-
-/** How a program type reads on chips and receipts. */
-export const PROGRAM_TYPE_LABEL: Record<ProgramType, string> = {
-  certificate: 'Certificate',
-  diploma: 'Diploma',
-  associates: 'Associates',
-};

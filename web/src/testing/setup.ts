@@ -1,0 +1,19 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { setRuntimeConfig, defaultRuntimeConfig } from '#shared/runtimeConfig';
+
+// Pages are lazy modules that vitest transforms on first visit, which can take longer than the
+// default second of findBy*/waitFor on a busy 2-core machine.
+configure({ asyncUtilTimeout: 10_000 }); // below the web project's 20 s test timeout, so a miss reports what was on screen
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  setRuntimeConfig(defaultRuntimeConfig);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+window.scrollTo = () => {};

@@ -1,0 +1,93 @@
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders } from '../app/AppProviders';
+import { makeStore, type AppStore } from '../app/store';
+import type { UserInfo } from '#contract/users';
+import type { RootState } from '#shared/store/state';
+
+/**
+ * Helpers shared by the web tests: the real store and providers, with the state a test needs. The test
+ * harness composes the app, so tests in any layer reach the app through here, never by importing app/.
+ */
+
+/** The app's own store and providers, for tests that build their own tree (hooks, wrappers) or drive the store. */
+export { AppProviders, makeStore };
+
+export interface RenderOptions {
+  preloadedState?: Partial<RootState>;
+  store?: AppStore;
+}
+
+export function renderWithStore(ui: ReactElement, { preloadedState, store = makeStore(preloadedState) }: RenderOptions = {}) {
+  return { store, ...render(<AppProviders store={store}>{ui}</AppProviders>) };
+}
+
+/** Mounts routes in a memory router at `path` (the app's own routes: `renderApp` in renderApp.tsx). */
+export function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { router, ...renderWithStore(<RouterProvider router={router} />, options) };
+}
+
+export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: 'u-1',
+    username: 'student',
+    email: 'student@example.edu',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    isAdmin: false,
+    is_staff: false,
+    is_finance: false,
+    token: 'token-123',
+    refresh: 'refresh-123',
+    expires_in: 3600,
+    ...overrides,
+  };
+}
+
+/** Auth state of a signed-in user, for `preloadedState`. */
+export function signedIn(user: UserInfo = sampleUser()): Partial<RootState> {
+  return { auth: { userInfo: user, loading: false, error: null } };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The URL of a fetch call, whether it was made with a string or a Request. */
+export function requestUrl(input: unknown): string {
+  return input instanceof Request ? input.url : String(input);
+}
+
+export interface ApiCall {
+  method: string;
+  /** Path and query, e.g. "/api/courses/?name=Nur". */
+  path: string;
+  body: unknown;
+}
+
+export type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
+
+/**
+ * Stubs `fetch` with answers by "METHOD /path" (query ignored); unknown calls get a 404. Returns the
+ * calls made, so tests can check query strings and bodies.
+ */
+export function stubApi(answers: Record<string, Answer>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
+      const url = new URL(request.url);
+      const text = await request.clone().text();
+      const call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
+      calls.push(call);
+      const answer = answers[`${call.method} ${url.pathname}`];
+      if (!answer) return jsonResponse({ error: 'Not found' }, 404);
+      return typeof answer === 'function' ? answer(call) : answer.clone();
+    }),
+  );
+  return calls;
+}
