@@ -1,6 +1,6 @@
 /**
  * Benchmark data, written straight into DynamoDB with BatchWrite through the stores' own item
- * builders (studentItems, paymentItems, catalog-items), not through the API: minutes, not hours.
+ * builders (studentItems, paymentItems, the entities' `item`), not through the API: minutes, not hours.
  *
  * Scale 1 (1x): 1,000 students in 10 cohorts of 100, 10,000 payments (10 each), 500 documents,
  * 50 courses. Scale 10 (10x) is ten times each. Seeding is incremental: `seedScale(db, 10)` after
@@ -12,10 +12,12 @@ import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dyn
 import { COURSE_NAMES } from '../lambdas/contract/course-names.js';
 import type { Enrollment, LedgerEntry } from '../lambdas/domain/ledger.js';
 import { PROGRAM_TYPES, type ProgramType } from '../lambdas/contract/programs.js';
-import { cohortItem, documentCategoryItem, documentItems, type DocumentRecord } from '../lambdas/store/catalog-items.js';
+import { Cohort } from '../lambdas/store/cohort.js';
+import { DocumentCategory, documentItems, type DocumentRecord } from '../lambdas/store/document.js';
 import { courseItems } from '../lambdas/store/course.js';
-import { paymentItems, type PaymentRecord } from '../lambdas/store/payments.js';
-import { studentItems, type Item } from '../lambdas/store/students.js';
+import { paymentItems, type PaymentRecord } from '../lambdas/store/payment.js';
+import type { Item } from '../lambdas/store/dynamo.js';
+import { studentItems } from '../lambdas/store/student.js';
 
 export const PER_SCALE = { students: 1_000, cohorts: 10, paymentsPerStudent: 10, documents: 500, courses: 50 } as const;
 const STUDENTS_PER_COHORT = PER_SCALE.students / PER_SCALE.cohorts;
@@ -74,13 +76,13 @@ const doc = (id: string, over: Partial<DocumentRecord>, i: number): DocumentReco
 /** Cohorts, students with their payments, courses and documents from scale `from` (exclusive) up to scale `to`. */
 function* itemsBetween(from: number, to: number): Generator<Item[]> {
   if (from === 0) {
-    yield CATEGORY_IDS.map((id, i) => documentCategoryItem({ id, name: `Bench category ${i}` }));
+    yield CATEGORY_IDS.map((id, i) => DocumentCategory.item({ id, name: `Bench category ${i}` }));
     yield Array.from({ length: GENERAL_DOCS }, (_, i) => documentItems(doc(`bench-general-${i}`, {}, i))).flat();
     yield PROGRAM_TYPES.flatMap((type) => Array.from({ length: PROGRAM_DOCS }, (_, i) => documentItems(doc(`bench-${type}-${i}`, { scope: 'program', programType: type }, i))).flat());
   }
   for (let c = from * PER_SCALE.cohorts; c < to * PER_SCALE.cohorts; c++) {
     const programType = programOf(c);
-    yield [cohortItem({
+    yield [Cohort.item({
       id: cohortId(c), academicYear: `${2020 + Math.floor(c / 20)}-${2021 + Math.floor(c / 20)}`, cohortNumber: (c % 20) + 1, programType,
       programName: `Bench ${programType}`, isActive: true, startDate: null, endDate: null, studentCount: STUDENTS_PER_COHORT,
     })];
@@ -108,7 +110,7 @@ function* itemsBetween(from: number, to: number): Generator<Item[]> {
 
 /** A cohort of `size` students with their bills (the roster comparison), outside the scaled data. */
 export function* rosterCohortItems(id: string, size: number): Generator<Item[]> {
-  yield [cohortItem({ id, academicYear: '2019-2020', cohortNumber: 1, programType: 'diploma', programName: 'Bench roster', isActive: true, startDate: null, endDate: null, studentCount: size })];
+  yield [Cohort.item({ id, academicYear: '2019-2020', cohortNumber: 1, programType: 'diploma', programName: 'Bench roster', isActive: true, startDate: null, endDate: null, studentCount: size })];
   for (let s = 0; s < size; s += 10) yield Array.from({ length: Math.min(10, size - s) }, (_, k) => studentWithPayments(900_000 + s + k, id, 'diploma')).flat();
 }
 

@@ -40,7 +40,7 @@ export type Grant =
   | 'userpool:admin'
   /**
    * Keep, read and end TOTP enrolments at sign-in only (GetItem and PutItem on the MFA_ENROL# partitions,
-   * store/mfa-enrolments.ts): the sign-in routes that hold Cognito's tokens until a first code is confirmed.
+   * store/mfa-enrolment.ts): the sign-in routes that hold Cognito's tokens until a first code is confirmed.
    */
   | 'mfa:enrolment'
   /** Read the Stripe secret key and webhook signing secret (Secrets Manager). */

@@ -1,6 +1,6 @@
 /**
  * A student's bill, computed from their ledger: enrollments plus immutable ledger entries.
- * Nothing here does I/O; `store/students.ts` reads the items in one Query and hands them over.
+ * Nothing here does I/O; `store/student.ts` reads the items in one Query and hands them over.
  *
  *   amount_due  = charges - credits            (per program)
  *   amount_paid = succeeded payments - refunds (per program)

@@ -1,6 +1,6 @@
 /**
  * The payment state machine: what a verified Stripe fact does to one payment and to the student's
- * ledger. Pure (no I/O): store/payments.ts reads the record and the ledger, calls these, and writes
+ * ledger. Pure (no I/O): store/payment-events.ts reads the record and the ledger, calls these, and writes
  * the result in one conditional transaction, retrying from a fresh read when another write won.
  *
  * The money invariants these rules keep (payment-state.property.test.ts checks them over random

@@ -16,8 +16,8 @@ import { nowIso } from '../domain/clock.js';
 import { REASONS, reasonOf, sentenceOf, type StoredRow } from '../domain/import-rows.js';
 import type { ImportRowReport } from '../contract/student-import.js';
 import { logger } from '../observability/powertools.js';
-import { createStudentAccount } from '../store/student-admin.js';
-import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../store/student-imports.js';
+import { createStudentAccount } from '../store/student-account.js';
+import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../store/student-import.js';
 
 /** The body of each message the import sends: which import, which chunk. */
 export interface ChunkMessage {

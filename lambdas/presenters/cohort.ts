@@ -1,6 +1,5 @@
 import type { Cohort, CohortInput } from '../contract/cohorts.js';
-import type { CohortRecord } from '../store/catalog-items.js';
-import type { CohortFields } from '../store/cohorts.js';
+import type { CohortFields, CohortRecord } from '../store/cohort.js';
 
 export const presentCohort = (c: CohortRecord): Cohort => ({
   id: c.id,

@@ -2,7 +2,7 @@
 import type { DashboardAcknowledgement, DashboardCohort, DashboardMoney } from '../contract/dashboard.js';
 import { appliesTo } from '../domain/document-access.js';
 import { isPaid } from '../domain/payment-state.js';
-import type { CohortRecord } from '../store/catalog-items.js';
+import type { CohortRecord } from '../store/cohort.js';
 import type { DocumentFigures, PaymentFigures, StudentFigures } from '../store/dashboard.js';
 
 export const CHART_DAYS = 30;

@@ -5,9 +5,9 @@ import {
 import { needsAcknowledgement, type Reader } from '../domain/document-access.js';
 import { previewOf } from '../domain/text-extraction.js';
 import type { Principal } from '../http/principal.js';
-import type { AcknowledgementRecord, CohortRecord, DocumentCategoryRecord, DocumentRecord } from '../store/catalog-items.js';
-import { getCohortsAndCategories } from '../store/documents.js';
-import { getStudentSummary } from '../store/students.js';
+import type { CohortRecord } from '../store/cohort.js';
+import { getCohortsAndCategories, type AcknowledgementRecord, type DocumentCategoryRecord, type DocumentRecord } from '../store/document.js';
+import { getStudentSummary } from '../store/student.js';
 
 export interface Lookups {
   cohorts: Map<string, CohortRecord>;

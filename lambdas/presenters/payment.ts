@@ -2,7 +2,7 @@
 import type { PaymentPage, PaymentSummary } from '../contract/payments.js';
 import { centsToDollars } from '../domain/money.js';
 import { isPaid } from '../domain/payment-state.js';
-import type { PaymentRecord, PaymentResults } from '../store/payments.js';
+import type { PaymentRecord, PaymentResults } from '../store/payment.js';
 import { encodeCursor } from '../http/cursor.js';
 
 export function presentPayment(r: PaymentRecord): PaymentSummary {

@@ -1,8 +1,8 @@
 import type { StudentSummary } from '../contract/student-admin.js';
 import { centsToDollars } from '../domain/money.js';
-import type { StudentProfile } from '../store/students.js';
+import type { StudentProfileRecord } from '../store/student.js';
 
-export const presentSummary = (p: StudentProfile): StudentSummary => ({
+export const presentSummary = (p: StudentProfileRecord): StudentSummary => ({
   username: p.username,
   first_name: p.firstName,
   last_name: p.lastName,

@@ -2,7 +2,7 @@
 import type { LedgerEntryView, StudentRecord } from '../contract/students.js';
 import { buildPaymentDetails, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
 import { centsToDollars } from '../domain/money.js';
-import type { StudentLedger } from '../store/students.js';
+import type { StudentLedger } from '../store/student.js';
 
 export function presentStudent({ profile, enrollments, entries }: StudentLedger): StudentRecord {
   return {

@@ -2,7 +2,7 @@
  * Who must sign in with an authenticator app: every account in the admin, finance or staff
  * group, the people who move money or read every record. The user pool's MFA is "optional" (students
  * may turn TOTP on themselves), so the portal enforces it: such an account without TOTP gets no session
- * from its password, only an enrolment (store/mfa-enrolments.ts), and its refresh tokens stop working.
+ * from its password, only an enrolment (store/mfa-enrolment.ts), and its refresh tokens stop working.
  *
  * The rule is code, not configuration: no setting of a deployed stage, and nothing an admin can do
  * through the portal or to a user's attributes, exempts anyone. The one relaxation is

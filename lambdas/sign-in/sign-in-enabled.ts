@@ -2,7 +2,7 @@
 import type { UserInfo } from '../contract/users.js';
 import { Unauthorized } from '../domain/errors.js';
 import { ACCOUNT_DISABLED } from '../store/cognito.js';
-import { studentSignIn } from '../store/students.js';
+import { studentSignIn } from '../store/student.js';
 
 /** A student-group sign-in without a student record: refused, never taken as enabled. */
 export const NO_STUDENT_RECORD = 'This account has no student record. Please contact the school office.';

@@ -7,7 +7,7 @@ import type { UserInfo } from '../contract/users.js';
 import { MFA_SETUP_REQUIRED_CODE } from '../contract/mfa-codes.js';
 import { AppError } from '../domain/errors.js';
 import { associateTotp, type SignedIn } from '../store/cognito.js';
-import { startEnrolment } from '../store/mfa-enrolments.js';
+import { startEnrolment } from '../store/mfa-enrolment.js';
 import { mustEnrolTotp } from './mfa-policy.js';
 import { refuseDisabledStudent } from './sign-in-enabled.js';
 import { userInfoFrom } from './user-info.js';

@@ -4,39 +4,60 @@
  * and who read which student records (FERPA), written before the record is answered.
  * Entries are only ever put, never updated or deleted: no store function does either, no route
  * can (lambdas/routes.test.ts), and the cloud's IAM denies it (lib/constructs/api-function.ts).
+ *
+ * Reading it, newest first, never with a Scan:
+ *  - by user: one Query of gsi1 (`AUDIT_BY#<actor>`), by action: one Query of gsi2
+ *    (`AUDIT_ACTION#<action>`), both ranged on the time in the sort key; user and action together
+ *    read the user's entries and filter by action (the waste is bounded by that user's entries);
+ *  - neither: the day partitions (`AUDIT#<day>`) from the newest day of the range back, one Query
+ *    per day until the page is full, so the range is capped (contract/audit.ts).
+ * A page's cursor is the sort key of the last entry it covered (`<iso>#<id>`): every key the next
+ * Query starts after is built from it here, so a forged cursor can only move within the log.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '../contract/zod.js';
 import { subjectFromEntry } from '../domain/audit-subjects.js';
-import { db, TABLE_NAME } from './dynamo.js';
-import { auditKeys } from './keys.js';
-import type { Item } from './students.js';
+import { db, entity, queryPage, TABLE_NAME, type Item, type QueryInput, type RecordOf } from './dynamo.js';
 
-export interface AuditEntry {
-  actor: string;
+/** One partition per day; gsi1 by actor, gsi2 by action, each sorted by time. */
+export const auditKeys = {
+  day: (at: string) => `AUDIT#${at.slice(0, 10)}`,
+  entry: (at: string, id: string) => `${at}#${id}`,
+  byActor: (actor: string) => `AUDIT_BY#${actor}`,
+  byAction: (action: string) => `AUDIT_ACTION#${action}`,
+} as const;
+
+export const Audit = entity('audit', z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
   /** e.g. "course.create", "course.update", "course.delete"; reads end in ".read" */
-  action: string;
-  entityType: string;
-  entityId: string;
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
   /**
    * The subject in words ("course Physics (40101)", domain/audit-subjects.ts), kept on the entry so
    * a later rename or deletion does not change it. Writers name it from what they have at hand; an
    * entry without one is labelled from its own snapshot when it is written.
    */
-  subject?: string;
-  before?: unknown;
-  after?: unknown;
+  subject: z.optional(z.string()),
+  before: z.optional(z.unknown()),
+  after: z.optional(z.unknown()),
   /** What a read showed (the usernames on a roster, a list's filters): "who looked at what". */
-  detail?: unknown;
-}
+  detail: z.optional(z.unknown()),
+}), (e) => ({
+  pk: auditKeys.day(e.at), sk: auditKeys.entry(e.at, e.id),
+  gsi1pk: auditKeys.byActor(e.actor), gsi1sk: auditKeys.entry(e.at, e.id),
+  gsi2pk: auditKeys.byAction(e.action), gsi2sk: auditKeys.entry(e.at, e.id),
+}));
+export type AuditRecord = RecordOf<typeof Audit>;
+/** What a writer says; the entry's id and time are added when it is written. */
+export type AuditEntry = Omit<AuditRecord, 'id' | 'at'>;
 
 /** The stored item of `entry` (also how tests and the budget fixtures write entries directly). */
 export function auditItem(entry: AuditEntry, at = new Date().toISOString(), id: string = randomUUID()): Item {
-  return {
-    pk: auditKeys.day(at), sk: auditKeys.entry(at, id), type: 'audit', id, at, ...entry, subject: entry.subject ?? subjectFromEntry(entry),
-    gsi1pk: auditKeys.byActor(entry.actor), gsi1sk: auditKeys.entry(at, id),
-    gsi2pk: auditKeys.byAction(entry.action), gsi2sk: auditKeys.entry(at, id),
-  };
+  return Audit.item({ ...entry, id, at, subject: entry.subject ?? subjectFromEntry(entry) });
 }
 
 /** A TransactWrite item that records `entry`; add it to the transaction making the change. */
@@ -66,4 +87,88 @@ export const MAX_NAMED_STUDENTS = 1_000;
 export function studentsShown(usernames: readonly string[]) {
   const unique = [...new Set(usernames)];
   return { count: unique.length, students: unique.slice(0, MAX_NAMED_STUDENTS), ...(unique.length > MAX_NAMED_STUDENTS ? { truncated: true } : {}) };
+}
+
+export interface AuditQuery {
+  actor?: string;
+  action?: string;
+  /** Days YYYY-MM-DD, both included; required when neither actor nor action is given. */
+  from?: string;
+  to?: string;
+  limit: number;
+  /** Sort key of the last entry already shown. */
+  after?: string;
+}
+
+export interface AuditResults {
+  records: AuditRecord[];
+  /** Where the next page starts, or null when nothing is left. */
+  after: string | null;
+}
+
+/** The sort key of an entry (`<iso>#<uuid>`), the only cursor shape the list accepts. */
+export const AUDIT_SORT_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/;
+
+/** Queries a filtered page reads at most (each up to FILTERED_BATCH entries) before answering a short page. */
+const MAX_FILTERED_QUERIES = 5;
+const FILTERED_BATCH = 100;
+
+export async function listAuditEntries(q: AuditQuery): Promise<AuditResults> {
+  return q.actor || q.action ? listFromIndex(q) : listByDay(q);
+}
+
+async function listFromIndex(q: AuditQuery): Promise<AuditResults> {
+  const [index, pkName, skName, pkValue] = q.actor
+    ? ['gsi1', 'gsi1pk', 'gsi1sk', auditKeys.byActor(q.actor)] as const
+    : ['gsi2', 'gsi2pk', 'gsi2sk', auditKeys.byAction(q.action!)] as const;
+  const filtered = Boolean(q.actor && q.action);
+  const input: QueryInput = {
+    IndexName: index, ScanIndexForward: false,
+    KeyConditionExpression: `${pkName} = :pk AND ${skName} BETWEEN :lo AND :hi`,
+    ExpressionAttributeValues: { ':pk': pkValue, ':lo': q.from ?? '0', ':hi': `${q.to ?? '9999-12-31'}\uffff`, ...(filtered ? { ':action': q.action } : {}) },
+    ...(filtered ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } } : {}),
+  };
+  const startAfter = (sk: string) => ({ pk: auditKeys.day(sk), sk, [pkName]: pkValue, [skName]: sk });
+
+  const records: AuditRecord[] = [];
+  let start = q.after ? startAfter(q.after) : undefined;
+  for (let queries = 0; queries < (filtered ? MAX_FILTERED_QUERIES : 1); queries++) {
+    const want = q.limit - records.length;
+    const { items, lastKey } = await queryPage(input, filtered ? Math.max(want, FILTERED_BATCH) : want, start);
+    records.push(...items.slice(0, want).map((i) => Audit.fromItem(i)));
+    if (records.length === q.limit) {
+      const more = items.length > want || lastKey !== undefined;
+      return { records, after: more ? sortKeyOf(records[records.length - 1]!) : null };
+    }
+    if (!lastKey) return { records, after: null };
+    start = startAfter(String(lastKey[skName]));
+  }
+  // a sparse filter: answer what was found so far and carry on from where reading stopped
+  return { records, after: String(start![skName]) };
+}
+
+async function listByDay(q: AuditQuery): Promise<AuditResults> {
+  const records: AuditRecord[] = [];
+  const firstDay = q.after ? q.after.slice(0, 10) : q.to!;
+  let start: Record<string, unknown> | undefined = q.after ? { pk: auditKeys.day(q.after), sk: q.after } : undefined;
+  for (let day = firstDay; day >= q.from!; day = previousDay(day)) {
+    do {
+      const want = q.limit - records.length;
+      const page = await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.day(day) }, ScanIndexForward: false }, want, start);
+      records.push(...page.items.map((i) => Audit.fromItem(i)));
+      start = page.lastKey;
+      if (records.length === q.limit) {
+        // more may follow in this day or in an earlier one of the range
+        const more = start !== undefined || day > q.from!;
+        return { records, after: more ? sortKeyOf(records[records.length - 1]!) : null };
+      }
+    } while (start);
+  }
+  return { records, after: null };
+}
+
+const sortKeyOf = (r: AuditRecord) => auditKeys.entry(r.at, r.id);
+
+function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }

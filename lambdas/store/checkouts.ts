@@ -5,15 +5,12 @@
  * answers that the intent succeeded) cancels nothing: that payment's event records it, and any part
  * of it no longer owed is refunded (store/payment-events.ts).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DAY_MS, now } from '../domain/clock.js';
 import { logger } from '../observability/powertools.js';
-import { db, TABLE_NAME } from './dynamo.js';
-import { keys, prefixes } from './keys.js';
+import { transactWrite } from './dynamo.js';
+import { openCheckoutsBefore, recordWrite, staleCheckouts, type PaymentRecord } from './payment.js';
 import { applyStatus, applySucceeded } from './payment-events.js';
 import { cancelIntent, retrieveIntent } from './payment-gateway.js';
-import { recordWrite, toRecord, type PaymentRecord } from './payments.js';
-import { transactWrite } from './dynamo.js';
 
 /** A checkout nobody confirmed for this long is abandoned (the sweep cancels it). */
 export const CHECKOUT_LIFETIME_MS = DAY_MS;
@@ -46,26 +43,12 @@ async function closeCheckout(record: PaymentRecord, reason: 'duplicate' | 'aband
 
 /**
  * Cancels the student's open checkouts opened before `newest` (the one just opened), so of two tabs
- * only the later can pay. "Before" is by `openedAt`, our clock's milliseconds: Stripe's `created`
- * (the sort key) has one-second precision, and two tabs are often opened within one second.
- * Answers the intent ids canceled.
+ * only the later can pay (payment.ts `openCheckoutsBefore`). Answers the intent ids canceled.
  */
 export async function cancelOlderCheckouts(username: string, newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>): Promise<string[]> {
   const since = new Date(now().getTime() - OLDER_CHECKOUTS_WINDOW_MS).toISOString();
-  // open checkouts (CHECKOUT#, pending) and declined attempts a tab could retry (PAYMENT#, failed)
-  const pages = await Promise.all(([[prefixes.checkout, 'pending'], [prefixes.payment, 'failed']] as const).map(([prefix, status]) => db.send(new QueryCommand({
-    TableName: TABLE_NAME, ConsistentRead: true,
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-    // records from before openedAt existed compare by Stripe's creation second
-    FilterExpression: '#status = :status AND attribute_not_exists(closedAt) AND intentId <> :newest AND (openedAt < :openedAt OR (attribute_not_exists(openedAt) AND createdAt <= :createdAt))',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':pk': keys.student(username), ':lo': `${prefix}${since}`, ':hi': `${prefix}\uffff`, ':newest': newest.intentId,
-      ':status': status, ':openedAt': newest.openedAt ?? newest.createdAt, ':createdAt': newest.createdAt,
-    },
-  }))));
-  const page = { Items: pages.flatMap((p) => p.Items ?? []) };
-  const outcomes = await Promise.all((page.Items ?? []).map(toRecord).map(async (record) => {
+  const open = await openCheckoutsBefore(username, newest, since);
+  const outcomes = await Promise.all(open.map(async (record) => {
     try {
       return (await closeCheckout(record, 'duplicate')) === 'canceled' ? record.intentId : null;
     } catch (error) {
@@ -95,26 +78,8 @@ const SWEEP_BATCH = 200;
  */
 const FAILED_SWEEP_WINDOW_MS = 2 * DAY_MS;
 
-async function staleOf(status: 'pending' | 'failed', cutoff: string): Promise<PaymentRecord[]> {
-  const found: PaymentRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: TABLE_NAME, IndexName: 'gsi1',
-      ...(status === 'pending'
-        ? { KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff', ExpressionAttributeValues: { ':pk': keys.paymentsWithStatus(status), ':cutoff': cutoff } }
-        : {
-            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :since AND :cutoff',
-            FilterExpression: 'attribute_not_exists(closedAt)',
-            ExpressionAttributeValues: { ':pk': keys.paymentsWithStatus(status), ':cutoff': cutoff, ':since': new Date(Date.parse(cutoff) - FAILED_SWEEP_WINDOW_MS).toISOString() },
-          }),
-      Limit: SWEEP_BATCH, ExclusiveStartKey: startKey,
-    }));
-    found.push(...(page.Items ?? []).map(toRecord));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && found.length < SWEEP_BATCH);
-  return found.slice(0, SWEEP_BATCH);
-}
+const staleOf = (status: 'pending' | 'failed', cutoff: string) =>
+  staleCheckouts(status, cutoff, new Date(Date.parse(cutoff) - FAILED_SWEEP_WINDOW_MS).toISOString(), SWEEP_BATCH);
 
 /** Cancels every checkout (pending, or a declined attempt) opened more than 24 hours before now. */
 export async function sweepStaleCheckouts(): Promise<SweepResult> {

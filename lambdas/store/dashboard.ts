@@ -8,38 +8,27 @@
  *  - cohorts: the cohort collection (gsi1 COHORTS) and the same student profiles.
  * Every read projects only what the figures need.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { ProgramType } from '../contract/programs.js';
 import { PROGRAM_TYPES } from '../contract/programs.js';
-import type { PaymentStatus } from '../contract/payment-status.js';
-import { db, queryAll, TABLE_NAME } from './dynamo.js';
-import { catalogKeys, keys } from './keys.js';
+import * as z from '../contract/zod.js';
+import { documentKeys } from './document.js';
+import { queryAll, queryPage, type Item } from './dynamo.js';
+import { Payment, paymentKeys } from './payment.js';
+import { StudentProfile, studentKeys } from './student.js';
 
-type Item = Record<string, unknown>;
-
-
-export interface PaymentFigures {
-  createdAt: string;
-  updatedAt: string;
-  status: PaymentStatus;
-  amountCents: number;
-  refundedCents: number;
-  refundIds: string[];
-}
+const PaymentFigures = z.pick(Payment.shape, { createdAt: true, updatedAt: true, status: true, amountCents: true, refundedCents: true, refundIds: true });
+export type PaymentFigures = z.infer<typeof PaymentFigures>;
 
 const PAYMENT_FIELDS = { ProjectionExpression: 'createdAt, updatedAt, #status, amountCents, refundedCents, refundIds', ExpressionAttributeNames: { '#status': 'status' } };
-const toPayment = (i: Item): PaymentFigures => ({
-  createdAt: String(i.createdAt), updatedAt: String(i.updatedAt ?? i.createdAt), status: i.status as PaymentStatus,
-  amountCents: Number(i.amountCents ?? 0), refundedCents: Number(i.refundedCents ?? 0), refundIds: (i.refundIds as string[] | undefined) ?? [],
-});
+const toPayment = (i: Item): PaymentFigures => PaymentFigures.parse(i);
 
 /** Listed payments (money moved, or an attempt failed) created in [fromIso, toIso): one range of the ledger feed. */
 export async function paymentsCreatedBetween(fromIso: string, toIso: string): Promise<PaymentFigures[]> {
   return (await queryAll({
-    TableName: TABLE_NAME, IndexName: 'gsi2', ...PAYMENT_FIELDS,
+    IndexName: 'gsi2', ...PAYMENT_FIELDS,
     KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
     // sort keys are `<createdAt>#<intent>`: anything at toIso or later sorts after `toIso` itself
-    ExpressionAttributeValues: { ':pk': keys.paymentsFeed, ':from': fromIso, ':to': toIso },
+    ExpressionAttributeValues: { ':pk': paymentKeys.feed, ':from': fromIso, ':to': toIso },
   })).map(toPayment).filter((p) => p.createdAt < toIso);
 }
 
@@ -51,32 +40,28 @@ export async function paymentsCreatedBetween(fromIso: string, toIso: string): Pr
  */
 export async function refundedPaymentsChangedBetween(fromIso: string, toIso: string): Promise<PaymentFigures[]> {
   const groups = await Promise.all((['refunded', 'partially_refunded'] as const).map((status) => queryAll({
-    TableName: TABLE_NAME, IndexName: 'gsi1', ...PAYMENT_FIELDS,
+    IndexName: 'gsi1', ...PAYMENT_FIELDS,
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :to',
     FilterExpression: 'updatedAt >= :from AND updatedAt < :to',
-    ExpressionAttributeValues: { ':pk': keys.paymentsWithStatus(status), ':from': fromIso, ':to': toIso },
+    ExpressionAttributeValues: { ':pk': paymentKeys.withStatus(status), ':from': fromIso, ':to': toIso },
   })));
   return groups.flat().map(toPayment);
 }
 
-export interface StudentFigures {
-  username: string;
-  programType: ProgramType | null;
-  cohortId: string | null;
-  balanceCents: number;
-}
+const StudentFigures = z.pick(StudentProfile.shape, { username: true, programType: true, cohortId: true, balanceCents: true });
+export type StudentFigures = Omit<z.infer<typeof StudentFigures>, 'balanceCents'> & { balanceCents: number };
 
 /** Every student's program, cohort and cached balance: one Query per program type and one for none. */
 export async function allStudentFigures(): Promise<StudentFigures[]> {
   const groups = await Promise.all([...PROGRAM_TYPES, null].map((type) => queryAll({
-    TableName: TABLE_NAME, IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.studentsOfProgram(type) },
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.studentsOfProgram(type) },
     ProjectionExpression: 'username, programType, cohortId, balanceCents',
   })));
-  return groups.flat().map((i) => ({
-    username: String(i.username), programType: (i.programType ?? null) as ProgramType | null,
-    cohortId: (i.cohortId ?? null) as string | null, balanceCents: Number(i.balanceCents ?? 0),
-  }));
+  return groups.flat().map((i) => {
+    const figures = StudentFigures.parse(i);
+    return { ...figures, balanceCents: figures.balanceCents ?? 0 };
+  });
 }
 
 export interface DocumentFigures {
@@ -107,11 +92,11 @@ const toDocument = (i: Item): DocumentFigures => ({
 
 /** The newest `limit` documents of the feed. */
 export async function latestDocuments(limit: number): Promise<DocumentFigures[]> {
-  const page = await db.send(new QueryCommand({
-    TableName: TABLE_NAME, IndexName: 'gsi2', ScanIndexForward: false, Limit: limit, ...DOCUMENT_FIELDS,
-    KeyConditionExpression: 'gsi2pk = :feed', ExpressionAttributeValues: { ':feed': catalogKeys.documentsFeed },
-  }));
-  return (page.Items ?? []).map(toDocument);
+  const page = await queryPage({
+    IndexName: 'gsi2', ScanIndexForward: false, ...DOCUMENT_FIELDS,
+    KeyConditionExpression: 'gsi2pk = :feed', ExpressionAttributeValues: { ':feed': documentKeys.feed },
+  }, limit);
+  return page.items.map(toDocument);
 }
 
 /** Reads this many feed items per Query while looking for mandatory documents. */
@@ -120,25 +105,24 @@ const FEED_READ = 200;
 /** The newest `limit` mandatory documents: the feed, filtered, read on until enough are found or it ends. */
 export async function latestMandatoryDocuments(limit: number): Promise<DocumentFigures[]> {
   const found: Item[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(new QueryCommand({
-      TableName: TABLE_NAME, IndexName: 'gsi2', ScanIndexForward: false, Limit: FEED_READ, ...DOCUMENT_FIELDS,
+    const page = await queryPage({
+      IndexName: 'gsi2', ScanIndexForward: false, ...DOCUMENT_FIELDS,
       KeyConditionExpression: 'gsi2pk = :feed', FilterExpression: 'isMandatory = :yes',
-      ExpressionAttributeValues: { ':feed': catalogKeys.documentsFeed, ':yes': true },
-      ExclusiveStartKey: startKey,
-    }));
-    found.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (found.length < limit && startKey);
+      ExpressionAttributeValues: { ':feed': documentKeys.feed, ':yes': true },
+    }, FEED_READ, cursor);
+    found.push(...page.items);
+    cursor = page.lastKey;
+  } while (found.length < limit && cursor);
   return found.slice(0, limit).map(toDocument);
 }
 
 /** Who has acknowledged a document: the ACK# items of its collection, usernames only. */
 export async function acknowledgedBy(documentId: string): Promise<string[]> {
   return (await queryAll({
-    TableName: TABLE_NAME, ProjectionExpression: 'username',
+    ProjectionExpression: 'username',
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ack)',
-    ExpressionAttributeValues: { ':pk': catalogKeys.document(documentId), ':ack': catalogKeys.documentAcknowledgement('') },
+    ExpressionAttributeValues: { ':pk': documentKeys.collection(documentId), ':ack': documentKeys.acknowledgement(documentId, '').sk },
   })).map((i) => String(i.username));
 }

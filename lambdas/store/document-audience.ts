@@ -4,8 +4,8 @@
  * the individually assigned students.
  */
 import { appliesTo, needsAcknowledgement } from '../domain/document-access.js';
-import type { DocumentRecord } from './catalog-items.js';
-import { listAllStudents, listStudentsOfCohort, listStudentsOfProgram, type StudentSummary } from './students.js';
+import type { DocumentRecord } from './document.js';
+import { listAllStudents, listStudentsOfCohort, listStudentsOfProgram, type StudentSummary } from './student.js';
 
 type Person = Pick<StudentSummary, 'username' | 'firstName' | 'lastName'>;
 

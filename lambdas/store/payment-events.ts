@@ -12,32 +12,17 @@ import { excessToRefund, isPaid, mayMove, owedByProgram, planRefunds, settleSucc
 import { logger } from '../observability/powertools.js';
 import { paymentSubject } from '../domain/audit-subjects.js';
 import { auditPut, type AuditEntry } from './audit.js';
-import { TABLE_NAME } from './dynamo.js';
-import { keys } from './keys.js';
+import { TABLE_NAME, transactWrite, type TransactItems } from './dynamo.js';
+import { appliedEventPut, getPaymentByIntent, recordWrite } from './payment.js';
 import { listRefunds, retrieveIntent, stripe } from './payment-gateway.js';
-import { getPaymentByIntent, recordWrite } from './payments.js';
-import { ensureOwedCounters, owedChange } from './program-balances.js';
-import { balanceUpdate, getStudentLedger, ledgerItem } from './students.js';
-import { TTL_ATTRIBUTE } from './table-schema.js';
-import { transactWrite, type TransactItems } from './dynamo.js';
+import { getStudentLedger, ledgerItem } from './student.js';
+import { balanceUpdate, ensureOwedCounters, owedChange } from './student-ledger.js';
 
 /** What applying a fact did; webhooks answer 200 for each, so Stripe stops retrying. */
 export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown-intent' | 'ignored' | 'refused';
 
 /** Attempts at one change before giving up (the webhook then answers 500 and Stripe retries later). */
 const MAX_ATTEMPTS = 10;
-const EVENT_MARKER_DAYS = 30;
-
-const eventMarker = (eventId: string, type: string) => ({
-  Put: {
-    TableName: TABLE_NAME,
-    Item: {
-      pk: keys.stripeEvent(eventId), sk: keys.stripeEvent(eventId), type: 'stripeEvent', eventType: type,
-      receivedAt: nowIso(), [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + EVENT_MARKER_DAYS * 86_400,
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
-});
 
 /** Full-jitter exponential backoff: up to 20, 40, 80 ... 640 ms. */
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt - 1, 5)));
@@ -66,7 +51,7 @@ export interface SucceededFact {
  * payment_intent.succeeded: the payment counts from now on. One transaction writes the event marker,
  * moves the record to succeeded (only from the status it was read in, and only for the amount we
  * asked for), adds one ledger entry per program for what it still owed, each conditional on the
- * program still owing that much (store/program-balances.ts), and moves the cached balance. Whatever
+ * program still owing that much (student-ledger.ts), and moves the cached balance. Whatever
  * the payment carries beyond what is owed is its excess, refunded at once.
  */
 export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome> {
@@ -90,7 +75,7 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
     if (!(await ensureOwedCounters(ledger))) return 'retry' as const;
     const settled = settleSucceeded(record, owedByProgram(ledger.enrollments, ledger.entries), fact.paidAt);
     const result = await transactWrite([
-      eventMarker(fact.eventId, 'payment_intent.succeeded'),
+      appliedEventPut(fact.eventId, 'payment_intent.succeeded'),
       ...recordWrite(record, { ...record, status: 'succeeded', updatedAt: fact.paidAt, methodDetail: fact.methodDetail, failureMessage: null, excess: settled.excess }),
       ...settled.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ledger.profile, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
       // each program still owes what this applies to it, or the payment is read again (its excess grows)
@@ -204,7 +189,7 @@ export async function applyStatus(opts: { eventId: string; intentId: string; sta
     if (!record) return 'unknown-intent' as const;
     if (!mayMove(record.status, opts.status)) return 'ignored' as const;
     const result = await transactWrite([
-      eventMarker(opts.eventId, `payment_intent.${opts.status}`),
+      appliedEventPut(opts.eventId, `payment_intent.${opts.status}`),
       ...recordWrite(record, { ...record, status: opts.status, updatedAt: opts.at, failureMessage: opts.message ?? record.failureMessage ?? null }),
       ...(opts.audit ? [auditPut(opts.audit)] : []),
     ]);

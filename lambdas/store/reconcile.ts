@@ -6,41 +6,18 @@
  * What cannot be explained (Stripe and the portal disagree on an amount, Stripe holds a payment the
  * portal never opened) is listed for finance, not guessed at.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { ReconcileDifference, ReconcileRepair, ReconcileResult } from '../contract/payments.js';
 import { nowIso } from '../domain/clock.js';
 import { centsToDollars } from '../domain/money.js';
 import { countsAsRefunded, isPaid, statusFromStripe } from '../domain/payment-state.js';
-import { PAYMENT_STATUSES } from '../contract/payment-status.js';
 import { paymentSubject } from '../domain/audit-subjects.js';
 import { recordEntry, studentsShown, type AuditEntry } from './audit.js';
-import { db, TABLE_NAME } from './dynamo.js';
-import { keys } from './keys.js';
+import { getPaymentByIntent, paymentsOpenedBetween, type PaymentRecord } from './payment.js';
 import { applyRefunds, applyStatus, applySucceeded, refundExcess } from './payment-events.js';
 import { listRefunds, retrieveIntent, stripe } from './payment-gateway.js';
-import { getPaymentByIntent, toRecord, type PaymentRecord } from './payments.js';
 
 /** Payments compared with Stripe at once (Stripe allows 25 requests a second in test mode, 100 live). */
 const STRIPE_CONCURRENCY = 5;
-
-/** Every payment record opened within [fromIso, toIso], whatever its status (one Query per status on gsi1). */
-async function paymentsOpenedBetween(fromIso: string, toIso: string): Promise<PaymentRecord[]> {
-  const records: PaymentRecord[] = [];
-  for (const status of PAYMENT_STATUSES) {
-    let startKey: QueryCommandOutput['LastEvaluatedKey'];
-    do {
-      const page = await db.send(new QueryCommand({
-        TableName: TABLE_NAME, IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': keys.paymentsWithStatus(status), ':lo': fromIso, ':hi': `${toIso}\uffff` },
-        ExclusiveStartKey: startKey,
-      }));
-      records.push(...(page.Items ?? []).map(toRecord));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
-  return records;
-}
 
 /** Stripe's intents created within the range that carry our metadata (the portal made them). */
 async function stripeIntentsBetween(fromIso: string, toIso: string) {

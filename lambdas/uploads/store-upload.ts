@@ -20,9 +20,8 @@ import { randomUUID } from 'node:crypto';
 import { checkUpload, displayFileName } from '../domain/uploads.js';
 import { EXTRACTION_TIME_MS, extractDocumentText, type Extraction } from '../domain/text-extraction.js';
 import { isDependencyUnavailable } from '../http/unavailable.js';
-import type { DocumentRecord } from '../store/catalog-items.js';
 import { deleteFileQuietly, documentKey } from '../store/document-files.js';
-import { createDocument, documentCommitted } from '../store/documents.js';
+import { createDocument, documentCommitted, type DocumentRecord } from '../store/document.js';
 import type { UploadFields } from './upload-fields.js';
 
 export interface CheckedFile {

@@ -6,10 +6,9 @@ import { DocumentUploadFields } from '../contract/document-upload.js';
 import { Invalid } from '../domain/errors.js';
 import { parseFields } from '../http/validate.js';
 import type { ProgramType } from '../contract/programs.js';
-import type { DocumentRecord } from '../store/catalog-items.js';
-import { getCohort } from '../store/cohorts.js';
-import { getDocumentCategory } from '../store/documents.js';
-import { getStudentSummary } from '../store/students.js';
+import { getCohort } from '../store/cohort.js';
+import { getDocumentCategory, type DocumentRecord } from '../store/document.js';
+import { getStudentSummary } from '../store/student.js';
 
 export const MISSING_TITLE_OR_FILE = 'Please provide a title and file';
 

@@ -15,7 +15,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { afterAll, describe, expect, it } from 'vitest';
 import { localClientConfig, LOCAL_TABLE } from '../../lib/local/endpoints.js';
 import { localCredentials } from '../../lib/local/local-credentials.js';
-import { auditKeys, keys } from '../../lambdas/store/keys.js';
+import { auditKeys } from '../../lambdas/store/audit.js';
+import { studentKeys } from '../../lambdas/store/student.js';
 import { courseKeys } from '../../lambdas/store/course.js';
 import { freePortalPorts, spawnPortal, type SpawnedPortal } from '../setup/spawn-portal.js';
 
@@ -128,7 +129,7 @@ describe('the local stack killed in the middle of writes', () => {
     }));
     const landed = [...reasons].filter((r) => r?.startsWith(`Kill test ${run} `));
     expect((chargeAudits.Items ?? []).filter((e) => landed.some((r) => JSON.stringify(e.after ?? '').includes(r!)))).toHaveLength(landed.length);
-    const profile = (await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: { pk: keys.student('student'), sk: keys.studentProfile } }))).Item!;
+    const profile = (await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: studentKeys.profile('student') }))).Item!;
     // the bill is computed from the entries themselves; the cached balance must agree to the cent
     const details = (after as unknown as { payment_details: Record<string, Array<{ amount_due: number; amount_paid: number }> | string | null> }).payment_details;
     const programs = ['certificate_courses', 'diploma_programs', 'associate_programs'].flatMap((list) => details[list] as Array<{ amount_due: number; amount_paid: number }>);

@@ -10,7 +10,7 @@ import { handler as update } from '../../lambdas/functions/cohorts/update.js';
 import { handler as studentsList } from '../../lambdas/functions/students/list.js';
 import { handler as getStudent } from '../../lambdas/functions/students/get.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { studentItems } from '../../lambdas/store/students.js';
+import { studentItems } from '../../lambdas/store/student.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createStudentRecord, uniqueName } from './support/fixtures.js';
 import { countRequests } from './support/request-counter.js';

@@ -10,10 +10,12 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../../lambdas/contract/dashboard.js';
 import { dashboardSummary, handler } from '../../lambdas/functions/dashboard/summary.js';
-import { acknowledgementItem, cohortItem, documentItems, type DocumentRecord } from '../../lambdas/store/catalog-items.js';
+import { Cohort } from '../../lambdas/store/cohort.js';
+import { Acknowledgement, documentItems, type DocumentRecord } from '../../lambdas/store/document.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { paymentItems, type PaymentRecord } from '../../lambdas/store/payments.js';
-import { studentItems, type Item } from '../../lambdas/store/students.js';
+import { paymentItems, type PaymentRecord } from '../../lambdas/store/payment.js';
+import type { Item } from '../../lambdas/store/dynamo.js';
+import { studentItems } from '../../lambdas/store/student.js';
 import { apiEvent, invoke } from './support/events.js';
 import { uniqueName } from './support/fixtures.js';
 
@@ -68,12 +70,12 @@ const optional = doc({ title: `Reading list ${YEAR}`, isMandatory: false, upload
 
 beforeAll(async () => {
   await putItems([
-    cohortItem({ id: cohortId, academicYear: `${YEAR}-${YEAR + 1}`, cohortNumber: 7, programType: 'diploma', programName: 'Dash Diploma', isActive: true, startDate: null, endDate: null, studentCount: 3 }),
+    Cohort.item({ id: cohortId, academicYear: `${YEAR}-${YEAR + 1}`, cohortNumber: 7, programType: 'diploma', programName: 'Dash Diploma', isActive: true, startDate: null, endDate: null, studentCount: 3 }),
     ...student(students[0]!, 150_000), ...student(students[1]!, 50_025), ...student(students[2]!, 0),
     ...[cohortPolicy, privateNote, optional].flatMap(documentItems),
-    acknowledgementItem({ documentId: cohortPolicy.id, username: students[2]!, fullName: 'Dash C', signature: null, acknowledgedAt: at(`${YEAR}-06-11`) }),
+    Acknowledgement.item({ documentId: cohortPolicy.id, username: students[2]!, fullName: 'Dash C', signature: null, acknowledgedAt: at(`${YEAR}-06-11`) }),
     // someone outside the audience: not counted
-    acknowledgementItem({ documentId: cohortPolicy.id, username: 'dash-outsider', fullName: 'Out Sider', signature: null, acknowledgedAt: at(`${YEAR}-06-11`) }),
+    Acknowledgement.item({ documentId: cohortPolicy.id, username: 'dash-outsider', fullName: 'Out Sider', signature: null, acknowledgedAt: at(`${YEAR}-06-11`) }),
     ...[
       payment({ createdAt: at(`${YEAR}-06-01`), amountCents: 100_000 }),
       payment({ createdAt: at(`${YEAR}-06-01`), amountCents: 25_050 }),

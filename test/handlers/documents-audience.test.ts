@@ -9,9 +9,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as acknowledge } from '../../lambdas/functions/documents/acknowledge.js';
 import { handler as list } from '../../lambdas/functions/documents/list.js';
-import { documentItems, type DocumentRecord } from '../../lambdas/store/catalog-items.js';
+import { documentItems, type DocumentRecord } from '../../lambdas/store/document.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import type { StudentProfile } from '../../lambdas/store/students.js';
+import type { StudentProfileRecord } from '../../lambdas/store/student.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createTestCohort, staff } from './support/documents.js';
 import { createStudentRecord } from './support/fixtures.js';
@@ -21,11 +21,11 @@ const listAs = async (caller: Caller, query: Record<string, string> = {}) =>
   (await invoke(list, apiEvent('documents-list', { caller, query }))).body.results as Listed[];
 
 /** Every way the other student could be named in an answer. */
-const identifiersOf = (p: StudentProfile) => [p.username, p.sub, p.email, p.firstName, p.lastName, `${p.firstName} ${p.lastName}`];
+const identifiersOf = (p: StudentProfileRecord) => [p.username, p.sub, p.email, p.firstName, p.lastName, `${p.firstName} ${p.lastName}`];
 
-const w = {} as { tag: string; alice: StudentProfile; bob: StudentProfile; shared: string; aliceAlone: string };
+const w = {} as { tag: string; alice: StudentProfileRecord; bob: StudentProfileRecord; shared: string; aliceAlone: string };
 
-function individual(id: string, title: string, cohortId: string, students: StudentProfile[]): DocumentRecord {
+function individual(id: string, title: string, cohortId: string, students: StudentProfileRecord[]): DocumentRecord {
   return {
     id, title, description: `Individual agreement ${title}`, scope: 'individual', categoryId: null, cohortId, programType: null,
     assignedStudents: students.map((s) => ({ id: s.sub, username: s.username, firstName: s.firstName, lastName: s.lastName })),

@@ -58,7 +58,7 @@ async function load() {
     import('./support/documents.js'),
     import('./support/events.js'),
     import('../../lib/local/invoke.js'),
-    import('../../lambdas/store/documents.js'),
+    import('../../lambdas/store/document.js'),
   ]);
   return { upload, uploadUrl, documents, events, local, store };
 }

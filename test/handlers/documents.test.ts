@@ -12,7 +12,7 @@ import { handler as remove } from '../../lambdas/functions/documents/delete.js';
 import { handler as download } from '../../lambdas/functions/documents/download.js';
 import { handler as list } from '../../lambdas/functions/documents/list.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { catalogKeys } from '../../lambdas/store/keys.js';
+import { documentKeys } from '../../lambdas/store/document.js';
 import { makePdf } from '../../lib/local/seed/sample-files.js';
 import { auditEntriesOf } from './support/audit-entries.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
@@ -241,7 +241,7 @@ describe('listing, downloading and deleting documents', () => {
       expect((await invoke(remove, apiEvent('documents-delete', { caller: world.alice, pathParameters: { id: doc.id } }))).status).toBe(403);
       expect(await del()).toMatchObject({ status: 200, body: { message: 'Document deleted successfully' } });
       expect(await objectExists(doc.s3_key)).toBe(false);
-      const { Items = [] } = await db.send(new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': catalogKeys.document(doc.id) } }));
+      const { Items = [] } = await db.send(new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': documentKeys.collection(doc.id) } }));
       expect(Items).toEqual([]);
       expect(await idsFor(world.alice)).not.toContain(doc.id);
       expect((await downloadAs(staff, doc.id)).status).toBe(404);

@@ -23,7 +23,7 @@ async function load() {
     import('../../lambdas/functions/documents/delete.js'),
     import('./support/documents.js'),
     import('./support/events.js'),
-    import('../../lambdas/store/keys.js'),
+    import('../../lambdas/store/audit.js'),
     import('../../lambdas/store/dynamo.js'),
     import('@aws-sdk/lib-dynamodb'),
   ]);

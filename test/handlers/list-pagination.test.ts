@@ -10,7 +10,8 @@ import { handler as listCourses } from '../../lambdas/functions/courses/list.js'
 import { handler as listStudents } from '../../lambdas/functions/students/list.js';
 import { courseItems } from '../../lambdas/store/course.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { studentItems, type Item } from '../../lambdas/store/students.js';
+import type { Item } from '../../lambdas/store/dynamo.js';
+import { studentItems } from '../../lambdas/store/student.js';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 

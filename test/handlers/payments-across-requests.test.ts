@@ -15,10 +15,9 @@ import { handler as reconcile } from '../../lambdas/functions/payments/reconcile
 import { handler as refund } from '../../lambdas/functions/payments/refund.js';
 import { handler as studentPayments } from '../../lambdas/functions/students/payments.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { keys } from '../../lambdas/store/keys.js';
 import { stripe } from '../../lambdas/store/payment-gateway.js';
-import { getPaymentByIntent } from '../../lambdas/store/payments.js';
-import { getStudentLedger, ledgerBalanceCents } from '../../lambdas/store/students.js';
+import { getPaymentByIntent } from '../../lambdas/store/payment.js';
+import { getStudentLedger, ledgerBalanceCents, studentKeys } from '../../lambdas/store/student.js';
 import { auditEntriesOf } from './support/audit-entries.js';
 import { apiEvent, invoke } from './support/events.js';
 import { createStudentRecord } from './support/fixtures.js';
@@ -55,7 +54,7 @@ async function open(cents: number, key: string | null = randomUUID()): Promise<s
 /** The books as stored: ledger sum, cached balance, what the ledger says was paid and refunded. */
 async function books(who = username) {
   const ledger = (await getStudentLedger(who))!;
-  const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(who), sk: keys.studentProfile } }))).Item!;
+  const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(who) }))).Item!;
   const sum = (kind: string) => ledger.entries.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountCents, 0);
   return { balance: ledgerBalanceCents(ledger.enrollments, ledger.entries), cached: profile.balanceCents as number, paid: sum('payment'), refunded: sum('refund') };
 }

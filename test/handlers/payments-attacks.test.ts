@@ -9,8 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as createIntent } from '../../lambdas/functions/payments/create-intent.js';
 import { handler as listPayments } from '../../lambdas/functions/payments/list.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { keys } from '../../lambdas/store/keys.js';
-import { getStudentLedger, ledgerBalanceCents } from '../../lambdas/store/students.js';
+import { getStudentLedger, ledgerBalanceCents, studentKeys } from '../../lambdas/store/student.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createStudentRecord } from './support/fixtures.js';
 import { deliver, signedEvent, succeeded } from './support/stripe-events.js';
@@ -40,7 +39,7 @@ async function startPayment(amount: number): Promise<string> {
 /** The ledger as stored: the sum of its entries, the cached balance, and what the recorded payments add up to. */
 async function books() {
   const ledger = (await getStudentLedger(username))!;
-  const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile } }))).Item!;
+  const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username) }))).Item!;
   const paidCents = ledger.entries.filter((e) => e.kind === 'payment' && e.status === 'succeeded').reduce((sum, e) => sum + e.amountCents, 0);
   const refundedCents = ledger.entries.filter((e) => e.kind === 'refund').reduce((sum, e) => sum + e.amountCents, 0);
   return { balance: ledgerBalanceCents(ledger.enrollments, ledger.entries), cached: profile.balanceCents as number, paidCents, refundedCents, entries: ledger.entries.length };

@@ -30,19 +30,18 @@ import { handler as studentPayments } from '../../lambdas/functions/students/pay
 import type { ProgramType } from '../../lambdas/contract/programs.js';
 import type { ApiEvent, ApiResult } from '../../lambdas/http/types.js';
 import type { RouteId } from '../../lambdas/routes.js';
-import {
-  acknowledgementItem, cohortItem, documentCategoryItem, documentItems, type DocumentRecord,
-} from '../../lambdas/store/catalog-items.js';
+import { Cohort } from '../../lambdas/store/cohort.js';
+import { Acknowledgement, DocumentCategory, documentItems, type DocumentRecord } from '../../lambdas/store/document.js';
 import { courseItems } from '../../lambdas/store/course.js';
-import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { paymentItems, type PaymentRecord } from '../../lambdas/store/payments.js';
-import { studentItems, type Item } from '../../lambdas/store/students.js';
+import { db, TABLE_NAME, type Item } from '../../lambdas/store/dynamo.js';
+import { paymentItems, type PaymentRecord } from '../../lambdas/store/payment.js';
+import { studentItems } from '../../lambdas/store/student.js';
 import { auditItem } from '../../lambdas/store/audit.js';
 import { handler as listAudit } from '../../lambdas/functions/audit/list.js';
 import { handler as importDetail } from '../../lambdas/functions/students/import-get.js';
 import { handler as importsList } from '../../lambdas/functions/students/imports-list.js';
 import { chunkRows, type StoredRow } from '../../lambdas/domain/import-rows.js';
-import { createImport, recordRow } from '../../lambdas/store/student-imports.js';
+import { createImport, recordRow } from '../../lambdas/store/student-import.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { uniqueName } from './support/fixtures.js';
 import { traceRequests, type TracedRequest } from './support/request-counter.js';
@@ -232,7 +231,7 @@ const WITHIN_BUDGET: Case[] = [
   {
     route: 'cohorts-list', what: 'every cohort', requests: 1,
     setup: async (n) => {
-      await putItems(Array.from({ length: n }, () => cohortItem(cohort())));
+      await putItems(Array.from({ length: n }, () => Cohort.item(cohort())));
       return { run: call(listCohorts, 'cohorts-list', { caller: staff }), returned: (b) => b.length };
     },
   },
@@ -240,7 +239,7 @@ const WITHIN_BUDGET: Case[] = [
     route: 'cohorts-students', what: 'a roster of n students with their bills', requests: 2, audited: true,
     setup: async (n) => {
       const c = cohort();
-      await putItems([cohortItem(c), ...Array.from({ length: n }, () => student(uniqueName('budget-roster'), { cohortId: c.id, payments: 3 })).flat()]);
+      await putItems([Cohort.item(c), ...Array.from({ length: n }, () => student(uniqueName('budget-roster'), { cohortId: c.id, payments: 3 })).flat()]);
       return { run: call(getCohortRoster, 'cohorts-students', { caller: staff, pathParameters: { id: c.id } }), returned: (b) => b.length };
     },
   },
@@ -262,14 +261,14 @@ const WITHIN_BUDGET: Case[] = [
   {
     route: 'document-categories-list', what: 'every document category', requests: 1,
     setup: async (n) => {
-      await putItems(Array.from({ length: n }, () => documentCategoryItem({ id: `cat-${randomUUID()}`, name: `Budget ${randomUUID().slice(0, 6)}` })));
+      await putItems(Array.from({ length: n }, () => DocumentCategory.item({ id: `cat-${randomUUID()}`, name: `Budget ${randomUUID().slice(0, 6)}` })));
       return { run: call(documentCategories, 'document-categories-list', { caller: staff }), returned: (b) => b.length };
     },
   },
   {
     route: 'documents-list', what: 'a staff page of n documents (unfiltered)', requests: 2,
     setup: async (n) => {
-      const category = documentCategoryItem({ id: `cat-${randomUUID()}`, name: 'Budget documents' });
+      const category = DocumentCategory.item({ id: `cat-${randomUUID()}`, name: 'Budget documents' });
       await putItems([category, ...Array.from({ length: n }, () => documentItems(document({ categoryId: String(category.id) }))).flat()]);
       return { run: call(listDocuments, 'documents-list', { caller: staff, query: { limit: String(n) } }), returned: (b) => b.results.length };
     },
@@ -370,7 +369,7 @@ const EXCEPTIONS: Case[] = [
       const c = cohort();
       const username = uniqueName('budget-reader');
       const mine = document({ scope: 'individual', isPublic: false, assignedStudents: [{ username, id: username, firstName: 'Budget', lastName: 'Reader' }] });
-      await putItems([cohortItem(c), ...student(username, { cohortId: c.id }), ...documentItems(mine),
+      await putItems([Cohort.item(c), ...student(username, { cohortId: c.id }), ...documentItems(mine),
         ...Array.from({ length: n }, () => documentItems(document({ scope: 'cohort', cohortId: c.id, isPublic: true }))).flat()]);
       return { run: call(listDocuments, 'documents-list', { caller: { username } }), returned: (b) => b.results.length };
     },
@@ -386,7 +385,7 @@ const EXCEPTIONS: Case[] = [
       const doc = document({ scope: 'cohort', cohortId: c.id, isPublic: true, isMandatory: true });
       const members = Array.from({ length: n }, () => uniqueName('budget-ack'));
       await putItems([...documentItems(doc), ...members.flatMap((u) => student(u, { cohortId: c.id, payments: 2 })),
-        ...members.map((u) => acknowledgementItem({ documentId: doc.id, username: u, fullName: u, signature: null, acknowledgedAt: new Date().toISOString() }))]);
+        ...members.map((u) => Acknowledgement.item({ documentId: doc.id, username: u, fullName: u, signature: null, acknowledgedAt: new Date().toISOString() }))]);
       return { run: call(acknowledgements, 'documents-acknowledgements', { caller: staff, pathParameters: { id: doc.id } }), returned: (b) => b.acknowledged.length };
     },
   },
@@ -399,7 +398,7 @@ const EXCEPTIONS: Case[] = [
     route: 'documents-list', what: 'a staff page filtered by category', requests: 2,
     filters: 'the spec\'s document filters over the staff feed',
     setup: async (n) => {
-      const category = documentCategoryItem({ id: `cat-${randomUUID()}`, name: 'Budget filtered' });
+      const category = DocumentCategory.item({ id: `cat-${randomUUID()}`, name: 'Budget filtered' });
       await putItems([category, ...Array.from({ length: n }, () => documentItems(document())).flat(),
         ...Array.from({ length: n }, () => documentItems(document({ categoryId: String(category.id) }))).flat()]);
       return { run: call(listDocuments, 'documents-list', { caller: staff, query: { category_id: String(category.id), limit: String(n) } }), returned: (b) => b.results.length };

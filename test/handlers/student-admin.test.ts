@@ -15,8 +15,7 @@ import { handler as login } from '../../lambdas/functions/users/login.js';
 import { handler as newPassword } from '../../lambdas/functions/users/new-password.js';
 import { buildPaymentDetails } from '../../lambdas/domain/ledger.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { keys } from '../../lambdas/store/keys.js';
-import { getStudentLedger, ledgerBalanceCents } from '../../lambdas/store/students.js';
+import { getStudentLedger, ledgerBalanceCents, studentKeys } from '../../lambdas/store/student.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createSignIn, createStudentRecord, uniqueName } from './support/fixtures.js';
 
@@ -35,7 +34,7 @@ const studentBody = (over: Record<string, unknown> = {}) => {
 const createStudent = (body: unknown, caller = admin) => invoke(create, apiEvent('students-create', { caller, body }));
 const record = async (username: string) => (await invoke(getStudent, apiEvent('students-get', { caller: admin, pathParameters: { username } }))).body;
 const signIn = (username: string, password: string) => invoke(login, apiEvent('users-login', { body: { username, password } }));
-const profileItem = async (username: string) => (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile } }))).Item;
+const profileItem = async (username: string) => (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username) }))).Item;
 
 beforeAll(async () => {
   year += Math.floor(Math.random() * 600);

@@ -19,11 +19,12 @@ import { chunkRows, toStoredRow } from '../../lambdas/domain/import-rows.js';
 import { readImportFile } from '../../lambdas/domain/student-import.js';
 import { routeById, routeTimeoutSeconds } from '../../lambdas/routes.js';
 import { jobById } from '../../lambdas/jobs.js';
-import { createCohort } from '../../lambdas/store/cohorts.js';
+import { cohortKeys, createCohort } from '../../lambdas/store/cohort.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { auditKeys, catalogKeys, keys } from '../../lambdas/store/keys.js';
-import { createStudentAccount } from '../../lambdas/store/student-admin.js';
-import { claimRow, createImport } from '../../lambdas/store/student-imports.js';
+import { auditKeys } from '../../lambdas/store/audit.js';
+import { studentKeys } from '../../lambdas/store/student.js';
+import { createStudentAccount } from '../../lambdas/store/student-account.js';
+import { claimRow, createImport } from '../../lambdas/store/student-import.js';
 import type { ApiEvent } from '../../lambdas/http/types.js';
 import { invoke as gatewayInvoke, type Handler } from '../../lib/local/invoke.js';
 import { createLocalQueue, type LocalQueue } from '../../lib/local/local-queue.js';
@@ -131,7 +132,7 @@ const createdByAdmin = () => count({
   TableName: TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', FilterExpression: '#action = :create',
   ExpressionAttributeNames: { '#action': 'action' }, ExpressionAttributeValues: { ':pk': auditKeys.byActor(admin.username), ':create': 'student.create' },
 });
-const cohortCount = async () => Number((await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: catalogKeys.cohort(cohortId), sk: catalogKeys.cohortItem } }))).Item?.studentCount ?? 0);
+const cohortCount = async () => Number((await db.send(new GetCommand({ TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId) }))).Item?.studentCount ?? 0);
 const sqsEvent = (body: unknown, receiveCount = 1) => ({
   Records: [{ messageId: randomUUID(), body: JSON.stringify(body), attributes: { ApproximateReceiveCount: String(receiveCount) }, eventSource: 'aws:sqs' }],
 });
@@ -165,7 +166,7 @@ describe('CSV import as a job (issue 19)', () => {
     // audited as the import always was: one student.create per student, by the admin who imported
     expect(await createdByAdmin()).toBe(1_000);
     expect(await cohortCount()).toBe(1_000);
-    const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(`imp${tag}-0999`), sk: keys.studentProfile } }))).Item;
+    const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(`imp${tag}-0999`) }))).Item;
     expect(profile).toMatchObject({ email: `imp${tag}-0999@import.example.edu`, cohortId, sub: expect.stringMatching(/\S/) });
   }, 600_000);
 
@@ -249,7 +250,7 @@ describe('CSV import as a job (issue 19)', () => {
     expect(report.rows.map((r) => r.outcome)).toEqual(Array(25).fill('created'));
     expect(await createdByAdmin()).toBe(before + 25);
     for (const name of names.slice(0, 3)) {
-      expect(await count({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.student(name) } })).toBe(1);
+      expect(await count({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.student(name) } })).toBe(1);
     }
   }, 120_000);
 

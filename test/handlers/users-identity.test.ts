@@ -12,7 +12,7 @@ import { handler as refreshHandler } from '../../lambdas/functions/users/refresh
 import { NO_STUDENT_RECORD } from '../../lambdas/sign-in/sign-in-enabled.js';
 import { handler as signOutHandler } from '../../lambdas/functions/users/sign-out-everywhere.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { keys } from '../../lambdas/store/keys.js';
+import { studentKeys } from '../../lambdas/store/student.js';
 import { auditEntriesOf } from './support/audit-entries.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createSignIn, createStudentRecord, uniqueName } from './support/fixtures.js';
@@ -83,7 +83,7 @@ describe('a disabled student cannot refresh, whatever the body names', () => {
     const username = await newStudent('jamal');
     const live = await session(username);
     // the school's record says disabled, Cognito was not told (as a pool made before, or a failed call)
-    await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile }, UpdateExpression: 'SET signInEnabled = :f', ExpressionAttributeValues: { ':f': false } }));
+    await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username), UpdateExpression: 'SET signInEnabled = :f', ExpressionAttributeValues: { ':f': false } }));
     for (const name of spellings(username)) {
       expect(await refresh({ username: name, refresh: live.refresh }), JSON.stringify(name)).toMatchObject({ status: 401, body: { error: DISABLED } });
     }
@@ -115,7 +115,7 @@ describe('a student-group user without a student record is refused', () => {
   it('at refresh, once the record is gone', async () => {
     const username = await newStudent('leaver');
     const live = await session(username);
-    await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile } }));
+    await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username) }));
     expect(await refresh({ username, refresh: live.refresh })).toMatchObject({ status: 401, body: { error: NO_STUDENT_RECORD } });
   });
 });

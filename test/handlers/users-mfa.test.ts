@@ -12,8 +12,7 @@ import { handler as newPasswordHandler } from '../../lambdas/functions/users/new
 import { handler as refreshHandler } from '../../lambdas/functions/users/refresh.js';
 import { runAt } from '../../lambdas/domain/clock.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { mfaEnrolmentKeys } from '../../lambdas/store/keys.js';
-import { ENROLMENT_SECONDS, MAX_ENROLMENT_ATTEMPTS } from '../../lambdas/store/mfa-enrolments.js';
+import { ENROLMENT_SECONDS, MAX_ENROLMENT_ATTEMPTS, mfaEnrolmentKeys } from '../../lambdas/store/mfa-enrolment.js';
 import { auditEntriesOf } from './support/audit-entries.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createSignIn, uniqueName } from './support/fixtures.js';
@@ -44,7 +43,7 @@ describe('an admin, finance or staff account without TOTP', () => {
       });
       expect(JSON.stringify(res.body)).not.toMatch(/eyJ/); // no JWT of any kind
       // Cognito's tokens wait on the server, in the enrolment item
-      const { Item } = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: mfaEnrolmentKeys.enrolment(res.body.session), sk: mfaEnrolmentKeys.item } }));
+      const { Item } = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: mfaEnrolmentKeys.enrolment(res.body.session) }));
       expect(Item).toMatchObject({ username, attempts: 0, accessToken: expect.stringMatching(/^eyJ/) });
       expect(await mfaOn(username)).toBe(false);
     });
@@ -72,7 +71,7 @@ describe('an admin, finance or staff account without TOTP', () => {
     // used once: a replay of the same enrolment and code is refused, and the tokens are no longer kept
     expect(await finishSetup({ username, session: enrolment.session, code: totpCode(enrolment.secret_code) }))
       .toMatchObject({ status: 401, body: { error: 'Your sign-in session expired. Please sign in again.' } });
-    const { Item } = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: mfaEnrolmentKeys.enrolment(enrolment.session), sk: mfaEnrolmentKeys.item } }));
+    const { Item } = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: mfaEnrolmentKeys.enrolment(enrolment.session) }));
     expect(Item).toMatchObject({ ended: true, username });
     expect(Item).not.toHaveProperty('accessToken');
     expect(Item).not.toHaveProperty('refreshToken');

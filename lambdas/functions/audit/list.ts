@@ -1,7 +1,7 @@
 /**
  * GET /api/audit/ (admin) — the audit log, newest first, in cursor pages: filter by user (`actor`),
  * `action` and days `from`..`to`. Without a user or action it covers at most 31 days (the last 31
- * unless `from` / `to` say otherwise), one day partition after the other (store/audit-log.ts).
+ * unless `from` / `to` say otherwise), one day partition after the other (store/audit.ts).
  */
 import { AuditListQuery, MAX_AUDIT_DAYS, type AuditEntrySummary, type AuditPage } from '../../contract/audit.js';
 import { subjectFromEntry } from '../../domain/audit-subjects.js';
@@ -9,7 +9,7 @@ import { Invalid } from '../../domain/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
-import { AUDIT_SORT_KEY, listAuditEntries, type AuditRecord } from '../../store/audit-log.js';
+import { AUDIT_SORT_KEY, listAuditEntries, type AuditRecord } from '../../store/audit.js';
 
 const shiftDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

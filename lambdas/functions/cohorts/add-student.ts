@@ -2,7 +2,7 @@
 import { AddStudentToCohort } from '../../contract/cohorts.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
-import { moveStudentToCohort } from '../../store/cohorts.js';
+import { moveStudentToCohort } from '../../store/cohort.js';
 import { RecordIdParams } from '../../contract/params.js';
 
 export const handler = route('cohorts-add-student', async (req) => {

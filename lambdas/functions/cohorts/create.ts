@@ -2,7 +2,7 @@
 import { CohortInput } from '../../contract/cohorts.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
-import { createCohort } from '../../store/cohorts.js';
+import { createCohort } from '../../store/cohort.js';
 import { cohortFields, presentCohort } from '../../presenters/cohort.js';
 
 export const handler = route('cohorts-create', async (req) => {

@@ -8,8 +8,8 @@ import { NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { recordRead, studentsShown } from '../../store/audit.js';
-import { getCohort } from '../../store/cohorts.js';
-import { getCohortLedgers } from '../../store/students.js';
+import { getCohort } from '../../store/cohort.js';
+import { getCohortLedgers } from '../../store/student.js';
 import { presentStudent } from '../../presenters/student.js';
 import { RecordIdParams } from '../../contract/params.js';
 

@@ -2,7 +2,7 @@
 import { CohortInput } from '../../contract/cohorts.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
-import { updateCohort } from '../../store/cohorts.js';
+import { updateCohort } from '../../store/cohort.js';
 import { cohortFields, presentCohort } from '../../presenters/cohort.js';
 import { RecordIdParams } from '../../contract/params.js';
 

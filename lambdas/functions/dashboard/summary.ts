@@ -8,7 +8,7 @@ import type { DashboardSummary } from '../../contract/dashboard.js';
 import { isAdmin, isFinance, isStaff } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import type { Role } from '../../routes.js';
-import { listCohorts } from '../../store/cohorts.js';
+import { listCohorts } from '../../store/cohort.js';
 import {
   acknowledgedBy, allStudentFigures, latestDocuments, latestMandatoryDocuments, paymentsCreatedBetween, refundedPaymentsChangedBetween,
   type StudentFigures,

@@ -9,7 +9,7 @@ import { appliesTo, needsAcknowledgement, signatureMatches } from '../../domain/
 import { Forbidden, Invalid, NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
-import { acknowledgeDocument, getDocument } from '../../store/documents.js';
+import { acknowledgeDocument, getDocument } from '../../store/document.js';
 import { fullName, presentAcknowledgement, readerOf } from '../../presenters/document.js';
 import { RecordIdParams } from '../../contract/params.js';
 

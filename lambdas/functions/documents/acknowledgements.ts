@@ -3,7 +3,7 @@ import type { AcknowledgementList } from '../../contract/documents.js';
 import { NotFound } from '../../domain/errors.js';
 import { route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
-import { getDocumentWithAcknowledgements } from '../../store/documents.js';
+import { getDocumentWithAcknowledgements } from '../../store/document.js';
 import { expectedAcknowledgers } from '../../store/document-audience.js';
 import { fullName } from '../../presenters/document.js';
 import { RecordIdParams } from '../../contract/params.js';

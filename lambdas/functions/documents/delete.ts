@@ -6,7 +6,7 @@
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { deleteFileQuietly } from '../../store/document-files.js';
-import { deleteDocument } from '../../store/documents.js';
+import { deleteDocument } from '../../store/document.js';
 import { RecordIdParams } from '../../contract/params.js';
 
 export const handler = route('documents-delete', async (req) => {

@@ -12,7 +12,7 @@ import { callerOf, route } from '../../http/route.js';
 import { requestOrigin } from '../../http/request-origin.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
 import { DOWNLOAD_URL_SECONDS, presignDownload } from '../../store/document-links.js';
-import { getDocument } from '../../store/documents.js';
+import { getDocument } from '../../store/document.js';
 import { readerOf } from '../../presenters/document.js';
 import { RecordIdParams } from '../../contract/params.js';
 

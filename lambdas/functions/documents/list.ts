@@ -17,9 +17,8 @@ import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
-import { listCohorts } from '../../store/cohorts.js';
-import { matchesFilters, type DocumentFilters } from '../../store/document-filters.js';
-import { listDocumentsForReader, listDocumentsPage } from '../../store/documents.js';
+import { listCohorts } from '../../store/cohort.js';
+import { listDocumentsForReader, listDocumentsPage, matchesFilters, type DocumentFilters } from '../../store/document-list.js';
 import { lookupsFor, presentDocument, presentDocumentForReader, presentDocumentForStudentRecord, readerOf } from '../../presenters/document.js';
 
 type ListQuery = ReturnType<typeof DocumentListQuery.parse>;

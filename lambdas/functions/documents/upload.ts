@@ -15,7 +15,7 @@ import { callerOf, route } from '../../http/route.js';
 import type { ApiEvent, ApiRequest } from '../../http/types.js';
 import { routeById, routeTimeoutSeconds } from '../../routes.js';
 import { parseJsonBody } from '../../http/validate.js';
-import type { DocumentRecord } from '../../store/catalog-items.js';
+import type { DocumentRecord } from '../../store/document.js';
 import { bearerToken, callerDisplayName } from '../../store/caller-name.js';
 import { copyFile, deleteFileQuietly, fileSize, ownsUpload, putFile, readFile } from '../../store/document-files.js';
 import { lookupsFor, presentDocument } from '../../presenters/document.js';

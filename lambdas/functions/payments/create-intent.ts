@@ -20,8 +20,8 @@ import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { cancelOlderCheckouts } from '../../store/checkouts.js';
 import { asStripeFailure, stripe } from '../../store/payment-gateway.js';
-import { createPendingPayment } from '../../store/payments.js';
-import { getStudentLedger, type StudentLedger } from '../../store/students.js';
+import { createPendingPayment } from '../../store/payment.js';
+import { getStudentLedger, type StudentLedger } from '../../store/student.js';
 
 /** Keys tried when an earlier intent of the same key was canceled meanwhile (a replaced tab retrying). */
 const MAX_KEYS = 4;

@@ -7,7 +7,7 @@ import { decodeCursor } from '../../http/cursor.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
 import { recordRead, studentsShown } from '../../store/audit.js';
-import { listPayments } from '../../store/payments.js';
+import { listPayments } from '../../store/payment.js';
 import { presentPage } from '../../presenters/payment.js';
 
 export const handler = route('payments-list', async (req) => {

@@ -14,7 +14,7 @@ import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { recordEntry } from '../../store/audit.js';
 import { asStripeFailure, stripe } from '../../store/payment-gateway.js';
-import { getPaymentByIntent } from '../../store/payments.js';
+import { getPaymentByIntent } from '../../store/payment.js';
 import { PaymentIntentParams } from '../../contract/params.js';
 
 

@@ -1,11 +1,11 @@
 /**
  * POST /api/students/ (admin) — creates the student's sign-in and profile together: 201, or 409 when
- * the username or email is taken, with nothing half-created (store/student-admin.ts).
+ * the username or email is taken, with nothing half-created (store/student-account.ts).
  */
 import { CreateStudentRequest } from '../../contract/new-student.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
-import { createStudentAccount } from '../../store/student-admin.js';
+import { createStudentAccount } from '../../store/student-account.js';
 import { presentSummary } from '../../presenters/student-summary.js';
 
 export const handler = route('students-create', async (req) => {

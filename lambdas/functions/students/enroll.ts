@@ -3,7 +3,7 @@ import { EnrollRequest } from '../../contract/student-admin.js';
 import { dollarsToCents } from '../../domain/money.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
-import { addEnrollment } from '../../store/student-charges.js';
+import { addEnrollment } from '../../store/student-ledger.js';
 import { UsernameParams } from '../../contract/params.js';
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 64) || 'program';

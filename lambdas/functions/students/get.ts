@@ -9,7 +9,7 @@ import { canReadAnyStudent } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
-import { getStudentLedger } from '../../store/students.js';
+import { getStudentLedger } from '../../store/student.js';
 import { presentStudentDetail } from '../../presenters/student.js';
 import { UsernameParams } from '../../contract/params.js';
 

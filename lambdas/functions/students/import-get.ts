@@ -8,8 +8,7 @@ import { Invalid, NotFound } from '../../domain/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { route } from '../../http/route.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
-import { importKeys } from '../../store/keys.js';
-import { importWithProgress, reportPage, summaryOf } from '../../store/student-imports.js';
+import { importWithProgress, isReportCursor, reportPage, summaryOf } from '../../store/student-import.js';
 
 const DEFAULT_ROWS = 100;
 
@@ -17,7 +16,7 @@ export const handler = route('students-import-get', async (req) => {
   const { id } = parseParams(req, ImportParams);
   const q = parseQuery(req, ImportPageQuery);
   const after = decodeCursor(q.cursor);
-  if (after && (after.pk !== importKeys.import(id) || !after.sk?.startsWith(importKeys.rowPrefix) || Object.keys(after).length !== 2)) {
+  if (after && !isReportCursor(id, after)) {
     throw new Invalid('cursor: does not belong to this import');
   }
   const found = await importWithProgress(id);

@@ -3,7 +3,7 @@
  * with the import at once; the students-import-chunks job creates the students:
  *  1. the file is read and every row checked for shape as before (header, sizes, each row's fields,
  *     repeats within the file); a file the import cannot read at all is a 400;
- *  2. the rows are stored in chunks of 25 (DynamoDB items in the import's partition, store/student-imports.ts),
+ *  2. the rows are stored in chunks of 25 (DynamoDB items in the import's partition, store/student-import.ts),
  *     then the import record (who, when, file name, total rows, status processing);
  *  3. one message per chunk goes to the job's queue (store/queue.ts).
  * Checks against stored data (cohorts, usernames and emails taken) happen per row in the job, where they
@@ -19,7 +19,7 @@ import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { logger } from '../../observability/powertools.js';
 import { sendToQueue } from '../../store/queue.js';
-import { createImport, markImportFailed, summaryOf } from '../../store/student-imports.js';
+import { createImport, markImportFailed, summaryOf } from '../../store/student-import.js';
 import type { ChunkMessage } from '../../imports/student-import-chunk.js';
 
 export const handler = route('students-import', async (req) => {

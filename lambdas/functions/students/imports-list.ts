@@ -8,15 +8,14 @@ import { Invalid } from '../../domain/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
-import { importKeys } from '../../store/keys.js';
-import { listImports, summaryOf } from '../../store/student-imports.js';
+import { isImportsCursor, listImports, summaryOf } from '../../store/student-import.js';
 
 const DEFAULT_IMPORTS = 20;
 
 export const handler = route('students-imports-list', async (req) => {
   const q = parseQuery(req, ImportPageQuery);
   const after = decodeCursor(q.cursor);
-  if (after && (after.gsi1pk !== importKeys.imports || !after.pk?.startsWith(importKeys.import('')) || after.sk !== importKeys.record)) {
+  if (after && !isImportsCursor(after)) {
     throw new Invalid('cursor: does not belong to this list');
   }
   const page = await listImports(q.limit ?? DEFAULT_IMPORTS, after);

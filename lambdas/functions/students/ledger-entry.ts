@@ -3,7 +3,7 @@ import { LedgerPostRequest } from '../../contract/student-admin.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
-import { postLedgerEntry } from '../../store/student-charges.js';
+import { postLedgerEntry } from '../../store/student-ledger.js';
 import { UsernameParams } from '../../contract/params.js';
 
 export const handler = route('students-ledger-entry', async (req) => {

@@ -15,8 +15,7 @@ import { callerOf, route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { recordRead, studentsShown } from '../../store/audit.js';
-import { listStudentProfiles, listStudentProfilesPage } from '../../store/student-profiles.js';
-import { getCohortLedgers, type StudentProfile } from '../../store/students.js';
+import { getCohortLedgers, listStudentProfiles, listStudentProfilesPage, type StudentProfileRecord } from '../../store/student.js';
 import { presentStudent } from '../../presenters/student.js';
 import { presentSummary } from '../../presenters/student-summary.js';
 
@@ -35,7 +34,7 @@ export const handler = route('students-list', async (req) => {
   };
 
   const search = q.search?.toLowerCase();
-  const matches = (p: StudentProfile) =>
+  const matches = (p: StudentProfileRecord) =>
     (!search || [p.firstName, p.lastName, p.username, p.email, `${p.firstName} ${p.lastName}`].some((v) => v.toLowerCase().includes(search)))
     && (!q.balance_status || rosterStatus(centsToDollars(p.balanceCents ?? 0)).toLowerCase() === q.balance_status);
   if (q.limit === undefined && !q.cursor) return { body: await shown((await listStudentProfiles(q.program_type || undefined)).filter(matches).map(presentSummary)) };

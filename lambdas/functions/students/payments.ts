@@ -9,7 +9,7 @@ import { decodeCursor } from '../../http/cursor.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
-import { listPayments } from '../../store/payments.js';
+import { listPayments } from '../../store/payment.js';
 import { presentPage } from '../../presenters/payment.js';
 import { UsernameParams } from '../../contract/params.js';
 

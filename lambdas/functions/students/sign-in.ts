@@ -2,7 +2,7 @@
 import * as z from '../../contract/zod.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
-import { setStudentSignIn } from '../../store/student-admin.js';
+import { setStudentSignIn } from '../../store/student-account.js';
 import { UsernameParams } from '../../contract/params.js';
 
 const Body = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });

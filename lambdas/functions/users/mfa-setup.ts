@@ -12,7 +12,7 @@ import { parseJsonBody } from '../../http/validate.js';
 import { METRIC } from '../../observability/metric-names.js';
 import { countMetric } from '../../observability/metrics.js';
 import { confirmTotp, MFA_SESSION_EXPIRED, sessionFromTokens } from '../../store/cognito.js';
-import { countWrongCode, openEnrolment, takeEnrolment } from '../../store/mfa-enrolments.js';
+import { countWrongCode, openEnrolment, takeEnrolment } from '../../store/mfa-enrolment.js';
 import { TOO_MANY_WRONG_CODES, WRONG_SETUP_CODE } from '../../sign-in/mfa-policy.js';
 import { answerSignIn } from '../../sign-in/sign-in-steps.js';
 

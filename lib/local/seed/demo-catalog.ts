@@ -1,5 +1,6 @@
 /** Demo courses (every course name the spec fixes), cohorts and document categories. */
-import type { CohortRecord, DocumentCategoryRecord } from '../../../lambdas/store/catalog-items.js';
+import type { CohortRecord } from '../../../lambdas/store/cohort.js';
+import type { DocumentCategoryRecord } from '../../../lambdas/store/document.js';
 import type { CourseRecord } from '../../../lambdas/store/course.js';
 
 type C = [name: string, crn: string, credits: number, application: number | null, tuition: number | null, certificate: boolean];

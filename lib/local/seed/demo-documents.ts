@@ -4,7 +4,7 @@
  */
 import { extractText } from '../../../lambdas/domain/text-extraction.js';
 import type { AllowedFileType } from '../../../lambdas/contract/documents.js';
-import type { DocumentRecord } from '../../../lambdas/store/catalog-items.js';
+import type { DocumentRecord } from '../../../lambdas/store/document.js';
 import { demoStudents } from './demo-students.js';
 import { makeDocx, makePdf, makePng } from './sample-files.js';
 

@@ -6,8 +6,8 @@
  */
 import type { LedgerEntry } from '../../../lambdas/domain/ledger.js';
 import type { ProgramType } from '../../../lambdas/contract/programs.js';
-import type { PaymentRecord } from '../../../lambdas/store/payments.js';
-import type { StudentLedger } from '../../../lambdas/store/students.js';
+import type { PaymentRecord } from '../../../lambdas/store/payment.js';
+import type { NewStudentLedger } from '../../../lambdas/store/student.js';
 import { demoCohorts } from './demo-catalog.js';
 
 interface ProgramSpec {
@@ -31,7 +31,7 @@ interface StudentSpec {
 
 const cohortOf = (id: string) => demoCohorts.find((c) => c.id === id)!;
 
-function toLedger(s: StudentSpec): StudentLedger {
+function toLedger(s: StudentSpec): NewStudentLedger {
   const cohort = cohortOf(s.cohortId);
   const enrolledAt = `${cohort.startDate ?? '2026-09-01'}T09:00:00.000Z`;
   const entries: LedgerEntry[] = [];
@@ -111,7 +111,7 @@ const rosterStudents: StudentSpec[] = ROSTER.map(([username, firstName, lastName
   };
 });
 
-export const demoStudents: StudentLedger[] = [...mainStudents, ...rosterStudents].map(toLedger);
+export const demoStudents: NewStudentLedger[] = [...mainStudents, ...rosterStudents].map(toLedger);
 
 /** The card payments behind the seeded ledger payments, so the finance ledger and receipts show them. */
 export const demoPayments: PaymentRecord[] = demoStudents.flatMap(({ profile, enrollments, entries }) =>

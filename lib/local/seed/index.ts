@@ -14,10 +14,11 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cohortItem, cohortNumberMarkerItem, documentCategoryItem, documentItems } from '../../../lambdas/store/catalog-items.js';
+import { cohortItems } from '../../../lambdas/store/cohort.js';
+import { DocumentCategory, documentItems } from '../../../lambdas/store/document.js';
 import { courseItems } from '../../../lambdas/store/course.js';
-import { paymentItems } from '../../../lambdas/store/payments.js';
-import { emailMarkerItem, studentItems } from '../../../lambdas/store/students.js';
+import { paymentItems } from '../../../lambdas/store/payment.js';
+import { emailMarkerItem, studentItems } from '../../../lambdas/store/student.js';
 import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } from '../endpoints.js';
 import type { LocalCredentials } from '../local-credentials.js';
 import type { PoolIds } from '../provision.js';
@@ -53,11 +54,8 @@ export async function seedDemoData(opts: {
     ...demoStudents.flatMap((s) => studentItems({ ...s, profile: { ...s.profile, sub: subs.get(s.profile.username) ?? '' } })),
     ...demoStudents.map((s) => emailMarkerItem(s.profile)),
     ...demoCourses.flatMap(courseItems),
-    ...demoCohorts.flatMap((c) => [
-      cohortItem({ ...c, studentCount: demoStudents.filter((s) => s.profile.cohortId === c.id).length }),
-      cohortNumberMarkerItem(c),
-    ]),
-    ...demoDocumentCategories.map(documentCategoryItem),
+    ...demoCohorts.flatMap((c) => cohortItems({ ...c, studentCount: demoStudents.filter((s) => s.profile.cohortId === c.id).length })),
+    ...demoDocumentCategories.map(DocumentCategory.item),
     ...demoDocuments.flatMap((d) => documentItems({
       ...d.record,
       assignedStudents: d.record.assignedStudents.map((a) => ({ ...a, id: subs.get(a.username) || a.username })),

@@ -5,7 +5,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
-import { auditKeys } from '../../../lambdas/store/keys.js';
+import { auditKeys } from '../../../lambdas/store/audit.js';
 
 const startedAt = new Date().toISOString();
 

@@ -8,8 +8,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as list } from '../../../lambdas/functions/documents/list.js';
 import { handler as upload } from '../../../lambdas/functions/documents/upload.js';
 import type { ApiEvent } from '../../../lambdas/http/types.js';
-import { documentCategoryItem } from '../../../lambdas/store/catalog-items.js';
-import { createCohort } from '../../../lambdas/store/cohorts.js';
+import { createCohort } from '../../../lambdas/store/cohort.js';
+import { DocumentCategory } from '../../../lambdas/store/document.js';
 import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
 import type { ProgramType } from '../../../lambdas/contract/programs.js';
 import { apiEvent, invoke, type Caller } from './events.js';
@@ -60,7 +60,7 @@ export async function documentsTitled(title: string): Promise<Array<{ id: string
 
 export async function createCategory(name = `Category ${randomUUID().slice(0, 8)}`) {
   const category = { id: `cat-${randomUUID()}`, name };
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: documentCategoryItem(category) }));
+  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: DocumentCategory.item(category) }));
   return category;
 }
 

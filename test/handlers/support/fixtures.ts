@@ -9,8 +9,7 @@ import {
 import type { Enrollment, LedgerEntry } from '../../../lambdas/domain/ledger.js';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
-import { keys } from '../../../lambdas/store/keys.js';
-import { createStudent, type StudentProfile } from '../../../lambdas/store/students.js';
+import { createStudent, studentKeys, type StudentProfileRecord } from '../../../lambdas/store/student.js';
 
 export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -29,6 +28,7 @@ export async function createSignIn(opts: { username: string; password: string; g
   if (opts.group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: opts.username, GroupName: opts.group }));
   // A student-group sign-in without a student record is refused (issue 20): a bare record, in no list
   // (no index keys), unless the test makes a real one (createStudentRecord replaces it) or asks for none.
+// Its fields are a profile's, so whatever reads it (a change to the student, their bill) reads a record.
   else if (opts.profile !== false) await bareStudentProfile(opts.username);
 }
 
@@ -38,7 +38,11 @@ export async function bareStudentProfile(username: string): Promise<void> {
   try {
     await db.send(new PutCommand({
       TableName: TABLE_NAME,
-      Item: { pk: keys.student(username), sk: keys.studentProfile, type: 'student', username, signInEnabled: true, [FIXTURE_BARE]: true },
+      Item: {
+        ...studentKeys.profile(username), type: 'student', username, sub: '', firstName: 'Test', lastName: 'User', email: `${username}@example.edu`,
+        phone: null, createdAt: new Date().toISOString(), onPaymentPlan: false, programType: null, programName: null, cohortId: null,
+        signInEnabled: true, [FIXTURE_BARE]: true,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   } catch (error) {
@@ -46,16 +50,16 @@ export async function bareStudentProfile(username: string): Promise<void> {
   }
 }
 
-export async function createStudentRecord(opts: { username?: string; enrollments?: Enrollment[]; entries?: LedgerEntry[]; profile?: Partial<StudentProfile> } = {}) {
+export async function createStudentRecord(opts: { username?: string; enrollments?: Enrollment[]; entries?: LedgerEntry[]; profile?: Partial<StudentProfileRecord> } = {}) {
   const username = opts.username ?? uniqueName('stu');
-  const profile: StudentProfile = {
+  const profile: StudentProfileRecord = {
     username, sub: `sub-${username}`, firstName: 'Test', lastName: 'Student', email: `${username}@example.edu`,
     phone: null, createdAt: '2026-09-01T00:00:00.000Z', onPaymentPlan: false,
     programType: 'certificate', programName: 'Phlebotomy', cohortId: null, ...opts.profile,
   };
   // the bare record createSignIn made for a student-group sign-in gives way to the real one
   await db.send(new DeleteCommand({
-    TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile },
+    TableName: TABLE_NAME, Key: studentKeys.profile(username),
     ConditionExpression: 'attribute_exists(#bare)', ExpressionAttributeNames: { '#bare': FIXTURE_BARE },
   })).catch((error: Error) => { if (error.name !== 'ConditionalCheckFailedException') throw error; });
   await createStudent({ profile, enrollments: opts.enrollments ?? [], entries: opts.entries ?? [] });

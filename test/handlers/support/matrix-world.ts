@@ -9,9 +9,10 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiEvent, ApiResult } from '../../../lambdas/http/types.js';
 import { routeById, type RouteId } from '../../../lambdas/routes.js';
 import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
-import { auditKeys, keys } from '../../../lambdas/store/keys.js';
+import { auditKeys } from '../../../lambdas/store/audit.js';
+import { studentKeys } from '../../../lambdas/store/student.js';
 import { stripe } from '../../../lambdas/store/payment-gateway.js';
-import { createCohort } from '../../../lambdas/store/cohorts.js';
+import { createCohort } from '../../../lambdas/store/cohort.js';
 import { cohortForm, multipart, type CellRequest, type MatrixWorld, type Who } from '../../security/authorization-matrix.js';
 import { apiEvent, invoke, type Caller } from './events.js';
 import { bareStudentProfile, createSignIn, createStudentRecord } from './fixtures.js';
@@ -184,4 +185,4 @@ export const auditChangeCount = (actor: string) => count({
 
 /** Items of a student's collection (profile, enrollments, ledger, payments). */
 export const collectionCount = (username: string) =>
-  count({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.student(username) } });
+  count({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.student(username) } });

@@ -10,11 +10,35 @@
  * used once: the answer that takes it ends it (conditionally, its tokens removed), so a replay finds nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '../contract/zod.js';
 import { nowSeconds } from '../domain/clock.js';
-import { db, TABLE_NAME } from './dynamo.js';
-import { mfaEnrolmentKeys } from './keys.js';
-import { TTL_ATTRIBUTE } from './table-schema.js';
+import { db, entity, getItem, TABLE_NAME, type RecordOf } from './dynamo.js';
+
+/**
+ * One item per enrolment id, alone in its partition, gone after a few minutes (TTL). In the cloud
+ * the sign-in functions may touch these partitions only (grant `mfa:enrolment`, whose IAM condition
+ * is this prefix: lib/constructs/api-function.ts).
+ */
+export const MFA_ENROLMENT_PREFIX = 'MFA_ENROL#';
+export const mfaEnrolmentKeys = {
+  enrolment: (id: string) => ({ pk: `${MFA_ENROLMENT_PREFIX}${id}`, sk: 'MFA_ENROL' }),
+} as const;
+
+/** An enrolment as stored: its kept tokens until it ends, then only that it ended. */
+const MfaEnrolment = entity('mfa-enrolment', z.object({
+  id: z.string(),
+  username: z.string(),
+  /** Wrong codes so far. */
+  attempts: z._default(z.number(), 0),
+  accessToken: z.optional(z.string()),
+  refreshToken: z.optional(z.string()),
+  expiresIn: z.optional(z.number()),
+  ended: z.optional(z.boolean()),
+  /** Epoch seconds; also the item's TTL. */
+  expiresAt: z.number(),
+}), (e) => mfaEnrolmentKeys.enrolment(e.id));
+type MfaEnrolmentRecord = RecordOf<typeof MfaEnrolment>;
 
 /** Cognito's own limit for answering a sign-in challenge (AuthSessionValidity's default, in seconds). */
 export const ENROLMENT_SECONDS = 180;
@@ -39,19 +63,18 @@ export interface Enrolment extends KeptTokens {
 
 /** 32 random bytes, base64url. */
 const ENROLMENT_ID = /^[A-Za-z0-9_-]{43}$/;
-const key = (id: string) => ({ pk: mfaEnrolmentKeys.enrolment(id), sk: mfaEnrolmentKeys.item });
 const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+/** What stays of an enrolment that is over: no tokens, never open again. */
+const ended = (enrolment: Enrolment, attempts: number) =>
+  MfaEnrolment.item({ id: enrolment.id, username: enrolment.username, attempts, ended: true, expiresAt: enrolment.expiresAt });
 
 /** Keeps `tokens` for `username` and answers the new enrolment's id (256 random bits). */
 export async function startEnrolment(username: string, tokens: KeptTokens): Promise<string> {
   const id = randomBytes(32).toString('base64url');
   await db.send(new PutCommand({
     TableName: TABLE_NAME,
-    Item: {
-      ...key(id), type: 'mfa-enrolment', username, attempts: 0,
-      accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn,
-      [TTL_ATTRIBUTE]: nowSeconds() + ENROLMENT_SECONDS,
-    },
+    Item: MfaEnrolment.item({ id, username, attempts: 0, ...tokens, expiresAt: nowSeconds() + ENROLMENT_SECONDS }),
     ConditionExpression: 'attribute_not_exists(pk)',
   }));
   return id;
@@ -61,12 +84,12 @@ export async function startEnrolment(username: string, tokens: KeptTokens): Prom
 export async function openEnrolment(id: string, username: string): Promise<Enrolment | null> {
   // only what startEnrolment makes can name one (and anything else could be over DynamoDB's key size)
   if (!ENROLMENT_ID.test(id)) return null;
-  const { Item } = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: key(id), ConsistentRead: true }));
-  if (!Item || Item.type !== 'mfa-enrolment' || Item.ended) return null;
-  const enrolment: Enrolment = {
-    id, username: String(Item.username), attempts: Number(Item.attempts ?? 0), expiresAt: Number(Item[TTL_ATTRIBUTE]),
-    accessToken: String(Item.accessToken), refreshToken: String(Item.refreshToken), expiresIn: Number(Item.expiresIn),
-  };
+  const item = await getItem(mfaEnrolmentKeys.enrolment(id), { consistent: true });
+  if (!item || item.type !== MfaEnrolment.type) return null;
+  // items written before they carried their id are found by it all the same
+  const { ended, accessToken, refreshToken, expiresIn, ...rest }: MfaEnrolmentRecord = MfaEnrolment.fromItem({ id, ...item });
+  if (ended || accessToken === undefined || refreshToken === undefined || expiresIn === undefined) return null;
+  const enrolment: Enrolment = { ...rest, accessToken, refreshToken, expiresIn };
   if (enrolment.expiresAt <= nowSeconds() || enrolment.attempts >= MAX_ENROLMENT_ATTEMPTS) return null;
   // usernames are case-insensitive in the pool
   return enrolment.username.toLowerCase() === username.toLowerCase() ? enrolment : null;
@@ -81,7 +104,7 @@ export async function countWrongCode(enrolment: Enrolment): Promise<number> {
   const attempts = enrolment.attempts + 1;
   const over = attempts >= MAX_ENROLMENT_ATTEMPTS;
   // once over, the tokens are dropped at once; the item itself goes with the TTL
-  const written = await putIfUnchanged(enrolment, over ? ended(enrolment, attempts) : { ...itemOf(enrolment), attempts });
+  const written = await putIfUnchanged(enrolment, over ? ended(enrolment, attempts) : MfaEnrolment.item({ ...enrolment, attempts }));
   return written ? Math.max(0, MAX_ENROLMENT_ATTEMPTS - attempts) : 0;
 }
 
@@ -90,19 +113,6 @@ export async function countWrongCode(enrolment: Enrolment): Promise<number> {
  * answer ended or changed it first (a replay, a double click).
  */
 export const takeEnrolment = (enrolment: Enrolment): Promise<boolean> => putIfUnchanged(enrolment, ended(enrolment, enrolment.attempts));
-
-function itemOf(enrolment: Enrolment) {
-  return {
-    ...key(enrolment.id), type: 'mfa-enrolment', username: enrolment.username, attempts: enrolment.attempts,
-    accessToken: enrolment.accessToken, refreshToken: enrolment.refreshToken, expiresIn: enrolment.expiresIn,
-    [TTL_ATTRIBUTE]: enrolment.expiresAt,
-  };
-}
-
-/** What stays of an enrolment that is over: no tokens, never open again. */
-const ended = (enrolment: Enrolment, attempts: number) => ({
-  ...key(enrolment.id), type: 'mfa-enrolment', username: enrolment.username, attempts, ended: true, [TTL_ATTRIBUTE]: enrolment.expiresAt,
-});
 
 async function putIfUnchanged(enrolment: Enrolment, item: Record<string, unknown>): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 /**
- * Student administration: accounts and sign-in on/off, the changes that touch Cognito.
- * Enrollments, charges and credits are in student-charges.ts and the admin list in
- * student-profiles.ts, so the routes that need no Cognito client do not bundle one.
+ * Student accounts: creating one and turning its sign-in off or on, the changes that touch Cognito.
+ * They are apart from student.ts and student-ledger.ts so the routes that need no Cognito client do
+ * not bundle one.
  * The table is written first (uniqueness of username and email decided there, atomically), then
  * Cognito; if Cognito refuses, the table writes are undone, so no half-created student remains.
  * Every change carries its audit entry in the same transaction.
@@ -12,12 +12,10 @@ import type { ProgramType } from '../contract/programs.js';
 import { logger } from '../observability/powertools.js';
 import { studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
-import { getCohort } from './cohorts.js';
+import { cohortKeys, getCohort } from './cohort.js';
 import { createSignIn, setSignInEnabled, signOutEverywhere } from './cognito-admin.js';
-import { db, TABLE_NAME } from './dynamo.js';
-import { catalogKeys, keys } from './keys.js';
-import { emailMarkerItem, profileItem, requireStudentRef, type StudentProfile } from './students.js';
-import { transactWrite } from './dynamo.js';
+import { db, TABLE_NAME, transactWrite } from './dynamo.js';
+import { emailMarkerItem, requireStudentRef, StudentProfile, studentKeys, type StudentProfileRecord } from './student.js';
 
 export interface NewStudent {
   username: string;
@@ -32,19 +30,19 @@ export interface NewStudent {
   temporaryPassword?: string;
 }
 
-const profileKey = (username: string) => ({ pk: keys.student(username), sk: keys.studentProfile });
+const profileKey = studentKeys.profile;
 
-export async function createStudentAccount(input: NewStudent, actor: string): Promise<StudentProfile> {
+export async function createStudentAccount(input: NewStudent, actor: string): Promise<StudentProfileRecord> {
   const cohort = await getCohort(input.cohortId);
   if (!cohort) throw new Invalid('cohort_id: is not an existing cohort');
   if (cohort.programType !== input.programType) throw new Invalid(`cohort_id: is a ${cohort.programType} cohort, not ${input.programType}`);
   const { temporaryPassword, ...fields } = input;
-  const profile: StudentProfile = { ...fields, sub: '', createdAt: new Date().toISOString(), balanceCents: 0, signInEnabled: true };
+  const profile: StudentProfileRecord = { ...fields, sub: '', createdAt: new Date().toISOString(), balanceCents: 0, signInEnabled: true };
 
   const written = await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: TABLE_NAME, Item: StudentProfile.item(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: emailMarkerItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Update: { TableName: TABLE_NAME, Key: { pk: catalogKeys.cohort(cohort.id), sk: catalogKeys.cohortItem }, UpdateExpression: 'ADD studentCount :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+    { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(cohort.id), UpdateExpression: 'ADD studentCount :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
     auditPut({ actor, action: 'student.create', entityType: 'student', entityId: profile.username, after: profile }),
   ]);
   if (!written.ok) {
@@ -65,11 +63,11 @@ export async function createStudentAccount(input: NewStudent, actor: string): Pr
   return { ...profile, sub };
 }
 
-async function undoCreate(profile: StudentProfile, actor: string): Promise<void> {
+async function undoCreate(profile: StudentProfileRecord, actor: string): Promise<void> {
   const undone = await transactWrite([
     { Delete: { TableName: TABLE_NAME, Key: profileKey(profile.username) } },
-    { Delete: { TableName: TABLE_NAME, Key: { pk: keys.studentEmail(profile.email), sk: keys.studentEmail(profile.email) } } },
-    { Update: { TableName: TABLE_NAME, Key: { pk: catalogKeys.cohort(profile.cohortId!), sk: catalogKeys.cohortItem }, UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+    { Delete: { TableName: TABLE_NAME, Key: studentKeys.email(profile.email) } },
+    { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(profile.cohortId!), UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
     auditPut({ actor, action: 'student.create.undone', entityType: 'student', entityId: profile.username, before: profile }),
   ]);
   if (!undone.ok) logger.error('Could not undo a half-created student', { username: profile.username });

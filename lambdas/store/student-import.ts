@@ -1,5 +1,5 @@
 /**
- * CSV imports of students: one partition per import (keys.ts `importKeys`).
+ * CSV imports of students: one partition per import (`importKeys`).
  *
  *   IMPORT              the record: who, when, file name, total rows, chunks, status; counts of finished chunks
  *   CHUNK#<n>           the validated rows of chunk n, until the job has recorded all of them (then deleted;
@@ -12,59 +12,89 @@
  * a chunk's counters join the record's once (`attribute_not_exists(done)` on the progress item). Live
  * progress is the sum of the progress items; the record's counts (the list) move chunk by chunk.
  */
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-  type BatchWriteCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
-import type { ImportCounts, ImportRowOutcome, ImportRowReport, ImportStatus, ImportSummary } from '../contract/student-import.js';
+import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { ImportCounts, ImportRowOutcome, ImportRowReport, ImportSummary } from '../contract/student-import.js';
+import * as z from '../contract/zod.js';
 import type { StoredRow } from '../domain/import-rows.js';
-import { db, TABLE_NAME } from './dynamo.js';
-import { importKeys as k, keys } from './keys.js';
-import { TTL_ATTRIBUTE } from './table-schema.js';
-import { transactWrite } from './dynamo.js';
+import { batchGetAll, db, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type RecordOf } from './dynamo.js';
+import { EmailMarker, StudentProfile, studentKeys } from './student.js';
 
-type Item = Record<string, unknown>;
-type Key = { pk: string; sk: string };
-
-export interface ImportRecord {
-  id: string;
-  fileName: string;
-  createdBy: string;
-  createdAt: string;
-  total: number;
-  chunks: number;
-  status: ImportStatus;
-  finishedAt: string | null;
-  /** Counts of the chunks finished so far. */
-  processed: number;
-  created: number;
-  skipped: number;
-  failed: number;
-  error?: string;
-}
-
-/** How long stored rows wait for the job before DynamoDB removes them. */
-const CHUNK_TTL_SECONDS = 14 * 24 * 3600;
-const COUNTER_OF: Record<ImportRowOutcome, 'created' | 'skipped' | 'failed'> = { created: 'created', exists: 'skipped', failed: 'failed' };
+/** The sort keys sort in the order of the layout above; gsi1: every import, newest first. */
+export const importKeys = {
+  import: (id: string) => `IMPORT#${id}`,
+  record: 'IMPORT',
+  chunk: (index: number) => `CHUNK#${String(index).padStart(5, '0')}`,
+  progress: (index: number) => `PROGRESS#${String(index).padStart(5, '0')}`,
+  progressPrefix: 'PROGRESS#',
+  row: (line: number) => `ROW#${String(line).padStart(6, '0')}`,
+  rowPrefix: 'ROW#',
+  imports: 'IMPORTS',
+  importsSort: (createdAt: string, id: string) => `${createdAt}#${id}`,
+} as const;
+const k = importKeys;
 
 const recordKey = (id: string): Key => ({ pk: k.import(id), sk: k.record });
 const chunkKey = (id: string, index: number): Key => ({ pk: k.import(id), sk: k.chunk(index) });
 const progressKey = (id: string, index: number): Key => ({ pk: k.import(id), sk: k.progress(index) });
 const rowKey = (id: string, line: number): Key => ({ pk: k.import(id), sk: k.row(line) });
 
-const toRecord = (item: Item): ImportRecord => ({
-  id: String(item.id), fileName: String(item.fileName ?? ''), createdBy: String(item.createdBy), createdAt: String(item.createdAt),
-  total: Number(item.total), chunks: Number(item.chunks), status: item.status as ImportStatus, finishedAt: (item.finishedAt as string | undefined) ?? null,
-  processed: Number(item.processed ?? 0), created: Number(item.created ?? 0), skipped: Number(item.skipped ?? 0), failed: Number(item.failed ?? 0),
-  ...(item.error ? { error: String(item.error) } : {}),
+const OUTCOMES = ['created', 'exists', 'failed'] as const satisfies readonly ImportRowOutcome[];
+
+export const Import = entity('import', z.object({
+  id: z.string(),
+  fileName: z._default(z.string(), ''),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  total: z.number(),
+  chunks: z.number(),
+  status: z.enum(['processing', 'done', 'failed']),
+  finishedAt: z._default(z.nullable(z.string()), null),
+  /** Counts of the chunks finished so far. */
+  processed: z._default(z.number(), 0),
+  created: z._default(z.number(), 0),
+  skipped: z._default(z.number(), 0),
+  failed: z._default(z.number(), 0),
+  error: z.optional(z.string()),
+}), (r) => ({ ...recordKey(r.id), gsi1pk: k.imports, gsi1sk: k.importsSort(r.createdAt, r.id) }));
+export type ImportRecord = RecordOf<typeof Import>;
+
+/**
+ * A chunk's stored rows. Each row's input was validated (contract CreateStudentRequest) before it was
+ * stored, by this module; it is read back as written.
+ */
+const Chunk = z.object({
+  rows: z.array(z.object({
+    line: z.number(),
+    username: z.string(),
+    input: z.optional(z.custom<NonNullable<StoredRow['input']>>((input) => typeof input === 'object' && input !== null)),
+    errors: z.optional(z.array(z.string())),
+  })),
 });
+
+/** A chunk's counters (set by the first row counted in it); `done` once they joined the record's. */
+const Progress = z.object({
+  processed: z._default(z.number(), 0),
+  created: z._default(z.number(), 0),
+  skipped: z._default(z.number(), 0),
+  failed: z._default(z.number(), 0),
+  done: z.optional(z.string()),
+});
+
+/** A row's claim while its student is being created, then its outcome. */
+const ROW_TYPE = 'importRow';
+const Row = z.object({
+  line: z.number(),
+  username: z._default(z.string(), ''),
+  outcome: z.optional(z.enum(OUTCOMES)),
+  reason: z._default(z.string(), ''),
+});
+
+/** Who holds a username: the profile's email. */
+const Holder = z.pick(StudentProfile.shape, { username: true, email: true });
+
+/** How long stored rows wait for the job before DynamoDB removes them. */
+const CHUNK_TTL_SECONDS = 14 * 24 * 3600;
+const COUNTER_OF: Record<ImportRowOutcome, 'created' | 'skipped' | 'failed'> = { created: 'created', exists: 'skipped', failed: 'failed' };
 
 export const summaryOf = (r: ImportRecord, counts: ImportCounts = r): ImportSummary => ({
   id: r.id, file_name: r.fileName, created_by: r.createdBy, created_at: r.createdAt, finished_at: r.finishedAt, status: r.status,
@@ -86,16 +116,12 @@ async function batchWrite(items: Item[]): Promise<void> {
 export async function createImport(input: { id: string; fileName: string; createdBy: string; createdAt: string; chunks: StoredRow[][] }): Promise<ImportRecord> {
   const { id, chunks } = input;
   const expiresAt = Math.floor(Date.parse(input.createdAt) / 1000) + CHUNK_TTL_SECONDS;
-  await batchWrite(chunks.map((rows, index) => ({ ...chunkKey(id, index), type: 'importChunk', rows, [TTL_ATTRIBUTE]: expiresAt })));
+  await batchWrite(chunks.map((rows, index) => ({ ...chunkKey(id, index), type: 'importChunk', rows, expiresAt })));
   const record: ImportRecord = {
     id, fileName: input.fileName, createdBy: input.createdBy, createdAt: input.createdAt, total: chunks.reduce((n, c) => n + c.length, 0),
     chunks: chunks.length, status: 'processing', finishedAt: null, processed: 0, created: 0, skipped: 0, failed: 0,
   };
-  await db.send(new PutCommand({
-    TableName: TABLE_NAME,
-    Item: { ...recordKey(id), type: 'import', ...record, gsi1pk: k.imports, gsi1sk: k.importsSort(record.createdAt, id) },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: Import.item(record), ConditionExpression: 'attribute_not_exists(pk)' }));
   return record;
 }
 
@@ -111,14 +137,14 @@ export async function markImportFailed(id: string, error: string, at: string): P
 }
 
 export async function getImport(id: string): Promise<ImportRecord | null> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: recordKey(id), ConsistentRead: true }));
-  return out.Item ? toRecord(out.Item) : null;
+  const item = await getItem(recordKey(id), { consistent: true });
+  return item ? Import.fromItem(item) : null;
 }
 
 /** A chunk's stored rows, or null once the job has recorded all of them (or they expired). */
 export async function getChunk(id: string, index: number): Promise<StoredRow[] | null> {
-  const out = await db.send(new GetCommand({ TableName: TABLE_NAME, Key: chunkKey(id, index), ConsistentRead: true }));
-  return out.Item ? (out.Item.rows as StoredRow[]) : null;
+  const item = await getItem(chunkKey(id, index), { consistent: true });
+  return item ? Chunk.parse(item).rows : null;
 }
 
 export async function deleteChunk(id: string, index: number): Promise<void> {
@@ -138,23 +164,23 @@ export interface ChunkState {
 
 /** One BatchGet (up to 100 keys): the chunk's rows' outcomes, and the students its valid rows name. */
 export async function readChunkState(id: string, rows: readonly StoredRow[]): Promise<ChunkState> {
-  const wanted: Key[] = [
+  const valid = rows.flatMap((r) => (r.input ? [r.input] : []));
+  // an email marker's key, lower-cased, names the address it reserves
+  const emailOf = new Map(valid.map((input) => [studentKeys.email(input.email).pk, input.email.trim().toLowerCase()]));
+  const found = await batchGetAll([
     ...rows.map((r) => rowKey(id, r.line)),
-    ...rows.flatMap((r) => (r.input ? [{ pk: keys.student(r.input.username), sk: keys.studentProfile }, { pk: keys.studentEmail(r.input.email), sk: keys.studentEmail(r.input.email) }] : [])),
-  ];
+    ...valid.flatMap((input) => [studentKeys.profile(input.username), studentKeys.email(input.email)]),
+  ], { consistent: true });
   const state: ChunkState = { done: new Set(), claimed: new Set(), students: new Map(), emailOwners: new Map() };
-  const unique = [...new Map(wanted.map((key) => [`${key.pk}\u0000${key.sk}`, key])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: BatchGetCommandOutput['UnprocessedKeys'] = { [TABLE_NAME]: { Keys: unique.slice(i, i + 100), ConsistentRead: true } };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const page: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of page.Responses?.[TABLE_NAME] ?? []) {
-        if (item.type === 'importRow') (item.outcome ? state.done : state.claimed).add(Number(item.line));
-        else if (item.sk === keys.studentProfile) state.students.set(String(item.username), String(item.email).toLowerCase());
-        else state.emailOwners.set(String(item.pk).slice(keys.studentEmail('').length), String(item.username));
-      }
-      request = page.UnprocessedKeys;
+  for (const item of found) {
+    if (item.type === ROW_TYPE) {
+      const row = Row.parse(item);
+      (row.outcome ? state.done : state.claimed).add(row.line);
+    } else if (item.type === StudentProfile.type) {
+      const holder = Holder.parse(item);
+      state.students.set(holder.username, holder.email.toLowerCase());
+    } else {
+      state.emailOwners.set(emailOf.get(String(item.pk)) ?? '', EmailMarker.parse(item).username);
     }
   }
   return state;
@@ -162,10 +188,8 @@ export async function readChunkState(id: string, rows: readonly StoredRow[]): Pr
 
 /** The email of an existing student (lower case), or null: who a username belongs to. */
 export async function studentEmail(username: string): Promise<string | null> {
-  const out = await db.send(new GetCommand({
-    TableName: TABLE_NAME, Key: { pk: keys.student(username), sk: keys.studentProfile }, ProjectionExpression: 'email', ConsistentRead: true,
-  }));
-  return out.Item ? String(out.Item.email).toLowerCase() : null;
+  const item = await getItem(studentKeys.profile(username), { consistent: true });
+  return item ? Holder.parse(item).email.toLowerCase() : null;
 }
 
 /** Marks a row as being worked on (unless it already has an outcome): a later attempt then knows the student may be its own. */
@@ -173,7 +197,7 @@ export async function claimRow(id: string, row: Pick<StoredRow, 'line' | 'userna
   try {
     await db.send(new PutCommand({
       TableName: TABLE_NAME,
-      Item: { ...rowKey(id, row.line), type: 'importRow', line: row.line, username: row.username, claimedAt: at },
+      Item: { ...rowKey(id, row.line), type: ROW_TYPE, line: row.line, username: row.username, claimedAt: at },
       ConditionExpression: 'attribute_not_exists(outcome)',
     }));
     return true;
@@ -189,7 +213,7 @@ export async function recordRow(id: string, chunk: number, report: ImportRowRepo
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...rowKey(id, report.line), type: 'importRow', line: report.line, username: report.username, outcome: report.outcome, reason: report.reason, at },
+        Item: { ...rowKey(id, report.line), type: ROW_TYPE, line: report.line, username: report.username, outcome: report.outcome, reason: report.reason, at },
         ConditionExpression: 'attribute_not_exists(outcome)',
       },
     },
@@ -210,9 +234,9 @@ export async function recordRow(id: string, chunk: number, report: ImportRowRepo
  * transaction), then marks the import done when every row is counted. Safe to repeat.
  */
 export async function completeChunk(id: string, chunk: number, at: string): Promise<void> {
-  const progress = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: progressKey(id, chunk), ConsistentRead: true }))).Item;
+  const item = await getItem(progressKey(id, chunk), { consistent: true });
+  const progress = item && Progress.parse(item);
   if (progress && !progress.done) {
-    const n = (name: string) => Number(progress[name] ?? 0);
     await transactWrite([
       {
         Update: {
@@ -226,7 +250,7 @@ export async function completeChunk(id: string, chunk: number, at: string): Prom
           TableName: TABLE_NAME, Key: recordKey(id),
           UpdateExpression: 'ADD #processed :p, #created :c, #skipped :s, #failed :f', ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#processed': 'processed', '#created': 'created', '#skipped': 'skipped', '#failed': 'failed' },
-          ExpressionAttributeValues: { ':p': n('processed'), ':c': n('created'), ':s': n('skipped'), ':f': n('failed') },
+          ExpressionAttributeValues: { ':p': progress.processed, ':c': progress.created, ':s': progress.skipped, ':f': progress.failed },
         },
       },
     ]);
@@ -246,52 +270,45 @@ export async function completeChunk(id: string, chunk: number, at: string): Prom
  * before the rows). A chunk's counters stay after it is done, so the sum is every row counted so far.
  */
 export async function importWithProgress(id: string): Promise<{ record: ImportRecord; counts: ImportCounts } | null> {
-  const items: Item[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': k.import(id), ':from': k.record, ':to': `${k.progressPrefix}\uffff` },
-      ExclusiveStartKey: startKey,
-    }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': k.import(id), ':from': k.record, ':to': `${k.progressPrefix}\uffff` },
+  });
   const recordItem = items.find((i) => i.sk === k.record);
   if (!recordItem) return null;
-  const record = toRecord(recordItem);
+  const record = Import.fromItem(recordItem);
   const counts: ImportCounts = { total: record.total, processed: 0, created: 0, skipped: 0, failed: 0 };
-  for (const p of items.filter((i) => i.sk !== k.record)) {
-    counts.processed += Number(p.processed ?? 0);
-    counts.created += Number(p.created ?? 0);
-    counts.skipped += Number(p.skipped ?? 0);
-    counts.failed += Number(p.failed ?? 0);
+  for (const p of items.filter((i) => i.sk !== k.record).map((i) => Progress.parse(i))) {
+    counts.processed += p.processed;
+    counts.created += p.created;
+    counts.skipped += p.skipped;
+    counts.failed += p.failed;
   }
   return { record, counts };
 }
 
+/** Whether a cursor continues this import's report (it names one of its rows, and nothing else). */
+export const isReportCursor = (id: string, after: Record<string, string>) =>
+  after.pk === k.import(id) && Boolean(after.sk?.startsWith(k.rowPrefix)) && Object.keys(after).length === 2;
+
+/** Whether a cursor continues the list of imports (it names an import record in that list). */
+export const isImportsCursor = (after: Record<string, string>) =>
+  after.gsi1pk === k.imports && Boolean(after.pk?.startsWith(k.import(''))) && after.sk === k.record;
+
 /** One page of the report, in line order; rows still being worked on are left out until they have an outcome. */
 export async function reportPage(id: string, limit: number, after?: Record<string, string>): Promise<{ rows: ImportRowReport[]; next?: Record<string, unknown> }> {
-  const page = await db.send(new QueryCommand({
-    TableName: TABLE_NAME,
+  const page = await queryPage({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rows)',
     ExpressionAttributeValues: { ':pk': k.import(id), ':rows': k.rowPrefix },
-    Limit: limit,
-    ExclusiveStartKey: after,
-  }));
-  const rows = (page.Items ?? []).filter((i) => i.outcome).map((i): ImportRowReport => ({
-    line: Number(i.line), username: String(i.username ?? ''), outcome: i.outcome as ImportRowOutcome, reason: String(i.reason ?? ''),
-  }));
-  return { rows, next: page.LastEvaluatedKey };
+  }, limit, after);
+  const rows = page.items.map((i) => Row.parse(i)).flatMap(({ line, username, outcome, reason }): ImportRowReport[] => (outcome ? [{ line, username, outcome, reason }] : []));
+  return { rows, next: page.lastKey };
 }
 
 /** Imports, newest first (gsi1). */
 export async function listImports(limit: number, after?: Record<string, string>): Promise<{ records: ImportRecord[]; next?: Record<string, unknown> }> {
-  const page = await db.send(new QueryCommand({
-    TableName: TABLE_NAME, IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': k.imports },
-    ScanIndexForward: false, Limit: limit, ExclusiveStartKey: after,
-  }));
-  return { records: (page.Items ?? []).map(toRecord), next: page.LastEvaluatedKey };
+  const page = await queryPage({
+    IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': k.imports }, ScanIndexForward: false,
+  }, limit, after);
+  return { records: page.items.map((i) => Import.fromItem(i)), next: page.lastKey };
 }
