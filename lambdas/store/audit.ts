@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../contract/zod.js';
 import { subjectFromEntry } from '../domain/audit-subjects.js';
+import { required } from '../domain/required.js';
 import { db, entity, queryPage, TABLE_NAME, type Item, type QueryInput, type RecordOf } from './dynamo.js';
 
 /** One partition per day; gsi1 by actor, gsi2 by action, each sorted by time. */
@@ -28,7 +29,7 @@ export const auditKeys = {
   byAction: (action: string) => `AUDIT_ACTION#${action}`,
 } as const;
 
-export const Audit = entity('audit', z.object({
+export const Audit = entity('audit', () => z.object({
   id: z.string(),
   at: z.string(),
   actor: z.string(),
@@ -114,13 +115,15 @@ const MAX_FILTERED_QUERIES = 5;
 const FILTERED_BATCH = 100;
 
 export async function listAuditEntries(q: AuditQuery): Promise<AuditResults> {
-  return q.actor || q.action ? listFromIndex(q) : listByDay(q);
+  if (q.actor) return listFromIndex(q, ['gsi1', 'gsi1pk', 'gsi1sk', auditKeys.byActor(q.actor)]);
+  if (q.action) return listFromIndex(q, ['gsi2', 'gsi2pk', 'gsi2sk', auditKeys.byAction(q.action)]);
+  return listByDay(q);
 }
 
-async function listFromIndex(q: AuditQuery): Promise<AuditResults> {
-  const [index, pkName, skName, pkValue] = q.actor
-    ? ['gsi1', 'gsi1pk', 'gsi1sk', auditKeys.byActor(q.actor)] as const
-    : ['gsi2', 'gsi2pk', 'gsi2sk', auditKeys.byAction(q.action!)] as const;
+/** An index to read the entries of one actor or one action by: its name, key attributes and partition. */
+type AuditIndex = readonly [index: 'gsi1' | 'gsi2', pkName: string, skName: string, pkValue: string];
+
+async function listFromIndex(q: AuditQuery, [index, pkName, skName, pkValue]: AuditIndex): Promise<AuditResults> {
   const filtered = Boolean(q.actor && q.action);
   const input: QueryInput = {
     IndexName: index, ScanIndexForward: false,
@@ -132,26 +135,29 @@ async function listFromIndex(q: AuditQuery): Promise<AuditResults> {
 
   const records: AuditRecord[] = [];
   let start = q.after ? startAfter(q.after) : undefined;
-  for (let queries = 0; queries < (filtered ? MAX_FILTERED_QUERIES : 1); queries++) {
+  for (let queries = 1; ; queries++) {
     const want = q.limit - records.length;
     const { items, lastKey } = await queryPage(input, filtered ? Math.max(want, FILTERED_BATCH) : want, start);
     records.push(...items.slice(0, want).map((i) => Audit.fromItem(i)));
     if (records.length === q.limit) {
       const more = items.length > want || lastKey !== undefined;
-      return { records, after: more ? sortKeyOf(records[records.length - 1]!) : null };
+      return { records, after: more ? sortKeyOf(records[records.length - 1]) : null };
     }
     if (!lastKey) return { records, after: null };
-    start = startAfter(String(lastKey[skName]));
+    const readTo = String(lastKey[skName]);
+    // a sparse filter: answer what was found so far and carry on from where reading stopped
+    if (queries >= (filtered ? MAX_FILTERED_QUERIES : 1)) return { records, after: readTo };
+    start = startAfter(readTo);
   }
-  // a sparse filter: answer what was found so far and carry on from where reading stopped
-  return { records, after: String(start![skName]) };
 }
 
 async function listByDay(q: AuditQuery): Promise<AuditResults> {
   const records: AuditRecord[] = [];
-  const firstDay = q.after ? q.after.slice(0, 10) : q.to!;
+  // the handler gives the day walk both ends (functions/audit/list.ts)
+  const firstDay = q.after ? q.after.slice(0, 10) : required(q.to, 'to (the last day of the audit range)');
+  const earliestDay = required(q.from, 'from (the first day of the audit range)');
   let start: Record<string, unknown> | undefined = q.after ? { pk: auditKeys.day(q.after), sk: q.after } : undefined;
-  for (let day = firstDay; day >= q.from!; day = previousDay(day)) {
+  for (let day = firstDay; day >= earliestDay; day = previousDay(day)) {
     do {
       const want = q.limit - records.length;
       const page = await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.day(day) }, ScanIndexForward: false }, want, start);
@@ -159,8 +165,8 @@ async function listByDay(q: AuditQuery): Promise<AuditResults> {
       start = page.lastKey;
       if (records.length === q.limit) {
         // more may follow in this day or in an earlier one of the range
-        const more = start !== undefined || day > q.from!;
-        return { records, after: more ? sortKeyOf(records[records.length - 1]!) : null };
+        const more = start !== undefined || day > earliestDay;
+        return { records, after: more ? sortKeyOf(records[records.length - 1]) : null };
       }
     } while (start);
   }

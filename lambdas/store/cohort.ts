@@ -12,7 +12,7 @@ import * as z from '../contract/zod.js';
 import { cohortName, cohortSubject, studentSubject } from '../domain/audit-subjects.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { auditPut } from './audit.js';
-import { entity, getItem, queryAll, TABLE_NAME, transactWrite, type RecordOf } from './dynamo.js';
+import { entity, getItem, queryAll, TABLE_NAME, transactWrite, type RecordOf, lazy } from './dynamo.js';
 import { StudentEnrollment, studentKeys, StudentLedgerEntry, StudentProfile } from './student.js';
 
 export const cohortKeys = {
@@ -27,7 +27,7 @@ export const cohortKeys = {
   },
 } as const;
 
-export const Cohort = entity('cohort', z.object({
+export const Cohort = entity('cohort', () => z.object({
   id: z.string(),
   academicYear: z.string(),
   cohortNumber: z.number(),
@@ -109,7 +109,7 @@ const MAX_ITEMS_PER_MOVE = 95;
 
 /** The items of a student's collection that sit on their cohort's roster (gsi1), read with their keys. */
 const ROSTER_TYPES: string[] = [StudentProfile.type, StudentEnrollment.type, StudentLedgerEntry.type];
-const StudentItem = z.object({ pk: z.string(), sk: z.string(), type: z.string() });
+const StudentItem = lazy(() => z.object({ pk: z.string(), sk: z.string(), type: z.string() }));
 
 /**
  * Moves a student (profile, enrollments and ledger entries: their roster keys) into a cohort and
@@ -134,7 +134,7 @@ export async function moveStudentToCohort(username: string, cohortId: string, ac
   await transactWrite([
     { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId), UpdateExpression: 'ADD studentCount :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
     ...(fromCohort ? [{ Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(fromCohort), UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } }] : []),
-    ...onRoster.map((i) => StudentItem.parse(i)).map(({ pk, sk, type }) => ({
+    ...onRoster.map((i) => StudentItem().parse(i)).map(({ pk, sk, type }) => ({
       Update: {
         TableName: TABLE_NAME, Key: { pk, sk },
         UpdateExpression: type === StudentProfile.type

@@ -10,7 +10,7 @@ import * as z from '../contract/zod.js';
 import { courseSubject } from '../domain/audit-subjects.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { auditPut } from './audit.js';
-import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type QueryInput, type RecordOf } from './dynamo.js';
+import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type QueryInput, type RecordOf, lazy } from './dynamo.js';
 
 export const courseKeys = {
   course: (id: string) => ({ pk: `COURSE#${id}`, sk: 'COURSE' }),
@@ -25,15 +25,15 @@ export const courseKeys = {
 } as const;
 
 /** A price nobody set is null (absent on items written without it). */
-const cents = z._default(z.nullable(z.number()), null);
+const cents = lazy(() => z._default(z.nullable(z.number()), null));
 
-export const Course = entity('course', z.object({
+export const Course = entity('course', () => z.object({
   id: z.string(),
   name: z.string(),
   crn: z.string(),
   creditHours: z.number(),
-  applicationPriceCents: cents,
-  tuitionPriceCents: cents,
+  applicationPriceCents: cents(),
+  tuitionPriceCents: cents(),
   isCertificateCourse: z.boolean(),
 }), (c) => ({
   ...courseKeys.course(c.id),
@@ -45,7 +45,7 @@ export type CourseFields = Omit<CourseRecord, 'id'>;
 
 /** The CRN's marker: keyed by the CRN, pointing to the course holding it. */
 const crnMarkerItem = (c: Pick<CourseRecord, 'crn' | 'id'>) => ({ ...courseKeys.crn(c.crn), type: 'crn', courseId: c.id });
-const CrnMarker = z.object({ courseId: z.string() });
+const CrnMarker = lazy(() => z.object({ courseId: z.string() }));
 
 /** The course and its CRN marker (the create, and the demo seed). */
 export const courseItems = (c: CourseRecord) => [Course.item(c), crnMarkerItem(c)];
@@ -84,7 +84,7 @@ export async function getCourse(id: string): Promise<CourseRecord | null> {
 /** The name of the course holding a CRN (the marker points to it), so the refusal can say which one. */
 async function holderOf(crn: string): Promise<string | null> {
   const marker = await getItem(courseKeys.crn(crn));
-  return marker ? ((await getCourse(CrnMarker.parse(marker).courseId))?.name ?? null) : null;
+  return marker ? ((await getCourse(CrnMarker().parse(marker).courseId))?.name ?? null) : null;
 }
 
 /** Answers a failed condition: at one of `crnTakenAt`, the CRN is someone else's; anywhere else, the course is gone. */

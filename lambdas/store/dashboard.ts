@@ -12,15 +12,15 @@ import type { ProgramType } from '../contract/programs.js';
 import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { documentKeys } from './document.js';
-import { queryAll, queryPage, type Item } from './dynamo.js';
+import { queryAll, queryPage, type Item, lazy } from './dynamo.js';
 import { Payment, paymentKeys } from './payment.js';
 import { StudentProfile, studentKeys } from './student.js';
 
-const PaymentFigures = z.pick(Payment.shape, { createdAt: true, updatedAt: true, status: true, amountCents: true, refundedCents: true, refundIds: true });
-export type PaymentFigures = z.infer<typeof PaymentFigures>;
+const PaymentFigures = lazy(() => z.pick(Payment.shape, { createdAt: true, updatedAt: true, status: true, amountCents: true, refundedCents: true, refundIds: true }));
+export type PaymentFigures = z.infer<ReturnType<typeof PaymentFigures>>;
 
 const PAYMENT_FIELDS = { ProjectionExpression: 'createdAt, updatedAt, #status, amountCents, refundedCents, refundIds', ExpressionAttributeNames: { '#status': 'status' } };
-const toPayment = (i: Item): PaymentFigures => PaymentFigures.parse(i);
+const toPayment = (i: Item): PaymentFigures => PaymentFigures().parse(i);
 
 /** Listed payments (money moved, or an attempt failed) created in [fromIso, toIso): one range of the ledger feed. */
 export async function paymentsCreatedBetween(fromIso: string, toIso: string): Promise<PaymentFigures[]> {
@@ -48,8 +48,8 @@ export async function refundedPaymentsChangedBetween(fromIso: string, toIso: str
   return groups.flat().map(toPayment);
 }
 
-const StudentFigures = z.pick(StudentProfile.shape, { username: true, programType: true, cohortId: true, balanceCents: true });
-export type StudentFigures = Omit<z.infer<typeof StudentFigures>, 'balanceCents'> & { balanceCents: number };
+const StudentFigures = lazy(() => z.pick(StudentProfile.shape, { username: true, programType: true, cohortId: true, balanceCents: true }));
+export type StudentFigures = Omit<z.infer<ReturnType<typeof StudentFigures>>, 'balanceCents'> & { balanceCents: number };
 
 /** Every student's program, cohort and cached balance: one Query per program type and one for none. */
 export async function allStudentFigures(): Promise<StudentFigures[]> {
@@ -59,7 +59,7 @@ export async function allStudentFigures(): Promise<StudentFigures[]> {
     ProjectionExpression: 'username, programType, cohortId, balanceCents',
   })));
   return groups.flat().map((i) => {
-    const figures = StudentFigures.parse(i);
+    const figures = StudentFigures().parse(i);
     return { ...figures, balanceCents: figures.balanceCents ?? 0 };
   });
 }

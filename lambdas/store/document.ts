@@ -19,7 +19,7 @@ import { auditPut } from './audit.js';
 import { Cohort, cohortKeys, type CohortRecord } from './cohort.js';
 import {
   batchGetAll, db, entity, getItem, queryAll, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems,
-} from './dynamo.js';
+ lazy } from './dynamo.js';
 
 export type { DocumentScope } from '../contract/documents.js';
 
@@ -53,21 +53,21 @@ export const documentKeys = {
   categoryByName: (name: string, id: string) => `${name.toLowerCase()}#${id}`,
 } as const;
 
-export const DocumentCategory = entity('documentCategory', z.object({
+export const DocumentCategory = entity('documentCategory', () => z.object({
   id: z.string(),
   name: z.string(),
 }), (c) => ({ ...documentKeys.category(c.id), gsi1pk: documentKeys.categories, gsi1sk: documentKeys.categoryByName(c.name, c.id) }));
 export type DocumentCategoryRecord = RecordOf<typeof DocumentCategory>;
 
 /** A student a document is assigned to, with the names the list shows and searches. */
-const AssignedStudent = z.object({
+const AssignedStudent = lazy(() => z.object({
   username: z.string(),
   /** The student's id as the student record shows it (Cognito sub, or the username without one). */
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-});
-export type AssignedStudent = z.infer<typeof AssignedStudent>;
+}));
+export type AssignedStudent = z.infer<ReturnType<typeof AssignedStudent>>;
 
 /**
  * Lower-cased copies the list filters match with `contains` (DynamoDB compares case-sensitively):
@@ -88,7 +88,7 @@ function collectionOf(d: { scope: DocumentScope; programType: ProgramType | null
 }
 
 /** Defaults keep an item written before a field existed readable. */
-export const Document = entity('document', z.object({
+export const Document = entity('document', () => z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -99,7 +99,7 @@ export const Document = entity('document', z.object({
   /** Program scope: which program type the document is for. */
   programType: z.nullable(z.enum(PROGRAM_TYPES)),
   /** Individual scope only. */
-  assignedStudents: z._default(z.array(AssignedStudent), []),
+  assignedStudents: z._default(z.array(AssignedStudent()), []),
   fileName: z.string(),
   fileType: z.string(),
   fileSize: z._default(z.nullable(z.number()), null),
@@ -129,12 +129,12 @@ const assignmentItem = (d: Pick<DocumentRecord, 'id' | 'uploadedAt'>, username: 
   ...documentKeys.assignment(d.id, username), type: ASSIGNMENT, documentId: d.id, username,
   gsi2pk: documentKeys.ofStudent(username), gsi2sk: documentKeys.byUpload(d.uploadedAt, d.id),
 });
-const Assignment = z.object({ documentId: z.string() });
+const Assignment = lazy(() => z.object({ documentId: z.string() }));
 /** The id of the document an item assigns, or null when it is not an assignment. */
-export const assignedDocumentId = (item: Item): string | null => (item.type === ASSIGNMENT ? Assignment.parse(item).documentId : null);
+export const assignedDocumentId = (item: Item): string | null => (item.type === ASSIGNMENT ? Assignment().parse(item).documentId : null);
 
 /** A student's acknowledgement of a mandatory document (or signature, when it requires one). */
-export const Acknowledgement = entity('documentAcknowledgement', z.object({
+export const Acknowledgement = entity('documentAcknowledgement', () => z.object({
   documentId: z.string(),
   username: z.string(),
   fullName: z.string(),

@@ -39,24 +39,40 @@ export interface ItemKeys extends Key {
 }
 
 /**
- * One kind of item, declared once: its `type` tag, the record it stores (a zod object, from which
- * the record's TypeScript type is derived with `RecordOf`), and where it is keyed. `item` lays a
- * record out for writing, with any derived attributes (`extra`: search copies and the like);
- * `fromItem` reads one back, dropping keys and derived attributes (a zod object keeps only its own
- * fields) and refusing an item that is not this record, instead of casting it.
+ * A value built on first use, not as the module loads. Marked free of side effects, so a bundle drops
+ * what its function never reaches (esbuild reads `__NO_SIDE_EFFECTS__` across modules): each function
+ * builds only the item layouts it reads, at its first read, not all of them at cold start.
  */
+/* @__NO_SIDE_EFFECTS__ */
+export function lazy<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
+
+/**
+ * One kind of item, declared once: its `type` tag, the record it stores (a zod object, from which
+ * the record's TypeScript type is derived with `RecordOf`; built on first use, see `lazy`), and where
+ * it is keyed. `item` lays a record out for writing, with any derived attributes (`extra`: search
+ * copies and the like); `fromItem` reads one back, dropping keys and derived attributes (a zod object
+ * keeps only its own fields) and refusing an item that is not this record, instead of casting it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function entity<Shape extends z.ZodMiniObject>(
   type: string,
-  shape: Shape,
+  shape: () => Shape,
   keysOf: (record: z.infer<Shape>) => ItemKeys,
   extra?: (record: z.infer<Shape>) => Item,
 ) {
+  const schema = lazy(shape);
   return {
     type,
-    shape,
+    /** The record's zod object, for projections (`z.pick`) of a few of its fields. */
+    get shape(): Shape {
+      return schema();
+    },
     keysOf,
     item: (record: z.infer<Shape>): Item => ({ ...keysOf(record), type, ...extra?.(record), ...record }),
-    fromItem: (item: Item): z.infer<Shape> => shape.parse(item),
+    fromItem: (item: Item): z.infer<Shape> => schema().parse(item),
   };
 }
 

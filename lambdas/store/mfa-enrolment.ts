@@ -26,7 +26,7 @@ export const mfaEnrolmentKeys = {
 } as const;
 
 /** An enrolment as stored: its kept tokens until it ends, then only that it ended. */
-const MfaEnrolment = entity('mfa-enrolment', z.object({
+const MfaEnrolment = entity('mfa-enrolment', () => z.object({
   id: z.string(),
   username: z.string(),
   /** Wrong codes so far. */

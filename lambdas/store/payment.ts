@@ -13,7 +13,7 @@ import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { nowIso } from '../domain/clock.js';
 import { auditPut, type AuditEntry } from './audit.js';
-import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type QueryInput, type RecordOf, type TransactItems } from './dynamo.js';
+import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type QueryInput, type RecordOf, type TransactItems, lazy } from './dynamo.js';
 import { studentKeys } from './student.js';
 
 const PAYMENT_PREFIX = 'PAYMENT#';
@@ -59,9 +59,9 @@ export function recordKey(r: { username: string; createdAt: string; intentId: st
 const expiryOf = (r: { status: PaymentStatus; updatedAt: string }): { expiresAt?: number } =>
   (r.status === 'canceled' ? { expiresAt: Math.floor(Date.parse(r.updatedAt) / 1000) + CANCELED_CHECKOUT_DAYS * DAY_SECONDS } : {});
 
-const programType = z.enum(PROGRAM_TYPES);
+const ProgramTypeField = lazy(() => z.enum(PROGRAM_TYPES));
 
-export const Payment = entity('payment', z.object({
+export const Payment = entity('payment', () => z.object({
   intentId: z.string(),
   username: z.string(),
   studentName: z.string(),
@@ -76,14 +76,14 @@ export const Payment = entity('payment', z.object({
   failureMessage: z.nullable(z.string()),
   /** What the payment is for, per program (domain/payment-state.ts PaymentItem). */
   items: z.array(z.object({
-    programType, programId: z.string(), programName: z.string(), amountCents: z.number(), refundedCents: z.number(),
+    programType: ProgramTypeField(), programId: z.string(), programName: z.string(), amountCents: z.number(), refundedCents: z.number(),
   })),
   /** Stripe refund ids already in the ledger. */
   refundIds: z._default(z.array(z.string()), () => []),
   /** The part that was not owed when the payment was applied, refunded automatically. */
   excess: z._default(z.nullable(z.object({
     amountCents: z.number(),
-    items: z.array(z.object({ programType, programId: z.string(), amountCents: z.number(), refundedCents: z.number() })),
+    items: z.array(z.object({ programType: ProgramTypeField(), programId: z.string(), amountCents: z.number(), refundedCents: z.number() })),
     refundId: z.optional(z.string()),
     status: z.enum(['requested', 'refunded']),
   })), null),
@@ -106,7 +106,7 @@ export type PaymentRecord = RecordOf<typeof Payment>;
 /** The lookup item: where the record of an intent is (its sort key moves with its status). */
 const lookupItem = (r: PaymentRecord): Item =>
   ({ ...paymentKeys.intent(r.intentId), type: 'paymentIntent', username: r.username, recordSk: recordKey(r).sk, ...expiryOf(r) });
-const IntentLookup = z.object({ username: z.string(), recordSk: z.string() });
+const IntentLookup = lazy(() => z.object({ username: z.string(), recordSk: z.string() }));
 
 /** The record (at its place, with its index keys) and its lookup item by intent id. */
 export const paymentItems = (r: PaymentRecord): [Item, Item] => [Payment.item(r), lookupItem(r)];
@@ -167,7 +167,7 @@ export async function getPaymentByIntent(intentId: string): Promise<PaymentRecor
   for (let attempt = 1; attempt <= 3; attempt++) {
     const lookup = await getItem(paymentKeys.intent(intentId), { consistent: true });
     if (!lookup) return null;
-    const { username, recordSk } = IntentLookup.parse(lookup);
+    const { username, recordSk } = IntentLookup().parse(lookup);
     const found = await getItem({ pk: studentKeys.student(username), sk: recordSk }, { consistent: true });
     if (found) return Payment.fromItem(found);
   }

@@ -1,14 +1,21 @@
 /**
  * The few S3 object calls the document routes make (put, copy, head, get, delete, presign), through
  * the AWS SDK v3's own parts: its SigV4 signer and presigner, its default credential chain and its
- * Node HTTP handler. S3Client itself is not used: it brings its whole middleware stack (XML
- * protocol, flexible checksums, SigV4a, S3 Express) whatever the call, about 190 KB of every
- * document route's bundle. What this gives up and what replaces it:
+ * Node HTTP handler. S3Client itself is not used, and the reason is cold start, not bytes: measured
+ * with bench/cold-load.ts (fresh Node processes requiring each bundle as the CDK builds it, median of
+ * 41, alternated with hello world and with the same route built on S3Client + getSignedUrl), the SDK
+ * client adds about 15 ms of CPU to the cold load of every document route: process CPU (wall)
+ * documents-upload 79.8 -> 94.8 ms (97.8 -> 116.4 ms), documents-download 76.7 -> 91.9 ms
+ * (91.6 -> 118.0 ms), documents-upload-url 66.3 -> 86.7 ms (83.3 -> 109.1 ms), hello world 51.5 ms
+ * (67.9 ms); require() of documents-upload 30 -> 45 ms of CPU, its bundle 306 -> 492 KB. S3Client
+ * also imports @smithy/core/event-streams eagerly, which the bundles leave out (UNREACHED_SDK_FEATURES).
+ * What this gives up and what replaces it:
  *   - endpoint rules: the bucket's regional endpoint, virtual-hosted (path-style with
  *     S3_FORCE_PATH_STYLE or a bucket name with dots), or the AWS_ENDPOINT_URL_S3 / AWS_ENDPOINT_URL
  *     the SDK would use; no FIPS, dual-stack or access-point ARNs (the document bucket needs none);
  *   - retries: up to three attempts on network errors, throttling and 5xx, as the SDK's standard mode;
  *   - errors: S3's XML error code becomes the error's name (NoSuchKey, AccessDenied...).
+ * s3-objects.test.ts holds its requests and URLs to what S3Client and getSignedUrl produce.
  */
 import { formatUrl } from '@aws-sdk/core/util';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';

@@ -16,7 +16,7 @@ import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand, type Batch
 import type { ImportCounts, ImportRowOutcome, ImportRowReport, ImportSummary } from '../contract/student-import.js';
 import * as z from '../contract/zod.js';
 import type { StoredRow } from '../domain/import-rows.js';
-import { batchGetAll, db, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type RecordOf } from './dynamo.js';
+import { batchGetAll, db, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type RecordOf, lazy } from './dynamo.js';
 import { EmailMarker, StudentProfile, studentKeys } from './student.js';
 
 /** The sort keys sort in the order of the layout above; gsi1: every import, newest first. */
@@ -40,7 +40,7 @@ const rowKey = (id: string, line: number): Key => ({ pk: k.import(id), sk: k.row
 
 const OUTCOMES = ['created', 'exists', 'failed'] as const satisfies readonly ImportRowOutcome[];
 
-export const Import = entity('import', z.object({
+export const Import = entity('import', () => z.object({
   id: z.string(),
   fileName: z._default(z.string(), ''),
   createdBy: z.string(),
@@ -62,35 +62,35 @@ export type ImportRecord = RecordOf<typeof Import>;
  * A chunk's stored rows. Each row's input was validated (contract CreateStudentRequest) before it was
  * stored, by this module; it is read back as written.
  */
-const Chunk = z.object({
+const Chunk = lazy(() => z.object({
   rows: z.array(z.object({
     line: z.number(),
     username: z.string(),
     input: z.optional(z.custom<NonNullable<StoredRow['input']>>((input) => typeof input === 'object' && input !== null)),
     errors: z.optional(z.array(z.string())),
   })),
-});
+}));
 
 /** A chunk's counters (set by the first row counted in it); `done` once they joined the record's. */
-const Progress = z.object({
+const Progress = lazy(() => z.object({
   processed: z._default(z.number(), 0),
   created: z._default(z.number(), 0),
   skipped: z._default(z.number(), 0),
   failed: z._default(z.number(), 0),
   done: z.optional(z.string()),
-});
+}));
 
 /** A row's claim while its student is being created, then its outcome. */
 const ROW_TYPE = 'importRow';
-const Row = z.object({
+const Row = lazy(() => z.object({
   line: z.number(),
   username: z._default(z.string(), ''),
   outcome: z.optional(z.enum(OUTCOMES)),
   reason: z._default(z.string(), ''),
-});
+}));
 
 /** Who holds a username: the profile's email. */
-const Holder = z.pick(StudentProfile.shape, { username: true, email: true });
+const Holder = lazy(() => z.pick(StudentProfile.shape, { username: true, email: true }));
 
 /** How long stored rows wait for the job before DynamoDB removes them. */
 const CHUNK_TTL_SECONDS = 14 * 24 * 3600;
@@ -144,7 +144,7 @@ export async function getImport(id: string): Promise<ImportRecord | null> {
 /** A chunk's stored rows, or null once the job has recorded all of them (or they expired). */
 export async function getChunk(id: string, index: number): Promise<StoredRow[] | null> {
   const item = await getItem(chunkKey(id, index), { consistent: true });
-  return item ? Chunk.parse(item).rows : null;
+  return item ? Chunk().parse(item).rows : null;
 }
 
 export async function deleteChunk(id: string, index: number): Promise<void> {
@@ -174,13 +174,13 @@ export async function readChunkState(id: string, rows: readonly StoredRow[]): Pr
   const state: ChunkState = { done: new Set(), claimed: new Set(), students: new Map(), emailOwners: new Map() };
   for (const item of found) {
     if (item.type === ROW_TYPE) {
-      const row = Row.parse(item);
+      const row = Row().parse(item);
       (row.outcome ? state.done : state.claimed).add(row.line);
     } else if (item.type === StudentProfile.type) {
-      const holder = Holder.parse(item);
+      const holder = Holder().parse(item);
       state.students.set(holder.username, holder.email.toLowerCase());
     } else {
-      state.emailOwners.set(emailOf.get(String(item.pk)) ?? '', EmailMarker.parse(item).username);
+      state.emailOwners.set(emailOf.get(String(item.pk)) ?? '', EmailMarker().parse(item).username);
     }
   }
   return state;
@@ -189,7 +189,7 @@ export async function readChunkState(id: string, rows: readonly StoredRow[]): Pr
 /** The email of an existing student (lower case), or null: who a username belongs to. */
 export async function studentEmail(username: string): Promise<string | null> {
   const item = await getItem(studentKeys.profile(username), { consistent: true });
-  return item ? Holder.parse(item).email.toLowerCase() : null;
+  return item ? Holder().parse(item).email.toLowerCase() : null;
 }
 
 /** Marks a row as being worked on (unless it already has an outcome): a later attempt then knows the student may be its own. */
@@ -235,7 +235,7 @@ export async function recordRow(id: string, chunk: number, report: ImportRowRepo
  */
 export async function completeChunk(id: string, chunk: number, at: string): Promise<void> {
   const item = await getItem(progressKey(id, chunk), { consistent: true });
-  const progress = item && Progress.parse(item);
+  const progress = item && Progress().parse(item);
   if (progress && !progress.done) {
     await transactWrite([
       {
@@ -278,7 +278,7 @@ export async function importWithProgress(id: string): Promise<{ record: ImportRe
   if (!recordItem) return null;
   const record = Import.fromItem(recordItem);
   const counts: ImportCounts = { total: record.total, processed: 0, created: 0, skipped: 0, failed: 0 };
-  for (const p of items.filter((i) => i.sk !== k.record).map((i) => Progress.parse(i))) {
+  for (const p of items.filter((i) => i.sk !== k.record).map((i) => Progress().parse(i))) {
     counts.processed += p.processed;
     counts.created += p.created;
     counts.skipped += p.skipped;
@@ -301,7 +301,7 @@ export async function reportPage(id: string, limit: number, after?: Record<strin
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rows)',
     ExpressionAttributeValues: { ':pk': k.import(id), ':rows': k.rowPrefix },
   }, limit, after);
-  const rows = page.items.map((i) => Row.parse(i)).flatMap(({ line, username, outcome, reason }): ImportRowReport[] => (outcome ? [{ line, username, outcome, reason }] : []));
+  const rows = page.items.map((i) => Row().parse(i)).flatMap(({ line, username, outcome, reason }): ImportRowReport[] => (outcome ? [{ line, username, outcome, reason }] : []));
   return { rows, next: page.lastKey };
 }
 

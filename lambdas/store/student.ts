@@ -13,7 +13,7 @@ import { PROGRAM_TYPES, type ProgramType } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
-import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type ItemKeys, type RecordOf } from './dynamo.js';
+import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type ItemKeys, type RecordOf, lazy } from './dynamo.js';
 
 const partition = (username: string) => `STUDENT#${username}`;
 /** Enrollments sort first among the items of a bill; checkouts (CHECKOUT#, payment.ts) sort before them. */
@@ -51,9 +51,9 @@ export type StudentRef = { username: string; lastName: string; cohortId: string 
 const rosterIndex = (ref: StudentRef, sk: string): Partial<ItemKeys> =>
   (ref.cohortId ? { gsi1pk: studentKeys.cohortMembers(ref.cohortId), gsi1sk: `${studentKeys.rosterSort(ref.lastName, ref.username)}#${sk}` } : {});
 
-const programType = z.enum(PROGRAM_TYPES);
+const ProgramTypeField = lazy(() => z.enum(PROGRAM_TYPES));
 
-export const StudentProfile = entity('student', z.object({
+export const StudentProfile = entity('student', () => z.object({
   username: z.string(),
   /** The Cognito user's id ('' until the sign-in exists). */
   sub: z.string(),
@@ -63,7 +63,7 @@ export const StudentProfile = entity('student', z.object({
   phone: z.nullable(z.string()),
   createdAt: z.string(),
   onPaymentPlan: z.boolean(),
-  programType: z.nullable(programType),
+  programType: z.nullable(ProgramTypeField()),
   programName: z.nullable(z.string()),
   cohortId: z.nullable(z.string()),
   /**
@@ -90,9 +90,9 @@ export type StudentProfileRecord = RecordOf<typeof StudentProfile>;
  * refunds), moved in the same transaction as every ledger entry of the program (student-ledger.ts).
  * Absent on enrollments written before the field existed until the first ledger change sets it.
  */
-export const StudentEnrollment = entity('enrollment', z.object({
+export const StudentEnrollment = entity('enrollment', () => z.object({
   username: z.string(),
-  programType,
+  programType: ProgramTypeField(),
   programId: z.string(),
   programName: z.string(),
   nextDueDate: z.nullable(z.string()),
@@ -102,11 +102,11 @@ export const StudentEnrollment = entity('enrollment', z.object({
 export type EnrollmentRecord = RecordOf<typeof StudentEnrollment>;
 
 /** A ledger entry: only ever added, never edited. */
-export const StudentLedgerEntry = entity('ledger', z.object({
+export const StudentLedgerEntry = entity('ledger', () => z.object({
   username: z.string(),
   entryId: z.string(),
   kind: z.enum(['charge', 'credit', 'payment', 'refund']),
-  programType,
+  programType: ProgramTypeField(),
   programId: z.string(),
   amountCents: z.number(),
   createdAt: z.string(),
@@ -128,7 +128,7 @@ export const ledgerItem = (ref: StudentRef, entry: LedgerEntry): Item =>
 export const emailMarkerItem = (p: Pick<StudentProfileRecord, 'email' | 'username'>): Item =>
   ({ ...studentKeys.email(p.email), type: 'studentEmail', username: p.username });
 /** The email marker: who holds the address. */
-export const EmailMarker = z.object({ username: z.string() });
+export const EmailMarker = lazy(() => z.object({ username: z.string() }));
 
 export interface StudentLedger {
   profile: StudentProfileRecord;
@@ -206,13 +206,13 @@ export async function createStudent(ledger: NewStudentLedger): Promise<void> {
 }
 
 /** A student's ref, name and sign-in switch: what a change needs to file its items and to describe itself in its audit entry. */
-const NamedStudentRef = z.pick(StudentProfile.shape, { username: true, firstName: true, lastName: true, cohortId: true, signInEnabled: true });
-export type NamedStudentRef = z.infer<typeof NamedStudentRef>;
+const NamedStudentRef = lazy(() => z.pick(StudentProfile.shape, { username: true, firstName: true, lastName: true, cohortId: true, signInEnabled: true }));
+export type NamedStudentRef = z.infer<ReturnType<typeof NamedStudentRef>>;
 
 /** The fields a change needs to file its ledger entries in the student's roster collection too. */
 export async function getStudentRef(username: string): Promise<NamedStudentRef | null> {
   const item = await getItem(studentKeys.profile(username));
-  return item ? NamedStudentRef.parse(item) : null;
+  return item ? NamedStudentRef().parse(item) : null;
 }
 
 /** The student's ref, or 404 (admin changes to an unknown username). */
@@ -222,7 +222,7 @@ export async function requireStudentRef(username: string): Promise<NamedStudentR
   return ref;
 }
 
-const SignInSwitch = z.pick(StudentProfile.shape, { signInEnabled: true });
+const SignInSwitch = lazy(() => z.pick(StudentProfile.shape, { signInEnabled: true }));
 
 /**
  * The school's sign-in switch of a student-group user: `missing` when there is no profile
@@ -232,24 +232,24 @@ const SignInSwitch = z.pick(StudentProfile.shape, { signInEnabled: true });
 export async function studentSignIn(username: string): Promise<'enabled' | 'disabled' | 'missing'> {
   const item = await getItem(studentKeys.profile(username), { consistent: true });
   if (!item) return 'missing';
-  return SignInSwitch.parse(item).signInEnabled === false ? 'disabled' : 'enabled';
+  return SignInSwitch().parse(item).signInEnabled === false ? 'disabled' : 'enabled';
 }
 
 /** Who a student is, as far as document visibility and acknowledgements need to know. */
-const StudentSummary = z.pick(StudentProfile.shape, { username: true, sub: true, firstName: true, lastName: true, programType: true, cohortId: true });
-export type StudentSummary = z.infer<typeof StudentSummary>;
+const StudentSummary = lazy(() => z.pick(StudentProfile.shape, { username: true, sub: true, firstName: true, lastName: true, programType: true, cohortId: true }));
+export type StudentSummary = z.infer<ReturnType<typeof StudentSummary>>;
 const SUMMARY_READ = { ProjectionExpression: 'username, #sub, firstName, lastName, programType, cohortId', ExpressionAttributeNames: { '#sub': 'sub' } };
 
 export async function getStudentSummary(username: string): Promise<StudentSummary | null> {
   const item = await getItem(studentKeys.profile(username));
-  return item ? StudentSummary.parse(item) : null;
+  return item ? StudentSummary().parse(item) : null;
 }
 
 /** Students of one program type (null: those without one), by last name: one Query on gsi2. */
 export async function listStudentsOfProgram(programType: ProgramType | null): Promise<StudentSummary[]> {
   return (await queryAll({
     IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.studentsOfProgram(programType) }, ...SUMMARY_READ,
-  })).map((i) => StudentSummary.parse(i));
+  })).map((i) => StudentSummary().parse(i));
 }
 
 /** Every student: one Query per program type plus those without one (four, whatever the count; no Scan). */
@@ -264,10 +264,10 @@ export async function listStudentsOfCohort(cohortId: string): Promise<StudentSum
     IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', FilterExpression: '#type = :student',
     ExpressionAttributeValues: { ':pk': studentKeys.cohortMembers(cohortId), ':student': StudentProfile.type },
     ProjectionExpression: `${SUMMARY_READ.ProjectionExpression}, #type`, ExpressionAttributeNames: { ...SUMMARY_READ.ExpressionAttributeNames, '#type': 'type' },
-  })).map((i) => StudentSummary.parse(i));
+  })).map((i) => StudentSummary().parse(i));
 }
 
-const programsOf = (programType?: ProgramType): Array<ProgramType | null> => (programType ? [programType] : [...PROGRAM_TYPES, null]);
+const programsOf = (type?: ProgramType): Array<ProgramType | null> => (type ? [type] : [...PROGRAM_TYPES, null]);
 const byName = (a: StudentProfileRecord, b: StudentProfileRecord) => a.lastName.localeCompare(b.lastName) || a.username.localeCompare(b.username);
 
 /** Every student profile (of one program type, or all) for the admin list: one Query per program type on gsi2, no Scan. */
@@ -298,5 +298,5 @@ export async function listStudentProfilesPage(programType: ProgramType | undefin
   const read = pages.flatMap((page) => page.items);
   const items = read.sort((a, b) => (String(a.gsi2sk) < String(b.gsi2sk) ? -1 : 1)).slice(0, limit);
   const more = read.length > limit || pages.some((page) => page.lastKey);
-  return { profiles: items.map((i) => StudentProfile.fromItem(i)), after: more && items.length ? String(items[items.length - 1]!.gsi2sk) : undefined };
+  return { profiles: items.map((i) => StudentProfile.fromItem(i)), after: more && items.length ? String(items[items.length - 1].gsi2sk) : undefined };
 }

@@ -1,6 +1,6 @@
 /**
- * Issue 10, Lambda bundle budget: each route's and job's esbuild bundle, built exactly as the CDK builds it
- * (LAMBDA_BUNDLING), is at most 300 KB minified: the route's own code, zod/mini, the DynamoDB client,
+ * Lambda bundle budget: each route's and job's esbuild bundle, built exactly as the CDK builds it
+ * (LAMBDA_BUNDLING), is at most 310 KB minified (BUDGET): the route's own code, zod/mini, the DynamoDB client,
  * Powertools and middy, and S3 through the SDK's signer and presigner. A few libraries do not fit
  * however they are imported; each has a declared, measured allowance (support/bundle-budget.ts), and
  * only the routes whose grants need it may bundle it (so an import that drags, say, the Stripe SDK
@@ -42,12 +42,12 @@ describe('Lambda bundles (as the CDK builds them)', () => {
     const used = allowancesOf(fn);
     for (const a of used) expect(a.allowedFor(fn), `${fn.id} bundles ${a.name} without a grant that needs it`).toBe(true);
     const budget = BUDGET + used.reduce((sum, a) => sum + a.bytes, 0);
-    expect(size, `${fn.id}: ${(size / KB).toFixed(1)} KB > ${(budget / KB).toFixed(0)} KB (${['300 KB', ...used.map((a) => a.name)].join(' + ')})`).toBeLessThanOrEqual(budget);
+    expect(size, `${fn.id}: ${(size / KB).toFixed(1)} KB > ${(budget / KB).toFixed(0)} KB (${[`${BUDGET / KB} KB`, ...used.map((a) => a.name)].join(' + ')})`).toBeLessThanOrEqual(budget);
   });
 
-  it.each(ALLOWANCES.map((a) => [a.name, a] as const))('the %s allowance is still needed by a function above 300 KB (else remove it)', (_name, allowance) => {
+  it.each(ALLOWANCES.map((a) => [a.name, a] as const))(`the %s allowance is still needed by a function above ${BUDGET / KB} KB (else remove it)`, (_name, allowance) => {
     const over = functions.filter((f) => allowancesOf(f).includes(allowance) && bundles.get(f.id)!.code.length > BUDGET).map((f) => f.id);
-    expect(over.length, `no function bundling ${allowance.packages.join(', ')} is above 300 KB any more`).toBeGreaterThan(0);
+    expect(over.length, `no function bundling ${allowance.packages.join(', ')} is above ${BUDGET / KB} KB any more`).toBeGreaterThan(0);
   });
 
   it('every bundle loads in a fresh Node process and exports its handler', () => {

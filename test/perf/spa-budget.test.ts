@@ -82,7 +82,7 @@ describe('SPA production build', () => {
     expect([...graph.entryClosure!].filter((id) => /Page\.tsx$/.test(id)).map((id) => id.replace(webRoot, ''))).toEqual([]);
   });
 
-  it(`keeps the entry within ${ENTRY_BUDGET_BYTES / 1000} KB gzipped (issue 21)`, () => {
+  it(`keeps the entry within ${ENTRY_BUDGET_BYTES / 1000} KB gzipped`, () => {
     const { bytes, files } = entryJsSize(dist);
     expect(bytes, `${(bytes / 1000).toFixed(1)} KB in ${files.join(', ')}`).toBeLessThanOrEqual(ENTRY_BUDGET_BYTES);
   });

@@ -11,6 +11,8 @@ import type { RouteDef } from '../../../lambdas/routes.js';
 export interface RouteBundle {
   /** Minified JavaScript (the .js file; the source map is separate). */
   code: Uint8Array;
+  /** Its source map (index.js.map), which the functions load at cold start (NODE_OPTIONS=--enable-source-maps). */
+  map: Uint8Array;
   metafile: Metafile;
 }
 
@@ -23,6 +25,7 @@ export async function bundleRoute(route: Pick<RouteDef, 'handler'>): Promise<Rou
     format: LAMBDA_BUNDLING.format,
     minify: LAMBDA_BUNDLING.minify,
     sourcemap: LAMBDA_BUNDLING.sourceMap,
+    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     mainFields: [...LAMBDA_BUNDLING.mainFields],
     external: [...LAMBDA_BUNDLING.externalModules],
     outfile: join(REPO_ROOT, 'cdk.out', 'bundle-check', 'index.js'),
@@ -31,8 +34,9 @@ export async function bundleRoute(route: Pick<RouteDef, 'handler'>): Promise<Rou
     logLevel: 'error',
   });
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
-  if (!js) throw new Error(`esbuild wrote no JavaScript for ${route.handler}`);
-  return { code: js.contents, metafile: result.metafile };
+  const map = result.outputFiles.find((f) => f.path.endsWith('.js.map'));
+  if (!js || !map) throw new Error(`esbuild wrote no JavaScript or source map for ${route.handler}`);
+  return { code: js.contents, map: map.contents, metafile: result.metafile };
 }
 
 /** Bytes each npm package (or lambdas/ folder) contributes to the bundle, largest first. */

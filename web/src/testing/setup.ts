@@ -15,5 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+// The DOM here (happy-dom) has no scrolling, which the router's scroll restoration calls on every
+// navigation, and no window.alert, which the placeholder actions call (tests spy on it).
 window.scrollTo = () => {};
+window.alert = () => {};
