@@ -71,4 +71,13 @@ export default tseslint.config(
     ['lambdas/functions/*/*.ts'],
     ['^\\./|^\\.\\./[^./][^/]*/', 'A handler does not import another handler (importing it registers its Lambda, and its bundle would carry the other): share through contract/, presenters/ or store/.'],
   ),
+  // production code states what it knows instead of asserting it (`x!`): a guard that throws where absence
+  // is a bug (required() in lambdas/domain/required.ts), narrowing or a default where it is legitimate.
+  // Tests and their support may assert.
+  {
+    files: ['lambdas/**/*.ts', 'lib/**/*.ts', 'bin/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/testing/**', 'lib/**/testing/**'],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
 );

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 /**
  * One `vitest run` runs every tier (see README "Tests"):
  *  unit      pure rules under lambdas/ and lib/, and the lint boundaries
- *  web       React components and slices in jsdom
+ *  web       React components and slices in happy-dom
  *  infra     assertions on the synthesized CDK template + cdk-nag
  *  perf      size budgets of the production builds: Lambda bundles, SPA route JavaScript
  *  handlers  Lambda handlers against DynamoDB Local, s3rver and cognito-local started by the setup

@@ -63,7 +63,13 @@ function loadOnce(file: string, sourceMaps: boolean): LoadTimes {
     ...process.env, TABLE_NAME: 't', BUCKET_NAME: 'b', USER_POOL_ID: 'us-east-1_x', USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-1', STRIPE_SECRET_ARN: 'arn:x', NODE_NO_WARNINGS: '1',
     NODE_OPTIONS: sourceMaps ? '--enable-source-maps' : '',
   };
-  const script = 'const c=process.cpuUsage();const t=process.hrtime.bigint();' +
+  // What the Lambda runtime has loaded before it requires the handler: its bootstrap creates the Runtime
+  // API client first (aws-lambda-nodejs-runtime-interface-client, src/index.mjs: `new RAPIDClient(...)`
+  // before `UserFunction.load`), whose constructor requires `http` and makes a keep-alive Agent
+  // (src/RAPIDClient.js). So `http` and what it pulls in (net, stream, events) are in place for hello
+  // world and for every route alike, as in the cloud.
+  const runtime = 'new (require("node:http").Agent)({keepAlive:true,maxSockets:1});';
+  const script = runtime + 'const c=process.cpuUsage();const t=process.hrtime.bigint();' +
     `require(${JSON.stringify(file)});` +
     'const w=Number(process.hrtime.bigint()-t)/1e6;const u=process.cpuUsage(c);const r=process.resourceUsage();' +
     'process.stdout.write(w+" "+(u.user+u.system)/1e3+" "+(r.userCPUTime+r.systemCPUTime)/1e3)';

@@ -170,7 +170,7 @@ export function deployContext(app: App, stage: StageSettings) {
     problems.push(`-c stripePublishableKey=${key} is not a Stripe publishable key (pk_live_... or pk_test_...)`);
   } else if (strict && (key === undefined || key === PLACEHOLDER_PUBLISHABLE_KEY)) {
     problems.push('-c stripePublishableKey=pk_live_... is required: the placeholder key takes no payment');
-  } else if (strict && key!.startsWith('pk_test_') && !allowTestKeys) {
+  } else if (strict && key !== undefined && key.startsWith('pk_test_') && !allowTestKeys) {
     problems.push(`-c stripePublishableKey=${key} is a test key: pass a pk_live_ key, or -c allowTestKeys=true for a staging ${stage.name}`);
   }
   if (problems.length > 0) throw new Error(`Stage ${stage.name} cannot be synthesized:\n  - ${problems.join('\n  - ')}`);

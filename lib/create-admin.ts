@@ -33,11 +33,11 @@ export interface NewAdmin {
 export function generateTemporaryPassword(length = 20): string {
   const classes = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!@#$%^&*-_=+?'];
   const all = classes.join('');
-  const pick = (set: string) => set[randomInt(set.length)]!;
+  const pick = (set: string) => set[randomInt(set.length)];
   const chars = [...classes.map(pick), ...Array.from({ length: length - classes.length }, () => pick(all))];
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+    [chars[i], chars[j]] = [chars[j], chars[i]];
   }
   return chars.join('');
 }

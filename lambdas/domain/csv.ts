@@ -9,7 +9,7 @@ export function parseCsv(text: string): string[][] {
   let quoted = false;
   const input = text.replace(/^\uFEFF/, '');
   for (let i = 0; i < input.length; i++) {
-    const c = input[i]!;
+    const c = input[i];
     if (quoted) {
       if (c === '"' && input[i + 1] === '"') { field += '"'; i++; }
       else if (c === '"') quoted = false;
@@ -61,7 +61,7 @@ export function escapeFormula(text: string): string {
   let lineStart = 0;
   let atLineHead = true;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text[i];
     if (LINE_BREAK.has(c)) {
       if (c === '\r' && text[i + 1] === '\n') i++;
       lineStart = i + 1;

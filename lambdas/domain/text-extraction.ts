@@ -275,7 +275,7 @@ function filterOf(dict: string): '' | 'flate' | 'other' {
   const at = dict.indexOf('/Filter');
   if (at < 0) return '';
   let i = at + 7;
-  while (i < dict.length && /\s/.test(dict[i]!)) i++;
+  while (i < dict.length && /\s/.test(dict[i])) i++;
   let value: string;
   if (dict[i] === '[') {
     const end = dict.indexOf(']', i);
@@ -333,7 +333,7 @@ function* pdfText(pdf: Buffer, sink: TextSink, limits: ExtractionLimits): Work {
 }
 
 const OCTAL = /^[0-7]$/;
-const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
+const ESCAPES: Partial<Record<string, string>> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
 
 /** A PDF literal string `( ... )` starting at `i` (just after the parenthesis), at most `max` characters kept; answers it and where it ended. */
 function literalString(s: string, i: number, max: number): [string, number] {
@@ -341,10 +341,11 @@ function literalString(s: string, i: number, max: number): [string, number] {
   let depth = 1;
   const add = (c: string) => { if (out.length < max) out += c; };
   for (; i < s.length; i++) {
-    const c = s[i]!;
+    const c = s[i];
     if (c === '\\') {
       const next = s[i + 1] ?? '';
-      if (next in ESCAPES) { add(ESCAPES[next]!); i++; }
+      const escaped = ESCAPES[next];
+      if (escaped !== undefined) { add(escaped); i++; }
       else if (OCTAL.test(next)) {
         let digits = 1;
         while (digits < 3 && OCTAL.test(s[i + 1 + digits] ?? '')) digits++;

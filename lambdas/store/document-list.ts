@@ -59,7 +59,7 @@ function filterExpression(f: DocumentFilters): FilterParts {
     for (let i = 0; i < ids.length; i += 100) {
       chunks.push(`${attr} IN (${ids.slice(i, i + 100).map((id, j) => { values[`:${prefix}${i + j}`] = id; return `:${prefix}${i + j}`; }).join(', ')})`);
     }
-    return chunks.length === 1 ? chunks[0]! : `(${chunks.join(' OR ')})`;
+    return chunks.length === 1 ? chunks[0] : `(${chunks.join(' OR ')})`;
   };
   if (f.scope !== undefined) { names['#scope'] = 'scope'; values[':scope'] = f.scope; conditions.push('#scope = :scope'); }
   if (f.categoryId !== undefined) { values[':category'] = f.categoryId; conditions.push('categoryId = :category'); }
@@ -110,7 +110,7 @@ export async function listDocumentsPage(filters: DocumentFilters, limit: number,
     const room = limit - kept.length;
     if (page.items.length > room) {
       kept.push(...page.items.slice(0, room));
-      const last = kept[kept.length - 1]!;
+      const last = kept[kept.length - 1];
       lastKey = { pk: last.pk, sk: last.sk, gsi2pk: last.gsi2pk, gsi2sk: last.gsi2sk };
       break;
     }

@@ -47,9 +47,10 @@ export interface StripeFailure {
   statusCode?: number;
   payment_intent?: { status?: string };
 }
-export const asStripeFailure = (error: unknown): StripeFailure | null =>
-  typeof error === 'object' && error !== null && typeof (error as StripeFailure).type === 'string' && (error as StripeFailure).type!.startsWith('Stripe')
-    ? (error as StripeFailure) : null;
+export const asStripeFailure = (error: unknown): StripeFailure | null => {
+  const type: unknown = typeof error === 'object' && error !== null ? (error as StripeFailure).type : undefined;
+  return typeof type === 'string' && type.startsWith('Stripe') ? (error as StripeFailure) : null;
+};
 
 /** Every refund Stripe has for a PaymentIntent (all pages), as the ledger applies them. */
 export async function listRefunds(intentId: string): Promise<StripeRefundFact[]> {

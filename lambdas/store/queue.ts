@@ -64,7 +64,7 @@ export async function sendToQueue(jobId: QueueJobId, bodies: readonly unknown[])
     for (let attempt = 1; entries.length > 0; attempt++) {
       const failed = await send(entries);
       if (failed.length === 0) break;
-      if (attempt >= ATTEMPTS) throw new Error(`${failed.length} messages not accepted by the ${jobId} queue: ${failed[0]!.why}`);
+      if (attempt >= ATTEMPTS) throw new Error(`${failed.length} messages not accepted by the ${jobId} queue: ${failed[0].why}`);
       const again = new Set(failed.map((f) => f.id));
       entries = entries.filter((e) => again.has(e.Id));
     }

@@ -56,18 +56,18 @@ export async function createStudentAccount(input: NewStudent, actor: string): Pr
   try {
     sub = await createSignIn({ ...profile, temporaryPassword });
   } catch (error) {
-    await undoCreate(profile, actor);
+    await undoCreate(profile, cohort.id, actor);
     throw error;
   }
   await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: profileKey(profile.username), UpdateExpression: 'SET #sub = :sub', ExpressionAttributeNames: { '#sub': 'sub' }, ExpressionAttributeValues: { ':sub': sub } }));
   return { ...profile, sub };
 }
 
-async function undoCreate(profile: StudentProfileRecord, actor: string): Promise<void> {
+async function undoCreate(profile: StudentProfileRecord, cohortId: string, actor: string): Promise<void> {
   const undone = await transactWrite([
     { Delete: { TableName: TABLE_NAME, Key: profileKey(profile.username) } },
     { Delete: { TableName: TABLE_NAME, Key: studentKeys.email(profile.email) } },
-    { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(profile.cohortId!), UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+    { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId), UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
     auditPut({ actor, action: 'student.create.undone', entityType: 'student', entityId: profile.username, before: profile }),
   ]);
   if (!undone.ok) logger.error('Could not undo a half-created student', { username: profile.username });

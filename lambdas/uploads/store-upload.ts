@@ -64,13 +64,15 @@ export async function storeUpload(fields: UploadFields, file: CheckedFile, uploa
     ? await extractDocumentText(fileType, file.bytes, { timeMs: extractionTime })
     : { text: null, status: 'not_extracted', reason: 'no time was left to extract the text' };
 
+  // a new key per upload (step 3)
+  const key = documentKey(id, fileName);
   const record: DocumentRecord = {
     id,
     ...fields,
     fileName,
     fileType,
     fileSize: size,
-    s3Key: documentKey(id, fileName),
+    s3Key: key,
     extractedText: extraction.text,
     textStatus: extraction.status,
     textStatusReason: extraction.reason,
@@ -78,7 +80,6 @@ export async function storeUpload(fields: UploadFields, file: CheckedFile, uploa
     uploadedBy: actor,
     uploadedByName: uploader.name,
   };
-  const key = record.s3Key!;
 
   if (left() < 2 * RECORD_RESERVE_MS) throw new OutOfTime('store the file');
   try {

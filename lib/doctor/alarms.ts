@@ -89,8 +89,9 @@ export interface AlarmInfo {
  * what it is in the mail, and it is not one function's.
  */
 export function pickTestAlarm(alarms: readonly AlarmInfo[], topicArn: string, preferred?: string): AlarmInfo | undefined {
-  const usable = alarms.filter((a) => a.AlarmName && a.StateValue !== 'ALARM' && a.ActionsEnabled !== false && (a.AlarmActions ?? []).includes(topicArn));
-  return usable.find((a) => a.AlarmName === preferred) ?? usable.find((a) => /Api5xx/i.test(a.AlarmName!)) ?? usable[0];
+  const usable = alarms.filter((a): a is AlarmInfo & { AlarmName: string } =>
+    Boolean(a.AlarmName) && a.StateValue !== 'ALARM' && a.ActionsEnabled !== false && (a.AlarmActions ?? []).includes(topicArn));
+  return usable.find((a) => a.AlarmName === preferred) ?? usable.find((a) => /Api5xx/i.test(a.AlarmName)) ?? usable[0];
 }
 
 export const TEST_ALARM_REASON = 'Test from `npm run doctor -- --send-test-alarm`: checking that alarms reach a person. CloudWatch returns the alarm to its real state at its next evaluation.';

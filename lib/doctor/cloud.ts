@@ -19,6 +19,7 @@ import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sd
 import { GetTopicAttributesCommand, paginateListSubscriptionsByTopic, SNSClient, type Subscription } from '@aws-sdk/client-sns';
 import Stripe from 'stripe';
 import type { StageName } from '../stage.js';
+import { required } from '../../lambdas/domain/required.js';
 import { judgeLambdaConcurrency, judgeWebAcl } from './account.js';
 import { isConfirmed, judgeSubscriptions, judgeTopicPolicy, pickTestAlarm, TEST_ALARM_REASON } from './alarms.js';
 import { fail, guarded, pass, skip, type CheckResult } from './check.js';
@@ -188,8 +189,10 @@ export async function runCloudChecks(opts: CloudOptions, report: (result: CheckR
       if (!userPoolId) return [fail('SES identity', `no UserPoolId output in ${stackName(stage, 'Auth')}`, deploy), skipSesAccount('needs the user pool (see above)')];
       const pool = await new CognitoIdentityProviderClient(clientConfig).send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
       const sender = poolSender(pool.UserPool?.EmailConfiguration);
-      const notSes = judgePoolSender(sender, stage);
-      if (notSes || sender.kind !== 'ses') return [notSes!, skipSesAccount('the pool does not send through SES (see above)')];
+      if (sender.kind !== 'ses') {
+        // judgePoolSender fails every sender but SES
+        return [required(judgePoolSender(sender, stage), 'the SES identity check of a non-SES sender'), skipSesAccount('the pool does not send through SES (see above)')];
+      }
       const sesRegion = sender.region ?? region;
       const ses = new SESv2Client({ ...clientConfig, region: sesRegion });
       const identity = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: sender.identity })).catch((error: Error) => {

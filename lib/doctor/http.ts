@@ -2,7 +2,7 @@
  * Checks made over HTTP against the portal's origin, the same in the cloud (CloudFront) and locally
  * (the gateway): the runtime config the SPA boots from, and the API refusing a call without a token.
  */
-import { routes } from '../../lambdas/routes.js';
+import { routeById } from '../../lambdas/routes.js';
 import { describeError, fail, pass, type CheckResult } from './check.js';
 import { judgeRuntimeConfig } from './stripe.js';
 
@@ -18,7 +18,7 @@ export async function get(url: string, init: RequestInit = {}): Promise<HttpAnsw
 }
 
 /** A signed-in read of the route table: what the authorizer must refuse without a token. */
-export const PROTECTED_PATH = routes.find((r) => r.id === 'payments-list')!.path;
+export const PROTECTED_PATH = routeById('payments-list').path;
 
 const UNAUTHENTICATED = 'API refuses calls without a token';
 

@@ -95,11 +95,11 @@ export function judgeLocalWebhook(input: {
   const gaveUp = finished.filter((d) => d.gaveUp);
   const lastError = (d: DeliveryInfo) => d.attempts.at(-1)?.error ?? 'no attempt recorded';
   if (finished.length > 0 && delivered === 0) {
-    return fail(WEBHOOK, `the sandbox delivered none of its last ${finished.length} events (latest: ${lastError(gaveUp[0]!)})`,
+    return fail(WEBHOOK, `the sandbox delivered none of its last ${finished.length} events (latest: ${lastError(gaveUp[0])})`,
       'the sandbox posts to http://127.0.0.1:<gateway port>/api/payments/webhook: start the gateway on loopback (HOST unset or 0.0.0.0) and read the [portal] log');
   }
   const record = finished.length === 0 ? 'no events delivered yet'
-    : `the sandbox delivered ${delivered} of its last ${finished.length} events${gaveUp.length > 0 ? `; ${gaveUp.length} gave up (latest: ${lastError(gaveUp[0]!)})` : ''}`;
+    : `the sandbox delivered ${delivered} of its last ${finished.length} events${gaveUp.length > 0 ? `; ${gaveUp.length} gave up (latest: ${lastError(gaveUp[0])})` : ''}`;
   return pass(WEBHOOK, `${webhookUrl} accepts events signed with the data directory's webhook secret; ${record}`);
 }
 

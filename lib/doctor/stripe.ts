@@ -150,7 +150,7 @@ export function judgeWebhookEndpoints(endpoints: readonly WebhookEndpointInfo[],
     const extra = matching.length > 1 ? ` (${matching.length} endpoints share this URL: each delivers every event once, the ledger applies it once)` : '';
     return pass(WEBHOOK, `${good.e.id} at ${good.e.url}, enabled, sends ${which}${extra}`);
   }
-  const first = judged[0]!;
+  const first = judged[0];
   if (!first.enabled) {
     return fail(WEBHOOK, `${first.e.id} at ${first.e.url} is ${first.e.status}`, `Stripe dashboard → Developers → Webhooks → ${first.e.id} → Enable`);
   }

@@ -99,7 +99,7 @@ function parseField(text: string, spec: FieldSpec): Set<number> {
     } else if (range.includes('-')) {
       const [a, b, ...more] = range.split('-');
       if (more.length > 0) throw new Error(`cannot read the range "${range}"`);
-      [from, to] = [value(a!, spec), value(b!, spec)];
+      [from, to] = [value(a, spec), value(b, spec)];
       if (from > to) throw new Error(`the range "${range}" runs backwards`);
     } else {
       from = value(range, spec);
@@ -137,7 +137,7 @@ export function wallClock(at: Date, timeZone: string): WallClock {
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
   return {
     year: Number(parts.year), month: Number(parts.month), day: Number(parts.day),
-    hour: Number(parts.hour), minute: Number(parts.minute), weekday: DAY_NAMES.indexOf(parts.weekday!.toUpperCase()) + 1,
+    hour: Number(parts.hour), minute: Number(parts.minute), weekday: DAY_NAMES.indexOf(parts.weekday.toUpperCase()) + 1,
   };
 }
 

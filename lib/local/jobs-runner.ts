@@ -142,7 +142,7 @@ export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
     const match = /^\/local\/jobs\/([^/]+)\/run\/?$/.exec(url.pathname);
     if (!match) return sendJson(res, 404, { error: 'Not found: the jobs runner answers POST /local/jobs/{id}/run' });
     if (req.method !== 'POST') return sendJson(res, 405, { error: 'Method not allowed: use POST' }, { allow: 'POST' });
-    const id = safeDecode(match[1]!);
+    const id = safeDecode(match[1]);
     if (!table.some((j) => j.id === id)) {
       return sendJson(res, 404, { error: `Unknown job ${id}; jobs: ${table.map((j) => j.id).join(', ')}` });
     }

@@ -10,11 +10,13 @@ export interface Listening { address: string; port: number; inode: string }
 
 /** /proc/net/tcp{,6} addresses are 32-bit words in host (little-endian) order. */
 function decodeAddress(hex: string): string {
-  const bytes = hex.match(/.{8}/g)!.flatMap((word) => word.match(/../g)!.reverse().map((b) => parseInt(b, 16)));
+  if (!/^(?:[0-9A-F]{8}|[0-9A-F]{32})$/i.test(hex)) throw new Error(`cannot read the socket address "${hex}"`);
+  // each word's four bytes, last pair first
+  const bytes = (hex.match(/.{8}/g) ?? []).flatMap((word) => [6, 4, 2, 0].map((at) => parseInt(word.slice(at, at + 2), 16)));
   if (bytes.length === 4) return bytes.join('.');
   const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
   if (mapped) return bytes.slice(12).join('.');
-  const groups = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16));
+  const groups = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i] << 8) | bytes[2 * i + 1]).toString(16));
   return groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::');
 }
 
@@ -24,8 +26,8 @@ export function listeningSockets(): Listening[] {
     fs.readFileSync(file, 'utf8').split('\n').slice(1).map((line) => line.trim().split(/\s+/))
       .filter((cols) => cols[3] === '0A') // TCP_LISTEN
       .map((cols) => {
-        const [address, port] = cols[1]!.split(':');
-        return { address: decodeAddress(address!), port: parseInt(port!, 16), inode: cols[9]! };
+        const [address, port] = cols[1].split(':');
+        return { address: decodeAddress(address), port: parseInt(port, 16), inode: cols[9] };
       }));
 }
 
@@ -35,7 +37,7 @@ export function socketInodes(pid: number): Set<string> {
   for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
     try {
       const match = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
-      if (match) inodes.add(match[1]!);
+      if (match) inodes.add(match[1]);
     } catch { /* closed meanwhile */ }
   }
   return inodes;

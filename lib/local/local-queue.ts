@@ -238,7 +238,7 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
   async function mount(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     if (!url.pathname.startsWith(QUEUES_PREFIX)) return false;
     const match = /^\/local\/queues\/([^/]+)\/?$/.exec(url.pathname);
-    const jobId = match ? safeDecode(match[1]!) : '';
+    const jobId = match ? safeDecode(match[1]) : '';
     if (!match || !queues.has(jobId)) {
       return sendJson(res, 404, { error: `Not found: the local queues are ${[...queues.keys()].map((id) => `${QUEUES_PREFIX}${id}`).join(', ') || 'none'}` });
     }

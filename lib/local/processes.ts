@@ -66,10 +66,11 @@ export async function stopAll(children: Child[]): Promise<void> {
 
 async function stopChild(child: Child): Promise<void> {
   const p = child.process;
-  if (p.exitCode !== null || p.signalCode !== null || !p.pid) return;
+  const { pid } = p;
+  if (p.exitCode !== null || p.signalCode !== null || !pid) return;
   const exited = new Promise<void>((resolve) => p.once('exit', () => resolve()));
-  try { process.kill(-p.pid, 'SIGTERM'); } catch { return; }
-  const timer = setTimeout(() => { try { process.kill(-p.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
+  try { process.kill(-pid, 'SIGTERM'); } catch { return; }
+  const timer = setTimeout(() => { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
   await exited;
   clearTimeout(timer);
 }

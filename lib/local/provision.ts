@@ -15,6 +15,7 @@ import {
   SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { required } from '../../lambdas/domain/required.js';
 import { GROUP_ROLES } from '../../lambdas/domain/roles.js';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table-schema.js';
 import { localClientConfig, type LocalEndpoints, type PoolIds } from './endpoints.js';
@@ -103,7 +104,7 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
     // the portal canonicalizes every username itself (lambdas/contract/username.ts), so it needs neither
     UsernameConfiguration: { CaseSensitive: false },
   }));
-  const userPoolId = pool.UserPool!.Id!;
+  const userPoolId = required(pool.UserPool?.Id, 'the Id of the user pool cognito-local created');
   const client = await cognito.send(new CreateUserPoolClientCommand({
     UserPoolId: userPoolId,
     ...LOCAL_CLIENT_SETTINGS,
@@ -113,7 +114,7 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
   for (const group of GROUP_ROLES) {
     await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
   }
-  const ids = { userPoolId, userPoolClientId: client.UserPoolClient!.ClientId! };
+  const ids = { userPoolId, userPoolClientId: required(client.UserPoolClient?.ClientId, 'the ClientId of the app client cognito-local created') };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(idsFile, JSON.stringify(ids, null, 2));
   return withOptionalTotp(cognito, ids);

@@ -14,7 +14,7 @@ const compiled: CompiledRoute[] = routes.map((route) => {
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment);
       if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      paramNames.push(param[1]!);
+      paramNames.push(param[1]);
       return '([^/]+)';
     })
     .join('/');
@@ -35,7 +35,7 @@ export function matchRoute(method: string, pathname: string): Match {
     if (c.route.method !== method) continue;
     let pathParameters: Record<string, string>;
     try {
-      pathParameters = Object.fromEntries(c.paramNames.map((name, i) => [name, decodeURIComponent(m[i + 1]!)]));
+      pathParameters = Object.fromEntries(c.paramNames.map((name, i) => [name, decodeURIComponent(m[i + 1])]));
     } catch {
       continue; // malformed percent-encoding: treat as no match
     }

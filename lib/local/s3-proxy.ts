@@ -109,7 +109,8 @@ export function createS3Proxy(opts: { target: string; bucket: string; region: st
     // what was verified, and only that: the signed headers, the S3 request headers, the query as checked
     const headers: Record<string, string | string[]> = {};
     for (const name of [...FORWARDED, ...verified.signedHeaders, 'authorization', 'x-amz-date', 'x-amz-content-sha256']) {
-      if (req.headers[name] !== undefined) headers[name] = req.headers[name]!;
+      const value = req.headers[name];
+      if (value !== undefined) headers[name] = value;
     }
     headers.host = target.host;
     const query = buildQueryString(verified.query);

@@ -267,14 +267,15 @@ async function verifyHeader(
   if (!scope) return headerMalformed('The authorization header is malformed; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
   const amzDate = header(req.headers, 'x-amz-date');
   const signedAt = parseAmzDate(amzDate);
-  if (!signedAt) return accessDenied('AWS authentication requires a valid Date or x-amz-date header');
+  // a date was read only from a header that is there
+  if (!signedAt || amzDate === undefined) return accessDenied('AWS authentication requires a valid Date or x-amz-date header');
   const payloadHash = header(req.headers, SHA256_HEADER);
   if (payloadHash === undefined) return refuse(400, 'InvalidRequest', `Missing required header for this request: ${SHA256_HEADER}`);
   if (payloadHash.startsWith('STREAMING-')) return refuse(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
   if (payloadHash !== UNSIGNED_PAYLOAD && !/^[0-9a-f]{64}$/i.test(payloadHash)) {
     return refuse(400, 'InvalidArgument', `${SHA256_HEADER} must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, or a valid sha256 value.`);
   }
-  const problem = scopeProblem(scope, amzDate!, opts.region);
+  const problem = scopeProblem(scope, amzDate, opts.region);
   if (problem) return headerMalformed(problem.replace('the X-Amz-Credential parameter', 'the authorization header'));
   if (Math.abs(now.getTime() - signedAt.getTime()) > MAX_SKEW_MS) {
     return refuse(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');

@@ -42,7 +42,7 @@ export const USER_GROUPS = [
  */
 function cognitoEmail(scope: Stack, email: CognitoSesEmail | undefined): UserPoolEmail {
   if (email) {
-    return UserPoolEmail.withSES({ fromEmail: email.from, sesVerifiedDomain: email.from.split('@').pop()!, sesRegion: email.sesRegion });
+    return UserPoolEmail.withSES({ fromEmail: email.from, sesVerifiedDomain: email.from.slice(email.from.lastIndexOf('@') + 1), sesRegion: email.sesRegion });
   }
   // Info, not a warning: with cdk-nag's validation report every warning fails the synth, and dev may run without.
   Annotations.of(scope).addInfoV2('portal:cognito-default-email',

@@ -22,11 +22,17 @@ export const handler = route('documents-acknowledge', async (req) => {
   if (!appliesTo(doc, reader)) throw new Forbidden('This document does not apply to you');
   if (!needsAcknowledgement(doc)) throw new Invalid('id: this document does not ask for an acknowledgement');
   const name = fullName(reader);
-  if (doc.requiresSignature && !signature) throw new Invalid('signature: Please type your full name to sign');
-  if (doc.requiresSignature && !signatureMatches(signature!, name)) throw new Invalid(`signature: must be your full name (${name})`);
+  const signed = doc.requiresSignature ? checkedSignature(signature, name) : null;
   const ack = await acknowledgeDocument({
     documentId: id, username: reader.username, fullName: name,
-    signature: doc.requiresSignature ? signature! : null, acknowledgedAt: new Date().toISOString(),
+    signature: signed, acknowledgedAt: new Date().toISOString(),
   }, doc);
   return { body: presentAcknowledgement(ack) };
 });
+
+/** The signature a document that requires one was signed with: present, and the reader's full name. */
+function checkedSignature(signature: string | undefined, name: string): string {
+  if (!signature) throw new Invalid('signature: Please type your full name to sign');
+  if (!signatureMatches(signature, name)) throw new Invalid(`signature: must be your full name (${name})`);
+  return signature;
+}

@@ -48,21 +48,22 @@ export const handler = route('documents-list', async (req) => {
   const q = parseQuery(req, DocumentListQuery);
   const staff = seesEveryDocument(caller.roles);
   const filters = await filtersFrom(q, staff);
-  if (q.student) {
+  const { student } = q;
+  if (student) {
     // refused before reading, so nobody else learns whether the username exists
     if (!staff) throw new Forbidden('student: only staff may list a student\'s documents');
-    const reader = await readerOf({ ...caller, username: q.student });
+    const reader = await readerOf({ ...caller, username: student });
     if (!reader.hasProfile) throw new NotFound('student: no student with this username');
     const { documents, acknowledgements } = await listDocumentsForReader(reader);
     const applying = documents.filter((d) => appliesTo(d, reader) && matchesFilters(d, filters));
     await recordRead({
-      actor: caller.username, action: 'student.documents.read', entityType: 'student', entityId: q.student,
-      subject: studentSubject({ username: q.student, firstName: reader.firstName, lastName: reader.lastName }),
+      actor: caller.username, action: 'student.documents.read', entityType: 'student', entityId: student,
+      subject: studentSubject({ username: student, firstName: reader.firstName, lastName: reader.lastName }),
       detail: { documents: applying.map((d) => d.id) },
     });
     const lookups = await lookupsFor(applying);
     const body: DocumentPage<StudentRecordDocumentDto> = {
-      results: applying.map((d) => presentDocumentForStudentRecord(d, lookups, q.student!, acknowledgements.get(d.id))),
+      results: applying.map((d) => presentDocumentForStudentRecord(d, lookups, student, acknowledgements.get(d.id))),
       count: applying.length,
       next: null,
     };

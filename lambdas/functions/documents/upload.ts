@@ -9,6 +9,7 @@
 import * as z from '../../contract/zod.js';
 import { MAX_UPLOAD_BYTES } from '../../contract/documents.js';
 import { Invalid } from '../../domain/errors.js';
+import { required } from '../../domain/required.js';
 import { allowedTypeOf, checkUploadSize } from '../../domain/uploads.js';
 import { isMultipart, parseMultipart } from '../../http/multipart.js';
 import { callerOf, route } from '../../http/route.js';
@@ -31,7 +32,9 @@ async function fromForm(req: ApiRequest, actor: Uploader): Promise<DocumentRecor
   // a form sent without choosing a file carries an empty, unnamed part
   const file = form.files.find((f) => f.field === 'file' && (f.fileName !== '' || f.bytes.length > 0));
   const fields = await resolveUploadFields(form.fields, file !== undefined);
-  return storeUpload(fields, { fileName: file!.fileName, bytes: file!.bytes, place: (key, type) => putFile(key, file!.bytes, type) }, actor, deadlineOf(req));
+  // resolveUploadFields has refused a form without one
+  const { fileName, bytes } = required(file, 'the form\'s file');
+  return storeUpload(fields, { fileName, bytes, place: (key, type) => putFile(key, bytes, type) }, actor, deadlineOf(req));
 }
 
 const JsonObject = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
@@ -43,13 +46,16 @@ async function fromUpload(req: ApiRequest, actor: Uploader): Promise<DocumentRec
   if (uploadKey !== null && !ownsUpload(uploadKey, actor.username)) throw new Invalid('upload_key: is not one of your uploads');
   try {
     const fields = await resolveUploadFields(raw, uploadKey !== null);
-    const fileName = typeof raw.file_name === 'string' && raw.file_name.trim() ? raw.file_name : uploadKey!.split('/').pop()!;
+    // resolveUploadFields has refused a body without one
+    const from = required(uploadKey, 'upload_key');
+    // by default the upload's own name: the last segment of its key
+    const fileName = typeof raw.file_name === 'string' && raw.file_name.trim() ? raw.file_name : from.slice(from.lastIndexOf('/') + 1);
     allowedTypeOf(fileName);
-    const size = await fileSize(uploadKey!);
+    const size = await fileSize(from);
     if (size === null) throw new Invalid('upload_key: no uploaded file was found (it expires after a day); please upload it again');
     checkUploadSize(size);
-    const bytes = await readFile(uploadKey!);
-    return await storeUpload(fields, { fileName, bytes, place: (key, type) => copyFile(uploadKey!, key, type) }, actor, deadlineOf(req));
+    const bytes = await readFile(from);
+    return await storeUpload(fields, { fileName, bytes, place: (key, type) => copyFile(from, key, type) }, actor, deadlineOf(req));
   } finally {
     if (uploadKey !== null) await deleteFileQuietly(uploadKey);
   }

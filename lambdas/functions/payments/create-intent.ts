@@ -15,6 +15,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../domain/errors.js';
 import { nowIso } from '../../domain/clock.js';
 import { dollarsToCents } from '../../domain/money.js';
 import { planPayment, type Allocation } from '../../domain/payment-plan.js';
+import { required } from '../../domain/required.js';
 import { isAdmin } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
@@ -91,7 +92,9 @@ export const handler = route('payments-create-intent', async (req) => {
       throw new Conflict('This checkout is already closed; reload the page to start a new one');
     }
     await cancelOlderCheckouts(profile.username, stored);
-    const response: CreatePaymentIntentResponse = { clientSecret: intent.client_secret!, paymentIntentId: intent.id, amount: totalCents, currency: 'usd' };
+    // Stripe answers a new or retrieved intent with its secret; the browser cannot confirm the payment without it
+    const clientSecret = required(intent.client_secret, `the client_secret of PaymentIntent ${intent.id}`);
+    const response: CreatePaymentIntentResponse = { clientSecret, paymentIntentId: intent.id, amount: totalCents, currency: 'usd' };
     return { body: response };
   }
 });

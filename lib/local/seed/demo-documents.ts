@@ -2,6 +2,7 @@
  * Demo documents in every scope and of several types (pdf, png, txt, docx), with their files. Their
  * text comes from the same extraction an upload runs, so search and previews behave as for uploads.
  */
+import { required } from '../../../lambdas/domain/required.js';
 import { extractText } from '../../../lambdas/domain/text-extraction.js';
 import type { AllowedFileType } from '../../../lambdas/contract/documents.js';
 import type { DocumentRecord } from '../../../lambdas/store/document.js';
@@ -9,7 +10,8 @@ import { demoStudents } from './demo-students.js';
 import { makeDocx, makePdf, makePng } from './sample-files.js';
 
 export interface DemoDocument {
-  record: DocumentRecord;
+  /** With its file's key, always: the seed puts the file there. */
+  record: DocumentRecord & { s3Key: string };
   content: Buffer;
   contentType: string;
 }
@@ -62,6 +64,9 @@ const specs: Spec[] = [
     isPublic: false, uploadedAt: '2026-10-05T11:00:00.000Z' },
 ];
 
+/** What follows the file name's last dot (all of it without one). */
+const extensionOf = (fileName: string) => fileName.slice(fileName.lastIndexOf('.') + 1);
+
 export const demoDocuments: DemoDocument[] = specs.map((s) => ({
   content: s.content,
   contentType: s.contentType,
@@ -75,14 +80,14 @@ export const demoDocuments: DemoDocument[] = specs.map((s) => ({
     programType: s.programType ?? null,
     // ids are the usernames here; the seed puts in each student's Cognito sub once it exists
     assignedStudents: (s.assigned ?? []).map((username) => {
-      const { firstName, lastName } = demoStudents.find((d) => d.profile.username === username)!.profile;
+      const { firstName, lastName } = required(demoStudents.find((d) => d.profile.username === username), `demo student ${username}`).profile;
       return { username, id: username, firstName, lastName };
     }),
     fileName: s.fileName,
-    fileType: s.fileName.split('.').pop()!,
+    fileType: extensionOf(s.fileName),
     fileSize: s.content.length,
     s3Key: `documents/${s.id}/${s.fileName}`,
-    extractedText: extractText(s.fileName.split('.').pop() as AllowedFileType, s.content),
+    extractedText: extractText(extensionOf(s.fileName) as AllowedFileType, s.content),
     isPublic: s.isPublic ?? true,
     isMandatory: s.isMandatory ?? false,
     requiresSignature: s.requiresSignature ?? false,

@@ -5,6 +5,7 @@
  *  - the rest fill the cohorts with a spread of balances (0, under 500, exactly 500, over 500).
  */
 import type { LedgerEntry } from '../../../lambdas/domain/ledger.js';
+import { required } from '../../../lambdas/domain/required.js';
 import type { ProgramType } from '../../../lambdas/contract/programs.js';
 import type { PaymentRecord } from '../../../lambdas/store/payment.js';
 import type { NewStudentLedger } from '../../../lambdas/store/student.js';
@@ -29,7 +30,7 @@ interface StudentSpec {
   programs: ProgramSpec[];
 }
 
-const cohortOf = (id: string) => demoCohorts.find((c) => c.id === id)!;
+const cohortOf = (id: string) => required(demoCohorts.find((c) => c.id === id), `demo cohort ${id}`);
 
 function toLedger(s: StudentSpec): NewStudentLedger {
   const cohort = cohortOf(s.cohortId);
@@ -89,14 +90,14 @@ const ROSTER: Array<[string, string, string, string, number]> = [
   ['noah.jones', 'Noah', 'Jones', 'cohort-2024-cert-3', 150],
 ];
 
-const PROGRAM_PRICE: Record<string, number> = {
+const PROGRAM_PRICE: Partial<Record<string, number>> = {
   'Nursing Assistant': 2400, 'Patient Care Technician': 5200, 'MA(associates)': 9800,
   Phlebotomy: 1500, 'Ultrasound Program': 8900, 'EKG Technician': 1200,
 };
 
 const rosterStudents: StudentSpec[] = ROSTER.map(([username, firstName, lastName, cohortId, owed], i) => {
   const cohort = cohortOf(cohortId);
-  const due = PROGRAM_PRICE[cohort.programName]!;
+  const due = required(PROGRAM_PRICE[cohort.programName], `the price of ${cohort.programName}`);
   const paid = due - owed;
   return {
     username, firstName, lastName, cohortId, phone: `555-02${String(i + 10)}`, onPaymentPlan: i % 2 === 0,
@@ -116,7 +117,8 @@ export const demoStudents: NewStudentLedger[] = [...mainStudents, ...rosterStude
 /** The card payments behind the seeded ledger payments, so the finance ledger and receipts show them. */
 export const demoPayments: PaymentRecord[] = demoStudents.flatMap(({ profile, enrollments, entries }) =>
   entries.filter((e) => e.kind === 'payment').map((e) => ({
-    intentId: e.reference!,
+    // toLedger gives every seeded payment its PaymentIntent id
+    intentId: required(e.reference, `the reference of ${e.entryId}`),
     username: profile.username,
     studentName: `${profile.firstName} ${profile.lastName}`,
     createdAt: e.createdAt,

@@ -35,7 +35,7 @@ export async function startSignedGateway(opts: { clientId: string; now?: () => D
   });
   const seconds = () => Math.floor(Date.now() / 1000);
   return {
-    base: `http://127.0.0.1:${(gateway[0]!.address() as AddressInfo).port}`,
+    base: `http://127.0.0.1:${(gateway[0].address() as AddressInfo).port}`,
     issuer,
     sign: (username, claims = {}) => new SignJWT({
       sub: `${username}-sub`, username, client_id: opts.clientId, token_use: 'access', iss: issuer, iat: seconds(), exp: seconds() + 3600, ...claims,
