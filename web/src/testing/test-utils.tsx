@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
@@ -52,6 +52,9 @@ export function signedIn(user: UserInfo = sampleUser()): Partial<RootState> {
   return { auth: { userInfo: user, loading: false, error: null } };
 }
 
+/** An administrator (who is staff too) signed in. */
+export const asAdmin = () => signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true }));
+
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -90,4 +93,45 @@ export function stubApi(answers: Record<string, Answer>): ApiCall[] {
     }),
   );
   return calls;
+}
+
+/**
+ * Stubs `fetch` with one function from the requested URL to the answer; returns the URLs asked for,
+ * in order. For tests that answer by URL alone (`stubApi` answers by method and path).
+ */
+export function stubFetch(answer: (url: string) => Response): string[] {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown) => {
+      const url = requestUrl(input);
+      urls.push(url);
+      return answer(url);
+    }),
+  );
+  return urls;
+}
+
+/** Stubs `matchMedia` (which jsdom lacks): each media query matches when `matches` says so. */
+export function stubMediaQueries(matches: (query: string) => boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches(query), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+}
+
+/** The body rows of the table named `name` (or of the one table), each as its cells' text. */
+export function tableRows(name?: string | RegExp): string[][] {
+  const table = screen.getByRole('table', name === undefined ? {} : { name });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+}
+
+/** The toast's text. While a dialog is open the rest of the page is aria-hidden, so this finds the Snackbar itself. */
+export async function toastText() {
+  const snackbar = await waitFor(() => {
+    const found = document.querySelector('.MuiSnackbar-root');
+    if (!found) throw new Error('no toast shown');
+    return found;
+  });
+  return snackbar.textContent;
 }

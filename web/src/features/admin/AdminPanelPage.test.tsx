@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { brand } from '#shared/brand';
-import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
+import { jsonResponse, sampleUser, signedIn, stubMediaQueries } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 
 const TITLE = `${brand.collegeName} Admin Dashboard`;
@@ -9,14 +9,7 @@ const TITLE = `${brand.collegeName} Admin Dashboard`;
 const MENU = ['Overview', 'Documents', 'Cohorts', 'Students', 'Audit log', 'Categories', 'Analytics', 'Settings'];
 
 /** A window as wide (or as narrow) as the theme's md breakpoint says. */
-function screenWidth(wide: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: wide && query.includes('min-width:900px'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
+const screenWidth = (wide: boolean) => stubMediaQueries((query) => wide && query.includes('min-width:900px'));
 
 async function openPanel(path = '/admin', wide = true) {
   screenWidth(wide);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntrySummary } from '#contract/audit';
 import { compareSnapshots } from './auditCompare';
 import { AuditEntryDialog } from './AuditEntryDialog';
+import { stubMediaQueries } from '../../testing/test-utils';
 
 const update: AuditEntrySummary = {
   id: 'e1', at: '2026-03-02T15:04:05.000Z', actor: 'admin', action: 'course.update', entity_type: 'course',
@@ -12,8 +13,7 @@ const update: AuditEntrySummary = {
 };
 
 /** Phones: the theme's "below sm" query matches (or not). */
-const atPhoneWidth = (phone: boolean) =>
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone && query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+const atPhoneWidth = (phone: boolean) => stubMediaQueries((query) => phone && query.includes('max-width'));
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { AUDIT_ACTIONS } from '#contract/audit-actions';
 import { DateField, FiltersForm, SHRINK } from '#shared/components/FiltersForm';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import { filtersProblem, NO_FILTERS, type AuditFilters } from './auditQuery';
 
 /** User, action and date range filters; the log reloads when they are applied. */
@@ -10,22 +11,14 @@ export function AuditFiltersForm({ applied, onApply }: { applied: AuditFilters; 
       {(draft, set, problem) => (
         <>
           <TextField id="audit-actor" label="User" size="small" value={draft.actor} onChange={set('actor')} slotProps={SHRINK} />
-          <TextField
-            id="audit-action"
-            label="Action"
-            select
-            size="small"
-            value={draft.action}
-            onChange={set('action')}
-            slotProps={{ ...SHRINK, select: { native: true } }}
-          >
+          <NativeSelect id="audit-action" label="Action" size="small" value={draft.action} onChange={set('action')}>
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {action}
               </option>
             ))}
-          </TextField>
+          </NativeSelect>
           <DateField id="audit-from" label="From" value={draft.from} onChange={set('from')} />
           <DateField id="audit-to" label="To" value={draft.to} onChange={set('to')} problem={problem} />
         </>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntrySummary, AuditPage } from '#contract/audit';
-import { jsonResponse, sampleUser, signedIn, stubApi, type ApiCall } from '../../testing/test-utils';
+import { jsonResponse, sampleUser, signedIn, stubApi, stubMediaQueries, type ApiCall } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { subjectOf } from './auditQuery';
 
@@ -28,7 +28,7 @@ function stubLog(): ApiCall[] {
 }
 
 function openAudit() {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('min-width:900px'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+  stubMediaQueries((query) => query.includes('min-width:900px'));
   return renderApp('/admin?view=audit', { preloadedState: signedIn(admin) });
 }
 

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { AuditEntrySummary } from '#contract/audit';
 import { serverErrorOf } from '#shared/lib/serverError';
+import { ListOrStatus, LoadMoreButton } from '#shared/components/PagedList';
 import { useGetAuditLogInfiniteQuery } from './auditApi';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { AuditFiltersForm } from './AuditFiltersForm';
@@ -48,22 +49,15 @@ export default function AuditLogPage() {
           </Typography>
         )}
       </Box>
-      {log.isLoading ? (
-        <Typography role="status">Loading audit log...</Typography>
-      ) : log.isError ? (
-        <Alert severity="error">{serverError ? `Unable to load the audit log: ${serverError}` : 'Unable to load the audit log'}</Alert>
-      ) : entries.length === 0 ? (
-        <Typography>No audit entries found for these filters.</Typography>
-      ) : (
+      <ListOrStatus
+        loading={log.isLoading}
+        loadingText="Loading audit log..."
+        failure={log.isError && <Alert severity="error">{serverError ? `Unable to load the audit log: ${serverError}` : 'Unable to load the audit log'}</Alert>}
+        empty={entries.length === 0 && 'No audit entries found for these filters.'}
+      >
         <AuditTable entries={entries} onOpen={setOpened} />
-      )}
-      {log.hasNextPage && !log.isError && (
-        <Box>
-          <Button variant="outlined" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-            {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </Box>
-      )}
+      </ListOrStatus>
+      {!log.isError && <LoadMoreButton query={log} />}
       {opened && <AuditEntryDialog entry={opened} onClose={() => setOpened(null)} />}
     </Stack>
   );

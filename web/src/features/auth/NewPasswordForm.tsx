@@ -1,12 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '#shared/store/hooks';
-import { TextInput } from '#shared/components/TextInput';
 import { login } from '#shared/session/authSlice';
 import { completeNewPassword, PASSWORDS_DIFFER } from './newPassword';
+import { SignInInput, SignInStep } from '#shared/components/SignInStep';
 
 /** What the refused login handed over: who is signing in, and the server's session for the new password. */
 export interface NewPasswordChallenge {
@@ -48,48 +44,27 @@ export default function NewPasswordForm({ challenge, onCancel }: { challenge: Ne
   };
 
   return (
-    <Box component="section" aria-labelledby="new-password-title">
-      <Typography id="new-password-title" variant="h5" component="h2" gutterBottom>
-        Choose a new password
-      </Typography>
-      {challenge.message && (
-        <Alert severity="info" role="status" sx={{ mb: 2 }}>
-          {challenge.message}
-        </Alert>
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="new-password-title">
-        <input type="hidden" name="username" autoComplete="username" value={challenge.username} />
-        <TextInput
-          id="new-password"
-          name="new-password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextInput
-          id="new-password-confirmation"
-          name="new-password-confirmation"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending} aria-busy={pending} sx={{ mt: 2 }}>
-          {pending ? 'Loading...' : 'Set Password and Login'}
-        </Button>
-        <Button fullWidth disabled={pending} onClick={onCancel} sx={{ mt: 1 }}>
-          Back to sign in
-        </Button>
-      </Box>
-    </Box>
+    <SignInStep
+      titleId="new-password-title"
+      title="Choose a new password"
+      message={challenge.message}
+      error={error}
+      pending={pending}
+      submitLabel="Set Password and Login"
+      onSubmit={submit}
+      username={challenge.username}
+      onBack={onCancel}
+    >
+      <SignInInput id="new-password" name="new-password" label="New password" type="password" autoComplete="new-password" autoFocus value={password} onValue={setPassword} />
+      <SignInInput
+        id="new-password-confirmation"
+        name="new-password-confirmation"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onValue={setConfirmation}
+      />
+    </SignInStep>
   );
 }

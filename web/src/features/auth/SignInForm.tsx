@@ -1,15 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { brand } from '#shared/brand';
-import { TextInput } from '#shared/components/TextInput';
 import { useAppDispatch, useAppSelector } from '#shared/store/hooks';
 import { MFA_REQUIRED_CODE, MFA_SETUP_REQUIRED_CODE } from '#contract/mfa-codes';
 import { login, selectLoginError, selectLoginPending, type LoginRefusal } from '#shared/session/authSlice';
 import type { NewPasswordChallenge } from './NewPasswordForm';
+import { SignInInput, SignInStep } from '#shared/components/SignInStep';
 import type { TotpStep } from './TotpSignInForms';
 
 // Loaded only when the server asks for a new password or a TOTP code: the login page is within a size budget.
@@ -60,59 +58,40 @@ export function SignInForm() {
       setRestarted(message ?? null);
     };
     return (
-      <Box sx={{ p: { xs: 3, md: 5 }, minWidth: 0 }}>
-        <Suspense fallback={<Typography role="status">Loading...</Typography>}>
-          <TotpSignInForms step={totp} onRestart={restart} />
-        </Suspense>
-      </Box>
+      <LaterStep minWidth={0}>
+        <TotpSignInForms step={totp} onRestart={restart} />
+      </LaterStep>
     );
   }
 
   if (challenge) {
     return (
-      <Box sx={{ p: { xs: 3, md: 5 } }}>
-        <Suspense fallback={<Typography role="status">Loading...</Typography>}>
-          <NewPasswordForm challenge={challenge} onCancel={() => setChallenge(null)} />
-        </Suspense>
-      </Box>
+      <LaterStep>
+        <NewPasswordForm challenge={challenge} onCancel={() => setChallenge(null)} />
+      </LaterStep>
     );
   }
 
+  const help = (
+    <Typography sx={{ mt: 2 }}>
+      <Link href={`mailto:${brand.helpEmail}`}>Need help signing in?</Link>
+    </Typography>
+  );
   return (
-    <Box component="section" aria-labelledby="sign-in-title" sx={{ p: { xs: 3, md: 5 } }}>
-      <Typography id="sign-in-title" variant="h5" component="h2" gutterBottom>
-        Sign in
-      </Typography>
-      {shownError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {shownError}
-        </Alert>
-      )}
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">
-        <TextInput
-          id="login-username"
-          name="username"
-          label="Username"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        <TextInput
-          id="login-password"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending} aria-busy={pending} sx={{ mt: 2 }}>
-          {pending ? 'Loading...' : 'Login'}
-        </Button>
-      </Box>
-      <Typography sx={{ mt: 2 }}>
-        <Link href={`mailto:${brand.helpEmail}`}>Need help signing in?</Link>
-      </Typography>
+    <SignInStep titleId="sign-in-title" title="Sign in" error={shownError} pending={pending} submitLabel="Login" onSubmit={submit} footer={help} sx={panel}>
+      <SignInInput id="login-username" name="username" label="Username" autoComplete="username" value={username} onValue={setUsername} />
+      <SignInInput id="login-password" name="password" label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} />
+    </SignInStep>
+  );
+}
+
+const panel = { p: { xs: 3, md: 5 } } as const;
+
+/** A step loaded when the server asks for it, in the panel's place. */
+function LaterStep({ minWidth, children }: { minWidth?: number; children: ReactNode }) {
+  return (
+    <Box sx={{ ...panel, minWidth }}>
+      <Suspense fallback={<Typography role="status">Loading...</Typography>}>{children}</Suspense>
     </Box>
   );
 }

@@ -6,15 +6,14 @@
  *    (and the key as text), then the first code.
  * The answer is stored exactly like a login's (login.fulfilled): "Login successful!" and /Dashboard.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useAppDispatch } from '#shared/store/hooks';
 import { login } from '#shared/session/authSlice';
 import { answerTotpChallenge, finishTotpSetup, groupedSecret, otpauthUri, type MfaAnswer } from './mfa';
 import { TotpCodeInput } from './TotpCodeInput';
+import { SignInStep } from '#shared/components/SignInStep';
 import { TotpQrCode } from './TotpQrCode';
 
 /** What the refused login handed over. `secret` only for a setup. */
@@ -67,34 +66,21 @@ export default function TotpSignInForms({ step, onRestart }: Props) {
     setError(answer.error);
   };
 
-  const titleId = `totp-${step.kind}-title`;
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} variant="h5" component="h2" gutterBottom>
-        {step.kind === 'setup' ? SETUP_TITLE : CODE_TITLE}
-      </Typography>
-      {step.message && (
-        <Alert severity="info" role="status" sx={{ mb: 2 }}>
-          {step.message}
-        </Alert>
-      )}
-      {step.kind === 'setup' && step.secret && <TotpSetupSteps username={step.username} secret={step.secret} />}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={titleId}>
-        <input type="hidden" name="username" autoComplete="username" value={step.username} />
-        <TotpCodeInput id={`totp-${step.kind}-code`} value={code} onChange={setCode} autoFocus={step.kind === 'code'} />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={pending} aria-busy={pending} sx={{ mt: 2 }}>
-          {pending ? 'Loading...' : 'Verify and Login'}
-        </Button>
-        <Button fullWidth disabled={pending} onClick={() => onRestart()} sx={{ mt: 1 }}>
-          Back to sign in
-        </Button>
-      </Box>
-    </Box>
+    <SignInStep
+      titleId={`totp-${step.kind}-title`}
+      title={step.kind === 'setup' ? SETUP_TITLE : CODE_TITLE}
+      message={step.message}
+      intro={step.kind === 'setup' && step.secret && <TotpSetupSteps username={step.username} secret={step.secret} />}
+      error={error}
+      pending={pending}
+      submitLabel="Verify and Login"
+      onSubmit={submit}
+      username={step.username}
+      onBack={() => onRestart()}
+    >
+      <TotpCodeInput id={`totp-${step.kind}-code`} value={code} onChange={setCode} autoFocus={step.kind === 'code'} />
+    </SignInStep>
   );
 }
 

@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useGetStudentQuery } from '#shared/api/students';
-import { brand } from '#shared/brand';
+import { gridSx } from '#shared/components/gridSx';
+import { PageHeading } from '#shared/components/PageHeading';
 import { paths } from '#shared/paths';
 import { CartItemCard } from './CartItemCard';
 import { useCart } from './CartContext';
@@ -52,10 +53,7 @@ export default function CartPage() {
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <title>{`Shopping Cart · ${brand.productName}`}</title>
-      <Typography id="page-title" variant="h4" component="h1">
-        Shopping Cart
-      </Typography>
+      <PageHeading title="Shopping Cart" />
       {cart.items.length === 0 ? (
         <EmptyCart />
       ) : (
@@ -108,9 +106,4 @@ export default function CartPage() {
   );
 }
 
-const layout = {
-  display: 'grid',
-  gap: 3,
-  gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
-  alignItems: 'start',
-} as const;
+const layout = gridSx({ xs: '1fr', md: '2fr 1fr' }, 3);

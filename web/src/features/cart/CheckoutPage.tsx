@@ -2,8 +2,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,12 +11,14 @@ import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { refreshBalanceWhenRecorded } from '#shared/api/payments';
 import { studentsApi } from '#shared/api/students';
 import { api } from '#shared/api/baseApi';
-import { brand } from '#shared/brand';
 import { useAppDispatch } from '#shared/store/hooks';
 import { paths } from '#shared/paths';
 import { getRuntimeConfig } from '#shared/runtimeConfig';
 import { showToast } from '#shared/toast/toastSlice';
 import { useSignedInUser } from '#shared/session/currentUser';
+import { gridSx } from '#shared/components/gridSx';
+import { PageHeading } from '#shared/components/PageHeading';
+import { SectionCard } from '#shared/components/SectionCard';
 import type { CreatePaymentIntentRequest } from '#contract/payments';
 import { randomUuid } from '#shared/lib/uuid';
 import { useCart } from './CartContext';
@@ -85,10 +85,7 @@ export default function CheckoutPage() {
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <title>{`Secure Checkout · ${brand.productName}`}</title>
-      <Typography id="page-title" variant="h4" component="h1">
-        Secure Checkout
-      </Typography>
+      <PageHeading title="Secure Checkout" />
       {outcome === 'succeeded' ? (
         <PaymentSucceeded />
       ) : outcome === 'processing' ? (
@@ -249,15 +246,11 @@ function CheckoutVisit({
   }
 
   return (
-    <Card component="section" aria-labelledby="payment-details-title">
-      <CardContent>
-        <Typography id="payment-details-title" variant="h6" component="h2">
-          Payment Details
-        </Typography>
-        <SecurePaymentNotice />
-        {content}
-      </CardContent>
-    </Card>
+    // The title's bottom margin collapses into the notice's larger top margin.
+    <SectionCard id="payment-details-title" title="Payment Details">
+      <SecurePaymentNotice />
+      {content}
+    </SectionCard>
   );
 }
 
@@ -277,12 +270,7 @@ function SecurePaymentNotice() {
   );
 }
 
-const layout = {
-  display: 'grid',
-  gap: 3,
-  gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
-  alignItems: 'start',
-} as const;
+const layout = gridSx({ xs: '1fr', md: '3fr 2fr' }, 3);
 // wide screens: payment on the left, the summary beside it on the right
 const paymentCell = { gridColumn: { md: 1 }, gridRow: { md: 1 }, minWidth: 0 } as const;
 const summaryCell = { gridColumn: { md: 2 }, gridRow: { md: 1 }, minWidth: 0 } as const;

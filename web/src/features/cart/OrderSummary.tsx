@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { SectionCard } from '#shared/components/SectionCard';
 import { formatDollars } from '#shared/lib/money';
 import type { CartItem } from '#shared/cart/cartSlice';
 import { cartLineTotal } from './cartLines';
@@ -11,30 +10,25 @@ import { cartLineTotal } from './cartLines';
 /** Order Summary of the cart and checkout pages: each line, the item count and the total. */
 export function OrderSummary({ items, total, count, children }: { items: CartItem[]; total: number; count: number; children?: ReactNode }) {
   return (
-    <Card component="section" aria-labelledby="order-summary-title">
-      <CardContent>
-        <Typography id="order-summary-title" variant="h6" component="h2" gutterBottom>
-          Order Summary
-        </Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1, m: 0 }}>
-          {items.map((item) => (
-            <Line key={item.id} label={item.quantity > 1 ? `${item.program_name} × ${item.quantity}` : item.program_name}>
-              {formatDollars(cartLineTotal(item))}
-            </Line>
-          ))}
-          <Line label={`Items (${count})`}>{formatDollars(total)}</Line>
-          <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider' }} />
-          <Line label="Total" strong>
-            {formatDollars(total)}
+    <SectionCard id="order-summary-title" title="Order Summary">
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1, m: 0 }}>
+        {items.map((item) => (
+          <Line key={item.id} label={item.quantity > 1 ? `${item.program_name} × ${item.quantity}` : item.program_name}>
+            {formatDollars(cartLineTotal(item))}
           </Line>
-        </Box>
-        {children && (
-          <Stack spacing={1} sx={{ mt: 2 }}>
-            {children}
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+        ))}
+        <Line label={`Items (${count})`}>{formatDollars(total)}</Line>
+        <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider' }} />
+        <Line label="Total" strong>
+          {formatDollars(total)}
+        </Line>
+      </Box>
+      {children && (
+        <Stack spacing={1} sx={{ mt: 2 }}>
+          {children}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 

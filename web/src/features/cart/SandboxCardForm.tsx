@@ -1,86 +1,53 @@
 import Box from '@mui/material/Box';
 import { useState, type FormEvent } from 'react';
 import { TextInput } from '#shared/components/TextInput';
-import { BillingFields, PayButton, PaymentError } from './PaymentFields';
-import { settleConfirmation, type PaymentFormProps } from './paymentForm';
+import { CardPaymentForm, useCardPayment } from './PaymentFields';
+import type { PaymentFormProps } from './paymentForm';
 import { cardProblem, confirmSandboxPayment, formatCardNumber, formatExpiry, testPaymentMethod } from './sandboxCard';
 
+type Card = { number: string; expiry: string; cvc: string; postalCode: string };
+
 /** The plain card form of the local sandbox (see sandboxCard.ts). */
-export function SandboxCardForm({ intent, total, billing, publishableKey, onSucceeded, onProcessing, onReplaced }: PaymentFormProps) {
-  const [name, setName] = useState(billing.name);
-  const [email, setEmail] = useState(billing.email);
-  const [card, setCard] = useState({ number: '', expiry: '', cvc: '', postalCode: '' });
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof typeof card) => (value: string) => setCard((current) => ({ ...current, [field]: value }));
+export function SandboxCardForm(props: PaymentFormProps) {
+  const { intent, total, publishableKey } = props;
+  const payment = useCardPayment(props);
+  const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '', postalCode: '' });
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     const problem = cardProblem(card);
     const paymentMethod = testPaymentMethod(card.number);
     if (problem || !paymentMethod) {
-      setError(problem);
+      payment.setError(problem);
       return;
     }
-    setError(null);
-    setProcessing(true);
-    const outcome = await confirmSandboxPayment({
-      paymentIntentId: intent.paymentIntentId,
-      clientSecret: intent.clientSecret,
-      paymentMethod,
-      publishableKey,
-      billing: { name, email, postalCode: card.postalCode.trim() },
-    });
-    const message = settleConfirmation(outcome, { onSucceeded, onProcessing, onReplaced });
-    if (message === null) return;
-    setProcessing(false);
-    setError(message);
+    await payment.confirm(() =>
+      confirmSandboxPayment({
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        paymentMethod,
+        publishableKey,
+        billing: { name: payment.name, email: payment.email, postalCode: card.postalCode.trim() },
+      }),
+    );
   };
 
+  // Each field keeps what its `format` makes of what is typed.
+  const cardField = (field: keyof Card, format: (typed: string) => string) => ({
+    value: card[field],
+    disabled: payment.processing,
+    onChange: (event: { target: { value: string } }) => setCard((current) => ({ ...current, [field]: format(event.target.value) })),
+  });
+  const numeric = { inputMode: 'numeric' } as const;
+
   return (
-    <Box component="form" noValidate aria-label="Card payment" onSubmit={pay}>
-      <BillingFields name={name} email={email} onName={setName} onEmail={setEmail} disabled={processing} />
-      <TextInput
-        id="card-number"
-        label="Card number"
-        inputProps={{ inputMode: 'numeric' }}
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        value={card.number}
-        disabled={processing}
-        onChange={(e) => set('number')(formatCardNumber(e.target.value))}
-      />
+    <CardPaymentForm payment={payment} total={total} onPay={pay}>
+      <TextInput id="card-number" label="Card number" inputProps={numeric} autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...cardField('number', formatCardNumber)} />
       <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-        <TextInput
-          id="card-expiry"
-          label="Expiry (MM/YY)"
-          inputProps={{ inputMode: 'numeric' }}
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          value={card.expiry}
-          disabled={processing}
-          onChange={(e) => set('expiry')(formatExpiry(e.target.value))}
-        />
-        <TextInput
-          id="card-cvc"
-          label="CVC"
-          inputProps={{ inputMode: 'numeric' }}
-          autoComplete="cc-csc"
-          value={card.cvc}
-          disabled={processing}
-          onChange={(e) => set('cvc')(e.target.value.replace(/\D/g, '').slice(0, 4))}
-        />
-        <TextInput
-          id="card-postal-code"
-          label="Postal code"
-          autoComplete="postal-code"
-          value={card.postalCode}
-          disabled={processing}
-          onChange={(e) => set('postalCode')(e.target.value.slice(0, 10))}
-        />
+        <TextInput id="card-expiry" label="Expiry (MM/YY)" inputProps={numeric} autoComplete="cc-exp" placeholder="MM/YY" {...cardField('expiry', formatExpiry)} />
+        <TextInput id="card-cvc" label="CVC" inputProps={numeric} autoComplete="cc-csc" {...cardField('cvc', (typed) => typed.replace(/\D/g, '').slice(0, 4))} />
+        <TextInput id="card-postal-code" label="Postal code" autoComplete="postal-code" {...cardField('postalCode', (typed) => typed.slice(0, 10))} />
       </Box>
-      <PaymentError message={error} />
-      <PayButton total={total} processing={processing} />
-    </Box>
+    </CardPaymentForm>
   );
 }

@@ -4,10 +4,10 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 // `pure` adds Stripe.js to the page only when loadStripe is called: never in sandbox mode.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { paths } from '#shared/paths';
-import { BillingFields, PayButton, PaymentError } from './PaymentFields';
-import { settleConfirmation, type PaymentFormProps } from './paymentForm';
+import { CardPaymentForm, useCardPayment } from './PaymentFields';
+import type { Confirmation, PaymentFormProps } from './paymentForm';
 import { CARD_MESSAGES } from './sandboxCard';
 
 /**
@@ -35,54 +35,41 @@ export default function StripeCardForm(props: PaymentFormProps) {
   );
 }
 
-function PaymentElementForm({ total, billing, onSucceeded, onProcessing, onReplaced }: PaymentFormProps) {
+function PaymentElementForm(props: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const [name, setName] = useState(billing.name);
-  const [email, setEmail] = useState(billing.email);
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const payment = useCardPayment(props);
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements) return;
-    setError(null);
-    setProcessing(true);
-    const result = await stripe.confirmPayment({
-      elements,
-      redirect: 'if_required',
-      confirmParams: {
-        // Only redirect-based methods use it; cards (with 3-D Secure in a frame) stay on the page.
-        return_url: `${window.location.origin}${paths.payments}`,
-        payment_method_data: { billing_details: { name, email } },
-      },
+    await payment.confirm(async (): Promise<Confirmation> => {
+      const result = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: {
+          // Only redirect-based methods use it; cards (with 3-D Secure in a frame) stay on the page.
+          return_url: `${window.location.origin}${paths.payments}`,
+          payment_method_data: { billing_details: { name: payment.name, email: payment.email } },
+        },
+      });
+      if (!result.error) return { status: result.paymentIntent.status };
+      // An error for an intent a newer checkout canceled has code payment_intent_unexpected_state and
+      // error.payment_intent.status 'canceled' (https://docs.stripe.com/error-codes#payment-intent-unexpected-state).
+      return {
+        error: result.error.message ?? CARD_MESSAGES.unexpected,
+        ...(result.error.code ? { code: result.error.code } : {}),
+        ...(result.error.payment_intent?.status ? { intentStatus: result.error.payment_intent.status } : {}),
+      };
     });
-    // An error for an intent a newer checkout canceled has code payment_intent_unexpected_state and
-    // error.payment_intent.status 'canceled' (https://docs.stripe.com/error-codes#payment-intent-unexpected-state).
-    const message = settleConfirmation(
-      result.error
-        ? {
-            error: result.error.message ?? CARD_MESSAGES.unexpected,
-            ...(result.error.code ? { code: result.error.code } : {}),
-            ...(result.error.payment_intent?.status ? { intentStatus: result.error.payment_intent.status } : {}),
-          }
-        : { status: result.paymentIntent.status },
-      { onSucceeded, onProcessing, onReplaced },
-    );
-    if (message === null) return;
-    setProcessing(false);
-    setError(message);
   };
 
   return (
-    <Box component="form" noValidate aria-label="Card payment" onSubmit={pay}>
-      <BillingFields name={name} email={email} onName={setName} onEmail={setEmail} disabled={processing} />
+    <CardPaymentForm payment={payment} total={props.total} payDisabled={!stripe || !elements} onPay={pay}>
       <Box sx={{ mt: 2 }}>
         {/* Name and email come from the fields above; the card form asks for the postal code itself. */}
         <PaymentElement options={{ fields: { billingDetails: { name: 'never', email: 'never' } } }} />
       </Box>
-      <PaymentError message={error} />
-      <PayButton total={total} processing={processing} disabled={!stripe || !elements} />
-    </Box>
+    </CardPaymentForm>
   );
 }

@@ -2,19 +2,10 @@ import type { RootState } from '#shared/store/state';
 import type { ProgramType } from '#contract/programs';
 import type { StudentRecord } from '#contract/students';
 import { cartReplaced, cartSlice, type CartItem } from '#shared/cart/cartSlice';
+import { sampleCartItem } from '../../testing/fixtures';
 
 /** Cart lines for the cart and checkout page tests: the demo student's two owed programs. */
-export const nursingAssistant: CartItem = {
-  id: 'certificate-1-1767225600000',
-  program_id: '1',
-  program_type: 'certificate',
-  program_name: 'Nursing Assistant',
-  amount: 1500,
-  payment_type: 'installment',
-  due_date: '2026-12-15',
-  quantity: 1,
-  added_at: '2026-01-01T00:00:00.000Z',
-};
+export const nursingAssistant: CartItem = sampleCartItem;
 
 export const patientCareTechnician: CartItem = {
   ...nursingAssistant,

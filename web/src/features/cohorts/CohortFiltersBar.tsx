@@ -1,9 +1,8 @@
-import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import { ClearFiltersButton, FilterBar, SearchField } from '#shared/components/FilterBar';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import type { CohortFilters } from './cohortFilters';
 
 interface Props {
@@ -22,55 +21,38 @@ export function CohortFiltersBar({ filters, academicYears, onChange, onClear, on
     onChange({ ...filters, [key]: event.target.value as CohortFilters[K] });
 
   return (
-    // Filters apply as they change, so Enter in the search box has nothing to submit.
-    <Box component="form" role="search" aria-label="Filter cohorts" onSubmit={(event) => event.preventDefault()} sx={grid}>
-      <TextField
+    <FilterBar label="Filter cohorts" columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1fr auto' }}>
+      <SearchField
         id="cohort-search"
-        label="Search"
         placeholder="Cohort number, program name or academic year"
-        size="small"
-        type="search"
         value={filters.search}
-        onChange={set('search')}
+        onChange={(search) => onChange({ ...filters, search })}
       />
-      <Select id="cohort-program-type" label="Program Type" value={filters.programType} onChange={set('programType')}>
+      <NativeSelect id="cohort-program-type" label="Program Type" size="small" value={filters.programType} onChange={set('programType')}>
         <option value="">All</option>
         <option value="certificate">Certificate</option>
         <option value="diploma">Diploma</option>
         <option value="associates">Associates</option>
-      </Select>
-      <Select id="cohort-academic-year" label="Academic Year" value={filters.academicYear} onChange={set('academicYear')}>
+      </NativeSelect>
+      <NativeSelect id="cohort-academic-year" label="Academic Year" size="small" value={filters.academicYear} onChange={set('academicYear')}>
         <option value="">All</option>
         {academicYears.map((year) => (
           <option key={year} value={year}>
             {year}
           </option>
         ))}
-      </Select>
-      <Select id="cohort-status" label="Status" value={filters.status} onChange={set('status')}>
+      </NativeSelect>
+      <NativeSelect id="cohort-status" label="Status" size="small" value={filters.status} onChange={set('status')}>
         <option value="">All</option>
         <option value="active">Active</option>
         <option value="inactive">Inactive</option>
-      </Select>
+      </NativeSelect>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="outlined" startIcon={<ClearIcon />} onClick={onClear}>
-          Clear Filters
-        </Button>
+        <ClearFiltersButton onClick={onClear} />
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onExport} disabled={!canExport}>
           Export
         </Button>
       </Box>
-    </Box>
+    </FilterBar>
   );
 }
-
-function Select(props: { id: string; label: string; value: string; onChange: (event: { target: { value: string } }) => void; children: ReactNode }) {
-  return <TextField select size="small" slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...props} />;
-}
-
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1fr auto' },
-  alignItems: 'center',
-} as const;

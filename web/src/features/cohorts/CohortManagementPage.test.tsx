@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../testing/test-utils';
+import { jsonResponse, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, captureDownloads, cohorts, demoAnswers, stubCohortApi, todayIso, type Answer } from './cohortTestData';
 
@@ -14,12 +14,7 @@ async function openPage(answers: Record<string, Answer> = demoAnswers()) {
   return { calls, ...view };
 }
 
-/** Body rows of the cohorts table, each as its cells' text. */
-const rows = () =>
-  within(screen.getByRole('table', { name: 'Cohorts' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+const rows = () => tableRows('Cohorts');
 const programNames = () => rows().map((row) => row[3]);
 const card = (label: string) => within(screen.getByRole('region', { name: label })).getByText((_, el) => el?.tagName === 'P').textContent;
 const choose = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });

@@ -31,18 +31,8 @@ interface Props {
 
 /** The Cohort Management table. */
 export function CohortsTable({ cohorts, loading, onEdit }: Props) {
-  const message = loading ? 'Loading...' : cohorts.length === 0 ? NO_COHORTS : null;
-  return (
-    <DataTable
-      label="Cohorts"
-      columns={COLUMNS}
-      rows={cohorts}
-      rowKey={(cohort) => cohort.id}
-      busy={loading}
-      message={message}
-      actions={{ render: (cohort) => <CohortActions cohort={cohort} onEdit={onEdit} /> }}
-    />
-  );
+  const actions = { render: (cohort: Cohort) => <CohortActions cohort={cohort} onEdit={onEdit} /> };
+  return <DataTable label="Cohorts" columns={COLUMNS} rows={cohorts} rowKey={(cohort) => cohort.id} loading={loading} empty={NO_COHORTS} actions={actions} />;
 }
 
 function CohortActions({ cohort, onEdit }: { cohort: Cohort; onEdit: (cohort: Cohort) => void }) {

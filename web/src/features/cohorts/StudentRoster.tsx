@@ -28,22 +28,10 @@ interface Props {
 
 /** The Student Roster table. */
 export function StudentRoster({ students, loading, onView }: Props) {
-  const message = loading ? 'Loading...' : students.length === 0 ? NO_STUDENTS : null;
-  return (
-    <DataTable
-      label="Student Roster"
-      columns={COLUMNS}
-      rows={students}
-      rowKey={(student) => student.username}
-      busy={loading}
-      message={message}
-      actions={{
-        render: (student) => (
-          <IconButton aria-label={`View details of ${fullName(student)}`} size="small" color="primary" onClick={() => onView(student)}>
-            <VisibilityIcon fontSize="small" />
-          </IconButton>
-        ),
-      }}
-    />
+  const view = (student: StudentRecord) => (
+    <IconButton aria-label={`View details of ${fullName(student)}`} size="small" color="primary" onClick={() => onView(student)}>
+      <VisibilityIcon fontSize="small" />
+    </IconButton>
   );
+  return <DataTable label="Student Roster" columns={COLUMNS} rows={students} rowKey={(student) => student.username} loading={loading} empty={NO_STUDENTS} actions={{ render: view }} />;
 }

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { balanceOf, dialogStatus } from '../../../../lambdas/domain/balance-status';
 import { DataTable } from '#shared/components/DataTable';
+import { Facts } from '#shared/components/Facts';
 import type { DataColumn } from '#shared/components/dataTableColumns';
 import { PaymentStatusChip } from '#shared/components/PaymentStatusChip';
 import type { StudentRecord } from '#contract/students';
@@ -23,24 +24,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </Typography>
       {children}
-    </Box>
-  );
-}
-
-/** Label/value pairs as a description list, two columns; long values (emails) wrap rather than run off a phone's screen. */
-function Facts({ facts }: { facts: Array<[label: string, value: ReactNode]> }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 }}>
-      {facts.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { CohortInput, type Cohort } from '#contract/cohorts';
 import type { ProgramType } from '#contract/programs';
+import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
 
 /**
  * The New Cohort / Edit Cohort form (beyond the spec, admin), validated with the server's own
@@ -17,7 +18,6 @@ export interface CohortFormValues {
 }
 
 export type CohortField = keyof CohortFormValues;
-export type CohortFieldErrors = Partial<Record<CohortField, string>>;
 
 export const FIELD_LABELS: Record<CohortField, string> = {
   academic_year: 'Academic Year',
@@ -75,16 +75,8 @@ function messageOf(field: CohortField, issue: { code: string; message: string },
   return values.cohort_number.trim() === '' ? 'is required' : 'must be a whole number';
 }
 
-const isCohortField = (key: unknown): key is CohortField => typeof key === 'string' && key in FIELD_LABELS;
-
 /** "Cohort Number must be at least 1": the schema's first message per field after its label. */
-export function validateCohort(values: CohortFormValues): CohortFieldErrors {
+export function validateCohort(values: CohortFormValues): FieldErrors<CohortField> {
   const parsed = CohortInput.safeParse(requestBodyOf(values));
-  const errors: CohortFieldErrors = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isCohortField(field) && !errors[field]) errors[field] = `${FIELD_LABELS[field]} ${messageOf(field, issue, values)}`;
-  }
-  return errors;
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, FIELD_LABELS, (field, issue) => messageOf(field, issue, values));
 }

@@ -1,30 +1,19 @@
 import { vi } from 'vitest';
 import type { Cohort } from '#contract/cohorts';
 import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance, StudentRecord } from '#contract/students';
-import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
+import { sampleCohort } from '../../testing/fixtures';
+import { jsonResponse } from '../../testing/test-utils';
 
 /** Fixtures and a stubbed API for the cohort screens' tests (shaped like the demo data). */
-export const asAdmin = () => signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true }));
+export { asAdmin } from '../../testing/test-utils';
 
-const cohort = (overrides: Partial<Cohort> & Pick<Cohort, 'id'>): Cohort => ({
-  academic_year: '2025-2026',
-  cohort_number: 1,
-  program_type: 'certificate',
-  program_name: 'Nursing Assistant',
-  student_count: 0,
-  is_active: true,
-  start_date: '2025-09-02',
-  end_date: '2026-06-12',
-  ...overrides,
-});
-
-export const certCohort = cohort({ id: 'cohort-2025-cert-1', student_count: 5 });
+export const certCohort = sampleCohort({ id: 'cohort-2025-cert-1', student_count: 5 });
 export const cohorts: Cohort[] = [
   certCohort,
-  cohort({ id: 'cohort-2025-dipl-1', program_type: 'diploma', program_name: 'Patient Care Technician', student_count: 3, end_date: null }),
-  cohort({ id: 'cohort-2025-assoc-1', program_type: 'associates', program_name: 'MA(associates)', student_count: 2 }),
-  cohort({ id: 'cohort-2026-dipl-2', academic_year: '2026-2027', cohort_number: 2, program_type: 'diploma', program_name: 'Ultrasound Program', student_count: 2, start_date: null, end_date: null }),
-  cohort({ id: 'cohort-2024-cert-3', academic_year: '2024-2025', cohort_number: 3, program_name: 'EKG Technician', student_count: 2, is_active: false }),
+  sampleCohort({ id: 'cohort-2025-dipl-1', program_type: 'diploma', program_name: 'Patient Care Technician', student_count: 3, end_date: null }),
+  sampleCohort({ id: 'cohort-2025-assoc-1', program_type: 'associates', program_name: 'MA(associates)', student_count: 2 }),
+  sampleCohort({ id: 'cohort-2026-dipl-2', academic_year: '2026-2027', cohort_number: 2, program_type: 'diploma', program_name: 'Ultrasound Program', student_count: 2, start_date: null, end_date: null }),
+  sampleCohort({ id: 'cohort-2024-cert-3', academic_year: '2024-2025', cohort_number: 3, program_name: 'EKG Technician', student_count: 2, is_active: false }),
 ];
 
 export const payment = (id: string, date: string, amount: number): PaymentHistoryEntry => ({

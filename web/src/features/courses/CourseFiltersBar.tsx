@@ -5,6 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { FilterBar } from '#shared/components/FilterBar';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import { CERTIFICATE_OPTIONS, NO_FILTERS, type CourseFilters } from './courseFilters';
 
 /** Name search (with a clear icon) and the Certificate Course select; Filter and Clear both reload the list. */
@@ -28,7 +30,7 @@ export function CourseFiltersBar({ onFilter }: { onFilter: (filters: CourseFilte
   ) : null;
 
   return (
-    <Box component="form" role="search" aria-label="Filter courses" onSubmit={filter} sx={grid}>
+    <FilterBar label="Filter courses" columns={{ xs: '1fr', sm: '2fr 1fr', md: '2fr 1fr auto' }} onSubmit={filter}>
       <TextField
         id="course-search"
         label="Search by course name"
@@ -37,21 +39,19 @@ export function CourseFiltersBar({ onFilter }: { onFilter: (filters: CourseFilte
         onChange={(event) => setDraft((d) => ({ ...d, name: event.target.value }))}
         slotProps={{ input: { endAdornment: clearIcon } }}
       />
-      <TextField
+      <NativeSelect
         id="course-certificate-filter"
         label="Certificate Course"
-        select
         size="small"
         value={draft.isCertificate}
         onChange={(event) => setDraft((d) => ({ ...d, isCertificate: event.target.value as CourseFilters['isCertificate'] }))}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         {CERTIFICATE_OPTIONS.map((option) => (
           <option key={option.label} value={option.value}>
             {option.label}
           </option>
         ))}
-      </TextField>
+      </NativeSelect>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button type="submit" variant="contained">
           Filter
@@ -60,13 +60,6 @@ export function CourseFiltersBar({ onFilter }: { onFilter: (filters: CourseFilte
           Clear
         </Button>
       </Box>
-    </Box>
+    </FilterBar>
   );
 }
-
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr', md: '2fr 1fr auto' },
-  alignItems: 'center',
-} as const;

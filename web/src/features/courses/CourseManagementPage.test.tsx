@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
-import { jsonResponse, renderRoutes } from '../../testing/test-utils';
+import { jsonResponse, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
 import CourseManagementPage from './CourseManagementPage';
 import { algebra, asAdmin, asStaff, asStudent, nursingAssistant, stubCourseApi, type Answer, type ApiCall } from './courseTestData';
 
@@ -11,11 +11,7 @@ function open(preloadedState: Partial<RootState> = asAdmin()) {
   return renderRoutes([{ path: '/course-manager', Component: CourseManagementPage }], '/course-manager', { preloadedState });
 }
 
-/** Body rows of the courses table, each as its cells' text. */
-function rows(): string[][] {
-  const table = screen.getByRole('table', { name: 'Courses' });
-  return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
-}
+const rows = () => tableRows('Courses');
 
 const listCalls = (calls: ApiCall[]) => calls.filter((call) => call.method === 'GET').map((call) => call.path);
 
@@ -27,16 +23,6 @@ async function openList(courses = [nursingAssistant, algebra], extra: Record<str
 }
 
 const type = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
-
-/** The toast's text. While a dialog is open the rest of the page is aria-hidden, so find the Snackbar itself. */
-async function toast() {
-  const snackbar = await waitFor(() => {
-    const found = document.querySelector('.MuiSnackbar-root');
-    if (!found) throw new Error('no toast shown');
-    return found;
-  });
-  return snackbar.textContent;
-}
 
 // MUI dialogs are slow in jsdom, more so on a busy 2-core machine.
 describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () => {
@@ -138,7 +124,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Is Certificate Course' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
 
-    expect(await toast()).toBe('Course created successfully');
+    expect(await toastText()).toBe('Course created successfully');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Algebra',
       CRN: 'ALG-9',
@@ -186,7 +172,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     type(dialog, 'Application Price', '');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Course' }));
 
-    expect(await toast()).toBe('Course updated successfully');
+    expect(await toastText()).toBe('Course updated successfully');
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       id: 'course-01',
       name: 'Nursing Assistant',
@@ -206,7 +192,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     expect(within(dialog).getByText('Are you sure you want to delete the course "Nursing Assistant"? This action cannot be undone.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await toast()).toBe('Course deleted successfully');
+    expect(await toastText()).toBe('Course deleted successfully');
     expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/courses/course-01/delete/')).toBe(true);
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
   });
@@ -219,7 +205,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     await openList([nursingAssistant], { 'DELETE /api/courses/course-01/delete/': response });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Nursing Assistant (10101)' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }));
-    expect(await toast()).toBe(message);
+    expect(await toastText()).toBe(message);
   });
 
   it('hides its toasts after 5000 ms', async () => {

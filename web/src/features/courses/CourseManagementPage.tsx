@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useCurrentUser } from '#shared/session/currentUser';
 import { courseAccessOf } from './courseAccess';
 import { CourseManager } from './CourseManager';
-import { PageHeading } from './PageHeading';
+import { PageHeading } from '#shared/components/PageHeading';
 import { SignInNotice } from './SignInNotice';
 
 /**

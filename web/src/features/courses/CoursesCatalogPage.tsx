@@ -7,7 +7,7 @@ import { CategoryAccordion } from './CategoryAccordion';
 import { CATALOG_FAILED } from './courseMessages';
 import { CourseStatisticsCard } from './CourseStatisticsCard';
 import { useGetCourseCategoriesQuery, useGetCourseStatsQuery } from './coursesApi';
-import { PageHeading } from './PageHeading';
+import { PageHeading } from '#shared/components/PageHeading';
 import { SignInNotice } from './SignInNotice';
 
 /** Courses Catalog at /courses: statistics and one accordion per category, for any signed-in user. */

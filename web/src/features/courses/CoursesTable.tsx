@@ -29,32 +29,20 @@ interface Props {
 
 /** The Course Management table, with its "Loading..." and "No courses found" rows. */
 export function CoursesTable({ courses, loading, onEdit, onDelete }: Props) {
-  const message = loading ? 'Loading...' : courses.length === 0 ? 'No courses found' : null;
+  const actions = onEdit && onDelete ? { render: (course: Course) => <CourseActions course={course} onEdit={onEdit} onDelete={onDelete} /> } : undefined;
+  return <DataTable label="Courses" columns={COLUMNS} rows={courses} rowKey={(course) => course.id} loading={loading} empty="No courses found" actions={actions} />;
+}
+
+function CourseActions({ course, onEdit, onDelete }: { course: Course; onEdit: (course: Course) => void; onDelete: (course: Course) => void }) {
   return (
-    <DataTable
-      label="Courses"
-      columns={COLUMNS}
-      rows={courses}
-      rowKey={(course) => course.id}
-      busy={loading}
-      message={message}
-      actions={
-        onEdit && onDelete
-          ? {
-              render: (course) => (
-                <>
-                  {/* Names repeat ("Nurse Ethics" twice), so the labels carry the CRN too. */}
-                  <IconButton aria-label={`Edit ${course.name} (${course.CRN})`} size="small" onClick={() => onEdit(course)}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton aria-label={`Delete ${course.name} (${course.CRN})`} size="small" color="error" onClick={() => onDelete(course)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </>
-              ),
-            }
-          : undefined
-      }
-    />
+    <>
+      {/* Names repeat ("Nurse Ethics" twice), so the labels carry the CRN too. */}
+      <IconButton aria-label={`Edit ${course.name} (${course.CRN})`} size="small" onClick={() => onEdit(course)}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+      <IconButton aria-label={`Delete ${course.name} (${course.CRN})`} size="small" color="error" onClick={() => onDelete(course)}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </>
   );
 }

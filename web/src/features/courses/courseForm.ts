@@ -1,4 +1,5 @@
 import { CourseInput, type Course } from '#contract/courses';
+import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
 
 /**
  * The add/edit form, validated with the server's own schema (lambdas/contract)
@@ -15,9 +16,8 @@ export interface CourseFormValues {
 }
 
 export type CourseField = keyof CourseFormValues;
-export type CourseFieldErrors = Partial<Record<CourseField, string>>;
 
-const FIELD_LABELS: Record<CourseField, string> = {
+export const FIELD_LABELS: Record<CourseField, string> = {
   name: 'Course Name',
   CRN: 'CRN',
   credit_hours: 'Credit Hours',
@@ -74,21 +74,11 @@ export function requestBodyOf(values: CourseFormValues): CourseInput {
   };
 }
 
-const isCourseField = (key: unknown): key is CourseField => typeof key === 'string' && key in FIELD_LABELS;
-
-/** "Credit Hours must be at least 1": the schema's first message per field, after the field's label. */
-function fieldMessage(field: CourseField, message: string): string {
-  return `${FIELD_LABELS[field]} ${message}`;
-}
-
-/** Client-side check with the shared schema; an empty result means the form may be sent. */
-export function validateCourse(values: CourseFormValues): CourseFieldErrors {
+/**
+ * Client-side check with the shared schema; an empty result means the form may be sent.
+ * "Credit Hours must be at least 1": the schema's first message per field, after the field's label.
+ */
+export function validateCourse(values: CourseFormValues): FieldErrors<CourseField> {
   const parsed = CourseInput.safeParse(requestBodyOf(values));
-  const errors: CourseFieldErrors = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isCourseField(field) && !errors[field]) errors[field] = fieldMessage(field, issue.message);
-  }
-  return errors;
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, FIELD_LABELS);
 }

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { lazy, Suspense } from 'react';
 import { brand } from '#shared/brand';
 import { isStudentUser } from '#shared/session/currentUser';
+import { gridSx } from '#shared/components/gridSx';
 import { PageLoading } from '#shared/components/PageLoading';
 import { useSignedInUser } from '#shared/session/currentUser';
 import { DashboardHeaderCard } from './DashboardHeaderCard';
@@ -27,7 +28,6 @@ export default function DashboardPage() {
     <Stack spacing={3}>
       <title>{`Dashboard · ${brand.productName}`}</title>
       <DashboardHeaderCard user={user} />
-      {/* A CSS grid rather than MUI's Grid, which would add its code to the dashboard's budget. */}
       <Box sx={cardGrid}>
         <MyRegistrationCard />
         <MyBillCard username={user.username} />
@@ -37,9 +37,4 @@ export default function DashboardPage() {
   );
 }
 
-const cardGrid = {
-  display: 'grid',
-  gap: 3,
-  gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-  alignItems: 'start',
-} as const;
+const cardGrid = gridSx({ xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, 3);

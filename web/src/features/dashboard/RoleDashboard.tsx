@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { brand } from '#shared/brand';
+import { gridSx } from '#shared/components/gridSx';
 import { PageLoading } from '#shared/components/PageLoading';
 import type { UserInfo } from '#contract/users';
 import { useGetDashboardSummaryQuery } from './roleDashboardApi';
@@ -49,9 +50,4 @@ export default function RoleDashboard({ user }: { user: UserInfo }) {
   );
 }
 
-const cardGrid = {
-  display: 'grid',
-  gap: 3,
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-  alignItems: 'start',
-} as const;
+const cardGrid = gridSx({ xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, 3);

@@ -36,47 +36,64 @@ function DashboardCard({ id, title, link, children }: { id: string; title: strin
 const listStyle = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 } as const;
 const rowStyle = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' } as const;
 
+/** A card's list, or the sentence saying there is nothing to list. `withChip`: each item ends with a chip at its right. */
+function CardList<T>({ items, empty, keyOf, withChip = false, render }: {
+  items: readonly T[];
+  empty: string;
+  keyOf: (item: T) => string;
+  withChip?: boolean;
+  render: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <Box component="ul" sx={listStyle}>
+      {items.map((item) => (
+        <Box component="li" key={keyOf(item)} sx={withChip ? rowStyle : undefined}>
+          {render(item)}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function AcknowledgementsCard({ documents }: { documents: DashboardDocuments }) {
-  const rows = documents.awaiting_acknowledgement;
   return (
     <DashboardCard id="dashboard-acknowledgements" title="Awaiting acknowledgement" link={{ label: 'Document Management', to: paths.documents }}>
-      {rows.length === 0 ? (
-        <Typography color="text.secondary">No mandatory documents.</Typography>
-      ) : (
-        <Box component="ul" sx={listStyle}>
-          {rows.map((row) => (
-            <Box component="li" key={row.document_id} sx={rowStyle}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ overflowWrap: 'anywhere' }}>{row.title}</Typography>
-                <Typography variant="body2" color="text.secondary">{`${row.acknowledged} of ${row.expected} acknowledged`}</Typography>
-              </Box>
-              <Chip size="small" color={row.awaiting ? 'warning' : 'success'} label={row.awaiting ? `${row.awaiting} awaiting` : 'All done'} />
+      <CardList
+        items={documents.awaiting_acknowledgement}
+        empty="No mandatory documents."
+        keyOf={(row) => row.document_id}
+        withChip
+        render={(row) => (
+          <>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>{row.title}</Typography>
+              <Typography variant="body2" color="text.secondary">{`${row.acknowledged} of ${row.expected} acknowledged`}</Typography>
             </Box>
-          ))}
-        </Box>
-      )}
+            <Chip size="small" color={row.awaiting ? 'warning' : 'success'} label={row.awaiting ? `${row.awaiting} awaiting` : 'All done'} />
+          </>
+        )}
+      />
     </DashboardCard>
   );
 }
 
 export function RecentUploadsCard({ documents }: { documents: DashboardDocuments }) {
-  const rows = documents.recent_uploads;
   return (
     <DashboardCard id="dashboard-uploads" title="Recent uploads">
-      {rows.length === 0 ? (
-        <Typography color="text.secondary">No documents yet.</Typography>
-      ) : (
-        <Box component="ul" sx={listStyle}>
-          {rows.map((row) => (
-            <Box component="li" key={row.document_id}>
-              <Typography sx={{ overflowWrap: 'anywhere' }}>{row.title}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {`${row.uploaded_by} · ${new Date(row.uploaded_at).toLocaleDateString()}`}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      )}
+      <CardList
+        items={documents.recent_uploads}
+        empty="No documents yet."
+        keyOf={(row) => row.document_id}
+        render={(row) => (
+          <>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{row.title}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {`${row.uploaded_by} · ${new Date(row.uploaded_at).toLocaleDateString()}`}
+            </Typography>
+          </>
+        )}
+      />
     </DashboardCard>
   );
 }
@@ -106,25 +123,25 @@ export function PaymentsChartCard({ money }: { money: DashboardMoney }) {
 export function CohortHealthCard({ cohorts }: { cohorts: DashboardCohort[] }) {
   return (
     <DashboardCard id="dashboard-cohorts" title="Cohort health" link={{ label: 'Cohort Management', to: paths.cohortManagement }}>
-      {cohorts.length === 0 ? (
-        <Typography color="text.secondary">No cohorts yet.</Typography>
-      ) : (
-        <Box component="ul" sx={listStyle}>
-          {cohorts.map((c) => (
-            <Box component="li" key={c.cohort_id} sx={rowStyle}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography component={RouterLink} to={generatePath(paths.cohortDetail, { cohortId: c.cohort_id })} sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}>
-                  {c.label}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {`${c.students} students · ${c.paid} paid in full · ${c.outstanding} owing ${dollars(c.outstanding_cents)}`}
-                </Typography>
-              </Box>
-              {!c.is_active && <Chip size="small" label="Inactive" />}
+      <CardList
+        items={cohorts}
+        empty="No cohorts yet."
+        keyOf={(c) => c.cohort_id}
+        withChip
+        render={(c) => (
+          <>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography component={RouterLink} to={generatePath(paths.cohortDetail, { cohortId: c.cohort_id })} sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}>
+                {c.label}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {`${c.students} students · ${c.paid} paid in full · ${c.outstanding} owing ${dollars(c.outstanding_cents)}`}
+              </Typography>
             </Box>
-          ))}
-        </Box>
-      )}
+            {!c.is_active && <Chip size="small" label="Inactive" />}
+          </>
+        )}
+      />
     </DashboardCard>
   );
 }

@@ -1,15 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { DocumentDto } from '#contract/documents';
 import { serverErrorOf } from '#shared/lib/serverError';
 import { useToast } from '#shared/toast/useToast';
+import { FormDialog } from '#shared/components/FormDialog';
 import { DOCUMENT_ACKNOWLEDGED, DOCUMENT_TOAST_MS, NEED_SIGNATURE } from './documentMessages';
 import { useAcknowledgeDocumentMutation } from './documentsApi';
 
@@ -38,42 +34,29 @@ export function AcknowledgeDialog({ doc, fullName, onClose }: { doc: DocumentDto
   };
 
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="acknowledge-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="acknowledge-title">Acknowledge Document</DialogTitle>
-        <DialogContent>
-          {problem && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {problem}
-            </Alert>
-          )}
-          <DialogContentText sx={{ mb: 2 }}>I confirm that I have read and understood &ldquo;{doc.title}&rdquo;.</DialogContentText>
-          {doc.requires_signature && (
-            <TextField
-              id="acknowledge-signature"
-              label="Full name (signature)"
-              required
-              fullWidth
-              autoFocus
-              autoComplete="name"
-              value={signature}
-              onChange={(event) => {
-                setSignature(event.target.value);
-                setProblem(null); // the message was about what was typed before
-              }}
-              helperText={fullName ? `Type your full name as your signature: ${fullName}` : 'Type your full name as your signature'}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            Acknowledge
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog id="acknowledge" title="Acknowledge Document" submitLabel="Acknowledge" busy={isLoading} onClose={onClose} onSubmit={submit}>
+      {problem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+      )}
+      <DialogContentText sx={{ mb: 2 }}>I confirm that I have read and understood &ldquo;{doc.title}&rdquo;.</DialogContentText>
+      {doc.requires_signature && (
+        <TextField
+          id="acknowledge-signature"
+          label="Full name (signature)"
+          required
+          fullWidth
+          autoFocus
+          autoComplete="name"
+          value={signature}
+          onChange={(event) => {
+            setSignature(event.target.value);
+            setProblem(null); // the message was about what was typed before
+          }}
+          helperText={fullName ? `Type your full name as your signature: ${fullName}` : 'Type your full name as your signature'}
+        />
+      )}
+    </FormDialog>
   );
 }

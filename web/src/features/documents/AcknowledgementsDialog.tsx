@@ -29,6 +29,8 @@ const PENDING_COLUMNS: ReadonlyArray<DataColumn<Acknowledgements['pending'][numb
   { header: 'Username', render: (p) => p.username },
 ];
 
+const byUsername = (row: { username: string }) => row.username;
+
 /** Staff: who has acknowledged a document (when, with what signature) and who has not yet, with a CSV export. */
 export function AcknowledgementsDialog({ doc, onClose }: { doc: DocumentRecordDto; onClose: () => void }) {
   const { data, error, isFetching } = useGetAcknowledgementsQuery(doc.id, { refetchOnMountOrArgChange: true });
@@ -46,14 +48,7 @@ export function AcknowledgementsDialog({ doc, onClose }: { doc: DocumentRecordDt
             <Typography variant="subtitle1" component="h3">
               Acknowledged ({data.acknowledged.length})
             </Typography>
-            <DataTable
-              label="Acknowledged"
-              outlined={false}
-              columns={ACKNOWLEDGED_COLUMNS}
-              rows={data.acknowledged}
-              rowKey={(a) => a.username}
-              message={data.acknowledged.length === 0 ? 'No acknowledgements yet' : null}
-            />
+            <DataTable label="Acknowledged" outlined={false} columns={ACKNOWLEDGED_COLUMNS} rows={data.acknowledged} rowKey={byUsername} empty="No acknowledgements yet" />
             <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
               Not yet acknowledged ({data.pending.length})
             </Typography>
@@ -62,8 +57,8 @@ export function AcknowledgementsDialog({ doc, onClose }: { doc: DocumentRecordDt
               outlined={false}
               columns={PENDING_COLUMNS}
               rows={data.pending}
-              rowKey={(p) => p.username}
-              message={data.pending.length === 0 ? 'Everyone has acknowledged this document' : null}
+              rowKey={byUsername}
+              empty="Everyone has acknowledged this document"
             />
           </>
         )}

@@ -1,4 +1,7 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -58,5 +61,19 @@ export function StatusCell({ doc }: { doc: DocumentRecordDto }) {
       <Chip size="small" color={doc.is_public ? 'success' : 'default'} label={doc.is_public ? 'Public' : 'Private'} />
       {doc.is_mandatory && <Chip size="small" color="warning" label="Mandatory" />}
     </Stack>
+  );
+}
+
+/** Preview and Download, the first actions of every document row (staff's and students' lists alike). */
+export function FileButtons<D extends DocumentDto>({ doc, onPreview, onDownload }: { doc: D; onPreview: (doc: D) => void; onDownload: (doc: D) => void }) {
+  return (
+    <>
+      <IconButton size="small" aria-label={`Preview ${doc.title}`} onClick={() => onPreview(doc)}>
+        <VisibilityIcon fontSize="small" />
+      </IconButton>
+      <IconButton size="small" aria-label={`Download ${doc.title}`} onClick={() => onDownload(doc)}>
+        <DownloadIcon fontSize="small" />
+      </IconButton>
+    </>
   );
 }

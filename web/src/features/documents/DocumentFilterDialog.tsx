@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { DocumentCategoryDto } from '#contract/documents';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NO_FILTERS, type DocumentFilters } from './documentQuery';
 
@@ -16,8 +17,6 @@ interface Props {
   onApply: (filters: DocumentFilters) => void;
   onClose: () => void;
 }
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /** The filter dialog (spec: Document Management): academic year, cohort number, program type, category, mandatory, search. */
 export function DocumentFilterDialog({ filters, categories, onApply, onClose }: Props) {
@@ -40,23 +39,23 @@ export function DocumentFilterDialog({ filters, categories, onApply, onClose }: 
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField label="Academic Year" placeholder="2025-2026" {...field('academic_year')} />
             <TextField label="Cohort Number" type="number" slotProps={{ htmlInput: { min: 1, step: 1 } }} {...field('cohort_number')} />
-            <TextField label="Program Type" select slotProps={nativeSelect} {...field('program_type')}>
+            <NativeSelect label="Program Type" {...field('program_type')}>
               <option value="">All</option>
               <ProgramTypeOptions />
-            </TextField>
-            <TextField label="Category" select slotProps={nativeSelect} {...field('category_id')}>
+            </NativeSelect>
+            <NativeSelect label="Category" {...field('category_id')}>
               <option value="">All</option>
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
                   {category.name}
                 </option>
               ))}
-            </TextField>
-            <TextField label="Mandatory" select slotProps={nativeSelect} {...field('is_mandatory')}>
+            </NativeSelect>
+            <NativeSelect label="Mandatory" {...field('is_mandatory')}>
               <option value="">All</option>
               <option value="true">Yes</option>
               <option value="false">No</option>
-            </TextField>
+            </NativeSelect>
             <TextField label="Search" placeholder="Title, description or text" {...field('search')} />
           </Stack>
         </DialogContent>

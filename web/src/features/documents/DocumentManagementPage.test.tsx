@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
-import { jsonResponse, renderRoutes } from '../../testing/test-utils';
+import { jsonResponse, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
 import DocumentManagementPage from './DocumentManagementPage';
 import { DOCUMENT_COLUMNS } from './DocumentsTable';
 import {
@@ -39,18 +39,9 @@ async function openList(answers: Record<string, Answer> = {}, state = asAdmin())
 const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 const table = () => screen.getByRole('table');
 /** Body rows of the shown tab, each as its cells' text. */
-const rows = () => within(table()).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+const rows = () => tableRows();
 const row = (title: string) => within(table()).getByText(title).closest('tr')!;
 const showTab = (name: RegExp) => fireEvent.click(screen.getByRole('tab', { name }));
-
-async function toast() {
-  const snackbar = await waitFor(() => {
-    const found = document.querySelector('.MuiSnackbar-root');
-    if (!found) throw new Error('no toast shown');
-    return found;
-  });
-  return snackbar.textContent;
-}
 
 describe('Document Management (spec: Document Management)', { timeout: 20_000 }, () => {
   it('shows the four tabs with counts, the spec columns and the Individual tab with its chips', async () => {
@@ -182,7 +173,7 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Unassigned Form' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Document' })).getByRole('button', { name: 'Delete' }));
-    expect(await toast()).toBe('Document deleted successfully');
+    expect(await toastText()).toBe('Document deleted successfully');
     await screen.findByRole('tab', { name: 'Individual Students (1)' });
     expect(listCalls(calls)).toHaveLength(2);
   });
@@ -191,7 +182,7 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     await openList({ [`DELETE /api/documents/${unassigned.id}/`]: jsonResponse({ error: 'Forbidden' }, 403) });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Unassigned Form' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Document' })).getByRole('button', { name: 'Delete' }));
-    expect(await toast()).toBe('Error deleting document');
+    expect(await toastText()).toBe('Error deleting document');
   });
 
   it('downloads through a fresh link, and says "Error downloading document" (and "No S3 URL") when the file is gone', async () => {
@@ -214,7 +205,7 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     expect(calls.find((c) => c.path.includes('/download/'))!.path).toBe(`/api/documents/${unassigned.id}/download/?disposition=attachment`);
 
     fireEvent.click(screen.getByRole('button', { name: 'Download Immunization Record' }));
-    expect(await toast()).toBe('Error downloading document');
+    expect(await toastText()).toBe('Error downloading document');
     expect(within(row('Immunization Record')).getByText('No S3 URL')).toBeTruthy();
   });
 

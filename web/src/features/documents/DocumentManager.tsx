@@ -10,7 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { DocumentRecordDto, DocumentScope } from '#contract/documents';
+import { SCOPE_LABELS, type DocumentRecordDto, type DocumentScope } from '#contract/documents';
 import type { UserInfo } from '#contract/users';
 import { ConfirmDialog } from '#shared/components/ConfirmDialog';
 import { AcknowledgementsDialog } from './AcknowledgementsDialog';
@@ -125,10 +125,10 @@ export function DocumentManager({ user }: { user: UserInfo }) {
         {failure && <Alert severity="error">{listFailure(failure)}</Alert>}
         {/* the upload's toast is the spec's words; this names the document and where it is, for everyone */}
         <Typography role="status" variant="body2" sx={{ '&:empty': { marginTop: '0 !important' } }}>
-          {highlightedId && uploaded ? uploadedAndShown(uploaded.title, TABS.find((t) => t.scope === uploaded.scope)!.label) : ''}
+          {highlightedId && uploaded ? uploadedAndShown(uploaded.title, SCOPE_LABELS[uploaded.scope]) : ''}
         </Typography>
         <DocumentsTable
-          label={TABS.find((t) => t.scope === tab)!.label}
+          label={SCOPE_LABELS[tab]}
           documents={failure ? [] : shown}
           loading={loading}
           failed={Boolean(failure)}

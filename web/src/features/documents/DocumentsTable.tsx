@@ -1,7 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -9,7 +7,7 @@ import type { DocumentRecordDto } from '#contract/documents';
 import { needsAcknowledgement } from '../../../../lambdas/domain/document-access';
 import { DataTable } from '#shared/components/DataTable';
 import type { DataColumn } from '#shared/components/dataTableColumns';
-import { AudienceCell, StatusCell, TitleCell } from './DocumentCells';
+import { AudienceCell, FileButtons, StatusCell, TitleCell } from './DocumentCells';
 import { fileTypeLabel, formatDate, formatFileSize } from './documentFormat';
 import { NO_DOCUMENTS, UPLOAD_HINT } from './documentMessages';
 
@@ -73,23 +71,21 @@ function documentColumns(missingFiles: ReadonlySet<string>, onOpen: (doc: Docume
 
 /** One tab's documents with the spec's columns, its loading row and its empty state. */
 export function DocumentsTable({ label, documents, loading, failed, showUploadHint, missingFiles, highlightedId, ...actions }: Props) {
-  const empty = !loading && !failed && documents.length === 0;
-  const message = loading ? (
-    'Loading documents...'
-  ) : empty ? (
+  const empty = failed ? null : (
     <>
       <Typography>{NO_DOCUMENTS}</Typography>
       {showUploadHint && <Typography variant="body2">{UPLOAD_HINT}</Typography>}
     </>
-  ) : null;
+  );
   return (
     <DataTable
       label={label}
       columns={documentColumns(missingFiles, actions.onOpen)}
       rows={documents}
       rowKey={(doc) => doc.id}
-      busy={loading}
-      message={message}
+      loading={loading}
+      loadingMessage="Loading documents..."
+      empty={empty}
       highlightedKey={highlightedId}
       actions={{ render: (doc) => <DocumentRowActions doc={doc} {...actions} /> }}
     />
@@ -99,12 +95,7 @@ export function DocumentsTable({ label, documents, loading, failed, showUploadHi
 function DocumentRowActions({ doc, ...actions }: DocumentActions & { doc: DocumentRecordDto }) {
   return (
     <>
-      <IconButton size="small" aria-label={`Preview ${doc.title}`} onClick={() => actions.onPreview(doc)}>
-        <VisibilityIcon fontSize="small" />
-      </IconButton>
-      <IconButton size="small" aria-label={`Download ${doc.title}`} onClick={() => actions.onDownload(doc)}>
-        <DownloadIcon fontSize="small" />
-      </IconButton>
+      <FileButtons doc={doc} onPreview={actions.onPreview} onDownload={actions.onDownload} />
       {acknowledgeable(doc) && (
         <IconButton size="small" aria-label={`Acknowledgements of ${doc.title}`} onClick={() => actions.onAcknowledgements(doc)}>
           <FactCheckIcon fontSize="small" />

@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { StudentDocumentDto } from '#contract/documents';
-import { brand } from '#shared/brand';
+import { PageHeading } from '#shared/components/PageHeading';
 import { useSignedInUser } from '#shared/session/currentUser';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { listFailure } from './documentMessages';
@@ -28,13 +27,7 @@ export default function MyDocumentsPage() {
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <title>{`My Documents · ${brand.productName}`}</title>
-      <div>
-        <Typography id="page-title" variant="h4" component="h1">
-          My Documents
-        </Typography>
-        <Typography color="text.secondary">Handbooks, syllabi and forms from the school. Please acknowledge the mandatory ones.</Typography>
-      </div>
+      <PageHeading title="My Documents" subtitle="Handbooks, syllabi and forms from the school. Please acknowledge the mandatory ones." />
       {list.isError && <Alert severity="error">{listFailure(list.error)}</Alert>}
       <MyDocumentsTable
         documents={list.currentData ?? []}

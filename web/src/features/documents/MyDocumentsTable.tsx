@@ -1,14 +1,11 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import type { StudentDocumentDto } from '#contract/documents';
 import { needsAcknowledgement } from '../../../../lambdas/domain/document-access';
 import { DataTable } from '#shared/components/DataTable';
 import type { DataColumn } from '#shared/components/dataTableColumns';
-import { TitleCell } from './DocumentCells';
+import { FileButtons, TitleCell } from './DocumentCells';
 import { fileTypeLabel, formatDate, formatFileSize } from './documentFormat';
 import { acknowledgedOn } from './documentMessages';
 
@@ -58,27 +55,16 @@ function myDocumentColumns(missingFiles: ReadonlySet<string>, actions: Pick<Prop
 
 /** A student's documents: what applies to them, with preview, download and acknowledgement. */
 export function MyDocumentsTable({ documents, loading, missingFiles, ...actions }: Props) {
-  const message = loading ? 'Loading documents...' : documents.length === 0 ? 'No documents found.' : null;
   return (
     <DataTable
       label="My documents"
       columns={myDocumentColumns(missingFiles, actions)}
       rows={documents}
       rowKey={(doc) => doc.id}
-      busy={loading}
-      message={message}
-      actions={{
-        render: (doc) => (
-          <>
-            <IconButton size="small" aria-label={`Preview ${doc.title}`} onClick={() => actions.onPreview(doc)}>
-              <VisibilityIcon fontSize="small" />
-            </IconButton>
-            <IconButton size="small" aria-label={`Download ${doc.title}`} onClick={() => actions.onDownload(doc)}>
-              <DownloadIcon fontSize="small" />
-            </IconButton>
-          </>
-        ),
-      }}
+      loading={loading}
+      loadingMessage="Loading documents..."
+      empty="No documents found."
+      actions={{ render: (doc) => <FileButtons doc={doc} onPreview={actions.onPreview} onDownload={actions.onDownload} /> }}
     />
   );
 }

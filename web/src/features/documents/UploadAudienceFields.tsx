@@ -1,13 +1,12 @@
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '#contract/cohorts';
 import { DOCUMENT_SCOPES, SCOPE_LABELS, type DocumentScope } from '#contract/documents';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { cohortLabel } from './documentFormat';
 import { USERNAME_CHECKING, USERNAME_HINT, validStudent } from './documentMessages';
 import { needsCohort, type UploadFormValues } from './uploadForm';
 import type { StudentCheck } from './useStudentCheck';
-
-export const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 interface Props {
   values: UploadFormValues;
@@ -34,51 +33,28 @@ function usernameHelp(check: StudentCheck): string {
 export function UploadAudienceFields({ values, cohorts, check, onScope, onChange }: Props) {
   return (
     <>
-      <TextField
-        id="upload-scope"
-        label="Scope"
-        select
-        slotProps={nativeSelect}
-        value={values.scope}
-        onChange={(event) => onScope(event.target.value as DocumentScope)}
-      >
+      <NativeSelect id="upload-scope" label="Scope" value={values.scope} onChange={(event) => onScope(event.target.value as DocumentScope)}>
         {DOCUMENT_SCOPES.map((scope) => (
           <option key={scope} value={scope}>
             {SCOPE_LABELS[scope]}
           </option>
         ))}
-      </TextField>
+      </NativeSelect>
       {needsCohort(values.scope) && (
-        <TextField
-          id="upload-cohort"
-          label="Cohort"
-          required
-          select
-          slotProps={nativeSelect}
-          value={values.cohort_id}
-          onChange={(event) => onChange('cohort_id', event.target.value)}
-        >
+        <NativeSelect id="upload-cohort" label="Cohort" required value={values.cohort_id} onChange={(event) => onChange('cohort_id', event.target.value)}>
           <option value="">Select a cohort</option>
           {cohorts.map((cohort) => (
             <option key={cohort.id} value={cohort.id}>
               {`${cohortLabel(cohort)} - ${cohort.program_name}`}
             </option>
           ))}
-        </TextField>
+        </NativeSelect>
       )}
       {values.scope === 'program' && (
-        <TextField
-          id="upload-program-type"
-          label="Program Type"
-          required
-          select
-          slotProps={nativeSelect}
-          value={values.program_type}
-          onChange={(event) => onChange('program_type', event.target.value)}
-        >
+        <NativeSelect id="upload-program-type" label="Program Type" required value={values.program_type} onChange={(event) => onChange('program_type', event.target.value)}>
           <option value="">Select a program type</option>
           <ProgramTypeOptions />
-        </TextField>
+        </NativeSelect>
       )}
       {values.scope === 'individual' && (
         <TextField

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
-import { jsonResponse, renderWithStore } from '../../testing/test-utils';
+import { jsonResponse, renderWithStore, toastText } from '../../testing/test-utils';
 import { asStaff, stubDocumentApi, uploadCohorts, type Answer } from './documentTestData';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 
@@ -54,15 +54,6 @@ const set = (dialog: HTMLElement, label: string, value: string) => fireEvent.cha
 const choose = (dialog: HTMLElement, file: File) => fireEvent.change(field(dialog, 'Choose File'), { target: { files: [file] } });
 const submit = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
 const alertText = (dialog: HTMLElement) => within(dialog).getByRole('alert').textContent;
-
-async function toast() {
-  const snackbar = await waitFor(() => {
-    const found = document.querySelector('.MuiSnackbar-root');
-    if (!found) throw new Error('no toast shown');
-    return found;
-  });
-  return snackbar.textContent;
-}
 
 describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 }, () => {
   it('starts with scope cohort, public, not mandatory, no signature, and the allowlist', async () => {
@@ -216,12 +207,13 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
     submit(dialog);
 
     const progress = await within(dialog).findByRole('progressbar', { name: 'Upload progress' });
-    expect(progress.getAttribute('aria-valuenow')).toBe('50');
+    // The bar shows at 0% while the upload URL is requested; the stand-in XHR then reports 50% and holds.
+    await waitFor(() => expect(progress.getAttribute('aria-valuenow')).toBe('50'));
     expect(within(dialog).getByText('Uploading... 50%')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
     act(() => release());
 
-    expect(await toast()).toBe('Document uploaded successfully');
+    expect(await toastText()).toBe('Document uploaded successfully');
     expect(onUploaded).toHaveBeenCalled();
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
       ['/api/documents/upload-url/', { file_name: 'syllabus.pdf', file_size: file.size, content_type: 'application/pdf' }],

@@ -1,10 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -15,11 +11,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { DocumentCategoryDto, DocumentRecordDto } from '#contract/documents';
 import { useCurrentUser } from '#shared/session/currentUser';
 import { useToast } from '#shared/toast/useToast';
+import { FormDialog } from '#shared/components/FormDialog';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import { formatFileSize } from './documentFormat';
 import { COHORTS_FAILED, DOCUMENT_TOAST_MS, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD, uploadFailure } from './documentMessages';
 import { useCreateDocumentMutation, useListUploadCohortsQuery, useRequestUploadUrlMutation } from './documentsApi';
 import { putToPresignedUrl } from './presignedUpload';
-import { nativeSelect, UploadAudienceFields } from './UploadAudienceFields';
+import { UploadAudienceFields } from './UploadAudienceFields';
 import { ACCEPTED_FILES, fileProblem, MAX_UPLOAD_MB, NEW_UPLOAD, newDocumentOf, shownProblem, uploadProblem, withScope, type Problem, type UploadFormValues } from './uploadForm';
 import { useStudentCheck } from './useStudentCheck';
 
@@ -93,90 +91,70 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
   };
 
   return (
-    <Dialog open onClose={uploading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="upload-document-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="upload-document-title">Upload Document</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {shown && <Alert severity="error">{shown}</Alert>}
-            {cohorts.isError && <Alert severity="error">{COHORTS_FAILED}</Alert>}
-            <TextField id="upload-title" label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} />
-            <TextField
-              id="upload-description"
-              label="Description"
-              multiline
-              minRows={2}
-              value={values.description}
-              onChange={(e) => set('description', e.target.value)}
+    <FormDialog id="upload-document" title="Upload Document" submitLabel="Upload" busy={uploading} onClose={onClose} onSubmit={submit}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {shown && <Alert severity="error">{shown}</Alert>}
+        {cohorts.isError && <Alert severity="error">{COHORTS_FAILED}</Alert>}
+        <TextField id="upload-title" label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} />
+        <TextField
+          id="upload-description"
+          label="Description"
+          multiline
+          minRows={2}
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
+        <UploadAudienceFields
+          values={values}
+          cohorts={cohorts.data ?? []}
+          check={check}
+          onScope={(scope) => edit((v) => withScope(v, scope))}
+          onChange={set}
+        />
+        <NativeSelect id="upload-category" label="Category" value={values.category_id} onChange={(e) => set('category_id', e.target.value)}>
+          <option value="">No category</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
+          {FLAGS.map(([flag, label]) => (
+            <FormControlLabel
+              key={flag}
+              label={label}
+              control={<Switch checked={values[flag]} onChange={(e) => set(flag, e.target.checked)} />}
             />
-            <UploadAudienceFields
-              values={values}
-              cohorts={cohorts.data ?? []}
-              check={check}
-              onScope={(scope) => edit((v) => withScope(v, scope))}
-              onChange={set}
-            />
-            <TextField
-              id="upload-category"
-              label="Category"
-              select
-              slotProps={nativeSelect}
-              value={values.category_id}
-              onChange={(e) => set('category_id', e.target.value)}
-            >
-              <option value="">No category</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </TextField>
-            <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
-              {FLAGS.map(([flag, label]) => (
-                <FormControlLabel
-                  key={flag}
-                  label={label}
-                  control={<Switch checked={values[flag]} onChange={(e) => set(flag, e.target.checked)} />}
-                />
-              ))}
-            </Stack>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              {/* A real button (not a label around the input), so Enter and Space open the chooser as a click does. */}
-              <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={uploading} onClick={() => fileInput.current?.click()}>
-                Choose File
-              </Button>
-              <input
-                ref={fileInput}
-                hidden
-                type="file"
-                aria-label="Choose File"
-                accept={ACCEPTED_FILES}
-                onChange={(e) => choose(e.target.files?.[0] ?? null)}
-              />
-              <Typography variant="body2">{file ? `${file.name} (${formatFileSize(file.size)})` : 'No file chosen'}</Typography>
-            </Stack>
-            <Typography variant="caption">
-              PDF, images, Word, Excel, PowerPoint, text or CSV; at most {MAX_UPLOAD_MB} MB.
+          ))}
+        </Stack>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {/* A real button (not a label around the input), so Enter and Space open the chooser as a click does. */}
+          <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={uploading} onClick={() => fileInput.current?.click()}>
+            Choose File
+          </Button>
+          <input
+            ref={fileInput}
+            hidden
+            type="file"
+            aria-label="Choose File"
+            accept={ACCEPTED_FILES}
+            onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          />
+          <Typography variant="body2">{file ? `${file.name} (${formatFileSize(file.size)})` : 'No file chosen'}</Typography>
+        </Stack>
+        <Typography variant="caption">
+          PDF, images, Word, Excel, PowerPoint, text or CSV; at most {MAX_UPLOAD_MB} MB.
+        </Typography>
+        {uploading && (
+          <Stack spacing={0.5}>
+            <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+            <Typography variant="body2" role="status">
+              {progress < 100 ? `Uploading... ${progress}%` : 'Saving document...'}
             </Typography>
-            {uploading && (
-              <Stack spacing={0.5}>
-                <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
-                <Typography variant="body2" role="status">
-                  {progress < 100 ? `Uploading... ${progress}%` : 'Saving document...'}
-                </Typography>
-              </Stack>
-            )}
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={uploading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={uploading}>
-            Upload
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { defaultRuntimeConfig, setRuntimeConfig } from '#shared/runtimeConfig';
 import { NOT_FINANCE_MESSAGE } from '#shared/session/financeAccess';
 import { jsonResponse, requestUrl, sampleUser, signedIn } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
-import { page, payment } from './financeTestData';
+import { paymentPage as page, samplePayment as payment } from '../../testing/fixtures';
 
 const finance = sampleUser({ username: 'finance', is_finance: true });
 const admin = sampleUser({ username: 'admin', isAdmin: true, is_staff: true });

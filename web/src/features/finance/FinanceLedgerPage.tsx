@@ -9,12 +9,13 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { brand } from '#shared/brand';
+import { PageHeading } from '#shared/components/PageHeading';
 import { getRuntimeConfig } from '#shared/runtimeConfig';
 import { useSignedInUser } from '#shared/session/currentUser';
 import type { PaymentSummary } from '#contract/payments';
 import { downloadCsv } from '#shared/lib/csv';
 import { formatDollars } from '#shared/lib/money';
+import { ListOrStatus, LoadMoreButton } from '#shared/components/PagedList';
 import { useGetPaymentLedgerInfiniteQuery } from './financeApi';
 import { ledgerCsv, ledgerCsvFileName } from './ledgerCsv';
 import { LedgerFiltersForm } from './LedgerFiltersForm';
@@ -60,13 +61,7 @@ export default function FinanceLedgerPage() {
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <title>{`Finance Ledger · ${brand.productName}`}</title>
-      <Box>
-        <Typography id="page-title" variant="h4" component="h1">
-          Finance Ledger
-        </Typography>
-        <Typography color="text.secondary">Card payments across students, each linked to the payment in Stripe.</Typography>
-      </Box>
+      <PageHeading title="Finance Ledger" subtitle="Card payments across students, each linked to the payment in Stripe." />
       <LedgerFiltersForm applied={filters} onApply={setFilters} />
       {filters.status === '' && (
         <Typography variant="body2" color="text.secondary">
@@ -102,26 +97,15 @@ export default function FinanceLedgerPage() {
           Reconcile with Stripe
         </Button>
       </Stack>
-      {ledger.isLoading ? (
-        <Typography role="status">Loading payments...</Typography>
-      ) : ledger.isError ? (
-        <Alert severity="error">Unable to load payments</Alert>
-      ) : payments.length === 0 ? (
-        <Typography>No payments found for these filters.</Typography>
-      ) : (
-        <LedgerTable
-          payments={payments}
-          publishableKey={publishableKey}
-          onRefund={user.isAdmin ? setRefunding : undefined}
-        />
-      )}
-      {ledger.hasNextPage && (
-        <Box>
-          <Button variant="outlined" disabled={ledger.isFetchingNextPage} onClick={() => void ledger.fetchNextPage()}>
-            {ledger.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </Box>
-      )}
+      <ListOrStatus
+        loading={ledger.isLoading}
+        loadingText="Loading payments..."
+        failure={ledger.isError && <Alert severity="error">Unable to load payments</Alert>}
+        empty={payments.length === 0 && 'No payments found for these filters.'}
+      >
+        <LedgerTable payments={payments} publishableKey={publishableKey} onRefund={user.isAdmin ? setRefunding : undefined} />
+      </ListOrStatus>
+      <LoadMoreButton query={ledger} />
       {reconciling && <ReconcileDialog publishableKey={publishableKey} onClose={() => setReconciling(false)} />}
       {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRequested={refundRequested} />}
     </Stack>

@@ -1,5 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { DateField, FiltersForm, SHRINK } from '#shared/components/FiltersForm';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import { PAYMENT_STATUS_LABEL, PAYMENT_STATUS_OPTIONS } from '#shared/lib/paymentFormat';
 import { filtersProblem, NO_FILTERS, type LedgerFilters } from './ledgerQuery';
 
@@ -14,15 +15,7 @@ export function LedgerFiltersForm({ applied, onApply }: { applied: LedgerFilters
         <>
           <DateField id="ledger-from" label="From" value={draft.from} onChange={set('from')} />
           <DateField id="ledger-to" label="To" value={draft.to} onChange={set('to')} problem={problem} />
-          <TextField
-            id="ledger-status"
-            label="Status"
-            select
-            size="small"
-            value={draft.status}
-            onChange={set('status')}
-            slotProps={{ ...SHRINK, select: { native: true } }}
-          >
+          <NativeSelect id="ledger-status" label="Status" size="small" value={draft.status} onChange={set('status')}>
             {/* Without a status the server lists neither opened-but-unpaid (pending) nor canceled checkouts. */}
             <option value="">{ALL_LISTED_STATUSES}</option>
             {PAYMENT_STATUS_OPTIONS.map((status) => (
@@ -30,7 +23,7 @@ export function LedgerFiltersForm({ applied, onApply }: { applied: LedgerFilters
                 {PAYMENT_STATUS_LABEL[status]}
               </option>
             ))}
-          </TextField>
+          </NativeSelect>
           <TextField id="ledger-username" label="Student username" size="small" value={draft.username} onChange={set('username')} slotProps={SHRINK} />
         </>
       )}

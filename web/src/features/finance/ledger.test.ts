@@ -6,7 +6,7 @@ import { filtersProblem, ledgerUrl, NO_FILTERS } from './ledgerQuery';
 import { ledgerTotals } from './ledgerTotals';
 import { daysInRange, defaultReconcileRange, RECONCILE_MAX_DAYS, reconcileErrorText, reconcileRangeProblem } from './reconcile';
 import { stripePaymentUrl } from './stripeDashboard';
-import { payment } from './financeTestData';
+import { samplePayment as payment } from '../../testing/fixtures';
 
 describe('ledger query', () => {
   it('asks for the first page with only the page size when no filter is set', () => {

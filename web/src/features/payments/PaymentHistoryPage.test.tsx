@@ -2,49 +2,25 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { brand } from '#shared/brand';
 import type { PaymentSummary } from '#contract/payments';
-import { jsonResponse, requestUrl, signedIn } from '../../testing/test-utils';
+import { paymentPage, samplePayment } from '../../testing/fixtures';
+import { jsonResponse, signedIn, stubFetch } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 
-function payment(overrides: Partial<PaymentSummary> = {}): PaymentSummary {
-  return {
-    id: 'pay-1',
-    payment_intent_id: 'pi_1',
-    username: 'student',
-    student_name: 'Jane Doe',
-    created_at: '2026-03-01T15:30:00.000Z',
-    updated_at: '2026-03-01T15:30:05.000Z',
+/** A payment for two programs. */
+const payment = (overrides: Partial<PaymentSummary> = {}) =>
+  samplePayment({
     amount: 1700,
-    amount_refunded: 0,
-    currency: 'usd',
-    status: 'succeeded',
-    method: 'card',
-    method_detail: 'visa •••• 4242',
-    failure_message: null,
-    excess_refund: null,
     items: [
       { program_type: 'certificate', program_id: '1', program_name: 'Nursing Assistant', amount: 1500 },
       { program_type: 'diploma', program_id: '2', program_name: 'Patient Care Technician', amount: 200 },
     ],
     ...overrides,
-  };
-}
+  });
 
 const older = payment({ id: 'pay-0', payment_intent_id: 'pi_0', amount: 100, status: 'refunded', amount_refunded: 100, items: [] });
 
 /** Two pages of the student's payments; records the URLs asked for. */
-function stubPayments() {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = requestUrl(input);
-      urls.push(url);
-      const next = url.includes('cursor=p2');
-      return jsonResponse({ results: next ? [older] : [payment()], next: next ? null : 'p2', count: 1, totals: { amount: 0, refunded: 0, succeeded: 0 } });
-    }),
-  );
-  return urls;
-}
+const stubPayments = () => stubFetch((url) => jsonResponse(url.includes('cursor=p2') ? paymentPage([older]) : paymentPage([payment()], 'p2')));
 
 describe('Payment History (/payments)', () => {
   it('lists the student\'s payments with date, amount, programs, status, method, Stripe reference and receipt', async () => {
@@ -94,17 +70,7 @@ describe('Payment History (/payments)', () => {
 });
 
 /** One page of payments answered for every list call. */
-function stubList(...results: PaymentSummary[]) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      urls.push(requestUrl(input));
-      return jsonResponse({ results, next: null, count: results.length, totals: { amount: 0, refunded: 0, succeeded: 0 } });
-    }),
-  );
-  return urls;
-}
+const stubList = (...results: PaymentSummary[]) => stubFetch(() => jsonResponse(paymentPage(results)));
 
 const failed = payment({
   id: 'pay-f',

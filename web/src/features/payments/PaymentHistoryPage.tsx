@@ -1,54 +1,39 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { refreshBalanceWhenRecorded, useGetStudentPaymentsInfiniteQuery } from '#shared/api/payments';
-import { brand } from '#shared/brand';
+import { PageHeading } from '#shared/components/PageHeading';
 import { cartCleared } from '#shared/cart/cartSlice';
 import { useAppDispatch } from '#shared/store/hooks';
 import { paths } from '#shared/paths';
 import { useSignedInUser } from '#shared/session/currentUser';
+import { ListOrStatus, LoadMoreButton } from '#shared/components/PagedList';
 import { PaymentHistoryTable } from './PaymentHistoryTable';
 import { REDIRECT_MESSAGES, REDIRECT_PARAMS, redirectReturn, type RedirectReturn } from './redirectReturn';
 
 /** The signed-in student's card payments, newest first, each with a printable receipt. */
 export default function PaymentHistoryPage() {
   const { username } = useSignedInUser();
-  const { data, error, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetStudentPaymentsInfiniteQuery(username);
-  const payments = data?.pages.flatMap((page) => page.results) ?? [];
+  const history = useGetStudentPaymentsInfiniteQuery(username);
+  const payments = history.data?.pages.flatMap((page) => page.results) ?? [];
   const returned = useRedirectReturn(username);
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <title>{`Payment History · ${brand.productName}`}</title>
-      <Box>
-        <Typography id="page-title" variant="h4" component="h1">
-          Payment History
-        </Typography>
-        <Typography color="text.secondary">Your card payments, newest first. A payment shows here once our payment provider confirms it.</Typography>
-      </Box>
+      <PageHeading title="Payment History" subtitle="Your card payments, newest first. A payment shows here once our payment provider confirms it." />
       {returned && <RedirectOutcome outcome={returned} />}
-      {isLoading ? (
-        <Typography role="status">Loading payments...</Typography>
-      ) : error ? (
-        <Typography color="error" role="alert">
-          Unable to load your payments
-        </Typography>
-      ) : payments.length === 0 ? (
-        <Typography>No payments yet.</Typography>
-      ) : (
+      <ListOrStatus
+        loading={history.isLoading}
+        loadingText="Loading payments..."
+        failure={history.isError && <Typography color="error" role="alert">Unable to load your payments</Typography>}
+        empty={payments.length === 0 && 'No payments yet.'}
+      >
         <PaymentHistoryTable payments={payments} />
-      )}
-      {hasNextPage && (
-        <Box>
-          <Button variant="outlined" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </Box>
-      )}
+      </ListOrStatus>
+      <LoadMoreButton query={history} />
     </Stack>
   );
 }

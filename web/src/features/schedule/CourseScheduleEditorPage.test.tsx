@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { seasonLabel } from '#shared/lib/season';
-import { jsonResponse, signedIn } from '../../testing/test-utils';
+import { jsonResponse, signedIn, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 
 const COLUMNS = ['Course Code', 'Course Name', 'Credits', 'Schedule', 'Location', 'Instructor', 'Status', 'Actions'];
@@ -14,11 +14,7 @@ async function openEditor() {
   return rendered;
 }
 
-/** Body rows of the schedule table, each as its cells' text. */
-function rows(): string[][] {
-  const table = screen.getByRole('table', { name: 'Course schedule' });
-  return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
-}
+const rows = () => tableRows('Course schedule');
 
 function summary(label: string): string | null | undefined {
   return within(screen.getByRole('region', { name: 'Schedule summary' })).getByText(label).nextElementSibling?.textContent;

@@ -39,7 +39,7 @@ export function ScheduleTable({ courses, onEdit, onDelete }: Props) {
       columns={COLUMNS}
       rows={courses}
       rowKey={(course) => String(course.id)}
-      message={courses.length === 0 ? 'No courses in your schedule yet.' : null}
+      empty="No courses in your schedule yet."
       actions={{
         render: (course) => (
           <>

@@ -1,3 +1,4 @@
+import { readStoredList } from '#shared/lib/storedList';
 import { COURSE_STATUSES, type ScheduleCourse } from './scheduleCourses';
 
 /**
@@ -8,18 +9,7 @@ export const scheduleStorageKey = (username: string) => `schedule_${username}`;
 
 /** The saved schedule, or null when there is none. Unreadable data is logged and removed. */
 export function loadSchedule(username: string): ScheduleCourse[] | null {
-  const key = scheduleStorageKey(username);
-  const stored = localStorage.getItem(key);
-  if (stored === null) return null;
-  try {
-    const courses: unknown = JSON.parse(stored);
-    if (Array.isArray(courses) && courses.every(isScheduleCourse)) return courses;
-    throw new Error('not a list of schedule courses');
-  } catch (error) {
-    console.warn(`Removing the unreadable saved schedule ${key}.`, error);
-    localStorage.removeItem(key);
-    return null;
-  }
+  return readStoredList(scheduleStorageKey(username), isScheduleCourse, 'schedule courses');
 }
 
 export function saveSchedule(username: string, courses: readonly ScheduleCourse[]): void {

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import type { Cohort } from '#contract/cohorts';
 import {
   CREATE_STUDENT_LABELS,
@@ -11,60 +10,37 @@ import {
   NEW_STUDENT,
   validateCreateStudent,
   withField,
-  type CreateStudentField,
   type CreateStudentValues,
 } from './createStudentForm';
-import { serverErrorOf } from '#shared/lib/serverError';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
+import { useDialogForm } from '#shared/components/useDialogForm';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
-import type { FieldErrors } from './formErrors';
-import { NativeSelect } from './NativeSelect';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import { cohortLabel, cohortsOfType } from './studentFilters';
-import { SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS, studentCreated } from './studentMessages';
+import { savedFailure, STUDENT_TOAST_MS, studentCreated } from './studentMessages';
 import { useCreateStudentMutation } from './studentsAdminApi';
-
-type TextFieldName = Exclude<CreateStudentField, 'on_payment_plan'>;
 
 /**
  * Add Student: the sign-in and the student profile are created together. A refused save
  * (409: username or email taken) keeps the dialog open with the server's message.
  */
 export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Cohort[]; onClose: () => void }) {
-  const [values, setValues] = useState<CreateStudentValues>(NEW_STUDENT);
-  const [errors, setErrors] = useState<FieldErrors<CreateStudentField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [createStudent, creation] = useCreateStudentMutation();
   const toast = useToast(STUDENT_TOAST_MS);
-
-  const set = (field: CreateStudentField, value: string | boolean) => {
-    setValues((current) => withField(current, field, value, cohorts));
-    setErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
-  const field = (name: TextFieldName) => ({
-    id: `new-student-${name.replace('_', '-')}`,
-    label: CREATE_STUDENT_LABELS[name],
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
-    error: errors[name] !== undefined,
-    helperText: errors[name],
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateCreateStudent(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setFailure(null);
-    try {
+  const { values, errors, failure, set, field, submit } = useDialogForm<CreateStudentValues>({
+    initial: NEW_STUDENT,
+    validate: validateCreateStudent,
+    save: async (values) => {
       const created = await createStudent(createStudentBody(values)).unwrap();
       toast(studentCreated(created.username));
       onClose();
-    } catch (error) {
-      // Stays inside the modal dialog, where it is read out and the form can be fixed.
-      setFailure(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK);
-    }
-  };
+    },
+    failureOf: savedFailure,
+    idPrefix: 'new-student',
+    labels: CREATE_STUDENT_LABELS,
+    change: (values, name, value) => withField(values, name, value, cohorts),
+  });
 
   return (
     <FormDialog id="new-student" title="Add Student" submitLabel={creation.isLoading ? 'Creating...' : 'Create Student'} busy={creation.isLoading} maxWidth="sm" onClose={onClose} onSubmit={submit}>

@@ -37,10 +37,9 @@ export function DocumentsSection({ username }: { username: string }) {
       <AcknowledgementCell state={acknowledgementOf(doc)} />,
     ],
   }));
-  const message = documents.isLoading ? 'Loading...' : documents.isError ? null : rows.length === 0 ? 'No documents apply to this student' : null;
   return (
     <RecordSection title="Documents and Acknowledgements">
-      {documents.isError ? <Alert severity="error">{DOCUMENTS_FAILED}</Alert> : <RecordTable label="Documents" columns={COLUMNS} rows={rows} message={message} />}
+      {documents.isError ? <Alert severity="error">{DOCUMENTS_FAILED}</Alert> : <RecordTable label="Documents" columns={COLUMNS} rows={rows} loading={documents.isLoading} empty="No documents apply to this student" />}
     </RecordSection>
   );
 }

@@ -25,7 +25,7 @@ export function EnrollmentsSection({ student }: { student: StudentRecord }) {
   }));
   return (
     <RecordSection title="Enrollments">
-      <RecordTable label="Enrollments" columns={COLUMNS} numeric={AMOUNTS} rows={rows} message={programs.length === 0 ? 'No program enrollments found' : null} />
+      <RecordTable label="Enrollments" columns={COLUMNS} numeric={AMOUNTS} rows={rows} empty="No program enrollments found" />
     </RecordSection>
   );
 }

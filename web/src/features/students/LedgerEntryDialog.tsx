@@ -2,62 +2,41 @@ import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import type { StudentRecord } from '#contract/students';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
-import { serverErrorOf } from '#shared/lib/serverError';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
-import type { FieldErrors } from './formErrors';
+import { useDialogForm } from '#shared/components/useDialogForm';
 import {
   ledgerEntryBody,
   LEDGER_ENTRY_LABELS,
   newLedgerEntry,
   programKey,
   validateLedgerEntry,
-  type LedgerEntryField,
   type LedgerEntryValues,
 } from './ledgerEntryForm';
-import { NativeSelect } from './NativeSelect';
-import { SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS, entryPosted } from './studentMessages';
+import { NativeSelect } from '#shared/components/NativeSelect';
+import { STUDENT_TOAST_MS, entryPosted, savedFailure } from './studentMessages';
 import { programsOf } from './studentLedger';
 import { usePostLedgerEntryMutation } from './studentsAdminApi';
 
 /** Post Charge or Credit: a new ledger entry with its reason. Past entries are never edited. */
 export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
   const programs = programsOf(student.payment_details);
-  const [values, setValues] = useState<LedgerEntryValues>(() => newLedgerEntry(programs));
-  const [errors, setErrors] = useState<FieldErrors<LedgerEntryField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [post, posting] = usePostLedgerEntryMutation();
   const toast = useToast(STUDENT_TOAST_MS);
-
-  const field = (name: LedgerEntryField) => ({
-    id: `ledger-entry-${name.replace(/_/g, '-')}`,
-    label: LEDGER_ENTRY_LABELS[name],
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors(({ [name]: _fixed, ...rest }) => rest);
-    },
-    error: errors[name] !== undefined,
-    helperText: errors[name],
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateLedgerEntry(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setFailure(null);
-    try {
+  const { errors, failure, field, submit } = useDialogForm<LedgerEntryValues>({
+    initial: () => newLedgerEntry(programs),
+    validate: validateLedgerEntry,
+    save: async (values) => {
       await post({ username: student.username, body: ledgerEntryBody(values) }).unwrap();
       toast(entryPosted(values.kind));
       onClose();
-    } catch (error) {
-      setFailure(serverErrorOf(error) ?? SAVE_FAILED_FALLBACK);
-    }
-  };
+    },
+    failureOf: savedFailure,
+    idPrefix: 'ledger-entry',
+    labels: LEDGER_ENTRY_LABELS,
+  });
 
   return (
     <FormDialog id="ledger-entry" title="Post Charge or Credit" submitLabel="Post" busy={posting.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>

@@ -22,14 +22,13 @@ export function LedgerSection({ student }: { student: StudentRecord }) {
     key: row.key,
     cells: [formatCalendarDate(row.date), row.entry, row.program, formatDollars(row.amount), row.reason, row.method, row.status ? <PaymentStatusChip status={row.status} /> : '', row.reference],
   }));
-  const message = payments.isLoading ? 'Loading...' : rows.length === 0 ? 'No ledger entries yet' : null;
   return (
     <RecordSection title="Ledger">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Charges and credits make up each program&apos;s amount due above; entries are never edited, corrections are new entries.
       </Typography>
       {payments.isError && <Alert severity="error">{PAYMENTS_FAILED}</Alert>}
-      <RecordTable label="Ledger" columns={COLUMNS} numeric={['Amount']} secondary={['Reason', 'Method', 'Reference']} rows={rows} message={message} />
+      <RecordTable label="Ledger" columns={COLUMNS} numeric={['Amount']} secondary={['Reason', 'Method', 'Reference']} rows={rows} loading={payments.isLoading} empty="No ledger entries yet" />
       {payments.hasNextPage && (
         <Button onClick={() => void payments.fetchNextPage()} disabled={payments.isFetchingNextPage} sx={{ mt: 1 }}>
           Load more card payments

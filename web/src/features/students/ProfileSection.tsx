@@ -1,7 +1,8 @@
 import type { StudentRecord } from '#contract/students';
 import { formatCalendarDate } from '#shared/lib/dates';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
-import { Facts, RecordSection } from './RecordSection';
+import { Facts } from '#shared/components/Facts';
+import { RecordSection } from './RecordSection';
 import { fullName } from './studentFilters';
 
 interface Props {

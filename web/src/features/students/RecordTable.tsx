@@ -15,12 +15,13 @@ interface Props {
   /** Columns folded under "More details" on a phone's card. */
   secondary?: readonly string[];
   rows: readonly Row[];
-  /** Shown in a single row instead of `rows` ("Loading...", "No ... found"). */
-  message: string | null;
+  loading?: boolean;
+  /** Shown in a single row when there are no rows ("No ... found"). */
+  empty: string;
 }
 
 /** The record's tables: a header, then the rows or one row saying why there are none (cards on a phone). */
-export function RecordTable({ label, columns, numeric = [], secondary = [], rows, message }: Props) {
+export function RecordTable({ label, columns, numeric = [], secondary = [], rows, loading, empty }: Props) {
   const dataColumns = columns.map(
     (header, i): DataColumn<Row> => ({
       header,
@@ -31,5 +32,5 @@ export function RecordTable({ label, columns, numeric = [], secondary = [], rows
       priority: secondary.includes(header) ? 'secondary' : 'key',
     }),
   );
-  return <DataTable label={label} outlined={false} columns={dataColumns} rows={rows} rowKey={(row) => row.key} message={message} />;
+  return <DataTable label={label} outlined={false} columns={dataColumns} rows={rows} rowKey={(row) => row.key} loading={loading} empty={empty} />;
 }

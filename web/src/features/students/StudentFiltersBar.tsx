@@ -1,11 +1,8 @@
-import ClearIcon from '@mui/icons-material/Clear';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import type { Cohort } from '#contract/cohorts';
 import type { ProgramType } from '#contract/programs';
+import { ClearFiltersButton, FilterBar, SearchField } from '#shared/components/FilterBar';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
-import { NativeSelect } from './NativeSelect';
+import { NativeSelect } from '#shared/components/NativeSelect';
 import { BALANCE_STATUS_LABEL, cohortLabel, cohortsOfType, NO_FILTERS, withProgramType, type BalanceStatus, type StudentFilters } from './studentFilters';
 
 interface Props {
@@ -17,17 +14,8 @@ interface Props {
 /** Search and the three selects filter the list as they change. */
 export function StudentFiltersBar({ filters, cohorts, onChange }: Props) {
   return (
-    // Filters apply as they change, so Enter in the search box has nothing to submit.
-    <Box component="form" role="search" aria-label="Filter students" onSubmit={(event) => event.preventDefault()} sx={grid}>
-      <TextField
-        id="student-search"
-        label="Search"
-        placeholder="Name, username or email"
-        size="small"
-        type="search"
-        value={filters.search}
-        onChange={(event) => onChange({ ...filters, search: event.target.value })}
-      />
+    <FilterBar label="Filter students" columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1.5fr 1fr auto' }}>
+      <SearchField id="student-search" placeholder="Name, username or email" value={filters.search} onChange={(search) => onChange({ ...filters, search })} />
       <NativeSelect
         id="student-program-type"
         label="Program Type"
@@ -60,16 +48,7 @@ export function StudentFiltersBar({ filters, cohorts, onChange }: Props) {
           </option>
         ))}
       </NativeSelect>
-      <Button variant="outlined" startIcon={<ClearIcon />} onClick={() => onChange(NO_FILTERS)}>
-        Clear Filters
-      </Button>
-    </Box>
+      <ClearFiltersButton onClick={() => onChange(NO_FILTERS)} />
+    </FilterBar>
   );
 }
-
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1.5fr 1fr auto' },
-  alignItems: 'center',
-} as const;

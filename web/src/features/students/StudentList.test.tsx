@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../testing/test-utils';
+import { jsonResponse, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, stubStudentsApi, type Answer, type Call } from './studentTestData';
 
@@ -13,12 +13,7 @@ async function openList(answers: Record<string, Answer> = demoAnswers()) {
   return { calls, ...view };
 }
 
-/** Body rows of the students table, each as its cells' text. */
-const rows = () =>
-  within(screen.getByRole('table', { name: 'Students' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+const rows = () => tableRows('Students');
 const usernames = () => rows().map((row) => row[1]);
 const choose = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
 const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/students/');

@@ -1,7 +1,7 @@
 import { CreateStudentRequest } from '#contract/student-admin';
 import type { Cohort } from '#contract/cohorts';
 import type { ProgramType } from '#contract/programs';
-import { fieldErrorsOf, type FieldErrors } from './formErrors';
+import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
 
 /** The Add Student form, as typed. */
 export interface CreateStudentValues {

@@ -1,7 +1,7 @@
 import { EnrollRequest } from '#contract/student-admin';
 import type { ProgramType } from '#contract/programs';
 import type { StudentRecord } from '#contract/students';
-import { fieldErrorsOf, type FieldErrors } from './formErrors';
+import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
 import type { EnrollmentBody } from './studentsAdminApi';
 
 /** Enroll in Program: the program and its opening charge. */

@@ -1,7 +1,7 @@
 import { LedgerPostRequest } from '#contract/student-admin';
 import type { ProgramType } from '#contract/programs';
 import type { ProgramBalance } from '#contract/students';
-import { fieldErrorsOf, type FieldErrors } from './formErrors';
+import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
 import type { LedgerEntryBody } from './studentsAdminApi';
 
 /** Post Charge or Credit: a new ledger entry against one of the student's programs (never an edit). */

@@ -1,3 +1,5 @@
+import { serverErrorOf } from '#shared/lib/serverError';
+
 /** The texts of the student administration screens (beyond the spec). */
 export const STUDENTS_FAILED = 'Failed to load students';
 export const NO_STUDENTS_FOUND = 'No students found';
@@ -6,6 +8,8 @@ export const STUDENT_NOT_FOUND = 'Student not found';
 export const DOCUMENTS_FAILED = 'Failed to load documents';
 export const PAYMENTS_FAILED = 'Failed to load card payments';
 export const SAVE_FAILED_FALLBACK = 'Something went wrong';
+/** A failed save as the server says it, else the fallback. */
+export const savedFailure = (error: unknown) => serverErrorOf(error) ?? SAVE_FAILED_FALLBACK;
 
 /** Toasts hide after 5000 ms, like the other admin screens' (the spec's figure for Course Management). */
 export const STUDENT_TOAST_MS = 5000;

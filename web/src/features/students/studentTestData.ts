@@ -5,22 +5,14 @@ import type { StudentSummary } from '#contract/student-admin';
 import type { ImportDetail, ImportRowReport } from '#contract/student-import';
 import type { PaymentPage, PaymentSummary } from '#contract/payments';
 import type { StudentRecord } from '#contract/students';
-import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
+import { sampleCohort } from '../../testing/fixtures';
+import { jsonResponse } from '../../testing/test-utils';
 
 /** Fixtures and a stubbed API for the student administration tests (shaped like the demo data). */
-export const asAdmin = () => signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true }));
+export { asAdmin } from '../../testing/test-utils';
 
-const cohort = (overrides: Partial<Cohort> & Pick<Cohort, 'id'>): Cohort => ({
-  academic_year: '2026-2027',
-  cohort_number: 2,
-  program_type: 'certificate',
-  program_name: 'Phlebotomy',
-  student_count: 1,
-  is_active: true,
-  start_date: null,
-  end_date: null,
-  ...overrides,
-});
+const cohort = (overrides: Partial<Cohort> & Pick<Cohort, 'id'>) =>
+  sampleCohort({ academic_year: '2026-2027', cohort_number: 2, program_name: 'Phlebotomy', student_count: 1, start_date: null, end_date: null, ...overrides });
 
 export const phlebotomyCohort = cohort({ id: 'cohort-2026-cert-2' });
 export const cohorts: Cohort[] = [

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loggedOut } from '../session/authSlice';
-import { jsonResponse, makeStore, requestUrl, signedIn } from '../../testing/test-utils';
+import { jsonResponse, makeStore, signedIn, stubFetch } from '../../testing/test-utils';
 import { refreshBalanceWhenRecorded } from './payments';
 import { studentsApi } from './students';
 
@@ -13,17 +13,7 @@ const pageWith = (status: string) => ({
 
 /** The student's payments show `statuses` in turn; the student record is always the same. */
 function stubServer(...statuses: string[]) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = requestUrl(input);
-      urls.push(url);
-      if (url.includes('/payments/')) return jsonResponse(pageWith(statuses.shift() ?? 'succeeded'));
-      return jsonResponse({ username: 'student' });
-    }),
-  );
-  return urls;
+  return stubFetch((url) => jsonResponse(url.includes('/payments/') ? pageWith(statuses.shift() ?? 'succeeded') : { username: 'student' }));
 }
 
 afterEach(() => {

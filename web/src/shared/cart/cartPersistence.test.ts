@@ -1,27 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loggedOut, login } from '../session/authSlice';
 import { USER_INFO_KEY } from '../session/userInfoStorage';
-import { cartCleared, itemAdded, itemAmountSet, itemRemoved, quantityUpdated, type CartItem, type NewCartItem } from './cartSlice';
+import { cartCleared, itemAdded, itemAmountSet, itemRemoved, quantityUpdated, type CartItem } from './cartSlice';
+import { newCartItem, sampleCartItem } from '../../testing/fixtures';
 import { jsonResponse, makeStore, sampleUser, signedIn } from '../../testing/test-utils';
 
 /** Spec section 4: the cart of a logged-in user lives in local storage under cart_<username>. */
 
-const nursing: NewCartItem = {
-  program_id: '1',
-  program_type: 'certificate',
-  program_name: 'Nursing Assistant',
-  amount: 1500,
-  payment_type: 'installment',
-  due_date: '2026-12-15',
-};
-
-const storedItem: CartItem = {
-  ...nursing,
-  amount: 1500,
-  id: 'certificate-1-1767225600000',
-  quantity: 2,
-  added_at: '2026-01-01T00:00:00.000Z',
-};
+const nursing = newCartItem;
+const storedItem: CartItem = { ...sampleCartItem, quantity: 2 };
 
 const stored = (username = 'student') => JSON.parse(localStorage.getItem(`cart_${username}`) ?? 'null') as CartItem[] | null;
 

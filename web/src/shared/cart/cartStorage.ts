@@ -1,3 +1,4 @@
+import { readStoredList } from '../lib/storedList';
 import type { CartItem } from './cartSlice';
 
 /** Local storage key of a user's cart, as the spec names it: `cart_` plus the username. */
@@ -8,18 +9,7 @@ export const cartStorageKey = (username: string) => `cart_${username}`;
  * not a list of cart items) is logged and removed, as the spec asks.
  */
 export function readStoredCart(username: string): CartItem[] | null {
-  const key = cartStorageKey(username);
-  const raw = localStorage.getItem(key);
-  if (raw === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed) && parsed.every(isCartItem)) return parsed;
-    throw new Error('not a list of cart items');
-  } catch (error) {
-    console.warn(`Removing unreadable "${key}" from local storage.`, error);
-    localStorage.removeItem(key);
-    return null;
-  }
+  return readStoredList(cartStorageKey(username), isCartItem, 'cart items');
 }
 
 /** Stores the items; an empty cart is not stored at all, so clearing removes the key. */

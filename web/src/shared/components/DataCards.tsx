@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode, Ref } from 'react';
-import type { DataTableProps } from './DataTable';
+import type { DataLayoutProps } from './dataTableProps';
 import { OpenRowButton, useScrollIntoView } from './dataTableParts';
 import type { DataColumn } from './dataTableColumns';
 
@@ -37,7 +37,7 @@ function Message({ children }: { children: ReactNode }) {
  * DataTable below 600 px: a list of cards, each headed by its title field, then its key fields,
  * its secondary ones under "More details", and its actions at the foot, all within the screen.
  */
-export function DataCards<Row>({ label, columns, rows, rowKey, actions, message, busy, highlightedKey, onRowOpen, openLabel }: DataTableProps<Row>) {
+export function DataCards<Row>({ label, columns, rows, rowKey, actions, message, busy, highlightedKey, onRowOpen, openLabel }: DataLayoutProps<Row>) {
   const highlighted = useScrollIntoView(highlightedKey);
   const title = columns.find((column) => column.priority === 'title');
   const keyFields = columns.filter((column) => (column.priority ?? 'key') === 'key');

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from './DataTable';
 import type { DataColumn } from './dataTableColumns';
+import { stubMediaQueries } from '../../testing/test-utils';
 
 interface Course {
   id: string;
@@ -22,14 +23,7 @@ const COLUMNS: Array<DataColumn<Course>> = [
 ];
 
 /** A window below (or from) the theme's sm breakpoint: matchMedia answers the max-width:599.95px query. */
-function screenWidth(narrow: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: narrow && query.includes('max-width:599.95px'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
+const screenWidth = (narrow: boolean) => stubMediaQueries((query) => narrow && query.includes('max-width:599.95px'));
 
 function renderCourses(props: Partial<Parameters<typeof DataTable<Course>>[0]> = {}) {
   const onDelete = vi.fn();
@@ -79,14 +73,23 @@ describe('DataTable', () => {
 
   it('shows its message instead of rows, in either layout', () => {
     screenWidth(false);
-    renderCourses({ rows: [], message: 'No courses found' });
+    renderCourses({ rows: [], empty: 'No courses found' });
     const table = screen.getByRole('table', { name: 'Courses' });
     expect(within(table).getAllByRole('row')[1]?.textContent).toBe('No courses found');
   });
 
+  it('while loading shows its loading message instead of the rows, and is busy', () => {
+    screenWidth(false);
+    renderCourses({ loading: true, empty: 'No courses found' });
+    const table = screen.getByRole('table', { name: 'Courses' });
+    const body = within(table).getAllByRole('rowgroup')[1]!;
+    expect(body.getAttribute('aria-busy')).toBe('true');
+    expect(within(body).getAllByRole('row').map((row) => row.textContent)).toEqual(['Loading...']);
+  });
+
   it('shows the message as the one item of the list on a phone', () => {
     screenWidth(true);
-    renderCourses({ rows: [], message: 'No courses found' });
+    renderCourses({ rows: [], empty: 'No courses found' });
     const items = within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['No courses found']);
   });

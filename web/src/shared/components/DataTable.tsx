@@ -6,42 +6,28 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { Fragment, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { Fragment, type MouseEvent, type Ref } from 'react';
 import { DataCards } from './DataCards';
 import { OpenRowButton, useScrollIntoView } from './dataTableParts';
-import type { DataColumn, RowActions } from './dataTableColumns';
+import type { DataColumn } from './dataTableColumns';
+import type { DataLayoutProps, DataTableProps } from './dataTableProps';
 import { useNarrowScreen } from './useScreenWidth';
 
-export interface DataTableProps<Row> {
-  /** The table's (and on phones the list's) accessible name. */
-  label: string;
-  columns: ReadonlyArray<DataColumn<Row>>;
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  actions?: RowActions<Row>;
-  /** Shown instead of the rows ("Loading...", "No courses found"). */
-  message?: ReactNode;
-  busy?: boolean;
-  /** The row to point out (a document just uploaded): highlighted and scrolled into view. */
-  highlightedKey?: string | null;
-  /** Makes rows openable: a click on the row, or the row's open button (named by openLabel) by keyboard. */
-  onRowOpen?: (row: Row) => void;
-  openLabel?: (row: Row) => string;
-  /** Tables inside a record or dialog go without their own outline. */
-  outlined?: boolean;
-  /** Wide tables: a scrolling body with a sticky header (long reports in dialogs). */
-  maxHeight?: number;
-}
+export type { DataTableProps } from './dataTableProps';
+
 
 /**
  * The portal's tables: at 600 px and up a real <table> whose cells wrap so it fits its container with
  * the actions in view; below, a list of cards with the key fields labelled and the actions at each
  * card's foot (DataCards).
  */
-export function DataTable<Row>(props: DataTableProps<Row>) {
+export function DataTable<Row>({ loading = false, loadingMessage = 'Loading...', empty, ...props }: DataTableProps<Row>) {
   const narrow = useNarrowScreen();
-  return narrow ? <DataCards {...props} /> : <WideTable {...props} />;
+  const message = loading ? loadingMessage : props.rows.length === 0 ? empty : null;
+  const layoutProps = { ...props, busy: loading, message };
+  return narrow ? <DataCards {...layoutProps} /> : <WideTable {...layoutProps} />;
 }
+
 
 const cellSx = <Row,>(column: DataColumn<Row>): SxProps<Theme> =>
   column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: column.breakAnywhere ? 'anywhere' : 'break-word' };
@@ -64,7 +50,7 @@ function HeaderText({ text }: { text: string }) {
 // Clicks on the row's own controls (links, buttons, fields) do what those say, not open the row.
 const fromControl = (event: MouseEvent) => (event.target as Element).closest('a, button, input, select, textarea, [role="button"]') !== null;
 
-function WideTable<Row>({ label, columns, rows, rowKey, actions, message, busy, highlightedKey, onRowOpen, openLabel, outlined = true, maxHeight }: DataTableProps<Row>) {
+function WideTable<Row>({ label, columns, rows, rowKey, actions, message, busy, highlightedKey, onRowOpen, openLabel, outlined = true, maxHeight }: DataLayoutProps<Row>) {
   const highlighted = useScrollIntoView(highlightedKey);
   const withActions = actions !== undefined || onRowOpen !== undefined;
   const span = columns.length + (withActions ? 1 : 0);

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { FilterBar } from './FilterBar';
 
 /** Sets one field of the draft from an input's change event. */
 export type SetField<F> = (field: keyof F) => (event: { target: { value: string } }) => void;
@@ -38,7 +39,7 @@ export function FiltersForm<F>({ label, applied, empty, onApply, problemOf, chil
   };
 
   return (
-    <Box component="form" role="search" aria-label={label} onSubmit={apply} sx={grid}>
+    <FilterBar label={label} columns={COLUMNS} align="start" onSubmit={apply}>
       {children(draft, set, problem)}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <Button type="submit" variant="contained">
@@ -46,7 +47,7 @@ export function FiltersForm<F>({ label, applied, empty, onApply, problemOf, chil
         </Button>
         <Button onClick={clear}>Clear Filters</Button>
       </Box>
-    </Box>
+    </FilterBar>
   );
 }
 
@@ -66,9 +67,4 @@ export function DateField({ id, label, value, onChange, problem }: {
   );
 }
 
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr) auto' },
-  alignItems: 'start',
-} as const;
+const COLUMNS = { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr) auto' };

@@ -76,7 +76,7 @@ export function plainError(text: string): string {
   if (/^missing\b/.test(rest)) return sentence(`${label} is ${rest}`);
   if (SELF_STANDING.test(rest)) return sentence(capitalised(rest));
   // The rest starts with a value ("new.student is already taken"): name what it is, unless it says so itself.
-  const firstWord = rest.split(/\s/)[0]!.toLowerCase();
+  const firstWord = (rest.split(/\s/)[0] ?? '').toLowerCase();
   if (label.toLowerCase().split(' ').includes(firstWord)) return sentence(capitalised(rest));
   return sentence(`${label} ${rest}`);
 }

@@ -26,7 +26,7 @@ export function revokeRefreshToken(refresh: string | undefined): void {
  */
 export function secondsLeft(token: string, now = Date.now()): number | null {
   try {
-    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
     const { exp } = JSON.parse(atob(payload)) as { exp?: unknown };
     return typeof exp === 'number' ? exp - now / 1000 : null;
   } catch {

@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/**
+ * What a list page shows in its list's place: the loading text while the first page loads, then the
+ * failure (when there is one), the empty text (when there are no rows) or the list itself.
+ */
+export function ListOrStatus({ loading, loadingText, failure, empty, children }: {
+  loading: boolean;
+  loadingText: string;
+  /** Shown when the list could not be read; false when it could. */
+  failure: ReactNode;
+  /** Shown when there are no rows; false when there are. */
+  empty: string | false;
+  children: ReactNode;
+}) {
+  if (loading) return <Typography role="status">{loadingText}</Typography>;
+  if (failure) return failure;
+  if (empty !== false) return <Typography>{empty}</Typography>;
+  return children;
+}
+
+/** The part of an infinite query the button needs (RTK Query's infinite query result). */
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** "Load more" under a list read page by page, while the server has more pages. */
+export function LoadMoreButton({ query }: { query: PagedQuery }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Box>
+      <Button variant="outlined" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      </Button>
+    </Box>
+  );
+}
