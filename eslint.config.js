@@ -17,21 +17,28 @@ const boundary = (files, ...patterns) => ({
     // esquery's regex literals cannot hold "/", hence \x2F
     'no-restricted-syntax': [
       'error',
-      ...patterns.map(([regex, message]) => ({ selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`, message })),
+      ...patterns.map(([regex, message]) => ({
+        selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`,
+        message,
+      })),
     ],
   },
 });
 
-const SERVER_INTERNALS = ['lambdas/(?!contract/|domain/)', 'The SPA shares the contract (and the pure rules of domain/) with the server, nothing else.'];
+const SERVER_INTERNALS = [
+  'lambdas/(?!contract/|domain/)',
+  'The SPA shares the contract (and the pure rules of domain/) with the server, nothing else.',
+];
 const CONTRACT_ALIAS = ['^(\\.\\./)+lambdas/contract/', 'Import the contract as #contract/<module> (package.json "imports").'];
 /** The SPA's own rules, which every later entry for SPA files repeats (a later entry replaces an earlier one's options). */
 const SPA = [SERVER_INTERNALS, CONTRACT_ALIAS];
 
 const KERNEL_ALIAS = ['^(\\.\\./)+shared/', 'Import the shared kernel as #shared/<path> (package.json "imports").'];
-const ANOTHER_FEATURE = 'A feature does not import another feature: move what both need into the shared kernel (web/src/shared) or the contract, or let app/ compose them.';
+const ANOTHER_FEATURE =
+  'A feature does not import another feature: move what both need into the shared kernel (web/src/shared) or the contract, or let app/ compose them.';
 const FEATURE_TO_APP = [
   '^(\\.\\./)+app/',
-  'A feature does not import the app: app/ composes the features. Take what you need from #shared (the store\'s types: #shared/store/state); tests reach the app through web/src/testing.',
+  "A feature does not import the app: app/ composes the features. Take what you need from #shared (the store's types: #shared/store/state); tests reach the app through web/src/testing.",
 ];
 const KERNEL_TO_FEATURE = [
   '^(\\.\\./)+features/',
@@ -39,7 +46,7 @@ const KERNEL_TO_FEATURE = [
 ];
 const KERNEL_TO_APP = [
   '^(\\.\\./)+app/',
-  'The shared kernel does not import the app: app/ composes the kernel. The store\'s types are declared in shared/store/state.ts; tests reach the app through web/src/testing.',
+  "The shared kernel does not import the app: app/ composes the kernel. The store's types are declared in shared/store/state.ts; tests reach the app through web/src/testing.",
 ];
 
 export default tseslint.config(
@@ -63,13 +70,19 @@ export default tseslint.config(
     KERNEL_ALIAS,
   ),
   // the server: pure rules below storage, storage below handlers, and no handler inside another's bundle
-  boundary(['lambdas/contract/*.ts'], ['^\\.\\./', 'The contract is schemas, constants and types only: it imports nothing else of lambdas/.']),
+  boundary(
+    ['lambdas/contract/*.ts'],
+    ['^\\.\\./', 'The contract is schemas, constants and types only: it imports nothing else of lambdas/.'],
+  ),
   boundary(['lambdas/domain/*.ts'], ['^\\.\\./(store|http|functions)/', 'domain/ is pure rules: no storage, HTTP or handlers.']),
   boundary(['lambdas/store/*.ts'], ['^\\.\\./(functions|http)/', 'store/ does not import handlers or know about HTTP.']),
   boundary(['lambdas/presenters/*.ts'], ['^\\.\\./functions/', 'Presenters do not import handlers.']),
   boundary(
     ['lambdas/functions/*/*.ts'],
-    ['^\\./|^\\.\\./[^./][^/]*/', 'A handler does not import another handler (importing it registers its Lambda, and its bundle would carry the other): share through contract/, presenters/ or store/.'],
+    [
+      '^\\./|^\\.\\./[^./][^/]*/',
+      'A handler does not import another handler (importing it registers its Lambda, and its bundle would carry the other): share through contract/, presenters/ or store/.',
+    ],
   ),
   // production code states what it knows instead of asserting it (`x!`): a guard that throws where absence
   // is a bug (required() in lambdas/domain/required.ts), narrowing or a default where it is legitimate.

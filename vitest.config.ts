@@ -14,7 +14,15 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts', 'test/lint/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          environment: 'node',
+          maxWorkers: 2,
+          isolate: false,
+        },
+      },
       {
         plugins: [react()],
         test: {
@@ -31,6 +39,11 @@ export default defineConfig({
             },
           },
           setupFiles: ['web/src/testing/setup.ts'],
+          // One module graph per worker, not per file: React, MUI and the store load once instead of 66
+          // times (37 s instead of 68 s here). Each test starts clean all the same: the setup unmounts,
+          // clears storage, stubs and mocks after every test, and every render makes its own store.
+          isolate: false,
+          maxWorkers: 2,
           testTimeout: 20_000,
         },
       },

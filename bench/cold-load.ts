@@ -50,8 +50,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function helloWorld(): Promise<{ code: Uint8Array; map: Uint8Array }> {
   const out = await build({
     stdin: { contents: 'export const handler = async () => ({ statusCode: 200, body: "hello" });', loader: 'ts', resolveDir: tmpdir() },
-    bundle: true, platform: 'node', target: LAMBDA_BUNDLING.target, format: LAMBDA_BUNDLING.format, minify: LAMBDA_BUNDLING.minify,
-    sourcemap: LAMBDA_BUNDLING.sourceMap, sourcesContent: LAMBDA_BUNDLING.sourcesContent, write: false, outfile: join(tmpdir(), 'hello.js'), logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    target: LAMBDA_BUNDLING.target,
+    format: LAMBDA_BUNDLING.format,
+    minify: LAMBDA_BUNDLING.minify,
+    sourcemap: LAMBDA_BUNDLING.sourceMap,
+    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+    write: false,
+    outfile: join(tmpdir(), 'hello.js'),
+    logLevel: 'error',
   });
   const file = (suffix: string) => out.outputFiles.find((f) => f.path.endsWith(suffix))!.contents;
   return { code: file('.js'), map: file('.js.map') };
@@ -60,7 +68,14 @@ async function helloWorld(): Promise<{ code: Uint8Array; map: Uint8Array }> {
 /** One fresh process requiring `file`: wall time of the process, and wall and CPU time of the require() inside it. */
 function loadOnce(file: string, sourceMaps: boolean): LoadTimes {
   const env = {
-    ...process.env, TABLE_NAME: 't', BUCKET_NAME: 'b', USER_POOL_ID: 'us-east-1_x', USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-1', STRIPE_SECRET_ARN: 'arn:x', NODE_NO_WARNINGS: '1',
+    ...process.env,
+    TABLE_NAME: 't',
+    BUCKET_NAME: 'b',
+    USER_POOL_ID: 'us-east-1_x',
+    USER_POOL_CLIENT_ID: 'c',
+    AWS_REGION: 'us-east-1',
+    STRIPE_SECRET_ARN: 'arn:x',
+    NODE_NO_WARNINGS: '1',
     NODE_OPTIONS: sourceMaps ? '--enable-source-maps' : '',
   };
   // What the Lambda runtime has loaded before it requires the handler: its bootstrap creates the Runtime
@@ -69,7 +84,9 @@ function loadOnce(file: string, sourceMaps: boolean): LoadTimes {
   // (src/RAPIDClient.js). So `http` and what it pulls in (net, stream, events) are in place for hello
   // world and for every route alike, as in the cloud.
   const runtime = 'new (require("node:http").Agent)({keepAlive:true,maxSockets:1});';
-  const script = runtime + 'const c=process.cpuUsage();const t=process.hrtime.bigint();' +
+  const script =
+    runtime +
+    'const c=process.cpuUsage();const t=process.hrtime.bigint();' +
     `require(${JSON.stringify(file)});` +
     'const w=Number(process.hrtime.bigint()-t)/1e6;const u=process.cpuUsage(c);const r=process.resourceUsage();' +
     'process.stdout.write(w+" "+(u.user+u.system)/1e3+" "+(r.userCPUTime+r.systemCPUTime)/1e3)';
@@ -150,7 +167,11 @@ async function main(argv: string[]) {
     `  process cpu ${t.processCpuMs.toFixed(1).padStart(6)} ms (${(t.processCpuMs / hello.processCpuMs).toFixed(2)}x)`;
   console.log(`median of ${runs} fresh processes each, alternated${sourceMaps ? ', NODE_OPTIONS=--enable-source-maps' : ''}`);
   if (files.length) {
-    const saved = files.map((file) => ({ id: file, code: readFileSync(file), map: existsSync(`${file}.map`) ? readFileSync(`${file}.map`) : new Uint8Array() }));
+    const saved = files.map((file) => ({
+      id: file,
+      code: readFileSync(file),
+      map: existsSync(`${file}.map`) ? readFileSync(`${file}.map`) : new Uint8Array(),
+    }));
     const { hello, times } = await loadBundles(saved, { runs, sourceMaps });
     console.log(row('hello-world', 0.1, hello, hello));
     saved.forEach((b, i) => console.log(row(b.id, b.code.length / 1000, times[i]!, hello)));

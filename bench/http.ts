@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 
 export async function signIn(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const body = (await res.json()) as { token?: string; error?: string };
   if (!res.ok || !body.token) throw new Error(`sign-in of ${username} failed: ${res.status} ${body.error ?? ''}`);
   return body.token;
@@ -27,12 +31,24 @@ export interface Latency {
 }
 
 /** p50/p95 (ms) of `amount` sequential requests after `warmup` ones, from a separate process. */
-export function measure(url: string, token: string, opts: { amount?: number; warmup?: number; connections?: number } = {}): Promise<Latency> {
-  const config = JSON.stringify({ url, headers: { authorization: `Bearer ${token}` }, amount: opts.amount ?? 100, warmup: opts.warmup ?? 20, connections: opts.connections ?? 1 });
+export function measure(
+  url: string,
+  token: string,
+  opts: { amount?: number; warmup?: number; connections?: number } = {},
+): Promise<Latency> {
+  const config = JSON.stringify({
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    amount: opts.amount ?? 100,
+    warmup: opts.warmup ?? 20,
+    connections: opts.connections ?? 1,
+  });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WORKER, config], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`load worker exited with ${code} for ${url}`));

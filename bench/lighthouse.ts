@@ -34,7 +34,12 @@ export interface LighthouseMetrics {
 /** The four routes held to the aim; the cart and checkout open with the student's bill in the cart. */
 export const AUDITED_ROUTES = ['/', '/Dashboard', '/cart', '/checkout'] as const;
 export type AuditedRoute = (typeof AUDITED_ROUTES)[number];
-export const ROUTE_NAMES: Record<AuditedRoute, string> = { '/': 'login', '/Dashboard': 'dashboard', '/cart': 'cart', '/checkout': 'checkout' };
+export const ROUTE_NAMES: Record<AuditedRoute, string> = {
+  '/': 'login',
+  '/Dashboard': 'dashboard',
+  '/cart': 'cart',
+  '/checkout': 'checkout',
+};
 
 export interface LighthouseResult {
   route: AuditedRoute;
@@ -48,12 +53,20 @@ export interface LighthouseResult {
 const CONFIGS: Record<FormFactor, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
 
 async function userInfoOf(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`sign-in of ${username} for Lighthouse failed: ${res.status} ${await res.text()}`);
   return JSON.stringify(await res.json());
 }
 
-export async function lighthouseScores(base: string, student: { username: string; password: string }, runs = 3): Promise<LighthouseResult[]> {
+export async function lighthouseScores(
+  base: string,
+  student: { username: string; password: string },
+  runs = 3,
+): Promise<LighthouseResult[]> {
   const userInfo = await userInfoOf(base, student.username, student.password);
   const chrome = await launch({
     chromePath: CHROMIUM,
@@ -64,9 +77,17 @@ export async function lighthouseScores(base: string, student: { username: string
   const audit = async (route: LighthouseResult['route'], formFactor: FormFactor): Promise<LighthouseMetrics> => {
     const signedIn = route !== '/';
     await prepareBrowser(chrome.port, base, signedIn ? userInfo : null, route === '/cart' || route === '/checkout');
-    const result = await lighthouse(`${base}${route}`, {
-      port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn,
-    }, CONFIGS[formFactor]);
+    const result = await lighthouse(
+      `${base}${route}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: signedIn,
+      },
+      CONFIGS[formFactor],
+    );
     if (!result) throw new Error(`Lighthouse answered nothing for ${route}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -75,7 +96,10 @@ export async function lighthouseScores(base: string, student: { username: string
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      fcp: value('first-contentful-paint'), lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift'),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
     };
   };
 

@@ -7,7 +7,9 @@ const { url, headers = {}, warmup = 20, amount = 100, connections = 1 } = JSON.p
 
 function run(count, onResponse) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections, amount: count, timeout: 30 }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon({ url, headers, connections, amount: count, timeout: 30 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
     if (onResponse) instance.on('response', onResponse);
   });
 }
@@ -22,7 +24,13 @@ const result = await run(amount, (_client, status, _bytes, ms) => {
   statuses[status] = (statuses[status] ?? 0) + 1;
 });
 times.sort((a, b) => a - b);
-console.log(JSON.stringify({
-  p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, statuses,
-  errors: result.errors + result.timeouts, bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
-}));
+console.log(
+  JSON.stringify({
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    requests: times.length,
+    statuses,
+    errors: result.errors + result.timeouts,
+    bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+  }),
+);

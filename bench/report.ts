@@ -12,7 +12,13 @@ export interface Row {
 }
 
 export function machineDescription(): string {
-  const git = (() => { try { return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim(); } catch { return 'unknown'; } })();
+  const git = (() => {
+    try {
+      return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+    } catch {
+      return 'unknown';
+    }
+  })();
   return [
     `${os.availableParallelism()} CPUs (nproc) ${os.cpus()[0]?.model ?? ''}`.trim(),
     `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory`,
@@ -24,13 +30,16 @@ export function machineDescription(): string {
 
 const escape = (s: string) => s.replace(/\|/g, '\\|');
 
-export function writeReport(rows: Row[], info: {
-  seconds: number;
-  machine: string;
-  bundles: Array<{ id: string; bytes: number }>;
-  /** The Lambda bundle allowances above 300 KB and their measured reasons (test/perf/support/bundle-budget.ts). */
-  allowances: Array<{ name: string; bytes: number; why: string }>;
-}): string {
+export function writeReport(
+  rows: Row[],
+  info: {
+    seconds: number;
+    machine: string;
+    bundles: Array<{ id: string; bytes: number }>;
+    /** The Lambda bundle allowances above 300 KB and their measured reasons (test/perf/support/bundle-budget.ts). */
+    allowances: Array<{ name: string; bytes: number; why: string }>;
+  },
+): string {
   const table = [
     '| figure | measured | budget | result |',
     '|---|---|---|---|',
@@ -38,7 +47,9 @@ export function writeReport(rows: Row[], info: {
   ].join('\n');
   console.log(`\n${table}\n`);
   const file = fileURLToPath(new URL('./results.md', import.meta.url));
-  fs.writeFileSync(file, `# Benchmark results (issue 10)
+  fs.writeFileSync(
+    file,
+    `# Benchmark results (issue 10)
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} in ${(info.seconds / 60).toFixed(1)} minutes.
 
@@ -62,6 +73,7 @@ ${info.bundles.map((b) => `| ${b.id} | ${(b.bytes / 1000).toFixed(1)} |`).join('
 Allowances above 300 KB, for the libraries that do not fit however they are imported:
 
 ${info.allowances.map((a) => `- ${a.name}, ${a.bytes / 1000} KB: ${a.why}.`).join('\n')}
-`);
+`,
+  );
   return file;
 }

@@ -15,15 +15,20 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<unknown>) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: size }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
-  }));
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+    }),
+  );
 }
 
 /** `countRequests` answers how many DynamoDB requests the gateway's handlers made while `fn` ran. */
 export async function compareRoster(
-  base: string, token: string, cohortId: string,
-  countRequests: (fn: () => Promise<unknown>) => Promise<number>, runs = 5,
+  base: string,
+  token: string,
+  cohortId: string,
+  countRequests: (fn: () => Promise<unknown>) => Promise<number>,
+  runs = 5,
 ): Promise<RosterComparison> {
   const rosterRuns: Array<{ ms: number; requests: number }> = [];
   const fallbackRuns: Array<{ ms: number; requests: number }> = [];
@@ -34,13 +39,17 @@ export async function compareRoster(
     return { ms: performance.now() - started, requests };
   };
   for (let i = 0; i < runs; i++) {
-    rosterRuns.push(await timed(async () => {
-      students = ((await getJson(base, `/api/cohorts/${cohortId}/students/`, token)) as unknown[]).length;
-    }));
-    fallbackRuns.push(await timed(async () => {
-      const members = (await getJson(base, `/api/students/?cohort_id=${cohortId}`, token)) as Array<{ username: string }>;
-      await inBatches(members, 6, (m) => getJson(base, `/api/students/${encodeURIComponent(m.username)}/`, token));
-    }));
+    rosterRuns.push(
+      await timed(async () => {
+        students = ((await getJson(base, `/api/cohorts/${cohortId}/students/`, token)) as unknown[]).length;
+      }),
+    );
+    fallbackRuns.push(
+      await timed(async () => {
+        const members = (await getJson(base, `/api/students/?cohort_id=${cohortId}`, token)) as Array<{ username: string }>;
+        await inBatches(members, 6, (m) => getJson(base, `/api/students/${encodeURIComponent(m.username)}/`, token));
+      }),
+    );
   }
   return {
     students,

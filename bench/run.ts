@@ -13,7 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient,
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -50,30 +53,103 @@ interface BenchRoute {
 const STUDENT = 'bench-s0';
 const ROUTES: BenchRoute[] = [
   { figure: 'GET /api/students/{u}/ (record with bill)', path: `/api/students/${STUDENT}/`, as: 'admin', kind: 'flat', requests: 1 },
-  { figure: 'GET /api/students/{u}/payments/ (page)', path: `/api/students/${STUDENT}/payments/`, as: 'admin', kind: 'paginated', requests: 1 },
-  { figure: 'GET /api/payments/?limit=50 (finance ledger)', path: '/api/payments/?limit=50', as: 'finance', kind: 'paginated', requests: 1 },
-  { figure: 'GET /api/payments/?status=succeeded&limit=50', path: '/api/payments/?status=succeeded&limit=50', as: 'finance', kind: 'paginated', requests: 1 },
-  { figure: 'GET /api/students/?limit=50 (admin list)', path: '/api/students/?limit=50', as: 'admin', kind: 'paginated', requests: 4, note: 'exception: one Query per program type, merged' },
-  { figure: 'GET /api/students/?program_type=diploma&limit=50', path: '/api/students/?program_type=diploma&limit=50', as: 'admin', kind: 'paginated', requests: 1 },
-  { figure: 'GET /api/students/ (unpaged, every student)', path: '/api/students/', as: 'admin', kind: 'grows', requests: null, amount: 10, note: 'kept for compatibility; pages with limit/cursor' },
+  {
+    figure: 'GET /api/students/{u}/payments/ (page)',
+    path: `/api/students/${STUDENT}/payments/`,
+    as: 'admin',
+    kind: 'paginated',
+    requests: 1,
+  },
+  {
+    figure: 'GET /api/payments/?limit=50 (finance ledger)',
+    path: '/api/payments/?limit=50',
+    as: 'finance',
+    kind: 'paginated',
+    requests: 1,
+  },
+  {
+    figure: 'GET /api/payments/?status=succeeded&limit=50',
+    path: '/api/payments/?status=succeeded&limit=50',
+    as: 'finance',
+    kind: 'paginated',
+    requests: 1,
+  },
+  {
+    figure: 'GET /api/students/?limit=50 (admin list)',
+    path: '/api/students/?limit=50',
+    as: 'admin',
+    kind: 'paginated',
+    requests: 4,
+    note: 'exception: one Query per program type, merged',
+  },
+  {
+    figure: 'GET /api/students/?program_type=diploma&limit=50',
+    path: '/api/students/?program_type=diploma&limit=50',
+    as: 'admin',
+    kind: 'paginated',
+    requests: 1,
+  },
+  {
+    figure: 'GET /api/students/ (unpaged, every student)',
+    path: '/api/students/',
+    as: 'admin',
+    kind: 'grows',
+    requests: null,
+    amount: 10,
+    note: 'kept for compatibility; pages with limit/cursor',
+  },
   { figure: 'GET /api/courses/?limit=50', path: '/api/courses/?limit=50', as: 'admin', kind: 'paginated', requests: 1 },
   { figure: 'GET /api/courses/ (unpaged, the SPA catalog)', path: '/api/courses/', as: 'admin', kind: 'grows', requests: 1 },
   { figure: 'GET /api/courses/categories/', path: '/api/courses/categories/', as: 'admin', kind: 'grows', requests: 1 },
   { figure: 'GET /api/courses/stats/', path: '/api/courses/stats/', as: 'admin', kind: 'grows', requests: 1 },
   { figure: 'GET /api/cohorts/', path: '/api/cohorts/', as: 'admin', kind: 'grows', requests: 1 },
-  { figure: 'GET /api/cohorts/{id}/students/ (100 members)', path: '/api/cohorts/bench-cohort-0/students/', as: 'admin', kind: 'flat', requests: 2 },
-  { figure: 'GET /api/students/?cohort_id= (roster fallback)', path: '/api/students/?cohort_id=bench-cohort-0', as: 'admin', kind: 'flat', requests: 1 },
+  {
+    figure: 'GET /api/cohorts/{id}/students/ (100 members)',
+    path: '/api/cohorts/bench-cohort-0/students/',
+    as: 'admin',
+    kind: 'flat',
+    requests: 2,
+  },
+  {
+    figure: 'GET /api/students/?cohort_id= (roster fallback)',
+    path: '/api/students/?cohort_id=bench-cohort-0',
+    as: 'admin',
+    kind: 'flat',
+    requests: 1,
+  },
   { figure: 'GET /api/documents/?limit=50 (staff)', path: '/api/documents/?limit=50', as: 'admin', kind: 'paginated', requests: 2 },
-  { figure: "GET /api/documents/ (a student's, ~70)", path: '/api/documents/', as: 'student', kind: 'flat', requests: 7, note: 'exception: profile, 4 collections, 2 BatchGets' },
-  { figure: 'GET /api/documents/{id}/download/', path: '/api/documents/bench-cohort-0-doc-0/download/', as: 'student', kind: 'flat', requests: 2 },
+  {
+    figure: "GET /api/documents/ (a student's, ~70)",
+    path: '/api/documents/',
+    as: 'student',
+    kind: 'flat',
+    requests: 7,
+    note: 'exception: profile, 4 collections, 2 BatchGets',
+  },
+  {
+    figure: 'GET /api/documents/{id}/download/',
+    path: '/api/documents/bench-cohort-0-doc-0/download/',
+    as: 'student',
+    kind: 'flat',
+    requests: 2,
+  },
   { figure: 'GET /api/document-categories/', path: '/api/document-categories/', as: 'admin', kind: 'flat', requests: 1 },
 ];
 
 async function createUser(cognito: CognitoIdentityProviderClient, userPoolId: string, username: string, group?: string) {
-  await cognito.send(new AdminCreateUserCommand({
-    UserPoolId: userPoolId, Username: username, MessageAction: 'SUPPRESS', TemporaryPassword: PASSWORD,
-    UserAttributes: [{ Name: 'email', Value: `${username}@bench.example.edu` }, { Name: 'given_name', Value: 'Bench' }, { Name: 'family_name', Value: username }],
-  }));
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: username,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: `${username}@bench.example.edu` },
+        { Name: 'given_name', Value: 'Bench' },
+        { Name: 'family_name', Value: username },
+      ],
+    }),
+  );
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: PASSWORD, Permanent: true }));
   if (group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
 }
@@ -81,9 +157,25 @@ async function createUser(cognito: CognitoIdentityProviderClient, userPoolId: st
 /** A fresh production build of the SPA in a temp dir (web/dist is left alone): served, sized and audited. */
 function buildSpa(): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-spa-'));
-  const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'web/vite.config.ts',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (built.status !== 0) throw new Error(`vite build failed: ${built.stderr}`);
   return out;
 }
@@ -114,18 +206,31 @@ async function main() {
     // the document client's Put may reach this step as PutCommand or PutItemCommand, its key plain or marshalled
     const isAuditPut = (commandName: string | undefined, input: unknown) => {
       const pk = (input as { Item?: { pk?: unknown } }).Item?.pk;
-      const value = typeof pk === 'string' ? pk : (pk as { S?: string } | undefined)?.S ?? '';
+      const value = typeof pk === 'string' ? pk : ((pk as { S?: string } | undefined)?.S ?? '');
       return /^Put(Item)?Command$/.test(commandName ?? '') && value.startsWith('AUDIT#');
     };
-    handlerDb.middlewareStack.add((next, context) => async (args) => {
-      if (isAuditPut(context.commandName, args.input)) auditWrites++;
-      else dynamoRequests++;
-      return next(args);
-    }, { step: 'initialize', name: 'benchRequestCounter' });
-    const countRequests = async (fn: () => Promise<unknown>) => { const before = dynamoRequests; await fn(); return dynamoRequests - before; };
-    const countAuditWrites = async (fn: () => Promise<unknown>) => { const before = auditWrites; await fn(); return auditWrites - before; };
+    handlerDb.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (isAuditPut(context.commandName, args.input)) auditWrites++;
+        else dynamoRequests++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchRequestCounter' },
+    );
+    const countRequests = async (fn: () => Promise<unknown>) => {
+      const before = dynamoRequests;
+      await fn();
+      return dynamoRequests - before;
+    };
+    const countAuditWrites = async (fn: () => Promise<unknown>) => {
+      const before = auditWrites;
+      await fn();
+      return auditWrites - before;
+    };
 
-    const seedDb = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(stack.endpoints.dynamodb, stack.credentials)), { marshallOptions: { removeUndefinedValues: true } });
+    const seedDb = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(stack.endpoints.dynamodb, stack.credentials)), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
     const cognito = new CognitoIdentityProviderClient(localClientConfig(stack.endpoints.cognito, stack.credentials));
     await createUser(cognito, stack.pool.userPoolId, 'bench-admin', 'admin');
     await createUser(cognito, stack.pool.userPoolId, 'bench-finance', 'finance');
@@ -144,14 +249,24 @@ async function main() {
       student: await signIn(base, STUDENT, PASSWORD),
     };
 
-    const results: Record<string, { '1x'?: Latency; '10x'?: Latency; req1?: number; req10?: number; audit1?: number; audit10?: number }> = {};
+    const results: Record<string, { '1x'?: Latency; '10x'?: Latency; req1?: number; req10?: number; audit1?: number; audit10?: number }> =
+      {};
     const measureAll = async (scale: '1x' | '10x') => {
       for (const r of ROUTES) {
         let audited = 0;
-        const requests = await countRequests(async () => { audited = await countAuditWrites(() => getJson(base, r.path, tokens[r.as])); });
+        const requests = await countRequests(async () => {
+          audited = await countAuditWrites(() => getJson(base, r.path, tokens[r.as]));
+        });
         const latency = await measure(`${base}${r.path}`, tokens[r.as], { amount: r.amount ?? 100, warmup: Math.min(20, r.amount ?? 20) });
-        results[r.figure] = { ...results[r.figure], [scale]: latency, [scale === '1x' ? 'req1' : 'req10']: requests, [scale === '1x' ? 'audit1' : 'audit10']: audited };
-        log(`${scale} ${r.figure}: p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, ${requests} DynamoDB requests (+${audited} audit write)`);
+        results[r.figure] = {
+          ...results[r.figure],
+          [scale]: latency,
+          [scale === '1x' ? 'req1' : 'req10']: requests,
+          [scale === '1x' ? 'audit1' : 'audit10']: audited,
+        };
+        log(
+          `${scale} ${r.figure}: p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, ${requests} DynamoDB requests (+${audited} audit write)`,
+        );
       }
     };
     // one unmeasured pass first: the gateway's modules and DynamoDB Local's JIT warm up before 1x is timed
@@ -181,54 +296,89 @@ async function main() {
       rows.push({
         figure: `${r.figure}: p50 / p95`,
         measured: `1x ${ms(x['1x']!.p50)} / ${ms(x['1x']!.p95)}; 10x ${ms(x['10x']!.p50)} / ${ms(x['10x']!.p95)}; ratio ${ratio.toFixed(2)}`,
-        budget: r.kind === 'paginated' ? '10x/1x p50 <= 1.3 (aim)' : r.kind === 'flat' ? 'same records at both scales (reported)' : '10x the records by design (reported)',
+        budget:
+          r.kind === 'paginated'
+            ? '10x/1x p50 <= 1.3 (aim)'
+            : r.kind === 'flat'
+              ? 'same records at both scales (reported)'
+              : '10x the records by design (reported)',
         result: r.kind === 'paginated' ? (ratio <= 1.3 ? 'aim met' : 'aim missed') : 'reported',
       });
       rows.push({
         figure: `${r.figure}: DynamoDB requests`,
         measured: `1x ${x.req1}, 10x ${x.req10}${x.audit1 || x.audit10 ? ` (+ the read's audit entry: ${x.audit1} and ${x.audit10} PutItem)` : ''}`,
-        budget: r.requests === null ? 'grows with pages of 1 MB (unpaged)' : `${r.requests}${r.note ? ` (${r.note})` : ''}, same at 1x and 10x`,
+        budget:
+          r.requests === null ? 'grows with pages of 1 MB (unpaged)' : `${r.requests}${r.note ? ` (${r.note})` : ''}, same at 1x and 10x`,
         result: r.requests === null ? 'reported' : x.req1 === r.requests && x.req10 === r.requests ? 'pass' : 'FAIL',
       });
     }
     rows.push({
       figure: 'Roster, 200 students with bills: DynamoDB requests',
       measured: `roster route ${roster.roster.requests} (1 call); fallback ${roster.fallback.requests} (${roster.fallback.calls} calls); ratio ${(roster.fallback.requests / roster.roster.requests).toFixed(0)}x`,
-      budget: 'reported (roster route: <= 2)', result: roster.roster.requests <= 2 ? 'pass' : 'FAIL',
+      budget: 'reported (roster route: <= 2)',
+      result: roster.roster.requests <= 2 ? 'pass' : 'FAIL',
     });
     rows.push({
       figure: 'Roster, 200 students with bills: latency (median of 5)',
       measured: `roster route ${ms(roster.roster.ms)}; fallback ${ms(roster.fallback.ms)} (6 in parallel); ratio ${(roster.fallback.ms / roster.roster.ms).toFixed(1)}x`,
-      budget: 'reported', result: 'reported',
+      budget: 'reported',
+      result: 'reported',
     });
     const overPlain = cold.bundles.filter((b) => b.bytes > BUDGET);
     rows.push({
       figure: 'Lambda bundles (minified, as the CDK builds them)',
-      measured: `largest ${cold.heaviest.id} ${(cold.heaviest.bytes / KB).toFixed(0)} KB; ${cold.bundles.length - overPlain.length} of ${cold.bundles.length} within 300 KB; `
-        + `above it, within their declared allowances (${ALLOWANCES.map((a) => `${a.name} ${a.bytes / KB} KB`).join(', ')}): ${overPlain.map((b) => `${b.id} ${(b.bytes / KB).toFixed(1)} KB`).join(', ')}`,
-      budget: '300 KB + allowances (test/perf/lambda-bundles.test.ts)', result: 'pass (npm test)',
+      measured:
+        `largest ${cold.heaviest.id} ${(cold.heaviest.bytes / KB).toFixed(0)} KB; ${cold.bundles.length - overPlain.length} of ${cold.bundles.length} within 300 KB; ` +
+        `above it, within their declared allowances (${ALLOWANCES.map((a) => `${a.name} ${a.bytes / KB} KB`).join(', ')}): ${overPlain.map((b) => `${b.id} ${(b.bytes / KB).toFixed(1)} KB`).join(', ')}`,
+      budget: '300 KB + allowances (test/perf/lambda-bundles.test.ts)',
+      result: 'pass (npm test)',
     });
     const ratio = cold.heavy.processMs / cold.hello.processMs;
     rows.push({
       figure: `Cold load: ${cold.heaviest.id} vs hello-world, fresh Node process (median of 21)`,
-      measured: `${ms(cold.heavy.processMs)} vs ${ms(cold.hello.processMs)} = ${ratio.toFixed(2)}x (require() alone: ${ms(cold.heavy.requireMs)} vs ${ms(cold.hello.requireMs)}; `
-        + `process CPU ${ms(cold.heavy.processCpuMs)} vs ${ms(cold.hello.processCpuMs)} = ${(cold.heavy.processCpuMs / cold.hello.processCpuMs).toFixed(2)}x)`,
-      budget: '<= 2x (aim)', result: ratio <= 2 ? 'aim met' : 'aim missed',
+      measured:
+        `${ms(cold.heavy.processMs)} vs ${ms(cold.hello.processMs)} = ${ratio.toFixed(2)}x (require() alone: ${ms(cold.heavy.requireMs)} vs ${ms(cold.hello.requireMs)}; ` +
+        `process CPU ${ms(cold.heavy.processCpuMs)} vs ${ms(cold.hello.processCpuMs)} = ${(cold.heavy.processCpuMs / cold.hello.processCpuMs).toFixed(2)}x)`,
+      budget: '<= 2x (aim)',
+      result: ratio <= 2 ? 'aim met' : 'aim missed',
     });
     rows.push({
       figure: `Cold load as deployed (NODE_OPTIONS=--enable-source-maps, map beside the bundle): ${coldDeployed.heaviest.id} vs hello-world (median of 21)`,
-      measured: `${ms(coldDeployed.heavy.processMs)} vs ${ms(coldDeployed.hello.processMs)} = ${(coldDeployed.heavy.processMs / coldDeployed.hello.processMs).toFixed(2)}x `
-        + `(require() alone: ${ms(coldDeployed.heavy.requireMs)} vs ${ms(coldDeployed.hello.requireMs)}; its CPU ${ms(coldDeployed.heavy.requireCpuMs)} against ${ms(cold.heavy.requireCpuMs)} without source maps)`,
-      budget: 'reported', result: 'reported',
+      measured:
+        `${ms(coldDeployed.heavy.processMs)} vs ${ms(coldDeployed.hello.processMs)} = ${(coldDeployed.heavy.processMs / coldDeployed.hello.processMs).toFixed(2)}x ` +
+        `(require() alone: ${ms(coldDeployed.heavy.requireMs)} vs ${ms(coldDeployed.hello.requireMs)}; its CPU ${ms(coldDeployed.heavy.requireCpuMs)} against ${ms(cold.heavy.requireCpuMs)} without source maps)`,
+      budget: 'reported',
+      result: 'reported',
     });
     for (const s of spa) {
-      rows.push({ figure: `SPA JavaScript for ${s.route} (gzip -6)`, measured: `${s.kib.toFixed(1)} KiB in ${s.files.length} files`, budget: `<= ${SPA_BUDGET_KIB} KiB`, result: s.kib <= SPA_BUDGET_KIB ? 'pass' : 'FAIL' });
+      rows.push({
+        figure: `SPA JavaScript for ${s.route} (gzip -6)`,
+        measured: `${s.kib.toFixed(1)} KiB in ${s.files.length} files`,
+        budget: `<= ${SPA_BUDGET_KIB} KiB`,
+        result: s.kib <= SPA_BUDGET_KIB ? 'pass' : 'FAIL',
+      });
     }
     const entry = entryJsSize(spaDir);
-    rows.push({ figure: 'SPA entry JavaScript, every route (gzip -6)', measured: `${(entry.bytes / 1000).toFixed(1)} KB in ${entry.files.length} files`, budget: `<= ${ENTRY_BUDGET_BYTES / 1000} KB`, result: entry.bytes <= ENTRY_BUDGET_BYTES ? 'pass' : 'FAIL' });
-    rows.push({ figure: 'SPA: other routes lazy-loaded', measured: 'checked on the module graph', budget: 'every page lazy', result: 'pass (npm test)' });
+    rows.push({
+      figure: 'SPA entry JavaScript, every route (gzip -6)',
+      measured: `${(entry.bytes / 1000).toFixed(1)} KB in ${entry.files.length} files`,
+      budget: `<= ${ENTRY_BUDGET_BYTES / 1000} KB`,
+      result: entry.bytes <= ENTRY_BUDGET_BYTES ? 'pass' : 'FAIL',
+    });
+    rows.push({
+      figure: 'SPA: other routes lazy-loaded',
+      measured: 'checked on the module graph',
+      budget: 'every page lazy',
+      result: 'pass (npm test)',
+    });
     // text extraction, the probe's hostile files and 25 MB of each type (bench/extraction.ts)
-    for (const t of await measureExtraction()) rows.push({ figure: `Text extraction, ${t.name}`, measured: `${t.ms} ms (${t.status})`, budget: '< 2000 ms (aim)', result: t.ms < 2000 ? 'aim met' : 'aim missed' });
+    for (const t of await measureExtraction())
+      rows.push({
+        figure: `Text extraction, ${t.name}`,
+        measured: `${t.ms} ms (${t.status})`,
+        budget: '< 2000 ms (aim)',
+        result: t.ms < 2000 ? 'aim met' : 'aim missed',
+      });
     for (const a of audits) {
       const { score, fcp, lcp, tbt, cls } = a.median;
       rows.push({
@@ -245,7 +395,12 @@ async function main() {
       result: 'done',
     });
 
-    const file = writeReport(rows, { seconds: (Date.now() - started) / 1000, machine: machineDescription(), bundles: cold.bundles, allowances: ALLOWANCES });
+    const file = writeReport(rows, {
+      seconds: (Date.now() - started) / 1000,
+      machine: machineDescription(),
+      bundles: cold.bundles,
+      allowances: ALLOWANCES,
+    });
     log(`wrote ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
   } finally {
     await stack.stop();
@@ -254,7 +409,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

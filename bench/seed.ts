@@ -37,27 +37,69 @@ const T0 = Date.UTC(2026, 0, 1);
 /** One student's collection: profile, enrollment, opening charge, ten succeeded card payments. */
 function studentWithPayments(i: number, cohort: string, programType: ProgramType): Item[] {
   const username = studentName(i);
-  const enrollment: Enrollment = { programType, programId: `${programType}-1`, programName: `Bench ${programType}`, nextDueDate: '2027-06-01', enrolledAt: iso(T0, i) };
+  const enrollment: Enrollment = {
+    programType,
+    programId: `${programType}-1`,
+    programName: `Bench ${programType}`,
+    nextDueDate: '2027-06-01',
+    enrolledAt: iso(T0, i),
+  };
   const payments: PaymentRecord[] = Array.from({ length: PER_SCALE.paymentsPerStudent }, (_, p) => {
     const createdAt = iso(T0 + 86_400_000, i * PER_SCALE.paymentsPerStudent + p);
     return {
-      intentId: `pi_bench_${i}_${p}`, username, studentName: `Student ${i}`, createdAt, updatedAt: createdAt, amountCents: 10_000,
-      refundedCents: 0, currency: 'usd', status: p % 5 === 4 ? 'failed' : 'succeeded', method: 'card', methodDetail: 'Visa 4242',
-      failureMessage: null, refundIds: [], excess: null, items: [{ programType, programId: enrollment.programId, programName: enrollment.programName, amountCents: 10_000, refundedCents: 0 }],
+      intentId: `pi_bench_${i}_${p}`,
+      username,
+      studentName: `Student ${i}`,
+      createdAt,
+      updatedAt: createdAt,
+      amountCents: 10_000,
+      refundedCents: 0,
+      currency: 'usd',
+      status: p % 5 === 4 ? 'failed' : 'succeeded',
+      method: 'card',
+      methodDetail: 'Visa 4242',
+      failureMessage: null,
+      refundIds: [],
+      excess: null,
+      items: [{ programType, programId: enrollment.programId, programName: enrollment.programName, amountCents: 10_000, refundedCents: 0 }],
     };
   });
   const entries: LedgerEntry[] = [
-    { entryId: `charge-${i}`, kind: 'charge', programType, programId: enrollment.programId, amountCents: 1_500_000, createdAt: iso(T0, i), reason: 'Tuition' },
+    {
+      entryId: `charge-${i}`,
+      kind: 'charge',
+      programType,
+      programId: enrollment.programId,
+      amountCents: 1_500_000,
+      createdAt: iso(T0, i),
+      reason: 'Tuition',
+    },
     ...payments.map((p): LedgerEntry => ({
-      entryId: `${p.intentId}-0`, kind: 'payment', programType, programId: enrollment.programId, amountCents: p.amountCents,
-      createdAt: p.createdAt, status: p.status === 'failed' ? 'failed' : 'succeeded', method: 'card', reference: p.intentId,
+      entryId: `${p.intentId}-0`,
+      kind: 'payment',
+      programType,
+      programId: enrollment.programId,
+      amountCents: p.amountCents,
+      createdAt: p.createdAt,
+      status: p.status === 'failed' ? 'failed' : 'succeeded',
+      method: 'card',
+      reference: p.intentId,
     })),
   ];
   return [
     ...studentItems({
       profile: {
-        username, sub: '', firstName: `Student${i}`, lastName: `Last${String(i).padStart(5, '0')}`, email: `${username}@bench.example.edu`, phone: null,
-        createdAt: iso(T0, i), onPaymentPlan: i % 7 === 0, programType, programName: enrollment.programName, cohortId: cohort,
+        username,
+        sub: '',
+        firstName: `Student${i}`,
+        lastName: `Last${String(i).padStart(5, '0')}`,
+        email: `${username}@bench.example.edu`,
+        phone: null,
+        createdAt: iso(T0, i),
+        onPaymentPlan: i % 7 === 0,
+        programType,
+        programName: enrollment.programName,
+        cohortId: cohort,
       },
       enrollments: [enrollment],
       entries,
@@ -67,10 +109,26 @@ function studentWithPayments(i: number, cohort: string, programType: ProgramType
 }
 
 const doc = (id: string, over: Partial<DocumentRecord>, i: number): DocumentRecord => ({
-  id, title: `Bench document ${id}`, description: 'Benchmark data', scope: 'general', categoryId: CATEGORY_IDS[i % CATEGORY_IDS.length]!,
-  cohortId: null, programType: null, assignedStudents: [], fileName: `${id}.txt`, fileType: 'txt', fileSize: 12, s3Key: `documents/${id}/${id}.txt`,
-  extractedText: null, isPublic: true, isMandatory: i % 10 === 0, requiresSignature: false, uploadedAt: iso(T0, i), uploadedBy: 'bench-admin',
-  uploadedByName: 'Bench Admin', ...over,
+  id,
+  title: `Bench document ${id}`,
+  description: 'Benchmark data',
+  scope: 'general',
+  categoryId: CATEGORY_IDS[i % CATEGORY_IDS.length]!,
+  cohortId: null,
+  programType: null,
+  assignedStudents: [],
+  fileName: `${id}.txt`,
+  fileType: 'txt',
+  fileSize: 12,
+  s3Key: `documents/${id}/${id}.txt`,
+  extractedText: null,
+  isPublic: true,
+  isMandatory: i % 10 === 0,
+  requiresSignature: false,
+  uploadedAt: iso(T0, i),
+  uploadedBy: 'bench-admin',
+  uploadedByName: 'Bench Admin',
+  ...over,
 });
 
 /** Cohorts, students with their payments, courses and documents from scale `from` (exclusive) up to scale `to`. */
@@ -78,40 +136,89 @@ function* itemsBetween(from: number, to: number): Generator<Item[]> {
   if (from === 0) {
     yield CATEGORY_IDS.map((id, i) => DocumentCategory.item({ id, name: `Bench category ${i}` }));
     yield Array.from({ length: GENERAL_DOCS }, (_, i) => documentItems(doc(`bench-general-${i}`, {}, i))).flat();
-    yield PROGRAM_TYPES.flatMap((type) => Array.from({ length: PROGRAM_DOCS }, (_, i) => documentItems(doc(`bench-${type}-${i}`, { scope: 'program', programType: type }, i))).flat());
+    yield PROGRAM_TYPES.flatMap((type) =>
+      Array.from({ length: PROGRAM_DOCS }, (_, i) =>
+        documentItems(doc(`bench-${type}-${i}`, { scope: 'program', programType: type }, i)),
+      ).flat(),
+    );
   }
   for (let c = from * PER_SCALE.cohorts; c < to * PER_SCALE.cohorts; c++) {
     const programType = programOf(c);
-    yield [Cohort.item({
-      id: cohortId(c), academicYear: `${2020 + Math.floor(c / 20)}-${2021 + Math.floor(c / 20)}`, cohortNumber: (c % 20) + 1, programType,
-      programName: `Bench ${programType}`, isActive: true, startDate: null, endDate: null, studentCount: STUDENTS_PER_COHORT,
-    })];
-    yield Array.from({ length: COHORT_DOCS }, (_, i) => documentItems(doc(`bench-cohort-${c}-doc-${i}`, { scope: 'cohort', cohortId: cohortId(c) }, c * COHORT_DOCS + i))).flat();
+    yield [
+      Cohort.item({
+        id: cohortId(c),
+        academicYear: `${2020 + Math.floor(c / 20)}-${2021 + Math.floor(c / 20)}`,
+        cohortNumber: (c % 20) + 1,
+        programType,
+        programName: `Bench ${programType}`,
+        isActive: true,
+        startDate: null,
+        endDate: null,
+        studentCount: STUDENTS_PER_COHORT,
+      }),
+    ];
+    yield Array.from({ length: COHORT_DOCS }, (_, i) =>
+      documentItems(doc(`bench-cohort-${c}-doc-${i}`, { scope: 'cohort', cohortId: cohortId(c) }, c * COHORT_DOCS + i)),
+    ).flat();
     for (let s = c * STUDENTS_PER_COHORT; s < (c + 1) * STUDENTS_PER_COHORT; s += 10) {
       yield Array.from({ length: 10 }, (_, k) => studentWithPayments(s + k, cohortId(c), programType)).flat();
     }
   }
   // individual documents: whatever each scale's 500 documents leave after the shared and cohort ones
-  const individualAt = (scale: number) => scale * PER_SCALE.documents - GENERAL_DOCS - PROGRAM_TYPES.length * PROGRAM_DOCS - scale * PER_SCALE.cohorts * COHORT_DOCS;
+  const individualAt = (scale: number) =>
+    scale * PER_SCALE.documents - GENERAL_DOCS - PROGRAM_TYPES.length * PROGRAM_DOCS - scale * PER_SCALE.cohorts * COHORT_DOCS;
   for (let i = Math.max(0, individualAt(from)); i < individualAt(to); i++) {
     const student = (i * 7919) % (to * PER_SCALE.students);
-    yield documentItems(doc(`bench-individual-${i}`, {
-      scope: 'individual', isPublic: false, cohortId: cohortId(Math.floor(student / STUDENTS_PER_COHORT)),
-      assignedStudents: [{ username: studentName(student), id: studentName(student), firstName: `Student${student}`, lastName: `Last${String(student).padStart(5, '0')}` }],
-    }, i));
+    yield documentItems(
+      doc(
+        `bench-individual-${i}`,
+        {
+          scope: 'individual',
+          isPublic: false,
+          cohortId: cohortId(Math.floor(student / STUDENTS_PER_COHORT)),
+          assignedStudents: [
+            {
+              username: studentName(student),
+              id: studentName(student),
+              firstName: `Student${student}`,
+              lastName: `Last${String(student).padStart(5, '0')}`,
+            },
+          ],
+        },
+        i,
+      ),
+    );
   }
   for (let i = from * PER_SCALE.courses; i < to * PER_SCALE.courses; i++) {
     yield courseItems({
-      id: `bench-course-${i}`, name: COURSE_NAMES[i % COURSE_NAMES.length]!, crn: `BENCH-${i}`, creditHours: 1 + (i % 6),
-      applicationPriceCents: 5_000, tuitionPriceCents: 100_000 + i, isCertificateCourse: i % 2 === 0,
+      id: `bench-course-${i}`,
+      name: COURSE_NAMES[i % COURSE_NAMES.length]!,
+      crn: `BENCH-${i}`,
+      creditHours: 1 + (i % 6),
+      applicationPriceCents: 5_000,
+      tuitionPriceCents: 100_000 + i,
+      isCertificateCourse: i % 2 === 0,
     });
   }
 }
 
 /** A cohort of `size` students with their bills (the roster comparison), outside the scaled data. */
 export function* rosterCohortItems(id: string, size: number): Generator<Item[]> {
-  yield [Cohort.item({ id, academicYear: '2019-2020', cohortNumber: 1, programType: 'diploma', programName: 'Bench roster', isActive: true, startDate: null, endDate: null, studentCount: size })];
-  for (let s = 0; s < size; s += 10) yield Array.from({ length: Math.min(10, size - s) }, (_, k) => studentWithPayments(900_000 + s + k, id, 'diploma')).flat();
+  yield [
+    Cohort.item({
+      id,
+      academicYear: '2019-2020',
+      cohortNumber: 1,
+      programType: 'diploma',
+      programName: 'Bench roster',
+      isActive: true,
+      startDate: null,
+      endDate: null,
+      studentCount: size,
+    }),
+  ];
+  for (let s = 0; s < size; s += 10)
+    yield Array.from({ length: Math.min(10, size - s) }, (_, k) => studentWithPayments(900_000 + s + k, id, 'diploma')).flat();
 }
 
 /** Writes the batches with `parallel` BatchWrites in flight, retrying what DynamoDB leaves unprocessed. */

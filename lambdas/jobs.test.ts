@@ -15,7 +15,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Source without comments, so a comment may still explain why Date.now() is not used. */
-const code = (file: string) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+const code = (file: string) =>
+  readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:])\/\/.*$/gm, '$1');
 
 /** `Date.now(`, `new Date()` and `new Date;`: the real clock, which ignores the time a run is for. */
 const REAL_CLOCK = /\bDate\.now\s*\(|\bnew\s+Date\s*(\(\s*\)|(?!\s*\())/;
@@ -33,11 +36,13 @@ describe('jobs table', () => {
     for (const j of rows) {
       const file = path.join(import.meta.dirname, j.handler);
       expect(existsSync(file), j.handler).toBe(true);
-      expect(readFileSync(file, 'utf8'), `${j.handler} should export handler = job('${j.id}', ...)`).toMatch(new RegExp(`\\bjob\\(\\s*['"]${j.id}['"]`));
+      expect(readFileSync(file, 'utf8'), `${j.handler} should export handler = job('${j.id}', ...)`).toMatch(
+        new RegExp(`\\bjob\\(\\s*['"]${j.id}['"]`),
+      );
     }
   });
 
-  it('gives every schedule a cron the local runner reads and a time zone that exists (default: the school\'s)', () => {
+  it("gives every schedule a cron the local runner reads and a time zone that exists (default: the school's)", () => {
     expect(() => wallClock(new Date(), SCHOOL_TIME_ZONE)).not.toThrow();
     for (const { id, trigger } of rows) {
       if (!('schedule' in trigger)) continue;
@@ -54,14 +59,17 @@ describe('jobs table', () => {
 describe('job handlers read time only from domain/clock.ts', () => {
   it('no file under functions/jobs/ calls Date.now() or new Date() without an argument', () => {
     const offenders = sourceFiles(JOBS_DIR).flatMap((file) =>
-      code(file).split('\n').flatMap((line, i) =>
-        REAL_CLOCK.test(line) ? [`${path.relative(import.meta.dirname, file)}:${i + 1}: ${line.trim()}`] : []),
+      code(file)
+        .split('\n')
+        .flatMap((line, i) => (REAL_CLOCK.test(line) ? [`${path.relative(import.meta.dirname, file)}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect(offenders, 'use now() / nowIso() from domain/clock.ts, which honours the run time').toEqual([]);
   });
 
   it('the check itself catches both forms and lets dated constructions through', () => {
-    expect(['const t = Date.now();', 'const d = new Date();', 'const d = new Date;', 'new Date( )'].every((l) => REAL_CLOCK.test(l))).toBe(true);
+    expect(['const t = Date.now();', 'const d = new Date();', 'const d = new Date;', 'new Date( )'].every((l) => REAL_CLOCK.test(l))).toBe(
+      true,
+    );
     expect(['new Date(now().getTime() - DAY_MS)', 'new Date(iso)', 'nowIso()'].some((l) => REAL_CLOCK.test(l))).toBe(false);
   });
 });

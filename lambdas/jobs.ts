@@ -49,19 +49,34 @@ export interface JobDef {
 }
 
 export const jobs = [
-  { id: 'payments-sweep-stale-checkouts', description: 'Cancels checkouts (PaymentIntents) left unconfirmed for 24 hours, at Stripe and in the ledger',
-    handler: 'functions/jobs/sweep-stale-checkouts.ts', trigger: { schedule: 'cron(15 * * * ? *)' },
-    grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: 300 },
-  { id: 'payments-reconcile', description: 'Compares the last days of payments with Stripe and records what is missing (each repair audited)',
-    handler: 'functions/jobs/reconcile-payments.ts', trigger: { schedule: 'cron(30 2 * * ? *)' },
-    grants: ['table:read', 'table:write', 'secret:stripe'], timeoutSeconds: 600 },
+  {
+    id: 'payments-sweep-stale-checkouts',
+    description: 'Cancels checkouts (PaymentIntents) left unconfirmed for 24 hours, at Stripe and in the ledger',
+    handler: 'functions/jobs/sweep-stale-checkouts.ts',
+    trigger: { schedule: 'cron(15 * * * ? *)' },
+    grants: ['table:read', 'table:write', 'secret:stripe'],
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'payments-reconcile',
+    description: 'Compares the last days of payments with Stripe and records what is missing (each repair audited)',
+    handler: 'functions/jobs/reconcile-payments.ts',
+    trigger: { schedule: 'cron(30 2 * * ? *)' },
+    grants: ['table:read', 'table:write', 'secret:stripe'],
+    timeoutSeconds: 600,
+  },
   // POST /api/students/import/ stores the file in chunks and sends one message per chunk. A chunk is
   // 25 rows, each an AdminCreateUser call (about 0.2 s in the cloud) and a few table writes: well under a
   // minute, so 60 s leaves room for Cognito throttling retries. Two chunks at a time keep the Cognito user
   // creation rate (50 per second by default) and the account's Lambda concurrency out of reach.
-  { id: 'students-import-chunks', description: 'Creates the students of one chunk (25 rows) of a CSV import, each row once, and records each row\'s outcome',
-    handler: 'functions/jobs/import-student-chunks.ts', trigger: { queue: 'students-import-chunks', batchSize: 1, maxConcurrency: 2 },
-    grants: ['table:read', 'table:write', 'userpool:admin'], timeoutSeconds: 60 },
+  {
+    id: 'students-import-chunks',
+    description: "Creates the students of one chunk (25 rows) of a CSV import, each row once, and records each row's outcome",
+    handler: 'functions/jobs/import-student-chunks.ts',
+    trigger: { queue: 'students-import-chunks', batchSize: 1, maxConcurrency: 2 },
+    grants: ['table:read', 'table:write', 'userpool:admin'],
+    timeoutSeconds: 60,
+  },
 ] as const satisfies readonly JobDef[];
 
 export type JobId = (typeof jobs)[number]['id'];

@@ -5,24 +5,55 @@ import { routeKeyPath, routes } from './routes.js';
 
 /** Spec section 7, exactly as written there. */
 const SPEC_CALLS = [
-  'POST /api/users/login/', 'GET /api/students/{username}/',
-  'GET /api/courses/', 'POST /api/courses/create/', 'PUT /api/courses/{id}/update/', 'DELETE /api/courses/{id}/delete/',
-  'GET /api/courses/categories/', 'GET /api/courses/stats/',
-  'GET /api/documents/', 'GET /api/documents/{id}/download/', 'POST /api/documents/', 'DELETE /api/documents/{id}/',
-  'GET /api/document-categories/', 'GET /api/cohorts/', 'GET /api/cohorts/{id}/students/', 'POST /api/create-payment-intent',
+  'POST /api/users/login/',
+  'GET /api/students/{username}/',
+  'GET /api/courses/',
+  'POST /api/courses/create/',
+  'PUT /api/courses/{id}/update/',
+  'DELETE /api/courses/{id}/delete/',
+  'GET /api/courses/categories/',
+  'GET /api/courses/stats/',
+  'GET /api/documents/',
+  'GET /api/documents/{id}/download/',
+  'POST /api/documents/',
+  'DELETE /api/documents/{id}/',
+  'GET /api/document-categories/',
+  'GET /api/cohorts/',
+  'GET /api/cohorts/{id}/students/',
+  'POST /api/create-payment-intent',
 ];
 
 /** Calls the issues add beyond the spec. */
 const BEYOND_SPEC = [
-  'POST /api/payments/webhook', 'GET /api/payments/', 'POST /api/payments/{id}/refund/', 'GET /api/students/{username}/payments/',
-  'GET /api/students/', 'POST /api/cohorts/', 'PUT /api/cohorts/{id}/', 'POST /api/cohorts/{id}/students/',
-  'POST /api/students/', 'POST /api/students/import/', 'POST /api/students/{username}/enrollments/',
-  'POST /api/students/{username}/charges/', 'PUT /api/students/{username}/sign-in/', 'POST /api/users/new-password/',
-  'POST /api/documents/upload-url/', 'POST /api/documents/{id}/acknowledge/', 'GET /api/documents/{id}/acknowledgements/',
-  'POST /api/users/refresh/', 'POST /api/users/logout/', 'GET /api/audit/', 'POST /api/payments/reconcile/',
-  'GET /api/students/import/{id}/', 'GET /api/students/imports/',
+  'POST /api/payments/webhook',
+  'GET /api/payments/',
+  'POST /api/payments/{id}/refund/',
+  'GET /api/students/{username}/payments/',
+  'GET /api/students/',
+  'POST /api/cohorts/',
+  'PUT /api/cohorts/{id}/',
+  'POST /api/cohorts/{id}/students/',
+  'POST /api/students/',
+  'POST /api/students/import/',
+  'POST /api/students/{username}/enrollments/',
+  'POST /api/students/{username}/charges/',
+  'PUT /api/students/{username}/sign-in/',
+  'POST /api/users/new-password/',
+  'POST /api/documents/upload-url/',
+  'POST /api/documents/{id}/acknowledge/',
+  'GET /api/documents/{id}/acknowledgements/',
+  'POST /api/users/refresh/',
+  'POST /api/users/logout/',
+  'GET /api/audit/',
+  'POST /api/payments/reconcile/',
+  'GET /api/students/import/{id}/',
+  'GET /api/students/imports/',
   // issue 19: TOTP
-  'POST /api/users/mfa/', 'POST /api/users/mfa-setup/', 'POST /api/users/totp/', 'POST /api/users/totp/verify/', 'POST /api/users/{username}/mfa/reset/',
+  'POST /api/users/mfa/',
+  'POST /api/users/mfa-setup/',
+  'POST /api/users/totp/',
+  'POST /api/users/totp/verify/',
+  'POST /api/users/{username}/mfa/reset/',
   // issue 20: revocation
   'POST /api/users/{username}/sign-out-everywhere/',
   // issue 21: the staff roles' dashboard figures
@@ -30,7 +61,6 @@ const BEYOND_SPEC = [
 ];
 
 describe('route table', () => {
-
   it('has one row for every call of spec section 7, paths exactly as the spec writes them, and the documented extras', () => {
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([...SPEC_CALLS, ...BEYOND_SPEC].sort());
   });
@@ -45,7 +75,12 @@ describe('route table', () => {
   });
 
   it('only signing in (its second steps included) and out and the Stripe webhook are public', () => {
-    expect(routes.filter((r) => r.access === 'public').map((r) => r.id).sort()).toEqual(['payments-webhook', 'users-login', 'users-logout', 'users-mfa', 'users-mfa-setup', 'users-new-password', 'users-refresh']);
+    expect(
+      routes
+        .filter((r) => r.access === 'public')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['payments-webhook', 'users-login', 'users-logout', 'users-mfa', 'users-mfa-setup', 'users-new-password', 'users-refresh']);
   });
 
   it('strips trailing slashes for API Gateway route keys', () => {

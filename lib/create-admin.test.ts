@@ -4,7 +4,7 @@ import { adminCreateUserInput, createdMessage, generateTemporaryPassword } from 
 const admin = { username: 'alice', email: 'alice@school.edu', firstName: 'Alice', lastName: 'Smith' };
 
 describe('create-admin', () => {
-  it('generates temporary passwords the pool\'s policy accepts (12+, upper, lower, digit, symbol), all different', () => {
+  it("generates temporary passwords the pool's policy accepts (12+, upper, lower, digit, symbol), all different", () => {
     const passwords = Array.from({ length: 200 }, () => generateTemporaryPassword());
     for (const password of passwords) {
       expect(password).toHaveLength(20);
@@ -19,10 +19,17 @@ describe('create-admin', () => {
 
   it('creates the user with a temporary password and no mail: Cognito then demands a new one at first sign-in', () => {
     const input = adminCreateUserInput('eu-west-1_Pool', admin, 'Tmp!pass2345XYZabcde');
-    expect(input).toMatchObject({ UserPoolId: 'eu-west-1_Pool', Username: 'alice', TemporaryPassword: 'Tmp!pass2345XYZabcde', MessageAction: 'SUPPRESS' });
+    expect(input).toMatchObject({
+      UserPoolId: 'eu-west-1_Pool',
+      Username: 'alice',
+      TemporaryPassword: 'Tmp!pass2345XYZabcde',
+      MessageAction: 'SUPPRESS',
+    });
     expect(input.UserAttributes).toEqual([
-      { Name: 'email', Value: 'alice@school.edu' }, { Name: 'email_verified', Value: 'true' },
-      { Name: 'given_name', Value: 'Alice' }, { Name: 'family_name', Value: 'Smith' },
+      { Name: 'email', Value: 'alice@school.edu' },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'given_name', Value: 'Alice' },
+      { Name: 'family_name', Value: 'Smith' },
     ]);
   });
 
@@ -39,6 +46,8 @@ describe('create-admin', () => {
     expect(printed).toMatch(/Temporary password \(shown once; pass it on safely, valid 7 days\): Tmp!pass2345XYZabcde/);
     expect(printed).toMatch(/choose their own password/);
     expect(printed).not.toMatch(/permanent/i);
-    expect(createdMessage(admin, 'p', { temporaryPassword: null, validityDays: undefined })).toMatch(/Cognito mailed a temporary password to alice@school.edu/);
+    expect(createdMessage(admin, 'p', { temporaryPassword: null, validityDays: undefined })).toMatch(
+      /Cognito mailed a temporary password to alice@school.edu/,
+    );
   });
 });

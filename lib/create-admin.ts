@@ -68,13 +68,20 @@ export interface CreatedAdmin {
   readonly validityDays: number | undefined;
 }
 
-export async function createAdmin(cognito: CognitoIdentityProviderClient, userPoolId: string, admin: NewAdmin, opts: { invite: boolean }): Promise<CreatedAdmin> {
+export async function createAdmin(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  admin: NewAdmin,
+  opts: { invite: boolean },
+): Promise<CreatedAdmin> {
   const temporaryPassword = opts.invite ? null : generateTemporaryPassword();
   try {
     await cognito.send(new AdminCreateUserCommand(adminCreateUserInput(userPoolId, admin, temporaryPassword)));
   } catch (error) {
     if ((error as Error).name === 'UsernameExistsException') {
-      throw new Error(`${admin.username} already exists in ${userPoolId}. To give them a new temporary password: aws cognito-idp admin-set-user-password --user-pool-id ${userPoolId} --username ${admin.username} --password '<temporary>' --no-permanent`);
+      throw new Error(
+        `${admin.username} already exists in ${userPoolId}. To give them a new temporary password: aws cognito-idp admin-set-user-password --user-pool-id ${userPoolId} --username ${admin.username} --password '<temporary>' --no-permanent`,
+      );
     }
     throw error;
   }
@@ -85,7 +92,7 @@ export async function createAdmin(cognito: CognitoIdentityProviderClient, userPo
 
 /** What the command prints: the password once (or where it went), and what happens at first sign-in. */
 export function createdMessage(admin: NewAdmin, userPoolId: string, created: CreatedAdmin): string {
-  const validity = created.validityDays ? `valid ${created.validityDays} days` : 'valid for the pool\'s temporary-password period';
+  const validity = created.validityDays ? `valid ${created.validityDays} days` : "valid for the pool's temporary-password period";
   const password = created.temporaryPassword
     ? `Temporary password (shown once; pass it on safely, ${validity}): ${created.temporaryPassword}`
     : `Cognito mailed a temporary password to ${admin.email} (${validity}).`;

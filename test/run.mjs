@@ -12,8 +12,12 @@ function run(label, command, args, { capture }) {
     const child = spawn(command, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     if (capture) {
-      child.stdout.on('data', (d) => { output += d; });
-      child.stderr.on('data', (d) => { output += d; });
+      child.stdout.on('data', (d) => {
+        output += d;
+      });
+      child.stderr.on('data', (d) => {
+        output += d;
+      });
     }
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);

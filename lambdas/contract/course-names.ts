@@ -2,8 +2,19 @@
 
 /** The course names the spec fixes (the form's choices; "Nurse Ethics" is listed twice there). */
 export const COURSE_NAMES = [
-  'Nursing Assistant', 'EKG Technician', 'Phlebotomy', 'Ultrasound Program', 'MA', 'MA(associates)',
-  'Patient Care Technician', 'Algebra', 'Ultrasound', 'Nurse Ethics', 'Physics', 'Biology', 'English',
+  'Nursing Assistant',
+  'EKG Technician',
+  'Phlebotomy',
+  'Ultrasound Program',
+  'MA',
+  'MA(associates)',
+  'Patient Care Technician',
+  'Algebra',
+  'Ultrasound',
+  'Nurse Ethics',
+  'Physics',
+  'Biology',
+  'English',
   'Medical Terminology for Allied Health Sciences',
 ] as const;
 

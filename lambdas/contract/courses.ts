@@ -5,25 +5,31 @@ import { COURSE_NAMES, type CourseCategoryKey } from './course-names.js';
 export { COURSE_CATEGORIES, COURSE_NAMES, type CourseCategoryKey } from './course-names.js';
 
 /** Optional price: a number or numeric string >= 0 with at most two decimals; empty or null means none. */
-const Price = z.pipe(
-  z.optional(z.union([z.number(), z.string(), z.null()])),
-  z.transform((v) => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim())),
-).check(
-  z.refine((v) => v === null || /^\d+(\.\d{1,2})?$/.test(v), 'must be a number of at least 0 with at most two decimals'),
-  z.refine((v) => v === null || Number(v) <= 1_000_000, 'must be at most 1000000'),
-);
+const Price = z
+  .pipe(
+    z.optional(z.union([z.number(), z.string(), z.null()])),
+    z.transform((v) => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim())),
+  )
+  .check(
+    z.refine((v) => v === null || /^\d+(\.\d{1,2})?$/.test(v), 'must be a number of at least 0 with at most two decimals'),
+    z.refine((v) => v === null || Number(v) <= 1_000_000, 'must be at most 1000000'),
+  );
 
 /** POST /api/courses/create/ and PUT /api/courses/{id}/update/ (the form validates with the same schema). */
 export const CourseInput = z.object({
   name: z.enum(COURSE_NAMES, { error: 'must be one of the course names' }),
-  CRN: z.string({ error: 'is required' }).check(
-    z.trim(),
-    z.minLength(1, 'is required'),
-    z.maxLength(20, 'is too long'),
-    z.regex(/^[A-Za-z0-9-]+$/, 'may contain only letters, digits and hyphens'),
-  ),
+  CRN: z
+    .string({ error: 'is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'is required'),
+      z.maxLength(20, 'is too long'),
+      z.regex(/^[A-Za-z0-9-]+$/, 'may contain only letters, digits and hyphens'),
+    ),
   credit_hours: z.pipe(
-    z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number))], { error: 'is required' }),
+    z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number))], {
+      error: 'is required',
+    }),
     z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(60, 'must be at most 60')),
   ),
   application_price: Price,

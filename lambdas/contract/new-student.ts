@@ -25,11 +25,14 @@ export const CreateStudentRequest = z.object({
   first_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'is too long')),
   last_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'is too long')),
   email: z.string().check(z.trim(), z.toLowerCase(), z.email('must be an email address'), z.maxLength(254)),
-  phone_number: z._default(z.optional(z.string().check(
-    z.trim(),
-    z.maxLength(30, 'is too long'),
-    z.regex(/^[0-9+()\-. ]*$/, 'may contain only digits, spaces and + ( ) - .'),
-  )), ''),
+  phone_number: z._default(
+    z.optional(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(30, 'is too long'), z.regex(/^[0-9+()\-. ]*$/, 'may contain only digits, spaces and + ( ) - .')),
+    ),
+    '',
+  ),
   program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
   program_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'is too long')),
   cohort_id: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64)),
@@ -44,6 +47,14 @@ export type CreateStudentRequest = z.input<typeof CreateStudentRequest>;
 
 /** Columns of the import CSV (the template the screen offers for download). */
 export const IMPORT_COLUMNS = [
-  'username', 'first_name', 'last_name', 'email', 'phone_number', 'program_type', 'program_name', 'cohort_id',
-  'on_payment_plan', 'temporary_password',
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'program_type',
+  'program_name',
+  'cohort_id',
+  'on_payment_plan',
+  'temporary_password',
 ] as const;

@@ -5,17 +5,24 @@ import { PROGRAM_TYPES, type ProgramType } from './programs.js';
 // Here for the SPA; routes import new-student.ts itself, so this module's other schemas stay out of their bundles.
 export { CreateStudentRequest, IMPORT_COLUMNS } from './new-student.js';
 
-const Dollars = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => String(v).trim())).check(
-  z.refine((v) => /^\d+(\.\d{1,2})?$/.test(v), 'must be an amount of at least 0 with at most two decimals'),
-  // as course prices: larger amounts are typing mistakes, and beyond 2^53 cents not even storable
-  z.refine((v) => Number(v) <= 1_000_000, 'must be at most 1000000'),
-);
+const Dollars = z
+  .pipe(
+    z.union([z.number(), z.string()]),
+    z.transform((v) => String(v).trim()),
+  )
+  .check(
+    z.refine((v) => /^\d+(\.\d{1,2})?$/.test(v), 'must be an amount of at least 0 with at most two decimals'),
+    // as course prices: larger amounts are typing mistakes, and beyond 2^53 cents not even storable
+    z.refine((v) => Number(v) <= 1_000_000, 'must be at most 1000000'),
+  );
 const IsoDate = z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
 
 /** POST /api/students/{username}/enrollments/ (admin): enrolls in a program with its opening charge. */
 export const EnrollRequest = z.object({
   program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
-  program_id: z.optional(z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,64}$/, 'may contain only lower-case letters, digits and hyphens'))),
+  program_id: z.optional(
+    z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,64}$/, 'may contain only lower-case letters, digits and hyphens')),
+  ),
   program_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'is too long')),
   amount_due: Dollars,
   next_due_date: z.optional(z.nullable(IsoDate)),

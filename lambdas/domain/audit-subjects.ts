@@ -5,8 +5,7 @@
  * snapshot they already carry (before / after), or "<kind> <short id>": never an extra read per row.
  */
 
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const courseSubject = (c: { name: string; crn: string }) => `course ${c.name} (${c.crn})`;
 
@@ -48,7 +47,11 @@ export function subjectFromEntry(entry: { entityType: string; entityId: string; 
     if (entry.entityType === 'course' && text(s.name) && text(s.crn)) return courseSubject({ name: s.name, crn: s.crn });
     if (entry.entityType === 'document' && text(s.title)) return documentSubject({ title: s.title });
     if (entry.entityType === 'cohort' && text(s.academicYear) && typeof s.cohortNumber === 'number') {
-      return cohortSubject({ academicYear: s.academicYear, cohortNumber: s.cohortNumber, programName: text(s.programName) ? s.programName : null });
+      return cohortSubject({
+        academicYear: s.academicYear,
+        cohortNumber: s.cohortNumber,
+        programName: text(s.programName) ? s.programName : null,
+      });
     }
     if (entry.entityType === 'student' && (text(s.firstName) || text(s.lastName))) {
       return studentSubject({ username: entry.entityId, firstName: s.firstName as string, lastName: s.lastName as string });

@@ -12,7 +12,8 @@ const encodeExtValue = (name: string) =>
 
 function asciiFallback(name: string): string {
   const ascii = name
-    .normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]/g, '_')
     .replace(/["\\/%;]/g, '_')
     .trim();

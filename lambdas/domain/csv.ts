@@ -11,18 +11,28 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < input.length; i++) {
     const c = input[i];
     if (quoted) {
-      if (c === '"' && input[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && input[i + 1] === '\n') i++;
-      row.push(field); rows.push(row); row = []; field = '';
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
     } else field += c;
   }
   if (quoted) throw new RangeError('The file ends inside a quoted field');
-  if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   // blank lines carry nothing
   return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
 }
@@ -41,7 +51,9 @@ export type CsvCell = string | number | CsvNumber | null | undefined;
 
 /** `value` with `fractionDigits` decimals ("-12.50"), written raw; a non-finite value is written as text. */
 export function csvNumber(value: number, fractionDigits?: number): CsvCell {
-  return Number.isFinite(value) ? new CsvNumber(fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits)) : String(value);
+  return Number.isFinite(value)
+    ? new CsvNumber(fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits))
+    : String(value);
 }
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/;

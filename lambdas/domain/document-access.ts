@@ -34,10 +34,14 @@ export function appliesTo(doc: DocumentAudience, reader: Reader): boolean {
   if (doc.assignedStudents.some((s) => s.username === reader.username)) return true;
   if (!doc.isPublic) return false;
   switch (doc.scope) {
-    case 'general': return true;
-    case 'program': return doc.programType !== null && doc.programType === reader.programType;
-    case 'cohort': return doc.cohortId !== null && doc.cohortId === reader.cohortId;
-    case 'individual': return false;
+    case 'general':
+      return true;
+    case 'program':
+      return doc.programType !== null && doc.programType === reader.programType;
+    case 'cohort':
+      return doc.cohortId !== null && doc.cohortId === reader.cohortId;
+    case 'individual':
+      return false;
   }
 }
 

@@ -52,9 +52,15 @@ export function totalsByProgram(enrollments: Enrollment[], entries: LedgerEntry[
     const totals = byProgram.get(programKey(entry.programType, entry.programId));
     if (!totals) continue; // an entry for a program the student is not enrolled in is not billed here
     switch (entry.kind) {
-      case 'charge': totals.dueCents += entry.amountCents; break;
-      case 'credit': totals.dueCents -= entry.amountCents; break;
-      case 'refund': totals.paidCents -= entry.amountCents; break;
+      case 'charge':
+        totals.dueCents += entry.amountCents;
+        break;
+      case 'credit':
+        totals.dueCents -= entry.amountCents;
+        break;
+      case 'refund':
+        totals.paidCents -= entry.amountCents;
+        break;
       case 'payment':
         if (entry.status === 'succeeded' || entry.status === 'refunded') totals.paidCents += entry.amountCents;
         totals.history.push({

@@ -64,7 +64,12 @@ const programKey = (type: ProgramType, id: string) => `${type}#${id}`;
 
 /** What is still owed per program (charges - credits - payments + refunds), from the ledger's entries. */
 export function owedByProgram(enrollments: Enrollment[], entries: LedgerEntry[]): Map<string, Cents> {
-  return new Map(totalsByProgram(enrollments, entries).map((t) => [programKey(t.enrollment.programType, t.enrollment.programId), t.dueCents - t.paidCents]));
+  return new Map(
+    totalsByProgram(enrollments, entries).map((t) => [
+      programKey(t.enrollment.programType, t.enrollment.programId),
+      t.dueCents - t.paidCents,
+    ]),
+  );
 }
 
 export interface Settlement {
@@ -95,11 +100,24 @@ export function settleSucceeded(payment: Pick<PaymentState, 'intentId' | 'items'
     const owes = Math.max(0, remaining.get(key) ?? 0);
     const applied = Math.min(item.amountCents, owes);
     remaining.set(key, (remaining.get(key) ?? 0) - applied);
-    if (item.amountCents > applied) excessItems.push({ programType: item.programType, programId: item.programId, amountCents: item.amountCents - applied, refundedCents: 0 });
+    if (item.amountCents > applied)
+      excessItems.push({
+        programType: item.programType,
+        programId: item.programId,
+        amountCents: item.amountCents - applied,
+        refundedCents: 0,
+      });
     if (applied > 0) {
       entries.push({
-        entryId: `${payment.intentId}-${i}`, kind: 'payment', programType: item.programType, programId: item.programId,
-        amountCents: applied, createdAt: paidAt, status: 'succeeded', method: 'card', reference: payment.intentId,
+        entryId: `${payment.intentId}-${i}`,
+        kind: 'payment',
+        programType: item.programType,
+        programId: item.programId,
+        amountCents: applied,
+        createdAt: paidAt,
+        status: 'succeeded',
+        method: 'card',
+        reference: payment.intentId,
       });
     }
   });
@@ -126,7 +144,13 @@ export interface StripeRefundFact {
 export const countsAsRefunded = (r: StripeRefundFact) => r.status !== 'failed' && r.status !== 'canceled';
 
 export type RefundPlan =
-  | { kind: 'apply'; entries: LedgerEntry[]; next: Pick<PaymentState, 'items' | 'refundedCents' | 'refundIds' | 'status' | 'excess'>; balanceDeltaCents: Cents; appliedIds: string[] }
+  | {
+      kind: 'apply';
+      entries: LedgerEntry[];
+      next: Pick<PaymentState, 'items' | 'refundedCents' | 'refundIds' | 'status' | 'excess'>;
+      balanceDeltaCents: Cents;
+      appliedIds: string[];
+    }
   | { kind: 'nothing-new' }
   | { kind: 'refused'; reason: string };
 
@@ -158,8 +182,14 @@ export function planRefunds(payment: PaymentState, refunds: StripeRefundFact[], 
       item.refundedCents += cents;
       left -= cents;
       entries.push({
-        entryId: `refund-${refund.id}-${index}`, kind: 'refund', programType: item.programType, programId: item.programId,
-        amountCents: cents, createdAt: at, reference: payment.intentId, method: 'card',
+        entryId: `refund-${refund.id}-${index}`,
+        kind: 'refund',
+        programType: item.programType,
+        programId: item.programId,
+        amountCents: cents,
+        createdAt: at,
+        reference: payment.intentId,
+        method: 'card',
       });
     });
     return left;
@@ -173,14 +203,18 @@ export function planRefunds(payment: PaymentState, refunds: StripeRefundFact[], 
     return left;
   };
   for (const refund of fresh) {
-    const left = refund.metadata.kind === 'excess' ? fromLedger(refund, fromExcess(refund.amountCents)) : fromExcess(fromLedger(refund, refund.amountCents));
+    const left =
+      refund.metadata.kind === 'excess'
+        ? fromLedger(refund, fromExcess(refund.amountCents))
+        : fromExcess(fromLedger(refund, refund.amountCents));
     if (left !== 0) return { kind: 'refused', reason: `refund ${refund.id} is ${left} cents more than is left of the payment` };
   }
   const refundedCents = payment.refundedCents + fresh.reduce((n, r) => n + r.amountCents, 0);
   const excess = payment.excess && {
-    ...payment.excess, items: excessItems,
+    ...payment.excess,
+    items: excessItems,
     refundId: payment.excess.refundId ?? fresh.find((r) => r.metadata.kind === 'excess')?.id,
-    status: excessItems.every((x) => x.refundedCents >= x.amountCents) ? 'refunded' as const : 'requested' as const,
+    status: excessItems.every((x) => x.refundedCents >= x.amountCents) ? ('refunded' as const) : ('requested' as const),
   };
   if (excess && excess.refundId === undefined) delete excess.refundId;
   return {
@@ -189,7 +223,9 @@ export function planRefunds(payment: PaymentState, refunds: StripeRefundFact[], 
     appliedIds: fresh.map((r) => r.id),
     balanceDeltaCents: entries.reduce((n, e) => n + e.amountCents, 0),
     next: {
-      items, refundedCents, excess,
+      items,
+      refundedCents,
+      excess,
       refundIds: [...payment.refundIds, ...fresh.map((r) => r.id)],
       status: refundedCents >= payment.amountCents ? 'refunded' : 'partially_refunded',
     },
@@ -213,14 +249,20 @@ export function excessToRefund(payment: Pick<PaymentState, 'amountCents' | 'exce
 /** How a Stripe PaymentIntent status (retrieved from the API) maps onto ours, for reconciliation. */
 export function statusFromStripe(intent: { status: string; last_payment_error?: unknown }): PaymentStatus | null {
   switch (intent.status) {
-    case 'succeeded': return 'succeeded';
-    case 'processing': return 'processing';
-    case 'canceled': return 'canceled';
-    case 'requires_payment_method': return intent.last_payment_error ? 'failed' : 'pending';
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+      return 'processing';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_payment_method':
+      return intent.last_payment_error ? 'failed' : 'pending';
     case 'requires_confirmation':
     case 'requires_action':
-    case 'requires_capture': return 'pending';
-    default: return null;
+    case 'requires_capture':
+      return 'pending';
+    default:
+      return null;
   }
 }
 

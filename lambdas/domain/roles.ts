@@ -14,7 +14,10 @@ export function rolesFromGroups(claim: unknown): Role[] {
   const groups = Array.isArray(claim)
     ? claim.map(String)
     : typeof claim === 'string'
-      ? claim.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean)
+      ? claim
+          .replace(/^\[|\]$/g, '')
+          .split(/[\s,]+/)
+          .filter(Boolean)
       : [];
   const roles: Role[] = GROUP_ROLES.filter((g) => groups.includes(g));
   return roles.length > 0 ? roles : ['student'];

@@ -9,21 +9,80 @@ import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { AllowedFileType } from '../contract/documents.js';
-import {
-  extractDocumentText, extractDocumentTextSync, MAX_EXTRACTED_CHARS, TextSink, type Extraction,
-} from './text-extraction.js';
+import { extractDocumentText, extractDocumentTextSync, MAX_EXTRACTED_CHARS, TextSink, type Extraction } from './text-extraction.js';
 import { readZipEntry, zipBudget, ZipBomb, zipEntries } from './zip.js';
 
 const TYPES: AllowedFileType[] = ['txt', 'csv', 'docx', 'pdf'];
 /** Generous: 2 ms per KB plus 100 ms (a 25 MB file measures well under 2 s, bench/extraction.ts). */
 const boundMs = (bytes: number) => 100 + (2 * bytes) / 1024;
 
-const DOCX_TOKENS = ['<w:t', '<w:t ', '<w:t>', '</w:t>', '<w:p>', '</w:p>', '<w:tab/>', '<w:br/>', '<', '>', '"', "'", '&', '&amp;', '&#x', '&#', ';', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', ' ', 'x', '/'];
-const PDF_TOKENS = ['stream\n', 'stream\r\n', 'endstream\n', 'obj', '<< /Filter /FlateDecode >>', '/Length1 ', '(', ')', '\\', '\\0', '<', '>', '<<', '[', ']', 'Tj', 'TJ', "'", '"', 'T*', 'Td', 'ET', 'BT', '-300', '1.5', '.', '-', '%', '\n', ' ', '/F1'];
+const DOCX_TOKENS = [
+  '<w:t',
+  '<w:t ',
+  '<w:t>',
+  '</w:t>',
+  '<w:p>',
+  '</w:p>',
+  '<w:tab/>',
+  '<w:br/>',
+  '<',
+  '>',
+  '"',
+  "'",
+  '&',
+  '&amp;',
+  '&#x',
+  '&#',
+  ';',
+  '<!--',
+  '-->',
+  '<![CDATA[',
+  ']]>',
+  '<?',
+  '?>',
+  ' ',
+  'x',
+  '/',
+];
+const PDF_TOKENS = [
+  'stream\n',
+  'stream\r\n',
+  'endstream\n',
+  'obj',
+  '<< /Filter /FlateDecode >>',
+  '/Length1 ',
+  '(',
+  ')',
+  '\\',
+  '\\0',
+  '<',
+  '>',
+  '<<',
+  '[',
+  ']',
+  'Tj',
+  'TJ',
+  "'",
+  '"',
+  'T*',
+  'Td',
+  'ET',
+  'BT',
+  '-300',
+  '1.5',
+  '.',
+  '-',
+  '%',
+  '\n',
+  ' ',
+  '/F1',
+];
 const TEXT_TOKENS = [' ', '\t', '\n', '\r', '\r\n', '\uFEFF', '\u00a0', '\u0000', 'a', 'é', '\u2028'];
 
-const repeated = (tokens: string[]) => fc.array(fc.tuple(fc.constantFrom(...tokens), fc.integer({ min: 1, max: 3000 })), { minLength: 1, maxLength: 8 })
-  .map((runs) => runs.map(([token, times]) => token.repeat(times)).join(''));
+const repeated = (tokens: string[]) =>
+  fc
+    .array(fc.tuple(fc.constantFrom(...tokens), fc.integer({ min: 1, max: 3000 })), { minLength: 1, maxLength: 8 })
+    .map((runs) => runs.map(([token, times]) => token.repeat(times)).join(''));
 
 const docxOf = (xml: string) => zipSync({ 'word/document.xml': strToU8(xml) });
 const pdfOf = (body: string) => Buffer.from(`%PDF-1.4\n${body}`, 'latin1');
@@ -48,34 +107,61 @@ function timed(type: AllowedFileType, bytes: Uint8Array) {
 
 describe('text extraction, fuzzed', () => {
   it('never throws on random bytes, of any type', () => {
-    fc.assert(fc.property(fc.constantFrom(...TYPES), fc.uint8Array({ maxLength: 4096 }), (type, bytes) => { timed(type, bytes); }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.constantFrom(...TYPES), fc.uint8Array({ maxLength: 4096 }), (type, bytes) => {
+        timed(type, bytes);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reads random text and hostile repetitions of whitespace and control characters, linearly', () => {
-    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 2000 }), repeated(TEXT_TOKENS)), fc.constantFrom<AllowedFileType>('txt', 'csv'), (text, type) => {
-      const result = timed(type, Buffer.from(text));
-      // what is kept has no control characters and no more than one blank line in a row
-      expect(result.text ?? '').not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\r]|\n{3}/);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 2000 }), repeated(TEXT_TOKENS)),
+        fc.constantFrom<AllowedFileType>('txt', 'csv'),
+        (text, type) => {
+          const result = timed(type, Buffer.from(text));
+          // what is kept has no control characters and no more than one blank line in a row
+          expect(result.text ?? '').not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\r]|\n{3}/);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('reads docx markup made of repeated tags, entities and broken constructs, linearly', () => {
-    fc.assert(fc.property(repeated(DOCX_TOKENS), (xml) => { timed('docx', docxOf(xml)); }), { numRuns: 200 });
+    fc.assert(
+      fc.property(repeated(DOCX_TOKENS), (xml) => {
+        timed('docx', docxOf(xml));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('reads pdf bodies made of repeated stream keywords, strings and operators, linearly (plain and FlateDecode)', () => {
-    fc.assert(fc.property(repeated(PDF_TOKENS), fc.boolean(), (body, flate) => {
-      const bytes = flate
-        ? Buffer.concat([pdfOf('1 0 obj\n<< /Filter /FlateDecode >>\nstream\n'), deflateSync(Buffer.from(body, 'latin1')), Buffer.from('\nendstream\n')])
-        : pdfOf(`1 0 obj\n<< >>\nstream\n${body}\nendstream\n${body}`);
-      timed('pdf', bytes);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(repeated(PDF_TOKENS), fc.boolean(), (body, flate) => {
+        const bytes = flate
+          ? Buffer.concat([
+              pdfOf('1 0 obj\n<< /Filter /FlateDecode >>\nstream\n'),
+              deflateSync(Buffer.from(body, 'latin1')),
+              Buffer.from('\nendstream\n'),
+            ])
+          : pdfOf(`1 0 obj\n<< >>\nstream\n${body}\nendstream\n${body}`);
+        timed('pdf', bytes);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('keeps the text of well-formed runs whatever surrounds them', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9]{1,40}$/), repeated(['<w:p>', '</w:p>', '<w:r>', ' ', '<w:tab/>']), (word, noise) => {
-      expect(extractDocumentTextSync('docx', docxOf(`${noise}<w:t>${word}</w:t>${noise}`)).text).toBe(word);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{1,40}$/), repeated(['<w:p>', '</w:p>', '<w:r>', ' ', '<w:tab/>']), (word, noise) => {
+        expect(extractDocumentTextSync('docx', docxOf(`${noise}<w:t>${word}</w:t>${noise}`)).text).toBe(word);
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 
@@ -101,7 +187,9 @@ describe('extraction budget', () => {
 
   it('hands the event loop back while it works', async () => {
     let ticks = 0;
-    const timer = setInterval(() => { ticks++; }, 1);
+    const timer = setInterval(() => {
+      ticks++;
+    }, 1);
     await extractDocumentText('pdf', pdfOf(`1 0 obj\n<< >>\nstream\n${'0 0 m 1 1 l S\n'.repeat(500_000)}\nendstream\n`));
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(1);
@@ -120,7 +208,11 @@ describe('extraction budget', () => {
     const [a, b] = zipEntries(small);
     expect(readZipEntry(small, a!, budget)).toHaveLength(600);
     expect(() => readZipEntry(small, b!, budget)).toThrow(ZipBomb);
-    expect(extractDocumentTextSync('docx', bomb)).toEqual({ text: null, status: 'not_extracted', reason: 'the file inflates to more than the 32 MB extraction budget' });
+    expect(extractDocumentTextSync('docx', bomb)).toEqual({
+      text: null,
+      status: 'not_extracted',
+      reason: 'the file inflates to more than the 32 MB extraction budget',
+    });
   });
 
   it('reads a forged entry count as a damaged archive instead of looping', () => {

@@ -8,8 +8,10 @@ function flatePdf(content: string): Buffer {
   const page = deflateSync(Buffer.from(content, 'latin1'));
   const font = deflateSync(Buffer.from('BT (font program bytes) Tj ET', 'latin1'));
   return Buffer.concat([
-    Buffer.from('%PDF-1.7\n1 0 obj\n<< /Length1 10 /Length 20 /Filter /FlateDecode >>\nstream\n', 'latin1'), font,
-    Buffer.from('\nendstream\nendobj\n4 0 obj\n<< /Length 99 /Filter /FlateDecode >>\nstream\r\n', 'latin1'), page,
+    Buffer.from('%PDF-1.7\n1 0 obj\n<< /Length1 10 /Length 20 /Filter /FlateDecode >>\nstream\n', 'latin1'),
+    font,
+    Buffer.from('\nendstream\nendobj\n4 0 obj\n<< /Length 99 /Filter /FlateDecode >>\nstream\r\n', 'latin1'),
+    page,
     Buffer.from('\r\nendstream\nendobj\ntrailer\n<< >>\n%%EOF\n', 'latin1'),
   ]);
 }
@@ -22,7 +24,9 @@ describe('text extraction', () => {
   });
 
   it('reads the paragraphs of a docx, decoding XML entities', () => {
-    expect(extractText('docx', makeDocx(['Financial Aid Guide', 'Apply <before> the "deadline" & more']))).toBe('Financial Aid Guide\nApply <before> the "deadline" & more');
+    expect(extractText('docx', makeDocx(['Financial Aid Guide', 'Apply <before> the "deadline" & more']))).toBe(
+      'Financial Aid Guide\nApply <before> the "deadline" & more',
+    );
   });
 
   it('reads an uncompressed PDF content stream', () => {

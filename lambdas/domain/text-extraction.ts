@@ -52,7 +52,11 @@ export interface ExtractionLimits {
   maxChars: number;
 }
 
-const DEFAULT_LIMITS: ExtractionLimits = { timeMs: EXTRACTION_TIME_MS, maxInflatedBytes: MAX_INFLATED_BYTES, maxChars: MAX_EXTRACTED_CHARS };
+const DEFAULT_LIMITS: ExtractionLimits = {
+  timeMs: EXTRACTION_TIME_MS,
+  maxInflatedBytes: MAX_INFLATED_BYTES,
+  maxChars: MAX_EXTRACTED_CHARS,
+};
 
 class OverBudget extends Error {}
 
@@ -70,7 +74,10 @@ export class TextSink {
     for (let i = 0; i < s.length && !this.full; i++) {
       const c = s.charCodeAt(i);
       if (c === 10 || c === 13) {
-        if (c === 10 && this.afterCr) { this.afterCr = false; continue; }
+        if (c === 10 && this.afterCr) {
+          this.afterCr = false;
+          continue;
+        }
         this.afterCr = c === 13;
         this.blanks = '';
         this.newlines++;
@@ -86,7 +93,10 @@ export class TextSink {
       this.blanks = '';
       this.newlines = 0;
       this.out += s[i];
-      if (this.out.length >= this.max) { this.out = this.out.slice(0, this.max).trimEnd(); this.full = true; }
+      if (this.out.length >= this.max) {
+        this.out = this.out.slice(0, this.max).trimEnd();
+        this.full = true;
+      }
     }
   }
 
@@ -97,8 +107,17 @@ export class TextSink {
 
 /** What String.prototype.trim removes, less the line breaks (handled apart). */
 const isBlank = (c: number) =>
-  c === 32 || c === 9 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029
-  || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  c === 32 ||
+  c === 9 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 type Work = Generator<void, void, void>;
 
@@ -113,7 +132,8 @@ const NONE: Extraction = { text: null, status: 'none', reason: null };
 const notExtracted = (reason: string): Extraction => ({ text: null, status: 'not_extracted', reason });
 
 function failure(error: unknown, limits: ExtractionLimits): Extraction {
-  if (error instanceof OverBudget || error instanceof ZipBomb) return notExtracted(`the file inflates to more than the ${Math.round(limits.maxInflatedBytes / 1024 / 1024)} MB extraction budget`);
+  if (error instanceof OverBudget || error instanceof ZipBomb)
+    return notExtracted(`the file inflates to more than the ${Math.round(limits.maxInflatedBytes / 1024 / 1024)} MB extraction budget`);
   return notExtracted('the file could not be read');
 }
 
@@ -127,7 +147,11 @@ function result(sink: TextSink): Extraction {
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The document's text within the budget, yielding to the event loop every SLICE_MS. Never throws. */
-export async function extractDocumentText(type: AllowedFileType, bytes: Uint8Array, over: Partial<ExtractionLimits> = {}): Promise<Extraction> {
+export async function extractDocumentText(
+  type: AllowedFileType,
+  bytes: Uint8Array,
+  over: Partial<ExtractionLimits> = {},
+): Promise<Extraction> {
   const limits = { ...DEFAULT_LIMITS, ...over };
   const deadline = Date.now() + limits.timeMs;
   const sink = new TextSink(limits.maxChars);
@@ -201,7 +225,13 @@ function decodeXml(s: string, from: number, to: number): string {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       decoded = Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     } else if (name) decoded = XML_ENTITIES[name];
-    if (decoded === undefined) { out += '&'; i = amp + 1; } else { out += decoded; i = semi + 1; }
+    if (decoded === undefined) {
+      out += '&';
+      i = amp + 1;
+    } else {
+      out += decoded;
+      i = semi + 1;
+    }
   }
   return out;
 }
@@ -239,7 +269,9 @@ function* wordRuns(xml: string, sink: TextSink): Work {
     let attributes = false;
     for (; j < n; j++) {
       const c = xml.charCodeAt(j);
-      if (quote) { if (c === quote) quote = 0; } else if (c === 62) break;
+      if (quote) {
+        if (c === quote) quote = 0;
+      } else if (c === 62) break;
       else if (c === 34 || c === 39) quote = c;
       else if (c !== 47 && c !== 32 && c !== 9 && c !== 10 && c !== 13) attributes = true;
     }
@@ -256,7 +288,9 @@ function* wordRuns(xml: string, sink: TextSink): Work {
 
 function* docxText(bytes: Uint8Array, sink: TextSink, limits: ExtractionLimits): Work {
   // the last entry of that name, as unzipping all of them in order would leave
-  const entry = zipEntries(bytes).filter((f) => f.name === 'word/document.xml').at(-1);
+  const entry = zipEntries(bytes)
+    .filter((f) => f.name === 'word/document.xml')
+    .at(-1);
   if (!entry) return;
   yield;
   const xml = readZipEntry(bytes, entry, zipBudget(limits.maxInflatedBytes, limits.maxInflatedBytes));
@@ -268,7 +302,8 @@ function* docxText(bytes: Uint8Array, sink: TextSink, limits: ExtractionLimits):
 
 /** A stream's dictionary is read from at most this far before its `stream` keyword. */
 const MAX_DICT_BYTES = 4096;
-const isWordByte = (c: number | undefined) => c !== undefined && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95);
+const isWordByte = (c: number | undefined) =>
+  c !== undefined && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95);
 
 /** The stream's /Filter: '' for none, 'flate' for FlateDecode alone, 'other' for anything else. */
 function filterOf(dict: string): '' | 'flate' | 'other' {
@@ -319,7 +354,10 @@ function* pdfText(pdf: Buffer, sink: TextSink, limits: ExtractionLimits): Work {
     let content = pdf.subarray(start, end);
     if (filter === 'flate') {
       try {
-        content = inflateSync(content, { maxOutputLength: Math.max(1, limits.maxInflatedBytes - inflated), finishFlush: 2 /* Z_SYNC_FLUSH: tolerate a truncated end */ });
+        content = inflateSync(content, {
+          maxOutputLength: Math.max(1, limits.maxInflatedBytes - inflated),
+          finishFlush: 2 /* Z_SYNC_FLUSH: tolerate a truncated end */,
+        });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new OverBudget();
         continue; // a damaged stream: skip it
@@ -339,30 +377,43 @@ const ESCAPES: Partial<Record<string, string>> = { n: '\n', r: '\r', t: '\t', b:
 function literalString(s: string, i: number, max: number): [string, number] {
   let out = '';
   let depth = 1;
-  const add = (c: string) => { if (out.length < max) out += c; };
+  const add = (c: string) => {
+    if (out.length < max) out += c;
+  };
   for (; i < s.length; i++) {
     const c = s[i];
     if (c === '\\') {
       const next = s[i + 1] ?? '';
       const escaped = ESCAPES[next];
-      if (escaped !== undefined) { add(escaped); i++; }
-      else if (OCTAL.test(next)) {
+      if (escaped !== undefined) {
+        add(escaped);
+        i++;
+      } else if (OCTAL.test(next)) {
         let digits = 1;
         while (digits < 3 && OCTAL.test(s[i + 1 + digits] ?? '')) digits++;
         add(String.fromCharCode(parseInt(s.slice(i + 1, i + 1 + digits), 8) & 0xff));
         i += digits;
-      } else if (next === '\r' || next === '\n') { i += next === '\r' && s[i + 2] === '\n' ? 2 : 1; }
-      else { add(next); i++; }
-    } else if (c === '(') { depth++; add(c); }
-    else if (c === ')') { if (--depth === 0) return [out, i + 1]; add(c); }
-    else add(c);
+      } else if (next === '\r' || next === '\n') {
+        i += next === '\r' && s[i + 2] === '\n' ? 2 : 1;
+      } else {
+        add(next);
+        i++;
+      }
+    } else if (c === '(') {
+      depth++;
+      add(c);
+    } else if (c === ')') {
+      if (--depth === 0) return [out, i + 1];
+      add(c);
+    } else add(c);
   }
   return [out, i];
 }
 
 const isPdfSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-const isDelimiter = (c: number) => isPdfSpace(c) || c === 47 || c === 91 || c === 93 || c === 40 || c === 41 || c === 60 || c === 62 || c === 123 || c === 125 || c === 37;
+const isDelimiter = (c: number) =>
+  isPdfSpace(c) || c === 47 || c === 91 || c === 93 || c === 40 || c === 41 || c === 60 || c === 62 || c === 123 || c === 125 || c === 37;
 const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 46 || c === 45 || c === 43;
 const isOperatorChar = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 39 || c === 34 || c === 42;
 
@@ -381,38 +432,61 @@ function* showText(s: string, sink: TextSink): Work {
   let lastNumber = 0;
   let tokens = 0;
   const operand = (text: string) => {
-    if (inArray) { if (arrayText.length < max) arrayText += text; }
-    else { if (operands.length >= 8) operands.shift(); operands.push(text); }
+    if (inArray) {
+      if (arrayText.length < max) arrayText += text;
+    } else {
+      if (operands.length >= 8) operands.shift();
+      operands.push(text);
+    }
   };
   for (let i = 0; i < s.length && !sink.full;) {
     if (++tokens % STEP === 0) yield;
     const c = s.charCodeAt(i);
-    if (isPdfSpace(c)) { i++; continue; }
-    if (c === 40) { // (
+    if (isPdfSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === 40) {
+      // (
       const [text, end] = literalString(s, i + 1, max);
       operand(text);
       i = end;
-    } else if (c === 60) { // <
-      if (s.charCodeAt(i + 1) === 60) { i += 2; continue; } // << dictionary
+    } else if (c === 60) {
+      // <
+      if (s.charCodeAt(i + 1) === 60) {
+        i += 2;
+        continue;
+      } // << dictionary
       let j = i + 1;
       while (j < s.length && (isHex(s.charCodeAt(j)) || isPdfSpace(s.charCodeAt(j)))) j++;
       if (s.charCodeAt(j) === 62) operand(hexString(s, i + 1, j));
       i = s.charCodeAt(j) === 62 ? j + 1 : j;
-    } else if (c === 91) { inArray = true; arrayText = ''; i++; }
-    else if (c === 93) { if (inArray) { inArray = false; operands.push(arrayText); } i++; }
-    else if (isNumberChar(c)) {
+    } else if (c === 91) {
+      inArray = true;
+      arrayText = '';
+      i++;
+    } else if (c === 93) {
+      if (inArray) {
+        inArray = false;
+        operands.push(arrayText);
+      }
+      i++;
+    } else if (isNumberChar(c)) {
       let j = i + 1;
       while (j < s.length && isNumberChar(s.charCodeAt(j))) j++;
       const n = Number(s.slice(i, j));
       // a large negative kerning inside TJ is a word gap
-      if (inArray && n < -200) { if (arrayText.length < max) arrayText += ' '; }
-      else if (!inArray && Number.isFinite(n)) lastNumber = n;
+      if (inArray && n < -200) {
+        if (arrayText.length < max) arrayText += ' ';
+      } else if (!inArray && Number.isFinite(n)) lastNumber = n;
       i = j;
-    } else if (c === 47) { // a name: skipped
+    } else if (c === 47) {
+      // a name: skipped
       let j = i + 1;
       while (j < s.length && !isDelimiter(s.charCodeAt(j))) j++;
       i = j;
-    } else if (c === 37) { // a comment, to the end of the line
+    } else if (c === 37) {
+      // a comment, to the end of the line
       let j = i + 1;
       while (j < s.length && s.charCodeAt(j) !== 10 && s.charCodeAt(j) !== 13) j++;
       i = j;

@@ -35,7 +35,9 @@ export function fileExtension(fileName: string): string {
 export function allowedTypeOf(fileName: string, field = 'file'): AllowedFileType {
   const ext = fileExtension(fileName);
   if (!(ALLOWED_FILE_TYPES as readonly string[]).includes(ext)) {
-    throw new Invalid(`${field}: ${ext ? `.${ext} files are` : 'a file without an extension is'} not allowed (allowed: ${ALLOWED_FILE_TYPES.join(', ')})`);
+    throw new Invalid(
+      `${field}: ${ext ? `.${ext} files are` : 'a file without an extension is'} not allowed (allowed: ${ALLOWED_FILE_TYPES.join(', ')})`,
+    );
   }
   return ext as AllowedFileType;
 }
@@ -65,19 +67,37 @@ export function sniff(bytes: Uint8Array): SniffedKind | null {
 }
 
 const KIND_OF: Record<AllowedFileType, SniffedKind | 'text'> = {
-  pdf: 'pdf', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', doc: 'ole', xls: 'ole', ppt: 'ole',
-  docx: 'zip', xlsx: 'zip', pptx: 'zip', txt: 'text', csv: 'text',
+  pdf: 'pdf',
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  doc: 'ole',
+  xls: 'ole',
+  ppt: 'ole',
+  docx: 'zip',
+  xlsx: 'zip',
+  pptx: 'zip',
+  txt: 'text',
+  csv: 'text',
 };
 
 /** The folder an Office Open XML package of each type must contain. */
 const OOXML_PART: Partial<Record<AllowedFileType, string>> = { docx: 'word/', xlsx: 'xl/', pptx: 'ppt/' };
 
 const KIND_NAMES: Record<SniffedKind, string> = {
-  pdf: 'a PDF', png: 'a PNG image', jpeg: 'a JPEG image', ole: 'an older Office (doc/xls/ppt) file', zip: 'a zip archive',
+  pdf: 'a PDF',
+  png: 'a PNG image',
+  jpeg: 'a JPEG image',
+  ole: 'an older Office (doc/xls/ppt) file',
+  zip: 'a zip archive',
 };
 
 /** What an Office Open XML package holds, by its folder (a zip with none of them is just a zip archive). */
-const OOXML_KINDS: Array<[string, string]> = [['word/', 'a Word document'], ['xl/', 'an Excel workbook'], ['ppt/', 'a PowerPoint presentation']];
+const OOXML_KINDS: Array<[string, string]> = [
+  ['word/', 'a Word document'],
+  ['xl/', 'an Excel workbook'],
+  ['ppt/', 'a PowerPoint presentation'],
+];
 
 /** What the bytes are, in words a person knows ("a PNG image", "a Word document", "plain text"). */
 function describeContent(bytes: Uint8Array, actual: SniffedKind | null): string {
@@ -164,8 +184,11 @@ export function safeFileName(fileName: string): string {
   const shown = displayFileName(fileName);
   const ext = fileExtension(shown);
   const stem = (ext ? shown.slice(0, -(ext.length + 1)) : shown)
-    .normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_').replace(/^[._]+|[._]+$/g, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[._]+|[._]+$/g, '')
     .slice(0, 90);
   return `${stem || 'file'}${ext ? `.${ext.replace(/[^a-z0-9]/g, '')}` : ''}`;
 }

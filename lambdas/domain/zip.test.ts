@@ -3,17 +3,22 @@ import { strToU8, zipSync } from 'fflate';
 import { readZipEntry, zipEntries } from './zip.js';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-const archive = () => zipSync({
-  'word/document.xml': [strToU8('<w:t>deflated</w:t>'.repeat(50)), { level: 6 }],
-  'stored.txt': [strToU8('as is'), { level: 0 }],
-  'dossier/é.txt': strToU8('utf-8 name'),
-});
+const archive = () =>
+  zipSync({
+    'word/document.xml': [strToU8('<w:t>deflated</w:t>'.repeat(50)), { level: 6 }],
+    'stored.txt': [strToU8('as is'), { level: 0 }],
+    'dossier/é.txt': strToU8('utf-8 name'),
+  });
 
 describe('zip reader', () => {
   it('lists the central directory and reads stored and deflated entries', () => {
     const zip = archive();
     const entries = zipEntries(zip);
-    expect(entries.map((e) => [e.name, e.compression])).toEqual([['word/document.xml', 8], ['stored.txt', 0], ['dossier/é.txt', 8]]);
+    expect(entries.map((e) => [e.name, e.compression])).toEqual([
+      ['word/document.xml', 8],
+      ['stored.txt', 0],
+      ['dossier/é.txt', 8],
+    ]);
     expect(text(readZipEntry(zip, entries[0]!))).toBe('<w:t>deflated</w:t>'.repeat(50));
     expect(entries[0]!.originalSize).toBe(19 * 50);
     expect(text(readZipEntry(zip, entries[1]!))).toBe('as is');

@@ -34,8 +34,10 @@ export interface ZipBudget {
   archiveBytesLeft: number;
 }
 
-export const zipBudget = (maxEntryBytes = MAX_ENTRY_INFLATED_BYTES, maxArchiveBytes = MAX_ARCHIVE_INFLATED_BYTES): ZipBudget =>
-  ({ maxEntryBytes, archiveBytesLeft: maxArchiveBytes });
+export const zipBudget = (maxEntryBytes = MAX_ENTRY_INFLATED_BYTES, maxArchiveBytes = MAX_ARCHIVE_INFLATED_BYTES): ZipBudget => ({
+  maxEntryBytes,
+  archiveBytesLeft: maxArchiveBytes,
+});
 
 /** An entry (or the archive) would inflate beyond its budget. */
 export class ZipBomb extends Error {
@@ -92,7 +94,11 @@ export function zipEntries(d: Uint8Array): ZipEntry[] {
       if (!(field + 4 < extra + extraLength)) throw damaged();
       // the zip64 field holds the wide values only, in this order
       let value = field + 4;
-      const next = () => { const v = u64(d, value); value += 8; return v; };
+      const next = () => {
+        const v = u64(d, value);
+        value += 8;
+        return v;
+      };
       if (wide[0]) originalSize = next();
       if (wide[1]) size = next();
       if (wide[2]) headerOffset = next();
@@ -120,13 +126,15 @@ export function readZipEntry(d: Uint8Array, entry: ZipEntry, budget: ZipBudget =
   }
   if (entry.compression !== 8) throw new Error(`zip compression method ${entry.compression} is not supported`);
   // the directory's size is a claim: believe it only to refuse early; zlib enforces the real limit
-  if (entry.originalSize > limit) throw new ZipBomb(`zip entry ${entry.name} declares ${entry.originalSize} bytes, over the ${limit}-byte budget`);
+  if (entry.originalSize > limit)
+    throw new ZipBomb(`zip entry ${entry.name} declares ${entry.originalSize} bytes, over the ${limit}-byte budget`);
   let out: Buffer;
   try {
     out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.originalSize) });
   } catch (error) {
     // more than the directory declared: a lie, and possibly a bomb; either way it stops here
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipBomb(`zip entry ${entry.name} inflates beyond its declared ${entry.originalSize} bytes`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new ZipBomb(`zip entry ${entry.name} inflates beyond its declared ${entry.originalSize} bytes`);
     throw error;
   }
   budget.archiveBytesLeft -= out.length;

@@ -42,17 +42,25 @@ export function parseMultipart(req: ApiRequest, opts: { maxFileBytes: number; ma
     }
     const form: MultipartForm = { fields: {}, files: [] };
     let failure: Error | null = null;
-    parser.on('field', (name, value) => { form.fields[name] = value; });
+    parser.on('field', (name, value) => {
+      form.fields[name] = value;
+    });
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       // a body cut off inside a file part fails the file's stream too: unheard, that error would be an
       // uncaught exception (a crashed Lambda, a 5xx) rather than this 400
-      stream.on('error', () => { failure ??= new Invalid('file: the form ends in the middle of the file'); });
+      stream.on('error', () => {
+        failure ??= new Invalid('file: the form ends in the middle of the file');
+      });
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => { failure ??= new TooLarge(`${field}: the file is larger than the ${opts.maxFileBytes / 1024 / 1024} MB limit`); });
+      stream.on('limit', () => {
+        failure ??= new TooLarge(`${field}: the file is larger than the ${opts.maxFileBytes / 1024 / 1024} MB limit`);
+      });
       stream.on('end', () => form.files.push({ field, fileName: browserFileName(info.filename ?? ''), bytes: Buffer.concat(chunks) }));
     });
-    parser.on('filesLimit', () => { failure ??= new Invalid('file: send one file per upload'); });
+    parser.on('filesLimit', () => {
+      failure ??= new Invalid('file: send one file per upload');
+    });
     parser.on('error', () => reject(new Invalid('body: is not a valid multipart form')));
     parser.on('close', () => (failure ? reject(failure) : resolve(form)));
     parser.end(raw);

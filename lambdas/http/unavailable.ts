@@ -5,8 +5,13 @@
  * removes its file when the record cannot be written).
  */
 const THROTTLED = new Set([
-  'ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'Throttling', 'SlowDown',
-  'TooManyRequestsException', 'LimitExceededException',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'Throttling',
+  'SlowDown',
+  'TooManyRequestsException',
+  'LimitExceededException',
 ]);
 const NETWORK = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'TimeoutError', 'RequestTimeout']);
 

@@ -16,7 +16,12 @@ async function emfLinesOf(run: (countMetric: typeof import('./metrics.js').count
   });
   vi.resetModules();
   run((await import('./metrics.js')).countMetric);
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown> & { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Metrics: Array<{ Name: string }> }> } });
+  return lines.map(
+    (line) =>
+      JSON.parse(line) as Record<string, unknown> & {
+        _aws: { CloudWatchMetrics: Array<{ Namespace: string; Metrics: Array<{ Name: string }> }> };
+      },
+  );
 }
 
 describe('countMetric', () => {
@@ -28,7 +33,11 @@ describe('countMetric', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ LoginFailures: 1, service: 'portal' });
     // the `service` dimension is part of the metric's identity: the ops stack's alarms must name it (METRIC_DIMENSIONS)
-    expect(lines[0]._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: METRICS_NAMESPACE, Dimensions: [Object.keys(METRIC_DIMENSIONS)], Metrics: [{ Name: 'LoginFailures', Unit: 'Count' }] });
+    expect(lines[0]._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Dimensions: [Object.keys(METRIC_DIMENSIONS)],
+      Metrics: [{ Name: 'LoginFailures', Unit: 'Count' }],
+    });
     expect(lines[1]).toMatchObject({ WebhookFailures: 2 });
   });
 });

@@ -13,7 +13,13 @@ export const presentCohort = (c: CohortRecord): Cohort => ({
   end_date: c.endDate,
 });
 
-export const cohortFields = (input: Required<Pick<CohortInput, 'academic_year' | 'cohort_number' | 'program_type' | 'program_name'>> & { start_date?: string | null; end_date?: string | null; is_active: boolean }): CohortFields => ({
+export const cohortFields = (
+  input: Required<Pick<CohortInput, 'academic_year' | 'cohort_number' | 'program_type' | 'program_name'>> & {
+    start_date?: string | null;
+    end_date?: string | null;
+    is_active: boolean;
+  },
+): CohortFields => ({
   academicYear: input.academic_year,
   cohortNumber: input.cohort_number,
   programType: input.program_type,

@@ -1,12 +1,22 @@
 /** Stored documents as the API shows them (the spec's Document), and who is reading them. */
 import {
-  SCOPE_LABELS, type AcknowledgementDto, type DocumentDto, type DocumentRecordDto, type StudentDocumentDto, type StudentRecordDocumentDto,
+  SCOPE_LABELS,
+  type AcknowledgementDto,
+  type DocumentDto,
+  type DocumentRecordDto,
+  type StudentDocumentDto,
+  type StudentRecordDocumentDto,
 } from '../contract/documents.js';
 import { needsAcknowledgement, type Reader } from '../domain/document-access.js';
 import { previewOf } from '../domain/text-extraction.js';
 import type { Principal } from '../http/principal.js';
 import type { CohortRecord } from '../store/cohort.js';
-import { getCohortsAndCategories, type AcknowledgementRecord, type DocumentCategoryRecord, type DocumentRecord } from '../store/document.js';
+import {
+  getCohortsAndCategories,
+  type AcknowledgementRecord,
+  type DocumentCategoryRecord,
+  type DocumentRecord,
+} from '../store/document.js';
 import { getStudentSummary } from '../store/student.js';
 
 export interface Lookups {
@@ -27,10 +37,15 @@ function presentOwnFields(d: DocumentRecord, { cohorts, categories }: Lookups, a
     scope: d.scope,
     scope_display: SCOPE_LABELS[d.scope],
     category_id: d.categoryId,
-    category_name: d.categoryId ? categories.get(d.categoryId)?.name ?? null : null,
+    category_name: d.categoryId ? (categories.get(d.categoryId)?.name ?? null) : null,
     cohort_id: d.cohortId,
     cohort_details: cohort
-      ? { academic_year: cohort.academicYear, year: cohort.academicYear.slice(0, 4), cohort_number: cohort.cohortNumber, program_name: cohort.programName }
+      ? {
+          academic_year: cohort.academicYear,
+          year: cohort.academicYear.slice(0, 4),
+          cohort_number: cohort.cohortNumber,
+          program_name: cohort.programName,
+        }
       : null,
     program_type: d.programType,
     file_name: d.fileName,
@@ -63,7 +78,12 @@ export function presentDocument(d: DocumentRecord, lookups: Lookups, acknowledge
  * Anyone who does not see every document (students; finance): the document's own fields, whether it is
  * assigned to this reader, and only this reader's acknowledgement. No other student is named (FERPA).
  */
-export function presentDocumentForReader(d: DocumentRecord, lookups: Lookups, reader: Reader, acknowledgement: AcknowledgementRecord | undefined): StudentDocumentDto {
+export function presentDocumentForReader(
+  d: DocumentRecord,
+  lookups: Lookups,
+  reader: Reader,
+  acknowledgement: AcknowledgementRecord | undefined,
+): StudentDocumentDto {
   const own = acknowledgement && acknowledgement.username === reader.username ? acknowledgement.acknowledgedAt : null;
   return {
     ...presentOwnFields(d, lookups, own),
@@ -72,7 +92,12 @@ export function presentDocumentForReader(d: DocumentRecord, lookups: Lookups, re
 }
 
 /** Staff reading one student's record: the staff presentation, with that student's acknowledgement and signature. */
-export function presentDocumentForStudentRecord(d: DocumentRecord, lookups: Lookups, student: string, acknowledgement: AcknowledgementRecord | undefined): StudentRecordDocumentDto {
+export function presentDocumentForStudentRecord(
+  d: DocumentRecord,
+  lookups: Lookups,
+  student: string,
+  acknowledgement: AcknowledgementRecord | undefined,
+): StudentRecordDocumentDto {
   const theirs = acknowledgement && acknowledgement.username === student ? acknowledgement : undefined;
   return {
     ...presentDocument(d, lookups, theirs?.acknowledgedAt ?? null),
@@ -83,10 +108,17 @@ export function presentDocumentForStudentRecord(d: DocumentRecord, lookups: Look
 
 /** The cohorts and categories the documents refer to, in one BatchGet. */
 export const lookupsFor = (docs: DocumentRecord[]): Promise<Lookups> =>
-  getCohortsAndCategories(docs.flatMap((d) => (d.cohortId ? [d.cohortId] : [])), docs.flatMap((d) => (d.categoryId ? [d.categoryId] : [])));
+  getCohortsAndCategories(
+    docs.flatMap((d) => (d.cohortId ? [d.cohortId] : [])),
+    docs.flatMap((d) => (d.categoryId ? [d.categoryId] : [])),
+  );
 
 export const presentAcknowledgement = (a: AcknowledgementRecord): AcknowledgementDto => ({
-  document_id: a.documentId, username: a.username, full_name: a.fullName, acknowledged_at: a.acknowledgedAt, signature: a.signature,
+  document_id: a.documentId,
+  username: a.username,
+  full_name: a.fullName,
+  acknowledged_at: a.acknowledgedAt,
+  signature: a.signature,
 });
 
 /** A reader who is not staff: their program type and cohort come from their student profile (none without one). */

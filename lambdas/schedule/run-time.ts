@@ -11,10 +11,15 @@ export function parseRunTime(field: string, value: unknown): Date {
   const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = parts?.slice(1) ?? [];
   const valid =
     parts !== null &&
-    Number(month) >= 1 && Number(month) <= 12 &&
-    Number(day) >= 1 && Number(day) <= new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate() &&
-    Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59 &&
-    Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59;
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(day) >= 1 &&
+    Number(day) <= new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate() &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59 &&
+    Number(offsetHours) <= 23 &&
+    Number(offsetMinutes) <= 59;
   const at = valid ? new Date(value as string) : null;
   if (!at || Number.isNaN(at.getTime())) {
     throw new RangeError(`${field}: expected an ISO 8601 time with a zone offset, e.g. 2026-03-08T08:30:00Z, got ${JSON.stringify(value)}`);

@@ -24,9 +24,16 @@ export const MFA_NOW_REQUIRED = 'Your account now needs two-step sign-in. Please
 export function exemptUsers(stage: string | undefined, value: string | undefined): ReadonlySet<string> {
   if (!value?.trim()) return new Set();
   if (stage !== 'local') {
-    throw new Error(`${MFA_EXEMPT_VARIABLE} is set on stage ${stage ?? '(none)'}: it is for the local stack only, a deployed stage never exempts anyone from TOTP`);
+    throw new Error(
+      `${MFA_EXEMPT_VARIABLE} is set on stage ${stage ?? '(none)'}: it is for the local stack only, a deployed stage never exempts anyone from TOTP`,
+    );
   }
-  return new Set(value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    value
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 // read once at cold start, and fail it (config.ts's rule)
@@ -36,7 +43,10 @@ const EXEMPT = exemptUsers(process.env.STAGE, process.env[MFA_EXEMPT_VARIABLE]);
 export const totpRequiredFor = (roles: readonly Role[]) => roles.some((role) => (MFA_REQUIRED_ROLES as readonly Role[]).includes(role));
 
 /** True when `username` (groups as in their token) must turn TOTP on before getting a session. */
-export function mustEnrolTotp(user: { username: string; groups: unknown; mfaEnabled: boolean }, exempt: ReadonlySet<string> = EXEMPT): boolean {
+export function mustEnrolTotp(
+  user: { username: string; groups: unknown; mfaEnabled: boolean },
+  exempt: ReadonlySet<string> = EXEMPT,
+): boolean {
   return !user.mfaEnabled && totpRequiredFor(rolesFromGroups(user.groups)) && !exempt.has(user.username.toLowerCase());
 }
 

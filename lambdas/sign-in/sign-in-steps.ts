@@ -29,7 +29,12 @@ export async function answerSignIn(requested: string, session: SignedIn): Promis
   if (mustEnrolTotp({ username, groups: session.groups, mfaEnabled: session.mfaEnabled })) {
     const secret = await associateTotp(session.accessToken);
     const id = await startEnrolment(username, session);
-    throw new AppError(401, MFA_SETUP_REQUIRED, { detail: MFA_SETUP_REQUIRED, code: MFA_SETUP_REQUIRED_CODE, session: id, secret_code: secret });
+    throw new AppError(401, MFA_SETUP_REQUIRED, {
+      detail: MFA_SETUP_REQUIRED,
+      code: MFA_SETUP_REQUIRED_CODE,
+      session: id,
+      secret_code: secret,
+    });
   }
   return info;
 }

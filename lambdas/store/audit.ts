@@ -29,29 +29,37 @@ export const auditKeys = {
   byAction: (action: string) => `AUDIT_ACTION#${action}`,
 } as const;
 
-export const Audit = entity('audit', () => z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.string(),
-  /** e.g. "course.create", "course.update", "course.delete"; reads end in ".read" */
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.string(),
-  /**
-   * The subject in words ("course Physics (40101)", domain/audit-subjects.ts), kept on the entry so
-   * a later rename or deletion does not change it. Writers name it from what they have at hand; an
-   * entry without one is labelled from its own snapshot when it is written.
-   */
-  subject: z.optional(z.string()),
-  before: z.optional(z.unknown()),
-  after: z.optional(z.unknown()),
-  /** What a read showed (the usernames on a roster, a list's filters): "who looked at what". */
-  detail: z.optional(z.unknown()),
-}), (e) => ({
-  pk: auditKeys.day(e.at), sk: auditKeys.entry(e.at, e.id),
-  gsi1pk: auditKeys.byActor(e.actor), gsi1sk: auditKeys.entry(e.at, e.id),
-  gsi2pk: auditKeys.byAction(e.action), gsi2sk: auditKeys.entry(e.at, e.id),
-}));
+export const Audit = entity(
+  'audit',
+  () =>
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      actor: z.string(),
+      /** e.g. "course.create", "course.update", "course.delete"; reads end in ".read" */
+      action: z.string(),
+      entityType: z.string(),
+      entityId: z.string(),
+      /**
+       * The subject in words ("course Physics (40101)", domain/audit-subjects.ts), kept on the entry so
+       * a later rename or deletion does not change it. Writers name it from what they have at hand; an
+       * entry without one is labelled from its own snapshot when it is written.
+       */
+      subject: z.optional(z.string()),
+      before: z.optional(z.unknown()),
+      after: z.optional(z.unknown()),
+      /** What a read showed (the usernames on a roster, a list's filters): "who looked at what". */
+      detail: z.optional(z.unknown()),
+    }),
+  (e) => ({
+    pk: auditKeys.day(e.at),
+    sk: auditKeys.entry(e.at, e.id),
+    gsi1pk: auditKeys.byActor(e.actor),
+    gsi1sk: auditKeys.entry(e.at, e.id),
+    gsi2pk: auditKeys.byAction(e.action),
+    gsi2sk: auditKeys.entry(e.at, e.id),
+  }),
+);
 export type AuditRecord = RecordOf<typeof Audit>;
 /** What a writer says; the entry's id and time are added when it is written. */
 export type AuditEntry = Omit<AuditRecord, 'id' | 'at'>;
@@ -87,7 +95,11 @@ export const MAX_NAMED_STUDENTS = 1_000;
 /** The detail of a read that showed several students: how many, and who (the first 1,000). */
 export function studentsShown(usernames: readonly string[]) {
   const unique = [...new Set(usernames)];
-  return { count: unique.length, students: unique.slice(0, MAX_NAMED_STUDENTS), ...(unique.length > MAX_NAMED_STUDENTS ? { truncated: true } : {}) };
+  return {
+    count: unique.length,
+    students: unique.slice(0, MAX_NAMED_STUDENTS),
+    ...(unique.length > MAX_NAMED_STUDENTS ? { truncated: true } : {}),
+  };
 }
 
 export interface AuditQuery {
@@ -126,9 +138,15 @@ type AuditIndex = readonly [index: 'gsi1' | 'gsi2', pkName: string, skName: stri
 async function listFromIndex(q: AuditQuery, [index, pkName, skName, pkValue]: AuditIndex): Promise<AuditResults> {
   const filtered = Boolean(q.actor && q.action);
   const input: QueryInput = {
-    IndexName: index, ScanIndexForward: false,
+    IndexName: index,
+    ScanIndexForward: false,
     KeyConditionExpression: `${pkName} = :pk AND ${skName} BETWEEN :lo AND :hi`,
-    ExpressionAttributeValues: { ':pk': pkValue, ':lo': q.from ?? '0', ':hi': `${q.to ?? '9999-12-31'}\uffff`, ...(filtered ? { ':action': q.action } : {}) },
+    ExpressionAttributeValues: {
+      ':pk': pkValue,
+      ':lo': q.from ?? '0',
+      ':hi': `${q.to ?? '9999-12-31'}\uffff`,
+      ...(filtered ? { ':action': q.action } : {}),
+    },
     ...(filtered ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } } : {}),
   };
   const startAfter = (sk: string) => ({ pk: auditKeys.day(sk), sk, [pkName]: pkValue, [skName]: sk });
@@ -160,7 +178,11 @@ async function listByDay(q: AuditQuery): Promise<AuditResults> {
   for (let day = firstDay; day >= earliestDay; day = previousDay(day)) {
     do {
       const want = q.limit - records.length;
-      const page = await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.day(day) }, ScanIndexForward: false }, want, start);
+      const page = await queryPage(
+        { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.day(day) }, ScanIndexForward: false },
+        want,
+        start,
+      );
       records.push(...page.items.map((i) => Audit.fromItem(i)));
       start = page.lastKey;
       if (records.length === q.limit) {

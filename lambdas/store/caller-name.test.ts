@@ -11,7 +11,9 @@ let server: Server;
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       const { AccessToken } = JSON.parse(body) as { AccessToken: string };
       calls.set(AccessToken, (calls.get(AccessToken) ?? 0) + 1);
@@ -22,7 +24,12 @@ beforeAll(async () => {
         res.end(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Invalid Access Token' }));
         return;
       }
-      const attributes = name ? [{ Name: 'given_name', Value: name[0] }, { Name: 'family_name', Value: name[1] }] : [];
+      const attributes = name
+        ? [
+            { Name: 'given_name', Value: name[0] },
+            { Name: 'family_name', Value: name[1] },
+          ]
+        : [];
       res.end(JSON.stringify({ Username: 'x', UserAttributes: attributes }));
     });
   });

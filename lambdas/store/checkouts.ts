@@ -35,7 +35,13 @@ async function closeCheckout(record: PaymentRecord, reason: 'duplicate' | 'aband
   if (stripeStatus === 'succeeded') {
     // confirmed meanwhile: record it now rather than wait for its event (applied once either way)
     const intent = await retrieveIntent(record.intentId);
-    await applySucceeded({ eventId: `sync:${record.intentId}:succeeded`, intentId: record.intentId, amountCents: intent.amount_received, paidAt: at, methodDetail: null });
+    await applySucceeded({
+      eventId: `sync:${record.intentId}:succeeded`,
+      intentId: record.intentId,
+      amountCents: intent.amount_received,
+      paidAt: at,
+      methodDetail: null,
+    });
     return 'paid';
   }
   return 'kept'; // processing: Stripe decides, its event follows
@@ -45,19 +51,24 @@ async function closeCheckout(record: PaymentRecord, reason: 'duplicate' | 'aband
  * Cancels the student's open checkouts opened before `newest` (the one just opened), so of two tabs
  * only the later can pay (payment.ts `openCheckoutsBefore`). Answers the intent ids canceled.
  */
-export async function cancelOlderCheckouts(username: string, newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>): Promise<string[]> {
+export async function cancelOlderCheckouts(
+  username: string,
+  newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>,
+): Promise<string[]> {
   const since = new Date(now().getTime() - OLDER_CHECKOUTS_WINDOW_MS).toISOString();
   const open = await openCheckoutsBefore(username, newest, since);
-  const outcomes = await Promise.all(open.map(async (record) => {
-    try {
-      return (await closeCheckout(record, 'duplicate')) === 'canceled' ? record.intentId : null;
-    } catch (error) {
-      // Best effort: the new checkout stands either way. An old one left open is canceled by the
-      // sweep within a day, and if it is paid meanwhile its excess is refunded (payment-events.ts).
-      logger.warn('Could not cancel an older checkout', { intentId: record.intentId, error: (error as Error).message });
-      return null;
-    }
-  }));
+  const outcomes = await Promise.all(
+    open.map(async (record) => {
+      try {
+        return (await closeCheckout(record, 'duplicate')) === 'canceled' ? record.intentId : null;
+      } catch (error) {
+        // Best effort: the new checkout stands either way. An old one left open is canceled by the
+        // sweep within a day, and if it is paid meanwhile its excess is refunded (payment-events.ts).
+        logger.warn('Could not cancel an older checkout', { intentId: record.intentId, error: (error as Error).message });
+        return null;
+      }
+    }),
+  );
   return outcomes.filter((id): id is string => id !== null);
 }
 

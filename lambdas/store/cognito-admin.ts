@@ -31,17 +31,21 @@ export interface NewSignIn {
 /** Creates the sign-in and answers its `sub`. */
 export async function createSignIn(user: NewSignIn): Promise<string> {
   try {
-    const created = await cognito.send(new AdminCreateUserCommand({
-      UserPoolId: USER_POOL_ID,
-      Username: user.username,
-      ...(user.temporaryPassword ? { TemporaryPassword: user.temporaryPassword, MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'given_name', Value: user.firstName },
-        { Name: 'family_name', Value: user.lastName },
-      ],
-    }));
+    const created = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: USER_POOL_ID,
+        Username: user.username,
+        ...(user.temporaryPassword
+          ? { TemporaryPassword: user.temporaryPassword, MessageAction: 'SUPPRESS' }
+          : { DesiredDeliveryMediums: ['EMAIL'] }),
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: user.firstName },
+          { Name: 'family_name', Value: user.lastName },
+        ],
+      }),
+    );
     return created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? '';
   } catch (error) {
     const name = (error as Error).name;
@@ -61,7 +65,8 @@ export async function setSignInEnabled(username: string, enabled: boolean): Prom
     await cognito.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
   } catch (error) {
     // a profile without a sign-in (e.g. imported records): nothing to switch
-    if ((error as Error).name === 'UserNotFoundException') throw new Conflict(`username: ${username} has no sign-in to ${enabled ? 'enable' : 'disable'}`);
+    if ((error as Error).name === 'UserNotFoundException')
+      throw new Conflict(`username: ${username} has no sign-in to ${enabled ? 'enable' : 'disable'}`);
     throw error;
   }
 }
@@ -79,7 +84,8 @@ export async function signOutEverywhere(username: string): Promise<void> {
     await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: USER_POOL_ID, Username: username }));
   } catch (error) {
     // InvalidParameterException: a name Cognito's username pattern refuses, which no sign-in can have
-    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name)) throw new NotFound(`username: ${username} has no sign-in`);
+    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name))
+      throw new NotFound(`username: ${username} has no sign-in`);
     throw error;
   }
 }
@@ -92,7 +98,8 @@ export async function signOutEverywhereAudited(username: string, actor: string):
   try {
     await cognito.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: username }));
   } catch (error) {
-    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name)) throw new NotFound(`username: ${username} has no sign-in`);
+    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name))
+      throw new NotFound(`username: ${username} has no sign-in`);
     throw error;
   }
   await recordEntry({ actor, action: 'user.sessions.revoke', entityType: 'user', entityId: username });

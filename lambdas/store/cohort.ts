@@ -19,7 +19,8 @@ export const cohortKeys = {
   cohort: (id: string) => ({ pk: `COHORT#${id}`, sk: 'COHORT' }),
   /** gsi1: every cohort, by academic year and number. */
   all: 'COHORTS',
-  byYearAndNumber: (academicYear: string, cohortNumber: number, id: string) => `${academicYear}#${String(cohortNumber).padStart(4, '0')}#${id}`,
+  byYearAndNumber: (academicYear: string, cohortNumber: number, id: string) =>
+    `${academicYear}#${String(cohortNumber).padStart(4, '0')}#${id}`,
   /** Uniqueness marker: one cohort number per academic year and program type. */
   number: (academicYear: string, programType: string, cohortNumber: number) => {
     const key = `COHORTNUM#${academicYear}#${programType}#${cohortNumber}`;
@@ -27,21 +28,27 @@ export const cohortKeys = {
   },
 } as const;
 
-export const Cohort = entity('cohort', () => z.object({
-  id: z.string(),
-  academicYear: z.string(),
-  cohortNumber: z.number(),
-  programType: z.enum(PROGRAM_TYPES),
-  programName: z.string(),
-  isActive: z.boolean(),
-  startDate: z.nullable(z.string()),
-  endDate: z.nullable(z.string()),
-  /** Members, kept in the same transaction as every move in or out (no counting on reads). */
-  studentCount: z._default(z.number(), 0),
-}), (c) => ({
-  ...cohortKeys.cohort(c.id),
-  gsi1pk: cohortKeys.all, gsi1sk: cohortKeys.byYearAndNumber(c.academicYear, c.cohortNumber, c.id),
-}));
+export const Cohort = entity(
+  'cohort',
+  () =>
+    z.object({
+      id: z.string(),
+      academicYear: z.string(),
+      cohortNumber: z.number(),
+      programType: z.enum(PROGRAM_TYPES),
+      programName: z.string(),
+      isActive: z.boolean(),
+      startDate: z.nullable(z.string()),
+      endDate: z.nullable(z.string()),
+      /** Members, kept in the same transaction as every move in or out (no counting on reads). */
+      studentCount: z._default(z.number(), 0),
+    }),
+  (c) => ({
+    ...cohortKeys.cohort(c.id),
+    gsi1pk: cohortKeys.all,
+    gsi1sk: cohortKeys.byYearAndNumber(c.academicYear, c.cohortNumber, c.id),
+  }),
+);
 export type CohortRecord = RecordOf<typeof Cohort>;
 export type CohortFields = Omit<CohortRecord, 'id' | 'studentCount'>;
 
@@ -55,7 +62,11 @@ export const cohortItems = (c: CohortRecord) => [Cohort.item(c), numberMarkerIte
 
 /** All cohorts, ordered by academic year and number (gsi1). */
 export async function listCohorts(): Promise<CohortRecord[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': cohortKeys.all } });
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': cohortKeys.all },
+  });
   return items.map(Cohort.fromItem);
 }
 
@@ -69,11 +80,23 @@ const duplicate = (c: CohortFields) =>
 
 export async function createCohort(fields: CohortFields, actor: string): Promise<CohortRecord> {
   const cohort: CohortRecord = { id: randomUUID(), ...fields, studentCount: 0 };
-  await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: Cohort.item(cohort), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: TABLE_NAME, Item: numberMarkerItem(cohort), ConditionExpression: 'attribute_not_exists(pk)' } },
-    auditPut({ actor, action: 'cohort.create', entityType: 'cohort', entityId: cohort.id, subject: cohortSubject(cohort), after: cohort }),
-  ], () => { throw duplicate(fields); });
+  await transactWrite(
+    [
+      { Put: { TableName: TABLE_NAME, Item: Cohort.item(cohort), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: TABLE_NAME, Item: numberMarkerItem(cohort), ConditionExpression: 'attribute_not_exists(pk)' } },
+      auditPut({
+        actor,
+        action: 'cohort.create',
+        entityType: 'cohort',
+        entityId: cohort.id,
+        subject: cohortSubject(cohort),
+        after: cohort,
+      }),
+    ],
+    () => {
+      throw duplicate(fields);
+    },
+  );
   return cohort;
 }
 
@@ -82,25 +105,47 @@ export async function updateCohort(id: string, fields: CohortFields, actor: stri
   if (!before) throw new NotFound('Cohort not found');
   const after: CohortRecord = { ...before, ...fields };
   const renumbered = numberKey(before).pk !== numberKey(after).pk;
-  await transactWrite([
-    {
-      // an Update, not a Put: the member count may change meanwhile (a move), and is not ours to set
-      Update: {
-        TableName: TABLE_NAME, Key: cohortKeys.cohort(id),
-        UpdateExpression: 'SET academicYear = :y, cohortNumber = :n, programType = :t, programName = :p, startDate = :s, endDate = :e, isActive = :a, gsi1sk = :sort',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':y': after.academicYear, ':n': after.cohortNumber, ':t': after.programType, ':p': after.programName,
-          ':s': after.startDate, ':e': after.endDate, ':a': after.isActive, ':sort': Cohort.keysOf(after).gsi1sk,
+  await transactWrite(
+    [
+      {
+        // an Update, not a Put: the member count may change meanwhile (a move), and is not ours to set
+        Update: {
+          TableName: TABLE_NAME,
+          Key: cohortKeys.cohort(id),
+          UpdateExpression:
+            'SET academicYear = :y, cohortNumber = :n, programType = :t, programName = :p, startDate = :s, endDate = :e, isActive = :a, gsi1sk = :sort',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':y': after.academicYear,
+            ':n': after.cohortNumber,
+            ':t': after.programType,
+            ':p': after.programName,
+            ':s': after.startDate,
+            ':e': after.endDate,
+            ':a': after.isActive,
+            ':sort': Cohort.keysOf(after).gsi1sk,
+          },
         },
       },
+      ...(renumbered
+        ? [
+            { Put: { TableName: TABLE_NAME, Item: numberMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Delete: {
+                TableName: TABLE_NAME,
+                Key: numberKey(before),
+                ConditionExpression: 'cohortId = :id',
+                ExpressionAttributeValues: { ':id': id },
+              },
+            },
+          ]
+        : []),
+      auditPut({ actor, action: 'cohort.update', entityType: 'cohort', entityId: id, subject: cohortSubject(after), before, after }),
+    ],
+    ([failed]) => {
+      throw failed === 1 ? duplicate(fields) : new NotFound('Cohort not found');
     },
-    ...(renumbered ? [
-      { Put: { TableName: TABLE_NAME, Item: numberMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Delete: { TableName: TABLE_NAME, Key: numberKey(before), ConditionExpression: 'cohortId = :id', ExpressionAttributeValues: { ':id': id } } },
-    ] : []),
-    auditPut({ actor, action: 'cohort.update', entityType: 'cohort', entityId: id, subject: cohortSubject(after), before, after }),
-  ], ([failed]) => { throw failed === 1 ? duplicate(fields) : new NotFound('Cohort not found'); });
+  );
   return after;
 }
 
@@ -131,35 +176,73 @@ export async function moveStudentToCohort(username: string, cohortId: string, ac
 
   const roster = studentKeys.cohortMembers(cohortId);
   const sortPrefix = studentKeys.rosterSort(profile.lastName, username);
-  await transactWrite([
-    { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId), UpdateExpression: 'ADD studentCount :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
-    ...(fromCohort ? [{ Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(fromCohort), UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } }] : []),
-    ...onRoster.map((i) => StudentItem().parse(i)).map(({ pk, sk, type }) => ({
-      Update: {
-        TableName: TABLE_NAME, Key: { pk, sk },
-        UpdateExpression: type === StudentProfile.type
-          ? 'SET gsi1pk = :pk, gsi1sk = :sk, cohortId = :cohort, programType = :type, programName = :name, gsi2pk = :students, gsi2sk = :studentsSort'
-          : 'SET gsi1pk = :pk, gsi1sk = :sk',
-        // the profile must still be in the cohort we read, or a concurrent move would double-count
-        ...(type === StudentProfile.type ? { ConditionExpression: fromCohort ? 'cohortId = :from' : 'attribute_not_exists(cohortId) OR cohortId = :null' } : {}),
-        ExpressionAttributeValues: {
-          ':pk': roster, ':sk': `${sortPrefix}#${sk}`,
-          ...(type === StudentProfile.type ? {
-            ':cohort': cohortId, ':type': cohort.programType, ':name': cohort.programName,
-            // the profile follows its new program type into that type's students collection (gsi2)
-            ':students': studentKeys.studentsOfProgram(cohort.programType), ':studentsSort': studentKeys.studentsSort(profile.lastName, username),
-            ...(fromCohort ? { ':from': fromCohort } : { ':null': null }),
-          } : {}),
+  await transactWrite(
+    [
+      {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: cohortKeys.cohort(cohortId),
+          UpdateExpression: 'ADD studentCount :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': 1 },
         },
       },
-    })),
-    auditPut({
-      actor, action: 'student.move', entityType: 'student', entityId: username,
-      subject: studentSubject({ username, firstName: profile.firstName, lastName: profile.lastName }),
-      // the cohort moved into by name too (the one moved out of is only an id here: naming it would cost a read)
-      before: { cohortId: fromCohort }, after: { cohortId, cohort: cohortName(cohort) },
-    }),
-  ], ([failed]) => {
-    throw failed === 0 ? new NotFound('Cohort not found') : new Conflict('The student was moved by someone else meanwhile; try again');
-  });
+      ...(fromCohort
+        ? [
+            {
+              Update: {
+                TableName: TABLE_NAME,
+                Key: cohortKeys.cohort(fromCohort),
+                UpdateExpression: 'ADD studentCount :minus',
+                ExpressionAttributeValues: { ':minus': -1 },
+              },
+            },
+          ]
+        : []),
+      ...onRoster
+        .map((i) => StudentItem().parse(i))
+        .map(({ pk, sk, type }) => ({
+          Update: {
+            TableName: TABLE_NAME,
+            Key: { pk, sk },
+            UpdateExpression:
+              type === StudentProfile.type
+                ? 'SET gsi1pk = :pk, gsi1sk = :sk, cohortId = :cohort, programType = :type, programName = :name, gsi2pk = :students, gsi2sk = :studentsSort'
+                : 'SET gsi1pk = :pk, gsi1sk = :sk',
+            // the profile must still be in the cohort we read, or a concurrent move would double-count
+            ...(type === StudentProfile.type
+              ? { ConditionExpression: fromCohort ? 'cohortId = :from' : 'attribute_not_exists(cohortId) OR cohortId = :null' }
+              : {}),
+            ExpressionAttributeValues: {
+              ':pk': roster,
+              ':sk': `${sortPrefix}#${sk}`,
+              ...(type === StudentProfile.type
+                ? {
+                    ':cohort': cohortId,
+                    ':type': cohort.programType,
+                    ':name': cohort.programName,
+                    // the profile follows its new program type into that type's students collection (gsi2)
+                    ':students': studentKeys.studentsOfProgram(cohort.programType),
+                    ':studentsSort': studentKeys.studentsSort(profile.lastName, username),
+                    ...(fromCohort ? { ':from': fromCohort } : { ':null': null }),
+                  }
+                : {}),
+            },
+          },
+        })),
+      auditPut({
+        actor,
+        action: 'student.move',
+        entityType: 'student',
+        entityId: username,
+        subject: studentSubject({ username, firstName: profile.firstName, lastName: profile.lastName }),
+        // the cohort moved into by name too (the one moved out of is only an id here: naming it would cost a read)
+        before: { cohortId: fromCohort },
+        after: { cohortId, cohort: cohortName(cohort) },
+      }),
+    ],
+    ([failed]) => {
+      throw failed === 0 ? new NotFound('Cohort not found') : new Conflict('The student was moved by someone else meanwhile; try again');
+    },
+  );
 }

@@ -27,19 +27,26 @@ export const courseKeys = {
 /** A price nobody set is null (absent on items written without it). */
 const cents = lazy(() => z._default(z.nullable(z.number()), null));
 
-export const Course = entity('course', () => z.object({
-  id: z.string(),
-  name: z.string(),
-  crn: z.string(),
-  creditHours: z.number(),
-  applicationPriceCents: cents(),
-  tuitionPriceCents: cents(),
-  isCertificateCourse: z.boolean(),
-}), (c) => ({
-  ...courseKeys.course(c.id),
-  gsi1pk: courseKeys.all, gsi1sk: courseKeys.byName(c.name, c.id),
-  gsi2pk: courseKeys.ofKind(c.isCertificateCourse), gsi2sk: courseKeys.byName(c.name, c.id),
-}));
+export const Course = entity(
+  'course',
+  () =>
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      crn: z.string(),
+      creditHours: z.number(),
+      applicationPriceCents: cents(),
+      tuitionPriceCents: cents(),
+      isCertificateCourse: z.boolean(),
+    }),
+  (c) => ({
+    ...courseKeys.course(c.id),
+    gsi1pk: courseKeys.all,
+    gsi1sk: courseKeys.byName(c.name, c.id),
+    gsi2pk: courseKeys.ofKind(c.isCertificateCourse),
+    gsi2sk: courseKeys.byName(c.name, c.id),
+  }),
+);
 export type CourseRecord = RecordOf<typeof Course>;
 export type CourseFields = Omit<CourseRecord, 'id'>;
 
@@ -50,13 +57,17 @@ const CrnMarker = lazy(() => z.object({ courseId: z.string() }));
 /** The course and its CRN marker (the create, and the demo seed). */
 export const courseItems = (c: CourseRecord) => [Course.item(c), crnMarkerItem(c)];
 
-export interface CourseFilter { namePrefix?: string; isCertificate?: boolean }
+export interface CourseFilter {
+  namePrefix?: string;
+  isCertificate?: boolean;
+}
 
 /** The Query on the collection that fits the filters; a name filter matches the start of the name. */
 function courseQuery(filter: CourseFilter): QueryInput {
-  const [index, pkName, skName, pkValue] = filter.isCertificate === undefined
-    ? ['gsi1', 'gsi1pk', 'gsi1sk', courseKeys.all]
-    : ['gsi2', 'gsi2pk', 'gsi2sk', courseKeys.ofKind(filter.isCertificate)];
+  const [index, pkName, skName, pkValue] =
+    filter.isCertificate === undefined
+      ? ['gsi1', 'gsi1pk', 'gsi1sk', courseKeys.all]
+      : ['gsi2', 'gsi2pk', 'gsi2sk', courseKeys.ofKind(filter.isCertificate)];
   const prefix = filter.namePrefix?.toLowerCase();
   return {
     IndexName: index,
@@ -88,18 +99,31 @@ async function holderOf(crn: string): Promise<string | null> {
 }
 
 /** Answers a failed condition: at one of `crnTakenAt`, the CRN is someone else's; anywhere else, the course is gone. */
-const refusal = (crn: string, crnTakenAt: number[]) => async (failed: number[]): Promise<never> => {
-  if (failed.some((i) => crnTakenAt.includes(i))) throw new Conflict(`CRN: ${crn} is already used by ${(await holderOf(crn)) ?? 'another course'}`);
-  throw new NotFound('Course not found');
-};
+const refusal =
+  (crn: string, crnTakenAt: number[]) =>
+  async (failed: number[]): Promise<never> => {
+    if (failed.some((i) => crnTakenAt.includes(i)))
+      throw new Conflict(`CRN: ${crn} is already used by ${(await holderOf(crn)) ?? 'another course'}`);
+    throw new NotFound('Course not found');
+  };
 
 export async function createCourse(fields: CourseFields, actor: string): Promise<CourseRecord> {
   const course: CourseRecord = { id: randomUUID(), ...fields };
-  await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: Course.item(course), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: TABLE_NAME, Item: crnMarkerItem(course), ConditionExpression: 'attribute_not_exists(pk)' } },
-    auditPut({ actor, action: 'course.create', entityType: 'course', entityId: course.id, subject: courseSubject(course), after: course }),
-  ], refusal(course.crn, [1]));
+  await transactWrite(
+    [
+      { Put: { TableName: TABLE_NAME, Item: Course.item(course), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: TABLE_NAME, Item: crnMarkerItem(course), ConditionExpression: 'attribute_not_exists(pk)' } },
+      auditPut({
+        actor,
+        action: 'course.create',
+        entityType: 'course',
+        entityId: course.id,
+        subject: courseSubject(course),
+        after: course,
+      }),
+    ],
+    refusal(course.crn, [1]),
+  );
   return course;
 }
 
@@ -108,24 +132,53 @@ export async function updateCourse(id: string, fields: CourseFields, actor: stri
   if (!before) throw new NotFound('Course not found');
   const after: CourseRecord = { id, ...fields };
   const crnChanged = before.crn.toUpperCase() !== after.crn.toUpperCase();
-  await transactWrite([
-    // the course must still be the one we read (a concurrent CRN change would otherwise orphan a marker)
-    { Put: { TableName: TABLE_NAME, Item: Course.item(after), ConditionExpression: 'attribute_exists(pk) AND crn = :crn', ExpressionAttributeValues: { ':crn': before.crn } } },
-    ...(crnChanged ? [
-      { Put: { TableName: TABLE_NAME, Item: crnMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Delete: { TableName: TABLE_NAME, Key: courseKeys.crn(before.crn), ConditionExpression: 'courseId = :id', ExpressionAttributeValues: { ':id': id } } },
-    ] : []),
-    auditPut({ actor, action: 'course.update', entityType: 'course', entityId: id, subject: courseSubject(after), before, after }),
-  ], refusal(after.crn, crnChanged ? [1] : []));
+  await transactWrite(
+    [
+      // the course must still be the one we read (a concurrent CRN change would otherwise orphan a marker)
+      {
+        Put: {
+          TableName: TABLE_NAME,
+          Item: Course.item(after),
+          ConditionExpression: 'attribute_exists(pk) AND crn = :crn',
+          ExpressionAttributeValues: { ':crn': before.crn },
+        },
+      },
+      ...(crnChanged
+        ? [
+            { Put: { TableName: TABLE_NAME, Item: crnMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Delete: {
+                TableName: TABLE_NAME,
+                Key: courseKeys.crn(before.crn),
+                ConditionExpression: 'courseId = :id',
+                ExpressionAttributeValues: { ':id': id },
+              },
+            },
+          ]
+        : []),
+      auditPut({ actor, action: 'course.update', entityType: 'course', entityId: id, subject: courseSubject(after), before, after }),
+    ],
+    refusal(after.crn, crnChanged ? [1] : []),
+  );
   return after;
 }
 
 export async function deleteCourse(id: string, actor: string): Promise<void> {
   const before = await getCourse(id);
   if (!before) throw new NotFound('Course not found');
-  await transactWrite([
-    { Delete: { TableName: TABLE_NAME, Key: courseKeys.course(id), ConditionExpression: 'attribute_exists(pk)' } },
-    { Delete: { TableName: TABLE_NAME, Key: courseKeys.crn(before.crn), ConditionExpression: 'courseId = :id', ExpressionAttributeValues: { ':id': id } } },
-    auditPut({ actor, action: 'course.delete', entityType: 'course', entityId: id, subject: courseSubject(before), before }),
-  ], refusal(before.crn, []));
+  await transactWrite(
+    [
+      { Delete: { TableName: TABLE_NAME, Key: courseKeys.course(id), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Delete: {
+          TableName: TABLE_NAME,
+          Key: courseKeys.crn(before.crn),
+          ConditionExpression: 'courseId = :id',
+          ExpressionAttributeValues: { ':id': id },
+        },
+      },
+      auditPut({ actor, action: 'course.delete', entityType: 'course', entityId: id, subject: courseSubject(before), before }),
+    ],
+    refusal(before.crn, []),
+  );
 }

@@ -20,11 +20,21 @@ export const DOWNLOAD_URL_SECONDS = 5 * 60;
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
 /** A short-lived GET that names the file safely and serves it with the type of its extension. */
-export function presignDownload(key: string, opts: { fileName: string; contentType: string; disposition: Disposition; origin: string | null }): Promise<string> {
-  return signerFor(opts.origin).presign(key, {
-    method: 'GET',
-    query: { 'response-content-disposition': contentDisposition(opts.fileName, opts.disposition), 'response-content-type': opts.contentType },
-  }, { expiresIn: DOWNLOAD_URL_SECONDS });
+export function presignDownload(
+  key: string,
+  opts: { fileName: string; contentType: string; disposition: Disposition; origin: string | null },
+): Promise<string> {
+  return signerFor(opts.origin).presign(
+    key,
+    {
+      method: 'GET',
+      query: {
+        'response-content-disposition': contentDisposition(opts.fileName, opts.disposition),
+        'response-content-type': opts.contentType,
+      },
+    },
+    { expiresIn: DOWNLOAD_URL_SECONDS },
+  );
 }
 
 /**
@@ -33,8 +43,12 @@ export function presignDownload(key: string, opts: { fileName: string; contentTy
  * the stored object again before anything becomes a document.
  */
 export function presignUpload(key: string, opts: { contentType: string; size: number; origin: string | null }): Promise<string> {
-  return signerFor(opts.origin).presign(key, { method: 'PUT', headers: { 'content-type': opts.contentType, 'content-length': String(opts.size) } }, {
-    expiresIn: UPLOAD_URL_SECONDS,
-    signableHeaders: new Set(['content-type', 'content-length']),
-  });
+  return signerFor(opts.origin).presign(
+    key,
+    { method: 'PUT', headers: { 'content-type': opts.contentType, 'content-length': String(opts.size) } },
+    {
+      expiresIn: UPLOAD_URL_SECONDS,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    },
+  );
 }

@@ -11,8 +11,15 @@
 import type { ProgramType } from '../contract/programs.js';
 import type { Reader } from '../domain/document-access.js';
 import {
-  Acknowledgement, assignedDocumentId, assignedStudentNames, Document, documentKeys, documentSearchText,
-  type AcknowledgementRecord, type DocumentRecord, type DocumentScope,
+  Acknowledgement,
+  assignedDocumentId,
+  assignedStudentNames,
+  Document,
+  documentKeys,
+  documentSearchText,
+  type AcknowledgementRecord,
+  type DocumentRecord,
+  type DocumentScope,
 } from './document.js';
 import { batchGetAll, queryAll, queryPage, type Item } from './dynamo.js';
 
@@ -32,13 +39,15 @@ export interface DocumentFilters {
 
 /** The conditions in memory; text matches the same lower-cased copies the stored item carries for the feed. */
 export function matchesFilters(d: DocumentRecord, f: DocumentFilters): boolean {
-  return (f.scope === undefined || d.scope === f.scope)
-    && (f.categoryId === undefined || d.categoryId === f.categoryId)
-    && (f.isMandatory === undefined || d.isMandatory === f.isMandatory)
-    && (f.cohortIds === undefined || (d.cohortId !== null && f.cohortIds.includes(d.cohortId)))
-    && (f.program === undefined || d.programType === f.program.type || (d.cohortId !== null && f.program.cohortIds.includes(d.cohortId)))
-    && (f.search === undefined || documentSearchText(d).includes(f.search))
-    && (f.studentName === undefined || assignedStudentNames(d.assignedStudents).includes(f.studentName));
+  return (
+    (f.scope === undefined || d.scope === f.scope) &&
+    (f.categoryId === undefined || d.categoryId === f.categoryId) &&
+    (f.isMandatory === undefined || d.isMandatory === f.isMandatory) &&
+    (f.cohortIds === undefined || (d.cohortId !== null && f.cohortIds.includes(d.cohortId))) &&
+    (f.program === undefined || d.programType === f.program.type || (d.cohortId !== null && f.program.cohortIds.includes(d.cohortId))) &&
+    (f.search === undefined || documentSearchText(d).includes(f.search)) &&
+    (f.studentName === undefined || assignedStudentNames(d.assignedStudents).includes(f.studentName))
+  );
 }
 
 interface FilterParts {
@@ -57,22 +66,48 @@ function filterExpression(f: DocumentFilters): FilterParts {
     if (ids.length === 0) return 'attribute_not_exists(pk)';
     const chunks: string[] = [];
     for (let i = 0; i < ids.length; i += 100) {
-      chunks.push(`${attr} IN (${ids.slice(i, i + 100).map((id, j) => { values[`:${prefix}${i + j}`] = id; return `:${prefix}${i + j}`; }).join(', ')})`);
+      chunks.push(
+        `${attr} IN (${ids
+          .slice(i, i + 100)
+          .map((id, j) => {
+            values[`:${prefix}${i + j}`] = id;
+            return `:${prefix}${i + j}`;
+          })
+          .join(', ')})`,
+      );
     }
     return chunks.length === 1 ? chunks[0] : `(${chunks.join(' OR ')})`;
   };
-  if (f.scope !== undefined) { names['#scope'] = 'scope'; values[':scope'] = f.scope; conditions.push('#scope = :scope'); }
-  if (f.categoryId !== undefined) { values[':category'] = f.categoryId; conditions.push('categoryId = :category'); }
-  if (f.isMandatory !== undefined) { values[':mandatory'] = f.isMandatory; conditions.push('isMandatory = :mandatory'); }
+  if (f.scope !== undefined) {
+    names['#scope'] = 'scope';
+    values[':scope'] = f.scope;
+    conditions.push('#scope = :scope');
+  }
+  if (f.categoryId !== undefined) {
+    values[':category'] = f.categoryId;
+    conditions.push('categoryId = :category');
+  }
+  if (f.isMandatory !== undefined) {
+    values[':mandatory'] = f.isMandatory;
+    conditions.push('isMandatory = :mandatory');
+  }
   if (f.cohortIds !== undefined) conditions.push(inList('cohortId', f.cohortIds, 'cohort'));
   if (f.program !== undefined) {
     values[':programType'] = f.program.type;
-    conditions.push(f.program.cohortIds.length
-      ? `(programType = :programType OR ${inList('cohortId', f.program.cohortIds, 'programCohort')})`
-      : 'programType = :programType');
+    conditions.push(
+      f.program.cohortIds.length
+        ? `(programType = :programType OR ${inList('cohortId', f.program.cohortIds, 'programCohort')})`
+        : 'programType = :programType',
+    );
   }
-  if (f.search !== undefined) { values[':search'] = f.search; conditions.push('contains(searchText, :search)'); }
-  if (f.studentName !== undefined) { values[':studentName'] = f.studentName; conditions.push('contains(studentNames, :studentName)'); }
+  if (f.search !== undefined) {
+    values[':search'] = f.search;
+    conditions.push('contains(searchText, :search)');
+  }
+  if (f.studentName !== undefined) {
+    values[':studentName'] = f.studentName;
+    conditions.push('contains(studentNames, :studentName)');
+  }
   return {
     ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
     ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
@@ -97,7 +132,8 @@ export async function listDocumentsPage(filters: DocumentFilters, limit: number,
   if (filters.cohortIds?.length === 0) return { documents: [], lastKey: undefined }; // no cohort matched: nothing can
   const filter = filterExpression(filters);
   const query = {
-    IndexName: 'gsi2', ScanIndexForward: false,
+    IndexName: 'gsi2',
+    ScanIndexForward: false,
     KeyConditionExpression: 'gsi2pk = :feed',
     ...filter,
     ExpressionAttributeValues: { ...filter.ExpressionAttributeValues, ':feed': documentKeys.feed },
@@ -150,7 +186,14 @@ export async function listDocumentsForReader(reader: Reader): Promise<ReaderDocu
   for (const d of scoped.flat().map(Document.fromItem)) byId.set(d.id, d);
   const assignedIds = own.flatMap((i) => assignedDocumentId(i) ?? []).filter((id) => !byId.has(id));
   for (const d of (await batchGetAll(assignedIds.map(documentKeys.document))).map(Document.fromItem)) byId.set(d.id, d);
-  const acknowledgements = new Map(own.filter((i) => i.type === Acknowledgement.type).map(Acknowledgement.fromItem).map((a) => [a.documentId, a]));
-  const documents = [...byId.values()].sort((a, b) => (a.uploadedAt === b.uploadedAt ? b.id.localeCompare(a.id) : b.uploadedAt.localeCompare(a.uploadedAt)));
+  const acknowledgements = new Map(
+    own
+      .filter((i) => i.type === Acknowledgement.type)
+      .map(Acknowledgement.fromItem)
+      .map((a) => [a.documentId, a]),
+  );
+  const documents = [...byId.values()].sort((a, b) =>
+    a.uploadedAt === b.uploadedAt ? b.id.localeCompare(a.id) : b.uploadedAt.localeCompare(a.uploadedAt),
+  );
   return { documents, acknowledgements };
 }

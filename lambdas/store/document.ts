@@ -18,8 +18,18 @@ import { NotFound } from '../domain/errors.js';
 import { auditPut } from './audit.js';
 import { Cohort, cohortKeys, type CohortRecord } from './cohort.js';
 import {
-  batchGetAll, db, entity, getItem, queryAll, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems,
- lazy } from './dynamo.js';
+  batchGetAll,
+  db,
+  entity,
+  getItem,
+  queryAll,
+  TABLE_NAME,
+  transactWrite,
+  type Item,
+  type RecordOf,
+  type TransactItems,
+  lazy,
+} from './dynamo.js';
 
 export type { DocumentScope } from '../contract/documents.js';
 
@@ -53,20 +63,27 @@ export const documentKeys = {
   categoryByName: (name: string, id: string) => `${name.toLowerCase()}#${id}`,
 } as const;
 
-export const DocumentCategory = entity('documentCategory', () => z.object({
-  id: z.string(),
-  name: z.string(),
-}), (c) => ({ ...documentKeys.category(c.id), gsi1pk: documentKeys.categories, gsi1sk: documentKeys.categoryByName(c.name, c.id) }));
+export const DocumentCategory = entity(
+  'documentCategory',
+  () =>
+    z.object({
+      id: z.string(),
+      name: z.string(),
+    }),
+  (c) => ({ ...documentKeys.category(c.id), gsi1pk: documentKeys.categories, gsi1sk: documentKeys.categoryByName(c.name, c.id) }),
+);
 export type DocumentCategoryRecord = RecordOf<typeof DocumentCategory>;
 
 /** A student a document is assigned to, with the names the list shows and searches. */
-const AssignedStudent = lazy(() => z.object({
-  username: z.string(),
-  /** The student's id as the student record shows it (Cognito sub, or the username without one). */
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-}));
+const AssignedStudent = lazy(() =>
+  z.object({
+    username: z.string(),
+    /** The student's id as the student record shows it (Cognito sub, or the username without one). */
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+  }),
+);
 export type AssignedStudent = z.infer<ReturnType<typeof AssignedStudent>>;
 
 /**
@@ -77,7 +94,10 @@ export type AssignedStudent = z.infer<ReturnType<typeof AssignedStudent>>;
 export const documentSearchText = (d: { title: string; description: string; extractedText: string | null }) =>
   [d.title, d.description, d.extractedText ?? ''].join('\n').toLowerCase();
 export const assignedStudentNames = (students: AssignedStudent[]) =>
-  students.map((s) => `${s.firstName} ${s.lastName} ${s.username}`).join('\n').toLowerCase();
+  students
+    .map((s) => `${s.firstName} ${s.lastName} ${s.username}`)
+    .join('\n')
+    .toLowerCase();
 
 /** The gsi1 collection a document is read from by the students it applies to. */
 function collectionOf(d: { scope: DocumentScope; programType: ProgramType | null; cohortId: string | null }): string {
@@ -88,70 +108,85 @@ function collectionOf(d: { scope: DocumentScope; programType: ProgramType | null
 }
 
 /** Defaults keep an item written before a field existed readable. */
-export const Document = entity('document', () => z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  scope: z.enum(DOCUMENT_SCOPES),
-  categoryId: z.nullable(z.string()),
-  /** Cohort scope: the cohort; individual scope: the cohort the upload form chose. */
-  cohortId: z.nullable(z.string()),
-  /** Program scope: which program type the document is for. */
-  programType: z.nullable(z.enum(PROGRAM_TYPES)),
-  /** Individual scope only. */
-  assignedStudents: z._default(z.array(AssignedStudent()), []),
-  fileName: z.string(),
-  fileType: z.string(),
-  fileSize: z._default(z.nullable(z.number()), null),
-  /** `documents/<id>/<safe name>`; null for a record without a stored file (the list shows a badge). */
-  s3Key: z.nullable(z.string()),
-  extractedText: z._default(z.nullable(z.string()), null),
-  /** Absent on items written before the field existed: read as 'extracted' with text, 'none' without. */
-  textStatus: z.optional(z.enum(['extracted', 'none', 'not_extracted'])),
-  /** Why the text was not extracted (out of budget, unreadable). */
-  textStatusReason: z.optional(z.nullable(z.string())),
-  isPublic: z.boolean(),
-  isMandatory: z.boolean(),
-  requiresSignature: z.boolean(),
-  uploadedAt: z.string(),
-  uploadedBy: z.string(),
-  uploadedByName: z.string(),
-}), (d) => ({
-  ...documentKeys.document(d.id),
-  gsi1pk: collectionOf(d), gsi1sk: documentKeys.byUpload(d.uploadedAt, d.id),
-  gsi2pk: documentKeys.feed, gsi2sk: documentKeys.byUpload(d.uploadedAt, d.id),
-}), (d) => ({ searchText: documentSearchText(d), studentNames: assignedStudentNames(d.assignedStudents) }));
+export const Document = entity(
+  'document',
+  () =>
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      scope: z.enum(DOCUMENT_SCOPES),
+      categoryId: z.nullable(z.string()),
+      /** Cohort scope: the cohort; individual scope: the cohort the upload form chose. */
+      cohortId: z.nullable(z.string()),
+      /** Program scope: which program type the document is for. */
+      programType: z.nullable(z.enum(PROGRAM_TYPES)),
+      /** Individual scope only. */
+      assignedStudents: z._default(z.array(AssignedStudent()), []),
+      fileName: z.string(),
+      fileType: z.string(),
+      fileSize: z._default(z.nullable(z.number()), null),
+      /** `documents/<id>/<safe name>`; null for a record without a stored file (the list shows a badge). */
+      s3Key: z.nullable(z.string()),
+      extractedText: z._default(z.nullable(z.string()), null),
+      /** Absent on items written before the field existed: read as 'extracted' with text, 'none' without. */
+      textStatus: z.optional(z.enum(['extracted', 'none', 'not_extracted'])),
+      /** Why the text was not extracted (out of budget, unreadable). */
+      textStatusReason: z.optional(z.nullable(z.string())),
+      isPublic: z.boolean(),
+      isMandatory: z.boolean(),
+      requiresSignature: z.boolean(),
+      uploadedAt: z.string(),
+      uploadedBy: z.string(),
+      uploadedByName: z.string(),
+    }),
+  (d) => ({
+    ...documentKeys.document(d.id),
+    gsi1pk: collectionOf(d),
+    gsi1sk: documentKeys.byUpload(d.uploadedAt, d.id),
+    gsi2pk: documentKeys.feed,
+    gsi2sk: documentKeys.byUpload(d.uploadedAt, d.id),
+  }),
+  (d) => ({ searchText: documentSearchText(d), studentNames: assignedStudentNames(d.assignedStudents) }),
+);
 export type DocumentRecord = RecordOf<typeof Document>;
 
 /** An assignment, in the student's gsi2 collection (their individual documents). */
 const ASSIGNMENT = 'documentAssignment';
 const assignmentItem = (d: Pick<DocumentRecord, 'id' | 'uploadedAt'>, username: string) => ({
-  ...documentKeys.assignment(d.id, username), type: ASSIGNMENT, documentId: d.id, username,
-  gsi2pk: documentKeys.ofStudent(username), gsi2sk: documentKeys.byUpload(d.uploadedAt, d.id),
+  ...documentKeys.assignment(d.id, username),
+  type: ASSIGNMENT,
+  documentId: d.id,
+  username,
+  gsi2pk: documentKeys.ofStudent(username),
+  gsi2sk: documentKeys.byUpload(d.uploadedAt, d.id),
 });
 const Assignment = lazy(() => z.object({ documentId: z.string() }));
 /** The id of the document an item assigns, or null when it is not an assignment. */
 export const assignedDocumentId = (item: Item): string | null => (item.type === ASSIGNMENT ? Assignment().parse(item).documentId : null);
 
 /** A student's acknowledgement of a mandatory document (or signature, when it requires one). */
-export const Acknowledgement = entity('documentAcknowledgement', () => z.object({
-  documentId: z.string(),
-  username: z.string(),
-  fullName: z.string(),
-  signature: z.nullable(z.string()),
-  acknowledgedAt: z.string(),
-}), (a) => ({
-  // in the document's collection (who acknowledged it) and in the student's (what they acknowledged)
-  ...documentKeys.acknowledgement(a.documentId, a.username),
-  gsi2pk: documentKeys.ofStudent(a.username), gsi2sk: documentKeys.acknowledgedByStudent(a.documentId),
-}));
+export const Acknowledgement = entity(
+  'documentAcknowledgement',
+  () =>
+    z.object({
+      documentId: z.string(),
+      username: z.string(),
+      fullName: z.string(),
+      signature: z.nullable(z.string()),
+      acknowledgedAt: z.string(),
+    }),
+  (a) => ({
+    // in the document's collection (who acknowledged it) and in the student's (what they acknowledged)
+    ...documentKeys.acknowledgement(a.documentId, a.username),
+    gsi2pk: documentKeys.ofStudent(a.username),
+    gsi2sk: documentKeys.acknowledgedByStudent(a.documentId),
+  }),
+);
 export type AcknowledgementRecord = RecordOf<typeof Acknowledgement>;
 
 /** The document and one assignment per assigned student (the upload, and the demo seed). */
-export const documentItems = (d: DocumentRecord) => [
-  Document.item(d),
-  ...d.assignedStudents.map((s) => assignmentItem(d, s.username)),
-];
+export const documentItems = (d: DocumentRecord) => [Document.item(d), ...d.assignedStudents.map((s) => assignmentItem(d, s.username))];
 
 export async function getDocument(id: string): Promise<DocumentRecord | null> {
   const item = await getItem(documentKeys.document(id));
@@ -163,11 +198,16 @@ const collectionItems = (id: string) =>
 const isRecordItem = (item: { type?: unknown }) => item.type === Document.type;
 
 /** The document with its acknowledgements: one Query over its collection. */
-export async function getDocumentWithAcknowledgements(id: string): Promise<{ document: DocumentRecord; acknowledgements: AcknowledgementRecord[] } | null> {
+export async function getDocumentWithAcknowledgements(
+  id: string,
+): Promise<{ document: DocumentRecord; acknowledgements: AcknowledgementRecord[] } | null> {
   const items = await collectionItems(id);
   const doc = items.find(isRecordItem);
   if (!doc) return null;
-  return { document: Document.fromItem(doc), acknowledgements: items.filter((i) => i.type === Acknowledgement.type).map(Acknowledgement.fromItem) };
+  return {
+    document: Document.fromItem(doc),
+    acknowledgements: items.filter((i) => i.type === Acknowledgement.type).map(Acknowledgement.fromItem),
+  };
 }
 
 /** Cohorts and categories by id in one BatchGet (for cohort_details and category_name). */
@@ -176,14 +216,23 @@ export async function getCohortsAndCategories(cohortIds: Iterable<string>, categ
   const cohorts = new Map<string, CohortRecord>();
   const categories = new Map<string, DocumentCategoryRecord>();
   for (const item of items) {
-    if (item.type === Cohort.type) { const c = Cohort.fromItem(item); cohorts.set(c.id, c); }
-    else if (item.type === DocumentCategory.type) { const c = DocumentCategory.fromItem(item); categories.set(c.id, c); }
+    if (item.type === Cohort.type) {
+      const c = Cohort.fromItem(item);
+      cohorts.set(c.id, c);
+    } else if (item.type === DocumentCategory.type) {
+      const c = DocumentCategory.fromItem(item);
+      categories.set(c.id, c);
+    }
   }
   return { cohorts, categories };
 }
 
 export async function listDocumentCategories(): Promise<DocumentCategoryRecord[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': documentKeys.categories } });
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': documentKeys.categories },
+  });
   return items.map(DocumentCategory.fromItem);
 }
 
@@ -199,12 +248,22 @@ export async function getDocumentCategory(id: string): Promise<DocumentCategoryR
  */
 export async function createDocument(record: DocumentRecord, actor: string, abortSignal?: AbortSignal): Promise<void> {
   const { extractedText: _text, ...logged } = record; // the audit entry need not copy the document's text
-  await db.send(new TransactWriteCommand({
-    TransactItems: [
-      ...documentItems(record).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
-      auditPut({ actor, action: 'document.create', entityType: 'document', entityId: record.id, subject: documentSubject(record), after: logged }),
-    ],
-  }), { abortSignal });
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        ...documentItems(record).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+        auditPut({
+          actor,
+          action: 'document.create',
+          entityType: 'document',
+          entityId: record.id,
+          subject: documentSubject(record),
+          after: logged,
+        }),
+      ],
+    }),
+    { abortSignal },
+  );
 }
 
 /** Whether the record is stored, read consistently: settles a create whose answer was lost. */
@@ -232,11 +291,23 @@ export async function deleteDocument(id: string, actor: string): Promise<Documen
   // assignments first, so what may be left for after the transaction is acknowledgements only
   const others = items.filter((i) => i !== doc).sort((a, b) => Number(b.type === ASSIGNMENT) - Number(a.type === ASSIGNMENT));
   const inTransaction = others.slice(0, MAX_TRANSACTION_ITEMS - 2);
-  await transactWrite([
-    { Delete: { TableName: TABLE_NAME, Key: documentKeys.document(id), ConditionExpression: 'attribute_exists(pk)' } },
-    ...inTransaction.map(deleteOf),
-    auditPut({ actor, action: 'document.delete', entityType: 'document', entityId: id, subject: documentSubject(record), before: logged }),
-  ], () => { throw new NotFound('Document not found'); });
+  await transactWrite(
+    [
+      { Delete: { TableName: TABLE_NAME, Key: documentKeys.document(id), ConditionExpression: 'attribute_exists(pk)' } },
+      ...inTransaction.map(deleteOf),
+      auditPut({
+        actor,
+        action: 'document.delete',
+        entityType: 'document',
+        entityId: id,
+        subject: documentSubject(record),
+        before: logged,
+      }),
+    ],
+    () => {
+      throw new NotFound('Document not found');
+    },
+  );
   const rest = others.slice(inTransaction.length);
   for (let i = 0; i < rest.length; i += MAX_TRANSACTION_ITEMS) await transactWrite(rest.slice(i, i + MAX_TRANSACTION_ITEMS).map(deleteOf));
   return record;
@@ -250,10 +321,17 @@ export async function acknowledgeDocument(ack: AcknowledgementRecord, doc?: Pick
   const written = await transactWrite([
     { ConditionCheck: { TableName: TABLE_NAME, Key: documentKeys.document(ack.documentId), ConditionExpression: 'attribute_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: Acknowledgement.item(ack), ConditionExpression: 'attribute_not_exists(pk)' } },
-    auditPut({
-      actor: ack.username, action: 'document.acknowledge', entityType: 'document', entityId: ack.documentId,
-      ...(doc ? { subject: documentSubject(doc) } : {}), after: ack,
-    }, ack.acknowledgedAt),
+    auditPut(
+      {
+        actor: ack.username,
+        action: 'document.acknowledge',
+        entityType: 'document',
+        entityId: ack.documentId,
+        ...(doc ? { subject: documentSubject(doc) } : {}),
+        after: ack,
+      },
+      ack.acknowledgedAt,
+    ),
   ]);
   if (written.ok) return ack;
   if (written.failedConditions.includes(0)) throw new NotFound('Document not found');

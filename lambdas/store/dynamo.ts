@@ -80,7 +80,8 @@ export type RecordOf<E extends { fromItem: (item: Item) => unknown }> = ReturnTy
 
 /** The item at a key, or undefined. */
 export async function getItem(key: Key, options: { consistent?: boolean } = {}): Promise<Item | undefined> {
-  return (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: options.consistent }))).Item;
+  return (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: options.consistent })))
+    .Item;
 }
 
 /** A Query on our table (the table name is filled in). */
@@ -130,9 +131,11 @@ export async function batchGetAll(keys: readonly Key[], options: { consistent?: 
     let pending: Item[] | undefined = unique.slice(i, i + 100);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
-      const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({
-        RequestItems: { [TABLE_NAME]: { Keys: pending, ConsistentRead: options.consistent } },
-      }));
+      const out: BatchGetCommandOutput = await db.send(
+        new BatchGetCommand({
+          RequestItems: { [TABLE_NAME]: { Keys: pending, ConsistentRead: options.consistent } },
+        }),
+      );
       found.push(...(out.Responses?.[TABLE_NAME] ?? []));
       pending = out.UnprocessedKeys?.[TABLE_NAME]?.Keys;
     }

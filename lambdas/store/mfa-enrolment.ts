@@ -26,18 +26,23 @@ export const mfaEnrolmentKeys = {
 } as const;
 
 /** An enrolment as stored: its kept tokens until it ends, then only that it ended. */
-const MfaEnrolment = entity('mfa-enrolment', () => z.object({
-  id: z.string(),
-  username: z.string(),
-  /** Wrong codes so far. */
-  attempts: z._default(z.number(), 0),
-  accessToken: z.optional(z.string()),
-  refreshToken: z.optional(z.string()),
-  expiresIn: z.optional(z.number()),
-  ended: z.optional(z.boolean()),
-  /** Epoch seconds; also the item's TTL. */
-  expiresAt: z.number(),
-}), (e) => mfaEnrolmentKeys.enrolment(e.id));
+const MfaEnrolment = entity(
+  'mfa-enrolment',
+  () =>
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      /** Wrong codes so far. */
+      attempts: z._default(z.number(), 0),
+      accessToken: z.optional(z.string()),
+      refreshToken: z.optional(z.string()),
+      expiresIn: z.optional(z.number()),
+      ended: z.optional(z.boolean()),
+      /** Epoch seconds; also the item's TTL. */
+      expiresAt: z.number(),
+    }),
+  (e) => mfaEnrolmentKeys.enrolment(e.id),
+);
 type MfaEnrolmentRecord = RecordOf<typeof MfaEnrolment>;
 
 /** Cognito's own limit for answering a sign-in challenge (AuthSessionValidity's default, in seconds). */
@@ -72,11 +77,13 @@ const ended = (enrolment: Enrolment, attempts: number) =>
 /** Keeps `tokens` for `username` and answers the new enrolment's id (256 random bits). */
 export async function startEnrolment(username: string, tokens: KeptTokens): Promise<string> {
   const id = randomBytes(32).toString('base64url');
-  await db.send(new PutCommand({
-    TableName: TABLE_NAME,
-    Item: MfaEnrolment.item({ id, username, attempts: 0, ...tokens, expiresAt: nowSeconds() + ENROLMENT_SECONDS }),
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db.send(
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: MfaEnrolment.item({ id, username, attempts: 0, ...tokens, expiresAt: nowSeconds() + ENROLMENT_SECONDS }),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   return id;
 }
 
@@ -116,12 +123,14 @@ export const takeEnrolment = (enrolment: Enrolment): Promise<boolean> => putIfUn
 
 async function putIfUnchanged(enrolment: Enrolment, item: Record<string, unknown>): Promise<boolean> {
   try {
-    await db.send(new PutCommand({
-      TableName: TABLE_NAME,
-      Item: item,
-      ConditionExpression: 'attribute_exists(pk) AND attempts = :seen AND attribute_not_exists(ended)',
-      ExpressionAttributeValues: { ':seen': enrolment.attempts },
-    }));
+    await db.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: item,
+        ConditionExpression: 'attribute_exists(pk) AND attempts = :seen AND attribute_not_exists(ended)',
+        ExpressionAttributeValues: { ':seen': enrolment.attempts },
+      }),
+    );
     return true;
   } catch (error) {
     if (conditionFailed(error)) return false;

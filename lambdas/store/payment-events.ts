@@ -64,7 +64,11 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
     if (isPaid(record.status)) return 'duplicate' as const;
     if (record.amountCents !== fact.amountCents) {
       // Never expected (we create every intent with the stored amount): refuse loudly, record nothing.
-      logger.error('Stripe amount differs from the pending payment', { intentId: fact.intentId, stripe: fact.amountCents, stored: record.amountCents });
+      logger.error('Stripe amount differs from the pending payment', {
+        intentId: fact.intentId,
+        stripe: fact.amountCents,
+        stored: record.amountCents,
+      });
       throw new Conflict(`amount: ${fact.amountCents} cents differs from the ${record.amountCents} cents of the pending payment`);
     }
     const ledger = await getStudentLedger(record.username);
@@ -76,8 +80,17 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
     const settled = settleSucceeded(record, owedByProgram(ledger.enrollments, ledger.entries), fact.paidAt);
     const result = await transactWrite([
       appliedEventPut(fact.eventId, 'payment_intent.succeeded'),
-      ...recordWrite(record, { ...record, status: 'succeeded', updatedAt: fact.paidAt, methodDetail: fact.methodDetail, failureMessage: null, excess: settled.excess }),
-      ...settled.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ledger.profile, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+      ...recordWrite(record, {
+        ...record,
+        status: 'succeeded',
+        updatedAt: fact.paidAt,
+        methodDetail: fact.methodDetail,
+        failureMessage: null,
+        excess: settled.excess,
+      }),
+      ...settled.entries.map((entry) => ({
+        Put: { TableName: TABLE_NAME, Item: ledgerItem(ledger.profile, entry), ConditionExpression: 'attribute_not_exists(pk)' },
+      })),
       // each program still owes what this applies to it, or the payment is read again (its excess grows)
       ...settled.entries.map((entry) => owedChange(record.username, entry, -entry.amountCents, entry.amountCents)),
       balanceUpdate(record.username, settled.balanceDeltaCents),
@@ -105,21 +118,43 @@ export async function refundExcess(intentId: string): Promise<string | null> {
   if (!record || !excess || record.excessRequestedAt) return null;
   const refunds = await listRefunds(intentId);
   const amountCents = excessToRefund(record, refunds);
-  const refundId = refunds.find((r) => r.metadata.kind === 'excess')?.id ?? (amountCents > 0 ? (await (await stripe()).refunds.create({
-    payment_intent: intentId,
-    amount: amountCents,
-    reason: 'duplicate',
-    metadata: { kind: 'excess', username: record.username, allocation: excess.items.map((x) => `${x.programType}/${x.programId}/${x.amountCents}`).join(',') },
-  }, { idempotencyKey: `excess-refund:${intentId}` })).id : null);
+  const refundId =
+    refunds.find((r) => r.metadata.kind === 'excess')?.id ??
+    (amountCents > 0
+      ? (
+          await (
+            await stripe()
+          ).refunds.create(
+            {
+              payment_intent: intentId,
+              amount: amountCents,
+              reason: 'duplicate',
+              metadata: {
+                kind: 'excess',
+                username: record.username,
+                allocation: excess.items.map((x) => `${x.programType}/${x.programId}/${x.amountCents}`).join(','),
+              },
+            },
+            { idempotencyKey: `excess-refund:${intentId}` },
+          )
+        ).id
+      : null);
   const at = nowIso();
   // refunded in full by other refunds already: nothing left to ask Stripe for
   const noted = refundId ? { ...excess, refundId: excess.refundId ?? refundId } : { ...excess, status: 'refunded' as const };
   const written = await transactWrite([
     ...recordWrite(record, { ...record, excessRequestedAt: at, excess: noted }),
-    auditPut({
-      actor: 'system', action: 'payment.excess.refund', entityType: 'payment', entityId: intentId, subject: paymentSubject(record),
-      after: { username: record.username, excessCents: excess.amountCents, refundCents: amountCents, refundId, items: excess.items },
-    }, at),
+    auditPut(
+      {
+        actor: 'system',
+        action: 'payment.excess.refund',
+        entityType: 'payment',
+        entityId: intentId,
+        subject: paymentSubject(record),
+        after: { username: record.username, excessCents: excess.amountCents, refundCents: amountCents, refundId, items: excess.items },
+      },
+      at,
+    ),
   ]);
   if (!written.ok) return refundExcess(intentId); // the record moved on meanwhile (its refund landed): note it on the fresh one
   logger.warn('Excess payment refunded', { intentId, username: record.username, amountCents, refundId });
@@ -133,18 +168,33 @@ export async function refundExcess(intentId: string): Promise<string | null> {
  * lost) makes us read the intent from Stripe and record the payment first.
  * `claimedTotalCents` is what the triggering event says was refunded: more than the payment is refused.
  */
-export async function applyRefunds(opts: { intentId: string; claimedTotalCents?: number; at: string; audit?: AuditEntry }): Promise<ApplyOutcome> {
+export async function applyRefunds(opts: {
+  intentId: string;
+  claimedTotalCents?: number;
+  at: string;
+  audit?: AuditEntry;
+}): Promise<ApplyOutcome> {
   return retrying('refunds', opts.intentId, async () => {
     const record = await getPaymentByIntent(opts.intentId);
     if (!record) return 'unknown-intent' as const;
     if (opts.claimedTotalCents !== undefined && opts.claimedTotalCents > record.amountCents) {
-      logger.error('A refund event claims more than the payment', { intentId: opts.intentId, claimed: opts.claimedTotalCents, paid: record.amountCents });
+      logger.error('A refund event claims more than the payment', {
+        intentId: opts.intentId,
+        claimed: opts.claimedTotalCents,
+        paid: record.amountCents,
+      });
       return 'refused' as const;
     }
     if (!isPaid(record.status)) {
       const intent = await retrieveIntent(opts.intentId);
       if (intent.status !== 'succeeded') return 'ignored' as const;
-      await applySucceeded({ eventId: `sync:${intent.id}:succeeded`, intentId: intent.id, amountCents: intent.amount_received, paidAt: opts.at, methodDetail: null });
+      await applySucceeded({
+        eventId: `sync:${intent.id}:succeeded`,
+        intentId: intent.id,
+        amountCents: intent.amount_received,
+        paidAt: opts.at,
+        methodDetail: null,
+      });
       return 'retry' as const;
     }
     const plan = planRefunds(record, await listRefunds(opts.intentId), opts.at);
@@ -158,7 +208,9 @@ export async function applyRefunds(opts: { intentId: string; claimedTotalCents?:
     const ref = ledger?.profile ?? { username: record.username, lastName: '', cohortId: null };
     const items: TransactItems = [
       ...recordWrite(record, { ...record, ...plan.next, updatedAt: opts.at }),
-      ...plan.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
+      ...plan.entries.map((entry) => ({
+        Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' },
+      })),
       ...owedChangesOf(record.username, plan.entries),
       balanceUpdate(record.username, plan.balanceDeltaCents),
       ...(opts.audit ? [auditPut(opts.audit)] : []),
@@ -183,14 +235,26 @@ function owedChangesOf(username: string, entries: LedgerEntry[]) {
  * payment_intent.processing / payment_failed / canceled: the record's status follows, unless it is
  * already paid (never downgraded) or canceled (only a payment revives it).
  */
-export async function applyStatus(opts: { eventId: string; intentId: string; status: 'processing' | 'failed' | 'canceled'; message?: string; at: string; audit?: AuditEntry }): Promise<ApplyOutcome> {
+export async function applyStatus(opts: {
+  eventId: string;
+  intentId: string;
+  status: 'processing' | 'failed' | 'canceled';
+  message?: string;
+  at: string;
+  audit?: AuditEntry;
+}): Promise<ApplyOutcome> {
   return retrying(`payment_intent ${opts.status}`, opts.intentId, async () => {
     const record = await getPaymentByIntent(opts.intentId);
     if (!record) return 'unknown-intent' as const;
     if (!mayMove(record.status, opts.status)) return 'ignored' as const;
     const result = await transactWrite([
       appliedEventPut(opts.eventId, `payment_intent.${opts.status}`),
-      ...recordWrite(record, { ...record, status: opts.status, updatedAt: opts.at, failureMessage: opts.message ?? record.failureMessage ?? null }),
+      ...recordWrite(record, {
+        ...record,
+        status: opts.status,
+        updatedAt: opts.at,
+        failureMessage: opts.message ?? record.failureMessage ?? null,
+      }),
       ...(opts.audit ? [auditPut(opts.audit)] : []),
     ]);
     if (result.ok) return 'applied' as const;
@@ -198,4 +262,3 @@ export async function applyStatus(opts: { eventId: string; intentId: string; sta
     return 'retry' as const;
   });
 }
-

@@ -28,7 +28,10 @@ export async function stripe(): Promise<Stripe> {
   const { secretKey } = await stripeSecrets();
   if (client?.key !== secretKey) {
     const base = process.env.STRIPE_API_BASE;
-    client = { key: secretKey, stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 8_000, ...(base ? sandboxOptions(base) : {}) }) };
+    client = {
+      key: secretKey,
+      stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 8_000, ...(base ? sandboxOptions(base) : {}) }),
+    };
   }
   return client.stripe;
 }
@@ -56,7 +59,13 @@ export const asStripeFailure = (error: unknown): StripeFailure | null => {
 export async function listRefunds(intentId: string): Promise<StripeRefundFact[]> {
   const facts: StripeRefundFact[] = [];
   for await (const r of (await stripe()).refunds.list({ payment_intent: intentId, limit: 100 })) {
-    facts.push({ id: r.id, amountCents: r.amount, status: r.status ?? 'succeeded', metadata: (r.metadata ?? {}) as Record<string, string>, createdAt: new Date(r.created * 1000).toISOString() });
+    facts.push({
+      id: r.id,
+      amountCents: r.amount,
+      status: r.status ?? 'succeeded',
+      metadata: (r.metadata ?? {}) as Record<string, string>,
+      createdAt: new Date(r.created * 1000).toISOString(),
+    });
   }
   return facts;
 }

@@ -13,7 +13,20 @@ import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { nowIso } from '../domain/clock.js';
 import { auditPut, type AuditEntry } from './audit.js';
-import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type QueryInput, type RecordOf, type TransactItems, lazy } from './dynamo.js';
+import {
+  entity,
+  getItem,
+  queryAll,
+  queryPage,
+  TABLE_NAME,
+  transactWrite,
+  type Item,
+  type Key,
+  type QueryInput,
+  type RecordOf,
+  type TransactItems,
+  lazy,
+} from './dynamo.js';
 import { studentKeys } from './student.js';
 
 const PAYMENT_PREFIX = 'PAYMENT#';
@@ -22,13 +35,19 @@ const CHECKOUT_PREFIX = 'CHECKOUT#';
 
 export const paymentKeys = {
   /** A card payment (one Stripe PaymentIntent) in the student's collection, by creation time. */
-  payment: (username: string, createdAt: string, intentId: string) => ({ pk: studentKeys.student(username), sk: `${PAYMENT_PREFIX}${createdAt}#${intentId}` }),
+  payment: (username: string, createdAt: string, intentId: string) => ({
+    pk: studentKeys.student(username),
+    sk: `${PAYMENT_PREFIX}${createdAt}#${intentId}`,
+  }),
   /**
    * A checkout nobody paid yet (pending) or ever will (canceled): the same record, kept apart from
    * the student's payments so their list needs no filter. It moves to `payment` once money moves or
    * an attempt fails.
    */
-  checkout: (username: string, createdAt: string, intentId: string) => ({ pk: studentKeys.student(username), sk: `${CHECKOUT_PREFIX}${createdAt}#${intentId}` }),
+  checkout: (username: string, createdAt: string, intentId: string) => ({
+    pk: studentKeys.student(username),
+    sk: `${CHECKOUT_PREFIX}${createdAt}#${intentId}`,
+  }),
   /** Finds a payment from its PaymentIntent id alone (webhooks, refunds). */
   intent: (intentId: string) => ({ pk: `INTENT#${intentId}`, sk: 'INTENT' }),
   /** A Stripe event already applied (idempotency), kept 30 days. */
@@ -57,55 +76,79 @@ export function recordKey(r: { username: string; createdAt: string; intentId: st
 
 /** A canceled checkout (and its lookup) expires 90 days after it was canceled. */
 const expiryOf = (r: { status: PaymentStatus; updatedAt: string }): { expiresAt?: number } =>
-  (r.status === 'canceled' ? { expiresAt: Math.floor(Date.parse(r.updatedAt) / 1000) + CANCELED_CHECKOUT_DAYS * DAY_SECONDS } : {});
+  r.status === 'canceled' ? { expiresAt: Math.floor(Date.parse(r.updatedAt) / 1000) + CANCELED_CHECKOUT_DAYS * DAY_SECONDS } : {};
 
 const ProgramTypeField = lazy(() => z.enum(PROGRAM_TYPES));
 
-export const Payment = entity('payment', () => z.object({
-  intentId: z.string(),
-  username: z.string(),
-  studentName: z.string(),
-  amountCents: z.number(),
-  refundedCents: z.number(),
-  status: z.enum(PAYMENT_STATUSES),
-  currency: z.literal('usd'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  method: z.string(),
-  methodDetail: z.nullable(z.string()),
-  failureMessage: z.nullable(z.string()),
-  /** What the payment is for, per program (domain/payment-state.ts PaymentItem). */
-  items: z.array(z.object({
-    programType: ProgramTypeField(), programId: z.string(), programName: z.string(), amountCents: z.number(), refundedCents: z.number(),
-  })),
-  /** Stripe refund ids already in the ledger. */
-  refundIds: z._default(z.array(z.string()), () => []),
-  /** The part that was not owed when the payment was applied, refunded automatically. */
-  excess: z._default(z.nullable(z.object({
-    amountCents: z.number(),
-    items: z.array(z.object({ programType: ProgramTypeField(), programId: z.string(), amountCents: z.number(), refundedCents: z.number() })),
-    refundId: z.optional(z.string()),
-    status: z.enum(['requested', 'refunded']),
-  })), null),
-  /** When the system asked Stripe to refund the excess (with its audit entry); absent until then. */
-  excessRequestedAt: z.optional(z.string()),
-  /** When the checkout was opened, by our clock in milliseconds (which of two tabs is the newer). */
-  openedAt: z.optional(z.string()),
-  /** When a declined attempt's intent was canceled at Stripe (it stays Failed, and is not canceled again). */
-  closedAt: z.optional(z.string()),
-  /** Bumped by every write; each write is conditional on the version it read (absent on seeded records). */
-  version: z.optional(z.number()),
-}), (r) => ({
-  ...recordKey(r),
-  gsi1pk: paymentKeys.withStatus(r.status), gsi1sk: paymentKeys.byCreation(r.createdAt, r.intentId),
-  ...(isListed(r.status) ? { gsi2pk: paymentKeys.feed, gsi2sk: paymentKeys.byCreation(r.createdAt, r.intentId) } : {}),
-  ...expiryOf(r),
-}));
+export const Payment = entity(
+  'payment',
+  () =>
+    z.object({
+      intentId: z.string(),
+      username: z.string(),
+      studentName: z.string(),
+      amountCents: z.number(),
+      refundedCents: z.number(),
+      status: z.enum(PAYMENT_STATUSES),
+      currency: z.literal('usd'),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      method: z.string(),
+      methodDetail: z.nullable(z.string()),
+      failureMessage: z.nullable(z.string()),
+      /** What the payment is for, per program (domain/payment-state.ts PaymentItem). */
+      items: z.array(
+        z.object({
+          programType: ProgramTypeField(),
+          programId: z.string(),
+          programName: z.string(),
+          amountCents: z.number(),
+          refundedCents: z.number(),
+        }),
+      ),
+      /** Stripe refund ids already in the ledger. */
+      refundIds: z._default(z.array(z.string()), () => []),
+      /** The part that was not owed when the payment was applied, refunded automatically. */
+      excess: z._default(
+        z.nullable(
+          z.object({
+            amountCents: z.number(),
+            items: z.array(
+              z.object({ programType: ProgramTypeField(), programId: z.string(), amountCents: z.number(), refundedCents: z.number() }),
+            ),
+            refundId: z.optional(z.string()),
+            status: z.enum(['requested', 'refunded']),
+          }),
+        ),
+        null,
+      ),
+      /** When the system asked Stripe to refund the excess (with its audit entry); absent until then. */
+      excessRequestedAt: z.optional(z.string()),
+      /** When the checkout was opened, by our clock in milliseconds (which of two tabs is the newer). */
+      openedAt: z.optional(z.string()),
+      /** When a declined attempt's intent was canceled at Stripe (it stays Failed, and is not canceled again). */
+      closedAt: z.optional(z.string()),
+      /** Bumped by every write; each write is conditional on the version it read (absent on seeded records). */
+      version: z.optional(z.number()),
+    }),
+  (r) => ({
+    ...recordKey(r),
+    gsi1pk: paymentKeys.withStatus(r.status),
+    gsi1sk: paymentKeys.byCreation(r.createdAt, r.intentId),
+    ...(isListed(r.status) ? { gsi2pk: paymentKeys.feed, gsi2sk: paymentKeys.byCreation(r.createdAt, r.intentId) } : {}),
+    ...expiryOf(r),
+  }),
+);
 export type PaymentRecord = RecordOf<typeof Payment>;
 
 /** The lookup item: where the record of an intent is (its sort key moves with its status). */
-const lookupItem = (r: PaymentRecord): Item =>
-  ({ ...paymentKeys.intent(r.intentId), type: 'paymentIntent', username: r.username, recordSk: recordKey(r).sk, ...expiryOf(r) });
+const lookupItem = (r: PaymentRecord): Item => ({
+  ...paymentKeys.intent(r.intentId),
+  type: 'paymentIntent',
+  username: r.username,
+  recordSk: recordKey(r).sk,
+  ...expiryOf(r),
+});
 const IntentLookup = lazy(() => z.object({ username: z.string(), recordSk: z.string() }));
 
 /** The record (at its place, with its index keys) and its lookup item by intent id. */
@@ -117,9 +160,10 @@ export const paymentItems = (r: PaymentRecord): [Item, Item] => [Payment.item(r)
  * the payments of the student (with its lookup item) when its status changes where it belongs.
  */
 export function recordWrite(current: PaymentRecord, next: PaymentRecord): TransactItems {
-  const unchanged = current.version === undefined
-    ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
-    : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': current.version } };
+  const unchanged =
+    current.version === undefined
+      ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
+      : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': current.version } };
   const written = { ...next, version: (current.version ?? 0) + 1 };
   const from = recordKey(current);
   if (from.sk === recordKey(written).sk) return [{ Put: { TableName: TABLE_NAME, Item: Payment.item(written), ...unchanged } }];
@@ -139,8 +183,11 @@ export function appliedEventPut(eventId: string, eventType: string) {
     Put: {
       TableName: TABLE_NAME,
       Item: {
-        ...paymentKeys.stripeEvent(eventId), type: 'stripeEvent', eventType,
-        receivedAt: nowIso(), expiresAt: Math.floor(Date.now() / 1000) + EVENT_MARKER_DAYS * DAY_SECONDS,
+        ...paymentKeys.stripeEvent(eventId),
+        type: 'stripeEvent',
+        eventType,
+        receivedAt: nowIso(),
+        expiresAt: Math.floor(Date.now() / 1000) + EVENT_MARKER_DAYS * DAY_SECONDS,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
@@ -203,7 +250,9 @@ export async function listPayments(q: PaymentQuery): Promise<PaymentResults> {
     input = {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
       ExpressionAttributeValues: {
-        ':pk': studentKeys.student(q.username), ':lo': `${prefix}${lower}`, ':hi': `${prefix}${upper}`,
+        ':pk': studentKeys.student(q.username),
+        ':lo': `${prefix}${lower}`,
+        ':hi': `${prefix}${upper}`,
         ...(q.status ? { ':status': q.status } : {}),
       },
       ...(q.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
@@ -229,18 +278,37 @@ export async function listPayments(q: PaymentQuery): Promise<PaymentResults> {
  * is by `openedAt`, our clock's milliseconds: Stripe's `created` (the sort key) has one-second
  * precision, and two tabs are often opened within one second. Two consistent Queries.
  */
-export async function openCheckoutsBefore(username: string, newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>, since: string): Promise<PaymentRecord[]> {
-  const pages = await Promise.all(([[CHECKOUT_PREFIX, 'pending'], [PAYMENT_PREFIX, 'failed']] as const).map(([prefix, status]) => queryAll({
-    ConsistentRead: true,
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-    // records from before openedAt existed compare by Stripe's creation second
-    FilterExpression: '#status = :status AND attribute_not_exists(closedAt) AND intentId <> :newest AND (openedAt < :openedAt OR (attribute_not_exists(openedAt) AND createdAt <= :createdAt))',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':pk': studentKeys.student(username), ':lo': `${prefix}${since}`, ':hi': `${prefix}\uffff`, ':newest': newest.intentId,
-      ':status': status, ':openedAt': newest.openedAt ?? newest.createdAt, ':createdAt': newest.createdAt,
-    },
-  })));
+export async function openCheckoutsBefore(
+  username: string,
+  newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>,
+  since: string,
+): Promise<PaymentRecord[]> {
+  const pages = await Promise.all(
+    (
+      [
+        [CHECKOUT_PREFIX, 'pending'],
+        [PAYMENT_PREFIX, 'failed'],
+      ] as const
+    ).map(([prefix, status]) =>
+      queryAll({
+        ConsistentRead: true,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        // records from before openedAt existed compare by Stripe's creation second
+        FilterExpression:
+          '#status = :status AND attribute_not_exists(closedAt) AND intentId <> :newest AND (openedAt < :openedAt OR (attribute_not_exists(openedAt) AND createdAt <= :createdAt))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': studentKeys.student(username),
+          ':lo': `${prefix}${since}`,
+          ':hi': `${prefix}\uffff`,
+          ':newest': newest.intentId,
+          ':status': status,
+          ':openedAt': newest.openedAt ?? newest.createdAt,
+          ':createdAt': newest.createdAt,
+        },
+      }),
+    ),
+  );
   return pages.flat().map((i) => Payment.fromItem(i));
 }
 
@@ -253,7 +321,10 @@ export async function staleCheckouts(status: 'pending' | 'failed', cutoff: strin
   const input: QueryInput = {
     IndexName: 'gsi1',
     ...(status === 'pending'
-      ? { KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff', ExpressionAttributeValues: { ':pk': paymentKeys.withStatus(status), ':cutoff': cutoff } }
+      ? {
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
+          ExpressionAttributeValues: { ':pk': paymentKeys.withStatus(status), ':cutoff': cutoff },
+        }
       : {
           KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :since AND :cutoff',
           FilterExpression: 'attribute_not_exists(closedAt)',

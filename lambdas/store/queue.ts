@@ -29,29 +29,32 @@ function destinationOf(jobId: QueueJobId): Destination {
   if (cloud) return { kind: 'sqs', url: cloud };
   const local = process.env.PORTAL_LOCAL_QUEUE_URL;
   if (local) return { kind: 'local', url: `${local.replace(/\/?$/, '/')}${encodeURIComponent(jobId)}` };
-  throw new Error(`No queue for job ${jobId}: set ${queueUrlVariable(jobId)} (the CDK does, with the queue:${jobId} grant) or PORTAL_LOCAL_QUEUE_URL`);
+  throw new Error(
+    `No queue for job ${jobId}: set ${queueUrlVariable(jobId)} (the CDK does, with the queue:${jobId} grant) or PORTAL_LOCAL_QUEUE_URL`,
+  );
 }
 
 function senderFor(jobId: QueueJobId): BatchSender {
   const found = senders.get(jobId);
   if (found) return found;
   const destination = destinationOf(jobId);
-  const sender: BatchSender = destination.kind === 'sqs'
-    ? async (entries) => {
-      sqs ??= new SQSClient({});
-      const out = await sqs.send(new SendMessageBatchCommand({ QueueUrl: destination.url, Entries: entries }));
-      return (out.Failed ?? []).map((f) => ({ id: f.Id ?? '', why: `${f.Code ?? 'error'}: ${f.Message ?? ''}` }));
-    }
-    : async (entries) => {
-      const res = await fetch(destination.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ Entries: entries }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { Failed?: Array<{ Id: string; Message?: string }>; error?: string };
-      if (!res.ok) throw new Error(`Local queue refused the batch (${res.status}): ${body.error ?? ''}`);
-      return (body.Failed ?? []).map((f) => ({ id: f.Id, why: f.Message ?? 'failed' }));
-    };
+  const sender: BatchSender =
+    destination.kind === 'sqs'
+      ? async (entries) => {
+          sqs ??= new SQSClient({});
+          const out = await sqs.send(new SendMessageBatchCommand({ QueueUrl: destination.url, Entries: entries }));
+          return (out.Failed ?? []).map((f) => ({ id: f.Id ?? '', why: `${f.Code ?? 'error'}: ${f.Message ?? ''}` }));
+        }
+      : async (entries) => {
+          const res = await fetch(destination.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ Entries: entries }),
+          });
+          const body = (await res.json().catch(() => ({}))) as { Failed?: Array<{ Id: string; Message?: string }>; error?: string };
+          if (!res.ok) throw new Error(`Local queue refused the batch (${res.status}): ${body.error ?? ''}`);
+          return (body.Failed ?? []).map((f) => ({ id: f.Id, why: f.Message ?? 'failed' }));
+        };
   senders.set(jobId, sender);
   return sender;
 }
@@ -60,7 +63,9 @@ function senderFor(jobId: QueueJobId): BatchSender {
 export async function sendToQueue(jobId: QueueJobId, bodies: readonly unknown[]): Promise<void> {
   const send = senderFor(jobId);
   for (let start = 0; start < bodies.length; start += MAX_BATCH_ENTRIES) {
-    let entries: Entry[] = bodies.slice(start, start + MAX_BATCH_ENTRIES).map((body, i) => ({ Id: String(start + i), MessageBody: JSON.stringify(body) }));
+    let entries: Entry[] = bodies
+      .slice(start, start + MAX_BATCH_ENTRIES)
+      .map((body, i) => ({ Id: String(start + i), MessageBody: JSON.stringify(body) }));
     for (let attempt = 1; entries.length > 0; attempt++) {
       const failed = await send(entries);
       if (failed.length === 0) break;

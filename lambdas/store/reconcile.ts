@@ -29,12 +29,20 @@ async function stripeIntentsBetween(fromIso: string, toIso: string) {
   return intents;
 }
 
-export async function reconcilePayments(opts: { fromIso: string; toIso: string; actor: string }): Promise<Omit<ReconcileResult, 'from' | 'to'>> {
+export async function reconcilePayments(opts: {
+  fromIso: string;
+  toIso: string;
+  actor: string;
+}): Promise<Omit<ReconcileResult, 'from' | 'to'>> {
   const repaired: ReconcileRepair[] = [];
   const unexplained: ReconcileDifference[] = [];
   const records = await paymentsOpenedBetween(opts.fromIso, opts.toIso);
   const audit = (record: PaymentRecord, action: ReconcileRepair['action'], amountCents: number): AuditEntry => ({
-    actor: opts.actor, action: 'payment.reconcile', entityType: 'payment', entityId: record.intentId, subject: paymentSubject(record),
+    actor: opts.actor,
+    action: 'payment.reconcile',
+    entityType: 'payment',
+    entityId: record.intentId,
+    subject: paymentSubject(record),
     after: { username: record.username, repair: action, amountCents },
   });
   const note = (record: PaymentRecord, action: ReconcileRepair['action'], amountCents: number, detail: string) =>
@@ -48,22 +56,38 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
       const at = nowIso();
       if (truth === 'succeeded' && !isPaid(record.status)) {
         if (intent.amount_received !== record.amountCents) {
-          unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: `Stripe received ${centsToDollars(intent.amount_received).toFixed(2)} but the portal opened this payment for ${centsToDollars(record.amountCents).toFixed(2)}` });
+          unexplained.push({
+            payment_intent_id: record.intentId,
+            username: record.username,
+            problem: `Stripe received ${centsToDollars(intent.amount_received).toFixed(2)} but the portal opened this payment for ${centsToDollars(record.amountCents).toFixed(2)}`,
+          });
           return;
         }
         const outcome = await applySucceeded({
-          eventId: `reconcile:${record.intentId}:succeeded`, intentId: record.intentId, amountCents: intent.amount_received, paidAt: at, methodDetail: null,
+          eventId: `reconcile:${record.intentId}:succeeded`,
+          intentId: record.intentId,
+          amountCents: intent.amount_received,
+          paidAt: at,
+          methodDetail: null,
           audit: audit(record, 'recorded_payment', record.amountCents),
         });
-        if (outcome === 'applied') note(record, 'recorded_payment', record.amountCents, 'Stripe took this payment; the portal had not recorded it');
+        if (outcome === 'applied')
+          note(record, 'recorded_payment', record.amountCents, 'Stripe took this payment; the portal had not recorded it');
       } else if (truth !== 'succeeded' && isPaid(record.status)) {
-        unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: `The portal records this payment as ${record.status} but Stripe says ${intent.status}` });
+        unexplained.push({
+          payment_intent_id: record.intentId,
+          username: record.username,
+          problem: `The portal records this payment as ${record.status} but Stripe says ${intent.status}`,
+        });
         return;
       } else if ((truth === 'canceled' || truth === 'failed') && truth !== record.status && !isPaid(record.status)) {
         const action = truth === 'canceled' ? 'recorded_cancellation' : 'recorded_failure';
         const outcome = await applyStatus({
-          eventId: `reconcile:${record.intentId}:${truth}`, intentId: record.intentId, status: truth, at,
-          message: truth === 'failed' ? intent.last_payment_error?.message ?? 'The payment failed' : undefined,
+          eventId: `reconcile:${record.intentId}:${truth}`,
+          intentId: record.intentId,
+          status: truth,
+          at,
+          message: truth === 'failed' ? (intent.last_payment_error?.message ?? 'The payment failed') : undefined,
           audit: audit(record, action, 0),
         });
         if (outcome === 'applied') note(record, action, 0, `Stripe says ${intent.status}; the portal said ${record.status}`);
@@ -76,14 +100,23 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
       if (missing > 0) {
         const outcome = await applyRefunds({ intentId: record.intentId, at, audit: audit(record, 'recorded_refund', missing) });
         if (outcome === 'applied') note(record, 'recorded_refund', missing, 'Stripe refunded this; the portal had not recorded it');
-        if (outcome === 'refused') unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: 'Stripe lists refunds adding up to more than the payment' });
+        if (outcome === 'refused')
+          unexplained.push({
+            payment_intent_id: record.intentId,
+            username: record.username,
+            problem: 'Stripe lists refunds adding up to more than the payment',
+          });
       }
       if (current.excess && !current.excessRequestedAt) {
         const refundId = await refundExcess(record.intentId);
         if (refundId) note(record, 'refunded_excess', current.excess.amountCents, `Paid more than was owed; refund ${refundId} requested`);
       }
     } catch (error) {
-      unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: `Could not compare with Stripe: ${(error as Error).message}` });
+      unexplained.push({
+        payment_intent_id: record.intentId,
+        username: record.username,
+        problem: `Could not compare with Stripe: ${(error as Error).message}`,
+      });
     }
   };
   for (let i = 0; i < records.length; i += STRIPE_CONCURRENCY) await Promise.all(records.slice(i, i + STRIPE_CONCURRENCY).map(compare));
@@ -92,11 +125,18 @@ export async function reconcilePayments(opts: { fromIso: string; toIso: string; 
   for (const intent of await stripeIntentsBetween(opts.fromIso, opts.toIso)) {
     if (known.has(intent.id) || intent.status !== 'succeeded') continue;
     // opened at Stripe but never stored (the request failed between Stripe and the table): finance decides
-    unexplained.push({ payment_intent_id: intent.id, username: intent.metadata.username ?? null, problem: `Stripe took ${centsToDollars(intent.amount_received).toFixed(2)} for a checkout the portal has no record of` });
+    unexplained.push({
+      payment_intent_id: intent.id,
+      username: intent.metadata.username ?? null,
+      problem: `Stripe took ${centsToDollars(intent.amount_received).toFixed(2)} for a checkout the portal has no record of`,
+    });
   }
   // the run itself: who compared which students' payments, and what it found (a staff read of payments)
   await recordEntry({
-    actor: opts.actor, action: 'payment.reconcile.run', entityType: 'payments', entityId: `${opts.fromIso}/${opts.toIso}`,
+    actor: opts.actor,
+    action: 'payment.reconcile.run',
+    entityType: 'payments',
+    entityId: `${opts.fromIso}/${opts.toIso}`,
     subject: `payments opened ${opts.fromIso} to ${opts.toIso}`,
     after: { checked: records.length, repaired: repaired.length, unexplained: unexplained.length },
     detail: studentsShown([...records.map((r) => r.username), ...unexplained.flatMap((u) => (u.username ? [u.username] : []))]),

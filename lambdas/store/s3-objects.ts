@@ -35,7 +35,11 @@ export interface S3Location {
 
 /** An S3 error answer: `name` is S3's error code, `status` the HTTP status. */
 export class S3Error extends Error {
-  constructor(readonly code: string, readonly status: number, message: string) {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = code;
   }
@@ -64,7 +68,10 @@ const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve
 
 /** S3 encodes each key segment as a URI component, slashes kept; `!'()*` too, as the SDK does. */
 const encodeKey = (key: string) =>
-  key.split('/').map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+  key
+    .split('/')
+    .map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
 
 /** The request for one object, as S3Client would address it (before signing). */
 export function objectRequest(at: S3Location, key: string, init: ObjectRequestInit): HttpRequest {
@@ -92,7 +99,14 @@ export class S3Objects {
 
   constructor(readonly at: S3Location) {
     // S3 signs the path as sent (no second encoding) and wants the payload's hash in a header
-    this.signer = new SignatureV4({ service: 's3', region: at.region, credentials: this.credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: true });
+    this.signer = new SignatureV4({
+      service: 's3',
+      region: at.region,
+      credentials: this.credentials,
+      sha256: Sha256,
+      uriEscapePath: false,
+      applyChecksum: true,
+    });
   }
 
   /** One call, retried on network errors, throttling and 5xx; any other error answer throws S3Error. */

@@ -42,7 +42,15 @@ export async function createStudentAccount(input: NewStudent, actor: string): Pr
   const written = await transactWrite([
     { Put: { TableName: TABLE_NAME, Item: StudentProfile.item(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: TABLE_NAME, Item: emailMarkerItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(cohort.id), UpdateExpression: 'ADD studentCount :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: cohortKeys.cohort(cohort.id),
+        UpdateExpression: 'ADD studentCount :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
     auditPut({ actor, action: 'student.create', entityType: 'student', entityId: profile.username, after: profile }),
   ]);
   if (!written.ok) {
@@ -59,7 +67,15 @@ export async function createStudentAccount(input: NewStudent, actor: string): Pr
     await undoCreate(profile, cohort.id, actor);
     throw error;
   }
-  await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: profileKey(profile.username), UpdateExpression: 'SET #sub = :sub', ExpressionAttributeNames: { '#sub': 'sub' }, ExpressionAttributeValues: { ':sub': sub } }));
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: profileKey(profile.username),
+      UpdateExpression: 'SET #sub = :sub',
+      ExpressionAttributeNames: { '#sub': 'sub' },
+      ExpressionAttributeValues: { ':sub': sub },
+    }),
+  );
   return { ...profile, sub };
 }
 
@@ -67,7 +83,14 @@ async function undoCreate(profile: StudentProfileRecord, cohortId: string, actor
   const undone = await transactWrite([
     { Delete: { TableName: TABLE_NAME, Key: profileKey(profile.username) } },
     { Delete: { TableName: TABLE_NAME, Key: studentKeys.email(profile.email) } },
-    { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId), UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: cohortKeys.cohort(cohortId),
+        UpdateExpression: 'ADD studentCount :minus',
+        ExpressionAttributeValues: { ':minus': -1 },
+      },
+    },
     auditPut({ actor, action: 'student.create.undone', entityType: 'student', entityId: profile.username, before: profile }),
   ]);
   if (!undone.ok) logger.error('Could not undo a half-created student', { username: profile.username });
@@ -83,10 +106,23 @@ export async function setStudentSignIn(username: string, enabled: boolean, actor
   await setSignInEnabled(username, enabled);
   if (!enabled) await signOutEverywhere(username);
   const written = await transactWrite([
-    { Update: { TableName: TABLE_NAME, Key: profileKey(username), UpdateExpression: 'SET signInEnabled = :e', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':e': enabled } } },
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: profileKey(username),
+        UpdateExpression: 'SET signInEnabled = :e',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':e': enabled },
+      },
+    },
     auditPut({
-      actor, action: enabled ? 'student.enable' : 'student.disable', entityType: 'student', entityId: username, subject: studentSubject(ref),
-      before: { signInEnabled: ref.signInEnabled ?? true }, after: { signInEnabled: enabled },
+      actor,
+      action: enabled ? 'student.enable' : 'student.disable',
+      entityType: 'student',
+      entityId: username,
+      subject: studentSubject(ref),
+      before: { signInEnabled: ref.signInEnabled ?? true },
+      after: { signInEnabled: enabled },
     }),
   ]);
   if (!written.ok) {

@@ -16,7 +16,20 @@ import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand, type Batch
 import type { ImportCounts, ImportRowOutcome, ImportRowReport, ImportSummary } from '../contract/student-import.js';
 import * as z from '../contract/zod.js';
 import type { StoredRow } from '../domain/import-rows.js';
-import { batchGetAll, db, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type RecordOf, lazy } from './dynamo.js';
+import {
+  batchGetAll,
+  db,
+  entity,
+  getItem,
+  queryAll,
+  queryPage,
+  TABLE_NAME,
+  transactWrite,
+  type Item,
+  type Key,
+  type RecordOf,
+  lazy,
+} from './dynamo.js';
 import { EmailMarker, StudentProfile, studentKeys } from './student.js';
 
 /** The sort keys sort in the order of the layout above; gsi1: every import, newest first. */
@@ -40,54 +53,67 @@ const rowKey = (id: string, line: number): Key => ({ pk: k.import(id), sk: k.row
 
 const OUTCOMES = ['created', 'exists', 'failed'] as const satisfies readonly ImportRowOutcome[];
 
-export const Import = entity('import', () => z.object({
-  id: z.string(),
-  fileName: z._default(z.string(), ''),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  total: z.number(),
-  chunks: z.number(),
-  status: z.enum(['processing', 'done', 'failed']),
-  finishedAt: z._default(z.nullable(z.string()), null),
-  /** Counts of the chunks finished so far. */
-  processed: z._default(z.number(), 0),
-  created: z._default(z.number(), 0),
-  skipped: z._default(z.number(), 0),
-  failed: z._default(z.number(), 0),
-  error: z.optional(z.string()),
-}), (r) => ({ ...recordKey(r.id), gsi1pk: k.imports, gsi1sk: k.importsSort(r.createdAt, r.id) }));
+export const Import = entity(
+  'import',
+  () =>
+    z.object({
+      id: z.string(),
+      fileName: z._default(z.string(), ''),
+      createdBy: z.string(),
+      createdAt: z.string(),
+      total: z.number(),
+      chunks: z.number(),
+      status: z.enum(['processing', 'done', 'failed']),
+      finishedAt: z._default(z.nullable(z.string()), null),
+      /** Counts of the chunks finished so far. */
+      processed: z._default(z.number(), 0),
+      created: z._default(z.number(), 0),
+      skipped: z._default(z.number(), 0),
+      failed: z._default(z.number(), 0),
+      error: z.optional(z.string()),
+    }),
+  (r) => ({ ...recordKey(r.id), gsi1pk: k.imports, gsi1sk: k.importsSort(r.createdAt, r.id) }),
+);
 export type ImportRecord = RecordOf<typeof Import>;
 
 /**
  * A chunk's stored rows. Each row's input was validated (contract CreateStudentRequest) before it was
  * stored, by this module; it is read back as written.
  */
-const Chunk = lazy(() => z.object({
-  rows: z.array(z.object({
-    line: z.number(),
-    username: z.string(),
-    input: z.optional(z.custom<NonNullable<StoredRow['input']>>((input) => typeof input === 'object' && input !== null)),
-    errors: z.optional(z.array(z.string())),
-  })),
-}));
+const Chunk = lazy(() =>
+  z.object({
+    rows: z.array(
+      z.object({
+        line: z.number(),
+        username: z.string(),
+        input: z.optional(z.custom<NonNullable<StoredRow['input']>>((input) => typeof input === 'object' && input !== null)),
+        errors: z.optional(z.array(z.string())),
+      }),
+    ),
+  }),
+);
 
 /** A chunk's counters (set by the first row counted in it); `done` once they joined the record's. */
-const Progress = lazy(() => z.object({
-  processed: z._default(z.number(), 0),
-  created: z._default(z.number(), 0),
-  skipped: z._default(z.number(), 0),
-  failed: z._default(z.number(), 0),
-  done: z.optional(z.string()),
-}));
+const Progress = lazy(() =>
+  z.object({
+    processed: z._default(z.number(), 0),
+    created: z._default(z.number(), 0),
+    skipped: z._default(z.number(), 0),
+    failed: z._default(z.number(), 0),
+    done: z.optional(z.string()),
+  }),
+);
 
 /** A row's claim while its student is being created, then its outcome. */
 const ROW_TYPE = 'importRow';
-const Row = lazy(() => z.object({
-  line: z.number(),
-  username: z._default(z.string(), ''),
-  outcome: z.optional(z.enum(OUTCOMES)),
-  reason: z._default(z.string(), ''),
-}));
+const Row = lazy(() =>
+  z.object({
+    line: z.number(),
+    username: z._default(z.string(), ''),
+    outcome: z.optional(z.enum(OUTCOMES)),
+    reason: z._default(z.string(), ''),
+  }),
+);
 
 /** Who holds a username: the profile's email. */
 const Holder = lazy(() => z.pick(StudentProfile.shape, { username: true, email: true }));
@@ -97,8 +123,17 @@ const CHUNK_TTL_SECONDS = 14 * 24 * 3600;
 const COUNTER_OF: Record<ImportRowOutcome, 'created' | 'skipped' | 'failed'> = { created: 'created', exists: 'skipped', failed: 'failed' };
 
 export const summaryOf = (r: ImportRecord, counts: ImportCounts = r): ImportSummary => ({
-  id: r.id, file_name: r.fileName, created_by: r.createdBy, created_at: r.createdAt, finished_at: r.finishedAt, status: r.status,
-  total: r.total, processed: counts.processed, created: counts.created, skipped: counts.skipped, failed: counts.failed,
+  id: r.id,
+  file_name: r.fileName,
+  created_by: r.createdBy,
+  created_at: r.createdAt,
+  finished_at: r.finishedAt,
+  status: r.status,
+  total: r.total,
+  processed: counts.processed,
+  created: counts.created,
+  skipped: counts.skipped,
+  failed: counts.failed,
 });
 
 async function batchWrite(items: Item[]): Promise<void> {
@@ -113,13 +148,29 @@ async function batchWrite(items: Item[]): Promise<void> {
 }
 
 /** Stores the chunks, then the record (status processing): what the job needs before any message is sent. */
-export async function createImport(input: { id: string; fileName: string; createdBy: string; createdAt: string; chunks: StoredRow[][] }): Promise<ImportRecord> {
+export async function createImport(input: {
+  id: string;
+  fileName: string;
+  createdBy: string;
+  createdAt: string;
+  chunks: StoredRow[][];
+}): Promise<ImportRecord> {
   const { id, chunks } = input;
   const expiresAt = Math.floor(Date.parse(input.createdAt) / 1000) + CHUNK_TTL_SECONDS;
   await batchWrite(chunks.map((rows, index) => ({ ...chunkKey(id, index), type: 'importChunk', rows, expiresAt })));
   const record: ImportRecord = {
-    id, fileName: input.fileName, createdBy: input.createdBy, createdAt: input.createdAt, total: chunks.reduce((n, c) => n + c.length, 0),
-    chunks: chunks.length, status: 'processing', finishedAt: null, processed: 0, created: 0, skipped: 0, failed: 0,
+    id,
+    fileName: input.fileName,
+    createdBy: input.createdBy,
+    createdAt: input.createdAt,
+    total: chunks.reduce((n, c) => n + c.length, 0),
+    chunks: chunks.length,
+    status: 'processing',
+    finishedAt: null,
+    processed: 0,
+    created: 0,
+    skipped: 0,
+    failed: 0,
   };
   await db.send(new PutCommand({ TableName: TABLE_NAME, Item: Import.item(record), ConditionExpression: 'attribute_not_exists(pk)' }));
   return record;
@@ -127,13 +178,20 @@ export async function createImport(input: { id: string; fileName: string; create
 
 /** The messages could not be sent: the import will never finish, and says so. */
 export async function markImportFailed(id: string, error: string, at: string): Promise<void> {
-  await db.send(new UpdateCommand({
-    TableName: TABLE_NAME, Key: recordKey(id),
-    UpdateExpression: 'SET #status = :failed, #error = :error, #finishedAt = :at',
-    ConditionExpression: '#status = :processing',
-    ExpressionAttributeNames: { '#status': 'status', '#error': 'error', '#finishedAt': 'finishedAt' },
-    ExpressionAttributeValues: { ':failed': 'failed', ':processing': 'processing', ':error': error, ':at': at },
-  })).catch((e: Error) => { if (e.name !== 'ConditionalCheckFailedException') throw e; });
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: recordKey(id),
+        UpdateExpression: 'SET #status = :failed, #error = :error, #finishedAt = :at',
+        ConditionExpression: '#status = :processing',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error', '#finishedAt': 'finishedAt' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':processing': 'processing', ':error': error, ':at': at },
+      }),
+    )
+    .catch((e: Error) => {
+      if (e.name !== 'ConditionalCheckFailedException') throw e;
+    });
 }
 
 export async function getImport(id: string): Promise<ImportRecord | null> {
@@ -167,10 +225,13 @@ export async function readChunkState(id: string, rows: readonly StoredRow[]): Pr
   const valid = rows.flatMap((r) => (r.input ? [r.input] : []));
   // an email marker's key, lower-cased, names the address it reserves
   const emailOf = new Map(valid.map((input) => [studentKeys.email(input.email).pk, input.email.trim().toLowerCase()]));
-  const found = await batchGetAll([
-    ...rows.map((r) => rowKey(id, r.line)),
-    ...valid.flatMap((input) => [studentKeys.profile(input.username), studentKeys.email(input.email)]),
-  ], { consistent: true });
+  const found = await batchGetAll(
+    [
+      ...rows.map((r) => rowKey(id, r.line)),
+      ...valid.flatMap((input) => [studentKeys.profile(input.username), studentKeys.email(input.email)]),
+    ],
+    { consistent: true },
+  );
   const state: ChunkState = { done: new Set(), claimed: new Set(), students: new Map(), emailOwners: new Map() };
   for (const item of found) {
     if (item.type === ROW_TYPE) {
@@ -195,11 +256,13 @@ export async function studentEmail(username: string): Promise<string | null> {
 /** Marks a row as being worked on (unless it already has an outcome): a later attempt then knows the student may be its own. */
 export async function claimRow(id: string, row: Pick<StoredRow, 'line' | 'username'>, at: string): Promise<boolean> {
   try {
-    await db.send(new PutCommand({
-      TableName: TABLE_NAME,
-      Item: { ...rowKey(id, row.line), type: ROW_TYPE, line: row.line, username: row.username, claimedAt: at },
-      ConditionExpression: 'attribute_not_exists(outcome)',
-    }));
+    await db.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: { ...rowKey(id, row.line), type: ROW_TYPE, line: row.line, username: row.username, claimedAt: at },
+        ConditionExpression: 'attribute_not_exists(outcome)',
+      }),
+    );
     return true;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
@@ -213,13 +276,22 @@ export async function recordRow(id: string, chunk: number, report: ImportRowRepo
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: { ...rowKey(id, report.line), type: ROW_TYPE, line: report.line, username: report.username, outcome: report.outcome, reason: report.reason, at },
+        Item: {
+          ...rowKey(id, report.line),
+          type: ROW_TYPE,
+          line: report.line,
+          username: report.username,
+          outcome: report.outcome,
+          reason: report.reason,
+          at,
+        },
         ConditionExpression: 'attribute_not_exists(outcome)',
       },
     },
     {
       Update: {
-        TableName: TABLE_NAME, Key: progressKey(id, chunk),
+        TableName: TABLE_NAME,
+        Key: progressKey(id, chunk),
         UpdateExpression: 'SET #type = :type ADD #processed :one, #counter :one',
         ExpressionAttributeNames: { '#type': 'type', '#processed': 'processed', '#counter': COUNTER_OF[report.outcome] },
         ExpressionAttributeValues: { ':one': 1, ':type': 'importProgress' },
@@ -240,15 +312,20 @@ export async function completeChunk(id: string, chunk: number, at: string): Prom
     await transactWrite([
       {
         Update: {
-          TableName: TABLE_NAME, Key: progressKey(id, chunk), UpdateExpression: 'SET #done = :at',
+          TableName: TABLE_NAME,
+          Key: progressKey(id, chunk),
+          UpdateExpression: 'SET #done = :at',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#done)',
-          ExpressionAttributeNames: { '#done': 'done' }, ExpressionAttributeValues: { ':at': at },
+          ExpressionAttributeNames: { '#done': 'done' },
+          ExpressionAttributeValues: { ':at': at },
         },
       },
       {
         Update: {
-          TableName: TABLE_NAME, Key: recordKey(id),
-          UpdateExpression: 'ADD #processed :p, #created :c, #skipped :s, #failed :f', ConditionExpression: 'attribute_exists(pk)',
+          TableName: TABLE_NAME,
+          Key: recordKey(id),
+          UpdateExpression: 'ADD #processed :p, #created :c, #skipped :s, #failed :f',
+          ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#processed': 'processed', '#created': 'created', '#skipped': 'skipped', '#failed': 'failed' },
           ExpressionAttributeValues: { ':p': progress.processed, ':c': progress.created, ':s': progress.skipped, ':f': progress.failed },
         },
@@ -257,11 +334,20 @@ export async function completeChunk(id: string, chunk: number, at: string): Prom
   }
   const record = await getImport(id);
   if (record && record.status === 'processing' && record.processed >= record.total) {
-    await db.send(new UpdateCommand({
-      TableName: TABLE_NAME, Key: recordKey(id),
-      UpdateExpression: 'SET #status = :done, #finishedAt = :at', ConditionExpression: '#status = :processing',
-      ExpressionAttributeNames: { '#status': 'status', '#finishedAt': 'finishedAt' }, ExpressionAttributeValues: { ':done': 'done', ':processing': 'processing', ':at': at },
-    })).catch((e: Error) => { if (e.name !== 'ConditionalCheckFailedException') throw e; });
+    await db
+      .send(
+        new UpdateCommand({
+          TableName: TABLE_NAME,
+          Key: recordKey(id),
+          UpdateExpression: 'SET #status = :done, #finishedAt = :at',
+          ConditionExpression: '#status = :processing',
+          ExpressionAttributeNames: { '#status': 'status', '#finishedAt': 'finishedAt' },
+          ExpressionAttributeValues: { ':done': 'done', ':processing': 'processing', ':at': at },
+        }),
+      )
+      .catch((e: Error) => {
+        if (e.name !== 'ConditionalCheckFailedException') throw e;
+      });
   }
 }
 
@@ -296,19 +382,39 @@ export const isImportsCursor = (after: Record<string, string>) =>
   after.gsi1pk === k.imports && Boolean(after.pk?.startsWith(k.import(''))) && after.sk === k.record;
 
 /** One page of the report, in line order; rows still being worked on are left out until they have an outcome. */
-export async function reportPage(id: string, limit: number, after?: Record<string, string>): Promise<{ rows: ImportRowReport[]; next?: Record<string, unknown> }> {
-  const page = await queryPage({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rows)',
-    ExpressionAttributeValues: { ':pk': k.import(id), ':rows': k.rowPrefix },
-  }, limit, after);
-  const rows = page.items.map((i) => Row().parse(i)).flatMap(({ line, username, outcome, reason }): ImportRowReport[] => (outcome ? [{ line, username, outcome, reason }] : []));
+export async function reportPage(
+  id: string,
+  limit: number,
+  after?: Record<string, string>,
+): Promise<{ rows: ImportRowReport[]; next?: Record<string, unknown> }> {
+  const page = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rows)',
+      ExpressionAttributeValues: { ':pk': k.import(id), ':rows': k.rowPrefix },
+    },
+    limit,
+    after,
+  );
+  const rows = page.items
+    .map((i) => Row().parse(i))
+    .flatMap(({ line, username, outcome, reason }): ImportRowReport[] => (outcome ? [{ line, username, outcome, reason }] : []));
   return { rows, next: page.lastKey };
 }
 
 /** Imports, newest first (gsi1). */
-export async function listImports(limit: number, after?: Record<string, string>): Promise<{ records: ImportRecord[]; next?: Record<string, unknown> }> {
-  const page = await queryPage({
-    IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': k.imports }, ScanIndexForward: false,
-  }, limit, after);
+export async function listImports(
+  limit: number,
+  after?: Record<string, string>,
+): Promise<{ records: ImportRecord[]; next?: Record<string, unknown> }> {
+  const page = await queryPage(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': k.imports },
+      ScanIndexForward: false,
+    },
+    limit,
+    after,
+  );
   return { records: page.items.map((i) => Import.fromItem(i)), next: page.lastKey };
 }

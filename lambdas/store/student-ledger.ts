@@ -29,14 +29,23 @@ const enrollmentKey = (username: string, p: Program) => studentKeys.enrollment(u
  * is still the one the caller read (null: a profile that never had a ledger change).
  */
 export function balanceUpdate(username: string, deltaCents: number, expectVersion?: number | null) {
-  const versionCheck = expectVersion === undefined ? ''
-    : expectVersion === null ? ' AND attribute_not_exists(ledgerVersion)' : ' AND ledgerVersion = :version';
+  const versionCheck =
+    expectVersion === undefined
+      ? ''
+      : expectVersion === null
+        ? ' AND attribute_not_exists(ledgerVersion)'
+        : ' AND ledgerVersion = :version';
   return {
     Update: {
-      TableName: TABLE_NAME, Key: studentKeys.profile(username),
+      TableName: TABLE_NAME,
+      Key: studentKeys.profile(username),
       UpdateExpression: 'ADD balanceCents :delta, ledgerVersion :one',
       ConditionExpression: `attribute_exists(pk)${versionCheck}`,
-      ExpressionAttributeValues: { ':delta': deltaCents, ':one': 1, ...(typeof expectVersion === 'number' ? { ':version': expectVersion } : {}) },
+      ExpressionAttributeValues: {
+        ':delta': deltaCents,
+        ':one': 1,
+        ...(typeof expectVersion === 'number' ? { ':version': expectVersion } : {}),
+      },
     },
   };
 }
@@ -48,7 +57,8 @@ export function balanceUpdate(username: string, deltaCents: number, expectVersio
 export function owedChange(username: string, program: Program, deltaCents: number, mustCover?: number) {
   return {
     Update: {
-      TableName: TABLE_NAME, Key: enrollmentKey(username, program),
+      TableName: TABLE_NAME,
+      Key: enrollmentKey(username, program),
       UpdateExpression: 'ADD owedCents :delta',
       ConditionExpression: `attribute_exists(owedCents)${mustCover === undefined ? '' : ' AND owedCents >= :cover'}`,
       ExpressionAttributeValues: { ':delta': deltaCents, ...(mustCover === undefined ? {} : { ':cover': mustCover }) },
@@ -69,15 +79,18 @@ export async function ensureOwedCounters(ledger: StudentLedger): Promise<boolean
   await transactWrite([
     {
       ConditionCheck: {
-        TableName: TABLE_NAME, Key: studentKeys.profile(ledger.profile.username),
+        TableName: TABLE_NAME,
+        Key: studentKeys.profile(ledger.profile.username),
         ConditionExpression: version === undefined ? 'attribute_not_exists(ledgerVersion)' : 'ledgerVersion = :version',
         ...(version === undefined ? {} : { ExpressionAttributeValues: { ':version': version } }),
       },
     },
     ...missing.map((e) => ({
       Update: {
-        TableName: TABLE_NAME, Key: enrollmentKey(ledger.profile.username, e),
-        UpdateExpression: 'SET owedCents = :owed', ConditionExpression: 'attribute_not_exists(owedCents)',
+        TableName: TABLE_NAME,
+        Key: enrollmentKey(ledger.profile.username, e),
+        UpdateExpression: 'SET owedCents = :owed',
+        ConditionExpression: 'attribute_not_exists(owedCents)',
         ExpressionAttributeValues: { ':owed': owed.get(`${e.programType}#${e.programId}`) ?? 0 },
       },
     })),
@@ -86,19 +99,53 @@ export async function ensureOwedCounters(ledger: StudentLedger): Promise<boolean
 }
 
 /** Enrolls a student in a program with its opening charge. 409 when already enrolled in it. */
-export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrolledAt'> & { amountDueCents: number }, actor: string): Promise<Enrollment> {
+export async function addEnrollment(
+  username: string,
+  e: Omit<Enrollment, 'enrolledAt'> & { amountDueCents: number },
+  actor: string,
+): Promise<Enrollment> {
   const ref = await requireStudentRef(username);
   const now = new Date().toISOString();
-  const enrollment: Enrollment = { programType: e.programType, programId: e.programId, programName: e.programName, nextDueDate: e.nextDueDate, enrolledAt: now };
-  const charge: LedgerEntry = { entryId: randomUUID(), kind: 'charge', programType: e.programType, programId: e.programId, amountCents: e.amountDueCents, createdAt: now, reason: 'Enrollment: tuition and fees' };
-  await transactWrite([
-    { Put: { TableName: TABLE_NAME, Item: enrollmentItem(ref, enrollment, e.amountDueCents), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, charge), ConditionExpression: 'attribute_not_exists(pk)' } },
-    balanceUpdate(username, e.amountDueCents),
-    auditPut({ actor, action: 'student.enroll', entityType: 'student', entityId: username, subject: studentSubject(ref), after: { enrollment, charge } }),
-  ], () => {
-    throw new Conflict(`program_id: ${username} is already enrolled in ${e.programType} program ${e.programId}`);
-  });
+  const enrollment: Enrollment = {
+    programType: e.programType,
+    programId: e.programId,
+    programName: e.programName,
+    nextDueDate: e.nextDueDate,
+    enrolledAt: now,
+  };
+  const charge: LedgerEntry = {
+    entryId: randomUUID(),
+    kind: 'charge',
+    programType: e.programType,
+    programId: e.programId,
+    amountCents: e.amountDueCents,
+    createdAt: now,
+    reason: 'Enrollment: tuition and fees',
+  };
+  await transactWrite(
+    [
+      {
+        Put: {
+          TableName: TABLE_NAME,
+          Item: enrollmentItem(ref, enrollment, e.amountDueCents),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, charge), ConditionExpression: 'attribute_not_exists(pk)' } },
+      balanceUpdate(username, e.amountDueCents),
+      auditPut({
+        actor,
+        action: 'student.enroll',
+        entityType: 'student',
+        entityId: username,
+        subject: studentSubject(ref),
+        after: { enrollment, charge },
+      }),
+    ],
+    () => {
+      throw new Conflict(`program_id: ${username} is already enrolled in ${e.programType} program ${e.programId}`);
+    },
+  );
   return enrollment;
 }
 
@@ -109,17 +156,33 @@ export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrol
  */
 export async function postLedgerEntry(
   username: string,
-  p: { programType: ProgramType; programId: string; kind: 'charge' | 'credit'; amountCents: number; reason: string; nextDueDate?: string | null },
+  p: {
+    programType: ProgramType;
+    programId: string;
+    kind: 'charge' | 'credit';
+    amountCents: number;
+    reason: string;
+    nextDueDate?: string | null;
+  },
   actor: string,
 ): Promise<LedgerEntry> {
   const ref = await requireStudentRef(username);
-  const entry: LedgerEntry = { entryId: randomUUID(), kind: p.kind, programType: p.programType, programId: p.programId, amountCents: p.amountCents, createdAt: new Date().toISOString(), reason: p.reason };
+  const entry: LedgerEntry = {
+    entryId: randomUUID(),
+    kind: p.kind,
+    programType: p.programType,
+    programId: p.programId,
+    amountCents: p.amountCents,
+    createdAt: new Date().toISOString(),
+    reason: p.reason,
+  };
   const delta = p.kind === 'charge' ? p.amountCents : -p.amountCents;
   for (let attempt = 1; attempt <= 3; attempt++) {
     const written = await transactWrite([
       {
         Update: {
-          TableName: TABLE_NAME, Key: enrollmentKey(username, p),
+          TableName: TABLE_NAME,
+          Key: enrollmentKey(username, p),
           UpdateExpression: `ADD owedCents :delta${p.nextDueDate === undefined ? '' : ' SET nextDueDate = :d'}`,
           ConditionExpression: 'attribute_exists(pk) AND attribute_exists(owedCents)',
           ExpressionAttributeValues: { ':delta': delta, ...(p.nextDueDate === undefined ? {} : { ':d': p.nextDueDate }) },
@@ -127,7 +190,14 @@ export async function postLedgerEntry(
       },
       { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } },
       balanceUpdate(username, delta),
-      auditPut({ actor, action: `student.${p.kind}`, entityType: 'student', entityId: username, subject: studentSubject(ref), after: entry }),
+      auditPut({
+        actor,
+        action: `student.${p.kind}`,
+        entityType: 'student',
+        entityId: username,
+        subject: studentSubject(ref),
+        after: entry,
+      }),
     ]);
     if (written.ok) return entry;
     const ledger = await getStudentLedger(username);

@@ -13,7 +13,18 @@ import { PROGRAM_TYPES, type ProgramType } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
-import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type ItemKeys, type RecordOf, lazy } from './dynamo.js';
+import {
+  entity,
+  getItem,
+  queryAll,
+  queryPage,
+  TABLE_NAME,
+  transactWrite,
+  type Item,
+  type ItemKeys,
+  type RecordOf,
+  lazy,
+} from './dynamo.js';
 
 const partition = (username: string) => `STUDENT#${username}`;
 /** Enrollments sort first among the items of a bill; checkouts (CHECKOUT#, payment.ts) sort before them. */
@@ -23,8 +34,14 @@ export const studentKeys = {
   /** The student's partition: the profile, the bill, the payments and checkouts. */
   student: partition,
   profile: (username: string) => ({ pk: partition(username), sk: 'PROFILE' }),
-  enrollment: (username: string, programType: ProgramType, programId: string) => ({ pk: partition(username), sk: `${ENROLLMENT_PREFIX}${programType}#${programId}` }),
-  ledgerEntry: (username: string, createdAt: string, entryId: string) => ({ pk: partition(username), sk: `LEDGER#${createdAt}#${entryId}` }),
+  enrollment: (username: string, programType: ProgramType, programId: string) => ({
+    pk: partition(username),
+    sk: `${ENROLLMENT_PREFIX}${programType}#${programId}`,
+  }),
+  ledgerEntry: (username: string, createdAt: string, entryId: string) => ({
+    pk: partition(username),
+    sk: `LEDGER#${createdAt}#${entryId}`,
+  }),
   /** Uniqueness marker: one student per email address. */
   email: (email: string) => {
     const key = `EMAIL#${email.trim().toLowerCase()}`;
@@ -49,40 +66,49 @@ export type StudentRef = { username: string; lastName: string; cohortId: string 
  * student by last name, so a roster with every member's bill is one Query over the cohort.
  */
 const rosterIndex = (ref: StudentRef, sk: string): Partial<ItemKeys> =>
-  (ref.cohortId ? { gsi1pk: studentKeys.cohortMembers(ref.cohortId), gsi1sk: `${studentKeys.rosterSort(ref.lastName, ref.username)}#${sk}` } : {});
+  ref.cohortId
+    ? { gsi1pk: studentKeys.cohortMembers(ref.cohortId), gsi1sk: `${studentKeys.rosterSort(ref.lastName, ref.username)}#${sk}` }
+    : {};
 
 const ProgramTypeField = lazy(() => z.enum(PROGRAM_TYPES));
 
-export const StudentProfile = entity('student', () => z.object({
-  username: z.string(),
-  /** The Cognito user's id ('' until the sign-in exists). */
-  sub: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.nullable(z.string()),
-  createdAt: z.string(),
-  onPaymentPlan: z.boolean(),
-  programType: z.nullable(ProgramTypeField()),
-  programName: z.nullable(z.string()),
-  cohortId: z.nullable(z.string()),
-  /**
-   * Cached sum of the ledger (charges - credits - payments + refunds), in cents, changed in the same
-   * transaction as every ledger entry; it lets the admin list filter by balance without reading
-   * every ledger. Bills are always computed from the entries themselves.
-   */
-  balanceCents: z.optional(z.number()),
-  /**
-   * Counts every change of the ledger (student-ledger.ts `balanceUpdate`). A write that decides from
-   * what is owed is conditional on the version it read, so two changes cannot both take one balance.
-   */
-  ledgerVersion: z.optional(z.number()),
-  /** False once an admin disabled the student's sign-in. */
-  signInEnabled: z.optional(z.boolean()),
-}), (p) => ({
-  ...studentKeys.profile(p.username), ...rosterIndex(p, studentKeys.profile(p.username).sk),
-  gsi2pk: studentKeys.studentsOfProgram(p.programType), gsi2sk: studentKeys.studentsSort(p.lastName, p.username),
-}));
+export const StudentProfile = entity(
+  'student',
+  () =>
+    z.object({
+      username: z.string(),
+      /** The Cognito user's id ('' until the sign-in exists). */
+      sub: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.nullable(z.string()),
+      createdAt: z.string(),
+      onPaymentPlan: z.boolean(),
+      programType: z.nullable(ProgramTypeField()),
+      programName: z.nullable(z.string()),
+      cohortId: z.nullable(z.string()),
+      /**
+       * Cached sum of the ledger (charges - credits - payments + refunds), in cents, changed in the same
+       * transaction as every ledger entry; it lets the admin list filter by balance without reading
+       * every ledger. Bills are always computed from the entries themselves.
+       */
+      balanceCents: z.optional(z.number()),
+      /**
+       * Counts every change of the ledger (student-ledger.ts `balanceUpdate`). A write that decides from
+       * what is owed is conditional on the version it read, so two changes cannot both take one balance.
+       */
+      ledgerVersion: z.optional(z.number()),
+      /** False once an admin disabled the student's sign-in. */
+      signInEnabled: z.optional(z.boolean()),
+    }),
+  (p) => ({
+    ...studentKeys.profile(p.username),
+    ...rosterIndex(p, studentKeys.profile(p.username).sk),
+    gsi2pk: studentKeys.studentsOfProgram(p.programType),
+    gsi2sk: studentKeys.studentsSort(p.lastName, p.username),
+  }),
+);
 export type StudentProfileRecord = RecordOf<typeof StudentProfile>;
 
 /**
@@ -90,43 +116,60 @@ export type StudentProfileRecord = RecordOf<typeof StudentProfile>;
  * refunds), moved in the same transaction as every ledger entry of the program (student-ledger.ts).
  * Absent on enrollments written before the field existed until the first ledger change sets it.
  */
-export const StudentEnrollment = entity('enrollment', () => z.object({
-  username: z.string(),
-  programType: ProgramTypeField(),
-  programId: z.string(),
-  programName: z.string(),
-  nextDueDate: z.nullable(z.string()),
-  enrolledAt: z.string(),
-  owedCents: z.optional(z.number()),
-}), (e) => studentKeys.enrollment(e.username, e.programType, e.programId));
+export const StudentEnrollment = entity(
+  'enrollment',
+  () =>
+    z.object({
+      username: z.string(),
+      programType: ProgramTypeField(),
+      programId: z.string(),
+      programName: z.string(),
+      nextDueDate: z.nullable(z.string()),
+      enrolledAt: z.string(),
+      owedCents: z.optional(z.number()),
+    }),
+  (e) => studentKeys.enrollment(e.username, e.programType, e.programId),
+);
 export type EnrollmentRecord = RecordOf<typeof StudentEnrollment>;
 
 /** A ledger entry: only ever added, never edited. */
-export const StudentLedgerEntry = entity('ledger', () => z.object({
-  username: z.string(),
-  entryId: z.string(),
-  kind: z.enum(['charge', 'credit', 'payment', 'refund']),
-  programType: ProgramTypeField(),
-  programId: z.string(),
-  amountCents: z.number(),
-  createdAt: z.string(),
-  /** Payments only. */
-  status: z.optional(z.enum(['succeeded', 'pending', 'failed', 'refunded'])),
-  method: z.optional(z.string()),
-  reference: z.optional(z.string()),
-  reason: z.optional(z.string()),
-}), (x) => studentKeys.ledgerEntry(x.username, x.createdAt, x.entryId));
+export const StudentLedgerEntry = entity(
+  'ledger',
+  () =>
+    z.object({
+      username: z.string(),
+      entryId: z.string(),
+      kind: z.enum(['charge', 'credit', 'payment', 'refund']),
+      programType: ProgramTypeField(),
+      programId: z.string(),
+      amountCents: z.number(),
+      createdAt: z.string(),
+      /** Payments only. */
+      status: z.optional(z.enum(['succeeded', 'pending', 'failed', 'refunded'])),
+      method: z.optional(z.string()),
+      reference: z.optional(z.string()),
+      reason: z.optional(z.string()),
+    }),
+  (x) => studentKeys.ledgerEntry(x.username, x.createdAt, x.entryId),
+);
 export type LedgerEntryRecord = RecordOf<typeof StudentLedgerEntry>;
 
-export const enrollmentItem = (ref: StudentRef, e: Enrollment, owedCents: number): Item =>
-  ({ ...StudentEnrollment.item({ ...e, username: ref.username, owedCents }), ...rosterIndex(ref, studentKeys.enrollment(ref.username, e.programType, e.programId).sk) });
+export const enrollmentItem = (ref: StudentRef, e: Enrollment, owedCents: number): Item => ({
+  ...StudentEnrollment.item({ ...e, username: ref.username, owedCents }),
+  ...rosterIndex(ref, studentKeys.enrollment(ref.username, e.programType, e.programId).sk),
+});
 
-export const ledgerItem = (ref: StudentRef, entry: LedgerEntry): Item =>
-  ({ ...StudentLedgerEntry.item({ ...entry, username: ref.username }), ...rosterIndex(ref, studentKeys.ledgerEntry(ref.username, entry.createdAt, entry.entryId).sk) });
+export const ledgerItem = (ref: StudentRef, entry: LedgerEntry): Item => ({
+  ...StudentLedgerEntry.item({ ...entry, username: ref.username }),
+  ...rosterIndex(ref, studentKeys.ledgerEntry(ref.username, entry.createdAt, entry.entryId).sk),
+});
 
 /** Reserves an email address for one student (a second student with it is a conflict). */
-export const emailMarkerItem = (p: Pick<StudentProfileRecord, 'email' | 'username'>): Item =>
-  ({ ...studentKeys.email(p.email), type: 'studentEmail', username: p.username });
+export const emailMarkerItem = (p: Pick<StudentProfileRecord, 'email' | 'username'>): Item => ({
+  ...studentKeys.email(p.email),
+  type: 'studentEmail',
+  username: p.username,
+});
 /** The email marker: who holds the address. */
 export const EmailMarker = lazy(() => z.object({ username: z.string() }));
 
@@ -156,17 +199,21 @@ function ledgerFromItems(items: Item[]): StudentLedger | null {
 
 /** The whole collection in one Query (paged only if a student ever outgrows 1 MB). */
 export async function getStudentLedger(username: string): Promise<StudentLedger | null> {
-  return ledgerFromItems(await queryAll({
-    // from ENROLL# on: enrollments, ledger, payments and the profile; never the checkouts
-    KeyConditionExpression: 'pk = :pk AND sk >= :from',
-    ExpressionAttributeValues: { ':pk': studentKeys.student(username), ':from': ENROLLMENT_PREFIX },
-  }));
+  return ledgerFromItems(
+    await queryAll({
+      // from ENROLL# on: enrollments, ledger, payments and the profile; never the checkouts
+      KeyConditionExpression: 'pk = :pk AND sk >= :from',
+      ExpressionAttributeValues: { ':pk': studentKeys.student(username), ':from': ENROLLMENT_PREFIX },
+    }),
+  );
 }
 
 /** Every member of a cohort with their bill: one Query over the cohort's gsi1 collection, never one per student. */
 export async function getCohortLedgers(cohortId: string): Promise<StudentLedger[]> {
   const items = await queryAll({
-    IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.cohortMembers(cohortId) },
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': studentKeys.cohortMembers(cohortId) },
   });
   const byStudent = new Map<string, Item[]>();
   for (const item of items) {
@@ -185,7 +232,9 @@ export function ledgerBalanceCents(enrollments: Enrollment[], entries: LedgerEnt
 /** All items of a student's collection, its cached balance computed (createStudent and the local demo seed). */
 export function studentItems({ profile, enrollments, entries }: NewStudentLedger): Item[] {
   const withBalance = { signInEnabled: true, ...profile, balanceCents: ledgerBalanceCents(enrollments, entries) };
-  const owed = new Map(totalsByProgram(enrollments, entries).map((t) => [`${t.enrollment.programType}#${t.enrollment.programId}`, t.dueCents - t.paidCents]));
+  const owed = new Map(
+    totalsByProgram(enrollments, entries).map((t) => [`${t.enrollment.programType}#${t.enrollment.programId}`, t.dueCents - t.paidCents]),
+  );
   return [
     StudentProfile.item(withBalance),
     ...enrollments.map((e) => enrollmentItem(profile, e, owed.get(`${e.programType}#${e.programId}`) ?? 0)),
@@ -200,13 +249,18 @@ export function studentItems({ profile, enrollments, entries }: NewStudentLedger
  */
 export async function createStudent(ledger: NewStudentLedger): Promise<void> {
   const items = [...studentItems(ledger), emailMarkerItem(ledger.profile)];
-  await transactWrite(items.map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })), () => {
-    throw new Conflict(`username: ${ledger.profile.username} or email: ${ledger.profile.email} is already taken`);
-  });
+  await transactWrite(
+    items.map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+    () => {
+      throw new Conflict(`username: ${ledger.profile.username} or email: ${ledger.profile.email} is already taken`);
+    },
+  );
 }
 
 /** A student's ref, name and sign-in switch: what a change needs to file its items and to describe itself in its audit entry. */
-const NamedStudentRef = lazy(() => z.pick(StudentProfile.shape, { username: true, firstName: true, lastName: true, cohortId: true, signInEnabled: true }));
+const NamedStudentRef = lazy(() =>
+  z.pick(StudentProfile.shape, { username: true, firstName: true, lastName: true, cohortId: true, signInEnabled: true }),
+);
 export type NamedStudentRef = z.infer<ReturnType<typeof NamedStudentRef>>;
 
 /** The fields a change needs to file its ledger entries in the student's roster collection too. */
@@ -236,9 +290,14 @@ export async function studentSignIn(username: string): Promise<'enabled' | 'disa
 }
 
 /** Who a student is, as far as document visibility and acknowledgements need to know. */
-const StudentSummary = lazy(() => z.pick(StudentProfile.shape, { username: true, sub: true, firstName: true, lastName: true, programType: true, cohortId: true }));
+const StudentSummary = lazy(() =>
+  z.pick(StudentProfile.shape, { username: true, sub: true, firstName: true, lastName: true, programType: true, cohortId: true }),
+);
 export type StudentSummary = z.infer<ReturnType<typeof StudentSummary>>;
-const SUMMARY_READ = { ProjectionExpression: 'username, #sub, firstName, lastName, programType, cohortId', ExpressionAttributeNames: { '#sub': 'sub' } };
+const SUMMARY_READ = {
+  ProjectionExpression: 'username, #sub, firstName, lastName, programType, cohortId',
+  ExpressionAttributeNames: { '#sub': 'sub' },
+};
 
 export async function getStudentSummary(username: string): Promise<StudentSummary | null> {
   const item = await getItem(studentKeys.profile(username));
@@ -247,9 +306,14 @@ export async function getStudentSummary(username: string): Promise<StudentSummar
 
 /** Students of one program type (null: those without one), by last name: one Query on gsi2. */
 export async function listStudentsOfProgram(programType: ProgramType | null): Promise<StudentSummary[]> {
-  return (await queryAll({
-    IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.studentsOfProgram(programType) }, ...SUMMARY_READ,
-  })).map((i) => StudentSummary().parse(i));
+  return (
+    await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': studentKeys.studentsOfProgram(programType) },
+      ...SUMMARY_READ,
+    })
+  ).map((i) => StudentSummary().parse(i));
 }
 
 /** Every student: one Query per program type plus those without one (four, whatever the count; no Scan). */
@@ -260,22 +324,37 @@ export async function listAllStudents(): Promise<StudentSummary[]> {
 
 /** A cohort's members without their bills: the roster Query, keeping only profile items. */
 export async function listStudentsOfCohort(cohortId: string): Promise<StudentSummary[]> {
-  return (await queryAll({
-    IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', FilterExpression: '#type = :student',
-    ExpressionAttributeValues: { ':pk': studentKeys.cohortMembers(cohortId), ':student': StudentProfile.type },
-    ProjectionExpression: `${SUMMARY_READ.ProjectionExpression}, #type`, ExpressionAttributeNames: { ...SUMMARY_READ.ExpressionAttributeNames, '#type': 'type' },
-  })).map((i) => StudentSummary().parse(i));
+  return (
+    await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: '#type = :student',
+      ExpressionAttributeValues: { ':pk': studentKeys.cohortMembers(cohortId), ':student': StudentProfile.type },
+      ProjectionExpression: `${SUMMARY_READ.ProjectionExpression}, #type`,
+      ExpressionAttributeNames: { ...SUMMARY_READ.ExpressionAttributeNames, '#type': 'type' },
+    })
+  ).map((i) => StudentSummary().parse(i));
 }
 
 const programsOf = (type?: ProgramType): Array<ProgramType | null> => (type ? [type] : [...PROGRAM_TYPES, null]);
-const byName = (a: StudentProfileRecord, b: StudentProfileRecord) => a.lastName.localeCompare(b.lastName) || a.username.localeCompare(b.username);
+const byName = (a: StudentProfileRecord, b: StudentProfileRecord) =>
+  a.lastName.localeCompare(b.lastName) || a.username.localeCompare(b.username);
 
 /** Every student profile (of one program type, or all) for the admin list: one Query per program type on gsi2, no Scan. */
 export async function listStudentProfiles(programType?: ProgramType): Promise<StudentProfileRecord[]> {
-  const groups = await Promise.all(programsOf(programType).map((type) => queryAll({
-    IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.studentsOfProgram(type) },
-  })));
-  return groups.flat().map((i) => StudentProfile.fromItem(i)).sort(byName);
+  const groups = await Promise.all(
+    programsOf(programType).map((type) =>
+      queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': studentKeys.studentsOfProgram(type) },
+      }),
+    ),
+  );
+  return groups
+    .flat()
+    .map((i) => StudentProfile.fromItem(i))
+    .sort(byName);
 }
 
 export interface ProfilePage {
@@ -290,13 +369,23 @@ export interface ProfilePage {
  * grow with the number of students, and a cursor stays valid whichever collection it ended in.
  */
 export async function listStudentProfilesPage(programType: ProgramType | undefined, limit: number, after?: string): Promise<ProfilePage> {
-  const pages = await Promise.all(programsOf(programType).map((type) => queryPage({
-    IndexName: 'gsi2',
-    KeyConditionExpression: after === undefined ? 'gsi2pk = :pk' : 'gsi2pk = :pk AND gsi2sk > :after',
-    ExpressionAttributeValues: { ':pk': studentKeys.studentsOfProgram(type), ...(after === undefined ? {} : { ':after': after }) },
-  }, limit)));
+  const pages = await Promise.all(
+    programsOf(programType).map((type) =>
+      queryPage(
+        {
+          IndexName: 'gsi2',
+          KeyConditionExpression: after === undefined ? 'gsi2pk = :pk' : 'gsi2pk = :pk AND gsi2sk > :after',
+          ExpressionAttributeValues: { ':pk': studentKeys.studentsOfProgram(type), ...(after === undefined ? {} : { ':after': after }) },
+        },
+        limit,
+      ),
+    ),
+  );
   const read = pages.flatMap((page) => page.items);
   const items = read.sort((a, b) => (String(a.gsi2sk) < String(b.gsi2sk) ? -1 : 1)).slice(0, limit);
   const more = read.length > limit || pages.some((page) => page.lastKey);
-  return { profiles: items.map((i) => StudentProfile.fromItem(i)), after: more && items.length ? String(items[items.length - 1].gsi2sk) : undefined };
+  return {
+    profiles: items.map((i) => StudentProfile.fromItem(i)),
+    after: more && items.length ? String(items[items.length - 1].gsi2sk) : undefined,
+  };
 }

@@ -51,7 +51,12 @@ export interface Uploader {
 }
 
 /** `deadline`: when the function's time runs out (epoch ms). */
-export async function storeUpload(fields: UploadFields, file: CheckedFile, uploader: Uploader, deadline = Date.now() + 20_000): Promise<DocumentRecord> {
+export async function storeUpload(
+  fields: UploadFields,
+  file: CheckedFile,
+  uploader: Uploader,
+  deadline = Date.now() + 20_000,
+): Promise<DocumentRecord> {
   const actor = uploader.username;
   const left = () => deadline - Date.now();
   const fileName = displayFileName(file.fileName);
@@ -60,9 +65,10 @@ export async function storeUpload(fields: UploadFields, file: CheckedFile, uploa
 
   // what extraction may take: the rest of the function's time, less the reserves and a second of slack
   const extractionTime = Math.min(EXTRACTION_TIME_MS, left() - 2 * RECORD_RESERVE_MS - 1_000);
-  const extraction: Extraction = extractionTime > 0
-    ? await extractDocumentText(fileType, file.bytes, { timeMs: extractionTime })
-    : { text: null, status: 'not_extracted', reason: 'no time was left to extract the text' };
+  const extraction: Extraction =
+    extractionTime > 0
+      ? await extractDocumentText(fileType, file.bytes, { timeMs: extractionTime })
+      : { text: null, status: 'not_extracted', reason: 'no time was left to extract the text' };
 
   // a new key per upload (step 3)
   const key = documentKey(id, fileName);

@@ -15,10 +15,20 @@ export const MISSING_TITLE_OR_FILE = 'Please provide a title and file';
 /** What the form or JSON body sets of the document record; the file's fields come from the upload itself. */
 export type UploadFields = Pick<
   DocumentRecord,
-  'title' | 'description' | 'scope' | 'categoryId' | 'cohortId' | 'programType' | 'assignedStudents' | 'isPublic' | 'isMandatory' | 'requiresSignature'
+  | 'title'
+  | 'description'
+  | 'scope'
+  | 'categoryId'
+  | 'cohortId'
+  | 'programType'
+  | 'assignedStudents'
+  | 'isPublic'
+  | 'isMandatory'
+  | 'requiresSignature'
 >;
 
-const flag = (value: boolean | 'true' | 'false' | undefined, fallback: boolean) => (value === undefined ? fallback : value === true || value === 'true');
+const flag = (value: boolean | 'true' | 'false' | undefined, fallback: boolean) =>
+  value === undefined ? fallback : value === true || value === 'true';
 const orNull = (value: string | undefined) => (value ? value : null);
 
 /** Validates the fields (400 naming the field) and resolves what they refer to. */
@@ -41,7 +51,7 @@ export async function resolveUploadFields(raw: unknown, hasFile: boolean): Promi
   if (categoryId && !category) throw new Invalid('category_id: Please select a valid category');
   if (f.scope === 'individual' && !student) throw new Invalid('student_username: Please enter a valid student username');
   // program scope: the chosen program type, or that of the chosen cohort
-  const programType = f.scope === 'program' ? (orNull(f.program_type) as ProgramType | null) ?? cohort?.programType ?? null : null;
+  const programType = f.scope === 'program' ? ((orNull(f.program_type) as ProgramType | null) ?? cohort?.programType ?? null) : null;
   if (f.scope === 'program' && !programType) throw new Invalid('program_type: Please select a program type');
 
   return {
@@ -51,7 +61,9 @@ export async function resolveUploadFields(raw: unknown, hasFile: boolean): Promi
     categoryId,
     cohortId: needsCohort ? cohortId : null,
     programType,
-    assignedStudents: student ? [{ username: student.username, id: student.sub || student.username, firstName: student.firstName, lastName: student.lastName }] : [],
+    assignedStudents: student
+      ? [{ username: student.username, id: student.sub || student.username, firstName: student.firstName, lastName: student.lastName }]
+      : [],
     isPublic: flag(f.is_public, true),
     isMandatory: flag(f.is_mandatory, false),
     requiresSignature: flag(f.requires_signature, false),

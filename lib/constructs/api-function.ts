@@ -36,14 +36,22 @@ export type ApiFunctionProps = {
 function functionSpec({ route, job }: ApiFunctionProps) {
   if (route) {
     return {
-      handler: route.handler, grants: route.grants, timeout: Duration.seconds(routeTimeoutSeconds(route)), memorySize: routeMemoryMb(route),
-      description: `${route.method} ${route.path} (${route.id})`, roleDescription: `Runs ${route.method} ${route.path}`,
+      handler: route.handler,
+      grants: route.grants,
+      timeout: Duration.seconds(routeTimeoutSeconds(route)),
+      memorySize: routeMemoryMb(route),
+      description: `${route.method} ${route.path} (${route.id})`,
+      roleDescription: `Runs ${route.method} ${route.path}`,
     };
   }
   return {
-    handler: job.handler, grants: job.grants, timeout: Duration.seconds(job.timeoutSeconds), memorySize: DEFAULT_ROUTE_MEMORY_MB,
+    handler: job.handler,
+    grants: job.grants,
+    timeout: Duration.seconds(job.timeoutSeconds),
+    memorySize: DEFAULT_ROUTE_MEMORY_MB,
     // Lambda descriptions are at most 256 characters
-    description: `Job ${job.id}: ${job.description}`.slice(0, 256), roleDescription: `Runs job ${job.id}`,
+    description: `Job ${job.id}: ${job.description}`.slice(0, 256),
+    roleDescription: `Runs job ${job.id}`,
   };
 }
 
@@ -203,12 +211,14 @@ function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, buck
       denyAuditEdits(role, table);
       return;
     case 'audit:write':
-      role.addToPrincipalPolicy(new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['dynamodb:PutItem'],
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { [LEADING_KEYS]: [AUDIT_PARTITIONS] } },
-      }));
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:PutItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { [LEADING_KEYS]: [AUDIT_PARTITIONS] } },
+        }),
+      );
       return;
     case 'bucket:read':
       bucket.grantRead(role);
@@ -249,12 +259,14 @@ function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, buck
       return;
     case 'mfa:enrolment':
       // TOTP enrolments at sign-in: their own partitions only, never the rest of the table
-      role.addToPrincipalPolicy(new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { [LEADING_KEYS]: [MFA_ENROLMENT_PARTITIONS] } },
-      }));
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { [LEADING_KEYS]: [MFA_ENROLMENT_PARTITIONS] } },
+        }),
+      );
       return;
     case 'secret:stripe':
       stripeSecret.grantRead(role);
@@ -280,7 +292,12 @@ export function queueOfGrant(grant: QueueGrant, stage: StageSettings, scope: Con
   if (!job || !('queue' in job.trigger)) throw new Error(`Grant ${grant}: ${jobId} is not a queue row of lambdas/jobs.ts`);
   const name = queueName(stage.name, jobId);
   const stack = Stack.of(scope);
-  return { jobId, name, arn: stack.formatArn({ service: 'sqs', resource: name }), url: `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${name}` };
+  return {
+    jobId,
+    name,
+    arn: stack.formatArn({ service: 'sqs', resource: name }),
+    url: `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${name}`,
+  };
 }
 
 /** The partitions of the audit log (store/audit.ts `auditKeys.day`). */
@@ -298,12 +315,14 @@ export const AUDIT_EDIT_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem',
  * prevented by the code, not here). Transactions are authorised by these same item actions.
  */
 function denyAuditEdits(role: Role, table: ITableV2): void {
-  role.addToPrincipalPolicy(new PolicyStatement({
-    effect: Effect.DENY,
-    actions: [...AUDIT_EDIT_ACTIONS],
-    resources: [table.tableArn],
-    conditions: { 'ForAnyValue:StringLike': { [LEADING_KEYS]: [AUDIT_PARTITIONS] } },
-  }));
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      effect: Effect.DENY,
+      actions: [...AUDIT_EDIT_ACTIONS],
+      resources: [table.tableArn],
+      conditions: { 'ForAnyValue:StringLike': { [LEADING_KEYS]: [AUDIT_PARTITIONS] } },
+    }),
+  );
 }
 
 function acknowledgeIndexWildcard(role: Role, table: ITableV2): void {

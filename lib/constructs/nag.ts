@@ -43,11 +43,7 @@ export function cdkAssetsBucketObjects(scope: IConstruct): RegExp {
  * runs after cross-stack references are resolved and before cdk-nag looks at the tree; only
  * findings that really exist are acknowledged.
  */
-export function acknowledgeWildcards(
-  scope: IConstruct,
-  reason: string,
-  findings: () => ReadonlyArray<string | RegExp>,
-): void {
+export function acknowledgeWildcards(scope: IConstruct, reason: string, findings: () => ReadonlyArray<string | RegExp>): void {
   scope.node.addValidation({
     validate: () => {
       const wanted = findings();

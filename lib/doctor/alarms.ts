@@ -31,8 +31,11 @@ export function judgeSubscriptions(subscriptions: readonly SubscriptionInfo[], t
     return pass(SUBSCRIBERS, `${confirmed.length} confirmed: ${confirmed.map(describe).join(', ')}${waiting}`);
   }
   if (pending.length > 0) {
-    return fail(SUBSCRIBERS, `none confirmed; pending: ${pending.map(describe).join(', ')}`,
-      `open the "AWS Notification - Subscription Confirmation" mail at ${pending.map((s) => s.Endpoint).join(', ')} and follow "Confirm subscription" (it expires after 3 days: subscribe again with aws sns subscribe --topic-arn ${topicArn} --protocol email --notification-endpoint <address>)`);
+    return fail(
+      SUBSCRIBERS,
+      `none confirmed; pending: ${pending.map(describe).join(', ')}`,
+      `open the "AWS Notification - Subscription Confirmation" mail at ${pending.map((s) => s.Endpoint).join(', ')} and follow "Confirm subscription" (it expires after 3 days: subscribe again with aws sns subscribe --topic-arn ${topicArn} --protocol email --notification-endpoint <address>)`,
+    );
   }
   return fail(SUBSCRIBERS, 'no subscriber: alarms reach nobody', subscribe);
 }
@@ -48,7 +51,8 @@ const asList = (value: string | string[] | undefined) => (value === undefined ? 
 const CLOUDWATCH = 'cloudwatch.amazonaws.com';
 const coversPublish = (actions: string[]) => actions.some((a) => ['sns:Publish', 'sns:*', '*'].includes(a));
 const namesCloudWatch = (principal: PolicyStatement['Principal']) =>
-  principal === '*' || (typeof principal === 'object' && (asList(principal.Service).includes(CLOUDWATCH) || asList(principal.AWS).includes('*')));
+  principal === '*' ||
+  (typeof principal === 'object' && (asList(principal.Service).includes(CLOUDWATCH) || asList(principal.AWS).includes('*')));
 
 const POLICY = 'Alarm topic policy';
 
@@ -67,7 +71,9 @@ export function judgeTopicPolicy(policyJson: string | undefined, topicArn: strin
   }
   const allows = statements.some((s) => s.Effect === 'Allow' && namesCloudWatch(s.Principal) && coversPublish(asList(s.Action)));
   const tlsOnly = (s: PolicyStatement) => JSON.stringify(s.Condition ?? {}).includes('aws:SecureTransport');
-  const denies = statements.filter((s) => s.Effect === 'Deny' && namesCloudWatch(s.Principal) && coversPublish(asList(s.Action)) && !tlsOnly(s));
+  const denies = statements.filter(
+    (s) => s.Effect === 'Deny' && namesCloudWatch(s.Principal) && coversPublish(asList(s.Action)) && !tlsOnly(s),
+  );
   if (!allows) return fail(POLICY, `no statement allows ${CLOUDWATCH} to sns:Publish: CloudWatch cannot deliver any alarm`, fix);
   if (denies.length > 0) return fail(POLICY, `a Deny statement without a TLS condition also applies to ${CLOUDWATCH}`, fix);
   return pass(POLICY, `${CLOUDWATCH} may publish${statements.some(tlsOnly) ? ', TLS only' : ''}`);
@@ -89,9 +95,12 @@ export interface AlarmInfo {
  * what it is in the mail, and it is not one function's.
  */
 export function pickTestAlarm(alarms: readonly AlarmInfo[], topicArn: string, preferred?: string): AlarmInfo | undefined {
-  const usable = alarms.filter((a): a is AlarmInfo & { AlarmName: string } =>
-    Boolean(a.AlarmName) && a.StateValue !== 'ALARM' && a.ActionsEnabled !== false && (a.AlarmActions ?? []).includes(topicArn));
+  const usable = alarms.filter(
+    (a): a is AlarmInfo & { AlarmName: string } =>
+      Boolean(a.AlarmName) && a.StateValue !== 'ALARM' && a.ActionsEnabled !== false && (a.AlarmActions ?? []).includes(topicArn),
+  );
   return usable.find((a) => a.AlarmName === preferred) ?? usable.find((a) => /Api5xx/i.test(a.AlarmName)) ?? usable[0];
 }
 
-export const TEST_ALARM_REASON = 'Test from `npm run doctor -- --send-test-alarm`: checking that alarms reach a person. CloudWatch returns the alarm to its real state at its next evaluation.';
+export const TEST_ALARM_REASON =
+  'Test from `npm run doctor -- --send-test-alarm`: checking that alarms reach a person. CloudWatch returns the alarm to its real state at its next evaluation.';

@@ -64,13 +64,30 @@ function accessFix(error: unknown): string | undefined {
  */
 export function isCredentialsError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const names = ['CredentialsProviderError', 'ExpiredToken', 'ExpiredTokenException', 'InvalidClientTokenId', 'UnrecognizedClientException', 'TokenProviderError', 'InvalidSignatureException', 'SignatureDoesNotMatch'];
-  return names.includes(error.name) || /Region is missing|Could not load credentials|SSO session .* (has )?expired|Token is expired/i.test(error.message);
+  const names = [
+    'CredentialsProviderError',
+    'ExpiredToken',
+    'ExpiredTokenException',
+    'InvalidClientTokenId',
+    'UnrecognizedClientException',
+    'TokenProviderError',
+    'InvalidSignatureException',
+    'SignatureDoesNotMatch',
+  ];
+  return (
+    names.includes(error.name) ||
+    /Region is missing|Could not load credentials|SSO session .* (has )?expired|Token is expired/i.test(error.message)
+  );
 }
 
 /** The one line a run without usable credentials prints. */
 export function credentialsResult(error: unknown): CheckResult {
-  const reason = /Region is missing/i.test((error as Error)?.message ?? '') ? 'no region configured' : `none usable (${describeError(error)})`;
-  return fail('AWS credentials', reason,
-    'set AWS_PROFILE=<the profile you deploy with> (for SSO run `aws sso login --profile <profile>` first) or run `aws configure`, and AWS_REGION=<the region you deployed to> (or --region), then run doctor again');
+  const reason = /Region is missing/i.test((error as Error)?.message ?? '')
+    ? 'no region configured'
+    : `none usable (${describeError(error)})`;
+  return fail(
+    'AWS credentials',
+    reason,
+    'set AWS_PROFILE=<the profile you deploy with> (for SSO run `aws sso login --profile <profile>` first) or run `aws configure`, and AWS_REGION=<the region you deployed to> (or --region), then run doctor again',
+  );
 }

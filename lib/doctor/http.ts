@@ -36,8 +36,13 @@ export function judgeUnauthenticated(url: string, answer: HttpAnswer): CheckResu
   const isAuthorizerRefusal = answer.status === 401 && JSON.stringify(body) === JSON.stringify({ message: 'Unauthorized' });
   if (isAuthorizerRefusal) return pass(UNAUTHENTICATED, `GET ${url} → 401 {"message":"Unauthorized"}`);
   const shown = answer.body.length > 80 ? `${answer.body.slice(0, 80)}…` : answer.body;
-  return fail(UNAUTHENTICATED, `GET ${url} → ${answer.status} ${shown}`,
-    answer.status === 200 ? 'the route has no authorizer: check lambdas/routes.ts access and redeploy the api stack' : 'check that /api/* reaches the HTTP API (CloudFront behaviour, or the local gateway) and that the route is in lambdas/routes.ts');
+  return fail(
+    UNAUTHENTICATED,
+    `GET ${url} → ${answer.status} ${shown}`,
+    answer.status === 200
+      ? 'the route has no authorizer: check lambdas/routes.ts access and redeploy the api stack'
+      : 'check that /api/* reaches the HTTP API (CloudFront behaviour, or the local gateway) and that the route is in lambdas/routes.ts',
+  );
 }
 
 export async function checkUnauthenticated(origin: string): Promise<CheckResult> {
@@ -53,7 +58,10 @@ export async function checkRuntimeConfig(origin: string, deployFix: string): Pro
   const url = `${origin}/config.json`;
   try {
     const answer = await get(url);
-    return { result: judgeRuntimeConfig(answer.status, answer.body, url, deployFix), body: answer.status === 200 ? answer.body : undefined };
+    return {
+      result: judgeRuntimeConfig(answer.status, answer.body, url, deployFix),
+      body: answer.status === 200 ? answer.body : undefined,
+    };
   } catch (error) {
     return { result: fail('Runtime config', `GET ${url}: ${describeError(error)}`, deployFix), body: undefined };
   }

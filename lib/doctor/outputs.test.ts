@@ -2,20 +2,43 @@ import { describe, expect, it } from 'vitest';
 import { collectOutputs, findOutput, judgeStacks, originOf, outputValue, STACK_PARTS, STACK_REGION, stackName } from './outputs.js';
 
 const stacks = [
-  { StackName: 'Portal-prod-Data', StackStatus: 'UPDATE_COMPLETE', Outputs: [{ OutputKey: 'StripeSecretArn', OutputValue: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:StripeSecret-AbC123' }] },
-  { StackName: 'Portal-prod-Auth', StackStatus: 'CREATE_COMPLETE', Outputs: [{ OutputKey: 'UserPoolId', OutputValue: 'eu-west-1_AbCdEf123' }, { OutputKey: 'UserPoolClientId', OutputValue: '4abc' }] },
-  { StackName: 'Portal-prod-Web', StackStatus: 'UPDATE_ROLLBACK_COMPLETE', Outputs: [
-    { OutputKey: 'DistributionUrl', OutputValue: 'https://d111111abcdef8.cloudfront.net' },
-    { OutputKey: 'DistributionIdE1B2C3', OutputValue: 'E2QWRUHAPOMQZL' },
-  ] },
+  {
+    StackName: 'Portal-prod-Data',
+    StackStatus: 'UPDATE_COMPLETE',
+    Outputs: [{ OutputKey: 'StripeSecretArn', OutputValue: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:StripeSecret-AbC123' }],
+  },
+  {
+    StackName: 'Portal-prod-Auth',
+    StackStatus: 'CREATE_COMPLETE',
+    Outputs: [
+      { OutputKey: 'UserPoolId', OutputValue: 'eu-west-1_AbCdEf123' },
+      { OutputKey: 'UserPoolClientId', OutputValue: '4abc' },
+    ],
+  },
+  {
+    StackName: 'Portal-prod-Web',
+    StackStatus: 'UPDATE_ROLLBACK_COMPLETE',
+    Outputs: [
+      { OutputKey: 'DistributionUrl', OutputValue: 'https://d111111abcdef8.cloudfront.net' },
+      { OutputKey: 'DistributionIdE1B2C3', OutputValue: 'E2QWRUHAPOMQZL' },
+    ],
+  },
   // a construct-level output gets a hash suffix
-  { StackName: 'Portal-prod-Ops', StackStatus: 'CREATE_COMPLETE', Outputs: [
-    { OutputKey: 'AlarmTopicArnF00D1234', OutputValue: 'arn:aws:sns:eu-west-1:123456789012:Portal-prod-Ops-AlarmTopic' },
-    { OutputKey: 'TestAlarmName', OutputValue: 'Portal-prod-Ops-Api5xxRate1A2B3C-XYZ' },
-  ] },
+  {
+    StackName: 'Portal-prod-Ops',
+    StackStatus: 'CREATE_COMPLETE',
+    Outputs: [
+      { OutputKey: 'AlarmTopicArnF00D1234', OutputValue: 'arn:aws:sns:eu-west-1:123456789012:Portal-prod-Ops-AlarmTopic' },
+      { OutputKey: 'TestAlarmName', OutputValue: 'Portal-prod-Ops-Api5xxRate1A2B3C-XYZ' },
+    ],
+  },
   { StackName: 'Portal-prod-Api', StackStatus: 'CREATE_COMPLETE' },
   { StackName: 'Portal-prod-Jobs', StackStatus: 'CREATE_COMPLETE', Outputs: [{ OutputKey: 'Empty' }] },
-  { StackName: 'Portal-prod-Waf', StackStatus: 'CREATE_COMPLETE', Outputs: [{ OutputKey: 'WebAclArn', OutputValue: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/portal-prod/a1b2' }] },
+  {
+    StackName: 'Portal-prod-Waf',
+    StackStatus: 'CREATE_COMPLETE',
+    Outputs: [{ OutputKey: 'WebAclArn', OutputValue: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/portal-prod/a1b2' }],
+  },
 ];
 
 describe('stack outputs', () => {
@@ -34,7 +57,12 @@ describe('stack outputs', () => {
     expect(outputValue(outputs, 'webAclArn')).toMatch(/^arn:aws:wafv2:us-east-1:/);
     expect(outputValue(outputs, 'testAlarmName')).toBe('Portal-prod-Ops-Api5xxRate1A2B3C-XYZ');
     expect(findOutput(outputs, /Distribution/, /^E/)?.key).toBe('DistributionIdE1B2C3');
-    expect(outputValue(collectOutputs([{ StackName: 'x', Outputs: [{ OutputKey: 'StripeSecretName', OutputValue: 'not-an-arn' }] }]), 'stripeSecretArn')).toBeUndefined();
+    expect(
+      outputValue(
+        collectOutputs([{ StackName: 'x', Outputs: [{ OutputKey: 'StripeSecretName', OutputValue: 'not-an-arn' }] }]),
+        'stripeSecretArn',
+      ),
+    ).toBeUndefined();
   });
 
   it('looks for the WAF stack where lib/app.ts puts it', async () => {
@@ -50,8 +78,15 @@ describe('stack outputs', () => {
 
   it('passes a complete stage, and names what is missing or broken with the deploy command', () => {
     expect(judgeStacks('prod', stacks, [])).toMatchObject({ status: 'pass', found: expect.stringMatching(/^7 stacks of prod/) });
-    expect(judgeStacks('prod', stacks.slice(1), ['Portal-prod-Data'])).toMatchObject({ status: 'fail', found: 'not deployed: Portal-prod-Data', fix: expect.stringContaining('npx cdk deploy --all -c stage=prod') });
-    expect(judgeStacks('dev', [{ StackName: 'Portal-dev-Web', StackStatus: 'ROLLBACK_COMPLETE' }], [])).toMatchObject({ status: 'fail', found: 'Portal-dev-Web is ROLLBACK_COMPLETE' });
+    expect(judgeStacks('prod', stacks.slice(1), ['Portal-prod-Data'])).toMatchObject({
+      status: 'fail',
+      found: 'not deployed: Portal-prod-Data',
+      fix: expect.stringContaining('npx cdk deploy --all -c stage=prod'),
+    });
+    expect(judgeStacks('dev', [{ StackName: 'Portal-dev-Web', StackStatus: 'ROLLBACK_COMPLETE' }], [])).toMatchObject({
+      status: 'fail',
+      found: 'Portal-dev-Web is ROLLBACK_COMPLETE',
+    });
     expect(judgeStacks('dev', [{ StackName: 'Portal-dev-Web', StackStatus: 'UPDATE_IN_PROGRESS' }], []).status).toBe('fail');
   });
 });

@@ -30,7 +30,10 @@ export interface DescribedStack {
 
 export function collectOutputs(stacks: readonly DescribedStack[]): StackOutput[] {
   return stacks.flatMap((stack) =>
-    (stack.Outputs ?? []).flatMap((o) => (o.OutputKey && o.OutputValue ? [{ stack: stack.StackName ?? '', key: o.OutputKey, value: o.OutputValue }] : [])));
+    (stack.Outputs ?? []).flatMap((o) =>
+      o.OutputKey && o.OutputValue ? [{ stack: stack.StackName ?? '', key: o.OutputKey, value: o.OutputValue }] : [],
+    ),
+  );
 }
 
 /**
@@ -78,7 +81,11 @@ export function judgeStacks(stage: string, found: readonly DescribedStack[], mis
   const deploy = `npm run build:web && npx cdk deploy --all -c stage=${stage}`;
   if (missing.length > 0) return fail(name, `not deployed: ${missing.join(', ')}`, deploy);
   if (broken.length > 0) {
-    return fail(name, broken.map((s) => `${s.StackName} is ${s.StackStatus}`).join('; '), `wait for a stack in progress; otherwise read the stack's Events tab in the CloudFormation console, fix the cause, then ${deploy}`);
+    return fail(
+      name,
+      broken.map((s) => `${s.StackName} is ${s.StackStatus}`).join('; '),
+      `wait for a stack in progress; otherwise read the stack's Events tab in the CloudFormation console, fix the cause, then ${deploy}`,
+    );
   }
   return pass(name, `${found.length} stacks of ${stage}: ${found.map((s) => s.StackName).join(', ')}`);
 }

@@ -25,7 +25,10 @@ import { freePort, stopAll, type Child } from './processes.js';
 import { ensureUserPool, type PoolIds } from './provision.js';
 import { createStackClock, type StackClock } from './stack-clock.js';
 
-const PUBLISHED = JSON.parse(fs.readFileSync(nodeModule('cognito-local', 'lib', 'keys', 'cognitoLocal.private.json'), 'utf8')) as { jwk: JWK; pem: string };
+const PUBLISHED = JSON.parse(fs.readFileSync(nodeModule('cognito-local', 'lib', 'keys', 'cognitoLocal.private.json'), 'utf8')) as {
+  jwk: JWK;
+  pem: string;
+};
 const USERNAME = 'ann';
 const PASSWORD = 'Sign-in!2345';
 const HOUR_S = 3600;
@@ -47,9 +50,16 @@ async function start(port?: number): Promise<void> {
 }
 
 const jwks = async () => ((await (await fetch(`${issuer}/${pool.userPoolId}/.well-known/jwks.json`)).json()) as { keys: JWK[] }).keys;
-const signIn = async () => (await cognito.send(new InitiateAuthCommand({
-  ClientId: pool.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME, PASSWORD },
-}))).AuthenticationResult!;
+const signIn = async () =>
+  (
+    await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: pool.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME, PASSWORD },
+      }),
+    )
+  ).AuthenticationResult!;
 const verifier = () => jwtVerifierFor({ issuer: `${issuer}/${pool.userPoolId}`, audience: pool.userPoolClientId });
 
 beforeAll(async () => {
@@ -59,8 +69,12 @@ beforeAll(async () => {
   clock = createStackClock(dataDir);
   await start();
   pool = await ensureUserPool({ cognito: issuer, dynamodb: '', s3: '' }, localCredentials(dataDir), dataDir);
-  await cognito.send(new AdminCreateUserCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, MessageAction: 'SUPPRESS', TemporaryPassword: PASSWORD }));
-  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, Password: PASSWORD, Permanent: true }));
+  await cognito.send(
+    new AdminCreateUserCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, MessageAction: 'SUPPRESS', TemporaryPassword: PASSWORD }),
+  );
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, Password: PASSWORD, Permanent: true }),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -68,8 +82,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('cognito-local signs with its data directory\'s key', () => {
-  it('accepts a real sign-in\'s tokens and refuses the same claims signed with the published key', async () => {
+describe("cognito-local signs with its data directory's key", () => {
+  it("accepts a real sign-in's tokens and refuses the same claims signed with the published key", async () => {
     const { AccessToken, IdToken } = await signIn();
     const verify = verifier();
     await expect(verify(AccessToken!)).resolves.toMatchObject({ username: USERNAME, client_id: pool.userPoolClientId });

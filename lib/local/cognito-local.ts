@@ -17,10 +17,17 @@ export async function startCognitoLocal(opts: { port: number; dir: string; logDi
   const configDir = path.join(opts.dir, '.cognito');
   fs.mkdirSync(configDir, { recursive: true });
   // Username sign-in (cognito-local defaults to email as username) and an issuer we can reach.
-  fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({
-    UserPoolDefaults: { UsernameAttributes: [] },
-    TokenConfig: { IssuerDomain: cognitoIssuerDomain(opts.port) },
-  }, null, 2));
+  fs.writeFileSync(
+    path.join(configDir, 'config.json'),
+    JSON.stringify(
+      {
+        UserPoolDefaults: { UsernameAttributes: [] },
+        TokenConfig: { IssuerDomain: cognitoIssuerDomain(opts.port) },
+      },
+      null,
+      2,
+    ),
+  );
   cognitoSigningKey(opts.dir);
   // cognito-local listens inside; its public port is the session guard (cognito-session-guard.ts)
   const innerPort = await freePort();
@@ -36,6 +43,9 @@ export async function startCognitoLocal(opts: { port: number; dir: string; logDi
   });
   await waitForPort(innerPort, child);
   const guard = await startCognitoSessionGuard({ port: opts.port, target: `http://127.0.0.1:${innerPort}` });
-  child.process.once('exit', () => { guard.closeAllConnections(); guard.close(); });
+  child.process.once('exit', () => {
+    guard.closeAllConnections();
+    guard.close();
+  });
   return child;
 }

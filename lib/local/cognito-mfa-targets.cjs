@@ -12,29 +12,31 @@ const { Targets } = require('cognito-local/lib/targets/targets.js');
 const { InvalidParameterError, UserNotFoundError } = require('cognito-local/lib/errors.js');
 
 /** SetUserMFAPreference's rules (cognito-local's targets/setUserMFAPreference.js), on a user found by name. */
-Targets.AdminSetUserMFAPreference = ({ cognito }) => async (ctx, req) => {
-  if (!req.UserPoolId || !req.Username) throw new InvalidParameterError('UserPoolId and Username are required');
-  const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
-  const user = await userPool.getUserByUsername(ctx, req.Username);
-  if (!user) throw new UserNotFoundError('User does not exist.');
-  const sms = req.SMSMfaSettings;
-  const software = req.SoftwareTokenMfaSettings;
-  if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) {
-    throw new InvalidParameterError('User has not verified software token MFA');
-  }
-  const methods = new Set(user.UserMFASettingList ?? []);
-  if (sms) sms.Enabled ? methods.add('SMS_MFA') : methods.delete('SMS_MFA');
-  if (software) software.Enabled ? methods.add('SOFTWARE_TOKEN_MFA') : methods.delete('SOFTWARE_TOKEN_MFA');
-  const preferred = sms?.PreferredMfa ? 'SMS_MFA' : software?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined;
-  if (preferred && !methods.has(preferred)) throw new InvalidParameterError(`Cannot set ${preferred} as preferred: it is not enabled`);
-  // Turned off, the secret stays associated but unused, as at Cognito: a new AssociateSoftwareToken replaces it.
-  await userPool.saveUser(ctx, {
-    ...user,
-    UserMFASettingList: [...methods],
-    PreferredMfaSetting: preferred ?? (methods.has(user.PreferredMfaSetting) ? user.PreferredMfaSetting : undefined),
-  });
-  return {};
-};
+Targets.AdminSetUserMFAPreference =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    if (!req.UserPoolId || !req.Username) throw new InvalidParameterError('UserPoolId and Username are required');
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    const sms = req.SMSMfaSettings;
+    const software = req.SoftwareTokenMfaSettings;
+    if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) {
+      throw new InvalidParameterError('User has not verified software token MFA');
+    }
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (sms) sms.Enabled ? methods.add('SMS_MFA') : methods.delete('SMS_MFA');
+    if (software) software.Enabled ? methods.add('SOFTWARE_TOKEN_MFA') : methods.delete('SOFTWARE_TOKEN_MFA');
+    const preferred = sms?.PreferredMfa ? 'SMS_MFA' : software?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined;
+    if (preferred && !methods.has(preferred)) throw new InvalidParameterError(`Cannot set ${preferred} as preferred: it is not enabled`);
+    // Turned off, the secret stays associated but unused, as at Cognito: a new AssociateSoftwareToken replaces it.
+    await userPool.saveUser(ctx, {
+      ...user,
+      UserMFASettingList: [...methods],
+      PreferredMfaSetting: preferred ?? (methods.has(user.PreferredMfaSetting) ? user.PreferredMfaSetting : undefined),
+    });
+    return {};
+  };
 
 const respond = Targets.RespondToAuthChallenge;
 Targets.RespondToAuthChallenge = (services) => {

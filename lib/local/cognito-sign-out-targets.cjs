@@ -10,14 +10,16 @@
 const { Targets } = require('cognito-local/lib/targets/targets.js');
 const { InvalidParameterError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors.js');
 
-Targets.AdminUserGlobalSignOut = ({ cognito }) => async (ctx, req) => {
-  if (!req.UserPoolId || !req.Username) throw new InvalidParameterError('UserPoolId and Username are required');
-  const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
-  const user = await userPool.getUserByUsername(ctx, req.Username);
-  if (!user) throw new UserNotFoundError('User does not exist.');
-  await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
-  return {};
-};
+Targets.AdminUserGlobalSignOut =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    if (!req.UserPoolId || !req.Username) throw new InvalidParameterError('UserPoolId and Username are required');
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
 
 const initiate = Targets.InitiateAuth;
 Targets.InitiateAuth = (services) => {

@@ -44,17 +44,27 @@ export async function startDynamoDbLocal(opts: { port: number; dbPath?: string; 
   const storage = opts.dbPath ? ['-dbPath', opts.dbPath] : ['-inMemory'];
   if (opts.dbPath) fs.mkdirSync(opts.dbPath, { recursive: true });
   const launcherDir = await compiledLauncher();
-  const child = startChild('dynamodb', 'java', [
-    `-Djava.library.path=${EMULATOR_DIR}/DynamoDBLocal_lib`,
-    '-Xmx512m',
-    '-cp', `${JAR}${path.delimiter}${launcherDir}`, 'LoopbackDynamoDbLocal',
-    // loopback, where endpoints.ts and waitForPort look for it
-    '-bindAddress', '127.0.0.1',
-    '-sharedDb', ...storage,
-    '-port', String(opts.port),
-    // DynamoDB Local reports its starts to AWS unless told not to
-    '-disableTelemetry',
-  ], { logDir: opts.logDir, cwd: EMULATOR_DIR });
+  const child = startChild(
+    'dynamodb',
+    'java',
+    [
+      `-Djava.library.path=${EMULATOR_DIR}/DynamoDBLocal_lib`,
+      '-Xmx512m',
+      '-cp',
+      `${JAR}${path.delimiter}${launcherDir}`,
+      'LoopbackDynamoDbLocal',
+      // loopback, where endpoints.ts and waitForPort look for it
+      '-bindAddress',
+      '127.0.0.1',
+      '-sharedDb',
+      ...storage,
+      '-port',
+      String(opts.port),
+      // DynamoDB Local reports its starts to AWS unless told not to
+      '-disableTelemetry',
+    ],
+    { logDir: opts.logDir, cwd: EMULATOR_DIR },
+  );
   await waitForPort(opts.port, child);
   return child;
 }

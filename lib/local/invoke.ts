@@ -7,7 +7,11 @@
  */
 import type { ApiEvent, ApiResult } from '../../lambdas/http/types.js';
 import {
-  INTEGRATION_TIMEOUT_SECONDS, internalServerError, LAMBDA_PAYLOAD_LIMIT_BYTES, serviceUnavailable, type GatewayAnswer,
+  INTEGRATION_TIMEOUT_SECONDS,
+  internalServerError,
+  LAMBDA_PAYLOAD_LIMIT_BYTES,
+  serviceUnavailable,
+  type GatewayAnswer,
 } from './gateway-answers.js';
 
 export type Handler = (event: ApiEvent, context: LambdaContext) => Promise<ApiResult>;
@@ -43,7 +47,9 @@ export async function invoke(
   };
 
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), limitMs); });
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), limitMs);
+  });
   const running = Promise.resolve().then(() => handler(event, context));
   let outcome: ApiResult | 'timeout';
   try {

@@ -8,9 +8,30 @@ import { FIXTURE_HANDLER } from '../../test/support/fixture-handler.js';
 import { requestUrl } from './request-url.js';
 
 /** Made-up rows: an hourly one in the school's zone, a nightly one in UTC, a queue row (never scheduled). */
-const HOURLY: JobDef = { id: 'hourly', description: 'test', handler: 'unused.ts', trigger: { schedule: 'cron(15 * * * ? *)' }, grants: [], timeoutSeconds: 60 };
-const NIGHTLY_UTC: JobDef = { id: 'nightly-utc', description: 'test', handler: 'unused.ts', trigger: { schedule: 'cron(30 2 * * ? *)', timeZone: 'UTC' }, grants: [], timeoutSeconds: 60 };
-const QUEUED: JobDef = { id: 'queued', description: 'test', handler: 'unused.ts', trigger: { queue: 'work' }, grants: [], timeoutSeconds: 60 };
+const HOURLY: JobDef = {
+  id: 'hourly',
+  description: 'test',
+  handler: 'unused.ts',
+  trigger: { schedule: 'cron(15 * * * ? *)' },
+  grants: [],
+  timeoutSeconds: 60,
+};
+const NIGHTLY_UTC: JobDef = {
+  id: 'nightly-utc',
+  description: 'test',
+  handler: 'unused.ts',
+  trigger: { schedule: 'cron(30 2 * * ? *)', timeZone: 'UTC' },
+  grants: [],
+  timeoutSeconds: 60,
+};
+const QUEUED: JobDef = {
+  id: 'queued',
+  description: 'test',
+  handler: 'unused.ts',
+  trigger: { queue: 'work' },
+  grants: [],
+  timeoutSeconds: 60,
+};
 const TABLE = [HOURLY, NIGHTLY_UTC, QUEUED];
 
 /** A runner whose handlers record their events and answer what `behaviour` says. */
@@ -19,10 +40,12 @@ function runnerWith(behaviour: (id: string, event: JobEvent) => Promise<unknown>
   const logs: string[] = [];
   const runner = createJobsRunner({
     jobs: TABLE,
-    loadHandler: async (job): Promise<JobHandler> => async (event) => {
-      calls.push({ id: job.id, event });
-      return behaviour(job.id, event);
-    },
+    loadHandler:
+      async (job): Promise<JobHandler> =>
+      async (event) => {
+        calls.push({ id: job.id, event });
+        return behaviour(job.id, event);
+      },
     log: (m) => logs.push(m),
   });
   return { runner, calls, logs };
@@ -30,7 +53,9 @@ function runnerWith(behaviour: (id: string, event: JobEvent) => Promise<unknown>
 
 function deferred() {
   let resolve!: (value: unknown) => void;
-  const promise = new Promise<unknown>((r) => { resolve = r; });
+  const promise = new Promise<unknown>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
@@ -45,7 +70,9 @@ describe('due jobs', () => {
 
   it('refuses a table with a cron or time zone it cannot evaluate', () => {
     expect(() => createJobsRunner({ jobs: [{ ...HOURLY, trigger: { schedule: 'cron(0 0 L * ? *)' } }] })).toThrow(/not supported/);
-    expect(() => createJobsRunner({ jobs: [{ ...HOURLY, trigger: { schedule: 'cron(15 * * * ? *)', timeZone: 'Nowhere/Land' } }] })).toThrow(RangeError);
+    expect(() =>
+      createJobsRunner({ jobs: [{ ...HOURLY, trigger: { schedule: 'cron(15 * * * ? *)', timeZone: 'Nowhere/Land' } }] }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -72,7 +99,9 @@ describe('tick', () => {
   });
 
   it('logs a failing job and keeps going', async () => {
-    const { runner, calls, logs } = runnerWith(async () => { throw new Error('Stripe is down'); });
+    const { runner, calls, logs } = runnerWith(async () => {
+      throw new Error('Stripe is down');
+    });
     await expect(runner.tick(new Date('2026-01-15T08:15:00Z'))).resolves.toBeUndefined();
     expect(logs[0]).toMatch(/^job hourly as of 2026-01-15T08:15:00.000Z failed: Error: Stripe is down/);
     await runner.tick(new Date('2026-01-15T09:15:00Z'));
@@ -104,14 +133,19 @@ describe('run', () => {
     await vi.waitFor(() => expect(order).toHaveLength(3));
     gates[1]!.resolve(null);
     await b;
-    expect(order).toEqual(['start 2026-01-01T00:00:00.000Z', 'end 2026-01-01T00:00:00.000Z', 'start 2026-01-02T00:00:00.000Z', 'end 2026-01-02T00:00:00.000Z']);
+    expect(order).toEqual([
+      'start 2026-01-01T00:00:00.000Z',
+      'end 2026-01-01T00:00:00.000Z',
+      'start 2026-01-02T00:00:00.000Z',
+      'end 2026-01-02T00:00:00.000Z',
+    ]);
   });
 
   it('refuses an unknown job', async () => {
     await expect(runnerWith().runner.run('nope')).rejects.toBeInstanceOf(UnknownJobError);
   });
 
-  it('imports the row\'s handler module from lambdas/ by default', async () => {
+  it("imports the row's handler module from lambdas/ by default", async () => {
     const runner = createJobsRunner({ jobs: [{ ...QUEUED, handler: FIXTURE_HANDLER }] });
     await expect(runner.run('queued')).resolves.toMatchObject({ statusCode: 204 });
   });
@@ -160,7 +194,10 @@ describe('POST /local/jobs/{id}/run', () => {
   };
 
   it('runs the job as of the given time and answers its result', async () => {
-    expect(await post('/local/jobs/hourly/run', '{"now":"2026-03-08T02:30:00-06:00"}')).toEqual({ status: 200, body: { id: 'hourly', now: '2026-03-08T08:30:00.000Z' } });
+    expect(await post('/local/jobs/hourly/run', '{"now":"2026-03-08T02:30:00-06:00"}')).toEqual({
+      status: 200,
+      body: { id: 'hourly', now: '2026-03-08T08:30:00.000Z' },
+    });
     expect(await post('/local/jobs/hourly/run/', '{"now":"2026-03-08T08:30:00Z"}')).toMatchObject({ status: 200 });
   });
 
@@ -170,7 +207,10 @@ describe('POST /local/jobs/{id}/run', () => {
   });
 
   it('answers 404 for an unknown job, 400 for a bad now or body, 500 with the message for a failing job', async () => {
-    expect(await post('/local/jobs/nope/run', '{}')).toEqual({ status: 404, body: { error: 'Unknown job nope; jobs: hourly, nightly-utc, queued' } });
+    expect(await post('/local/jobs/nope/run', '{}')).toEqual({
+      status: 404,
+      body: { error: 'Unknown job nope; jobs: hourly, nightly-utc, queued' },
+    });
     const badNow = await post('/local/jobs/hourly/run', '{"now":"tomorrow"}');
     expect(badNow.status).toBe(400);
     expect(badNow.body.error).toMatch(/^now: expected an ISO 8601 time/);

@@ -105,10 +105,12 @@ export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
         log(`job ${job.id}: still running, the ${at.toISOString()} run is skipped`);
         return [];
       }
-      return [run(job.id, at).then(
-        (result) => log(`job ${job.id} as of ${at.toISOString()}: ${JSON.stringify(result) ?? 'done'}`),
-        (error: Error) => log(`job ${job.id} as of ${at.toISOString()} failed: ${error.stack ?? error.message}`),
-      )];
+      return [
+        run(job.id, at).then(
+          (result) => log(`job ${job.id} as of ${at.toISOString()}: ${JSON.stringify(result) ?? 'done'}`),
+          (error: Error) => log(`job ${job.id} as of ${at.toISOString()} failed: ${error.stack ?? error.message}`),
+        ),
+      ];
     });
     await Promise.all(started);
   }
@@ -127,7 +129,9 @@ export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
     };
     scheduleNext();
     for (const s of schedules) {
-      log(`job ${s.job.id}: ${s.cron.expression} (${s.timeZone}), next run ${nextRun(s.cron, new Date(), s.timeZone)?.toISOString() ?? 'never'}`);
+      log(
+        `job ${s.job.id}: ${s.cron.expression} (${s.timeZone}), next run ${nextRun(s.cron, new Date(), s.timeZone)?.toISOString() ?? 'never'}`,
+      );
     }
   }
 
@@ -166,4 +170,3 @@ export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
 }
 
 function noop(): void {}
-

@@ -23,7 +23,11 @@ let attacker: { privateKey: CryptoKey; publicKey: CryptoKey };
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256', { extractable: true });
-  trusted = { ...pair, jwk: { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' }, pem: await exportSPKI(pair.publicKey) };
+  trusted = {
+    ...pair,
+    jwk: { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' },
+    pem: await exportSPKI(pair.publicKey),
+  };
   attacker = await generateKeyPair('RS256', { extractable: true });
   server = http.createServer((req, res) => {
     if (req.url === '/pool_trusted/.well-known/jwks.json') {
@@ -44,13 +48,22 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const now = () => Math.floor(Date.now() / 1000);
 /** The claims of a Cognito access token for a student. */
 const claims = (over: JWTPayload = {}): JWTPayload => ({
-  sub: 'sub-1', username: 'ann', client_id: CLIENT_ID, token_use: 'access', 'cognito:groups': ['student-helpers'],
-  iss: issuer, iat: now(), exp: now() + 3600, ...over,
+  sub: 'sub-1',
+  username: 'ann',
+  client_id: CLIENT_ID,
+  token_use: 'access',
+  'cognito:groups': ['student-helpers'],
+  iss: issuer,
+  iat: now(),
+  exp: now() + 3600,
+  ...over,
 });
 
 function sign(payload: JWTPayload, opts: { key?: CryptoKey; alg?: string; kid?: string | null; header?: Record<string, unknown> } = {}) {
   const kid = opts.kid === null ? undefined : (opts.kid ?? KID);
-  return new SignJWT(payload).setProtectedHeader({ alg: opts.alg ?? 'RS256', typ: 'JWT', ...(kid ? { kid } : {}), ...opts.header }).sign(opts.key ?? trusted.privateKey);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: opts.alg ?? 'RS256', typ: 'JWT', ...(kid ? { kid } : {}), ...opts.header })
+    .sign(opts.key ?? trusted.privateKey);
 }
 
 /** Signs with node's crypto (jose will not sign what it considers wrong: other algorithms for this key, unknown crit). */
@@ -65,7 +78,7 @@ function signRaw(header: Record<string, unknown>, payload: JWTPayload, key: Cryp
   return `${input}.${signature.toString('base64url')}`;
 }
 
-describe('local JWT verifier (the authorizer\'s checks)', () => {
+describe("local JWT verifier (the authorizer's checks)", () => {
   it('accepts a genuine access token (client_id) and a genuine ID token (aud), and answers the claims', async () => {
     await expect(verify(await sign(claims()))).resolves.toMatchObject({ username: 'ann', client_id: CLIENT_ID });
     const idToken = claims({ client_id: undefined, aud: CLIENT_ID, token_use: 'id', 'cognito:username': 'ann' });
@@ -121,12 +134,18 @@ describe('local JWT verifier (the authorizer\'s checks)', () => {
     await expect(verify(await sign(claims(), { key: attacker.privateKey, kid: 'attacker-key' }))).rejects.toThrow();
     await expect(verify(await sign(claims(), { key: attacker.privateKey, kid: null }))).rejects.toThrow();
     await expect(verify(await sign(claims(), { key: attacker.privateKey, header: { jwk: attackerJwk } }))).rejects.toThrow();
-    await expect(verify(await sign(claims(), { key: attacker.privateKey, header: { jku: 'http://127.0.0.1:1/attacker.json' } }))).rejects.toThrow();
+    await expect(
+      verify(await sign(claims(), { key: attacker.privateKey, header: { jku: 'http://127.0.0.1:1/attacker.json' } })),
+    ).rejects.toThrow();
   });
 
   it('refuses a tampered payload (roles, user, expiry) and a tampered signature', async () => {
     const [header, payload, signature] = (await sign(claims())).split('.');
-    for (const forged of [claims({ 'cognito:groups': ['admin'] }), claims({ username: 'admin' }), claims({ exp: now() + 10 * 365 * 86_400 })]) {
+    for (const forged of [
+      claims({ 'cognito:groups': ['admin'] }),
+      claims({ username: 'admin' }),
+      claims({ exp: now() + 10 * 365 * 86_400 }),
+    ]) {
       await expect(verify(`${header}.${b64(forged)}.${signature}`)).rejects.toThrow();
     }
     const flipped = `${signature!.slice(0, -6)}${signature!.slice(-6).split('').reverse().join('')}`;
@@ -149,6 +168,10 @@ describe('local JWT verifier (the authorizer\'s checks)', () => {
   });
 
   it('hands claims to the handler as API Gateway does: strings, arrays flattened to "[a b]"', () => {
-    expect(flattenClaims({ username: 'ann', 'cognito:groups': ['admin', 'staff'], exp: 5 })).toEqual({ username: 'ann', 'cognito:groups': '[admin staff]', exp: '5' });
+    expect(flattenClaims({ username: 'ann', 'cognito:groups': ['admin', 'staff'], exp: 5 })).toEqual({
+      username: 'ann',
+      'cognito:groups': '[admin staff]',
+      exp: '5',
+    });
   });
 });

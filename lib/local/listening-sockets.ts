@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 
-export interface Listening { address: string; port: number; inode: string }
+export interface Listening {
+  address: string;
+  port: number;
+  inode: string;
+}
 
 /** /proc/net/tcp{,6} addresses are 32-bit words in host (little-endian) order. */
 function decodeAddress(hex: string): string {
@@ -23,12 +27,17 @@ function decodeAddress(hex: string): string {
 /** Every listening TCP socket of this machine, from the kernel's own table. */
 export function listeningSockets(): Listening[] {
   return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) =>
-    fs.readFileSync(file, 'utf8').split('\n').slice(1).map((line) => line.trim().split(/\s+/))
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
       .filter((cols) => cols[3] === '0A') // TCP_LISTEN
       .map((cols) => {
         const [address, port] = cols[1].split(':');
         return { address: decodeAddress(address), port: parseInt(port, 16), inode: cols[9] };
-      }));
+      }),
+  );
 }
 
 /** The inodes of the sockets a process holds open. */
@@ -38,20 +47,28 @@ export function socketInodes(pid: number): Set<string> {
     try {
       const match = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
       if (match) inodes.add(match[1]);
-    } catch { /* closed meanwhile */ }
+    } catch {
+      /* closed meanwhile */
+    }
   }
   return inodes;
 }
 
-export const networkAddress = Object.values(os.networkInterfaces()).flat()
+export const networkAddress = Object.values(os.networkInterfaces())
+  .flat()
   .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 export function connect(host: string, port: number): Promise<'connected' | string> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
-    socket.setTimeout(3_000, () => { socket.destroy(); resolve('timeout'); });
-    socket.once('connect', () => { socket.destroy(); resolve('connected'); });
+    socket.setTimeout(3_000, () => {
+      socket.destroy();
+      resolve('timeout');
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
 }
-

@@ -45,7 +45,11 @@ const child = (name: string) => children.find((c) => c.name === name)!;
 
 describe('the stand-ins listen on loopback only', () => {
   it('DynamoDB Local answers its API on 127.0.0.1', async () => {
-    const ddb = new DynamoDBClient({ endpoint: `http://127.0.0.1:${ports.dynamodb}`, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+    const ddb = new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${ports.dynamodb}`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+    });
     await expect(ddb.send(new ListTablesCommand({}))).resolves.toMatchObject({ TableNames: [] });
   });
 
@@ -75,7 +79,9 @@ describe('the stand-ins listen on loopback only', () => {
     await new Promise((resolve) => open.once('listening', resolve));
     const { port } = open.address() as net.AddressInfo;
     try {
-      const bound = listeningSockets().filter((s) => s.port === port).map((s) => s.address);
+      const bound = listeningSockets()
+        .filter((s) => s.port === port)
+        .map((s) => s.address);
       expect(bound.length).toBe(1);
       expect(['::', '0.0.0.0']).toContain(bound[0]);
       if (networkAddress) expect(await connect(networkAddress, port)).toBe('connected');

@@ -13,7 +13,12 @@ export interface Child {
   logFile: string;
 }
 
-export function startChild(name: string, command: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; logDir: string }): Child {
+export function startChild(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; logDir: string },
+): Child {
   fs.mkdirSync(opts.logDir, { recursive: true });
   const logFile = path.join(opts.logDir, `${name}.log`);
   const log = fs.openSync(logFile, 'a');
@@ -43,7 +48,10 @@ export async function waitForPort(port: number, child: Child, timeoutMs = 60_000
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -69,8 +77,18 @@ async function stopChild(child: Child): Promise<void> {
   const { pid } = p;
   if (p.exitCode !== null || p.signalCode !== null || !pid) return;
   const exited = new Promise<void>((resolve) => p.once('exit', () => resolve()));
-  try { process.kill(-pid, 'SIGTERM'); } catch { return; }
-  const timer = setTimeout(() => { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }, 5_000);
   await exited;
   clearTimeout(timer);
 }

@@ -4,7 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   CognitoIdentityProviderClient,
@@ -23,7 +29,6 @@ import { localClientConfig, type LocalEndpoints, type PoolIds } from './endpoint
 export type { PoolIds };
 import type { LocalCredentials } from './local-credentials.js';
 
-
 export async function ensureTable(endpoints: LocalEndpoints, credentials: LocalCredentials, tableName: string): Promise<void> {
   const ddb = new DynamoDBClient(localClientConfig(endpoints.dynamodb, credentials));
   try {
@@ -33,22 +38,29 @@ export async function ensureTable(endpoints: LocalEndpoints, credentials: LocalC
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
   const attrs = new Set<string>([TABLE_KEYS.partition, TABLE_KEYS.sort, ...INDEXES.flatMap((i) => [i.partition, i.sort])]);
-  await ddb.send(new CreateTableCommand({
-    TableName: tableName,
-    BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-    KeySchema: [
-      { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
-      { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
-    ],
-    GlobalSecondaryIndexes: INDEXES.map((i) => ({
-      IndexName: i.name,
-      KeySchema: [{ AttributeName: i.partition, KeyType: 'HASH' }, { AttributeName: i.sort, KeyType: 'RANGE' }],
-      Projection: { ProjectionType: 'ALL' },
-    })),
-  }));
+  await ddb.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: INDEXES.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partition, KeyType: 'HASH' },
+          { AttributeName: i.sort, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
   await waitUntilTableExists({ client: ddb, maxWaitTime: 30 }, { TableName: tableName });
-  await ddb.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+  await ddb.send(
+    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+  );
 }
 
 export async function ensureBucket(endpoints: LocalEndpoints, credentials: LocalCredentials, bucket: string): Promise<void> {
@@ -87,34 +99,48 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
       await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
       // a client made earlier (with 1-hour tokens) gets today's settings on every start
       const { GenerateSecret: _secret, ...settings } = LOCAL_CLIENT_SETTINGS;
-      await cognito.send(new UpdateUserPoolClientCommand({
-        UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId, ...settings,
-        ExplicitAuthFlows: [...settings.ExplicitAuthFlows], TokenValidityUnits: { ...settings.TokenValidityUnits },
-      }));
+      await cognito.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: ids.userPoolId,
+          ClientId: ids.userPoolClientId,
+          ...settings,
+          ExplicitAuthFlows: [...settings.ExplicitAuthFlows],
+          TokenValidityUnits: { ...settings.TokenValidityUnits },
+        }),
+      );
       return await withOptionalTotp(cognito, ids);
     } catch {
       // fall through: recreate
     }
   }
-  const pool = await cognito.send(new CreateUserPoolCommand({
-    PoolName: 'portal-local',
-    Policies: { PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true } },
-    AutoVerifiedAttributes: ['email'],
-    // as the cloud's pool (auth-stack.ts); cognito-local does not apply it (jagregory/cognito-local#270):
-    // the portal canonicalizes every username itself (lambdas/contract/username.ts), so it needs neither
-    UsernameConfiguration: { CaseSensitive: false },
-  }));
+  const pool = await cognito.send(
+    new CreateUserPoolCommand({
+      PoolName: 'portal-local',
+      Policies: {
+        PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true },
+      },
+      AutoVerifiedAttributes: ['email'],
+      // as the cloud's pool (auth-stack.ts); cognito-local does not apply it (jagregory/cognito-local#270):
+      // the portal canonicalizes every username itself (lambdas/contract/username.ts), so it needs neither
+      UsernameConfiguration: { CaseSensitive: false },
+    }),
+  );
   const userPoolId = required(pool.UserPool?.Id, 'the Id of the user pool cognito-local created');
-  const client = await cognito.send(new CreateUserPoolClientCommand({
-    UserPoolId: userPoolId,
-    ...LOCAL_CLIENT_SETTINGS,
-    ExplicitAuthFlows: [...LOCAL_CLIENT_SETTINGS.ExplicitAuthFlows],
-    TokenValidityUnits: { ...LOCAL_CLIENT_SETTINGS.TokenValidityUnits },
-  }));
+  const client = await cognito.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ...LOCAL_CLIENT_SETTINGS,
+      ExplicitAuthFlows: [...LOCAL_CLIENT_SETTINGS.ExplicitAuthFlows],
+      TokenValidityUnits: { ...LOCAL_CLIENT_SETTINGS.TokenValidityUnits },
+    }),
+  );
   for (const group of GROUP_ROLES) {
     await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
   }
-  const ids = { userPoolId, userPoolClientId: required(client.UserPoolClient?.ClientId, 'the ClientId of the app client cognito-local created') };
+  const ids = {
+    userPoolId,
+    userPoolClientId: required(client.UserPoolClient?.ClientId, 'the ClientId of the app client cognito-local created'),
+  };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(idsFile, JSON.stringify(ids, null, 2));
   return withOptionalTotp(cognito, ids);
@@ -125,8 +151,12 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
  * on is asked for a code. cognito-local's pools default to OFF; set on every start, pools made before included.
  */
 async function withOptionalTotp(cognito: CognitoIdentityProviderClient, ids: PoolIds): Promise<PoolIds> {
-  await cognito.send(new SetUserPoolMfaConfigCommand({
-    UserPoolId: ids.userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true },
-  }));
+  await cognito.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: ids.userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
   return ids;
 }

@@ -22,9 +22,7 @@ const compiled: CompiledRoute[] = routes.map((route) => {
 });
 
 export type Match =
-  | { kind: 'route'; route: RouteDef; pathParameters: Record<string, string> }
-  | { kind: 'method-not-allowed' }
-  | { kind: 'none' };
+  { kind: 'route'; route: RouteDef; pathParameters: Record<string, string> } | { kind: 'method-not-allowed' } | { kind: 'none' };
 
 export function matchRoute(method: string, pathname: string): Match {
   let pathMatched = false;

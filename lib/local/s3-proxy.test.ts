@@ -37,7 +37,13 @@ beforeAll(async () => {
   credentials = localCredentials(dataDir);
   const s3Port = await freePort();
   s3Endpoint = `http://127.0.0.1:${s3Port}`;
-  s3rver = await startS3Local({ port: s3Port, dir: path.join(dataDir, 's3'), bucket: BUCKET, logDir: path.join(dataDir, 'logs'), credentials });
+  s3rver = await startS3Local({
+    port: s3Port,
+    dir: path.join(dataDir, 's3'),
+    bucket: BUCKET,
+    logDir: path.join(dataDir, 'logs'),
+    credentials,
+  });
   const mount = createS3Proxy({ target: s3Endpoint, bucket: BUCKET, region, credentials });
   server = http.createServer(async (req, res) => {
     const url = requestUrl(req);
@@ -59,18 +65,28 @@ const bucketAt = () => ({ bucket: BUCKET, region, endpoint: `${origin}/local/s3`
 /** A URL presigned as the handlers presign (lambdas/store/s3-objects.ts). */
 async function presign(key: string, init: ObjectRequestInit, opts: { expiresIn?: number; signingDate?: Date; as?: LocalCredentials } = {}) {
   const presigner = new S3RequestPresigner({ credentials: opts.as ?? credentials, region, sha256: Sha256 });
-  return formatUrl(await presigner.presign(objectRequest(bucketAt(), key, init), {
-    expiresIn: opts.expiresIn ?? 300,
-    signingDate: opts.signingDate,
-    signableHeaders: init.headers ? new Set(Object.keys(init.headers)) : undefined,
-  }));
+  return formatUrl(
+    await presigner.presign(objectRequest(bucketAt(), key, init), {
+      expiresIn: opts.expiresIn ?? 300,
+      signingDate: opts.signingDate,
+      signableHeaders: init.headers ? new Set(Object.keys(init.headers)) : undefined,
+    }),
+  );
 }
 
 /** A presigned ListObjectsV2 of the bucket. */
 async function presignList(opts: { signingDate?: Date; as?: LocalCredentials } = {}) {
   const presigner = new S3RequestPresigner({ credentials: opts.as ?? credentials, region, sha256: Sha256 });
   const { host, hostname, port } = new URL(origin);
-  const request = new HttpRequest({ method: 'GET', protocol: 'http:', hostname, port: Number(port), path: `/local/s3/${BUCKET}`, query: { 'list-type': '2' }, headers: { host } });
+  const request = new HttpRequest({
+    method: 'GET',
+    protocol: 'http:',
+    hostname,
+    port: Number(port),
+    path: `/local/s3/${BUCKET}`,
+    query: { 'list-type': '2' },
+    headers: { host },
+  });
   return formatUrl(await presigner.presign(request, { expiresIn: 300, signingDate: opts.signingDate }));
 }
 
@@ -84,17 +100,23 @@ async function s3Error(res: Response): Promise<{ status: number; code: string | 
   return { status: res.status, code: /<Code>([^<]+)<\/Code>/.exec(body)?.[1], csp: res.headers.get('content-security-policy') };
 }
 
-const put = (url: string, body: string, contentType = 'application/pdf') => fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
-const uploadInit = (body: string, contentType = 'application/pdf'): ObjectRequestInit =>
-  ({ method: 'PUT', headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) } });
+const put = (url: string, body: string, contentType = 'application/pdf') =>
+  fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
+const uploadInit = (body: string, contentType = 'application/pdf'): ObjectRequestInit => ({
+  method: 'PUT',
+  headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) },
+});
 
 describe('S3 proxy', () => {
   it('serves presigned uploads and downloads, inert, with the signed type and disposition', async () => {
     expect((await put(await presign('docs/a.pdf', uploadInit(PDF)), PDF)).status).toBe(200);
     const disposition = contentDisposition('Lab "results".pdf', 'inline');
-    const res = await fetch(await presign('docs/a.pdf', {
-      method: 'GET', query: { 'response-content-type': 'application/pdf', 'response-content-disposition': disposition },
-    }));
+    const res = await fetch(
+      await presign('docs/a.pdf', {
+        method: 'GET',
+        query: { 'response-content-type': 'application/pdf', 'response-content-disposition': disposition },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(PDF);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -115,16 +137,23 @@ describe('S3 proxy', () => {
   it('refuses unsigned, tampered and expired gets', async () => {
     const url = await presign('docs/a.pdf', { method: 'GET', query: { 'response-content-type': 'application/pdf' } });
     expect(await s3Error(await fetch(unsigned(url)))).toEqual({ status: 403, code: 'AccessDenied', csp: 'sandbox' });
-    expect(await s3Error(await fetch(url.replace('response-content-type=application%2Fpdf', 'response-content-type=text%2Fhtml'))))
-      .toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
-    expect(await s3Error(await fetch(url.replace('/docs/a.pdf', '/docs/page.html')))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    expect(
+      await s3Error(await fetch(url.replace('response-content-type=application%2Fpdf', 'response-content-type=text%2Fhtml'))),
+    ).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    expect(await s3Error(await fetch(url.replace('/docs/a.pdf', '/docs/page.html')))).toMatchObject({
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+    });
     const expired = await presign('docs/a.pdf', { method: 'GET' }, { signingDate: tenMinutesAgo() });
     expect(await s3Error(await fetch(expired))).toMatchObject({ status: 403, code: 'AccessDenied' });
   });
 
   it('refuses unsigned, tampered and expired puts, and leaves the object as it was', async () => {
     const evil = '<html>overwritten</html>';
-    expect(await s3Error(await put(`${origin}/local/s3/${BUCKET}/docs/a.pdf`, evil, 'text/html'))).toMatchObject({ status: 403, code: 'AccessDenied' });
+    expect(await s3Error(await put(`${origin}/local/s3/${BUCKET}/docs/a.pdf`, evil, 'text/html'))).toMatchObject({
+      status: 403,
+      code: 'AccessDenied',
+    });
     const url = await presign('docs/a.pdf', uploadInit(evil));
     expect(await s3Error(await put(url, evil, 'text/html'))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
     expect(await s3Error(await put(url, `${evil}!`))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
@@ -136,8 +165,14 @@ describe('S3 proxy', () => {
   it('lists the bucket only for a verified signature', async () => {
     const url = await presignList();
     expect(await s3Error(await fetch(unsigned(url)))).toMatchObject({ status: 403, code: 'AccessDenied' });
-    expect(await s3Error(await fetch(url.replace('list-type=2', 'list-type=1')))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
-    expect(await s3Error(await fetch(await presignList({ signingDate: tenMinutesAgo() })))).toMatchObject({ status: 403, code: 'AccessDenied' });
+    expect(await s3Error(await fetch(url.replace('list-type=2', 'list-type=1')))).toMatchObject({
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+    });
+    expect(await s3Error(await fetch(await presignList({ signingDate: tenMinutesAgo() })))).toMatchObject({
+      status: 403,
+      code: 'AccessDenied',
+    });
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<Key>docs/a.pdf</Key>');
@@ -153,20 +188,33 @@ describe('S3 proxy', () => {
 
   it('passes header-signed SDK calls, and checks a signed body against its hash', async () => {
     const client = new S3Client({
-      endpoint: `${origin}/local/s3`, region, credentials, forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+      endpoint: `${origin}/local/s3`,
+      region,
+      credentials,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'docs/sdk.txt', Body: 'from the SDK', ContentType: 'text/plain' }));
     const got = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'docs/sdk.txt' }));
     expect(await got.Body!.transformToString()).toBe('from the SDK');
-    expect((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'docs/' }))).Contents?.map((o) => o.Key)).toContain('docs/sdk.txt');
+    expect((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'docs/' }))).Contents?.map((o) => o.Key)).toContain(
+      'docs/sdk.txt',
+    );
 
     const { host, hostname, port } = new URL(origin);
     const signer = new SignatureV4({ service: 's3', region, credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: true });
-    const signed = await signer.sign(new HttpRequest({
-      method: 'PUT', protocol: 'http:', hostname, port: Number(port), path: `/local/s3/${BUCKET}/docs/sdk.txt`,
-      headers: { host, 'content-type': 'text/plain' }, body: 'what was signed',
-    }));
+    const signed = await signer.sign(
+      new HttpRequest({
+        method: 'PUT',
+        protocol: 'http:',
+        hostname,
+        port: Number(port),
+        path: `/local/s3/${BUCKET}/docs/sdk.txt`,
+        headers: { host, 'content-type': 'text/plain' },
+        body: 'what was signed',
+      }),
+    );
     const headers = Object.fromEntries(Object.entries(signed.headers).filter(([name]) => name !== 'host'));
     const res = await fetch(`${origin}/local/s3/${BUCKET}/docs/sdk.txt`, { method: 'PUT', headers, body: 'something else!' });
     expect(await s3Error(res)).toMatchObject({ status: 400, code: 'XAmzContentSHA256Mismatch' });
@@ -181,10 +229,12 @@ describe('S3 proxy', () => {
     expect(await s3Error(await fetch(url, { method: 'DELETE' }))).toMatchObject({ status: 405, code: 'MethodNotAllowed' });
     // fetch would resolve dot segments itself: send the target as it is
     const dotted = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http.get(`${origin}/local/s3/${BUCKET}/docs/%2e%2e/x`, { path: `/local/s3/${BUCKET}/docs/%2e%2e/x` }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }));
-      }).on('error', reject);
+      http
+        .get(`${origin}/local/s3/${BUCKET}/docs/%2e%2e/x`, { path: `/local/s3/${BUCKET}/docs/%2e%2e/x` }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }));
+        })
+        .on('error', reject);
     });
     expect(dotted).toMatchObject({ status: 400, body: expect.stringContaining('<Code>InvalidURI</Code>') });
   });

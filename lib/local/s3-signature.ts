@@ -73,8 +73,12 @@ const refuse = (status: number, code: string, message: string): S3Refusal => ({ 
 const accessDenied = (message = 'Access Denied') => refuse(403, 'AccessDenied', message);
 const queryError = (message: string) => refuse(403, 'AuthorizationQueryParametersError', message);
 const headerMalformed = (message: string) => refuse(400, 'AuthorizationHeaderMalformed', message);
-const signatureMismatch = () => refuse(403, 'SignatureDoesNotMatch',
-  'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+const signatureMismatch = () =>
+  refuse(
+    403,
+    'SignatureDoesNotMatch',
+    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  );
 const unknownKey = () => refuse(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
 
 /** Splits the raw query at & and the first =; a name without = has the empty value (`?uploads`). */
@@ -131,8 +135,10 @@ function parseCredential(value: string): Scope | null {
 /** Why a scope does not fit this bucket and this request time, or null when it does. */
 function scopeProblem(scope: Scope, amzDate: string, region: string): string | null {
   if (scope.date !== amzDate.slice(0, 8)) return 'Invalid credential date. Date is not the same as X-Amz-Date.';
-  if (scope.region !== region) return `Error parsing the X-Amz-Credential parameter; the region '${scope.region}' is wrong; expecting '${region}'`;
-  if (scope.service !== 's3') return `Error parsing the X-Amz-Credential parameter; incorrect service '${scope.service}'. This endpoint belongs to 's3'.`;
+  if (scope.region !== region)
+    return `Error parsing the X-Amz-Credential parameter; the region '${scope.region}' is wrong; expecting '${region}'`;
+  if (scope.service !== 's3')
+    return `Error parsing the X-Amz-Credential parameter; incorrect service '${scope.service}'. This endpoint belongs to 's3'.`;
   return null;
 }
 
@@ -159,14 +165,15 @@ function unsignedAmzHeader(req: ReceivedRequest, signed: string[]): S3Refusal | 
   return unsigned.length ? accessDenied(`There were headers present in the request which were not signed: ${unsigned.join(', ')}`) : null;
 }
 
-const signerFor = (scope: Scope, secretAccessKey: string) => new SignatureV4({
-  service: 's3',
-  region: scope.region,
-  credentials: { accessKeyId: scope.accessKeyId, secretAccessKey },
-  sha256: Sha256,
-  uriEscapePath: false,
-  applyChecksum: false,
-});
+const signerFor = (scope: Scope, secretAccessKey: string) =>
+  new SignatureV4({
+    service: 's3',
+    region: scope.region,
+    credentials: { accessKeyId: scope.accessKeyId, secretAccessKey },
+    sha256: Sha256,
+    uriEscapePath: false,
+    applyChecksum: false,
+  });
 
 /** Verifies a request's SigV4 (presigned query or Authorization header); nothing else about it. */
 export async function verifySignature(req: ReceivedRequest, opts: VerifyOptions): Promise<S3Verified | S3Refusal> {
@@ -178,8 +185,12 @@ export async function verifySignature(req: ReceivedRequest, opts: VerifyOptions)
   const authorization = header(req.headers, 'authorization');
   const byQuery = names.some((name) => QUERY_AUTH.includes(name));
   if (authorization !== undefined && byQuery) {
-    return refuse(400, 'InvalidArgument', 'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, ' +
-      'Signature query string parameter or the Authorization header should be specified');
+    return refuse(
+      400,
+      'InvalidArgument',
+      'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, ' +
+        'Signature query string parameter or the Authorization header should be specified',
+    );
   }
   if (names.includes('Signature') || names.includes('AWSAccessKeyId') || /^AWS /.test(authorization ?? '')) {
     return refuse(400, 'InvalidRequest', 'The authorization mechanism you have provided is not supported. Please use AWS4-HMAC-SHA256.');
@@ -190,28 +201,40 @@ export async function verifySignature(req: ReceivedRequest, opts: VerifyOptions)
   return accessDenied();
 }
 
-async function verifyQuery(req: ReceivedRequest, path: string, pairs: Array<[string, string]>, opts: VerifyOptions, now: Date): Promise<S3Verified | S3Refusal> {
+async function verifyQuery(
+  req: ReceivedRequest,
+  path: string,
+  pairs: Array<[string, string]>,
+  opts: VerifyOptions,
+  now: Date,
+): Promise<S3Verified | S3Refusal> {
   const auth: Record<string, string> = {};
   for (const name of QUERY_AUTH) {
     const values = pairs.filter(([n]) => n.toLowerCase() === name.toLowerCase());
     if (values.length > 1) return queryError(`${name} was given more than once`);
     if (values.length === 0 || values[0][0] !== name) {
-      return queryError('Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, ' +
-        'X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.');
+      return queryError(
+        'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, ' +
+          'X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+      );
     }
     auth[name] = values[0][1];
   }
   if (auth['X-Amz-Algorithm'] !== ALGORITHM) return queryError(`X-Amz-Algorithm only supports "${ALGORITHM}"`);
   const scope = parseCredential(auth['X-Amz-Credential']);
   if (!scope) {
-    return queryError('Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
+    return queryError(
+      'Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
+    );
   }
   const signedAt = parseAmzDate(auth['X-Amz-Date']);
-  if (!signedAt) return queryError('X-Amz-Date must be in the ISO8601 Long Format "yyyyMMdd\'T\'HHmmss\'Z\'"');
+  if (!signedAt) return queryError("X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\"");
   if (!/^\d{1,9}$/.test(auth['X-Amz-Expires'])) return queryError('X-Amz-Expires should be a number');
   const expiresIn = Number(auth['X-Amz-Expires']);
   if (expiresIn > MAX_PRESIGNED_SECONDS) {
-    return queryError('X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds');
+    return queryError(
+      'X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds',
+    );
   }
   const problem = scopeProblem(scope, auth['X-Amz-Date'], opts.region);
   if (problem) return queryError(problem);
@@ -244,36 +267,56 @@ async function verifyQuery(req: ReceivedRequest, path: string, pairs: Array<[str
   // what the signer derived must be what was sent (a SignedHeaders out of order, say, is not)
   const received = toQuery(pairs);
   const derived = presigned.query as S3Query;
-  const sameQuery = Object.keys(received).length === Object.keys(derived).length &&
-    Object.entries(received).every(([name, value]) => name === 'X-Amz-Signature' || JSON.stringify(derived[name]) === JSON.stringify(value));
+  const sameQuery =
+    Object.keys(received).length === Object.keys(derived).length &&
+    Object.entries(received).every(
+      ([name, value]) => name === 'X-Amz-Signature' || JSON.stringify(derived[name]) === JSON.stringify(value),
+    );
   if (!sameQuery || !sameSecret(String(derived['X-Amz-Signature']), auth['X-Amz-Signature'])) return signatureMismatch();
   return { ok: true, accessKeyId: scope.accessKeyId, path, query: received, signedHeaders, payloadHash: null };
 }
 
 async function verifyHeader(
-  req: ReceivedRequest, path: string, pairs: Array<[string, string]>, authorization: string, opts: VerifyOptions, now: Date,
+  req: ReceivedRequest,
+  path: string,
+  pairs: Array<[string, string]>,
+  authorization: string,
+  opts: VerifyOptions,
+  now: Date,
 ): Promise<S3Verified | S3Refusal> {
   const m = /^AWS4-HMAC-SHA256 (.+)$/.exec(authorization);
   if (!m) return refuse(400, 'InvalidArgument', 'Unsupported Authorization Type');
-  const parts = new Map(m[1].split(',').map((part) => {
-    const eq = part.indexOf('=');
-    return [part.slice(0, eq).trim(), part.slice(eq + 1).trim()] as const;
-  }));
+  const parts = new Map(
+    m[1].split(',').map((part) => {
+      const eq = part.indexOf('=');
+      return [part.slice(0, eq).trim(), part.slice(eq + 1).trim()] as const;
+    }),
+  );
   const [credential, signedList, signature] = ['Credential', 'SignedHeaders', 'Signature'].map((name) => parts.get(name));
   if (parts.size !== 3 || !credential || !signedList || !signature) {
-    return headerMalformed('The authorization header is malformed; the authorization header requires three components: Credential, SignedHeaders, and Signature.');
+    return headerMalformed(
+      'The authorization header is malformed; the authorization header requires three components: Credential, SignedHeaders, and Signature.',
+    );
   }
   const scope = parseCredential(credential);
-  if (!scope) return headerMalformed('The authorization header is malformed; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
+  if (!scope)
+    return headerMalformed(
+      'The authorization header is malformed; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
+    );
   const amzDate = header(req.headers, 'x-amz-date');
   const signedAt = parseAmzDate(amzDate);
   // a date was read only from a header that is there
   if (!signedAt || amzDate === undefined) return accessDenied('AWS authentication requires a valid Date or x-amz-date header');
   const payloadHash = header(req.headers, SHA256_HEADER);
   if (payloadHash === undefined) return refuse(400, 'InvalidRequest', `Missing required header for this request: ${SHA256_HEADER}`);
-  if (payloadHash.startsWith('STREAMING-')) return refuse(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
+  if (payloadHash.startsWith('STREAMING-'))
+    return refuse(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
   if (payloadHash !== UNSIGNED_PAYLOAD && !/^[0-9a-f]{64}$/i.test(payloadHash)) {
-    return refuse(400, 'InvalidArgument', `${SHA256_HEADER} must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, or a valid sha256 value.`);
+    return refuse(
+      400,
+      'InvalidArgument',
+      `${SHA256_HEADER} must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, or a valid sha256 value.`,
+    );
   }
   const problem = scopeProblem(scope, amzDate, opts.region);
   if (problem) return headerMalformed(problem.replace('the X-Amz-Credential parameter', 'the authorization header'));
@@ -293,16 +336,37 @@ async function verifyHeader(
   // part of the canonical request only when the client signed them
   const unsignable = [SHA256_HEADER, 'x-amz-date'].filter((name) => !signedHeaders.includes(name));
   const signed = await signerFor(scope, secret).sign(
-    new HttpRequest({ method: req.method, hostname: headers.host, path, query: toQuery(pairs), headers: { ...headers, [SHA256_HEADER]: payloadHash } }),
-    { signingDate: signedAt, signingRegion: scope.region, signingService: scope.service, signableHeaders: new Set(signedHeaders), unsignableHeaders: new Set(unsignable) },
+    new HttpRequest({
+      method: req.method,
+      hostname: headers.host,
+      path,
+      query: toQuery(pairs),
+      headers: { ...headers, [SHA256_HEADER]: payloadHash },
+    }),
+    {
+      signingDate: signedAt,
+      signingRegion: scope.region,
+      signingService: scope.service,
+      signableHeaders: new Set(signedHeaders),
+      unsignableHeaders: new Set(unsignable),
+    },
   );
   const derived = /SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(String(signed.headers.authorization));
   if (!derived || derived[1] !== signedList || !sameSecret(derived[2], signature)) return signatureMismatch();
-  return { ok: true, accessKeyId: scope.accessKeyId, path, query: toQuery(pairs), signedHeaders, payloadHash: payloadHash === UNSIGNED_PAYLOAD ? null : payloadHash };
+  return {
+    ok: true,
+    accessKeyId: scope.accessKeyId,
+    path,
+    query: toQuery(pairs),
+    signedHeaders,
+    payloadHash: payloadHash === UNSIGNED_PAYLOAD ? null : payloadHash,
+  };
 }
 
 /** A header-signed body against its signed SHA-256 (S3's XAmzContentSHA256Mismatch), or null when it matches. */
 export function verifyPayload(payloadHash: string, body: Uint8Array): S3Refusal | null {
   const actual = createHash('sha256').update(body).digest('hex');
-  return actual === payloadHash.toLowerCase() ? null : refuse(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+  return actual === payloadHash.toLowerCase()
+    ? null
+    : refuse(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
 }

@@ -59,7 +59,8 @@ export interface LocalStack {
 
 const LOOPBACK = '127.0.0.1';
 /** The name to print for a bind address: loopback and wildcards are opened as localhost. */
-const browsableHost = (host: string) => (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host);
+const browsableHost = (host: string) =>
+  ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => {});
@@ -78,11 +79,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const stop = async () => {
     await jobsRunner?.stop();
     await localQueue?.stop();
-    await Promise.all(servers.map((server) => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections(); // keep-alive connections would otherwise hold close() open
-      return closed;
-    }));
+    await Promise.all(
+      servers.map((server) => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections(); // keep-alive connections would otherwise hold close() open
+        return closed;
+      }),
+    );
     await stopAll(children);
   };
 
@@ -92,11 +95,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // before cognito-local starts: it stamps tokens with this clock's time
     const clock = createStackClock(opts.dataDir);
     log('starting DynamoDB Local, s3rver and cognito-local...');
-    children.push(...(await Promise.all([
-      startDynamoDbLocal({ port: ports.dynamodb, dbPath: opts.persist ? path.join(opts.dataDir, 'dynamodb') : undefined, logDir }),
-      startS3Local({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), bucket: LOCAL_BUCKET, logDir, credentials }),
-      startCognitoLocal({ port: ports.cognito, dir: path.join(opts.dataDir, 'cognito'), logDir, clockFile: clock.file }),
-    ])));
+    children.push(
+      ...(await Promise.all([
+        startDynamoDbLocal({ port: ports.dynamodb, dbPath: opts.persist ? path.join(opts.dataDir, 'dynamodb') : undefined, logDir }),
+        startS3Local({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), bucket: LOCAL_BUCKET, logDir, credentials }),
+        startCognitoLocal({ port: ports.cognito, dir: path.join(opts.dataDir, 'cognito'), logDir, clockFile: clock.file }),
+      ])),
+    );
     const endpoints = endpointsFor(ports);
     await ensureTable(endpoints, credentials, LOCAL_TABLE);
     await ensureBucket(endpoints, credentials, LOCAL_BUCKET);
@@ -125,7 +130,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // queue rows' messages (SQS in the cloud), sent by handlers to PORTAL_LOCAL_QUEUE_URL
     localQueue = createLocalQueue({ log });
     // Presigned document URLs reach s3rver through the origin each request came in on (S3_PUBLIC_PATH).
-    const mounts = [stripeSandbox, createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET, region: LOCAL_REGION, credentials }), jobsRunner.mount, localQueue.mount, clock.mount];
+    const mounts = [
+      stripeSandbox,
+      createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET, region: LOCAL_REGION, credentials }),
+      jobsRunner.mount,
+      localQueue.mount,
+      clock.mount,
+    ];
 
     let url: string | null = null;
     if (!opts.gateway) {

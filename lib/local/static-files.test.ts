@@ -18,7 +18,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>x</title>');
   fs.writeFileSync(path.join(root, 'assets', 'app-1a2b.js'), script);
   fs.writeFileSync(path.join(root, 'assets', 'font.woff2'), Buffer.alloc(4000, 1));
-  server = http.createServer((req, res) => serveStatic(root, new URL(req.url!, 'http://x').pathname, res, {}, req.headers['accept-encoding']));
+  server = http.createServer((req, res) =>
+    serveStatic(root, new URL(req.url!, 'http://x').pathname, res, {}, req.headers['accept-encoding']),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -30,11 +32,13 @@ afterAll(() => {
 /** The raw answer, without the decompression fetch would do. */
 function get(pathname: string, acceptEncoding?: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(`${base}${pathname}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(`${base}${pathname}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 

@@ -26,9 +26,19 @@ const TYPES: Record<string, string> = {
 const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.map']);
 const MIN_COMPRESSED_BYTES = 1000;
 
-export function serveStatic(root: string, pathname: string, res: ServerResponse, headers: Record<string, string>, acceptEncoding = ''): void {
+export function serveStatic(
+  root: string,
+  pathname: string,
+  res: ServerResponse,
+  headers: Record<string, string>,
+  acceptEncoding = '',
+): void {
   let decoded: string;
-  try { decoded = decodeURIComponent(pathname); } catch { decoded = '/'; }
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = '/';
+  }
   const candidate = path.normalize(path.join(root, decoded));
   const insideRoot = candidate.startsWith(root + path.sep);
   const isFile = insideRoot && fs.existsSync(candidate) && fs.statSync(candidate).isFile();

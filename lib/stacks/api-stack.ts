@@ -63,10 +63,12 @@ export class ApiStack extends Stack {
       // Without one, the execute-api URL stays reachable around CloudFront's WAF and headers (README).
       disableExecuteApiEndpoint: props.customDomain !== undefined,
     });
-    const domainName = props.customDomain && new DomainName(this, 'CustomDomain', {
-      domainName: props.customDomain.domainName,
-      certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
-    });
+    const domainName =
+      props.customDomain &&
+      new DomainName(this, 'CustomDomain', {
+        domainName: props.customDomain.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+      });
     this.customDomainName = props.customDomain?.domainName;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -103,14 +105,13 @@ export class ApiStack extends Stack {
         integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn.function),
         authorizer,
       });
-      if ((SIGN_IN_ROUTES as readonly string[]).includes(route.id)) signInRoutes.push({ key: `${route.method} ${routeKeyPath(route.path)}`, route: httpRoute });
+      if ((SIGN_IN_ROUTES as readonly string[]).includes(route.id))
+        signInRoutes.push({ key: `${route.method} ${routeKeyPath(route.path)}`, route: httpRoute });
       if (isPublic) {
-        Validations.of(httpRoute).acknowledge(
-          {
-            id: 'AwsSolutions-APIG4',
-            reason: `${route.method} ${route.path} is public by design (lambdas/routes.ts): it is how a user obtains a token in the first place.`,
-          },
-        );
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by design (lambdas/routes.ts): it is how a user obtains a token in the first place.`,
+        });
       }
     }
     this.functions = functions;
@@ -146,7 +147,11 @@ export class ApiStack extends Stack {
  *    1 second doubling to about 15 minutes ("Password attempts exceeded", also a 429 here).
  */
 
-function throttleSignIn(stage: HttpStage, signInRoutes: Array<{ key: string; route: HttpRoute }>, limits: StageSettings['signInThrottle']): void {
+function throttleSignIn(
+  stage: HttpStage,
+  signInRoutes: Array<{ key: string; route: HttpRoute }>,
+  limits: StageSettings['signInThrottle'],
+): void {
   const settings = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit };
   const cfnStage = stage.node.defaultChild as CfnStage;
   cfnStage.routeSettings = Object.fromEntries(signInRoutes.map((r) => [r.key, settings]));

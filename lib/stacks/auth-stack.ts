@@ -1,13 +1,5 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import {
-  AccountRecovery,
-  CfnUserPoolGroup,
-  FeaturePlan,
-  Mfa,
-  UserPool,
-  UserPoolEmail,
-  type UserPoolClient,
-} from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, CfnUserPoolGroup, FeaturePlan, Mfa, UserPool, UserPoolEmail, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import type { StageSettings } from '../stage.js';
 
@@ -42,11 +34,17 @@ export const USER_GROUPS = [
  */
 function cognitoEmail(scope: Stack, email: CognitoSesEmail | undefined): UserPoolEmail {
   if (email) {
-    return UserPoolEmail.withSES({ fromEmail: email.from, sesVerifiedDomain: email.from.slice(email.from.lastIndexOf('@') + 1), sesRegion: email.sesRegion });
+    return UserPoolEmail.withSES({
+      fromEmail: email.from,
+      sesVerifiedDomain: email.from.slice(email.from.lastIndexOf('@') + 1),
+      sesRegion: email.sesRegion,
+    });
   }
   // Info, not a warning: with cdk-nag's validation report every warning fails the synth, and dev may run without.
-  Annotations.of(scope).addInfoV2('portal:cognito-default-email',
-    'No -c emailFrom=noreply@your.domain: Cognito sends invitations from its default address, 50 emails a day at most.');
+  Annotations.of(scope).addInfoV2(
+    'portal:cognito-default-email',
+    'No -c emailFrom=noreply@your.domain: Cognito sends invitations from its default address, 50 emails a day at most.',
+  );
   return UserPoolEmail.withCognito();
 }
 
@@ -141,6 +139,9 @@ export class AuthStack extends Stack {
 
     // Read by `npm run create-admin` (bin/create-admin.ts) and by operators.
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId, description: 'Cognito user pool of the portal' });
-    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId, description: 'App client the SPA signs in with' });
+    new CfnOutput(this, 'UserPoolClientId', {
+      value: this.userPoolClient.userPoolClientId,
+      description: 'App client the SPA signs in with',
+    });
   }
 }

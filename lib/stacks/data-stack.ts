@@ -1,12 +1,6 @@
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  HttpMethods,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table-schema.js';
@@ -53,12 +47,16 @@ export class DataStack extends Stack {
     //   aws secretsmanager put-secret-value --secret-id <arn> --secret-string '{"secretKey":"sk_...","webhookSecret":"whsec_..."}'
     this.stripeSecret = new Secret(this, 'StripeSecret', {
       description: `Portal ${stage.name}: Stripe secret key and webhook signing secret (JSON: secretKey, webhookSecret)`,
-      generateSecretString: { secretStringTemplate: JSON.stringify({ secretKey: 'sk_test_replace_me' }), generateStringKey: 'webhookSecret' },
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ secretKey: 'sk_test_replace_me' }),
+        generateStringKey: 'webhookSecret',
+      },
       removalPolicy: stage.removalPolicy,
     });
     Validations.of(this.stripeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Stripe API keys and webhook secrets are rolled in the Stripe dashboard, not by a Secrets Manager rotation Lambda; the README runbook covers rotating them.',
+      reason:
+        'Stripe API keys and webhook secrets are rolled in the Stripe dashboard, not by a Secrets Manager rotation Lambda; the README runbook covers rotating them.',
     });
     // It starts as a placeholder: this names where the real keys go (README "Stripe", `npm run doctor`).
     new CfnOutput(this, 'StripeSecretArn', {
@@ -77,12 +75,11 @@ export class DataStack extends Stack {
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: stage.autoDeleteObjects,
     });
-    Validations.of(this.logsBucket).acknowledge(
-      {
-        id: 'AwsSolutions-S1',
-        reason: 'This is the access-log bucket itself; logging it into itself would loop, and into another bucket would only move the problem.',
-      },
-    );
+    Validations.of(this.logsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This is the access-log bucket itself; logging it into itself would loop, and into another bucket would only move the problem.',
+    });
 
     this.documentsBucket = new Bucket(this, 'DocumentsBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

@@ -46,7 +46,11 @@ export class WafStack extends Stack {
   constructor(scope: Construct, id: string, props: WafStackProps) {
     super(scope, id, props);
     const { stage } = props;
-    const metric = (name: string) => ({ cloudWatchMetricsEnabled: true, metricName: `portal-${stage.name}-${name}`, sampledRequestsEnabled: true });
+    const metric = (name: string) => ({
+      cloudWatchMetricsEnabled: true,
+      metricName: `portal-${stage.name}-${name}`,
+      sampledRequestsEnabled: true,
+    });
 
     const managed = MANAGED_RULE_GROUPS.map((name, priority): CfnWebACL.RuleProperty => ({
       name,
@@ -57,7 +61,8 @@ export class WafStack extends Stack {
           vendorName: 'AWS',
           name,
           // counted (and labelled) instead of blocked; the next rule blocks it everywhere else
-          ruleActionOverrides: name === 'AWSManagedRulesCommonRuleSet' ? [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] : undefined,
+          ruleActionOverrides:
+            name === 'AWSManagedRulesCommonRuleSet' ? [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] : undefined,
         },
       },
       visibilityConfig: metric(name),
@@ -107,7 +112,10 @@ export class WafStack extends Stack {
               searchString: routeKeyPath(routeById(routeId).path),
               fieldToMatch: { uriPath: {} },
               positionalConstraint: 'STARTS_WITH',
-              textTransformations: [{ priority: 0, type: 'URL_DECODE' }, { priority: 1, type: 'NORMALIZE_PATH' }],
+              textTransformations: [
+                { priority: 0, type: 'URL_DECODE' },
+                { priority: 1, type: 'NORMALIZE_PATH' },
+              ],
             },
           },
         },

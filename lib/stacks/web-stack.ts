@@ -206,10 +206,7 @@ export class WebStack extends Stack {
     };
     new BucketDeployment(this, 'DeploySiteShell', {
       ...common,
-      sources: [
-        Source.asset(props.webAssetPath, { exclude: ['assets', 'assets/**'] }),
-        Source.jsonData('config.json', runtimeConfig),
-      ],
+      sources: [Source.asset(props.webAssetPath, { exclude: ['assets', 'assets/**'] }), Source.jsonData('config.json', runtimeConfig)],
       cacheControl: [CacheControl.noCache()],
     });
 

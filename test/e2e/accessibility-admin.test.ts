@@ -6,7 +6,19 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atBothWidths, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
+import {
+  atBothWidths,
+  audit,
+  auditDialog,
+  auditFailedLoad,
+  closeDialog,
+  expectAnnounced,
+  openDialog,
+  openPages,
+  visit,
+  writeAxeSummary,
+  type Pages,
+} from './support/a11y.js';
 import { headerLink } from './support/header.js';
 import { launchBrowser } from './support/browser.js';
 import { dataRows, dataTable } from './support/dataTable.js';
@@ -112,22 +124,36 @@ describe('admin', { timeout: 120_000 }, () => {
         await expect(menu.count()).resolves.toBe(0);
         await menuButton.click();
         await menu.waitFor();
-        await expect.poll(() => menu.evaluate((el) => el.closest('[role="presentation"]')?.contains(document.activeElement) ?? false)).toBe(true);
+        await expect
+          .poll(() => menu.evaluate((el) => el.closest('[role="presentation"]')?.contains(document.activeElement) ?? false))
+          .toBe(true);
         await audit(page, width, 'admin', 'drawer-open');
         views = await menu.getByRole('button').allTextContents();
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'detached' });
         await expect.poll(() => menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
       }
-      expect(views).toEqual(expect.arrayContaining(['Overview', 'Documents', 'Cohorts', 'Students', 'Categories', 'Analytics', 'Settings']));
-      await dataRows(page, /Individual Students/).first().waitFor();
+      expect(views).toEqual(
+        expect.arrayContaining(['Overview', 'Documents', 'Cohorts', 'Students', 'Categories', 'Analytics', 'Settings']),
+      );
+      await dataRows(page, /Individual Students/)
+        .first()
+        .waitFor();
       await audit(page, width, 'admin', 'documents');
       for (const view of views.filter((v) => v !== 'Documents')) {
         if (width === 375) await menuButton.click();
         await menu.getByRole('button', { name: view, exact: true }).click();
         if (width === 375) await menu.waitFor({ state: 'detached' });
         await (VIEW_READY[view]?.(page) ?? page.getByRole('main').getByRole('heading', { level: 2, name: view })).first().waitFor();
-        await expect.poll(() => page.getByRole('main').getByRole('status').filter({ hasText: /Loading/ }).count()).toBe(0);
+        await expect
+          .poll(() =>
+            page
+              .getByRole('main')
+              .getByRole('status')
+              .filter({ hasText: /Loading/ })
+              .count(),
+          )
+          .toBe(0);
         await audit(page, width, 'admin', view.toLowerCase().replace(/\W+/g, '-'));
       }
     });
@@ -146,7 +172,9 @@ describe('admin', { timeout: 120_000 }, () => {
       const importCsv = page.getByRole('button', { name: 'Import CSV' });
       await auditDialog(page, width, 'students', 'import-dialog', importCsv, 'Import Students');
       await page.getByRole('searchbox', { name: 'Search' }).fill('nothing-matches-this');
-      await dataTable(page, 'Students').getByText(/No students/).waitFor();
+      await dataTable(page, 'Students')
+        .getByText(/No students/)
+        .waitFor();
       await audit(page, width, 'students', 'empty');
     });
   });
@@ -155,7 +183,11 @@ describe('admin', { timeout: 120_000 }, () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/admin?view=students&student=student', (p) => dataRows(p, 'Ledger'));
       await audit(page, width, 'student-record', 'loaded');
-      for (const [name, state] of [['Enroll in Program', 'enroll-dialog'], ['Post Charge or Credit', 'ledger-entry-dialog'], ['Disable Sign-in', 'sign-in-dialog']] as const) {
+      for (const [name, state] of [
+        ['Enroll in Program', 'enroll-dialog'],
+        ['Post Charge or Credit', 'ledger-entry-dialog'],
+        ['Disable Sign-in', 'sign-in-dialog'],
+      ] as const) {
         const opener = page.getByRole('button', { name, exact: true });
         const dialog = await openDialog(page, opener, new RegExp(name));
         await audit(page, width, 'student-record', state);

@@ -4,7 +4,17 @@
  * (support/a11y.ts). Nothing is changed: dialogs are opened, checked and closed.
  */
 import { describe, it } from 'vitest';
-import { accessibilityBrowser, atBothWidths, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
+import {
+  accessibilityBrowser,
+  atBothWidths,
+  audit,
+  auditDialog,
+  auditFailedLoad,
+  closeDialog,
+  expectAnnounced,
+  openDialog,
+  visit,
+} from './support/a11y.js';
 import { dataRows, dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('staff');
@@ -17,7 +27,11 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/documents', (p) => dataRows(p, 'Individual Students'));
       await audit(page, width, 'documents', 'individual');
-      for (const [tab, state] of [['Cohort Documents', 'cohort'], ['Program Materials', 'program'], ['General Resources', 'general']]) {
+      for (const [tab, state] of [
+        ['Cohort Documents', 'cohort'],
+        ['Program Materials', 'program'],
+        ['General Resources', 'general'],
+      ]) {
         await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
         await dataRows(page, tab).first().waitFor();
         await audit(page, width, 'documents', state!);
@@ -52,7 +66,11 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
 
       const acks = page.getByRole('button', { name: 'Acknowledgements of Immunization Record' });
       dialog = await openDialog(page, acks, /^Acknowledgements: Immunization Record/);
-      await dialog.getByRole('table').or(dialog.getByText(/no|none/i)).first().waitFor();
+      await dialog
+        .getByRole('table')
+        .or(dialog.getByText(/no|none/i))
+        .first()
+        .waitFor();
       await audit(page, width, 'documents', 'acknowledgements-dialog');
       await closeDialog(page, dialog, acks);
 

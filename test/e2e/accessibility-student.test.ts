@@ -7,7 +7,19 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { accessibilityBrowser, atBothWidths, atEachWidthInTurn, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, failApi, openDialog, visit } from './support/a11y.js';
+import {
+  accessibilityBrowser,
+  atBothWidths,
+  atEachWidthInTurn,
+  audit,
+  auditDialog,
+  auditFailedLoad,
+  closeDialog,
+  expectAnnounced,
+  failApi,
+  openDialog,
+  visit,
+} from './support/a11y.js';
 import { dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('student');
@@ -33,7 +45,11 @@ describe('signed out', () => {
     await atBothWidths(s.pages, async (page, width) => {
       // The login's answer for an account with a temporary password, as cognito-local would give it (issue 8).
       await page.route('**/api/users/login/', (route) =>
-        route.fulfill({ status: 401, json: { detail: 'Please choose a new password.', code: 'new_password_required', session: 'a11y-session' } }));
+        route.fulfill({
+          status: 401,
+          json: { detail: 'Please choose a new password.', code: 'new_password_required', session: 'a11y-session' },
+        }),
+      );
       await visit(page, '/', (p) => p.getByRole('button', { name: 'Login' }));
       await page.getByLabel('Username').fill('new.student');
       await page.getByLabel('Password').fill('Temp!Pass2345');
@@ -126,7 +142,10 @@ describe('student', { timeout: 120_000 }, () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/payments', (p) => dataTable(p, 'Payments'));
       await audit(page, width, 'payments', 'loaded');
-      await page.getByRole('link', { name: /^View receipt of / }).last().click();
+      await page
+        .getByRole('link', { name: /^View receipt of / })
+        .last()
+        .click();
       await page.getByRole('button', { name: 'Print' }).waitFor();
       await audit(page, width, 'receipt', 'loaded');
       await failApi(page, /\/payments\//);
@@ -144,7 +163,12 @@ describe('student', { timeout: 120_000 }, () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/documents', (p) => dataTable(p, 'My documents'));
       await audit(page, width, 'my-documents', 'loaded');
-      for (const [title, kind] of [['Nursing Assistant Syllabus', 'pdf'], ['Immunization Record', 'png'], ['Payment Plan Agreement', 'txt'], ['Financial Aid Guide', 'docx']]) {
+      for (const [title, kind] of [
+        ['Nursing Assistant Syllabus', 'pdf'],
+        ['Immunization Record', 'png'],
+        ['Payment Plan Agreement', 'txt'],
+        ['Financial Aid Guide', 'docx'],
+      ]) {
         const opener = page.getByRole('button', { name: `Preview ${title}`, exact: true });
         const dialog = await openDialog(page, opener, new RegExp(title));
         await dialog.getByRole('button', { name: 'Download', exact: true }).waitFor();
@@ -154,7 +178,10 @@ describe('student', { timeout: 120_000 }, () => {
       }
       const acknowledge = page.getByRole('button', { name: 'Acknowledge Immunization Record' });
       const dialog = await openDialog(page, acknowledge, 'Acknowledge Document');
-      await dialog.getByRole('button', { name: /^Acknowledge/ }).last().click();
+      await dialog
+        .getByRole('button', { name: /^Acknowledge/ })
+        .last()
+        .click();
       await expectAnnounced(dialog.getByRole('alert'));
       await audit(page, width, 'my-documents', 'acknowledge-dialog-error');
       await closeDialog(page, dialog, acknowledge);

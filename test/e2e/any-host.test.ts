@@ -21,9 +21,12 @@ beforeEach(() => {
   cspViolations = [];
   page.on('response', (res) => {
     const url = new URL(res.url());
-    if (url.pathname.startsWith('/local/s3/')) storage.push(`${res.request().method()} ${url.host} ${res.status()} ${res.headers()['content-type'] ?? ''}`);
+    if (url.pathname.startsWith('/local/s3/'))
+      storage.push(`${res.request().method()} ${url.host} ${res.status()} ${res.headers()['content-type'] ?? ''}`);
   });
-  page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text()); });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
 });
 
 const row = (title: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
@@ -41,7 +44,9 @@ async function upload(title: string, file: { name: string; mimeType: string; buf
 }
 
 async function remove(title: string) {
-  await row(title).getByRole('button', { name: `Delete ${title}` }).click();
+  await row(title)
+    .getByRole('button', { name: `Delete ${title}` })
+    .click();
   await page.getByRole('dialog', { name: 'Delete Document' }).getByRole('button', { name: 'Delete' }).click();
   await row(title).waitFor({ state: 'detached' });
 }
@@ -69,7 +74,9 @@ describe('the portal at 127.0.0.1', () => {
     await page.getByRole('tab', { name: /^Cohort Documents/ }).click();
 
     // the image preview loads and decodes
-    await row(imageTitle).getByRole('button', { name: `Preview ${imageTitle}` }).click();
+    await row(imageTitle)
+      .getByRole('button', { name: `Preview ${imageTitle}` })
+      .click();
     const imagePreview = page.getByRole('dialog', { name: new RegExp(imageTitle) });
     const image = imagePreview.getByRole('img', { name: imageTitle });
     await image.waitFor();
@@ -77,8 +84,12 @@ describe('the portal at 127.0.0.1', () => {
     await imagePreview.getByRole('button', { name: 'Close' }).click();
 
     // the PDF preview's frame gets the PDF from this origin
-    const pdfServed = page.waitForResponse((res) => res.url().includes('/local/s3/') && res.request().method() === 'GET' && res.status() === 200);
-    await row(pdfTitle).getByRole('button', { name: `Preview ${pdfTitle}` }).click();
+    const pdfServed = page.waitForResponse(
+      (res) => res.url().includes('/local/s3/') && res.request().method() === 'GET' && res.status() === 200,
+    );
+    await row(pdfTitle)
+      .getByRole('button', { name: `Preview ${pdfTitle}` })
+      .click();
     const pdfPreview = page.getByRole('dialog', { name: new RegExp(pdfTitle) });
     const frame = pdfPreview.getByTitle(`${pdfTitle} (PDF preview)`);
     await frame.waitFor();
@@ -88,7 +99,10 @@ describe('the portal at 127.0.0.1', () => {
     expect(new URL(served.url()).host).toBe(host);
     await pdfPreview.getByRole('button', { name: 'Close' }).click();
 
-    expect(storage.every((s) => s.split(' ')[1] === host), storage.join('\n')).toBe(true);
+    expect(
+      storage.every((s) => s.split(' ')[1] === host),
+      storage.join('\n'),
+    ).toBe(true);
     expect(cspViolations).toEqual([]);
 
     await remove(pdfTitle);

@@ -24,28 +24,54 @@ const GATEWAY_401 = { message: 'Unauthorized' };
 const demo = (username: string, password: string) => ({ username, password });
 const world: MatrixWorld = {
   users: {
-    studentA: demo('student', 'Student!2345'), studentB: demo('paid', 'Student!2345'),
-    staff: demo('staff', 'Staff!2345'), finance: demo('finance', 'Finance!2345'), admin: demo('admin', 'Admin!2345'),
+    studentA: demo('student', 'Student!2345'),
+    studentB: demo('paid', 'Student!2345'),
+    staff: demo('staff', 'Staff!2345'),
+    finance: demo('finance', 'Finance!2345'),
+    admin: demo('admin', 'Admin!2345'),
   },
-  lastNameB: 'x', cohortA: 'cohort-a', cohortB: 'cohort-b', docA: 'doc-a', docB: 'doc-b', tag: 'e2e',
-  program: { type: 'certificate', id: 'x' }, paymentA: 'pi_a', paymentB: 'pi_b',
+  lastNameB: 'x',
+  cohortA: 'cohort-a',
+  cohortB: 'cohort-b',
+  docA: 'doc-a',
+  docB: 'doc-b',
+  tag: 'e2e',
+  program: { type: 'certificate', id: 'x' },
+  paymentA: 'pi_a',
+  paymentB: 'pi_b',
   webhookSecret: inject('stripeKeys').webhookSecret,
   fresh: {
-    course: async () => 'course-x', document: async () => 'doc-x', cohort: async () => 'cohort-x', student: async () => 'student-x',
+    course: async () => 'course-x',
+    document: async () => 'doc-x',
+    cohort: async () => 'cohort-x',
+    student: async () => 'student-x',
     /** A new student with a temporary password (made by the demo admin through the API) and the session of their first sign-in. */
     challenge: async () => {
       const { token } = await login('admin', 'Admin!2345');
-      const cohorts = await (await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })).json() as Array<{ id: string; program_type: string }>;
+      const cohorts = (await (
+        await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Array<{ id: string; program_type: string }>;
       const username = `anon-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
       const created = await fetch(`${baseUrl()}/api/students/`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({
-          username, first_name: 'Anne', last_name: 'Nonymous', email: `${username}@example.edu`, program_type: cohorts[0]!.program_type,
-          program_name: 'Test program', cohort_id: cohorts[0]!.id, temporary_password: 'Temp!Pass2345',
+          username,
+          first_name: 'Anne',
+          last_name: 'Nonymous',
+          email: `${username}@example.edu`,
+          program_type: cohorts[0]!.program_type,
+          program_name: 'Test program',
+          cohort_id: cohorts[0]!.id,
+          temporary_password: 'Temp!Pass2345',
         }),
       });
       if (created.status !== 201) throw new Error(`create student: ${created.status} ${await created.text()}`);
-      const first = await fetch(`${baseUrl()}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Temp!Pass2345' }) });
+      const first = await fetch(`${baseUrl()}/api/users/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'Temp!Pass2345' }),
+      });
       const body = await first.json();
       if (body.code !== 'new_password_required') throw new Error(`no challenge: ${JSON.stringify(body)}`);
       return { username, session: body.session };
@@ -67,7 +93,13 @@ describe('anonymous callers through the local gateway', () => {
       expect(row, `route ${route.id} has no row in the authorization matrix`).toBeDefined();
       const id = route.id as RouteId;
       if (row!.anonymous === 401) {
-        for (const opts of [{}, { trailingSlash: false }, { authorization: 'Basic YWRtaW46QWRtaW4hMjM0NQ==' }, { authorization: 'Bearer' }, { authorization: 'bearer ' }]) {
+        for (const opts of [
+          {},
+          { trailingSlash: false },
+          { authorization: 'Basic YWRtaW46QWRtaW4hMjM0NQ==' },
+          { authorization: 'Bearer' },
+          { authorization: 'bearer ' },
+        ]) {
           const res = await send(id, await REQUESTS[id](world, 'anonymous'), opts);
           expect({ status: res.status, body: res.body }, JSON.stringify(opts)).toEqual({ status: 401, body: GATEWAY_401 });
           expect(res.headers.get('www-authenticate'), JSON.stringify(opts)).toMatch(/^Bearer/);
@@ -83,7 +115,20 @@ describe('anonymous callers through the local gateway', () => {
 
 describe('hostile paths, methods and credentials through the local gateway', () => {
   const segment = fc.oneof(
-    fc.constantFrom('api', 'students', 'student', 'courses', 'documents', 'payments', 'cohorts', 'users', 'login', 'webhook', 'refund', 'x'),
+    fc.constantFrom(
+      'api',
+      'students',
+      'student',
+      'courses',
+      'documents',
+      'payments',
+      'cohorts',
+      'users',
+      'login',
+      'webhook',
+      'refund',
+      'x',
+    ),
     fc.constantFrom('%', '%E0%A4%A', '%00', '%2F', '%2e%2e', '..', '.', '%C0%AE', '%FF', '~', '*', ';', 'a;b=c', '%20'),
     fc.string({ maxLength: 8 }).map(encodeURIComponent),
   );
@@ -91,21 +136,42 @@ describe('hostile paths, methods and credentials through the local gateway', () 
     method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
     path: fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => `/api/${parts.join('/')}`),
     slash: fc.boolean(),
-    authorization: fc.option(fc.oneof(
-      fc.constantFrom('Bearer', 'Bearer ', 'Bearer a.b.c', 'Bearer eyJhbGciOiJub25lIn0.e30.', 'Basic YTpi', 'bearer null', 'Bearer undefined'),
-      fc.string({ unit: 'binary-ascii', maxLength: 40 }).filter((s) => /^[\x20-\x7e]*$/.test(s)).map((s) => `Bearer ${s}`),
-    ), { nil: undefined }),
+    authorization: fc.option(
+      fc.oneof(
+        fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Bearer a.b.c',
+          'Bearer eyJhbGciOiJub25lIn0.e30.',
+          'Basic YTpi',
+          'bearer null',
+          'Bearer undefined',
+        ),
+        fc
+          .string({ unit: 'binary-ascii', maxLength: 40 })
+          .filter((s) => /^[\x20-\x7e]*$/.test(s))
+          .map((s) => `Bearer ${s}`),
+      ),
+      { nil: undefined },
+    ),
   });
 
-  it('1,000 anonymous requests to made-up API paths: never a 5xx; any protected route answers the authorizer\'s 401', async () => {
-    await fc.assert(fc.asyncProperty(request, async ({ method, path, slash, authorization }) => {
-      const url = `${baseUrl()}${path}${slash ? '/' : ''}`;
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: method === 'GET' ? undefined : '{"x":' });
-      const text = await res.text();
-      expect(res.status, `${method} ${url}: ${text.slice(0, 200)}`).toBeLessThan(500);
-      const match = matchRoute(method, new URL(url).pathname);
-      if (match.kind === 'route' && match.route.access !== 'public') expect(res.status, `${method} ${url}`).toBe(401);
-    }), { numRuns: 1000 });
+  it("1,000 anonymous requests to made-up API paths: never a 5xx; any protected route answers the authorizer's 401", async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, path, slash, authorization }) => {
+        const url = `${baseUrl()}${path}${slash ? '/' : ''}`;
+        const res = await fetch(url, {
+          method,
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          body: method === 'GET' ? undefined : '{"x":',
+        });
+        const text = await res.text();
+        expect(res.status, `${method} ${url}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        const match = matchRoute(method, new URL(url).pathname);
+        if (match.kind === 'route' && match.route.access !== 'public') expect(res.status, `${method} ${url}`).toBe(401);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -116,7 +182,9 @@ function rawRequest(target: string, method = 'GET'): Promise<{ status: number; h
     const req = http.request({ hostname, port, path: target, method }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk) => { body += chunk; });
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
     });
     req.on('error', reject);
@@ -126,14 +194,17 @@ function rawRequest(target: string, method = 'GET'): Promise<{ status: number; h
 
 describe('request targets the URL parser reads as another host', () => {
   // `///` once stopped the local gateway: `new URL('///', base)` threw outside the request's try.
-  it.each(['///', '//', '//evil.example/api/courses/', '///api/courses/', '/api//', '//api/students/student/'])('%s gets an answer, and the gateway keeps serving', async (target) => {
-    const res = await rawRequest(target);
-    expect(res.status).toBeLessThan(500);
-    // not under /api/ once parsed as a path: the SPA's page, never an API answer without a token
-    if (res.status === 200) expect(res.body).toMatch(/^<!doctype html>/i);
-    const after = await fetch(`${baseUrl()}/config.json`);
-    expect(after.status).toBe(200);
-  });
+  it.each(['///', '//', '//evil.example/api/courses/', '///api/courses/', '/api//', '//api/students/student/'])(
+    '%s gets an answer, and the gateway keeps serving',
+    async (target) => {
+      const res = await rawRequest(target);
+      expect(res.status).toBeLessThan(500);
+      // not under /api/ once parsed as a path: the SPA's page, never an API answer without a token
+      if (res.status === 200) expect(res.body).toMatch(/^<!doctype html>/i);
+      const after = await fetch(`${baseUrl()}/config.json`);
+      expect(after.status).toBe(200);
+    },
+  );
 });
 
 describe('API answers carry the same security headers as the SPA', () => {

@@ -11,8 +11,12 @@ import { baseUrl, launchBrowser } from './support/browser.js';
 import { signedInContext } from './support/session.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('the cart while it loads', () => {
   it.each([375, 1280])('at %i px: no layout shift when what is owed arrives', async (width) => {
@@ -22,7 +26,10 @@ describe('the cart while it loads', () => {
       await page.goto(`${baseUrl()}/Dashboard`);
       await page.getByRole('button', { name: 'Pay Bill' }).click();
       await page.waitForURL(/\/cart$/);
-      await page.getByText(/^You owe \$[\d,]+\.\d\d for this program\./).first().waitFor();
+      await page
+        .getByText(/^You owe \$[\d,]+\.\d\d for this program\./)
+        .first()
+        .waitFor();
 
       await page.addInitScript(() => {
         const shifts: number[] = [];
@@ -41,7 +48,10 @@ describe('the cart while it loads', () => {
       });
       await page.reload();
       await page.getByText('Checking what you owe for this program…').first().waitFor();
-      await page.getByText(/^You owe \$[\d,]+\.\d\d for this program\./).first().waitFor();
+      await page
+        .getByText(/^You owe \$[\d,]+\.\d\d for this program\./)
+        .first()
+        .waitFor();
       await page.waitForTimeout(300);
       expect(held).toBeGreaterThan(0);
       const total = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));

@@ -7,7 +7,9 @@ import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.
 
 const session = freshPagePerTest({ acceptDownloads: true });
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 const cohortsTable = () => page.getByRole('table', { name: 'Cohorts' });
 /** The Program Name column of the cohorts shown. */
@@ -47,8 +49,22 @@ describe('Cohort Management', () => {
     const { name, rows } = await downloadCsv('Export');
     expect(name).toMatch(/^cohorts-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows[0]).toEqual(['Academic Year', 'Cohort #', 'Program Type', 'Program Name', 'Students', 'Start Date', 'End Date', 'Status']);
-    expect(rows.slice(1).map((row) => row[3]).sort()).toEqual(['EKG Technician', 'Nursing Assistant', 'Phlebotomy']);
-    expect(rows.find((row) => row[3] === 'Nursing Assistant')).toEqual(['2025-2026', '1', 'Certificate', 'Nursing Assistant', '4', '2025-09-02', '2026-06-12', 'Active']);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[3])
+        .sort(),
+    ).toEqual(['EKG Technician', 'Nursing Assistant', 'Phlebotomy']);
+    expect(rows.find((row) => row[3] === 'Nursing Assistant')).toEqual([
+      '2025-2026',
+      '1',
+      'Certificate',
+      'Nursing Assistant',
+      '4',
+      '2025-09-02',
+      '2026-06-12',
+      'Active',
+    ]);
   });
 
   it('opens cohort 2025-2026 #1: roster labels, Export List, and the student dialog with the latest payments', async () => {
@@ -62,9 +78,15 @@ describe('Cohort Management', () => {
     // Exactly 500 is "Due" in the roster.
     const carla = rosterRow('Carla Diaz');
     await carla.waitFor();
-    await expect(carla.getByRole('cell').allTextContents()).resolves.toEqual(
-      ['Carla Diaz', 'carla.diaz', 'carla.diaz@students.northfield.example.edu', '$500.00', 'Due', 'In Progress', ''],
-    );
+    await expect(carla.getByRole('cell').allTextContents()).resolves.toEqual([
+      'Carla Diaz',
+      'carla.diaz',
+      'carla.diaz@students.northfield.example.edu',
+      '$500.00',
+      'Due',
+      'In Progress',
+      '',
+    ]);
     await expect(rosterRow('Aisha Khan').getByRole('cell').nth(4).textContent()).resolves.toBe('Current');
     await expect(rosterRow('Ben Nguyen').getByRole('cell').nth(4).textContent()).resolves.toBe('Due');
     await expect(page.getByRole('region', { name: 'Total Students' }).locator('p').textContent()).resolves.toBe('4');
@@ -88,14 +110,18 @@ describe('Cohort Management', () => {
     // The seeded payments, newest first (other browser tests may add newer ones for this student).
     const seeded = history.getByRole('row').filter({ hasText: 'pi_seed_student' });
     await seeded.first().waitFor();
-    await expect(seeded.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent)))).resolves.toEqual([
+    await expect(
+      seeded.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))),
+    ).resolves.toEqual([
       ['Jan 15, 2026', '$1,000.00', 'Card', 'Succeeded', 'pi_seed_student_patientcaretechnician_1'],
       ['Nov 14, 2025', '$400.00', 'Card', 'Succeeded', 'pi_seed_student_nursingassistant_2'],
       ['Sep 15, 2025', '$500.00', 'Card', 'Succeeded', 'pi_seed_student_nursingassistant_1'],
     ]);
     await dialog.getByRole('region', { name: 'Program Enrollments' }).getByText('Certificate', { exact: true }).waitFor();
     await dialog.getByRole('region', { name: 'Program Enrollments' }).getByText('Diploma', { exact: true }).waitFor();
-    await expect(dialog.getByRole('link', { name: 'Send Email' }).getAttribute('href')).resolves.toBe('mailto:student@students.northfield.example.edu');
+    await expect(dialog.getByRole('link', { name: 'Send Email' }).getAttribute('href')).resolves.toBe(
+      'mailto:student@students.northfield.example.edu',
+    );
   });
 
   it('redirects a non-admin who opens /cohort-management to /Dashboard', async () => {
@@ -113,7 +139,9 @@ describe('Admin panel', () => {
     await page.getByRole('heading', { level: 1, name: 'Northfield College of Nursing & Allied Health Admin Dashboard' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     // the menu renders its items together, but polling keeps a slow first paint from failing the test
-    await expect.poll(() => menu.getByRole('button').allTextContents()).toEqual(['Overview', 'Documents', 'Cohorts', 'Students', 'Audit log', 'Categories', 'Analytics', 'Settings']);
+    await expect
+      .poll(() => menu.getByRole('button').allTextContents())
+      .toEqual(['Overview', 'Documents', 'Cohorts', 'Students', 'Audit log', 'Categories', 'Analytics', 'Settings']);
     await page.getByRole('heading', { level: 2, name: 'Document Management' }).waitFor();
 
     await menu.getByRole('button', { name: 'Cohorts' }).click();

@@ -6,10 +6,15 @@ import { expectToast } from './support/toasts.js';
 
 const session = freshPagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 const table = () => page.getByRole('table', { name: 'Courses' });
-const row = (crn: string) => table().getByRole('row').filter({ has: page.getByRole('cell', { name: crn, exact: true }) });
+const row = (crn: string) =>
+  table()
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: crn, exact: true }) });
 const cells = (crn: string) => row(crn).getByRole('cell').allTextContents();
 const crnsShown = async () => (await table().locator('tbody tr td:nth-child(2)').allTextContents()).sort();
 
@@ -61,7 +66,9 @@ describe('Course Management', () => {
     // delete
     await page.getByRole('button', { name: `Delete Algebra (${crn})` }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
-    await confirm.getByText('Are you sure you want to delete the course "Algebra"? This action cannot be undone.', { exact: true }).waitFor();
+    await confirm
+      .getByText('Are you sure you want to delete the course "Algebra"? This action cannot be undone.', { exact: true })
+      .waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Course deleted successfully');
     await row(crn).waitFor({ state: 'detached' });

@@ -13,7 +13,9 @@ import { makePdf as minimalPdf } from '../../lib/local/seed/sample-files.js';
 
 const session = freshPagePerTest({ acceptDownloads: true });
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 async function openDocumentManagement() {
   await page.goto(`${baseUrl()}/documents`);
@@ -22,7 +24,8 @@ async function openDocumentManagement() {
 }
 
 const row = (title: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
-const tabCount = async (name: string) => Number(/\((\d+)\)$/.exec((await page.getByRole('tab', { name: new RegExp(`^${name}`) }).textContent()) ?? '')?.[1]);
+const tabCount = async (name: string) =>
+  Number(/\((\d+)\)$/.exec((await page.getByRole('tab', { name: new RegExp(`^${name}`) }).textContent()) ?? '')?.[1]);
 
 describe('Document Management (staff)', () => {
   it('uploads a pdf with the progress bar, previews and zooms it, downloads it and deletes it', async () => {
@@ -45,7 +48,9 @@ describe('Document Management (staff)', () => {
     await expect(dialog.getByLabel('Scope').inputValue()).resolves.toBe('cohort');
     await dialog.getByLabel('Cohort').selectOption({ label: '2025-2026 Cohort 1 - Nursing Assistant' });
     await dialog.getByLabel('Category').selectOption({ index: 1 });
-    await dialog.getByLabel('Choose File').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: minimalPdf('E2E syllabus text') });
+    await dialog
+      .getByLabel('Choose File')
+      .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: minimalPdf('E2E syllabus text') });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     releaseUpload();
@@ -57,11 +62,21 @@ describe('Document Management (staff)', () => {
     await row(title).waitFor();
     const cells = await row(title).getByRole('cell').allTextContents();
     expect(cells.slice(0, 9)).toEqual([
-      title, 'Cohort Documents', '2025-2026 Cohort 1', expect.any(String), 'PDF', '0.00 MB', 'Sam Rivera', expect.any(String), 'Public',
+      title,
+      'Cohort Documents',
+      '2025-2026 Cohort 1',
+      expect.any(String),
+      'PDF',
+      '0.00 MB',
+      'Sam Rivera',
+      expect.any(String),
+      'Public',
     ]);
 
     // preview and zoom
-    await row(title).getByRole('button', { name: `Preview ${title}` }).click();
+    await row(title)
+      .getByRole('button', { name: `Preview ${title}` })
+      .click();
     const preview = page.getByRole('dialog', { name: new RegExp(title) });
     const frame = preview.getByTitle(`${title} (PDF preview)`);
     await frame.waitFor();
@@ -83,7 +98,9 @@ describe('Document Management (staff)', () => {
     await preview.waitFor({ state: 'detached' });
 
     // delete, after the confirmation
-    await row(title).getByRole('button', { name: `Delete ${title}` }).click();
+    await row(title)
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete Document' });
     await confirm.getByText('Are you sure you want to delete this document?', { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -94,7 +111,7 @@ describe('Document Management (staff)', () => {
 });
 
 describe('My Documents (students) and acknowledgements', () => {
-  it('shows the student their cohort\'s documents; they sign the handbook and staff see it', async () => {
+  it("shows the student their cohort's documents; they sign the handbook and staff see it", async () => {
     await signInToDashboard(page, 'student', 'Student!2345');
     await page.getByRole('banner').getByRole('link', { name: 'My Documents', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'My Documents' }).waitFor();
@@ -108,7 +125,9 @@ describe('My Documents (students) and acknowledgements', () => {
     await dialog.getByLabel('Full name (signature)').fill('Maria Lopez');
     await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     await expectToast(page, 'Document acknowledged successfully');
-    await row('Student Handbook 2026-2027').getByText(/^Acknowledged /).waitFor();
+    await row('Student Handbook 2026-2027')
+      .getByText(/^Acknowledged /)
+      .waitFor();
     await page.context().close();
 
     page = await session.newPage();
@@ -118,7 +137,10 @@ describe('My Documents (students) and acknowledgements', () => {
     await page.getByRole('button', { name: 'Acknowledgements of Student Handbook 2026-2027' }).click();
     const list = page.getByRole('dialog', { name: 'Acknowledgements: Student Handbook 2026-2027' });
     // the demo student's row (other suites' students may have signed the handbook too)
-    const acknowledged = list.getByRole('table', { name: 'Acknowledged' }).getByRole('row').filter({ has: page.getByRole('cell', { name: 'student', exact: true }) });
+    const acknowledged = list
+      .getByRole('table', { name: 'Acknowledged' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'student', exact: true }) });
     await acknowledged.waitFor();
     const cells = await acknowledged.getByRole('cell').allTextContents();
     expect([cells[0], cells[1], cells[3]]).toEqual(['Maria Lopez', 'student', 'Maria Lopez']);

@@ -30,10 +30,13 @@ import { cognitoOf } from './support/cognito-tokens.js';
 
 type Row = (typeof routes)[number];
 /** The ids of the rows a student's token may call, at the type level too: a new one needs a builder to compile. */
-type StudentRow = Extract<Row, { access: 'signed-in' }> | (Row extends infer R ? (R extends { access: readonly (infer A)[] } ? ('student' extends A ? R : never) : never) : never);
+type StudentRow =
+  | Extract<Row, { access: 'signed-in' }>
+  | (Row extends infer R ? (R extends { access: readonly (infer A)[] } ? ('student' extends A ? R : never) : never) : never);
 type StudentRouteId = StudentRow['id'];
 
-const isStudentRoute = (r: Row) => r.access === 'signed-in' || (Array.isArray(r.access) && (r.access as readonly string[]).includes('student'));
+const isStudentRoute = (r: Row) =>
+  r.access === 'signed-in' || (Array.isArray(r.access) && (r.access as readonly string[]).includes('student'));
 
 interface Person {
   username: string;
@@ -65,7 +68,10 @@ const overpay = (username: string): CellRequest => ({
  * document that asks for none), except for the one genuine signature made in beforeAll.
  */
 const builders = {
-  'students-get': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
+  'students-get': ({ me, others }) => [
+    { pathParameters: { username: me.username } },
+    ...others.map((o) => ({ pathParameters: { username: o.username } })),
+  ],
   'students-payments': ({ me, others }) => [
     { pathParameters: { username: me.username } },
     { pathParameters: { username: me.username }, query: { limit: '1' } },
@@ -113,7 +119,13 @@ const whole = (s: string) => new RegExp(`(?<![\\p{L}\\p{N}_.-])${escape(s)}(?![\
 /** A username that is an ordinary word is matched only as a whole value, never inside text. */
 const isWordLike = (username: string) => /^[a-z]+$/.test(username);
 
-interface Leak { student: string; route: string; request: string; names: string; by: string }
+interface Leak {
+  student: string;
+  route: string;
+  request: string;
+  names: string;
+  by: string;
+}
 
 /** What in `answer` (the JSON text) names `other`. */
 function namesIn(answer: string, parsed: unknown, other: Person): string[] {
@@ -138,7 +150,12 @@ function hasValue(node: unknown, value: string, key = ''): boolean {
 }
 
 const people: Person[] = demoStudents.map(({ profile }) => ({
-  username: profile.username, firstName: profile.firstName, lastName: profile.lastName, email: profile.email, sub: '', cohortId: profile.cohortId,
+  username: profile.username,
+  firstName: profile.firstName,
+  lastName: profile.lastName,
+  email: profile.email,
+  sub: '',
+  cohortId: profile.cohortId,
 }));
 
 describe('FERPA walk: no answer a student can receive names another student', () => {
@@ -153,14 +170,21 @@ describe('FERPA walk: no answer a student can receive names another student', ()
     }
     // one genuine acknowledgement (by a student no other test uses), so the others' lists are walked with one in place
     const maya = people.find((p) => p.username === 'maya.singh')!;
-    const signed = await send('documents-acknowledge', { pathParameters: { id: 'doc-handbook' }, body: { signature: 'Maya Singh' } }, {
-      authorization: `Bearer ${(await login(maya.username, STUDENT_PASSWORD)).token}`,
-    });
+    const signed = await send(
+      'documents-acknowledge',
+      { pathParameters: { id: 'doc-handbook' }, body: { signature: 'Maya Singh' } },
+      {
+        authorization: `Bearer ${(await login(maya.username, STUDENT_PASSWORD)).token}`,
+      },
+    );
     expect(signed.status).toBe(200);
   }, 120_000);
 
   it('has a request builder for every route a student can call (lambdas/routes.ts)', () => {
-    const studentRoutes = routes.filter(isStudentRoute).map((r) => r.id).sort();
+    const studentRoutes = routes
+      .filter(isStudentRoute)
+      .map((r) => r.id)
+      .sort();
     expect(studentRoutes.length).toBeGreaterThan(5);
     expect(Object.keys(builders).sort()).toEqual(studentRoutes);
   });
@@ -177,10 +201,15 @@ describe('FERPA walk: no answer a student can receive names another student', ()
       counts.set(status, (counts.get(status) ?? 0) + 1);
       statuses.set(route, counts);
       let parsed: unknown = text;
-      try { parsed = JSON.parse(text); } catch { /* scanned as text */ }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* scanned as text */
+      }
       for (const other of people) {
         if (other.username === me.username) continue;
-        for (const by of namesIn(text, parsed, other)) leaks.push({ student: me.username, route, request: JSON.stringify(request), names: other.username, by });
+        for (const by of namesIn(text, parsed, other))
+          leaks.push({ student: me.username, route, request: JSON.stringify(request), names: other.username, by });
       }
     };
 
@@ -205,22 +234,30 @@ describe('FERPA walk: no answer a student can receive names another student', ()
     }
 
     const byRoute = [...statuses].map(([route, counts]) => `${route} ${[...counts].map(([s, n]) => `${s}x${n}`).join(' ')}`);
-    console.log([
-      `FERPA walk: ${studentRoutes.length} student routes (+ users-login) as ${people.length} demo students: ${answers} answers scanned, ${leaks.length} leaks`,
-      ...byRoute.map((line) => `  ${line}`),
-      ...leaks.slice(0, 40).map((l) => `  LEAK ${l.student} ${l.route} ${l.request}: names ${l.names} by ${l.by}`),
-    ].join('\n'));
+    console.log(
+      [
+        `FERPA walk: ${studentRoutes.length} student routes (+ users-login) as ${people.length} demo students: ${answers} answers scanned, ${leaks.length} leaks`,
+        ...byRoute.map((line) => `  ${line}`),
+        ...leaks.slice(0, 40).map((l) => `  LEAK ${l.student} ${l.route} ${l.request}: names ${l.names} by ${l.by}`),
+      ].join('\n'),
+    );
     expect(leaks).toEqual([]);
     // every route answered at least once with a success for some student (the walk reached real data)
-    for (const route of studentRoutes.filter((r) => !['payments-create-intent', 'users-totp-verify', 'documents-acknowledge'].includes(r.id))) {
-      expect([...(statuses.get(route.id)?.keys() ?? [])].some((s) => s === 200), `${route.id} answered 200 to someone`).toBe(true);
+    for (const route of studentRoutes.filter(
+      (r) => !['payments-create-intent', 'users-totp-verify', 'documents-acknowledge'].includes(r.id),
+    )) {
+      expect(
+        [...(statuses.get(route.id)?.keys() ?? [])].some((s) => s === 200),
+        `${route.id} answered 200 to someone`,
+      ).toBe(true);
     }
   }, 600_000);
 
   it('a filter naming another student tells a student nothing (student_name is not applied to their own list)', async () => {
     const ben = people.find((p) => p.username === 'ben.nguyen')!;
     const authorization = `Bearer ${(await login(ben.username, STUDENT_PASSWORD)).token}`;
-    const ids = async (query: Record<string, string>) => ((await send('documents-list', { query }, { authorization })).body.results as Array<{ id: string }>).map((d) => d.id).sort();
+    const ids = async (query: Record<string, string>) =>
+      ((await send('documents-list', { query }, { authorization })).body.results as Array<{ id: string }>).map((d) => d.id).sort();
     const all = await ids({});
     expect(all).toContain('doc-payment-plan');
     for (const name of ['Lopez', 'student', 'nobody-at-all']) expect(await ids({ student_name: name })).toEqual(all);

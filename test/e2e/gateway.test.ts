@@ -4,7 +4,11 @@ import { connect, listeningSockets, networkAddress } from '../../lib/local/liste
 import { baseUrl } from './support/browser.js';
 
 async function login(username: string, password: string) {
-  const res = await fetch(`${baseUrl()}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${baseUrl()}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -57,7 +61,9 @@ describe('local gateway', () => {
 
   it('listens on loopback only (no HOST given): the kernel lists the port on 127.0.0.1, and the network address is refused', async () => {
     const port = Number(new URL(baseUrl()).port);
-    const bound = listeningSockets().filter((socket) => socket.port === port).map((socket) => socket.address);
+    const bound = listeningSockets()
+      .filter((socket) => socket.port === port)
+      .map((socket) => socket.address);
     expect(bound.length).toBeGreaterThan(0);
     expect(new Set(bound)).toEqual(new Set(['127.0.0.1']));
     if (networkAddress) expect(await connect(networkAddress, port)).toBe('ECONNREFUSED');

@@ -14,7 +14,9 @@ import { createFreshStudent } from './support/students.js';
 
 const session = freshPagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 /** Tabs to `name`'s field and types into it. */
 async function typeInto(label: string, text: string, scope: Page | ReturnType<Page['getByRole']> = page) {
@@ -80,7 +82,9 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const receipt = page.getByRole('article', { name: 'Payment Receipt' });
     await receipt.getByRole('cell', { name: 'Nursing Assistant' }).waitFor();
-    await expect(receipt.getByText('Amount', { exact: true }).locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$250.00');
+    await expect(receipt.getByText('Amount', { exact: true }).locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe(
+      '$250.00',
+    );
     await tabTo(page, page.getByRole('button', { name: 'Print' }));
   });
 

@@ -5,7 +5,9 @@ import { baseUrl, freshPagePerTest, signIn, signInToDashboard } from './support/
 
 const session = freshPagePerTest();
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 describe('login', () => {
   it('shows the welcome panel, the sign-in form and the logged-out header', async () => {
@@ -28,7 +30,11 @@ describe('login', () => {
   it('shows the admin buttons to an admin', async () => {
     await signInToDashboard(page, 'admin', 'Admin!2345');
     for (const name of ['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard']) {
-      await page.getByRole('link', { name, exact: true }).or(page.getByRole('button', { name, exact: true })).first().waitFor();
+      await page
+        .getByRole('link', { name, exact: true })
+        .or(page.getByRole('button', { name, exact: true }))
+        .first()
+        .waitFor();
     }
   });
 

@@ -27,7 +27,8 @@ async function enterCode(page: Page, code: string) {
   await page.getByRole('button', { name: 'Verify and Login' }).click();
 }
 
-const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')) as Promise<Record<string, unknown> | null>;
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')) as Promise<Record<string, unknown> | null>;
 
 describe('an admin without two-step sign-in', () => {
   it('sets it up at the first sign-in (QR code and key), lands on the dashboard, and signs in with a code the next time', async () => {
@@ -37,7 +38,9 @@ describe('an admin without two-step sign-in', () => {
     const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
     await qr.waitFor();
     const secret = await shownSecret(page);
-    expect(await qr.getAttribute('data-otpauth-uri')).toBe(`otpauth://totp/Portal%3Amfa.admin?secret=${secret}&issuer=Portal&algorithm=SHA1&digits=6&period=30`);
+    expect(await qr.getAttribute('data-otpauth-uri')).toBe(
+      `otpauth://totp/Portal%3Amfa.admin?secret=${secret}&issuer=Portal&algorithm=SHA1&digits=6&period=30`,
+    );
     // nothing of a session in the browser yet
     expect(await stored(page)).toBeNull();
     await audit(page, 1280, 'login', 'mfa-setup');
@@ -85,7 +88,10 @@ describe('an admin without two-step sign-in', () => {
     await signIn(page, username, password);
     await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
     const right = new Set([-30, 0, 30].map((s) => totpNow(secret, s)));
-    await enterCode(page, ['000000', '111111', '222222', '333333'].find((c) => !right.has(c))!);
+    await enterCode(
+      page,
+      ['000000', '111111', '222222', '333333'].find((c) => !right.has(c))!,
+    );
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByText('That code is not right. Please sign in again and enter the current code from your authenticator app.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -120,7 +126,10 @@ describe('students', () => {
     expect(again.body).toMatchObject({ code: 'mfa_required' });
     // recovery: the demo admin resets it (audited); the student signs in with the password alone again
     const { token } = await login('admin', 'Admin!2345');
-    expect(await post(`/api/users/${encodeURIComponent(username)}/mfa/reset/`, {}, String(token))).toMatchObject({ status: 200, body: { reset: true } });
+    expect(await post(`/api/users/${encodeURIComponent(username)}/mfa/reset/`, {}, String(token))).toMatchObject({
+      status: 200,
+      body: { reset: true },
+    });
     expect((await post('/api/users/login/', { username, password })).status).toBe(200);
   });
 });

@@ -11,7 +11,9 @@ import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.
 
 const session = freshPagePerTest({ acceptDownloads: true });
 let page: Page;
-beforeEach(() => { page = session.page; });
+beforeEach(() => {
+  page = session.page;
+});
 
 /** The payment made by the paying test and the balance before it, for the later tests. */
 let paidIntentId = '';
@@ -73,7 +75,9 @@ describe('paying the bill by card (local Stripe sandbox)', () => {
     await page.getByRole('link', { name: 'Cart (0 items) - $0.00' }).waitFor();
     await page.waitForURL(/\/Dashboard$/, { timeout: 10_000 });
     // The balance follows the webhook, which the sandbox sends within a moment; the dashboard refetches.
-    await expect.poll(() => balance().textContent(), { timeout: 20_000 }).toBe(`$${(before - 1500).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    await expect
+      .poll(() => balance().textContent(), { timeout: 20_000 })
+      .toBe(`$${(before - 1500).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 
     // The payment history lists it with a receipt.
     await page.getByRole('link', { name: 'Payment History' }).click();
@@ -99,14 +103,18 @@ describe('finance ledger', () => {
     await row.waitFor();
     await row.getByText('Succeeded').waitFor();
     const link = row.getByRole('link', { name: new RegExp(paidIntentId) });
-    await expect(link.getAttribute('href')).resolves.toMatch(new RegExp(`^https://dashboard\\.stripe\\.com/(test/)?payments/${paidIntentId}$`));
+    await expect(link.getAttribute('href')).resolves.toMatch(
+      new RegExp(`^https://dashboard\\.stripe\\.com/(test/)?payments/${paidIntentId}$`),
+    );
     // Finance staff cannot refund.
     await expect(row.getByRole('button', { name: /^Refund/ }).count()).resolves.toBe(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
-    expect(csv.split(/\r?\n/)[0]).toBe('Date,Payment ID,Username,Student,Programs,Amount,Refunded,Status,Method,Stripe Reference,Excess Refund');
+    expect(csv.split(/\r?\n/)[0]).toBe(
+      'Date,Payment ID,Username,Student,Programs,Amount,Refunded,Status,Method,Stripe Reference,Excess Refund',
+    );
     const line = csv.split(/\r?\n/).find((l) => l.includes(paidIntentId));
     expect(line).toContain(',student,');
     expect(line).toContain('1500.00');

@@ -11,15 +11,20 @@ import { baseUrl } from './support/browser.js';
 import { advanceStackClock, resetStackClock } from './support/cognito-tokens.js';
 
 const JAMAL = 'jamal.brooks';
-const post = (path: string, body: unknown, token?: string) => fetch(`${baseUrl()}${path}`, {
-  method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
-});
+const post = (path: string, body: unknown, token?: string) =>
+  fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 const ownRecord = async (username: string, token: string) =>
   (await fetch(`${baseUrl()}/api/students/${username}/`, { headers: { authorization: `Bearer ${token}` } })).status;
 const adminToken = async () => (await login('admin', 'Admin!2345')).token;
 const switchSignIn = async (username: string, enabled: boolean) => {
   const res = await fetch(`${baseUrl()}/api/students/${encodeURIComponent(username)}/sign-in/`, {
-    method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` }, body: JSON.stringify({ enabled }),
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+    body: JSON.stringify({ enabled }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
 };
@@ -34,7 +39,7 @@ describe('an access token lives 15 minutes (issue 20)', () => {
   });
 
   it('is refused 16 minutes after issue (401), and the refresh token gets a new one', async () => {
-    const session = await login('student', STUDENT_PASSWORD) as { token: string; refresh: string };
+    const session = (await login('student', STUDENT_PASSWORD)) as { token: string; refresh: string };
     await advanceStackClock(16 * 60);
     const refused = await fetch(`${baseUrl()}/api/students/student/`, { headers: { authorization: `Bearer ${session.token}` } });
     expect(refused.status).toBe(401);
@@ -51,7 +56,7 @@ describe('a disabled student cannot refresh (issue 20)', () => {
   });
 
   it('JAMAL.BROOKS, jamal.brooks (trailing space) and jamal.brooks: 401 every time, right after the admin disabled him', async () => {
-    const session = await login(JAMAL, STUDENT_PASSWORD) as { token: string; refresh: string };
+    const session = (await login(JAMAL, STUDENT_PASSWORD)) as { token: string; refresh: string };
     await switchSignIn('JAMAL.BROOKS', false);
     for (const username of ['JAMAL.BROOKS', `${JAMAL} `, JAMAL]) {
       const res = await post('/api/users/refresh/', { username, refresh: session.refresh });

@@ -11,19 +11,33 @@ import { baseUrl, launchBrowser } from './support/browser.js';
 import { signedInContext } from './support/session.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-interface Timing { name: string; startTime: number; responseEnd: number }
+interface Timing {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+}
 
 async function scriptTimings(page: Page, path: string): Promise<Timing[]> {
   const cdp = await page.context().newCDPSession(page);
   // about "Fast 3G": the shell then takes a second or more to arrive
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 100_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 200_000,
+    uploadThroughput: 100_000,
+  });
   await page.goto(`${baseUrl()}${path}`);
   await page.locator('main').waitFor();
   return page.evaluate(() =>
-    performance.getEntriesByType('resource')
+    performance
+      .getEntriesByType('resource')
       .filter((e) => e.name.endsWith('.js'))
       .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: (e as PerformanceResourceTiming).responseEnd })),
   );
@@ -49,7 +63,12 @@ describe('route chunks preload with the entry', () => {
       const pageChunk = file(timings, chunk);
       expect(pageChunk.startTime).toBeLessThan(shell.responseEnd);
       // the runtime config too: asked for once, by the preload, before the shell has arrived
-      const config = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/config.json')).map((e) => e.startTime));
+      const config = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('/config.json'))
+          .map((e) => e.startTime),
+      );
       expect(config).toHaveLength(1);
       expect(config[0]).toBeLessThan(shell.responseEnd);
     } finally {
@@ -63,7 +82,12 @@ describe('route chunks preload with the entry', () => {
       const page = await context.newPage();
       const timings = await scriptTimings(page, '/Dashboard');
       await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
-      const fonts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2')).map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime })));
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('.woff2'))
+          .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime })),
+      );
       expect(fonts.map((f) => f.name)).toEqual([expect.stringMatching(/^\/assets\/roboto-latin-wght-normal-[\w-]+\.woff2$/)]);
       expect(fonts[0]!.startTime).toBeLessThan(file(timings, 'shell').responseEnd);
       // the regular, medium (buttons) and bold weights all come from it, none synthesized
@@ -77,18 +101,26 @@ describe('route chunks preload with the entry', () => {
     }
   });
 
-  it('on navigation: a page\'s chunk and the chunks it imports are requested together, not one after another', async () => {
+  it("on navigation: a page's chunk and the chunks it imports are requested together, not one after another", async () => {
     const context = await signedInContext(browser, await login('student', 'Student!2345'));
     try {
       const page = await context.newPage();
       await scriptTimings(page, '/Dashboard');
-      const before = new Set((await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map((n) => new URL(n).pathname));
+      const before = new Set(
+        (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map((n) => new URL(n).pathname),
+      );
       const routeFiles: string[] = await page.evaluate(() => JSON.parse(document.getElementById('route-chunks')!.textContent!)['/cart']);
       // in-app: My Bill's Pay Bill opens /cart through the router
       await page.getByRole('button', { name: 'Pay Bill' }).click();
       await page.waitForURL(/\/cart$/);
       await page.getByRole('heading', { name: 'Shopping Cart' }).waitFor();
-      const after = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: (e as PerformanceResourceTiming).responseEnd })));
+      const after = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => ({
+          name: new URL(e.name).pathname,
+          startTime: e.startTime,
+          responseEnd: (e as PerformanceResourceTiming).responseEnd,
+        })),
+      );
       const fresh = after.filter((t) => routeFiles.includes(t.name) && !before.has(t.name));
       const pageChunk = fresh.find((t) => t.name.startsWith('/assets/cartPages-'));
       expect(pageChunk, 'the cart chunk was loaded on navigation').toBeDefined();

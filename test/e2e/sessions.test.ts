@@ -24,7 +24,11 @@ import { createStudentOverHttp, turnTotpOn } from './support/mfa.js';
 const STUDENT_EMAIL = 'student@students.northfield.example.edu';
 const SESSION_EXPIRED = 'Session expired - please log in again';
 
-interface StoredUser { username: string; token: string; refresh: string }
+interface StoredUser {
+  username: string;
+  token: string;
+  refresh: string;
+}
 
 const session = freshPagePerTest();
 let page: Page;
@@ -46,7 +50,11 @@ const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('userIn
 const recordAnswered = (status: number) =>
   page.waitForResponse((res) => new URL(res.url()).pathname === '/api/students/student/' && res.status() === status);
 const refreshWith = (username: string, refresh: string) =>
-  fetch(`${baseUrl()}/api/users/refresh/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, refresh }) });
+  fetch(`${baseUrl()}/api/users/refresh/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, refresh }),
+  });
 
 /** Signed in as the demo student, with the dashboard's first record call answered (so later answers are the test's). */
 async function signedInStudent(): Promise<StoredUser> {
@@ -71,12 +79,18 @@ describe('a session in the browser', () => {
     await page.reload();
     const refusal = await refused;
     expect(await refusal.json()).toEqual({ message: 'Unauthorized' });
-    expect(await refusal.headerValue('www-authenticate')).toBe('Bearer scope="" error="invalid_token" error_description="the token has expired"');
+    expect(await refusal.headerValue('www-authenticate')).toBe(
+      'Bearer scope="" error="invalid_token" error_description="the token has expired"',
+    );
     await retried;
     await page.getByText(STUDENT_EMAIL).first().waitFor();
 
     const record = answers.filter((a) => /^(GET \/api\/students\/student\/ |POST \/api\/users\/)/.test(a));
-    expect(record.slice(0, 3)).toEqual(['GET /api/students/student/ 401', 'POST /api/users/refresh/ 200', 'GET /api/students/student/ 200']);
+    expect(record.slice(0, 3)).toEqual([
+      'GET /api/students/student/ 401',
+      'POST /api/users/refresh/ 200',
+      'GET /api/students/student/ 200',
+    ]);
     expect(answers.filter((a) => a.startsWith('POST /api/users/refresh/'))).toHaveLength(1);
     const after = (await stored())!;
     expect(after).toMatchObject({ username: 'student', refresh: user.refresh });
@@ -87,7 +101,7 @@ describe('a session in the browser', () => {
 
   it.each([
     ['about to expire', -30],
-    ['that has already expired by the browser\'s clock', 600],
+    ["that has already expired by the browser's clock", 600],
   ])('refreshes a token %s before using it, so no call meets a 401', async (_name, pastExpirySeconds) => {
     const user = await signedInStudent();
     const { exp } = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { exp: number };
@@ -123,7 +137,15 @@ describe('a session in the browser', () => {
   it('ends a session whose refresh is refused with "Session expired - please log in again" and the login screen', async () => {
     const user = await signedInStudent();
     // the refresh token revoked elsewhere (another tab logged out), then the access token expires
-    expect((await fetch(`${baseUrl()}/api/users/logout/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh: user.refresh }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${baseUrl()}/api/users/logout/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh: user.refresh }),
+        })
+      ).status,
+    ).toBe(200);
     await advanceStackClock(3660);
 
     await page.reload();
@@ -146,7 +168,8 @@ describe('a role change through the gateway', () => {
     await createStudentOverHttp(username, password);
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: username, Password: password, Permanent: true }));
     const staffGroup = { UserPoolId: poolId, Username: username, GroupName: 'staff' };
-    const cohorts = async (token: string) => (await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })).status;
+    const cohorts = async (token: string) =>
+      (await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })).status;
     const refreshed = async (refresh: string) => {
       const res = await refreshWith(username, refresh);
       expect(res.status).toBe(200);

@@ -57,8 +57,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [admin, staff] = await Promise.all([login('admin', 'Admin!2345'), login('staff', 'Staff!2345')]);
 });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await Promise.all(contexts.splice(0).map((context) => context.close())); });
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
 
 async function openPage(user: UserInfo): Promise<Page> {
   const context = await signedInContext(browser, user, {}, { acceptDownloads: true });
@@ -103,24 +107,45 @@ describe('Course Management (spec sections 2, 5, 8 and 9)', () => {
     await table.getByRole('cell', { name: 'Loading...', exact: true }).waitFor();
     await release();
     await table.getByRole('cell', { name: '40101', exact: true }).waitFor();
-    await expect(headers(table)).resolves.toEqual(
-      ['Course Name', 'CRN', 'Credit Hours', 'Application Price', 'Tuition Price', 'Certificate Course', 'Actions'],
-    );
+    await expect(headers(table)).resolves.toEqual([
+      'Course Name',
+      'CRN',
+      'Credit Hours',
+      'Application Price',
+      'Tuition Price',
+      'Certificate Course',
+      'Actions',
+    ]);
 
     await expect(optionsOf(page.getByLabel('Certificate Course'))).resolves.toEqual(['All', 'Yes', 'No']);
     await page.getByLabel('Search by course name').fill('Algebra');
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(page.getByLabel('Search by course name').inputValue()).resolves.toBe('');
-    for (const name of ['Filter', 'Clear', 'Add New Course', 'Refresh List']) await page.getByRole('button', { name, exact: true }).waitFor();
+    for (const name of ['Filter', 'Clear', 'Add New Course', 'Refresh List'])
+      await page.getByRole('button', { name, exact: true }).waitFor();
 
     // The add dialog: defaults and the fixed course names.
     await page.getByRole('button', { name: 'Add New Course' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Course' });
     const names = (await optionsOf(dialog.getByLabel('Course Name'))).slice(1); // after the "Select a course" prompt
-    expect(new Set(names)).toEqual(new Set([
-      'Nursing Assistant', 'EKG Technician', 'Phlebotomy', 'Ultrasound Program', 'MA', 'MA(associates)', 'Patient Care Technician',
-      'Algebra', 'Ultrasound', 'Nurse Ethics', 'Physics', 'Biology', 'English', 'Medical Terminology for Allied Health Sciences',
-    ]));
+    expect(new Set(names)).toEqual(
+      new Set([
+        'Nursing Assistant',
+        'EKG Technician',
+        'Phlebotomy',
+        'Ultrasound Program',
+        'MA',
+        'MA(associates)',
+        'Patient Care Technician',
+        'Algebra',
+        'Ultrasound',
+        'Nurse Ethics',
+        'Physics',
+        'Biology',
+        'English',
+        'Medical Terminology for Allied Health Sciences',
+      ]),
+    );
     await expect(dialog.getByLabel('Credit Hours').inputValue()).resolves.toBe('1');
     await expect(dialog.getByLabel('Application Price').inputValue()).resolves.toBe('');
     await expect(dialog.getByLabel('Tuition Price').inputValue()).resolves.toBe('');
@@ -170,9 +195,16 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     await expect(optionsOf(page.getByLabel('Status'))).resolves.toEqual(['All', 'Active', 'Inactive']);
     await page.getByRole('button', { name: 'Clear Filters' }).waitFor();
     await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
-    await expect(headers(table)).resolves.toEqual(
-      ['Academic Year', 'Cohort #', 'Program Type', 'Program Name', 'Students', 'Start Date', 'Status', 'Actions'],
-    );
+    await expect(headers(table)).resolves.toEqual([
+      'Academic Year',
+      'Cohort #',
+      'Program Type',
+      'Program Name',
+      'Students',
+      'Start Date',
+      'Status',
+      'Actions',
+    ]);
     await table.getByRole('link', { name: 'View details of 2026-2027 Cohort 2 (Ultrasound Program)' }).waitFor();
     await table.getByRole('button', { name: /^Email students of 2026-2027 Cohort 2 \(Ultrasound Program\)/ }).waitFor();
 
@@ -185,8 +217,9 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     const page = await openPage(admin);
     await page.goto(`${baseUrl()}/cohort-management/cohort-2026-dipl-2`);
     await page.getByRole('heading', { level: 1, name: '2026-2027 Cohort 2' }).waitFor();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Cohort Management' }).getAttribute('href'))
-      .resolves.toBe('/cohort-management');
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Cohort Management' }).getAttribute('href'),
+    ).resolves.toBe('/cohort-management');
     await expect(page.getByRole('link', { name: 'Back to Cohorts' }).getAttribute('href')).resolves.toBe('/cohort-management');
     const roster = page.getByRole('table', { name: 'Student Roster' });
     await roster.getByRole('cell', { name: 'kate.wilson', exact: true }).waitFor();
@@ -202,9 +235,15 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     const placeholder = nextAlertMessage(page);
     await page.getByRole('button', { name: 'Email All' }).click();
     expect(await placeholder).toMatch(/coming soon/i);
-    await expect(headers(roster)).resolves.toEqual(
-      ['Student', 'Username', 'Email', 'Current Balance', 'Payment Status', 'Program Progress', 'Actions'],
-    );
+    await expect(headers(roster)).resolves.toEqual([
+      'Student',
+      'Username',
+      'Email',
+      'Current Balance',
+      'Payment Status',
+      'Program Progress',
+      'Actions',
+    ]);
     await expect(roster.locator('tbody tr td:nth-child(6)').allTextContents()).resolves.toEqual(['In Progress', 'In Progress']);
     // Balances of 8900 and 2000: above 500 is "Overdue" in the roster (spec section 4).
     await expect(roster.locator('tbody tr td:nth-child(5)').allTextContents()).resolves.toEqual(['Overdue', 'Overdue']);
@@ -233,7 +272,11 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     await editJson(page, '**/api/students/aisha.khan/', (record) => {
       const program = record.payment_details.certificate_courses[0];
       program.payment_history = Array.from({ length: 12 }, (_, i) => ({
-        date: `2026-0${Math.floor(i / 3) + 1}-1${i % 3}`, amount: 10, method: 'card', status: 'succeeded', reference: `pi_history_${i}`,
+        date: `2026-0${Math.floor(i / 3) + 1}-1${i % 3}`,
+        amount: 10,
+        method: 'card',
+        status: 'succeeded',
+        reference: `pi_history_${i}`,
       }));
     });
     let dialog = await open('cohort-2025-cert-1', 'Aisha Khan');
@@ -278,14 +321,20 @@ describe('Admin panel (spec section 2)', () => {
     const page = await openPage(admin);
     await page.goto(`${baseUrl()}/admin?view=overview`);
     await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
-    await page.getByRole('main').getByText(/^Welcome/).waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/^Welcome/)
+      .waitFor();
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     // Wide screens: a permanent drawer 240 wide (spec sections 2 and 9).
     await expect(menu.evaluate((nav) => nav.closest('.MuiPaper-root')!.getBoundingClientRect().width)).resolves.toBe(240);
     for (const view of ['Categories', 'Analytics', 'Settings']) {
       await menu.getByRole('button', { name: view }).click();
       await page.getByRole('heading', { level: 2, name: view }).waitFor();
-      await page.getByRole('main').getByText(/coming soon/i).waitFor();
+      await page
+        .getByRole('main')
+        .getByText(/coming soon/i)
+        .waitFor();
     }
   });
 });
@@ -304,22 +353,39 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     const page = await openPage(staff);
     await openDocuments(page);
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs.map((tab) => tab.replace(/ \(\d+\)$/, ''))).toEqual(['Individual Students', 'Cohort Documents', 'Program Materials', 'General Resources']);
+    expect(tabs.map((tab) => tab.replace(/ \(\d+\)$/, ''))).toEqual([
+      'Individual Students',
+      'Cohort Documents',
+      'Program Materials',
+      'General Resources',
+    ]);
     tabs.forEach((tab) => expect(tab).toMatch(/\(\d+\)$/));
     await page.getByRole('button', { name: 'Upload Document' }).waitFor();
 
     // Individual Students (the default tab): the student-name search and the assigned students as chips.
     const search = page.getByLabel('Search by student name');
     await expect(search.getAttribute('placeholder')).resolves.toBe('First name, last name or username');
-    await expect(headers(page.getByRole('table', { name: 'Individual Students' }))).resolves.toEqual(
-      ['Title', 'Scope', 'Cohort/Assigned To', 'Category', 'Type', 'Size', 'Uploaded By', 'Uploaded', 'Status', 'Actions'],
-    );
+    await expect(headers(page.getByRole('table', { name: 'Individual Students' }))).resolves.toEqual([
+      'Title',
+      'Scope',
+      'Cohort/Assigned To',
+      'Category',
+      'Type',
+      'Size',
+      'Uploaded By',
+      'Uploaded',
+      'Status',
+      'Actions',
+    ]);
     const plan = await cells(page, 'Payment Plan Agreement');
     expect(plan[2]).toContain('Maria Lopez');
     expect(plan[2]).toContain('Ben Nguyen');
     expect(plan[8]).toBe('Private');
     expect((await cells(page, 'Immunization Record'))[8]).toBe('PrivateMandatory');
-    for (const action of ['Preview', 'Download', 'Delete']) await rowOf(page, 'Immunization Record').getByRole('button', { name: `${action} Immunization Record` }).waitFor();
+    for (const action of ['Preview', 'Download', 'Delete'])
+      await rowOf(page, 'Immunization Record')
+        .getByRole('button', { name: `${action} Immunization Record` })
+        .waitFor();
 
     await page.getByRole('tab', { name: /^Cohort Documents/ }).click();
     const syllabus = await cells(page, 'Nursing Assistant Syllabus');
@@ -332,7 +398,8 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     // The filter dialog; a search nothing matches empties every tab.
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     const filter = page.getByRole('dialog', { name: 'Filter Documents' });
-    for (const label of ['Academic Year', 'Cohort Number', 'Program Type', 'Category', 'Mandatory', 'Search']) await filter.getByLabel(label).waitFor();
+    for (const label of ['Academic Year', 'Cohort Number', 'Program Type', 'Category', 'Mandatory', 'Search'])
+      await filter.getByLabel(label).waitFor();
     await expect(optionsOf(filter.getByLabel('Mandatory'))).resolves.toEqual(['All', 'Yes', 'No']);
     await filter.getByLabel('Search').fill('no-document-says-this-zqx');
     await filter.getByRole('button', { name: 'Apply Filters' }).click();
@@ -388,7 +455,10 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await page.getByRole('tab', { name: /^Cohort Documents/ }).click();
     expect((await cells(page, 'Nursing Assistant Syllabus'))[2]).toBe('N/A');
     await page.getByRole('button', { name: 'Preview Clinical Rotation Schedule', exact: true }).click();
-    await preview.getByLabel('Document text').getByText(/^Clinical rotation schedule: Mondays and Wednesdays/).waitFor();
+    await preview
+      .getByLabel('Document text')
+      .getByText(/^Clinical rotation schedule: Mondays and Wednesdays/)
+      .waitFor();
     await closePreview();
     const syllabusLink = /\/api\/documents\/doc-na-syllabus\/download\//;
     await page.route(syllabusLink, failWith(500, { error: 'Internal server error' }));
@@ -425,7 +495,9 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await alert(page, 'Error downloading document').waitFor();
     await dismissToast(page, 'Error downloading document'); // an error stays until closed (issue 21)
 
-    await page.route('**/api/documents/doc-aid-guide/', (route) => (route.request().method() === 'DELETE' ? failWith(500, {})(route) : route.fallback()));
+    await page.route('**/api/documents/doc-aid-guide/', (route) =>
+      route.request().method() === 'DELETE' ? failWith(500, {})(route) : route.fallback(),
+    );
     await page.getByRole('button', { name: 'Delete Financial Aid Guide', exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete Document' }).getByRole('button', { name: 'Delete' }).click();
     await alert(page, 'Error deleting document').waitFor();
@@ -449,7 +521,10 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await page.getByRole('button', { name: 'Upload Document' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Document' });
     const upload = () => dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    const refusal = (text: string) => alert(dialog, text).filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
+    const refusal = (text: string) =>
+      alert(dialog, text)
+        .filter({ hasText: new RegExp(`^${text}$`) })
+        .waitFor();
 
     await expect(dialog.getByLabel('Scope').inputValue()).resolves.toBe('cohort');
     await expect(dialog.getByRole('switch', { name: 'Public' }).isChecked()).resolves.toBe(true);

@@ -28,8 +28,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [student, staff] = await Promise.all([login('student', 'Student!2345'), login('staff', 'Staff!2345')]);
 });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await Promise.all(contexts.splice(0).map((context) => context.close())); });
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
 
 async function pageIn(context: Promise<BrowserContext>): Promise<Page> {
   const opened = await context;
@@ -45,7 +49,9 @@ describe('error catalogue (spec section 8)', () => {
     // The same token with a forged signature: the gateway answers 401 with the token-invalid code. The
     // session's refresh token (when the user info keeps one) is no longer valid either, so nothing renews it.
     const [header, payload] = student.token.split('.');
-    const page = await pageIn(signedInContext(browser, { ...student, token: `${header}.${payload}.Zm9yZ2Vk`, refresh: 'revoked-refresh-token' }));
+    const page = await pageIn(
+      signedInContext(browser, { ...student, token: `${header}.${payload}.Zm9yZ2Vk`, refresh: 'revoked-refresh-token' }),
+    );
     await page.goto(`${baseUrl()}/Dashboard`);
     const toast = alert(page, 'Session expired - please log in again');
     await toast.waitFor();
@@ -103,7 +109,9 @@ describe('error catalogue (spec section 8)', () => {
 
   it('documents without a session token: "Please log in to ..." for download, delete and upload, and the preview\'s "Authentication token not found. Please log in again."', async () => {
     // What the list would show staff; the page itself has a session without a token, so its own calls are refused.
-    const listed = await fetch(`${baseUrl()}/api/documents/`, { headers: { authorization: `Bearer ${staff.token}` } }).then((res) => res.json());
+    const listed = await fetch(`${baseUrl()}/api/documents/`, { headers: { authorization: `Bearer ${staff.token}` } }).then((res) =>
+      res.json(),
+    );
     const { token: _token, ...tokenless } = staff;
     const page = await pageIn(signedInContext(browser, tokenless as UserInfo));
     await page.route(/\/api\/documents\/(\?.*)?$/, (route) => route.fulfill({ json: listed }));

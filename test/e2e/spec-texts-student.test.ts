@@ -48,8 +48,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   student = await login('student', 'Student!2345');
 });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await Promise.all(contexts.splice(0).map((context) => context.close())); });
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
 
 /** A page in a context of its own (local storage included), signed in as `user` when given. */
 async function openPage(user?: UserInfo, stored: Record<string, string> = {}): Promise<Page> {
@@ -71,9 +75,16 @@ function season(date = new Date()): string {
 
 function cartItem(over: Record<string, unknown>) {
   return {
-    id: `certificate-nursing-assistant-${Date.now()}`, program_id: 'nursing-assistant', program_type: 'certificate',
-    program_name: 'Nursing Assistant', amount: 1500, payment_type: 'installment', due_date: '2026-12-15', quantity: 1,
-    added_at: new Date().toISOString(), ...over,
+    id: `certificate-nursing-assistant-${Date.now()}`,
+    program_id: 'nursing-assistant',
+    program_type: 'certificate',
+    program_name: 'Nursing Assistant',
+    amount: 1500,
+    payment_type: 'installment',
+    due_date: '2026-12-15',
+    quantity: 1,
+    added_at: new Date().toISOString(),
+    ...over,
   };
 }
 
@@ -84,9 +95,16 @@ describe('Login screen and header (spec sections 1 and 2)', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/'); // /login redirects to /
     await page.getByRole('banner').getByText('Please log in to view your dashboard', { exact: true }).waitFor();
-    await page.getByRole('banner').getByRole('link', { name: /Nursing Education Portal/ }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Nursing Education Portal/ })
+      .waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Course Catalog', exact: true }).waitFor();
-    for (const feature of ['tracking academic progress', 'managing tuition and financial aid', 'accessing course materials and schedules']) {
+    for (const feature of [
+      'tracking academic progress',
+      'managing tuition and financial aid',
+      'accessing course materials and schedules',
+    ]) {
       await page.getByText(new RegExp(`^${feature}$`, 'i')).waitFor();
     }
     await page.getByRole('link', { name: 'Need help signing in?' }).waitFor();
@@ -141,8 +159,14 @@ describe('Dashboard (spec section 2)', () => {
     await card(page, 'My Bill').getByText(season(), { exact: true }).waitFor();
 
     const aid = card(page, 'My Financial Aid');
-    const awards = await aid.getByRole('listitem').evaluateAll((items) => items.map((item) => [...item.querySelectorAll('p, .MuiChip-label')].map((e) => e.textContent)));
-    expect(awards.map((award) => award.slice(-2))).toEqual([['$5,000.00', 'Approved'], ['$3,000.00', 'Approved'], ['$1,500.00', 'Pending']]);
+    const awards = await aid
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => [...item.querySelectorAll('p, .MuiChip-label')].map((e) => e.textContent)));
+    expect(awards.map((award) => award.slice(-2))).toEqual([
+      ['$5,000.00', 'Approved'],
+      ['$3,000.00', 'Approved'],
+      ['$1,500.00', 'Pending'],
+    ]);
     await aid.getByRole('button', { name: 'View Award Letters' }).waitFor();
     await aid.getByRole('button', { name: 'Apply for Additional Aid' }).waitFor();
   });
@@ -196,9 +220,16 @@ describe('Course Schedule Editor (spec sections 2, 3, 5 and 9)', () => {
     await expect(valueOf(summary, 'Status').textContent()).resolves.toBe('Active');
 
     const table = page.getByRole('table', { name: 'Course schedule' });
-    await expect(table.getByRole('columnheader').allTextContents()).resolves.toEqual(
-      ['Course Code', 'Course Name', 'Credits', 'Schedule', 'Location', 'Instructor', 'Status', 'Actions'],
-    );
+    await expect(table.getByRole('columnheader').allTextContents()).resolves.toEqual([
+      'Course Code',
+      'Course Name',
+      'Credits',
+      'Schedule',
+      'Location',
+      'Instructor',
+      'Status',
+      'Actions',
+    ]);
     await expect(table.locator('tbody tr td:nth-child(7)').allTextContents()).resolves.toEqual(['Registered', 'Registered', 'Registered']);
     await table.getByRole('row').filter({ hasText: 'NUR 101' }).getByText('09:00 AM - 11:00 AM').waitFor(); // start-end time
     await page.getByRole('button', { name: 'Edit NUR 101' }).waitFor();
@@ -243,11 +274,17 @@ describe('Courses Catalog (spec section 2)', () => {
     await release();
     const stats = page.getByRole('region', { name: 'Course Statistics' });
     for (const label of ['Total Courses', 'Certificate Courses', 'Avg. Credit Hours']) await valueOf(stats, label).waitFor();
-    for (const chip of await page.locator('.MuiAccordionSummary-root .MuiChip-label').allTextContents()) expect(chip).toMatch(/^\d+ courses?$/);
+    for (const chip of await page.locator('.MuiAccordionSummary-root .MuiChip-label').allTextContents())
+      expect(chip).toMatch(/^\d+ courses?$/);
     const first = page.locator('.MuiAccordionDetails-root table').first();
-    await expect(first.getByRole('columnheader').allTextContents()).resolves.toEqual(
-      ['Course Name', 'CRN', 'Credit Hours', 'Application Fee', 'Tuition', 'Certificate'],
-    );
+    await expect(first.getByRole('columnheader').allTextContents()).resolves.toEqual([
+      'Course Name',
+      'CRN',
+      'Credit Hours',
+      'Application Fee',
+      'Tuition',
+      'Certificate',
+    ]);
 
     await page.route('**/api/courses/categories/', failWith(500, { error: 'Internal server error' }));
     await page.reload();
@@ -259,8 +296,15 @@ describe('Cart (spec sections 2, 4 and 5)', () => {
   it('shows each line, the stepper stopping at 1, the order summary and Need Help box, and clears after the confirmation', async () => {
     const stored = [
       cartItem({ id: 'certificate-nursing-assistant-1' }),
-      cartItem({ id: 'diploma-patient-care-technician-1', program_id: 'patient-care-technician', program_type: 'diploma',
-        program_name: 'Patient Care Technician', amount: 4200, payment_type: 'full', due_date: null }),
+      cartItem({
+        id: 'diploma-patient-care-technician-1',
+        program_id: 'patient-care-technician',
+        program_type: 'diploma',
+        program_name: 'Patient Care Technician',
+        amount: 4200,
+        payment_type: 'full',
+        due_date: null,
+      }),
     ];
     const page = await openPage(student, { cart_student: JSON.stringify(stored) });
     await page.goto(`${baseUrl()}/cart`);
@@ -331,7 +375,10 @@ describe('Checkout (spec sections 2, 8 and 9), as a fresh student who owes $300.
     await page.getByRole('button', { name: 'Try Again' }).click();
 
     await expect(valueOf(page.getByRole('region', { name: 'Order Summary' }), 'Total').textContent()).resolves.toBe('$300.00');
-    await page.getByRole('note').filter({ hasText: /^Secure payment/ }).waitFor();
+    await page
+      .getByRole('note')
+      .filter({ hasText: /^Secure payment/ })
+      .waitFor();
     const form = page.getByRole('form', { name: 'Card payment' });
     await form.getByLabel('Card number').fill('4000 0000 0000 9995');
     await form.getByLabel('Expiry (MM/YY)').fill('12/34');

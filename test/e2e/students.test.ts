@@ -23,114 +23,142 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 describe('Student records (issue 8)', () => {
-  it('admin creates a student with a temporary password, enrolls them and posts a credit; the student chooses a new password and sees the bill; once disabled they cannot sign in', { timeout: 180_000 }, async () => {
-    const username = `e2e.${unique()}`;
-    const temporaryPassword = 'Temp!Pass2345';
-    const chosenPassword = 'Chosen!Pass6789';
+  it(
+    'admin creates a student with a temporary password, enrolls them and posts a credit; the student chooses a new password and sees the bill; once disabled they cannot sign in',
+    { timeout: 180_000 },
+    async () => {
+      const username = `e2e.${unique()}`;
+      const temporaryPassword = 'Temp!Pass2345';
+      const chosenPassword = 'Chosen!Pass6789';
 
-    const admin = await openStudentsAsAdmin();
-    await admin.getByRole('button', { name: 'Add Student' }).click();
-    const form = admin.getByRole('dialog', { name: 'Add Student' });
-    await form.getByLabel('Username').fill(username);
-    await form.getByLabel('Email').fill(`${username}@students.example.edu`);
-    await form.getByLabel('First Name').fill('Erin');
-    await form.getByLabel('Last Name').fill('Tester');
-    await form.getByLabel('Program Type').selectOption('certificate');
-    await form.getByLabel('Cohort').selectOption('cohort-2026-cert-2');
-    await expect(form.getByLabel('Program Name').inputValue()).resolves.toBe('Phlebotomy');
-    await form.getByLabel('Temporary Password').fill(temporaryPassword);
-    await form.getByRole('button', { name: 'Create Student' }).click();
-    await toast(admin, `Student ${username} created successfully`);
-    await form.waitFor({ state: 'detached' });
+      const admin = await openStudentsAsAdmin();
+      await admin.getByRole('button', { name: 'Add Student' }).click();
+      const form = admin.getByRole('dialog', { name: 'Add Student' });
+      await form.getByLabel('Username').fill(username);
+      await form.getByLabel('Email').fill(`${username}@students.example.edu`);
+      await form.getByLabel('First Name').fill('Erin');
+      await form.getByLabel('Last Name').fill('Tester');
+      await form.getByLabel('Program Type').selectOption('certificate');
+      await form.getByLabel('Cohort').selectOption('cohort-2026-cert-2');
+      await expect(form.getByLabel('Program Name').inputValue()).resolves.toBe('Phlebotomy');
+      await form.getByLabel('Temporary Password').fill(temporaryPassword);
+      await form.getByRole('button', { name: 'Create Student' }).click();
+      await toast(admin, `Student ${username} created successfully`);
+      await form.waitFor({ state: 'detached' });
 
-    await admin.getByRole('searchbox', { name: 'Search' }).fill(username);
-    const row = admin.getByRole('table', { name: 'Students' }).getByRole('row').filter({ hasText: username });
-    await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual(
-      ['Erin Tester', username, `${username}@students.example.edu`, 'Phlebotomy', '2026-2027 Cohort 2', '$0.00', 'Enabled', ''],
-    );
-    await row.getByRole('link', { name: 'Open record of Erin Tester' }).click();
-    await admin.getByRole('heading', { level: 2, name: 'Erin Tester' }).waitFor();
-    expect(new URL(admin.url()).search).toBe(`?view=students&student=${encodeURIComponent(username)}`);
+      await admin.getByRole('searchbox', { name: 'Search' }).fill(username);
+      const row = admin.getByRole('table', { name: 'Students' }).getByRole('row').filter({ hasText: username });
+      await expect
+        .poll(() => row.getByRole('cell').allTextContents())
+        .toEqual(['Erin Tester', username, `${username}@students.example.edu`, 'Phlebotomy', '2026-2027 Cohort 2', '$0.00', 'Enabled', '']);
+      await row.getByRole('link', { name: 'Open record of Erin Tester' }).click();
+      await admin.getByRole('heading', { level: 2, name: 'Erin Tester' }).waitFor();
+      expect(new URL(admin.url()).search).toBe(`?view=students&student=${encodeURIComponent(username)}`);
 
-    await admin.getByRole('button', { name: 'Enroll in Program' }).click();
-    const enroll = admin.getByRole('dialog', { name: 'Enroll in Program' });
-    await enroll.getByLabel('Program Type').selectOption('certificate');
-    await enroll.getByLabel('Program Name').fill('Phlebotomy');
-    await enroll.getByLabel('Amount Due').fill('800.00');
-    await enroll.getByRole('button', { name: 'Enroll' }).click();
-    await toast(admin, 'Enrollment added successfully');
-    const enrollment = admin.getByRole('table', { name: 'Enrollments' }).getByRole('row').filter({ hasText: 'Phlebotomy' });
-    await expect.poll(() => enrollment.getByRole('cell').nth(2).textContent()).toBe('$800.00');
+      await admin.getByRole('button', { name: 'Enroll in Program' }).click();
+      const enroll = admin.getByRole('dialog', { name: 'Enroll in Program' });
+      await enroll.getByLabel('Program Type').selectOption('certificate');
+      await enroll.getByLabel('Program Name').fill('Phlebotomy');
+      await enroll.getByLabel('Amount Due').fill('800.00');
+      await enroll.getByRole('button', { name: 'Enroll' }).click();
+      await toast(admin, 'Enrollment added successfully');
+      const enrollment = admin.getByRole('table', { name: 'Enrollments' }).getByRole('row').filter({ hasText: 'Phlebotomy' });
+      await expect.poll(() => enrollment.getByRole('cell').nth(2).textContent()).toBe('$800.00');
 
-    await admin.getByRole('button', { name: 'Post Charge or Credit' }).click();
-    const entry = admin.getByRole('dialog', { name: 'Post Charge or Credit' });
-    await entry.getByLabel('Kind').selectOption('credit');
-    await entry.getByLabel('Amount').fill('50.00');
-    await entry.getByLabel('Reason').fill('Scholarship adjustment');
-    await entry.getByRole('button', { name: 'Post' }).click();
-    await toast(admin, 'Credit posted successfully');
-    await expect.poll(() => enrollment.getByRole('cell').allTextContents()).toEqual(['Certificate', 'Phlebotomy', '$750.00', '$0.00', '$750.00', 'None']);
-    // the ledger shows the credit with its reason, above the enrollment's charge
-    const ledgerRow = admin.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1);
-    await expect.poll(() => ledgerRow.getByRole('cell').allTextContents()).toEqual([expect.any(String), 'Credit', 'Phlebotomy', '$50.00', 'Scholarship adjustment', '', '', '']);
+      await admin.getByRole('button', { name: 'Post Charge or Credit' }).click();
+      const entry = admin.getByRole('dialog', { name: 'Post Charge or Credit' });
+      await entry.getByLabel('Kind').selectOption('credit');
+      await entry.getByLabel('Amount').fill('50.00');
+      await entry.getByLabel('Reason').fill('Scholarship adjustment');
+      await entry.getByRole('button', { name: 'Post' }).click();
+      await toast(admin, 'Credit posted successfully');
+      await expect
+        .poll(() => enrollment.getByRole('cell').allTextContents())
+        .toEqual(['Certificate', 'Phlebotomy', '$750.00', '$0.00', '$750.00', 'None']);
+      // the ledger shows the credit with its reason, above the enrollment's charge
+      const ledgerRow = admin.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1);
+      await expect
+        .poll(() => ledgerRow.getByRole('cell').allTextContents())
+        .toEqual([expect.any(String), 'Credit', 'Phlebotomy', '$50.00', 'Scholarship adjustment', '', '', '']);
 
-    // First sign-in: the temporary password leads to "Choose a new password", then to the dashboard.
-    const student = await newPage();
-    await signIn(student, username, temporaryPassword);
-    await student.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    await student.getByLabel('New password', { exact: true }).fill(chosenPassword);
-    await student.getByLabel('Confirm new password').fill(chosenPassword);
-    await student.getByRole('button', { name: 'Set Password and Login' }).click();
-    await student.waitForURL(/\/Dashboard$/);
-    await toast(student, 'Login successful!');
-    const bill = student.getByRole('region', { name: 'My Bill' });
-    await bill.getByText('$750.00').first().waitFor();
-    await expect(bill.getByText('Phlebotomy').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$750.00');
+      // First sign-in: the temporary password leads to "Choose a new password", then to the dashboard.
+      const student = await newPage();
+      await signIn(student, username, temporaryPassword);
+      await student.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      await student.getByLabel('New password', { exact: true }).fill(chosenPassword);
+      await student.getByLabel('Confirm new password').fill(chosenPassword);
+      await student.getByRole('button', { name: 'Set Password and Login' }).click();
+      await student.waitForURL(/\/Dashboard$/);
+      await toast(student, 'Login successful!');
+      const bill = student.getByRole('region', { name: 'My Bill' });
+      await bill.getByText('$750.00').first().waitFor();
+      await expect(bill.getByText('Phlebotomy').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$750.00');
 
-    // Disabled: the records stay, the sign-in is refused.
-    await admin.getByRole('button', { name: 'Disable Sign-in' }).click();
-    const confirm = admin.getByRole('dialog', { name: 'Disable Sign-in' });
-    await confirm.getByRole('button', { name: 'Disable Sign-in' }).click();
-    await toast(admin, 'Sign-in disabled');
-    await admin.getByRole('button', { name: 'Enable Sign-in' }).waitFor();
+      // Disabled: the records stay, the sign-in is refused.
+      await admin.getByRole('button', { name: 'Disable Sign-in' }).click();
+      const confirm = admin.getByRole('dialog', { name: 'Disable Sign-in' });
+      await confirm.getByRole('button', { name: 'Disable Sign-in' }).click();
+      await toast(admin, 'Sign-in disabled');
+      await admin.getByRole('button', { name: 'Enable Sign-in' }).waitFor();
 
-    const refused = await newPage();
-    await signIn(refused, username, chosenPassword);
-    await refused.getByText('This account is disabled. Please contact the school office.').waitFor();
-    expect(new URL(refused.url()).pathname).toBe('/');
-  });
+      const refused = await newPage();
+      await signIn(refused, username, chosenPassword);
+      await refused.getByText('This account is disabled. Please contact the school office.').waitFor();
+      expect(new URL(refused.url()).pathname).toBe('/');
+    },
+  );
 
-  it('admin downloads the template, imports a CSV with one valid and one invalid row and sees the report', { timeout: 120_000 }, async () => {
-    const admin = await openStudentsAsAdmin();
-    await admin.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Import Students' });
+  it(
+    'admin downloads the template, imports a CSV with one valid and one invalid row and sees the report',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await openStudentsAsAdmin();
+      await admin.getByRole('button', { name: 'Import CSV' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Import Students' });
 
-    const [download] = await Promise.all([admin.waitForEvent('download'), dialog.getByRole('button', { name: 'Download template' }).click()]);
-    expect(download.suggestedFilename()).toBe('student-import-template.csv');
-    const [header] = Papa.parse<string[]>(await readFile(await download.path(), 'utf8'), { skipEmptyLines: true }).data;
+      const [download] = await Promise.all([
+        admin.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Download template' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('student-import-template.csv');
+      const [header] = Papa.parse<string[]>(await readFile(await download.path(), 'utf8'), { skipEmptyLines: true }).data;
 
-    const valid = `imp.${unique()}`;
-    const rows = [
-      header,
-      [valid, 'Ivy', 'Imported', `${valid}@students.example.edu`, '555-0199', 'certificate', 'Phlebotomy', 'cohort-2026-cert-2', 'no', ''],
-      ['Not Valid', 'Bad', 'Row', 'not-an-email', '', 'certificate', 'Phlebotomy', 'cohort-2026-cert-2', 'no', ''],
-    ];
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows)) });
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      const valid = `imp.${unique()}`;
+      const rows = [
+        header,
+        [
+          valid,
+          'Ivy',
+          'Imported',
+          `${valid}@students.example.edu`,
+          '555-0199',
+          'certificate',
+          'Phlebotomy',
+          'cohort-2026-cert-2',
+          'no',
+          '',
+        ],
+        ['Not Valid', 'Bad', 'Row', 'not-an-email', '', 'certificate', 'Phlebotomy', 'cohort-2026-cert-2', 'no', ''],
+      ];
+      await dialog
+        .getByLabel('CSV file')
+        .setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows)) });
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
-    // issue 19: created in the background, then reported row by row (test/e2e/students-import.test.ts has the rest)
-    await dialog.getByText('Created 1 · Already existed 0 · Failed 1').waitFor({ timeout: 60_000 });
-    const report = dialog.getByRole('table', { name: 'Import report' });
-    await expect.poll(() => report.getByRole('row').count()).toBe(3);
-    await expect(report.getByRole('row').nth(1).getByRole('cell').allTextContents()).resolves.toEqual(['2', valid, 'Created', '']);
-    const invalid = await report.getByRole('row').nth(2).getByRole('cell').allTextContents();
-    expect(invalid.slice(0, 3)).toEqual(['3', 'Not Valid', 'Failed']);
-    expect(invalid[3]).toContain('Email must be an email address.');
+      // issue 19: created in the background, then reported row by row (test/e2e/students-import.test.ts has the rest)
+      await dialog.getByText('Created 1 · Already existed 0 · Failed 1').waitFor({ timeout: 60_000 });
+      const report = dialog.getByRole('table', { name: 'Import report' });
+      await expect.poll(() => report.getByRole('row').count()).toBe(3);
+      await expect(report.getByRole('row').nth(1).getByRole('cell').allTextContents()).resolves.toEqual(['2', valid, 'Created', '']);
+      const invalid = await report.getByRole('row').nth(2).getByRole('cell').allTextContents();
+      expect(invalid.slice(0, 3)).toEqual(['3', 'Not Valid', 'Failed']);
+      expect(invalid[3]).toContain('Email must be an email address.');
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await admin.getByRole('searchbox', { name: 'Search' }).fill(valid);
-    await admin.getByRole('table', { name: 'Students' }).getByRole('cell', { name: valid, exact: true }).waitFor();
-  });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await admin.getByRole('searchbox', { name: 'Search' }).fill(valid);
+      await admin.getByRole('table', { name: 'Students' }).getByRole('cell', { name: valid, exact: true }).waitFor();
+    },
+  );
 
   it("opens a student's record from the cohort's Student detail dialog (View Full Profile)", { timeout: 120_000 }, async () => {
     const page = await newPage();

@@ -26,7 +26,11 @@ import { advanceStackClock, cognitoOf, nowSeconds as now, publishedCognitoLocalK
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** API Gateway's answer to a token that fails verification (the challenge says why). */
-const REFUSED = { status: 401, body: { message: 'Unauthorized' }, challenge: expect.stringMatching(/^Bearer scope="" error="invalid_token" error_description="[^"]+"$/) };
+const REFUSED = {
+  status: 401,
+  body: { message: 'Unauthorized' },
+  challenge: expect.stringMatching(/^Bearer scope="" error="invalid_token" error_description="[^"]+"$/),
+};
 
 async function getRecord(token: string) {
   const res = await fetch(`${baseUrl()}/api/students/student/`, { headers: { authorization: `Bearer ${token}` } });
@@ -52,7 +56,13 @@ beforeAll(async () => {
 
 /** Signs in `username` through another app client and answers its access token. */
 async function tokenVia(clientId: string, username: string, password: string): Promise<string> {
-  const out = await cognito.send(new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } }));
+  const out = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    }),
+  );
   return out.AuthenticationResult!.AccessToken!;
 }
 
@@ -61,18 +71,22 @@ describe('tokens the gateway refuses (401 before any handler runs)', () => {
     expect(await getRecord(token)).toMatchObject({ status: 200, body: { username: 'student' } });
   });
 
-  it('refuses the genuine token once it has expired on the stack\'s clock, saying so', async () => {
+  it("refuses the genuine token once it has expired on the stack's clock, saying so", async () => {
     await advanceStackClock(Number(claims.exp) - now() + 5);
     try {
-      expect(await getRecord(token)).toEqual({ ...REFUSED, challenge: 'Bearer scope="" error="invalid_token" error_description="the token has expired"' });
+      expect(await getRecord(token)).toEqual({
+        ...REFUSED,
+        challenge: 'Bearer scope="" error="invalid_token" error_description="the token has expired"',
+      });
     } finally {
       await resetStackClock();
     }
     expect(await getRecord(token)).toMatchObject({ status: 200 });
   });
 
-  it('refuses anything signed with the key published in cognito-local\'s package: an admin token, another key too', async () => {
-    const sign = (payload: JWTPayload, key: CryptoKey) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: header.kid }).sign(key);
+  it("refuses anything signed with the key published in cognito-local's package: an admin token, another key too", async () => {
+    const sign = (payload: JWTPayload, key: CryptoKey) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: header.kid }).sign(key);
     const published = await publishedCognitoLocalKey();
     expect(await getRecord(await sign({ ...claims, iat: now() - 60, exp: now() + 600 }, published))).toEqual(REFUSED);
     expect(await getRecord(await sign({ ...claims, 'cognito:groups': ['admin'] }, published))).toEqual(REFUSED);
@@ -82,7 +96,11 @@ describe('tokens the gateway refuses (401 before any handler runs)', () => {
 
   it('refuses a tampered payload: admin group, another user, a later expiry', async () => {
     const [h, , s] = token.split('.');
-    for (const forged of [{ ...claims, 'cognito:groups': ['admin'] }, { ...claims, username: 'paid' }, { ...claims, exp: now() + 10 * 365 * 86_400 }]) {
+    for (const forged of [
+      { ...claims, 'cognito:groups': ['admin'] },
+      { ...claims, username: 'paid' },
+      { ...claims, exp: now() + 10 * 365 * 86_400 },
+    ]) {
       expect(await getRecord(`${h}.${b64(forged)}.${s}`)).toEqual(REFUSED);
     }
   });
@@ -98,23 +116,44 @@ describe('tokens the gateway refuses (401 before any handler runs)', () => {
   it('refuses a genuine token of another Cognito user pool, even for the same username (wrong issuer)', async () => {
     const pool = await cognito.send(new CreateUserPoolCommand({ PoolName: `attacker-${Date.now()}` }));
     const otherPool = pool.UserPool!.Id!;
-    const client = await cognito.send(new CreateUserPoolClientCommand({ UserPoolId: otherPool, ClientName: 'attacker', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }));
-    await cognito.send(new AdminCreateUserCommand({ UserPoolId: otherPool, Username: 'student', MessageAction: 'SUPPRESS', TemporaryPassword: 'Attack!2345' }));
-    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: otherPool, Username: 'student', Password: 'Attack!2345', Permanent: true }));
+    const client = await cognito.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: otherPool,
+        ClientName: 'attacker',
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: otherPool,
+        Username: 'student',
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: 'Attack!2345',
+      }),
+    );
+    await cognito.send(
+      new AdminSetUserPasswordCommand({ UserPoolId: otherPool, Username: 'student', Password: 'Attack!2345', Permanent: true }),
+    );
     const foreign = await tokenVia(client.UserPoolClient!.ClientId!, 'student', 'Attack!2345');
     expect(decodeJwt(foreign)).toMatchObject({ username: 'student', iss: `${cognitoEndpoint}/${otherPool}` });
     expect(await getRecord(foreign)).toEqual(REFUSED);
   });
 
   it('refuses a genuine token issued to another app client of our own pool (wrong audience)', async () => {
-    const client = await cognito.send(new CreateUserPoolClientCommand({ UserPoolId: poolId, ClientName: 'not-the-portal', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }));
+    const client = await cognito.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: poolId,
+        ClientName: 'not-the-portal',
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
     const other = await tokenVia(client.UserPoolClient!.ClientId!, 'student', 'Student!2345');
     expect(decodeJwt(other)).toMatchObject({ username: 'student', iss: claims.iss, client_id: client.UserPoolClient!.ClientId });
     expect(other).not.toBe(token);
     expect(await getRecord(other)).toEqual(REFUSED);
   });
 
-  it('refuses the session\'s refresh token as a bearer token (cognito-local signs it with the trusted key, but for no client)', async () => {
+  it("refuses the session's refresh token as a bearer token (cognito-local signs it with the trusted key, but for no client)", async () => {
     expect(decodeJwt(refresh)).toMatchObject({ iss: claims.iss, 'cognito:username': 'student' });
     expect(await getRecord(refresh)).toEqual(REFUSED);
   });
@@ -127,10 +166,10 @@ describe('tokens the gateway refuses (401 before any handler runs)', () => {
     }
   });
 
-  it('refuses algorithm confusion: HS256 keyed with the pool\'s own public key', async () => {
-    const jwks = await (await fetch(`${claims.iss}/.well-known/jwks.json`)).json() as { keys: JWK[] };
+  it("refuses algorithm confusion: HS256 keyed with the pool's own public key", async () => {
+    const jwks = (await (await fetch(`${claims.iss}/.well-known/jwks.json`)).json()) as { keys: JWK[] };
     const jwk = jwks.keys.find((k) => k.kid === header.kid)!;
-    const pem = await exportSPKI(await importJWK(jwk, 'RS256', { extractable: true }) as CryptoKey);
+    const pem = await exportSPKI((await importJWK(jwk, 'RS256', { extractable: true })) as CryptoKey);
     for (const secret of [pem, pem.trim(), JSON.stringify(jwk), jwk.n!]) {
       const input = `${b64({ alg: 'HS256', typ: 'JWT', kid: header.kid })}.${b64({ ...claims, 'cognito:groups': ['admin'] })}`;
       expect(await getRecord(`${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`)).toEqual(REFUSED);

@@ -43,7 +43,12 @@ describe('audit subjects and entries, refunds that land (issue 21)', { timeout: 
     const { token } = await login(ADMIN.username, ADMIN.password);
     for (const width of [1280, 375] as const) {
       const created = await api(token, 'POST', '/api/courses/create/', {
-        name: 'Algebra', CRN: crnAt(width), credit_hours: 3, application_price: '', tuition_price: 400, is_certificate_course: false,
+        name: 'Algebra',
+        CRN: crnAt(width),
+        credit_hours: 3,
+        application_price: '',
+        tuition_price: 400,
+        is_certificate_course: false,
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       courseIds.push(created.body.id);
@@ -89,7 +94,10 @@ describe('audit subjects and entries, refunds that land (issue 21)', { timeout: 
         const crnRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'crn', exact: true }) });
         await expect(crnRow.getAttribute('data-changed')).resolves.toBeNull();
       } else {
-        const name = dialog.getByRole('list', { name: 'Before and after' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^name/ }) });
+        const name = dialog
+          .getByRole('list', { name: 'Before and after' })
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: /^name/ }) });
         await expect(name.locator('dd').allTextContents()).resolves.toEqual(['Algebra', 'Biology']);
         await expect(name.getAttribute('data-changed')).resolves.toBe('true');
         // stacked: After below Before, all within the screen
@@ -109,7 +117,9 @@ describe('audit subjects and entries, refunds that land (issue 21)', { timeout: 
     const intentAt = (width: Width) => intents[width === 1280 ? 0 : 1]!;
     /** The payment's row on a wide screen, its card on a phone. */
     const rowOf = (page: Page, intent: string) =>
-      page.getByRole('table', { name: 'Payments ledger' }).getByRole('row')
+      page
+        .getByRole('table', { name: 'Payments ledger' })
+        .getByRole('row')
         .or(page.getByRole('list', { name: 'Payments ledger' }).getByRole('listitem'))
         .filter({ hasText: intent });
 
@@ -124,12 +134,17 @@ describe('audit subjects and entries, refunds that land (issue 21)', { timeout: 
       });
       await visit(page, '/finance', (p) => p.getByRole('heading', { level: 1, name: 'Finance Ledger' }));
       // the payment's own succeeded event may land a moment after the page first loads
-      await expect.poll(async () => {
-        if ((await rowOf(page, intent).count()) > 0) return true;
-        await page.reload();
-        await page.getByRole('heading', { level: 1, name: 'Finance Ledger' }).waitFor();
-        return false;
-      }, { timeout: 20_000, interval: 500 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            if ((await rowOf(page, intent).count()) > 0) return true;
+            await page.reload();
+            await page.getByRole('heading', { level: 1, name: 'Finance Ledger' }).waitFor();
+            return false;
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(true);
       const row = rowOf(page, intent);
       await row.getByText('$0.00', { exact: true }).waitFor();
 

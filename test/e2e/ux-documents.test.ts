@@ -22,10 +22,13 @@ const DOCX_TEXT = ['Lab Notes', `Centrifuge settings for run ${run}.`];
 
 /** Whether the element's box lies within the viewport (the highlighted row must be seen, not just exist). */
 const inViewport = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth + 1;
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth + 1;
+    });
 
 afterAll(async () => {
   // the uploads of this run, found by their unique titles
@@ -99,7 +102,7 @@ describe('documents, issue 21', { timeout: 150_000 }, () => {
     });
   });
 
-  it('admin: the student record lists the general mandatory handbook with the student\'s acknowledgement state', async () => {
+  it("admin: the student record lists the general mandatory handbook with the student's acknowledgement state", async () => {
     await atBothWidths(admin.pages, async (page, width) => {
       await visit(page, '/admin?view=students&student=ben.nguyen', (p) => p.getByRole('heading', { name: 'Ben Nguyen' }));
       const section = page.getByRole('region', { name: 'Documents and Acknowledgements' });

@@ -21,21 +21,33 @@ const credentials = (role: Role) =>
   role === 'student' ? { username: 'student', password: STUDENT_PASSWORD } : demoStaff.find((u) => u.username === role)!;
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Console errors and 4xx/5xx answers of the API, from the moment this is called. */
 function watchProblems(page: Page): string[] {
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('response', (r) => { if (r.url().includes('/api/') && r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
   return problems;
 }
 
 async function withRole(role: Role, body: (pages: Pages) => Promise<void>) {
   const { pages, close } = await openPages(browser, credentials(role));
-  try { await body(pages); } finally { await close(); }
+  try {
+    await body(pages);
+  } finally {
+    await close();
+  }
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
@@ -54,21 +66,30 @@ describe('dashboards by role (no console error, no 4xx)', () => {
     admin: ['My Bill'],
   };
 
-  it.each(['student', 'staff', 'finance', 'admin'] as const)('%s', async (role) => {
-    await withRole(role, (pages) => atBothWidths(pages, async (page, width) => {
-      const problems = watchProblems(page);
-      await page.goto(`${baseUrl()}/Dashboard`);
-      for (const name of cardsOf[role]) await region(page, name).waitFor();
-      // the figures have arrived (not only the loading state)
-      if (role !== 'student') await page.getByRole('status').filter({ hasText: 'Loading dashboard...' }).waitFor({ state: 'detached' });
-      else await region(page, 'My Bill').getByText(/^\$5,?700\.00$/).waitFor();
-      for (const name of absentFrom[role]) expect(await region(page, name).count(), `${role} sees ${name}`).toBe(0);
-      if (role === 'admin' || role === 'finance') await region(page, 'This month').getByText('Net').waitFor();
-      if (role !== 'student') await audit(page, width, 'dashboard', role);
-      await page.waitForLoadState('networkidle');
-      expect(problems).toEqual([]);
-    }));
-  }, 120_000);
+  it.each(['student', 'staff', 'finance', 'admin'] as const)(
+    '%s',
+    async (role) => {
+      await withRole(role, (pages) =>
+        atBothWidths(pages, async (page, width) => {
+          const problems = watchProblems(page);
+          await page.goto(`${baseUrl()}/Dashboard`);
+          for (const name of cardsOf[role]) await region(page, name).waitFor();
+          // the figures have arrived (not only the loading state)
+          if (role !== 'student') await page.getByRole('status').filter({ hasText: 'Loading dashboard...' }).waitFor({ state: 'detached' });
+          else
+            await region(page, 'My Bill')
+              .getByText(/^\$5,?700\.00$/)
+              .waitFor();
+          for (const name of absentFrom[role]) expect(await region(page, name).count(), `${role} sees ${name}`).toBe(0);
+          if (role === 'admin' || role === 'finance') await region(page, 'This month').getByText('Net').waitFor();
+          if (role !== 'student') await audit(page, width, 'dashboard', role);
+          await page.waitForLoadState('networkidle');
+          expect(problems).toEqual([]);
+        }),
+      );
+    },
+    120_000,
+  );
 });
 
 describe('header links by role', () => {
@@ -78,75 +99,88 @@ describe('header links by role', () => {
   }
 
   it('staff reach Document Management and Course Manager from the header (the menu at 375 px)', async () => {
-    await withRole('staff', (pages) => atBothWidths(pages, async (page, width) => {
-      await page.goto(`${baseUrl()}/Dashboard`);
-      await region(page, 'Recent uploads').waitFor();
-      if (width === 375) {
-        expect(await openMenuIfCollapsed(page)).toBe(true);
-        await audit(page, width, 'header-menu', 'staff');
-        await page.keyboard.press('Escape');
-        await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'detached' });
-      }
-      await follow(page, 'Document Management', 'Document Management');
-      expect(new URL(page.url()).pathname).toBe('/documents');
-      await follow(page, 'Course Manager', 'Course Management');
-      expect(new URL(page.url()).pathname).toBe('/course-manager');
-      // the menu closes once a link is followed
-      expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
-    }));
+    await withRole('staff', (pages) =>
+      atBothWidths(pages, async (page, width) => {
+        await page.goto(`${baseUrl()}/Dashboard`);
+        await region(page, 'Recent uploads').waitFor();
+        if (width === 375) {
+          expect(await openMenuIfCollapsed(page)).toBe(true);
+          await audit(page, width, 'header-menu', 'staff');
+          await page.keyboard.press('Escape');
+          await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'detached' });
+        }
+        await follow(page, 'Document Management', 'Document Management');
+        expect(new URL(page.url()).pathname).toBe('/documents');
+        await follow(page, 'Course Manager', 'Course Management');
+        expect(new URL(page.url()).pathname).toBe('/course-manager');
+        // the menu closes once a link is followed
+        expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
+      }),
+    );
   }, 120_000);
 
   it('finance reach the Finance Ledger from the header', async () => {
-    await withRole('finance', (pages) => atBothWidths(pages, async (page, width) => {
-      await page.goto(`${baseUrl()}/Dashboard`);
-      await region(page, 'This month').waitFor();
-      if (width === 375) {
-        expect(await openMenuIfCollapsed(page)).toBe(true);
-        await audit(page, width, 'header-menu', 'finance');
-      }
-      await follow(page, 'Finance Ledger', 'Finance Ledger');
-      expect(new URL(page.url()).pathname).toBe('/finance');
-    }));
+    await withRole('finance', (pages) =>
+      atBothWidths(pages, async (page, width) => {
+        await page.goto(`${baseUrl()}/Dashboard`);
+        await region(page, 'This month').waitFor();
+        if (width === 375) {
+          expect(await openMenuIfCollapsed(page)).toBe(true);
+          await audit(page, width, 'header-menu', 'finance');
+        }
+        await follow(page, 'Finance Ledger', 'Finance Ledger');
+        expect(new URL(page.url()).pathname).toBe('/finance');
+      }),
+    );
   }, 120_000);
 
   it("keeps the admin's spec buttons, and collapses the admin header to at most 72 px at 375 px", async () => {
-    await withRole('admin', (pages) => atBothWidths(pages, async (page, width: Width) => {
-      await page.goto(`${baseUrl()}/Dashboard`);
-      await region(page, 'Cohort health').waitFor();
-      const banner = page.getByRole('banner');
-      const height = (await banner.boundingBox())!.height;
-      // cart and signed-in line stay in the bar at every width
-      await banner.getByText('Signed in as Avery Morgan').waitFor();
-      expect(await banner.getByRole('link', { name: /^Cart \(/ }).isVisible()).toBe(true);
-      if (width === 375) {
-        expect(height).toBeLessThanOrEqual(72);
-        await openMenuIfCollapsed(page);
-        await audit(page, width, 'header-menu', 'admin');
-      }
-      const menu = width === 375 ? banner.getByRole('navigation', { name: 'Main menu' }) : banner.getByRole('navigation', { name: 'Main' });
-      const labels = await menu.getByRole('link').allTextContents();
-      expect(labels.filter((l) => ['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard'].includes(l)))
-        .toEqual(['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard']);
-      await (await headerLink(page, 'Cohort Management')).click();
-      await page.getByRole('heading', { name: 'Cohort Management', level: 1 }).waitFor();
-    }));
+    await withRole('admin', (pages) =>
+      atBothWidths(pages, async (page, width: Width) => {
+        await page.goto(`${baseUrl()}/Dashboard`);
+        await region(page, 'Cohort health').waitFor();
+        const banner = page.getByRole('banner');
+        const height = (await banner.boundingBox())!.height;
+        // cart and signed-in line stay in the bar at every width
+        await banner.getByText('Signed in as Avery Morgan').waitFor();
+        expect(await banner.getByRole('link', { name: /^Cart \(/ }).isVisible()).toBe(true);
+        if (width === 375) {
+          expect(height).toBeLessThanOrEqual(72);
+          await openMenuIfCollapsed(page);
+          await audit(page, width, 'header-menu', 'admin');
+        }
+        const menu =
+          width === 375 ? banner.getByRole('navigation', { name: 'Main menu' }) : banner.getByRole('navigation', { name: 'Main' });
+        const labels = await menu.getByRole('link').allTextContents();
+        expect(labels.filter((l) => ['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard'].includes(l))).toEqual([
+          'Course Manager',
+          'Cohort Management',
+          'Admin Panel',
+          'Dashboard',
+        ]);
+        await (await headerLink(page, 'Cohort Management')).click();
+        await page.getByRole('heading', { name: 'Cohort Management', level: 1 }).waitFor();
+      }),
+    );
   }, 120_000);
 });
 
 describe('the empty cart', () => {
   it("Browse Programs lands on the dashboard's My Bill, focused and in view", async () => {
-    await withRole('student', (pages) => atBothWidths(pages, async (page) => {
-      await page.goto(`${baseUrl()}/cart`);
-      await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
-      await page.getByRole('link', { name: 'Browse Programs' }).click();
-      await page.waitForURL(/\/Dashboard#my-bill$/);
-      const bill = region(page, 'My Bill');
-      await bill.getByRole('button', { name: 'Pay Bill' }).waitFor();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('my-bill');
-      const box = (await bill.boundingBox())!;
-      const viewport = page.viewportSize()!;
-      expect(box.y).toBeGreaterThanOrEqual(0);
-      expect(box.y).toBeLessThan(viewport.height);
-    }));
+    await withRole('student', (pages) =>
+      atBothWidths(pages, async (page) => {
+        await page.goto(`${baseUrl()}/cart`);
+        await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+        await page.getByRole('link', { name: 'Browse Programs' }).click();
+        await page.waitForURL(/\/Dashboard#my-bill$/);
+        const bill = region(page, 'My Bill');
+        await bill.getByRole('button', { name: 'Pay Bill' }).waitFor();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('my-bill');
+        const box = (await bill.boundingBox())!;
+        const viewport = page.viewportSize()!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeLessThan(viewport.height);
+      }),
+    );
   }, 120_000);
 });

@@ -30,7 +30,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [admin, staff] = await Promise.all([login('admin', 'Admin!2345'), login('staff', 'Staff!2345')]);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 afterEach(async () => {
   await context?.close();
   context = undefined;
@@ -52,7 +54,7 @@ const pageText = (page: Page) => page.evaluate(() => document.body.innerText);
 const RAW_WORDING = /\b(crn|file|signature|body|[a-z]+_[a-z_]+):|Error:/i;
 
 describe.each(WIDTHS)('toasts and errors at $width px', (viewport) => {
-  it('says a duplicate CRN once, as a sentence; a fixed save clears it; create-then-delete shows the delete\'s toast at once', async () => {
+  it("says a duplicate CRN once, as a sentence; a fixed save clears it; create-then-delete shows the delete's toast at once", async () => {
     const page = await openAt(admin, viewport, '/course-manager');
     // by the row actions' labels, which a table row (1280) and a card (375) share
     await page.getByRole('button', { name: 'Delete Algebra (40101)' }).waitFor();
@@ -87,11 +89,15 @@ describe.each(WIDTHS)('toasts and errors at $width px', (viewport) => {
     expect(await snackbar.textContent()).toContain('Course created successfully');
     const clickedAt = await page.evaluate(() => performance.now());
     await confirm.click();
-    const deletedAt = await page.waitForFunction(() => {
-      const toasts = [...document.querySelectorAll('.MuiSnackbar-root')].map((element) => element.textContent);
-      return toasts.length === 1 && toasts[0] === 'Course deleted successfully' ? performance.now() : null;
-    }, undefined, { polling: 'raf', timeout: 10_000 });
-    expect((await deletedAt.jsonValue()) as number - clickedAt).toBeLessThanOrEqual(500);
+    const deletedAt = await page.waitForFunction(
+      () => {
+        const toasts = [...document.querySelectorAll('.MuiSnackbar-root')].map((element) => element.textContent);
+        return toasts.length === 1 && toasts[0] === 'Course deleted successfully' ? performance.now() : null;
+      },
+      undefined,
+      { polling: 'raf', timeout: 10_000 },
+    );
+    expect(((await deletedAt.jsonValue()) as number) - clickedAt).toBeLessThanOrEqual(500);
     expect(await pageText(page)).not.toContain('Course created successfully');
     await page.getByRole('button', { name: `Delete Biology (${crn})` }).waitFor({ state: 'detached' });
     await screenshot(page, 'ux-toast-after-delete', viewport.width);

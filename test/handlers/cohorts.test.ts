@@ -19,24 +19,58 @@ const admin: Caller = { username: 'cohort-admin', roles: ['admin'] };
 const staff: Caller = { username: 'cohort-staff', roles: ['staff'] };
 let year = 2100;
 const cohortBody = (over: Record<string, unknown> = {}) => ({
-  academic_year: `${year}-${year + 1}`, cohort_number: 1, program_type: 'certificate', program_name: 'Phlebotomy',
-  start_date: '2100-09-01', end_date: null, is_active: true, ...over,
+  academic_year: `${year}-${year + 1}`,
+  cohort_number: 1,
+  program_type: 'certificate',
+  program_name: 'Phlebotomy',
+  start_date: '2100-09-01',
+  end_date: null,
+  is_active: true,
+  ...over,
 });
 const createCohort = (body: unknown, caller = admin) => invoke(create, apiEvent('cohorts-create', { caller, body }));
 const moveInto = (cohortId: string, username: string) =>
   invoke(addStudent, apiEvent('cohorts-add-student', { caller: admin, pathParameters: { id: cohortId }, body: { username } }));
 const rosterOf = (id: string, caller = staff) => invoke(roster, apiEvent('cohorts-students', { caller, pathParameters: { id } }));
 
-const enrollment = { programType: 'certificate' as const, programId: 'phleb', programName: 'Phlebotomy', nextDueDate: '2100-12-01', enrolledAt: '2100-09-01T00:00:00.000Z' };
-const charge = (cents: number) => ({ entryId: randomUUID(), kind: 'charge' as const, programType: 'certificate' as const, programId: 'phleb', amountCents: cents, createdAt: '2100-09-01T00:00:00.000Z' });
+const enrollment = {
+  programType: 'certificate' as const,
+  programId: 'phleb',
+  programName: 'Phlebotomy',
+  nextDueDate: '2100-12-01',
+  enrolledAt: '2100-09-01T00:00:00.000Z',
+};
+const charge = (cents: number) => ({
+  entryId: randomUUID(),
+  kind: 'charge' as const,
+  programType: 'certificate' as const,
+  programId: 'phleb',
+  amountCents: cents,
+  createdAt: '2100-09-01T00:00:00.000Z',
+});
 
 describe('cohorts', () => {
-  beforeAll(() => { year += Math.floor(Math.random() * 500); });
+  beforeAll(() => {
+    year += Math.floor(Math.random() * 500);
+  });
 
   it('creates a cohort and lists it with its member count; a duplicate number in the same year and type is 409', async () => {
     const res = await createCohort(cohortBody({ cohort_number: 7 }));
-    expect(res).toMatchObject({ status: 201, body: { academic_year: `${year}-${year + 1}`, cohort_number: 7, student_count: 0, is_active: true, start_date: '2100-09-01', end_date: null } });
-    expect(await createCohort(cohortBody({ cohort_number: 7 }))).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^cohort_number: cohort 7 already exists/) } });
+    expect(res).toMatchObject({
+      status: 201,
+      body: {
+        academic_year: `${year}-${year + 1}`,
+        cohort_number: 7,
+        student_count: 0,
+        is_active: true,
+        start_date: '2100-09-01',
+        end_date: null,
+      },
+    });
+    expect(await createCohort(cohortBody({ cohort_number: 7 }))).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/^cohort_number: cohort 7 already exists/) },
+    });
     // the same number is fine for another program type or year
     expect((await createCohort(cohortBody({ cohort_number: 7, program_type: 'diploma' }))).status).toBe(201);
     const listed = (await invoke(list, apiEvent('cohorts-list', { caller: staff }))).body as Array<{ id: string }>;
@@ -45,15 +79,22 @@ describe('cohorts', () => {
 
   it('validates input, naming the field', async () => {
     expect((await createCohort(cohortBody({ academic_year: '2025' }))).body.error).toMatch(/^academic_year: /);
-    expect((await createCohort(cohortBody({ program_type: 'phd' }))).body.error).toBe('program_type: must be certificate, diploma or associates');
-    expect((await createCohort(cohortBody({ start_date: '2100-09-01', end_date: '2100-01-01' }))).body.error).toBe('end_date: must not be before start_date');
+    expect((await createCohort(cohortBody({ program_type: 'phd' }))).body.error).toBe(
+      'program_type: must be certificate, diploma or associates',
+    );
+    expect((await createCohort(cohortBody({ start_date: '2100-09-01', end_date: '2100-01-01' }))).body.error).toBe(
+      'end_date: must not be before start_date',
+    );
   });
 
   it('edits a cohort, moving its number; 404 for an unknown one', async () => {
     const a = (await createCohort(cohortBody({ cohort_number: 20 }))).body;
     await createCohort(cohortBody({ cohort_number: 21 }));
     const edit = (id: string, body: unknown) => invoke(update, apiEvent('cohorts-update', { caller: admin, pathParameters: { id }, body }));
-    expect(await edit(a.id, cohortBody({ cohort_number: 22, is_active: false }))).toMatchObject({ status: 200, body: { cohort_number: 22, is_active: false } });
+    expect(await edit(a.id, cohortBody({ cohort_number: 22, is_active: false }))).toMatchObject({
+      status: 200,
+      body: { cohort_number: 22, is_active: false },
+    });
     expect((await edit(a.id, cohortBody({ cohort_number: 21 }))).status).toBe(409);
     expect((await createCohort(cohortBody({ cohort_number: 20 }))).status).toBe(201); // 20 was freed
     expect((await edit('missing', cohortBody({ cohort_number: 23 }))).status).toBe(404);
@@ -67,15 +108,24 @@ describe('cohorts', () => {
 
   it('moves students between cohorts: roster, counts and the student record follow', async () => {
     const from = (await createCohort(cohortBody({ cohort_number: 40 }))).body;
-    const to = (await createCohort(cohortBody({ cohort_number: 41, program_type: 'diploma', program_name: 'Patient Care Technician' }))).body;
+    const to = (await createCohort(cohortBody({ cohort_number: 41, program_type: 'diploma', program_name: 'Patient Care Technician' })))
+      .body;
     const student = await createStudentRecord({ enrollments: [enrollment], entries: [charge(120_000)] });
     expect((await moveInto(from.id, student.username)).status).toBe(200);
     expect((await moveInto(to.id, student.username)).status).toBe(200);
-    const counts = Object.fromEntries(((await invoke(list, apiEvent('cohorts-list', { caller: admin }))).body as Array<{ id: string; student_count: number }>).map((c) => [c.id, c.student_count]));
+    const counts = Object.fromEntries(
+      ((await invoke(list, apiEvent('cohorts-list', { caller: admin }))).body as Array<{ id: string; student_count: number }>).map((c) => [
+        c.id,
+        c.student_count,
+      ]),
+    );
     expect([counts[from.id], counts[to.id]]).toEqual([0, 1]);
     expect((await rosterOf(from.id)).body).toEqual([]);
-    expect((await rosterOf(to.id)).body).toEqual([expect.objectContaining({ username: student.username, cohort_id: to.id, program: 'Patient Care Technician' })]);
-    const record = (await invoke(getStudent, apiEvent('students-get', { caller: admin, pathParameters: { username: student.username } }))).body;
+    expect((await rosterOf(to.id)).body).toEqual([
+      expect.objectContaining({ username: student.username, cohort_id: to.id, program: 'Patient Care Technician' }),
+    ]);
+    const record = (await invoke(getStudent, apiEvent('students-get', { caller: admin, pathParameters: { username: student.username } })))
+      .body;
     expect(record.payment_details.certificate_courses[0].amount_due).toBe(1200);
     expect((await moveInto('missing', student.username)).status).toBe(404);
     expect((await moveInto(to.id, uniqueName('ghost'))).status).toBe(404);
@@ -85,12 +135,29 @@ describe('cohorts', () => {
     const cohort = (await createCohort(cohortBody({ cohort_number: 50 }))).body;
     const small = (await createCohort(cohortBody({ cohort_number: 51 }))).body;
     const seed = async (cohortId: string, n: number) => {
-      const items = Array.from({ length: n }, (_, i) => studentItems({
-        profile: { username: uniqueName(`r${i}`), sub: '', firstName: 'R', lastName: `Last${String(i).padStart(3, '0')}`, email: 'r@example.edu', phone: null, createdAt: '2100-09-01T00:00:00.000Z', onPaymentPlan: false, programType: 'certificate', programName: 'Phlebotomy', cohortId },
-        enrollments: [enrollment], entries: [charge(100_000 + i)],
-      })).flat();
+      const items = Array.from({ length: n }, (_, i) =>
+        studentItems({
+          profile: {
+            username: uniqueName(`r${i}`),
+            sub: '',
+            firstName: 'R',
+            lastName: `Last${String(i).padStart(3, '0')}`,
+            email: 'r@example.edu',
+            phone: null,
+            createdAt: '2100-09-01T00:00:00.000Z',
+            onPaymentPlan: false,
+            programType: 'certificate',
+            programName: 'Phlebotomy',
+            cohortId,
+          },
+          enrollments: [enrollment],
+          entries: [charge(100_000 + i)],
+        }),
+      ).flat();
       for (let i = 0; i < items.length; i += 25) {
-        await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+        await db.send(
+          new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+        );
       }
     };
     await Promise.all([seed(cohort.id, 200), seed(small.id, 5)]);
@@ -102,7 +169,9 @@ describe('cohorts', () => {
     // one GetItem for the cohort plus the roster Query (paged by size, never per student), then the read's audit entry (issue 9)
     expect(big.commands).toEqual(['GetItemCommand', 'QueryCommand', 'PutItemCommand']);
     expect(few.commands).toEqual(big.commands);
-    const fallback = await countRequests(() => invoke(studentsList, apiEvent('students-list', { caller: staff, query: { cohort_id: cohort.id } })));
+    const fallback = await countRequests(() =>
+      invoke(studentsList, apiEvent('students-list', { caller: staff, query: { cohort_id: cohort.id } })),
+    );
     expect(fallback.result.body).toHaveLength(200);
     expect(fallback.commands).toEqual(['QueryCommand', 'PutItemCommand']);
     // without cohort_id it is the admin list (issue 8): profiles with cached balances, no bills

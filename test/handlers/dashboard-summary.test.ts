@@ -36,8 +36,19 @@ const at = (date: string) => `${date}T10:00:00.000Z`;
 
 function payment(over: Partial<PaymentRecord> & Pick<PaymentRecord, 'createdAt' | 'amountCents'>): PaymentRecord {
   return {
-    intentId: `pi_dash_${randomUUID().replace(/-/g, '')}`, username: 'dash-payer', studentName: 'Dash Payer', updatedAt: over.createdAt,
-    refundedCents: 0, currency: 'usd', status: 'succeeded', method: 'card', methodDetail: null, failureMessage: null, items: [], refundIds: [], excess: null,
+    intentId: `pi_dash_${randomUUID().replace(/-/g, '')}`,
+    username: 'dash-payer',
+    studentName: 'Dash Payer',
+    updatedAt: over.createdAt,
+    refundedCents: 0,
+    currency: 'usd',
+    status: 'succeeded',
+    method: 'card',
+    methodDetail: null,
+    failureMessage: null,
+    items: [],
+    refundIds: [],
+    excess: null,
     ...over,
   };
 }
@@ -48,43 +59,130 @@ const students = [uniqueName('dash-a'), uniqueName('dash-b'), uniqueName('dash-c
 function student(username: string, owedCents: number) {
   return studentItems({
     profile: {
-      username, sub: '', firstName: 'Dash', lastName: username, email: `${username}@example.edu`, phone: null, createdAt: at(`${YEAR}-01-01`),
-      onPaymentPlan: false, programType: 'diploma', programName: 'Dash Diploma', cohortId,
+      username,
+      sub: '',
+      firstName: 'Dash',
+      lastName: username,
+      email: `${username}@example.edu`,
+      phone: null,
+      createdAt: at(`${YEAR}-01-01`),
+      onPaymentPlan: false,
+      programType: 'diploma',
+      programName: 'Dash Diploma',
+      cohortId,
     },
-    enrollments: [{ programType: 'diploma', programId: 'dash', programName: 'Dash Diploma', nextDueDate: null, enrolledAt: at(`${YEAR}-01-01`) }],
-    entries: owedCents ? [{ entryId: 'c1', kind: 'charge', programType: 'diploma', programId: 'dash', amountCents: owedCents, createdAt: at(`${YEAR}-01-02`) }] : [],
+    enrollments: [
+      { programType: 'diploma', programId: 'dash', programName: 'Dash Diploma', nextDueDate: null, enrolledAt: at(`${YEAR}-01-01`) },
+    ],
+    entries: owedCents
+      ? [
+          {
+            entryId: 'c1',
+            kind: 'charge',
+            programType: 'diploma',
+            programId: 'dash',
+            amountCents: owedCents,
+            createdAt: at(`${YEAR}-01-02`),
+          },
+        ]
+      : [],
   });
 }
 
 const doc = (over: Partial<DocumentRecord>): DocumentRecord => ({
-  id: `doc-${randomUUID()}`, title: 'Dash document', description: '', scope: 'cohort', categoryId: null, cohortId, programType: null,
-  assignedStudents: [], fileName: 'dash.txt', fileType: 'txt', fileSize: 10, s3Key: null, extractedText: null,
-  isPublic: true, isMandatory: true, requiresSignature: false, uploadedAt: at(`${YEAR}-06-10`), uploadedBy: 'dash-staff', uploadedByName: 'Dana Staff', ...over,
+  id: `doc-${randomUUID()}`,
+  title: 'Dash document',
+  description: '',
+  scope: 'cohort',
+  categoryId: null,
+  cohortId,
+  programType: null,
+  assignedStudents: [],
+  fileName: 'dash.txt',
+  fileType: 'txt',
+  fileSize: 10,
+  s3Key: null,
+  extractedText: null,
+  isPublic: true,
+  isMandatory: true,
+  requiresSignature: false,
+  uploadedAt: at(`${YEAR}-06-10`),
+  uploadedBy: 'dash-staff',
+  uploadedByName: 'Dana Staff',
+  ...over,
 });
 const cohortPolicy = doc({ title: `Clinical policy ${YEAR}` });
 const privateNote = doc({
-  title: `Placement letter ${YEAR}`, scope: 'individual', isPublic: false, uploadedAt: at(`${YEAR}-06-12`),
+  title: `Placement letter ${YEAR}`,
+  scope: 'individual',
+  isPublic: false,
+  uploadedAt: at(`${YEAR}-06-12`),
   assignedStudents: [{ username: students[0]!, id: students[0]!, firstName: 'Dash', lastName: 'A' }],
 });
 const optional = doc({ title: `Reading list ${YEAR}`, isMandatory: false, uploadedAt: at(`${YEAR}-06-14`) });
 
 beforeAll(async () => {
   await putItems([
-    Cohort.item({ id: cohortId, academicYear: `${YEAR}-${YEAR + 1}`, cohortNumber: 7, programType: 'diploma', programName: 'Dash Diploma', isActive: true, startDate: null, endDate: null, studentCount: 3 }),
-    ...student(students[0]!, 150_000), ...student(students[1]!, 50_025), ...student(students[2]!, 0),
+    Cohort.item({
+      id: cohortId,
+      academicYear: `${YEAR}-${YEAR + 1}`,
+      cohortNumber: 7,
+      programType: 'diploma',
+      programName: 'Dash Diploma',
+      isActive: true,
+      startDate: null,
+      endDate: null,
+      studentCount: 3,
+    }),
+    ...student(students[0]!, 150_000),
+    ...student(students[1]!, 50_025),
+    ...student(students[2]!, 0),
     ...[cohortPolicy, privateNote, optional].flatMap(documentItems),
-    Acknowledgement.item({ documentId: cohortPolicy.id, username: students[2]!, fullName: 'Dash C', signature: null, acknowledgedAt: at(`${YEAR}-06-11`) }),
+    Acknowledgement.item({
+      documentId: cohortPolicy.id,
+      username: students[2]!,
+      fullName: 'Dash C',
+      signature: null,
+      acknowledgedAt: at(`${YEAR}-06-11`),
+    }),
     // someone outside the audience: not counted
-    Acknowledgement.item({ documentId: cohortPolicy.id, username: 'dash-outsider', fullName: 'Out Sider', signature: null, acknowledgedAt: at(`${YEAR}-06-11`) }),
+    Acknowledgement.item({
+      documentId: cohortPolicy.id,
+      username: 'dash-outsider',
+      fullName: 'Out Sider',
+      signature: null,
+      acknowledgedAt: at(`${YEAR}-06-11`),
+    }),
     ...[
       payment({ createdAt: at(`${YEAR}-06-01`), amountCents: 100_000 }),
       payment({ createdAt: at(`${YEAR}-06-01`), amountCents: 25_050 }),
       // made this month, half refunded this month: collected in full, refund subtracted
-      payment({ createdAt: at(`${YEAR}-06-03`), amountCents: 40_000, refundedCents: 20_000, status: 'partially_refunded', updatedAt: at(`${YEAR}-06-05`), refundIds: ['re_1'] }),
+      payment({
+        createdAt: at(`${YEAR}-06-03`),
+        amountCents: 40_000,
+        refundedCents: 20_000,
+        status: 'partially_refunded',
+        updatedAt: at(`${YEAR}-06-05`),
+        refundIds: ['re_1'],
+      }),
       // made last month (in the chart, not in the month), refunded in full this month
-      payment({ createdAt: at(`${YEAR}-05-20`), amountCents: 30_000, refundedCents: 30_000, status: 'refunded', updatedAt: at(`${YEAR}-06-02`), refundIds: ['re_2'] }),
+      payment({
+        createdAt: at(`${YEAR}-05-20`),
+        amountCents: 30_000,
+        refundedCents: 30_000,
+        status: 'refunded',
+        updatedAt: at(`${YEAR}-06-02`),
+        refundIds: ['re_2'],
+      }),
       // refunded last month: not this month's refund
-      payment({ createdAt: at(`${YEAR}-05-02`), amountCents: 9_000, refundedCents: 9_000, status: 'refunded', updatedAt: at(`${YEAR}-05-03`), refundIds: ['re_3'] }),
+      payment({
+        createdAt: at(`${YEAR}-05-02`),
+        amountCents: 9_000,
+        refundedCents: 9_000,
+        status: 'refunded',
+        updatedAt: at(`${YEAR}-05-03`),
+        refundIds: ['re_3'],
+      }),
       // no money moved: not collected
       payment({ createdAt: at(`${YEAR}-06-04`), amountCents: 70_000, status: 'failed' }),
       // after "now" (tomorrow): not counted yet
@@ -125,16 +223,27 @@ describe('GET /api/dashboard/ figures (issue 21)', () => {
     expect(admin.documents!.awaiting_acknowledgement.map((a) => a.document_id)).not.toContain(optional.id);
   });
 
-  it('lists the latest uploads by the uploader\'s name', () => {
-    expect(admin.documents!.recent_uploads.slice(0, 3)).toEqual([optional, privateNote, cohortPolicy].map((d) => ({
-      document_id: d.id, title: d.title, scope: d.scope, uploaded_at: d.uploadedAt, uploaded_by: 'Dana Staff',
-    })));
+  it("lists the latest uploads by the uploader's name", () => {
+    expect(admin.documents!.recent_uploads.slice(0, 3)).toEqual(
+      [optional, privateNote, cohortPolicy].map((d) => ({
+        document_id: d.id,
+        title: d.title,
+        scope: d.scope,
+        uploaded_at: d.uploadedAt,
+        uploaded_by: 'Dana Staff',
+      })),
+    );
   });
 
   it("gives each cohort's health: students, paid in full, outstanding and what they owe", () => {
     expect(admin.cohorts!.find((c) => c.cohort_id === cohortId)).toEqual({
-      cohort_id: cohortId, label: `${YEAR}-${YEAR + 1} Cohort 7 · Dash Diploma`, is_active: true,
-      students: 3, paid: 1, outstanding: 2, outstanding_cents: 150_000 + 50_025,
+      cohort_id: cohortId,
+      label: `${YEAR}-${YEAR + 1} Cohort 7 · Dash Diploma`,
+      is_active: true,
+      students: 3,
+      paid: 1,
+      outstanding: 2,
+      outstanding_cents: 150_000 + 50_025,
     });
   });
 
@@ -154,7 +263,7 @@ describe('GET /api/dashboard/ access', () => {
     expect((await invoke(handler, apiEvent('dashboard-summary'))).status).toBe(401);
   });
 
-  it("answers staff through the route without any money figure, and finance without documents", async () => {
+  it('answers staff through the route without any money figure, and finance without documents', async () => {
     const staff = await invoke(handler, apiEvent('dashboard-summary', { caller: { username: 'dash-staff', roles: ['staff'] } }));
     expect(staff.status).toBe(200);
     expect(staff.body.money).toBeUndefined();

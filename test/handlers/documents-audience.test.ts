@@ -27,10 +27,25 @@ const w = {} as { tag: string; alice: StudentProfileRecord; bob: StudentProfileR
 
 function individual(id: string, title: string, cohortId: string, students: StudentProfileRecord[]): DocumentRecord {
   return {
-    id, title, description: `Individual agreement ${title}`, scope: 'individual', categoryId: null, cohortId, programType: null,
+    id,
+    title,
+    description: `Individual agreement ${title}`,
+    scope: 'individual',
+    categoryId: null,
+    cohortId,
+    programType: null,
     assignedStudents: students.map((s) => ({ id: s.sub, username: s.username, firstName: s.firstName, lastName: s.lastName })),
-    fileName: 'agreement.txt', fileType: 'txt', fileSize: 10, s3Key: `documents/${id}/agreement.txt`, extractedText: 'Monthly installments.',
-    isPublic: false, isMandatory: true, requiresSignature: false, uploadedAt: new Date().toISOString(), uploadedBy: 'staff', uploadedByName: 'Sam Rivera',
+    fileName: 'agreement.txt',
+    fileType: 'txt',
+    fileSize: 10,
+    s3Key: `documents/${id}/agreement.txt`,
+    extractedText: 'Monthly installments.',
+    isPublic: false,
+    isMandatory: true,
+    requiresSignature: false,
+    uploadedAt: new Date().toISOString(),
+    uploadedBy: 'staff',
+    uploadedByName: 'Sam Rivera',
   };
 }
 
@@ -39,15 +54,29 @@ describe('documents as each audience sees them (FERPA)', () => {
     const tag = `f${randomUUID().slice(0, 6)}`;
     const cohort = await createTestCohort('certificate', '2095-2096');
     const [alice, bob] = await Promise.all([
-      createStudentRecord({ username: `alice-${tag}`, profile: { firstName: 'Alicia', lastName: `Quill${tag}`, programType: 'certificate', cohortId: cohort.id } }),
-      createStudentRecord({ username: `bob-${tag}`, profile: { firstName: 'Bartholomew', lastName: `Vance${tag}`, programType: 'certificate', cohortId: cohort.id } }),
+      createStudentRecord({
+        username: `alice-${tag}`,
+        profile: { firstName: 'Alicia', lastName: `Quill${tag}`, programType: 'certificate', cohortId: cohort.id },
+      }),
+      createStudentRecord({
+        username: `bob-${tag}`,
+        profile: { firstName: 'Bartholomew', lastName: `Vance${tag}`, programType: 'certificate', cohortId: cohort.id },
+      }),
     ]);
     const shared = individual(`doc-shared-${tag}`, `Shared plan ${tag}`, cohort.id, [alice, bob]);
     const aliceAlone = individual(`doc-alice-${tag}`, `Alice plan ${tag}`, cohort.id, [alice]);
-    for (const item of [...documentItems(shared), ...documentItems(aliceAlone)]) await db.send(new PutCommand({ TableName: TABLE_NAME, Item: item }));
+    for (const item of [...documentItems(shared), ...documentItems(aliceAlone)])
+      await db.send(new PutCommand({ TableName: TABLE_NAME, Item: item }));
     Object.assign(w, { tag, alice, bob, shared: shared.id, aliceAlone: aliceAlone.id });
     // bob acknowledges the shared document: alice must not see that he did
-    expect((await invoke(acknowledge, apiEvent('documents-acknowledge', { caller: { username: bob.username }, pathParameters: { id: shared.id } }))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          acknowledge,
+          apiEvent('documents-acknowledge', { caller: { username: bob.username }, pathParameters: { id: shared.id } }),
+        )
+      ).status,
+    ).toBe(200);
   }, 60_000);
 
   it('staff still see every assigned student (their view is unchanged)', async () => {

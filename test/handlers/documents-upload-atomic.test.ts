@@ -26,22 +26,38 @@ async function startDelayProxy(target: string) {
     req.on('end', () => {
       const forward = () => {
         if (res.destroyed || req.socket.destroyed) return;
-        const out = http.request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        });
+        const out = http.request(
+          {
+            hostname: upstream.hostname,
+            port: upstream.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, host: upstream.host },
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
         out.on('error', () => res.destroy());
         out.end(Buffer.concat(chunks));
       };
       const ms = delayOf(req);
-      if (ms > 0) setTimeout(forward, ms); else forward();
+      if (ms > 0) setTimeout(forward, ms);
+      else forward();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    setDelay: (fn: typeof delayOf) => { delayOf = fn; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    setDelay: (fn: typeof delayOf) => {
+      delayOf = fn;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -88,7 +104,7 @@ const isPut = (method: string, path: string, stem: string) => method === 'PUT' &
 
 async function storedFor(title: string, stem: string) {
   const records = await m.documents.documentsTitled(title);
-  const objects = [...await m.documents.keysContaining('documents/', stem), ...await m.documents.keysContaining('uploads/', stem)];
+  const objects = [...(await m.documents.keysContaining('documents/', stem)), ...(await m.documents.keysContaining('uploads/', stem))];
   return { records, objects };
 }
 
@@ -99,7 +115,11 @@ async function expectNothingStored(title: string, stem: string) {
 /** A form upload as the local gateway runs it: the route's function timeout enforced (here `seconds`). */
 async function uploadThroughGateway(title: string, file: { name: string; bytes: Uint8Array }, seconds = 20) {
   const event = await m.documents.multipartEvent(m.documents.staff, { title, scope: 'general' }, file);
-  const outcome = await m.local.invoke(m.upload.handler as never, event, { functionName: 'documents-upload', timeoutSeconds: seconds, log: () => {} });
+  const outcome = await m.local.invoke(m.upload.handler as never, event, {
+    functionName: 'documents-upload',
+    timeoutSeconds: seconds,
+    log: () => {},
+  });
   if (outcome.kind === 'gateway') return { status: outcome.answer.status, body: JSON.parse(outcome.answer.body) };
   return { status: outcome.result.statusCode!, body: JSON.parse(outcome.result.body!) };
 }
@@ -108,7 +128,7 @@ const txt = (stem: string, content = 'Week one: vital signs.') => ({ name: `${st
 /** Long enough after the gateway answered for the handler, which runs on, to have finished. */
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('uploads are atomic from the client\'s view', () => {
+describe("uploads are atomic from the client's view", () => {
   it('S3 failing the put: 503, nothing stored', async () => {
     const [title, stem] = [unique('S3 down'), unique('s3down')];
     s3.setRule((r) => (isPut(r.method, r.path, stem) ? s3InternalError() : null));
@@ -128,7 +148,15 @@ describe('uploads are atomic from the client\'s view', () => {
 
   it('the DynamoDB transaction failing: 503, the stored object deleted', async () => {
     const [title, stem] = [unique('Dynamo down'), unique('ddbdown')];
-    dynamo.setRule((r) => (dynamoOperation(r) === 'TransactWriteItems' ? { kind: 'answer', status: 500, body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }) } : null));
+    dynamo.setRule((r) =>
+      dynamoOperation(r) === 'TransactWriteItems'
+        ? {
+            kind: 'answer',
+            status: 500,
+            body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }),
+          }
+        : null,
+    );
     const res = await uploadThroughGateway(title, txt(stem));
     expect(res.status).toBe(503);
     dynamo.setRule(null);
@@ -154,19 +182,32 @@ describe('uploads are atomic from the client\'s view', () => {
     zip[zip.indexOf('word/document.xml') + 17] = 0x07; // the first deflate block: final, of the invalid type 3
     const bad = await uploadThroughGateway(unique('Broken docx'), { name: `${broken}.docx`, bytes: zip });
     expect(bad.status).toBe(201);
-    expect(bad.body).toMatchObject({ extracted_text: null, preview_text: null, text_status: 'not_extracted', text_status_reason: 'the file could not be read' });
+    expect(bad.body).toMatchObject({
+      extracted_text: null,
+      preview_text: null,
+      text_status: 'not_extracted',
+      text_status_reason: 'the file could not be read',
+    });
 
     // 7.05 s of function time leaves 0.05 s for extraction (3 s each is kept for the file and the record, 1 s of
     // slack): far less than inflating and scanning 20 MB of markup takes on any machine
     const slow = unique('slow');
     const xml = `<w:document><w:body>${'<w:p><w:pPr><w:spacing w:after="0"/></w:pPr></w:p>'.repeat(400_000)}<w:p><w:r><w:t>late</w:t></w:r></w:p></w:body></w:document>`;
-    const res = await uploadThroughGateway(unique('Slow docx'), { name: `${slow}.docx`, bytes: zipSync({ 'word/document.xml': strToU8(xml) }) }, 7.05);
+    const res = await uploadThroughGateway(
+      unique('Slow docx'),
+      { name: `${slow}.docx`, bytes: zipSync({ 'word/document.xml': strToU8(xml) }) },
+      7.05,
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ extracted_text: null, text_status: 'not_extracted', text_status_reason: expect.stringMatching(/^extraction took longer than its 0\.\d+ s budget$/) });
+    expect(res.body).toMatchObject({
+      extracted_text: null,
+      text_status: 'not_extracted',
+      text_status_reason: expect.stringMatching(/^extraction took longer than its 0\.\d+ s budget$/),
+    });
     expect(await m.documents.objectExists(res.body.s3_key)).toBe(true);
   });
 
-  it('S3 so slow the function\'s time runs out: 5xx, and the object that lands late is deleted', async () => {
+  it("S3 so slow the function's time runs out: 5xx, and the object that lands late is deleted", async () => {
     const [title, stem] = [unique('S3 slow'), unique('s3slow')];
     slowS3.setDelay((r) => (r.method === 'PUT' && r.url!.includes(stem) ? 8_000 : 0));
     const res = await uploadThroughGateway(title, txt(stem), 7);
@@ -177,7 +218,7 @@ describe('uploads are atomic from the client\'s view', () => {
     await expectNothingStored(title, stem);
   }, 30_000);
 
-  it('DynamoDB so slow the function\'s time runs out: the write is cut off before the timeout, 503, the object deleted', async () => {
+  it("DynamoDB so slow the function's time runs out: the write is cut off before the timeout, 503, the object deleted", async () => {
     const [title, stem] = [unique('Dynamo slow'), unique('ddbslow')];
     slowDynamo.setDelay((r) => (r.headers['x-amz-target'] === 'DynamoDB_20120810.TransactWriteItems' ? 30_000 : 0));
     const started = Date.now();
@@ -197,11 +238,28 @@ describe('uploads are atomic from the client\'s view', () => {
 
   it('a presigned upload whose record cannot be written: the adopted copy and the upload are both deleted', async () => {
     const stem = unique('adopt');
-    const { body: target } = await m.events.invoke(m.uploadUrl.handler, m.events.apiEvent('documents-upload-url', { caller: m.documents.staff, body: { file_name: `${stem}.txt`, file_size: 5 } }));
+    const { body: target } = await m.events.invoke(
+      m.uploadUrl.handler,
+      m.events.apiEvent('documents-upload-url', { caller: m.documents.staff, body: { file_name: `${stem}.txt`, file_size: 5 } }),
+    );
     await m.documents.putObject(target.upload_key, Buffer.from('hello'));
-    dynamo.setRule((r) => (dynamoOperation(r) === 'TransactWriteItems' ? { kind: 'answer', status: 500, body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }) } : null));
+    dynamo.setRule((r) =>
+      dynamoOperation(r) === 'TransactWriteItems'
+        ? {
+            kind: 'answer',
+            status: 500,
+            body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }),
+          }
+        : null,
+    );
     const title = unique('Adopt fails');
-    const res = await m.events.invoke(m.upload.handler, m.events.apiEvent('documents-upload', { caller: m.documents.staff, body: { title, scope: 'general', upload_key: target.upload_key } }));
+    const res = await m.events.invoke(
+      m.upload.handler,
+      m.events.apiEvent('documents-upload', {
+        caller: m.documents.staff,
+        body: { title, scope: 'general', upload_key: target.upload_key },
+      }),
+    );
     expect(res.status).toBe(503);
     dynamo.setRule(null);
     await expectNothingStored(title, stem);

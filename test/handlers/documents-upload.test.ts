@@ -15,7 +15,17 @@ import { makeDocx, makePdf, makePng } from '../../lib/local/seed/sample-files.js
 import { auditEntriesOf } from './support/audit-entries.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import {
-  createCategory, createTestCohort, documentsTitled, keysContaining, multipartEvent, objectExists, putObject, readObject, staff, text, uploadForm,
+  createCategory,
+  createTestCohort,
+  documentsTitled,
+  keysContaining,
+  multipartEvent,
+  objectExists,
+  putObject,
+  readObject,
+  staff,
+  text,
+  uploadForm,
 } from './support/documents.js';
 import { createSignIn, createStudentRecord, uniqueName } from './support/fixtures.js';
 
@@ -41,16 +51,33 @@ describe('uploading documents', () => {
 
   it('stores a multipart upload with the spec defaults (cohort scope, public, not mandatory, no signature) and its text', async () => {
     const title = unique('Syllabus');
-    const res = await uploadForm(staff, { title, description: 'Course outline', cohort_id: cohort.id, category_id: category.id },
-      text('Syllabus Week 1.txt', 'Week one: vital signs.\r\nWeek two: charting.'));
+    const res = await uploadForm(
+      staff,
+      { title, description: 'Course outline', cohort_id: cohort.id, category_id: category.id },
+      text('Syllabus Week 1.txt', 'Week one: vital signs.\r\nWeek two: charting.'),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      title, description: 'Course outline', scope: 'cohort', scope_display: 'Cohort Documents', cohort_id: cohort.id,
+      title,
+      description: 'Course outline',
+      scope: 'cohort',
+      scope_display: 'Cohort Documents',
+      cohort_id: cohort.id,
       cohort_details: { academic_year: '2090-2091', year: '2090', program_name: 'Test certificate' },
-      category_id: category.id, category_name: 'Clinical Forms', is_public: true, is_mandatory: false, requires_signature: false,
-      file_name: 'Syllabus Week 1.txt', file_type: 'txt', file_size: 43, s3_url: null, uploaded_by_name: 'doc-staff',
-      extracted_text: 'Week one: vital signs.\nWeek two: charting.', preview_text: 'Week one: vital signs.\nWeek two: charting.',
-      assigned_students: [], acknowledged_at: null,
+      category_id: category.id,
+      category_name: 'Clinical Forms',
+      is_public: true,
+      is_mandatory: false,
+      requires_signature: false,
+      file_name: 'Syllabus Week 1.txt',
+      file_type: 'txt',
+      file_size: 43,
+      s3_url: null,
+      uploaded_by_name: 'doc-staff',
+      extracted_text: 'Week one: vital signs.\nWeek two: charting.',
+      preview_text: 'Week one: vital signs.\nWeek two: charting.',
+      assigned_students: [],
+      acknowledged_at: null,
     });
     // a server-generated key: the document's id and a safe name
     expect(res.body.s3_key).toBe(`documents/${res.body.id}/Syllabus_Week_1.txt`);
@@ -61,14 +88,25 @@ describe('uploading documents', () => {
 
   it('extracts the text of docx and pdf uploads, so search finds it', async () => {
     const word = unique('zebra-word');
-    const docx = await uploadForm(staff, { title: unique('Guide'), scope: 'general' }, { name: 'guide.docx', bytes: makeDocx(['Heading', `Body with ${word}`]) });
+    const docx = await uploadForm(
+      staff,
+      { title: unique('Guide'), scope: 'general' },
+      { name: 'guide.docx', bytes: makeDocx(['Heading', `Body with ${word}`]) },
+    );
     expect(docx.body.extracted_text).toBe(`Heading\nBody with ${word}`);
     const pdfWord = unique('okapi-pdf');
-    const pdf = await uploadForm(staff, { title: unique('Handbook'), scope: 'general' }, { name: 'handbook.pdf', bytes: makePdf(`Handbook ${pdfWord}`) });
+    const pdf = await uploadForm(
+      staff,
+      { title: unique('Handbook'), scope: 'general' },
+      { name: 'handbook.pdf', bytes: makePdf(`Handbook ${pdfWord}`) },
+    );
     expect(pdf.body.extracted_text).toBe(`Handbook ${pdfWord}`);
     const png = await uploadForm(staff, { title: unique('Badge'), scope: 'general' }, { name: 'badge.png', bytes: makePng() });
     expect(png.body).toMatchObject({ file_type: 'png', extracted_text: null, preview_text: null });
-    for (const [term, id] of [[word.toUpperCase(), docx.body.id], [pdfWord, pdf.body.id]]) {
+    for (const [term, id] of [
+      [word.toUpperCase(), docx.body.id],
+      [pdfWord, pdf.body.id],
+    ]) {
       const found = (await invoke(list, apiEvent('documents-list', { caller: staff, query: { search: term } }))).body.results;
       expect(found.map((d: { id: string }) => d.id)).toEqual([id]);
     }
@@ -78,8 +116,16 @@ describe('uploading documents', () => {
     ['no title', { title: '' }, 'title: Please provide a title and file'],
     ['a cohort document without a cohort', { scope: 'cohort' }, 'cohort_id: Please select a cohort'],
     ['an individual document without a cohort', { scope: 'individual', student_username: 'x' }, 'cohort_id: Please select a cohort'],
-    ['an individual document without a student', { scope: 'individual', cohort_id: 'COHORT' }, 'student_username: Please provide a student username'],
-    ['an individual document for an unknown student', { scope: 'individual', cohort_id: 'COHORT', student_username: 'nobody-here' }, 'student_username: Please enter a valid student username'],
+    [
+      'an individual document without a student',
+      { scope: 'individual', cohort_id: 'COHORT' },
+      'student_username: Please provide a student username',
+    ],
+    [
+      'an individual document for an unknown student',
+      { scope: 'individual', cohort_id: 'COHORT', student_username: 'nobody-here' },
+      'student_username: Please enter a valid student username',
+    ],
     ['an unknown cohort', { scope: 'cohort', cohort_id: 'no-such-cohort' }, 'cohort_id: Please select a valid cohort'],
     ['an unknown category', { scope: 'general', category_id: 'no-such-category' }, 'category_id: Please select a valid category'],
     ['a program document without a program type', { scope: 'program' }, 'program_type: Please select a program type'],
@@ -104,17 +150,36 @@ describe('uploading documents', () => {
 
   it('assigns an individual document to an existing student, listing their name', async () => {
     const student = await createStudentRecord({ profile: { firstName: 'Ana', lastName: 'Reyes', cohortId: cohort.id } });
-    const res = await uploadForm(staff, { title: unique('Plan'), scope: 'individual', cohort_id: cohort.id, student_username: student.username, is_public: 'false' },
-      text('plan.txt', 'installments'));
+    const res = await uploadForm(
+      staff,
+      { title: unique('Plan'), scope: 'individual', cohort_id: cohort.id, student_username: student.username, is_public: 'false' },
+      text('plan.txt', 'installments'),
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ scope: 'individual', is_public: false, assigned_students: [{ id: student.sub, username: student.username, full_name: 'Ana Reyes' }] });
+    expect(res.body).toMatchObject({
+      scope: 'individual',
+      is_public: false,
+      assigned_students: [{ id: student.sub, username: student.username, full_name: 'Ana Reyes' }],
+    });
   });
 
   it.each([
-    ['a type outside the allowlist', 'tool.exe', Buffer.from('MZ'), 400, 'file: .exe files are not allowed (allowed: pdf, jpg, jpeg, png, doc, docx, xls, xlsx, ppt, pptx, txt, csv)'],
+    [
+      'a type outside the allowlist',
+      'tool.exe',
+      Buffer.from('MZ'),
+      400,
+      'file: .exe files are not allowed (allowed: pdf, jpg, jpeg, png, doc, docx, xls, xlsx, ppt, pptx, txt, csv)',
+    ],
     ['a .pdf that is really a PNG', 'scan.pdf', makePng(), 400, 'file: the content is a PNG image, not a .pdf file'],
     ['a .docx that is really a PDF', 'letter.docx', makePdf('x'), 400, 'file: the content is a PDF, not a .docx file'],
-    ['a .txt that is binary', 'notes.txt', Buffer.from([0x68, 0x69, 0x00, 0xff]), 400, 'file: the content is binary data (not UTF-8 text), not a .txt file'],
+    [
+      'a .txt that is binary',
+      'notes.txt',
+      Buffer.from([0x68, 0x69, 0x00, 0xff]),
+      400,
+      'file: the content is binary data (not UTF-8 text), not a .txt file',
+    ],
     ['an empty file', 'empty.pdf', Buffer.alloc(0), 400, 'file: the file is empty'],
   ])('refuses %s, storing nothing', async (_name, fileName, bytes, status, message) => {
     const title = unique('Bad file');
@@ -141,13 +206,19 @@ describe('uploading documents', () => {
   });
 
   describe('failure after the file is stored', () => {
-    afterEach(() => { db.middlewareStack.remove('failTransaction'); });
+    afterEach(() => {
+      db.middlewareStack.remove('failTransaction');
+    });
 
     it('deletes the stored file when the record cannot be written', async () => {
-      db.middlewareStack.add((next, context) => async (args) => {
-        if (context.commandName === 'TransactWriteItemsCommand') throw Object.assign(new Error('injected'), { name: 'InternalServerError' });
-        return next(args);
-      }, { step: 'initialize', name: 'failTransaction' });
+      db.middlewareStack.add(
+        (next, context) => async (args) => {
+          if (context.commandName === 'TransactWriteItemsCommand')
+            throw Object.assign(new Error('injected'), { name: 'InternalServerError' });
+          return next(args);
+        },
+        { step: 'initialize', name: 'failTransaction' },
+      );
       const title = unique('Unlucky');
       const stem = unique('unlucky');
       const res = await uploadForm(staff, { title, scope: 'general' }, text(`${stem}.txt`, 'hello'));
@@ -161,9 +232,13 @@ describe('uploading documents', () => {
     const username = uniqueName('named-staff');
     const password = 'Named!Staff9';
     await createSignIn({ username, password, group: 'staff', firstName: 'Dana', lastName: 'Whitfield' });
-    const signedIn = await new CognitoIdentityProviderClient({}).send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: process.env.USER_POOL_CLIENT_ID!, AuthParameters: { USERNAME: username, PASSWORD: password },
-    }));
+    const signedIn = await new CognitoIdentityProviderClient({}).send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: process.env.USER_POOL_CLIENT_ID!,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
     const caller: Caller = { username, roles: ['staff'] };
     // what API Gateway hands the function: the verified token's claims, and the request's own Authorization header
     const withToken = <E extends { headers: Record<string, string | undefined> }>(event: E) => {
@@ -171,13 +246,25 @@ describe('uploading documents', () => {
       return event;
     };
 
-    const form = await invoke(upload, withToken(await multipartEvent(caller, { title: unique('Named form'), scope: 'general' }, text('named.txt', 'By name'))));
+    const form = await invoke(
+      upload,
+      withToken(await multipartEvent(caller, { title: unique('Named form'), scope: 'general' }, text('named.txt', 'By name'))),
+    );
     expect(form).toMatchObject({ status: 201, body: { uploaded_by_name: 'Dana Whitfield' } });
-    const { body: target } = await invoke(uploadUrl, apiEvent('documents-upload-url', { caller, body: { file_name: 'named.txt', file_size: 7 } }));
+    const { body: target } = await invoke(
+      uploadUrl,
+      apiEvent('documents-upload-url', { caller, body: { file_name: 'named.txt', file_size: 7 } }),
+    );
     await putObject(target.upload_key, Buffer.from('By name'));
-    const presigned = await invoke(upload, withToken(apiEvent('documents-upload', {
-      caller, body: { title: unique('Named presigned'), scope: 'general', upload_key: target.upload_key, file_name: 'named.txt' },
-    })));
+    const presigned = await invoke(
+      upload,
+      withToken(
+        apiEvent('documents-upload', {
+          caller,
+          body: { title: unique('Named presigned'), scope: 'general', upload_key: target.upload_key, file_name: 'named.txt' },
+        }),
+      ),
+    );
     expect(presigned).toMatchObject({ status: 201, body: { uploaded_by_name: 'Dana Whitfield' } });
     // stored so: the list answers it too, and the audit entry still names the account
     expect((await listByTitle(presigned.body.title))[0]).toMatchObject({ uploaded_by_name: 'Dana Whitfield' });
@@ -190,7 +277,7 @@ describe('uploading documents', () => {
   });
 
   describe('presigned uploads for large files', () => {
-    it('answers a presigned PUT to a server-generated key under the caller\'s prefix, signing type and size', async () => {
+    it("answers a presigned PUT to a server-generated key under the caller's prefix, signing type and size", async () => {
       const res = await askUploadUrl({ file_name: 'Große Datei.pdf', file_size: 1234, content_type: 'text/html' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ headers: { 'Content-Type': 'application/pdf' }, expires_in: 900 });
@@ -201,9 +288,19 @@ describe('uploading documents', () => {
     });
 
     it.each([
-      ['a type outside the allowlist', { file_name: 'x.html', file_size: 10 }, 400, 'file_name: .html files are not allowed (allowed: pdf, jpg, jpeg, png, doc, docx, xls, xlsx, ppt, pptx, txt, csv)'],
+      [
+        'a type outside the allowlist',
+        { file_name: 'x.html', file_size: 10 },
+        400,
+        'file_name: .html files are not allowed (allowed: pdf, jpg, jpeg, png, doc, docx, xls, xlsx, ppt, pptx, txt, csv)',
+      ],
       ['an empty file', { file_name: 'x.pdf', file_size: 0 }, 400, 'file_size: the file is empty'],
-      ['a file above 25 MB', { file_name: 'x.pdf', file_size: MAX_UPLOAD_BYTES + 1 }, 413, 'file_size: the file is larger than the 25 MB limit'],
+      [
+        'a file above 25 MB',
+        { file_name: 'x.pdf', file_size: MAX_UPLOAD_BYTES + 1 },
+        413,
+        'file_size: the file is larger than the 25 MB limit',
+      ],
       ['a missing name', { file_size: 10 }, 400, 'file_name: is required'],
     ])('refuses %s', async (_name, body, status, message) => {
       expect(await askUploadUrl(body)).toMatchObject({ status, body: { error: message } });
@@ -217,14 +314,30 @@ describe('uploading documents', () => {
       expect(await objectExists(target.upload_key)).toBe(true);
 
       const title = unique('Large handbook');
-      const res = await adopt({ title, scope: 'general', is_mandatory: true, upload_key: target.upload_key, file_name: 'Handbook 2026.pdf' });
+      const res = await adopt({
+        title,
+        scope: 'general',
+        is_mandatory: true,
+        upload_key: target.upload_key,
+        file_name: 'Handbook 2026.pdf',
+      });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ title, scope: 'general', is_mandatory: true, file_name: 'Handbook 2026.pdf', file_type: 'pdf', file_size: pdf.length, extracted_text: 'Large handbook' });
+      expect(res.body).toMatchObject({
+        title,
+        scope: 'general',
+        is_mandatory: true,
+        file_name: 'Handbook 2026.pdf',
+        file_type: 'pdf',
+        file_size: pdf.length,
+        extracted_text: 'Large handbook',
+      });
       expect(res.body.s3_key).toBe(`documents/${res.body.id}/Handbook_2026.pdf`);
       expect((await readObject(res.body.s3_key)).equals(pdf)).toBe(true);
       expect(await objectExists(target.upload_key)).toBe(false);
       // the same key cannot be adopted twice
-      expect((await adopt({ title: unique('Again'), scope: 'general', upload_key: target.upload_key })).body.error).toMatch(/^upload_key: no uploaded file was found/);
+      expect((await adopt({ title: unique('Again'), scope: 'general', upload_key: target.upload_key })).body.error).toMatch(
+        /^upload_key: no uploaded file was found/,
+      );
     });
 
     it('deletes a refused upload (spoofed content, bad fields, oversize) and stores nothing', async () => {
@@ -245,18 +358,24 @@ describe('uploading documents', () => {
       }
     }, 90_000);
 
-    it('neither uses nor deletes someone else\'s upload; refuses keys it did not make', async () => {
+    it("neither uses nor deletes someone else's upload; refuses keys it did not make", async () => {
       const other: Caller = { username: 'other-staff', roles: ['staff'] };
       const { body: theirs } = await askUploadUrl({ file_name: 'theirs.txt', file_size: 5 }, other);
       await putObject(theirs.upload_key, Buffer.from('hello'));
       for (const key of [theirs.upload_key, 'documents/some-doc/file.pdf', `uploads/doc-staff/${randomUUID()}/../../other-staff/x.txt`]) {
-        expect(await adopt({ title: unique('Stolen'), scope: 'general', upload_key: key })).toMatchObject({ status: 400, body: { error: 'upload_key: is not one of your uploads' } });
+        expect(await adopt({ title: unique('Stolen'), scope: 'general', upload_key: key })).toMatchObject({
+          status: 400,
+          body: { error: 'upload_key: is not one of your uploads' },
+        });
       }
       expect(await objectExists(theirs.upload_key)).toBe(true);
     });
 
     it('answers JSON without upload_key like a form without a file', async () => {
-      expect(await adopt({ title: unique('No key'), scope: 'general' })).toMatchObject({ status: 400, body: { error: 'file: Please provide a title and file' } });
+      expect(await adopt({ title: unique('No key'), scope: 'general' })).toMatchObject({
+        status: 400,
+        body: { error: 'file: Please provide a title and file' },
+      });
       expect(await adopt([1, 2])).toMatchObject({ status: 400, body: { error: 'body: must be a JSON object' } });
     });
   });

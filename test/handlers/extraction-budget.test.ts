@@ -18,12 +18,16 @@ const READ_BUDGET_MS = 1_000;
 const CLIENT_ID = 'extraction-budget';
 
 describe('extraction time', () => {
-  it.each([...adversarialFiles(), ...largeFiles()].map((f) => [f.name, f] as const))('%s: within the budget', async (_name, file) => {
-    const t = await timeExtraction(file);
-    console.log(`[extraction] ${t.name}: ${t.ms} ms (${t.status}, ${t.chars} chars kept, ${(t.bytes / 1024 / 1024).toFixed(2)} MB)`);
-    expect(t.ms).toBeLessThan(BUDGET_MS);
-    expect(t.status).not.toBe('not_extracted');
-  }, 30_000);
+  it.each([...adversarialFiles(), ...largeFiles()].map((f) => [f.name, f] as const))(
+    '%s: within the budget',
+    async (_name, file) => {
+      const t = await timeExtraction(file);
+      console.log(`[extraction] ${t.name}: ${t.ms} ms (${t.status}, ${t.chars} chars kept, ${(t.bytes / 1024 / 1024).toFixed(2)} MB)`);
+      expect(t.ms).toBeLessThan(BUDGET_MS);
+      expect(t.status).not.toBe('not_extracted');
+    },
+    30_000,
+  );
 
   it('the time cap holds: a 25 MB file given 50 ms stops near it, without text', async () => {
     const file = largeFiles().find((f) => f.type === 'pdf' && f.name.includes('no text'))!;
@@ -65,11 +69,19 @@ describe('an unrelated read while a hostile or large file is uploaded through th
     } else {
       const uploadKey = newUploadKey(staff, fileName);
       await putObject(uploadKey, file.bytes);
-      request = fetch(`${base}/api/documents/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: stem, scope: 'general', upload_key: uploadKey }) });
+      request = fetch(`${base}/api/documents/`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: stem, scope: 'general', upload_key: uploadKey }),
+      });
     }
     const started = performance.now();
     let done = false;
-    const upload = request.then(async (res) => ({ status: res.status, body: await res.json(), ms: performance.now() - started })).finally(() => { done = true; });
+    const upload = request
+      .then(async (res) => ({ status: res.status, body: await res.json(), ms: performance.now() - started }))
+      .finally(() => {
+        done = true;
+      });
     const reads: number[] = [];
     while (!done) {
       const t = performance.now();
@@ -84,13 +96,19 @@ describe('an unrelated read while a hostile or large file is uploaded through th
 
   const worst = (files: SampleFile[]) => files.filter((f) => !f.name.includes('(text') && !f.name.includes('(rows'));
 
-  it.each([...adversarialFiles(), ...worst(largeFiles())].map((f) => [f.name, f] as const))('%s: the read answers within 1 s, the upload succeeds', async (_name, file) => {
-    const res = await uploadWhileReading(file);
-    const slowest = Math.round(Math.max(...res.reads));
-    console.log(`[extraction] upload of ${file.name} through the gateway: ${Math.round(res.ms)} ms (${res.status}, text ${res.body.text_status}); concurrent reads: ${res.reads.length}, slowest ${slowest} ms`);
-    expect(res.status).toBe(201);
-    expect(res.reads.length).toBeGreaterThan(0);
-    expect(slowest).toBeLessThan(READ_BUDGET_MS);
-    expect(await keysContaining('documents/', res.stem)).toEqual([res.body.s3_key]);
-  }, 60_000);
+  it.each([...adversarialFiles(), ...worst(largeFiles())].map((f) => [f.name, f] as const))(
+    '%s: the read answers within 1 s, the upload succeeds',
+    async (_name, file) => {
+      const res = await uploadWhileReading(file);
+      const slowest = Math.round(Math.max(...res.reads));
+      console.log(
+        `[extraction] upload of ${file.name} through the gateway: ${Math.round(res.ms)} ms (${res.status}, text ${res.body.text_status}); concurrent reads: ${res.reads.length}, slowest ${slowest} ms`,
+      );
+      expect(res.status).toBe(201);
+      expect(res.reads.length).toBeGreaterThan(0);
+      expect(slowest).toBeLessThan(READ_BUDGET_MS);
+      expect(await keysContaining('documents/', res.stem)).toEqual([res.body.s3_key]);
+    },
+    60_000,
+  );
 });

@@ -49,9 +49,15 @@ afterAll(async () => {
 
 const staff = { username: 'fault-staff', roles: ['staff' as const] };
 const courseBody = () => ({
-  name: 'Phlebotomy', CRN: `F${randomUUID().slice(0, 6).toUpperCase()}`, credit_hours: 3, application_price: 50, tuition_price: 1200, is_certificate_course: true,
+  name: 'Phlebotomy',
+  CRN: `F${randomUUID().slice(0, 6).toUpperCase()}`,
+  credit_hours: 3,
+  application_price: 50,
+  tuition_price: 1200,
+  is_certificate_course: true,
 });
-const createCourse = (body: unknown) => m.events.invoke(m.createCourse.handler, m.events.apiEvent('courses-create', { caller: staff, body }));
+const createCourse = (body: unknown) =>
+  m.events.invoke(m.createCourse.handler, m.events.apiEvent('courses-create', { caller: staff, body }));
 async function coursesWithCrn(crn: string) {
   const res = await m.events.invoke(m.listCourses.handler, m.events.apiEvent('courses-list', { caller: staff }));
   return (res.body as Array<{ CRN: string }>).filter((c) => c.CRN === crn);
@@ -62,10 +68,15 @@ async function auditCount(action: string, entityId: string) {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await m.dynamoDb.db.send(new m.lib.QueryCommand({
-      TableName: m.dynamoDb.TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :a',
-      ExpressionAttributeValues: { ':a': m.auditKeys.auditKeys.byActor(staff.username) }, ExclusiveStartKey: start,
-    }));
+    const page = await m.dynamoDb.db.send(
+      new m.lib.QueryCommand({
+        TableName: m.dynamoDb.TABLE_NAME,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :a',
+        ExpressionAttributeValues: { ':a': m.auditKeys.auditKeys.byActor(staff.username) },
+        ExclusiveStartKey: start,
+      }),
+    );
     count += (page.Items ?? []).filter((i) => i.action === action && i.entityId === entityId).length;
     start = page.LastEvaluatedKey;
   } while (start);
@@ -116,7 +127,10 @@ describe('a connection lost after DynamoDB committed', () => {
     const before = dynamo.seen.length;
     const res = await createCourse(body);
     expect(lost).toBe(true);
-    const tokens = dynamo.seen.slice(before).filter((r) => dynamoOperation(r) === 'TransactWriteItems').map((r) => JSON.parse(r.body).ClientRequestToken);
+    const tokens = dynamo.seen
+      .slice(before)
+      .filter((r) => dynamoOperation(r) === 'TransactWriteItems')
+      .map((r) => JSON.parse(r.body).ClientRequestToken);
     expect(tokens).toHaveLength(2);
     expect(tokens[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(tokens[1]).toBe(tokens[0]);
@@ -130,7 +144,11 @@ describe('S3 and DynamoDB failing between a document file and its record', () =>
   const title = () => `Fault ${randomUUID().slice(0, 8)}`;
   const fileStem = () => randomUUID().slice(0, 8);
   const uploadOne = (t: string, stem: string) =>
-    m.documents.uploadForm(m.documents.staff, { title: t, scope: 'general', is_public: 'true' }, m.documents.text(`${stem}.txt`, `Contents of ${t}`));
+    m.documents.uploadForm(
+      m.documents.staff,
+      { title: t, scope: 'general', is_public: 'true' },
+      m.documents.text(`${stem}.txt`, `Contents of ${t}`),
+    );
   const stored = async (t: string, stem: string) => ({
     records: (await m.documents.documentsTitled(t)).length,
     objects: (await m.documents.keysContaining('documents/', stem)).length,
@@ -160,7 +178,10 @@ describe('S3 and DynamoDB failing between a document file and its record', () =>
     const created = await uploadOne(t, stem);
     expect(created.status).toBe(201);
     s3.setRule((request) => (request.method === 'DELETE' && request.path.includes(stem) ? s3InternalError() : null));
-    const res = await m.events.invoke(m.deleteDocument.handler, m.events.apiEvent('documents-delete', { caller: m.documents.staff, pathParameters: { id: created.body.id } }));
+    const res = await m.events.invoke(
+      m.deleteDocument.handler,
+      m.events.apiEvent('documents-delete', { caller: m.documents.staff, pathParameters: { id: created.body.id } }),
+    );
     expect(res.status).toBe(200);
     s3.setRule(null);
     expect(await stored(t, stem)).toEqual({ records: 0, objects: 1 });

@@ -19,7 +19,9 @@ const staff: Caller = { username: 'pages-staff', roles: ['staff'] };
 
 async function putItems(items: Item[]) {
   for (let i = 0; i < items.length; i += 25) {
-    await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    await db.send(
+      new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+    );
   }
 }
 
@@ -43,9 +45,19 @@ describe('GET /api/courses/ pages', () => {
   const courses = (query: Record<string, string>) => invoke(listCourses, apiEvent('courses-list', { caller: staff, query }));
 
   beforeAll(async () => {
-    await putItems(Array.from({ length: 12 }, (_, i) => courseItems({
-      id: randomUUID(), name: 'Physics', crn: `P-${randomUUID().slice(0, 8)}`, creditHours: 1 + (i % 4), applicationPriceCents: null, tuitionPriceCents: null, isCertificateCourse: i % 2 === 0,
-    })).flat());
+    await putItems(
+      Array.from({ length: 12 }, (_, i) =>
+        courseItems({
+          id: randomUUID(),
+          name: 'Physics',
+          crn: `P-${randomUUID().slice(0, 8)}`,
+          creditHours: 1 + (i % 4),
+          applicationPriceCents: null,
+          tuitionPriceCents: null,
+          isCertificateCourse: i % 2 === 0,
+        }),
+      ).flat(),
+    );
   });
 
   it('answers the whole list as an array without limit or cursor (what the SPA reads)', async () => {
@@ -79,13 +91,29 @@ describe('GET /api/students/ pages (admin list)', () => {
   beforeAll(async () => {
     // a few of every program type (and none), so a page merges several collections; the last names
     // sort before everyone else's, so the first pages are ours whatever other tests have written
-    await putItems(usernames.map((username, i) => studentItems({
-      profile: {
-        username, sub: '', firstName: 'Page', lastName: `0000${tag}${String(i % 5)}`, email: `${username}@example.edu`, phone: null,
-        createdAt: '2100-09-01T00:00:00.000Z', onPaymentPlan: false, programType: i % 4 === 3 ? null : PROGRAM_TYPES[i % 3]!, programName: null, cohortId: null,
-      },
-      enrollments: [], entries: [],
-    })).flat());
+    await putItems(
+      usernames
+        .map((username, i) =>
+          studentItems({
+            profile: {
+              username,
+              sub: '',
+              firstName: 'Page',
+              lastName: `0000${tag}${String(i % 5)}`,
+              email: `${username}@example.edu`,
+              phone: null,
+              createdAt: '2100-09-01T00:00:00.000Z',
+              onPaymentPlan: false,
+              programType: i % 4 === 3 ? null : PROGRAM_TYPES[i % 3]!,
+              programName: null,
+              cohortId: null,
+            },
+            enrollments: [],
+            entries: [],
+          }),
+        )
+        .flat(),
+    );
   });
 
   /** Pages until every one of ours of the query has been seen (they come first). */
@@ -117,7 +145,9 @@ describe('GET /api/students/ pages (admin list)', () => {
   });
 
   it('pages within one program type', async () => {
-    const whole = ((await students({ program_type: 'diploma', search: `0000${tag}` })).body as Array<{ username: string }>).map((s) => s.username);
+    const whole = ((await students({ program_type: 'diploma', search: `0000${tag}` })).body as Array<{ username: string }>).map(
+      (s) => s.username,
+    );
     expect(whole.length).toBeGreaterThan(2);
     const seen = await ourPages({ program_type: 'diploma', limit: '2' }, whole.length);
     expect(seen.map((s) => s.username).sort()).toEqual([...whole].sort());

@@ -30,10 +30,29 @@ const finance = { username: 'recon-finance', roles: ['finance' as const] };
 let username: string;
 
 async function newStudent(owedCents = OWED_CENTS) {
-  return (await createStudentRecord({
-    enrollments: [{ programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: '2026-12-15', enrolledAt: '2026-09-01T00:00:00.000Z' }],
-    entries: [{ entryId: 'c1', kind: 'charge', programType: 'certificate', programId: 'na', amountCents: owedCents, createdAt: '2026-09-01T00:00:00.000Z' }],
-  })).username;
+  return (
+    await createStudentRecord({
+      enrollments: [
+        {
+          programType: 'certificate',
+          programId: 'na',
+          programName: 'Nursing Assistant',
+          nextDueDate: '2026-12-15',
+          enrolledAt: '2026-09-01T00:00:00.000Z',
+        },
+      ],
+      entries: [
+        {
+          entryId: 'c1',
+          kind: 'charge',
+          programType: 'certificate',
+          programId: 'na',
+          amountCents: owedCents,
+          createdAt: '2026-09-01T00:00:00.000Z',
+        },
+      ],
+    })
+  ).username;
 }
 
 beforeEach(async () => {
@@ -42,7 +61,10 @@ beforeEach(async () => {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const body = (cents: number, key: string | null = randomUUID()) => ({
-  username, totalCost: dollars(cents), items: [{ program_type: 'certificate', program_id: 'na', amount: dollars(cents) }], ...(key ? { idempotency_key: key } : {}),
+  username,
+  totalCost: dollars(cents),
+  items: [{ program_type: 'certificate', program_id: 'na', amount: dollars(cents) }],
+  ...(key ? { idempotency_key: key } : {}),
 });
 
 async function open(cents: number, key: string | null = randomUUID()): Promise<string> {
@@ -56,7 +78,12 @@ async function books(who = username) {
   const ledger = (await getStudentLedger(who))!;
   const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(who) }))).Item!;
   const sum = (kind: string) => ledger.entries.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountCents, 0);
-  return { balance: ledgerBalanceCents(ledger.enrollments, ledger.entries), cached: profile.balanceCents as number, paid: sum('payment'), refunded: sum('refund') };
+  return {
+    balance: ledgerBalanceCents(ledger.enrollments, ledger.entries),
+    cached: profile.balanceCents as number,
+    paid: sum('payment'),
+    refunded: sum('refund'),
+  };
 }
 
 /** Ledger == cached balance == Stripe, for these intents. */
@@ -101,30 +128,39 @@ describe('one open checkout per student', () => {
     const { stripe: s } = await expectBooksMatchStripe([a, b]);
     expect(s.excessRefunds.get(b)).toBe(OWED_CENTS);
     const flagged = await invoke(listPayments, apiEvent('payments-list', { caller: finance, query: { username } }));
-    expect(flagged.body.results.find((p: { id: string }) => p.id === b)).toMatchObject({ status: 'refunded', excess_refund: { amount: 350, status: 'refunded' } });
+    expect(flagged.body.results.find((p: { id: string }) => p.id === b)).toMatchObject({
+      status: 'refunded',
+      excess_refund: { amount: 350, status: 'refunded' },
+    });
     expect((await auditEntriesOf(b)).map((e) => [e.actor, e.action])).toContainEqual(['system', 'payment.excess.refund']);
   });
 
-  it.each([4, 20])('%i checkouts opened and confirmed at once: never below 0, every excess refunded and flagged, ledger == cached == Stripe', async (n) => {
-    const outcomes = await Promise.all(Array.from({ length: n }, async () => {
-      const id = await open(OWED_CENTS);
-      return { id, confirmed: await confirmAtStripe(id) };
-    }));
-    const ids = outcomes.map((o) => o.id);
-    expect(outcomes.some((o) => o.confirmed.ok)).toBe(true);
-    for (const o of outcomes) if (!o.confirmed.ok) expect(o.confirmed.intentStatus).toBe('canceled');
-    const statuses = await settle(new Set(ids), { check: neverNegative });
-    expect(statuses.filter((s) => s >= 500)).toEqual([]);
-    const { stripe: s, books: after } = await expectBooksMatchStripe(ids);
-    expect(after.balance).toBe(0);
-    for (const o of outcomes.filter((x) => x.confirmed.ok)) {
-      const record = (await getPaymentByIntent(o.id))!;
-      // each confirmed payment either paid the balance or was refunded in full as excess
-      if (record.excess) expect([record.excess.status, s.excessRefunds.get(o.id)]).toEqual(['refunded', record.excess.amountCents]);
-    }
-    const excessCount = [...s.excessRefunds.keys()].length;
-    expect(excessCount).toBe(outcomes.filter((o) => o.confirmed.ok).length - 1);
-  }, 120_000);
+  it.each([4, 20])(
+    '%i checkouts opened and confirmed at once: never below 0, every excess refunded and flagged, ledger == cached == Stripe',
+    async (n) => {
+      const outcomes = await Promise.all(
+        Array.from({ length: n }, async () => {
+          const id = await open(OWED_CENTS);
+          return { id, confirmed: await confirmAtStripe(id) };
+        }),
+      );
+      const ids = outcomes.map((o) => o.id);
+      expect(outcomes.some((o) => o.confirmed.ok)).toBe(true);
+      for (const o of outcomes) if (!o.confirmed.ok) expect(o.confirmed.intentStatus).toBe('canceled');
+      const statuses = await settle(new Set(ids), { check: neverNegative });
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      const { stripe: s, books: after } = await expectBooksMatchStripe(ids);
+      expect(after.balance).toBe(0);
+      for (const o of outcomes.filter((x) => x.confirmed.ok)) {
+        const record = (await getPaymentByIntent(o.id))!;
+        // each confirmed payment either paid the balance or was refunded in full as excess
+        if (record.excess) expect([record.excess.status, s.excessRefunds.get(o.id)]).toEqual(['refunded', record.excess.amountCents]);
+      }
+      const excessCount = [...s.excessRefunds.keys()].length;
+      expect(excessCount).toBe(outcomes.filter((o) => o.confirmed.ok).length - 1);
+    },
+    120_000,
+  );
 });
 
 describe('idempotency that means "the same attempt"', () => {
@@ -155,7 +191,9 @@ describe('refunds are never lost', () => {
       username = await newStudent(10_000);
       const id = await paidIntent(10_000);
       const amounts = trial % 2 ? ['10.00', '20.00'] : ['5.00', '15.00', '25.00'];
-      const answers = await Promise.all(amounts.map((amount) => invoke(refund, apiEvent('payments-refund', { caller: admin, pathParameters: { id }, body: { amount } }))));
+      const answers = await Promise.all(
+        amounts.map((amount) => invoke(refund, apiEvent('payments-refund', { caller: admin, pathParameters: { id }, body: { amount } }))),
+      );
       expect(answers.map((a) => a.status)).toEqual(amounts.map(() => 202));
       await settle(new Set([id]));
       const { books: after, stripe: s } = await expectBooksMatchStripe([id], 10_000);
@@ -174,7 +212,14 @@ describe('refunds are never lost', () => {
     for (const e of [...refunded, ...succeeded, ...refunded]) {
       const payload = JSON.stringify(e);
       const { default: Stripe } = await import('stripe');
-      expect((await deliver({ payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }) })).status).toBe(200);
+      expect(
+        (
+          await deliver({
+            payload,
+            signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }),
+          })
+        ).status,
+      ).toBe(200);
     }
     const { books: after } = await expectBooksMatchStripe([id]);
     expect(after).toMatchObject({ paid: 20_000, refunded: 5_000 });
@@ -183,7 +228,9 @@ describe('refunds are never lost', () => {
   it('a signed charge.refunded claiming more than the payment is refused and changes nothing', async () => {
     const id = await paidIntent(10_000);
     const before = await books();
-    const res = await deliver(signedEvent('charge.refunded', { id: 'ch_claim', object: 'charge', payment_intent: id, amount: 10_000, amount_refunded: 908_000 }));
+    const res = await deliver(
+      signedEvent('charge.refunded', { id: 'ch_claim', object: 'charge', payment_intent: id, amount: 10_000, amount_refunded: 908_000 }),
+    );
     expect(res).toMatchObject({ status: 200, body: { outcome: 'refused' } });
     expect(await books()).toEqual(before);
   });
@@ -195,7 +242,12 @@ describe('refunds are never lost', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^amount: Refund amount \(\$50\.00\) is greater than unrefunded amount on charge \(\$10\.00\)$/);
     const actions = (await auditEntriesOf(id)).map((e) => [e.action, e.after?.outcome]);
-    expect(actions).toEqual(expect.arrayContaining([['payment.refund', 'requested'], ['payment.refund.failed', 'failed']]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['payment.refund', 'requested'],
+        ['payment.refund.failed', 'failed'],
+      ]),
+    );
   });
 });
 
@@ -204,7 +256,11 @@ describe('signed events of any shape', () => {
     const id = await open(1_000);
     const before = await books();
     const shapes: unknown[] = [
-      {}, null, [], 'evt', { id: 'evt_1', type: 'payment_intent.succeeded' },
+      {},
+      null,
+      [],
+      'evt',
+      { id: 'evt_1', type: 'payment_intent.succeeded' },
       { id: 'evt_2', type: 'payment_intent.succeeded', created: 1, data: null },
       { id: 'evt_3', type: 'payment_intent.succeeded', created: 1, data: { object: null } },
       { id: 'evt_4', type: 'payment_intent.succeeded', created: 1, data: { object: [] } },
@@ -213,8 +269,18 @@ describe('signed events of any shape', () => {
       { id: 'evt_7', type: 'payment_intent.succeeded', created: 1, data: { object: { id, amount: 10.5 } } },
       { id: 'evt_8', type: 'payment_intent.succeeded', created: 1, data: { object: { amount: 1000 } } },
       { id: 'evt_9', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1', amount: 1000, amount_refunded: '10' } } },
-      { id: 'evt_10', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1', amount: 1000, amount_refunded: 10, payment_intent: { nope: true } } } },
-      { id: 'evt_11', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1', amount: 1e300, amount_refunded: 1e300, payment_intent: id } } },
+      {
+        id: 'evt_10',
+        type: 'charge.refunded',
+        created: 1,
+        data: { object: { id: 'ch_1', amount: 1000, amount_refunded: 10, payment_intent: { nope: true } } },
+      },
+      {
+        id: 'evt_11',
+        type: 'charge.refunded',
+        created: 1,
+        data: { object: { id: 'ch_1', amount: 1e300, amount_refunded: 1e300, payment_intent: id } },
+      },
       { id: 'evt_12', type: 'payment_intent.payment_failed', created: 'yesterday', data: { object: { id, amount: 1000 } } },
       { id: 'evt_13', type: 42, created: 1, data: { object: {} } },
       { id: 'evt_14', type: 'customer.created', created: 1 },
@@ -225,7 +291,10 @@ describe('signed events of any shape', () => {
     for (const shape of shapes) {
       const payload = JSON.stringify(shape);
       const { default: Stripe } = await import('stripe');
-      const res = await deliver({ payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }) });
+      const res = await deliver({
+        payload,
+        signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }),
+      });
       expect([200, 400], payload).toContain(res.status);
       if (res.status === 400) expect(res.body.error, payload).toMatch(/^(event|data\.object)[.\w]*: /);
     }
@@ -257,12 +326,20 @@ describe('reconciliation with Stripe', () => {
     const { books: after } = await expectBooksMatchStripe([id]);
     expect(after).toMatchObject({ paid: 12_000, refunded: 2_000 });
     const audit = (await auditEntriesOf(id)).filter((e) => e.action === 'payment.reconcile');
-    expect(audit.map((e) => [e.actor, e.after.repair])).toEqual(expect.arrayContaining([[finance.username, 'recorded_payment'], [finance.username, 'recorded_refund']]));
+    expect(audit.map((e) => [e.actor, e.after.repair])).toEqual(
+      expect.arrayContaining([
+        [finance.username, 'recorded_payment'],
+        [finance.username, 'recorded_refund'],
+      ]),
+    );
     expect(audit).toHaveLength(2);
   });
 
   it('refuses a range longer than 31 days or ending before it starts (400 naming the field)', async () => {
-    for (const [from, to] of [['2026-01-01', '2026-03-01'], ['2026-02-01', '2026-01-31']]) {
+    for (const [from, to] of [
+      ['2026-01-01', '2026-03-01'],
+      ['2026-02-01', '2026-01-31'],
+    ]) {
       const res = await invoke(reconcile, apiEvent('payments-reconcile', { caller: finance, body: { from, to } }));
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/^to: /);
@@ -273,7 +350,8 @@ describe('reconciliation with Stripe', () => {
 describe('abandoned checkouts', () => {
   it('the hourly sweep cancels a checkout left 24 hours, at Stripe and in the ledger; students never see it', async () => {
     const id = await open(3_000);
-    const list = async () => (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
+    const list = async () =>
+      (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
     expect(await list()).toEqual([]); // an open checkout is not a payment
     const early = await sweepJob({ now: new Date(Date.now() + 23 * 3_600_000).toISOString() });
     expect(early.canceled).not.toContain(id);
@@ -292,7 +370,8 @@ describe('abandoned checkouts', () => {
     const id = await open(3_000);
     expect(await confirmAtStripe(id, 'pm_card_chargeDeclined')).toMatchObject({ ok: false, code: 'card_declined' });
     await settle(new Set([id]));
-    const failed = async () => (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
+    const failed = async () =>
+      (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
     expect(await failed()).toEqual([expect.objectContaining({ id, status: 'failed', failure_message: 'Your card was declined.' })]);
     const at = (hours: number) => ({ now: new Date(Date.now() + hours * 3_600_000).toISOString() });
     expect((await sweepJob(at(25))).canceled).toContain(id);

@@ -68,8 +68,21 @@ let paymentYear = 2300 + Math.floor(Math.random() * 600);
 const payment = (username: string, i: number, status: PaymentRecord['status'], year: number): PaymentRecord => {
   const createdAt = `${year}-03-01T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`;
   return {
-    intentId: `pi_budget_${randomUUID()}`, username, studentName: 'Budget Student', createdAt, updatedAt: createdAt,
-    amountCents: 10_000 + i, refundedCents: 0, currency: 'usd', status, method: 'card', methodDetail: null, failureMessage: null, items: [], refundIds: [], excess: null,
+    intentId: `pi_budget_${randomUUID()}`,
+    username,
+    studentName: 'Budget Student',
+    createdAt,
+    updatedAt: createdAt,
+    amountCents: 10_000 + i,
+    refundedCents: 0,
+    currency: 'usd',
+    status,
+    method: 'card',
+    methodDetail: null,
+    failureMessage: null,
+    items: [],
+    refundIds: [],
+    excess: null,
   };
 };
 
@@ -77,27 +90,67 @@ function student(username: string, opts: { cohortId?: string | null; programType
   const programType = opts.programType ?? 'certificate';
   return studentItems({
     profile: {
-      username, sub: '', firstName: 'Budget', lastName: `Last-${username}`, email: `${username}@example.edu`, phone: null,
-      createdAt: '2100-09-01T00:00:00.000Z', onPaymentPlan: false, programType, programName: 'Phlebotomy', cohortId: opts.cohortId ?? null,
+      username,
+      sub: '',
+      firstName: 'Budget',
+      lastName: `Last-${username}`,
+      email: `${username}@example.edu`,
+      phone: null,
+      createdAt: '2100-09-01T00:00:00.000Z',
+      onPaymentPlan: false,
+      programType,
+      programName: 'Phlebotomy',
+      cohortId: opts.cohortId ?? null,
     },
     enrollments: [{ programType, programId: 'p1', programName: 'Phlebotomy', nextDueDate: null, enrolledAt: '2100-09-01T00:00:00.000Z' }],
     entries: Array.from({ length: opts.payments ?? 0 }, (_, i) => ({
-      entryId: `e${i}`, kind: 'payment' as const, programType, programId: 'p1', amountCents: 100, createdAt: day(i), status: 'succeeded' as const, method: 'card', reference: `pi_${i}`,
+      entryId: `e${i}`,
+      kind: 'payment' as const,
+      programType,
+      programId: 'p1',
+      amountCents: 100,
+      createdAt: day(i),
+      status: 'succeeded' as const,
+      method: 'card',
+      reference: `pi_${i}`,
     })),
   });
 }
 
 const cohort = (id = `budget-${randomUUID()}`, year = 3000 + Math.floor(Math.random() * 5000)) => ({
-  id, academicYear: `${year}-${year + 1}`, cohortNumber: 1, programType: 'certificate' as const, programName: 'Phlebotomy',
-  isActive: true, startDate: null, endDate: null, studentCount: 0,
+  id,
+  academicYear: `${year}-${year + 1}`,
+  cohortNumber: 1,
+  programType: 'certificate' as const,
+  programName: 'Phlebotomy',
+  isActive: true,
+  startDate: null,
+  endDate: null,
+  studentCount: 0,
 });
 
 const document = (over: Partial<DocumentRecord> = {}): DocumentRecord => ({
   // individual and private unless a case says otherwise: no other test's student ever sees these
-  id: `doc-${randomUUID()}`, title: 'Budget document', description: '', scope: 'individual', categoryId: null, cohortId: null, programType: null,
-  assignedStudents: [], fileName: 'budget.txt', fileType: 'txt', fileSize: 10, s3Key: 'documents/budget/budget.txt', extractedText: null,
-  isPublic: false, isMandatory: false, requiresSignature: false, uploadedAt: new Date().toISOString(), uploadedBy: 'budget-staff',
-  uploadedByName: 'Budget Staff', ...over,
+  id: `doc-${randomUUID()}`,
+  title: 'Budget document',
+  description: '',
+  scope: 'individual',
+  categoryId: null,
+  cohortId: null,
+  programType: null,
+  assignedStudents: [],
+  fileName: 'budget.txt',
+  fileType: 'txt',
+  fileSize: 10,
+  s3Key: 'documents/budget/budget.txt',
+  extractedText: null,
+  isPublic: false,
+  isMandatory: false,
+  requiresSignature: false,
+  uploadedAt: new Date().toISOString(),
+  uploadedBy: 'budget-staff',
+  uploadedByName: 'Budget Staff',
+  ...over,
 });
 
 /** `count` days from the start of a year no other test writes audit entries in (a day partition holds only the fixture). */
@@ -108,20 +161,44 @@ const auditDays = (count: number) => {
 };
 const auditDay = () => auditDays(1)[0]!;
 const auditEntry = (actor: string, action: string, day: string, i: number) =>
-  auditItem({ actor, action, entityType: 'course', entityId: `budget-${i}` }, `${day}T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`);
+  auditItem(
+    { actor, action, entityType: 'course', entityId: `budget-${i}` },
+    `${day}T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`,
+  );
 
-const addCourses = (n: number) => putItems(Array.from({ length: n }, () => courseItems({
-  id: randomUUID(), name: 'Biology', crn: `B-${randomUUID().slice(0, 8)}`, creditHours: 3, applicationPriceCents: null, tuitionPriceCents: 10_000, isCertificateCourse: false,
-})).flat());
+const addCourses = (n: number) =>
+  putItems(
+    Array.from({ length: n }, () =>
+      courseItems({
+        id: randomUUID(),
+        name: 'Biology',
+        crn: `B-${randomUUID().slice(0, 8)}`,
+        creditHours: 3,
+        applicationPriceCents: null,
+        tuitionPriceCents: 10_000,
+        isCertificateCourse: false,
+      }),
+    ).flat(),
+  );
 
 /** An import of `rows` rows, every one of them reported (issue 19), as the import job leaves it. */
 async function importOf(rows: number): Promise<string> {
   const id = randomUUID();
-  const stored: StoredRow[] = Array.from({ length: rows }, (_, i) => ({ line: i + 2, username: `budget-imp-${i}`, errors: ['email: must be an email address'] }));
+  const stored: StoredRow[] = Array.from({ length: rows }, (_, i) => ({
+    line: i + 2,
+    username: `budget-imp-${i}`,
+    errors: ['email: must be an email address'],
+  }));
   const chunks = chunkRows(stored);
   await createImport({ id, fileName: 'budget.csv', createdBy: 'budget-admin', createdAt: new Date().toISOString(), chunks });
   for (const [chunk, part] of chunks.entries()) {
-    for (const row of part) await recordRow(id, chunk, { line: row.line, username: row.username, outcome: 'failed', reason: 'Email must be an email address.' }, new Date().toISOString());
+    for (const row of part)
+      await recordRow(
+        id,
+        chunk,
+        { line: row.line, username: row.username, outcome: 'failed', reason: 'Email must be an email address.' },
+        new Date().toISOString(),
+      );
   }
   return id;
 }
@@ -150,49 +227,84 @@ interface Case {
  */
 const WITHIN_BUDGET: Case[] = [
   {
-    route: 'students-get', what: 'a student record with n payments in its bill', requests: 1, audited: true,
+    route: 'students-get',
+    what: 'a student record with n payments in its bill',
+    requests: 1,
+    audited: true,
     setup: async (n) => {
       const username = uniqueName('budget-get');
       await putItems(student(username, { payments: n }));
-      return { run: call(getStudent, 'students-get', { caller: staff, pathParameters: { username } }), returned: (b) => b.payment_details.certificate_courses[0].payment_history.length };
+      return {
+        run: call(getStudent, 'students-get', { caller: staff, pathParameters: { username } }),
+        returned: (b) => b.payment_details.certificate_courses[0].payment_history.length,
+      };
     },
   },
   {
-    route: 'students-payments', what: "a student's n card payments", requests: 1,
+    route: 'students-payments',
+    what: "a student's n card payments",
+    requests: 1,
     setup: async (n) => {
       const username = uniqueName('budget-pay');
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(username, i, 'succeeded', year))).flat());
-      return { run: call(studentPayments, 'students-payments', { caller: { username }, pathParameters: { username } }), returned: (b) => b.results.length };
+      return {
+        run: call(studentPayments, 'students-payments', { caller: { username }, pathParameters: { username } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'students-payments', what: "a student's n card payments, read by finance", requests: 1, audited: true,
+    route: 'students-payments',
+    what: "a student's n card payments, read by finance",
+    requests: 1,
+    audited: true,
     setup: async (n) => {
       const username = uniqueName('budget-pay-fin');
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(username, i, 'succeeded', year))).flat());
-      return { run: call(studentPayments, 'students-payments', { caller: finance, pathParameters: { username } }), returned: (b) => b.results.length };
+      return {
+        run: call(studentPayments, 'students-payments', { caller: finance, pathParameters: { username } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'payments-list', what: 'the finance ledger of one date range (gsi2)', requests: 1, audited: true,
+    route: 'payments-list',
+    what: 'the finance ledger of one date range (gsi2)',
+    requests: 1,
+    audited: true,
     setup: async (n) => {
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(uniqueName('budget-feed'), i, 'succeeded', year))).flat());
-      return { run: call(listPayments, 'payments-list', { caller: finance, query: { from: `${year}-01-01`, to: `${year}-12-31` } }), returned: (b) => b.results.length };
+      return {
+        run: call(listPayments, 'payments-list', { caller: finance, query: { from: `${year}-01-01`, to: `${year}-12-31` } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'payments-list', what: 'the finance ledger by status (gsi1)', requests: 1, audited: true,
+    route: 'payments-list',
+    what: 'the finance ledger by status (gsi1)',
+    requests: 1,
+    audited: true,
     setup: async (n) => {
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(uniqueName('budget-status'), i, 'failed', year))).flat());
-      return { run: call(listPayments, 'payments-list', { caller: finance, query: { status: 'failed', from: `${year}-01-01`, to: `${year}-12-31` } }), returned: (b) => b.results.length };
+      return {
+        run: call(listPayments, 'payments-list', {
+          caller: finance,
+          query: { status: 'failed', from: `${year}-01-01`, to: `${year}-12-31` },
+        }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'payments-list', what: "one student's payments (their collection)", requests: 1, audited: true,
+    route: 'payments-list',
+    what: "one student's payments (their collection)",
+    requests: 1,
+    audited: true,
     setup: async (n) => {
       const username = uniqueName('budget-ledger');
       const year = paymentYear++;
@@ -201,50 +313,72 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
-    route: 'courses-list', what: 'every course (unpaged, as the SPA reads it)', requests: 1,
+    route: 'courses-list',
+    what: 'every course (unpaged, as the SPA reads it)',
+    requests: 1,
     setup: async (n) => {
       await addCourses(n);
       return { run: call(listCourses, 'courses-list', { caller: staff }), returned: (b) => b.length };
     },
   },
   {
-    route: 'courses-list', what: 'one page of n courses (limit)', requests: 1,
+    route: 'courses-list',
+    what: 'one page of n courses (limit)',
+    requests: 1,
     setup: async (n) => {
       await addCourses(n);
       return { run: call(listCourses, 'courses-list', { caller: staff, query: { limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
   {
-    route: 'courses-categories', what: 'the catalog by category', requests: 1,
+    route: 'courses-categories',
+    what: 'the catalog by category',
+    requests: 1,
     setup: async (n) => {
       await addCourses(n);
-      return { run: call(courseCategories, 'courses-categories', { caller: staff }), returned: (b) => b.reduce((s: number, c: { courses: unknown[] }) => s + c.courses.length, 0) };
+      return {
+        run: call(courseCategories, 'courses-categories', { caller: staff }),
+        returned: (b) => b.reduce((s: number, c: { courses: unknown[] }) => s + c.courses.length, 0),
+      };
     },
   },
   {
-    route: 'courses-stats', what: 'catalog statistics', requests: 1,
+    route: 'courses-stats',
+    what: 'catalog statistics',
+    requests: 1,
     setup: async (n) => {
       await addCourses(n);
       return { run: call(courseStats, 'courses-stats', { caller: staff }), returned: (b) => b.total_courses };
     },
   },
   {
-    route: 'cohorts-list', what: 'every cohort', requests: 1,
+    route: 'cohorts-list',
+    what: 'every cohort',
+    requests: 1,
     setup: async (n) => {
       await putItems(Array.from({ length: n }, () => Cohort.item(cohort())));
       return { run: call(listCohorts, 'cohorts-list', { caller: staff }), returned: (b) => b.length };
     },
   },
   {
-    route: 'cohorts-students', what: 'a roster of n students with their bills', requests: 2, audited: true,
+    route: 'cohorts-students',
+    what: 'a roster of n students with their bills',
+    requests: 2,
+    audited: true,
     setup: async (n) => {
       const c = cohort();
-      await putItems([Cohort.item(c), ...Array.from({ length: n }, () => student(uniqueName('budget-roster'), { cohortId: c.id, payments: 3 })).flat()]);
+      await putItems([
+        Cohort.item(c),
+        ...Array.from({ length: n }, () => student(uniqueName('budget-roster'), { cohortId: c.id, payments: 3 })).flat(),
+      ]);
       return { run: call(getCohortRoster, 'cohorts-students', { caller: staff, pathParameters: { id: c.id } }), returned: (b) => b.length };
     },
   },
   {
-    route: 'students-list', what: "the spec's roster fallback (?cohort_id)", requests: 1, audited: true,
+    route: 'students-list',
+    what: "the spec's roster fallback (?cohort_id)",
+    requests: 1,
+    audited: true,
     setup: async (n) => {
       const c = cohort();
       await putItems(Array.from({ length: n }, () => student(uniqueName('budget-fallback'), { cohortId: c.id, payments: 3 })).flat());
@@ -252,74 +386,116 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
-    route: 'students-list', what: 'one page of the admin list of one program type', requests: 1, audited: true,
+    route: 'students-list',
+    what: 'one page of the admin list of one program type',
+    requests: 1,
+    audited: true,
     setup: async (n) => {
       await putItems(Array.from({ length: n }, () => student(uniqueName('budget-admin'), { programType: 'diploma' })).flat());
-      return { run: call(listStudents, 'students-list', { caller: staff, query: { program_type: 'diploma', limit: String(n) } }), returned: (b) => b.results.length };
+      return {
+        run: call(listStudents, 'students-list', { caller: staff, query: { program_type: 'diploma', limit: String(n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'document-categories-list', what: 'every document category', requests: 1,
+    route: 'document-categories-list',
+    what: 'every document category',
+    requests: 1,
     setup: async (n) => {
-      await putItems(Array.from({ length: n }, () => DocumentCategory.item({ id: `cat-${randomUUID()}`, name: `Budget ${randomUUID().slice(0, 6)}` })));
+      await putItems(
+        Array.from({ length: n }, () => DocumentCategory.item({ id: `cat-${randomUUID()}`, name: `Budget ${randomUUID().slice(0, 6)}` })),
+      );
       return { run: call(documentCategories, 'document-categories-list', { caller: staff }), returned: (b) => b.length };
     },
   },
   {
-    route: 'documents-list', what: 'a staff page of n documents (unfiltered)', requests: 2,
+    route: 'documents-list',
+    what: 'a staff page of n documents (unfiltered)',
+    requests: 2,
     setup: async (n) => {
       const category = DocumentCategory.item({ id: `cat-${randomUUID()}`, name: 'Budget documents' });
       await putItems([category, ...Array.from({ length: n }, () => documentItems(document({ categoryId: String(category.id) }))).flat()]);
-      return { run: call(listDocuments, 'documents-list', { caller: staff, query: { limit: String(n) } }), returned: (b) => b.results.length };
+      return {
+        run: call(listDocuments, 'documents-list', { caller: staff, query: { limit: String(n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'documents-download', what: "a student's download of a document of their cohort", requests: 2,
+    route: 'documents-download',
+    what: "a student's download of a document of their cohort",
+    requests: 2,
     setup: async () => {
       const c = cohort();
       const username = uniqueName('budget-dl');
       const doc = document({ scope: 'cohort', cohortId: c.id, isPublic: true });
       await putItems([...student(username, { cohortId: c.id }), ...documentItems(doc)]);
-      return { run: call(download, 'documents-download', { caller: { username }, pathParameters: { id: doc.id } }), returned: (b) => (b.download_url ? Infinity : 0) };
+      return {
+        run: call(download, 'documents-download', { caller: { username }, pathParameters: { id: doc.id } }),
+        returned: (b) => (b.download_url ? Infinity : 0),
+      };
     },
   },
   {
-    route: 'audit-list', what: "one user's n entries (gsi1)", requests: 1,
+    route: 'audit-list',
+    what: "one user's n entries (gsi1)",
+    requests: 1,
     setup: async (n) => {
       const [actor, day] = [uniqueName('budget-actor'), auditDay()];
       await putItems(Array.from({ length: n }, (_, i) => auditEntry(actor, 'course.update', day, i)));
-      return { run: call(listAudit, 'audit-list', { caller: admin, query: { actor, limit: String(n) } }), returned: (b) => b.results.length };
+      return {
+        run: call(listAudit, 'audit-list', { caller: admin, query: { actor, limit: String(n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'audit-list', what: "one action's n entries (gsi2)", requests: 1,
+    route: 'audit-list',
+    what: "one action's n entries (gsi2)",
+    requests: 1,
     setup: async (n) => {
       const action = `budget.${randomUUID().slice(0, 8).replace(/[0-9]/g, 'x')}`;
       const day = auditDay();
       await putItems(Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), action, day, i)));
-      return { run: call(listAudit, 'audit-list', { caller: admin, query: { action, limit: String(n) } }), returned: (b) => b.results.length };
+      return {
+        run: call(listAudit, 'audit-list', { caller: admin, query: { action, limit: String(n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'audit-list', what: 'one day of n entries (its day partition)', requests: 1,
+    route: 'audit-list',
+    what: 'one day of n entries (its day partition)',
+    requests: 1,
     setup: async (n) => {
       const day = auditDay();
       await putItems(Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', day, i)));
-      return { run: call(listAudit, 'audit-list', { caller: admin, query: { from: day, to: day, limit: String(n) } }), returned: (b) => b.results.length };
+      return {
+        run: call(listAudit, 'audit-list', { caller: admin, query: { from: day, to: day, limit: String(n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
-    route: 'students-import-get', what: 'an import of n rows: its progress and a page of its report', requests: 2,
+    route: 'students-import-get',
+    what: 'an import of n rows: its progress and a page of its report',
+    requests: 2,
     setup: async (n) => {
       const id = await importOf(n);
       return { run: call(importDetail, 'students-import-get', { caller: admin, pathParameters: { id } }), returned: (b) => b.rows.length };
     },
   },
   {
-    route: 'students-imports-list', what: 'a page of n imports, newest first (gsi1)', requests: 1,
+    route: 'students-imports-list',
+    what: 'a page of n imports, newest first (gsi1)',
+    requests: 1,
     setup: async (n) => {
       for (let i = 0; i < n; i++) await importOf(1);
-      return { run: call(importsList, 'students-imports-list', { caller: admin, query: { limit: String(n) } }), returned: (b) => b.results.length };
+      return {
+        run: call(importsList, 'students-imports-list', { caller: admin, query: { limit: String(n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
 ];
@@ -333,44 +509,79 @@ const EXCEPTIONS: Case[] = [
     // Without a user or action, the log is read day partition by day partition (newest first) until
     // the page is full: one Query per day the page reaches, at most 31 (the range is capped). Here n
     // entries on each of three days of a range of four (one empty): a page of 3n reads all four days.
-    route: 'audit-list', what: 'a page across the days of a range (one Query per day)', requests: 4,
+    route: 'audit-list',
+    what: 'a page across the days of a range (one Query per day)',
+    requests: 4,
     setup: async (n) => {
       const days = auditDays(4);
-      await putItems([days[0]!, days[1]!, days[3]!].flatMap((d) => Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', d, i))));
-      return { run: call(listAudit, 'audit-list', { caller: admin, query: { from: days[0]!, to: days[3]!, limit: String(3 * n) } }), returned: (b) => b.results.length };
+      await putItems(
+        [days[0]!, days[1]!, days[3]!].flatMap((d) =>
+          Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', d, i)),
+        ),
+      );
+      return {
+        run: call(listAudit, 'audit-list', { caller: admin, query: { from: days[0]!, to: days[3]!, limit: String(3 * n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
     // User and action together: the user's entries (gsi1) filtered by action, so the waste is bounded
     // by that user's entries; a page is filled from batches of 100 (here the user's n matches and n others).
-    route: 'audit-list', what: "one user's entries of one action", requests: 1,
-    filters: 'action within one user\'s entries',
+    route: 'audit-list',
+    what: "one user's entries of one action",
+    requests: 1,
+    filters: "action within one user's entries",
     setup: async (n) => {
       const [actor, day] = [uniqueName('budget-actor'), auditDay()];
-      await putItems(Array.from({ length: n }, (_, i) => [auditEntry(actor, 'course.create', day, i), auditEntry(actor, 'course.delete', day, i + 500)]).flat());
-      return { run: call(listAudit, 'audit-list', { caller: admin, query: { actor, action: 'course.create', limit: '200' } }), returned: (b) => b.results.length };
+      await putItems(
+        Array.from({ length: n }, (_, i) => [
+          auditEntry(actor, 'course.create', day, i),
+          auditEntry(actor, 'course.delete', day, i + 500),
+        ]).flat(),
+      );
+      return {
+        run: call(listAudit, 'audit-list', { caller: admin, query: { actor, action: 'course.create', limit: '200' } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
     // Profiles live in one gsi2 collection per program type (and one for none), ordered by last name:
     // a page merges four Queries of at most `limit` each. One collection would need a third index.
-    route: 'students-list', what: 'one page of the admin list of every program type', requests: 4, audited: true,
+    route: 'students-list',
+    what: 'one page of the admin list of every program type',
+    requests: 4,
+    audited: true,
     setup: async (n) => {
       await putItems(Array.from({ length: n }, () => student(uniqueName('budget-all'))).flat());
-      return { run: call(listStudents, 'students-list', { caller: staff, query: { limit: String(n) } }), returned: (b) => b.results.length };
+      return {
+        run: call(listStudents, 'students-list', { caller: staff, query: { limit: String(n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
     // What applies to a student comes from several collections: their profile (GetItem), the general,
     // program and cohort collections (three Queries), their own assignments and acknowledgements (one
     // Query), the assigned documents (BatchGet), and the cohorts and categories named (BatchGet).
-    route: 'documents-list', what: "a student's documents (n of their cohort, one assigned to them)", requests: 7,
+    route: 'documents-list',
+    what: "a student's documents (n of their cohort, one assigned to them)",
+    requests: 7,
     setup: async (n) => {
       const c = cohort();
       const username = uniqueName('budget-reader');
-      const mine = document({ scope: 'individual', isPublic: false, assignedStudents: [{ username, id: username, firstName: 'Budget', lastName: 'Reader' }] });
-      await putItems([Cohort.item(c), ...student(username, { cohortId: c.id }), ...documentItems(mine),
-        ...Array.from({ length: n }, () => documentItems(document({ scope: 'cohort', cohortId: c.id, isPublic: true }))).flat()]);
+      const mine = document({
+        scope: 'individual',
+        isPublic: false,
+        assignedStudents: [{ username, id: username, firstName: 'Budget', lastName: 'Reader' }],
+      });
+      await putItems([
+        Cohort.item(c),
+        ...student(username, { cohortId: c.id }),
+        ...documentItems(mine),
+        ...Array.from({ length: n }, () => documentItems(document({ scope: 'cohort', cohortId: c.id, isPublic: true }))).flat(),
+      ]);
       return { run: call(listDocuments, 'documents-list', { caller: { username } }), returned: (b) => b.results.length };
     },
   },
@@ -378,15 +589,25 @@ const EXCEPTIONS: Case[] = [
     // The audience of a cohort document is its roster's profiles, read from the roster collection,
     // which also holds every member's enrollments and ledger entries (so a roster with bills is one
     // Query): `#type = student` filters those out. Bounded by one cohort's items, in one Query.
-    route: 'documents-acknowledgements', what: 'who acknowledged a cohort document (n members, n acknowledgements)', requests: 2,
+    route: 'documents-acknowledgements',
+    what: 'who acknowledged a cohort document (n members, n acknowledgements)',
+    requests: 2,
     filters: 'the audience Query keeps only the profiles of the roster collection',
     setup: async (n) => {
       const c = cohort();
       const doc = document({ scope: 'cohort', cohortId: c.id, isPublic: true, isMandatory: true });
       const members = Array.from({ length: n }, () => uniqueName('budget-ack'));
-      await putItems([...documentItems(doc), ...members.flatMap((u) => student(u, { cohortId: c.id, payments: 2 })),
-        ...members.map((u) => Acknowledgement.item({ documentId: doc.id, username: u, fullName: u, signature: null, acknowledgedAt: new Date().toISOString() }))]);
-      return { run: call(acknowledgements, 'documents-acknowledgements', { caller: staff, pathParameters: { id: doc.id } }), returned: (b) => b.acknowledged.length };
+      await putItems([
+        ...documentItems(doc),
+        ...members.flatMap((u) => student(u, { cohortId: c.id, payments: 2 })),
+        ...members.map((u) =>
+          Acknowledgement.item({ documentId: doc.id, username: u, fullName: u, signature: null, acknowledgedAt: new Date().toISOString() }),
+        ),
+      ]);
+      return {
+        run: call(acknowledgements, 'documents-acknowledgements', { caller: staff, pathParameters: { id: doc.id } }),
+        returned: (b) => b.acknowledged.length,
+      };
     },
   },
   {
@@ -395,13 +616,21 @@ const EXCEPTIONS: Case[] = [
     // text, which no key can do. A page is filled before it is answered (documents.test.ts relies on
     // full pages), reading on 200 documents per Query: pinned here with the matches at the top of the
     // feed; sparse matches make more Queries per page.
-    route: 'documents-list', what: 'a staff page filtered by category', requests: 2,
-    filters: 'the spec\'s document filters over the staff feed',
+    route: 'documents-list',
+    what: 'a staff page filtered by category',
+    requests: 2,
+    filters: "the spec's document filters over the staff feed",
     setup: async (n) => {
       const category = DocumentCategory.item({ id: `cat-${randomUUID()}`, name: 'Budget filtered' });
-      await putItems([category, ...Array.from({ length: n }, () => documentItems(document())).flat(),
-        ...Array.from({ length: n }, () => documentItems(document({ categoryId: String(category.id) }))).flat()]);
-      return { run: call(listDocuments, 'documents-list', { caller: staff, query: { category_id: String(category.id), limit: String(n) } }), returned: (b) => b.results.length };
+      await putItems([
+        category,
+        ...Array.from({ length: n }, () => documentItems(document())).flat(),
+        ...Array.from({ length: n }, () => documentItems(document({ categoryId: String(category.id) }))).flat(),
+      ]);
+      return {
+        run: call(listDocuments, 'documents-list', { caller: staff, query: { category_id: String(category.id), limit: String(n) } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
   {
@@ -409,21 +638,32 @@ const EXCEPTIONS: Case[] = [
     // indexes already serve the cross-student ledger (by date, by status). Student and status
     // together read that student's payments of the date range and filter by status: the waste is
     // bounded by one student's payments. A third index (or a status-keyed copy) would remove it.
-    route: 'payments-list', what: "one student's payments of one status", requests: 1, audited: true,
+    route: 'payments-list',
+    what: "one student's payments of one status",
+    requests: 1,
+    audited: true,
     filters: 'status within one student collection',
     setup: async (n) => {
       const username = uniqueName('budget-both');
       const year = paymentYear++;
-      await putItems(Array.from({ length: n }, (_, i) => [payment(username, i, 'succeeded', year), payment(username, i + 500, 'failed', year)]).flat().flatMap(paymentItems));
+      await putItems(
+        Array.from({ length: n }, (_, i) => [payment(username, i, 'succeeded', year), payment(username, i + 500, 'failed', year)])
+          .flat()
+          .flatMap(paymentItems),
+      );
       // limit 200: the filter applies after Limit, so a page of 50 could come back short
-      return { run: call(listPayments, 'payments-list', { caller: finance, query: { username, status: 'succeeded', limit: '200' } }), returned: (b) => b.results.length };
+      return {
+        run: call(listPayments, 'payments-list', { caller: finance, query: { username, status: 'succeeded', limit: '200' } }),
+        returned: (b) => b.results.length,
+      };
     },
   },
 ];
 
 /** Commands that write (a read route may send only the audit PutItem of its `audited` case). */
-const WRITES = ['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']
-  .flatMap((low) => [low, low.replace('ItemCommand', 'Command').replace('ItemsCommand', 'Command')]);
+const WRITES = ['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand'].flatMap(
+  (low) => [low, low.replace('ItemCommand', 'Command').replace('ItemsCommand', 'Command')],
+);
 /** The partition key of a written item, as the document client or the low-level client holds it. */
 const writtenPk = (r: TracedRequest) => {
   const pk = (r.input.Item as Record<string, unknown> | undefined)?.pk;
@@ -451,24 +691,29 @@ describe('DynamoDB requests per read route (issue 10)', () => {
     ['within budget', WITHIN_BUDGET],
     ['budget exceptions', EXCEPTIONS],
   ] as const)('%s', (_, cases) => {
-    it.each(cases.map((c) => [`${c.route}: ${c.what}`, c] as const))('%s', async (_name, c) => {
-      const counts: number[] = [];
-      for (const n of SIZES) {
-        const { run, returned } = await c.setup(n);
-        const { result, requests: all } = await traceRequests(run);
-        expect(result.status, JSON.stringify(result.body)).toBe(200);
-        expect(returned(result.body)).toBeGreaterThanOrEqual(n);
-        const writes = all.filter((r) => WRITES.includes(r.command));
-        const requests = all.filter((r) => !WRITES.includes(r.command));
-        // the audit entry of a read: one PutItem on an audit day partition, nothing else written
-        expect(writes.map((r) => [r.command.replace('PutItemCommand', 'PutCommand'), writtenPk(r).replace(/\d{4}-\d{2}-\d{2}$/, '<day>')]))
-          .toEqual(c.audited ? [['PutCommand', 'AUDIT#<day>']] : []);
-        checkRequests(requests, c.filters);
-        if (c.filters) expect(requests.some((r) => r.input.FilterExpression !== undefined)).toBe(true);
-        counts.push(requests.length);
-      }
-      // the same count of reads at 5 and at 50 items: it does not grow with what the route returns
-      expect(counts).toEqual(SIZES.map(() => c.requests));
-    }, 60_000);
+    it.each(cases.map((c) => [`${c.route}: ${c.what}`, c] as const))(
+      '%s',
+      async (_name, c) => {
+        const counts: number[] = [];
+        for (const n of SIZES) {
+          const { run, returned } = await c.setup(n);
+          const { result, requests: all } = await traceRequests(run);
+          expect(result.status, JSON.stringify(result.body)).toBe(200);
+          expect(returned(result.body)).toBeGreaterThanOrEqual(n);
+          const writes = all.filter((r) => WRITES.includes(r.command));
+          const requests = all.filter((r) => !WRITES.includes(r.command));
+          // the audit entry of a read: one PutItem on an audit day partition, nothing else written
+          expect(
+            writes.map((r) => [r.command.replace('PutItemCommand', 'PutCommand'), writtenPk(r).replace(/\d{4}-\d{2}-\d{2}$/, '<day>')]),
+          ).toEqual(c.audited ? [['PutCommand', 'AUDIT#<day>']] : []);
+          checkRequests(requests, c.filters);
+          if (c.filters) expect(requests.some((r) => r.input.FilterExpression !== undefined)).toBe(true);
+          counts.push(requests.length);
+        }
+        // the same count of reads at 5 and at 50 items: it does not grow with what the route returns
+        expect(counts).toEqual(SIZES.map(() => c.requests));
+      },
+      60_000,
+    );
   });
 });

@@ -67,10 +67,20 @@ beforeAll(async () => {
     consume: (await import('../../lambdas/functions/jobs/import-student-chunks.js')).handler as never,
   };
   const year = 5000 + Math.floor(Math.random() * 4000);
-  cohortId = (await createCohort({
-    academicYear: `${year}-${year + 1}`, cohortNumber: 1 + Math.floor(Math.random() * 999), programType: 'certificate', programName: 'Phlebotomy',
-    isActive: true, startDate: null, endDate: null,
-  }, admin.username)).id;
+  cohortId = (
+    await createCohort(
+      {
+        academicYear: `${year}-${year + 1}`,
+        cohortNumber: 1 + Math.floor(Math.random() * 999),
+        programType: 'certificate',
+        programName: 'Phlebotomy',
+        isActive: true,
+        startDate: null,
+        endDate: null,
+      },
+      admin.username,
+    )
+  ).id;
 }, 60_000);
 
 afterAll(async () => {
@@ -83,8 +93,17 @@ afterAll(async () => {
 const HEADER = IMPORT_COLUMNS.join(',');
 const rowOf = (username: string, over: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>> = {}) => {
   const cells: Record<(typeof IMPORT_COLUMNS)[number], string> = {
-    username, first_name: 'Ima', last_name: `Port-${username}`, email: `${username}@import.example.edu`, phone_number: '555-0100',
-    program_type: 'certificate', program_name: 'Phlebotomy', cohort_id: cohortId, on_payment_plan: 'no', temporary_password: TEMP, ...over,
+    username,
+    first_name: 'Ima',
+    last_name: `Port-${username}`,
+    email: `${username}@import.example.edu`,
+    phone_number: '555-0100',
+    program_type: 'certificate',
+    program_name: 'Phlebotomy',
+    cohort_id: cohortId,
+    on_payment_plan: 'no',
+    temporary_password: TEMP,
+    ...over,
   };
   return IMPORT_COLUMNS.map((c) => cells[c]).join(',');
 };
@@ -95,7 +114,9 @@ async function startImport(csv: string, fileName = 'students.csv') {
   const route = routeById('students-import');
   const started = Date.now();
   const out = await gatewayInvoke(h.start, apiEvent('students-import', { caller: admin, body: { csv, file_name: fileName } }) as ApiEvent, {
-    functionName: route.id, timeoutSeconds: routeTimeoutSeconds(route), log: () => {},
+    functionName: route.id,
+    timeoutSeconds: routeTimeoutSeconds(route),
+    log: () => {},
   });
   const ms = Date.now() - started;
   if (out.kind !== 'result') throw new Error(`the import request did not answer within ${routeTimeoutSeconds(route)} s`);
@@ -128,13 +149,26 @@ async function count(input: ConstructorParameters<typeof QueryCommand>[0]): Prom
   } while (startKey);
   return total;
 }
-const createdByAdmin = () => count({
-  TableName: TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', FilterExpression: '#action = :create',
-  ExpressionAttributeNames: { '#action': 'action' }, ExpressionAttributeValues: { ':pk': auditKeys.byActor(admin.username), ':create': 'student.create' },
-});
-const cohortCount = async () => Number((await db.send(new GetCommand({ TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId) }))).Item?.studentCount ?? 0);
+const createdByAdmin = () =>
+  count({
+    TableName: TABLE_NAME,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: '#action = :create',
+    ExpressionAttributeNames: { '#action': 'action' },
+    ExpressionAttributeValues: { ':pk': auditKeys.byActor(admin.username), ':create': 'student.create' },
+  });
+const cohortCount = async () =>
+  Number((await db.send(new GetCommand({ TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId) }))).Item?.studentCount ?? 0);
 const sqsEvent = (body: unknown, receiveCount = 1) => ({
-  Records: [{ messageId: randomUUID(), body: JSON.stringify(body), attributes: { ApproximateReceiveCount: String(receiveCount) }, eventSource: 'aws:sqs' }],
+  Records: [
+    {
+      messageId: randomUUID(),
+      body: JSON.stringify(body),
+      attributes: { ApproximateReceiveCount: String(receiveCount) },
+      eventSource: 'aws:sqs',
+    },
+  ],
 });
 
 describe('CSV import as a job (issue 19)', () => {
@@ -148,15 +182,31 @@ describe('CSV import as a job (issue 19)', () => {
     const started = Date.now();
     const res = await startImport(big, 'thousand.csv');
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ status: 'processing', total: 1_000, processed: 0, file_name: 'thousand.csv', created_by: admin.username });
+    expect(res.body).toMatchObject({
+      status: 'processing',
+      total: 1_000,
+      processed: 0,
+      file_name: 'thousand.csv',
+      created_by: admin.username,
+    });
     firstId = res.body.id;
     expect(res.ms).toBeLessThan(routeTimeoutSeconds(routeById('students-import')) * 1000);
 
     await queue.idle(JOB);
     const elapsed = Date.now() - started;
     const done = (await detail(firstId)).body as ImportDetail;
-    expect(done).toMatchObject({ status: 'done', total: 1_000, processed: 1_000, created: 1_000, skipped: 0, failed: 0, finished_at: expect.any(String) });
-    console.log(`[import] 1,000 rows: request answered in ${res.ms} ms (route timeout ${routeTimeoutSeconds(routeById('students-import'))} s), all created in ${(elapsed / 1000).toFixed(1)} s through the local queue (${Math.ceil(1_000 / 25)} chunks, job timeout ${jobById(JOB)!.timeoutSeconds} s each)`);
+    expect(done).toMatchObject({
+      status: 'done',
+      total: 1_000,
+      processed: 1_000,
+      created: 1_000,
+      skipped: 0,
+      failed: 0,
+      finished_at: expect.any(String),
+    });
+    console.log(
+      `[import] 1,000 rows: request answered in ${res.ms} ms (route timeout ${routeTimeoutSeconds(routeById('students-import'))} s), all created in ${(elapsed / 1000).toFixed(1)} s through the local queue (${Math.ceil(1_000 / 25)} chunks, job timeout ${jobById(JOB)!.timeoutSeconds} s each)`,
+    );
 
     expect(queue.stats(JOB)).toMatchObject({ queued: 0, inFlight: 0, deadLetters: [] });
     const rows = await allRows(firstId);
@@ -177,7 +227,9 @@ describe('CSV import as a job (issue 19)', () => {
     const again = (await detail(res.body.id, { limit: '5' })).body as ImportDetail;
     expect(again).toMatchObject({ status: 'done', total: 1_000, processed: 1_000, created: 0, skipped: 1_000, failed: 0 });
     expect(again.rows[0]).toEqual({
-      line: 2, username: `imp${tag}-0000`, outcome: 'exists',
+      line: 2,
+      username: `imp${tag}-0000`,
+      outcome: 'exists',
       reason: `A student with username imp${tag}-0000 and this email already exists, so nothing was changed.`,
     });
     expect(again.next).toEqual(expect.any(String));
@@ -185,9 +237,13 @@ describe('CSV import as a job (issue 19)', () => {
     expect(await cohortCount()).toBe(1_000);
 
     // both imports, newest first, for the admin to reopen
-    const list = (await invoke(h.list as never, apiEvent('students-imports-list', { caller: admin, query: { limit: '50' } }))).body as ImportList;
+    const list = (await invoke(h.list as never, apiEvent('students-imports-list', { caller: admin, query: { limit: '50' } })))
+      .body as ImportList;
     const ours = list.results.filter((i) => i.id === firstId || i.id === res.body.id);
-    expect(ours.map((i) => [i.id, i.status, i.created, i.skipped])).toEqual([[res.body.id, 'done', 0, 1_000], [firstId, 'done', 1_000, 0]]);
+    expect(ours.map((i) => [i.id, i.status, i.created, i.skipped])).toEqual([
+      [res.body.id, 'done', 0, 1_000],
+      [firstId, 'done', 1_000, 0],
+    ]);
   }, 600_000);
 
   it('reports each failing row with a plain sentence and creates the rest', async () => {
@@ -234,15 +290,35 @@ describe('CSV import as a job (issue 19)', () => {
     const names = Array.from({ length: 25 }, (_, i) => `dup${tag}-${i}`);
     const { rows } = readImportFile(csvOf(names.map((n) => rowOf(n))));
     const id = randomUUID();
-    await createImport({ id, fileName: 'twice.csv', createdBy: admin.username, createdAt: new Date().toISOString(), chunks: chunkRows(rows.map(toStoredRow)) });
+    await createImport({
+      id,
+      fileName: 'twice.csv',
+      createdBy: admin.username,
+      createdAt: new Date().toISOString(),
+      chunks: chunkRows(rows.map(toStoredRow)),
+    });
     // and an earlier delivery that created the first row's student, then stopped before recording it
     await claimRow(id, { line: 2, username: names[0]! }, new Date().toISOString());
-    await createStudentAccount({
-      username: names[0]!, firstName: 'Ima', lastName: `Port-${names[0]}`, email: `${names[0]}@import.example.edu`, phone: null,
-      programType: 'certificate', programName: 'Phlebotomy', cohortId, onPaymentPlan: false, temporaryPassword: TEMP,
-    }, admin.username);
+    await createStudentAccount(
+      {
+        username: names[0]!,
+        firstName: 'Ima',
+        lastName: `Port-${names[0]}`,
+        email: `${names[0]}@import.example.edu`,
+        phone: null,
+        programType: 'certificate',
+        programName: 'Phlebotomy',
+        cohortId,
+        onPaymentPlan: false,
+        temporaryPassword: TEMP,
+      },
+      admin.username,
+    );
 
-    const [a, b] = await Promise.allSettled([h.consume(sqsEvent({ import_id: id, chunk: 0 })), h.consume(sqsEvent({ import_id: id, chunk: 0 }))]);
+    const [a, b] = await Promise.allSettled([
+      h.consume(sqsEvent({ import_id: id, chunk: 0 })),
+      h.consume(sqsEvent({ import_id: id, chunk: 0 })),
+    ]);
     // a delivery that lost a race on the chunk's counters fails, as a Lambda would, and SQS delivers it again
     for (const settled of [a, b]) if (settled.status === 'rejected') await h.consume(sqsEvent({ import_id: id, chunk: 0 }, 2));
     const report = (await detail(id)).body as ImportDetail;
@@ -250,7 +326,13 @@ describe('CSV import as a job (issue 19)', () => {
     expect(report.rows.map((r) => r.outcome)).toEqual(Array(25).fill('created'));
     expect(await createdByAdmin()).toBe(before + 25);
     for (const name of names.slice(0, 3)) {
-      expect(await count({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.student(name) } })).toBe(1);
+      expect(
+        await count({
+          TableName: TABLE_NAME,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': studentKeys.student(name) },
+        }),
+      ).toBe(1);
     }
   }, 120_000);
 
@@ -260,6 +342,9 @@ describe('CSV import as a job (issue 19)', () => {
     expect(await detail(randomUUID())).toMatchObject({ status: 404, body: { error: 'Import not found' } });
     expect(await detail('not-an-id')).toMatchObject({ status: 400, body: { error: 'id: is not an import id' } });
     const other = Buffer.from(JSON.stringify({ pk: 'STUDENT#x', sk: 'PROFILE' })).toString('base64url');
-    expect(await detail(firstId, { cursor: other })).toMatchObject({ status: 400, body: { error: 'cursor: does not belong to this import' } });
+    expect(await detail(firstId, { cursor: other })).toMatchObject({
+      status: 400,
+      body: { error: 'cursor: does not belong to this import' },
+    });
   });
 });

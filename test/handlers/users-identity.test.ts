@@ -52,7 +52,7 @@ describe('usernames are canonical at every entry', () => {
     }
   });
 
-  it('the sign-in switch\'s {username} is canonical too: `JAMAL.BROOKS` disables `jamal.brooks`', async () => {
+  it("the sign-in switch's {username} is canonical too: `JAMAL.BROOKS` disables `jamal.brooks`", async () => {
     const username = await newStudent('jamal');
     const off = await switchSignIn(` ${username.toUpperCase()} `, false);
     expect(off).toMatchObject({ status: 200, body: { username, sign_in_enabled: false } });
@@ -70,7 +70,10 @@ describe('a disabled student cannot refresh, whatever the body names', () => {
 
     expect((await switchSignIn(username, false)).status).toBe(200);
     for (const name of spellings(username)) {
-      expect(await refresh({ username: name, refresh: before.refresh }), JSON.stringify(name)).toMatchObject({ status: 401, body: { error: REFUSED } });
+      expect(await refresh({ username: name, refresh: before.refresh }), JSON.stringify(name)).toMatchObject({
+        status: 401,
+        body: { error: REFUSED },
+      });
     }
     expect(await refresh({ refresh: before.refresh })).toMatchObject({ status: 401 });
     // enabled again, the old session stays dead: only a new sign-in opens one
@@ -79,13 +82,23 @@ describe('a disabled student cannot refresh, whatever the body names', () => {
     expect((await refresh({ username, refresh: (await session(username)).refresh })).status).toBe(200);
   });
 
-  it('the profile switch alone (a token Cognito still honours) refuses every spelling too: the identity is the token\'s', async () => {
+  it("the profile switch alone (a token Cognito still honours) refuses every spelling too: the identity is the token's", async () => {
     const username = await newStudent('jamal');
     const live = await session(username);
     // the school's record says disabled, Cognito was not told (as a pool made before, or a failed call)
-    await db.send(new UpdateCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username), UpdateExpression: 'SET signInEnabled = :f', ExpressionAttributeValues: { ':f': false } }));
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: studentKeys.profile(username),
+        UpdateExpression: 'SET signInEnabled = :f',
+        ExpressionAttributeValues: { ':f': false },
+      }),
+    );
     for (const name of spellings(username)) {
-      expect(await refresh({ username: name, refresh: live.refresh }), JSON.stringify(name)).toMatchObject({ status: 401, body: { error: DISABLED } });
+      expect(await refresh({ username: name, refresh: live.refresh }), JSON.stringify(name)).toMatchObject({
+        status: 401,
+        body: { error: DISABLED },
+      });
     }
     // another (enabled) student's name beside the token changes nothing
     const bystander = await newStudent('bystander');
@@ -93,8 +106,8 @@ describe('a disabled student cannot refresh, whatever the body names', () => {
   });
 });
 
-describe('a refresh is the refresh token\'s own user', () => {
-  it('another user\'s name in the body yields the token owner\'s identity, never the other\'s', async () => {
+describe("a refresh is the refresh token's own user", () => {
+  it("another user's name in the body yields the token owner's identity, never the other's", async () => {
     const owner = await newStudent('owner');
     const other = await newStudent('other');
     const mine = await session(owner);
@@ -130,7 +143,9 @@ describe('POST /api/users/{username}/sign-out-everywhere/ (admin)', () => {
     // a new sign-in works: nothing was disabled
     expect((await refresh({ refresh: (await session(username)).refresh })).status).toBe(200);
     const entries = await auditEntriesOf(username);
-    expect(entries.filter((e) => e.action === 'user.sessions.revoke')).toEqual([expect.objectContaining({ actor: admin.username, entityType: 'user', entityId: username })]);
+    expect(entries.filter((e) => e.action === 'user.sessions.revoke')).toEqual([
+      expect.objectContaining({ actor: admin.username, entityType: 'user', entityId: username }),
+    ]);
   });
 
   it('a name without a sign-in is 404 and records nothing; students and staff are refused', async () => {

@@ -22,8 +22,13 @@ describe('POST /api/users/login/ (cognito-local)', () => {
     const { status, body } = await login({ username: student, password: PASSWORD });
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      username: student, email: 'ada@example.edu', first_name: 'Ada', last_name: 'Byron',
-      isAdmin: false, is_staff: false, is_finance: false,
+      username: student,
+      email: 'ada@example.edu',
+      first_name: 'Ada',
+      last_name: 'Byron',
+      isAdmin: false,
+      is_staff: false,
+      is_finance: false,
     });
     expect(body.id).toMatch(/[0-9a-f-]{36}/);
     expect(body.token.split('.')).toHaveLength(3);
@@ -38,7 +43,10 @@ describe('POST /api/users/login/ (cognito-local)', () => {
   });
 
   it('answers 401 with a detail message for a wrong password or an unknown user', async () => {
-    for (const body of [{ username: student, password: 'Wrong!pass1' }, { username: uniqueName('nobody'), password: PASSWORD }]) {
+    for (const body of [
+      { username: student, password: 'Wrong!pass1' },
+      { username: uniqueName('nobody'), password: PASSWORD },
+    ]) {
       const res = await login(body);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'Invalid username or password.', detail: 'Invalid username or password.' });
@@ -47,7 +55,10 @@ describe('POST /api/users/login/ (cognito-local)', () => {
 
   it('answers 400 naming the field for missing or mistyped input', async () => {
     expect(await login({ password: PASSWORD })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^username: /) } });
-    expect(await login({ username: student, password: 12 })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^password: /) } });
+    expect(await login({ username: student, password: 12 })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^password: /) },
+    });
     expect(await login({ username: '   ', password: PASSWORD })).toMatchObject({ status: 400, body: { error: 'username: is required' } });
   });
 

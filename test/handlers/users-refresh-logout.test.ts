@@ -2,7 +2,11 @@
  * Issue 9, sessions: POST /api/users/refresh/ and POST /api/users/logout/ against cognito-local, and
  * role changes that take effect at the next token (never before: a token's groups are fixed).
  */
-import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminRemoveUserFromGroupCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as listCohorts } from '../../lambdas/functions/cohorts/list.js';
 import { handler as signInSwitch } from '../../lambdas/functions/students/sign-in.js';
@@ -19,18 +23,29 @@ const REFUSED = { error: 'Your refresh token is invalid, expired or revoked. Ple
 
 /** A whole sign-in: with the TOTP code, or the TOTP enrolment a staff account needs (issue 19), when it takes one. */
 const login = async (username: string) =>
-  (await signInFully(username, PASSWORD)) as { username: string; token: string; refresh: string; expires_in: number; is_staff: boolean; isAdmin: boolean };
+  (await signInFully(username, PASSWORD)) as {
+    username: string;
+    token: string;
+    refresh: string;
+    expires_in: number;
+    is_staff: boolean;
+    isAdmin: boolean;
+  };
 const refresh = (body: unknown) => invoke(refreshHandler, apiEvent('users-refresh', { body }));
 const logout = (body: unknown) => invoke(logoutHandler, apiEvent('users-logout', { body }));
 
 /** The gateway's (and API Gateway's) view of a real token: verified against cognito-local's JWKS, claims flattened. */
-const verify = () => jwtVerifierFor({
-  issuer: `${process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${process.env.USER_POOL_ID}`,
-  audience: process.env.USER_POOL_CLIENT_ID!,
-});
+const verify = () =>
+  jwtVerifierFor({
+    issuer: `${process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${process.env.USER_POOL_ID}`,
+    audience: process.env.USER_POOL_CLIENT_ID!,
+  });
 async function withToken(event: ApiEvent, token: string): Promise<ApiEvent> {
   const claims = flattenClaims(await verify()(token));
-  return { ...event, requestContext: { ...event.requestContext, authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } } } as ApiEvent;
+  return {
+    ...event,
+    requestContext: { ...event.requestContext, authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } },
+  } as ApiEvent;
 }
 /** GET /api/cohorts/ (admin and staff only) with a real token. */
 const cohortsWith = async (token: string) => (await invoke(listCohorts, await withToken(apiEvent('cohorts-list'), token))).status;
@@ -44,7 +59,14 @@ describe('POST /api/users/refresh/', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100)); // a later iat, so the new token cannot equal the old one
     const res = await refresh({ username: user, refresh: session.refresh });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ username: user, first_name: 'Rita', last_name: 'Fresh', isAdmin: false, is_staff: false, refresh: session.refresh });
+    expect(res.body).toMatchObject({
+      username: user,
+      first_name: 'Rita',
+      last_name: 'Fresh',
+      isAdmin: false,
+      is_staff: false,
+      refresh: session.refresh,
+    });
     expect(res.body.token).not.toBe(session.token);
     // 15 minutes (issue 20)
     expect(res.body.expires_in).toBeGreaterThan(800);
@@ -54,9 +76,12 @@ describe('POST /api/users/refresh/', () => {
     expect(claims.iat).toBeGreaterThan((await verify()(session.token)).iat!);
   });
 
-  it('answers as the token\'s own user whatever name the body gives (issue 20: the body\'s name is ignored)', async () => {
+  it("answers as the token's own user whatever name the body gives (issue 20: the body's name is ignored)", async () => {
     const session = await login(user);
-    expect(await refresh({ username: user.toUpperCase(), refresh: session.refresh })).toMatchObject({ status: 200, body: { username: user } });
+    expect(await refresh({ username: user.toUpperCase(), refresh: session.refresh })).toMatchObject({
+      status: 200,
+      body: { username: user },
+    });
     const other = uniqueName('other');
     expect(await refresh({ username: other, refresh: session.refresh })).toMatchObject({ status: 200, body: { username: user } });
   });
@@ -71,11 +96,23 @@ describe('POST /api/users/refresh/', () => {
 
   it('answers 400 naming the field for missing or mistyped input', async () => {
     // the name is optional (issue 20), but one given must be a name
-    expect(await refresh({ username: 42, refresh: 'x' })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^username: /) } });
+    expect(await refresh({ username: 42, refresh: 'x' })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^username: /) },
+    });
     expect(await refresh({ username: user })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
-    expect(await refresh({ username: user, refresh: 42 })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
-    expect(await refresh({ username: user, refresh: 'x'.repeat(8193) })).toMatchObject({ status: 400, body: { error: 'refresh: is too long' } });
-    expect(await invoke(refreshHandler, apiEvent('users-refresh', { rawBody: '{"username":' }))).toMatchObject({ status: 400, body: { error: 'body: must be valid JSON' } });
+    expect(await refresh({ username: user, refresh: 42 })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^refresh: /) },
+    });
+    expect(await refresh({ username: user, refresh: 'x'.repeat(8193) })).toMatchObject({
+      status: 400,
+      body: { error: 'refresh: is too long' },
+    });
+    expect(await invoke(refreshHandler, apiEvent('users-refresh', { rawBody: '{"username":' }))).toMatchObject({
+      status: 400,
+      body: { error: 'body: must be valid JSON' },
+    });
   });
 
   it('refuses a student whose sign-in the school turned off, at the next refresh', async () => {
@@ -85,7 +122,10 @@ describe('POST /api/users/refresh/', () => {
     const session = await login(student);
     expect((await refresh({ username: student, refresh: session.refresh })).status).toBe(200);
     const admin = { username: uniqueName('admin'), roles: ['admin' as const] };
-    const off = await invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username: student }, body: { enabled: false } }));
+    const off = await invoke(
+      signInSwitch,
+      apiEvent('students-sign-in', { caller: admin, pathParameters: { username: student }, body: { enabled: false } }),
+    );
     expect(off.status).toBe(200);
     // issue 20: the switch signs the student out everywhere, so the refresh token itself is dead
     expect(await refresh({ username: student, refresh: session.refresh })).toMatchObject({ status: 401, body: REFUSED });
@@ -114,7 +154,8 @@ describe('POST /api/users/logout/', () => {
     const session = await login(user);
     const bystander = await login(user);
     expect((await logout({ refresh: session.refresh })).status).toBe(200);
-    for (const token of [session.refresh, 'nonsense', session.token]) expect(await logout({ refresh: token })).toMatchObject({ status: 200 });
+    for (const token of [session.refresh, 'nonsense', session.token])
+      expect(await logout({ refresh: token })).toMatchObject({ status: 200 });
     expect((await refresh({ username: user, refresh: bystander.refresh })).status).toBe(200);
   });
 
@@ -122,7 +163,10 @@ describe('POST /api/users/logout/', () => {
     expect(await logout({})).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
     expect(await logout({ refresh: '' })).toMatchObject({ status: 400, body: { error: 'refresh: is required' } });
     expect(await logout({ refresh: ['a'] })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
-    expect(await invoke(logoutHandler, apiEvent('users-logout', { rawBody: 'refresh=abc' }))).toMatchObject({ status: 400, body: { error: 'body: must be valid JSON' } });
+    expect(await invoke(logoutHandler, apiEvent('users-logout', { rawBody: 'refresh=abc' }))).toMatchObject({
+      status: 400,
+      body: { error: 'body: must be valid JSON' },
+    });
   });
 });
 
@@ -131,7 +175,7 @@ describe('a role change takes effect at the next token', () => {
   const group = (command: typeof AdminAddUserToGroupCommand | typeof AdminRemoveUserFromGroupCommand, username: string) =>
     cognito.send(new command({ UserPoolId: process.env.USER_POOL_ID!, Username: username, GroupName: 'staff' }));
 
-  it('a promotion: the old token stays a student\'s until replaced; the refreshed and the next login token are staff', async () => {
+  it("a promotion: the old token stays a student's until replaced; the refreshed and the next login token are staff", async () => {
     const user = uniqueName('promoted');
     await createSignIn({ username: user, password: PASSWORD });
     const before = await login(user);
@@ -152,7 +196,7 @@ describe('a role change takes effect at the next token', () => {
     expect(await cohortsWith(before.token)).toBe(403);
   });
 
-  it('a demotion: the staff token keeps working until it expires (at most 15 minutes); the next token is a student\'s', async () => {
+  it("a demotion: the staff token keeps working until it expires (at most 15 minutes); the next token is a student's", async () => {
     const user = uniqueName('demoted');
     await createSignIn({ username: user, password: PASSWORD, group: 'staff' });
     // a student needs a student record to sign in (issue 20)

@@ -6,7 +6,9 @@ import { RESOURCES } from './world.js';
 
 describe('hostile input covers the route table', () => {
   it.each(routes.map((r) => [r.id] as const))('%s belongs to exactly one resource file', (id) => {
-    const owners = Object.entries(RESOURCES).filter(([, pattern]) => pattern.test(id)).map(([name]) => name);
+    const owners = Object.entries(RESOURCES)
+      .filter(([, pattern]) => pattern.test(id))
+      .map(([name]) => name);
     expect(owners).toHaveLength(1);
     expect(fs.existsSync(new URL(`./${owners[0]}.test.ts`, import.meta.url))).toBe(true);
   });

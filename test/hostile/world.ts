@@ -29,8 +29,13 @@ import { DELETE, hostileParam, hostileQuery, junkBody, junkString, multipartRequ
 
 /** Which routes each test file of this folder covers, by route id; test/hostile/coverage.test.ts checks every route is in one. */
 export const RESOURCES = {
-  users: /^users-/, students: /^students-/, courses: /^courses-/, cohorts: /^cohorts-/,
-  documents: /^documents?-/, payments: /^payments-/, reports: /^(audit|dashboard)-/,
+  users: /^users-/,
+  students: /^students-/,
+  courses: /^courses-/,
+  cohorts: /^cohorts-/,
+  documents: /^documents?-/,
+  payments: /^payments-/,
+  reports: /^(audit|dashboard)-/,
 } as const;
 export type Resource = keyof typeof RESOURCES;
 /** Runs per route (the issue asks for at least 1,000). */
@@ -47,9 +52,12 @@ export const PROGRAM = { type: 'certificate' as const, id: 'hx-na' };
 
 /** What the fixtures are; filled in beforeAll. */
 export const fx = {} as {
-  course1: { id: string; crn: string }; course2: { id: string; crn: string };
-  cohort1: { id: string; year: string; number: number }; cohort2: { id: string; number: number };
-  signDoc: string; paidIntent: string;
+  course1: { id: string; crn: string };
+  course2: { id: string; crn: string };
+  cohort1: { id: string; year: string; number: number };
+  cohort2: { id: string; number: number };
+  signDoc: string;
+  paidIntent: string;
 };
 
 export type Answer = { status: number; body: any; headers?: Record<string, unknown> };
@@ -63,21 +71,37 @@ export interface Spec {
 
 export const params = (name: string, known: readonly string[] = []) =>
   hostileParam(known).map((v) => (v === undefined ? undefined : { [name]: v }));
-export const noParams = fc.option(fc.dictionary(junkString.filter((k) => k.length < 20), junkString, { maxKeys: 2 }), { nil: undefined });
+export const noParams = fc.option(
+  fc.dictionary(
+    junkString.filter((k) => k.length < 20),
+    junkString,
+    { maxKeys: 2 },
+  ),
+  { nil: undefined },
+);
 
 /** A request from its parts; a body part may carry headers and base64. */
-export const req = (parts: { pathParameters?: fc.Arbitrary<Record<string, string> | undefined>; query?: fc.Arbitrary<Record<string, string>>; body?: fc.Arbitrary<BodyPart> }) =>
-  fc.record({
-    pathParameters: parts.pathParameters ?? noParams,
-    query: parts.query ?? fc.option(hostileQuery([]), { nil: undefined }),
-    body: parts.body ?? junkBody,
-  }).map(({ pathParameters, query, body }): CellRequest => ({ pathParameters, query, ...body }));
+export const req = (parts: {
+  pathParameters?: fc.Arbitrary<Record<string, string> | undefined>;
+  query?: fc.Arbitrary<Record<string, string>>;
+  body?: fc.Arbitrary<BodyPart>;
+}) =>
+  fc
+    .record({
+      pathParameters: parts.pathParameters ?? noParams,
+      query: parts.query ?? fc.option(hostileQuery([]), { nil: undefined }),
+      body: parts.body ?? junkBody,
+    })
+    .map(({ pathParameters, query, body }): CellRequest => ({ pathParameters, query, ...body }));
 
 export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(s);
 /** Junk that is certainly not matched by `re` once trimmed. */
 export const junkNot = (re: RegExp) => junkString.filter((s) => !re.test(s.trim()));
 export const required = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, fc.constant(DELETE));
-export const badDate = fc.oneof(fc.constantFrom('2031/01/01', '2031-1-1', '01-01-2031', 'tomorrow', '', '2031-01-01T00:00:00Z', 20310101, true, [], {}), junkNot(/^\d{4}-\d{2}-\d{2}$/));
+export const badDate = fc.oneof(
+  fc.constantFrom('2031/01/01', '2031-1-1', '01-01-2031', 'tomorrow', '', '2031-01-01T00:00:00Z', 20310101, true, [], {}),
+  junkNot(/^\d{4}-\d{2}-\d{2}$/),
+);
 
 // what uploads are made of
 export const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -92,7 +116,8 @@ export const badUploads: Array<{ key: string; bytes: Buffer }> = [];
 
 export const readOnlyGet = (ok: (res: Answer) => void): Spec => ({ caller: admin, request: req({}), ok });
 /** A list: every match as an array, or one page of them (`limit` / `cursor`). */
-export const isArray = (res: Answer) => expect(Array.isArray(res.body) || Array.isArray(res.body?.results), JSON.stringify(res.body).slice(0, 200)).toBe(true);
+export const isArray = (res: Answer) =>
+  expect(Array.isArray(res.body) || Array.isArray(res.body?.results), JSON.stringify(res.body).slice(0, 200)).toBe(true);
 export const isPage = (res: Answer) => expect(res.body).toMatchObject({ results: expect.any(Array), count: expect.any(Number) });
 
 // ---- fixtures and the stored state that must not move ---------------------------------------------
@@ -100,12 +125,16 @@ export const isPage = (res: Answer) => expect(res.body).toMatchObject({ results:
 const s3 = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
 
 async function itemsOf(pk: string) {
-  const out = await db.send(new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+  const out = await db.send(
+    new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }),
+  );
   return (out.Items ?? []).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
 }
 
 export async function storedState() {
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `uploads/${encodeURIComponent(admin.username)}/` }));
+  const listed = await s3.send(
+    new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `uploads/${encodeURIComponent(admin.username)}/` }),
+  );
   return {
     // changes only: an admin's successful read of a student record is audited (issue 9) and is no change
     auditByAdmin: await auditChangeCount(admin.username),
@@ -134,23 +163,61 @@ async function setUpFixtures() {
   fx.course2 = await course('Physics');
   const year = 3950 + Math.floor(Math.random() * 40);
   const number = 1 + Math.floor(Math.random() * 900);
-  const cohort = (n: number) => createCohort({
-    academicYear: `${year}-${year + 1}`, cohortNumber: n, programType: 'certificate', programName: 'Hostile cohort', isActive: true, startDate: null, endDate: null,
-  }, setup.username);
+  const cohort = (n: number) =>
+    createCohort(
+      {
+        academicYear: `${year}-${year + 1}`,
+        cohortNumber: n,
+        programType: 'certificate',
+        programName: 'Hostile cohort',
+        isActive: true,
+        startDate: null,
+        endDate: null,
+      },
+      setup.username,
+    );
   const [c1, c2] = [await cohort(number), await cohort(number + 1)];
   fx.cohort1 = { id: c1.id, year: `${year}-${year + 1}`, number };
   fx.cohort2 = { id: c2.id, number: number + 1 };
 
-  const enrollment = { programType: PROGRAM.type, programId: PROGRAM.id, programName: 'Nursing Assistant', nextDueDate: '2031-01-15', enrolledAt: '2026-09-01T00:00:00.000Z' };
-  const charge = { entryId: 'c1', kind: 'charge' as const, programType: PROGRAM.type, programId: PROGRAM.id, amountCents: 10_000, createdAt: '2026-09-01T00:00:00.000Z' };
-  const payerProfile = await createStudentRecord({ username: payer, enrollments: [enrollment], entries: [charge], profile: { firstName: 'Pat', lastName: `Payer${tag}` } });
+  const enrollment = {
+    programType: PROGRAM.type,
+    programId: PROGRAM.id,
+    programName: 'Nursing Assistant',
+    nextDueDate: '2031-01-15',
+    enrolledAt: '2026-09-01T00:00:00.000Z',
+  };
+  const charge = {
+    entryId: 'c1',
+    kind: 'charge' as const,
+    programType: PROGRAM.type,
+    programId: PROGRAM.id,
+    amountCents: 10_000,
+    createdAt: '2026-09-01T00:00:00.000Z',
+  };
+  const payerProfile = await createStudentRecord({
+    username: payer,
+    enrollments: [enrollment],
+    entries: [charge],
+    profile: { firstName: 'Pat', lastName: `Payer${tag}` },
+  });
   // as the seed and POST /api/students/ do, so a second student with this email is a conflict
   await db.send(new PutCommand({ TableName: TABLE_NAME, Item: emailMarkerItem(payerProfile) }));
-  await createStudentRecord({ username: student.username, enrollments: [enrollment], entries: [charge], profile: { firstName: 'Zyxw', lastName: `Qvut${tag}`, cohortId: fx.cohort1.id } });
+  await createStudentRecord({
+    username: student.username,
+    enrollments: [enrollment],
+    entries: [charge],
+    profile: { firstName: 'Zyxw', lastName: `Qvut${tag}`, cohortId: fx.cohort1.id },
+  });
 
   const contents: Array<[string, Buffer]> = [
-    ['claims.pdf', Buffer.from('not a pdf at all')], ['empty.txt', Buffer.alloc(0)], ['binary.txt', Buffer.from([0, 1, 2, 0xff])],
-    ['word.docx', zipBytes], ['image.png', pdfBytes], ['sheet.xlsx', Buffer.from('a,b\n1,2')], ['a.jpg', pngBytes],
+    ['claims.pdf', Buffer.from('not a pdf at all')],
+    ['empty.txt', Buffer.alloc(0)],
+    ['binary.txt', Buffer.from([0, 1, 2, 0xff])],
+    ['word.docx', zipBytes],
+    ['image.png', pdfBytes],
+    ['sheet.xlsx', Buffer.from('a,b\n1,2')],
+    ['a.jpg', pngBytes],
   ];
   for (let i = 0; i < 40; i++) {
     const [name, bytes] = contents[i % contents.length]!;
@@ -159,15 +226,27 @@ async function setUpFixtures() {
     badUploads.push({ key, bytes });
   }
 
-  const upload = await call('documents-upload', setup, multipartRequest([
-    { name: 'title', value: `Sign me ${tag}` }, { name: 'scope', value: 'general' }, { name: 'is_public', value: 'true' },
-    { name: 'requires_signature', value: 'true' }, { name: 'file', file: okFile },
-  ]));
+  const upload = await call(
+    'documents-upload',
+    setup,
+    multipartRequest([
+      { name: 'title', value: `Sign me ${tag}` },
+      { name: 'scope', value: 'general' },
+      { name: 'is_public', value: 'true' },
+      { name: 'requires_signature', value: 'true' },
+      { name: 'file', file: okFile },
+    ]),
+  );
   if (upload.status !== 201) throw new Error(`upload: ${JSON.stringify(upload.body)}`);
   fx.signDoc = upload.body.id;
 
   const intent = await call('payments-create-intent', setup, {
-    body: { username: payer, totalCost: '20.00', idempotency_key: randomUUID(), items: [{ program_type: PROGRAM.type, program_id: PROGRAM.id, amount: '20.00' }] },
+    body: {
+      username: payer,
+      totalCost: '20.00',
+      idempotency_key: randomUUID(),
+      items: [{ program_type: PROGRAM.type, program_id: PROGRAM.id, amount: '20.00' }],
+    },
   });
   if (intent.status !== 200) throw new Error(`intent: ${JSON.stringify(intent.body)}`);
   fx.paidIntent = intent.body.paymentIntentId;
@@ -179,8 +258,15 @@ function report() {
   if (!stats.length) return;
   const bad = stats.filter((s) => !s.route.endsWith('(valid text)'));
   const total = (list: typeof stats) => list.reduce((n, s) => n + s.runs, 0);
-  const lines = stats.map((s) => `  ${s.route.padEnd(36)} ${String(s.runs).padStart(5)} runs ${String(s.ms).padStart(6)} ms  ${Object.entries(s.statuses).map(([k, v]) => `${k}:${v}`).join(' ')}`);
-  console.log(`[hostile input] ${total(bad)} generated bad requests over ${bad.length} routes, ${total(stats) - total(bad)} valid writes of hostile text\n${lines.join('\n')}`);
+  const lines = stats.map(
+    (s) =>
+      `  ${s.route.padEnd(36)} ${String(s.runs).padStart(5)} runs ${String(s.ms).padStart(6)} ms  ${Object.entries(s.statuses)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(' ')}`,
+  );
+  console.log(
+    `[hostile input] ${total(bad)} generated bad requests over ${bad.length} routes, ${total(stats) - total(bad)} valid writes of hostile text\n${lines.join('\n')}`,
+  );
 }
 
 /** The file's fixtures before its tests, and what its routes answered after them. */
@@ -193,7 +279,8 @@ export function useHostileWorld(): void {
 export function brief(value: unknown): string {
   return JSON.stringify(value, (key, v) => {
     if (typeof v !== 'string') return v;
-    const text = key === 'rawBody' && /^[A-Za-z0-9+/=]+$/.test(v) && v.length > 40 ? `base64:${Buffer.from(v, 'base64').toString('utf8')}` : v;
+    const text =
+      key === 'rawBody' && /^[A-Za-z0-9+/=]+$/.test(v) && v.length > 40 ? `base64:${Buffer.from(v, 'base64').toString('utf8')}` : v;
     return text.length > 300 ? `${text.slice(0, 300)}...(${text.length} chars)` : text;
   });
 }
@@ -236,41 +323,60 @@ export function hostileRouteTests(resource: Resource, specs: Partial<Record<Rout
     expect(Object.keys(specs).sort()).toEqual(mine.map((r) => r.id).sort());
   });
   for (const route of mine) {
-    it.concurrent(`${route.id}: ${RUNS} hostile requests, never a 5xx, always {"error"} on a 4xx, nothing stored changes`, () => inSlot(async () => {
-      const spec = specs[route.id]!();
-      const statuses: Record<number, number> = {};
-      const reasons: Record<string, number> = {};
-      const before = await storedState();
-      const started = Date.now();
-      let runs = 0;
-      const outcome = await fc.check(fc.asyncProperty(spec.request, async (request) => {
-        runs++;
-        const res = await invokeSlowly(route.id as RouteId, spec.caller, request);
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (VERBOSE && res.status >= 400) {
-          const reason = `${res.status} ${String(res.body?.error).replace(/:.*$/s, ':').slice(0, 40)}`;
-          reasons[reason] = (reasons[reason] ?? 0) + 1;
-        }
-        expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
-        if (res.status >= 400) {
-          expect(res.status).toBeGreaterThanOrEqual(400);
-          expect(res.body).toEqual(expect.objectContaining({ error: expect.stringMatching(/\S/) }));
-          expect(String(res.headers?.['content-type'])).toMatch(/^application\/json/);
-        } else {
-          expect(spec.ok, `a hostile request to ${route.id} succeeded (${res.status}): ${JSON.stringify(res.body).slice(0, 300)}`).toBeDefined();
-          spec.ok!(res);
-        }
-      }), { numRuns: RUNS, timeout: 90_000 });
-      if (outcome.failed) {
-        const cause = outcome.errorInstance instanceof Error ? outcome.errorInstance.message : String(outcome.errorInstance);
-        throw new Error(`${route.id}: failed after ${outcome.numRuns} runs (seed ${outcome.seed}, path "${outcome.counterexamplePath}")\n`
-          + `counterexample: ${brief(outcome.counterexample)}\n${cause.slice(0, 1_500)}`);
-      }
-      stats.push({ route: route.id, runs, statuses, ms: Date.now() - started });
-      if (VERBOSE) console.log(`[hostile input] ${route.id} answered:\n${Object.entries(reasons).sort((a, b) => b[1] - a[1]).map(([r, n]) => `    ${n} x ${r}`).join('\n')}`);
-      expect(runs).toBeGreaterThanOrEqual(RUNS);
-      expect(await storedState(), 'hostile requests changed stored data').toEqual(before);
-      expect(uncaught, 'errors escaped the handlers (in Lambda: a crashed invocation)').toEqual([]);
-    }), 900_000);
+    it.concurrent(
+      `${route.id}: ${RUNS} hostile requests, never a 5xx, always {"error"} on a 4xx, nothing stored changes`,
+      () =>
+        inSlot(async () => {
+          const spec = specs[route.id]!();
+          const statuses: Record<number, number> = {};
+          const reasons: Record<string, number> = {};
+          const before = await storedState();
+          const started = Date.now();
+          let runs = 0;
+          const outcome = await fc.check(
+            fc.asyncProperty(spec.request, async (request) => {
+              runs++;
+              const res = await invokeSlowly(route.id as RouteId, spec.caller, request);
+              statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+              if (VERBOSE && res.status >= 400) {
+                const reason = `${res.status} ${String(res.body?.error).replace(/:.*$/s, ':').slice(0, 40)}`;
+                reasons[reason] = (reasons[reason] ?? 0) + 1;
+              }
+              expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+              if (res.status >= 400) {
+                expect(res.status).toBeGreaterThanOrEqual(400);
+                expect(res.body).toEqual(expect.objectContaining({ error: expect.stringMatching(/\S/) }));
+                expect(String(res.headers?.['content-type'])).toMatch(/^application\/json/);
+              } else {
+                expect(
+                  spec.ok,
+                  `a hostile request to ${route.id} succeeded (${res.status}): ${JSON.stringify(res.body).slice(0, 300)}`,
+                ).toBeDefined();
+                spec.ok!(res);
+              }
+            }),
+            { numRuns: RUNS, timeout: 90_000 },
+          );
+          if (outcome.failed) {
+            const cause = outcome.errorInstance instanceof Error ? outcome.errorInstance.message : String(outcome.errorInstance);
+            throw new Error(
+              `${route.id}: failed after ${outcome.numRuns} runs (seed ${outcome.seed}, path "${outcome.counterexamplePath}")\n` +
+                `counterexample: ${brief(outcome.counterexample)}\n${cause.slice(0, 1_500)}`,
+            );
+          }
+          stats.push({ route: route.id, runs, statuses, ms: Date.now() - started });
+          if (VERBOSE)
+            console.log(
+              `[hostile input] ${route.id} answered:\n${Object.entries(reasons)
+                .sort((a, b) => b[1] - a[1])
+                .map(([r, n]) => `    ${n} x ${r}`)
+                .join('\n')}`,
+            );
+          expect(runs).toBeGreaterThanOrEqual(RUNS);
+          expect(await storedState(), 'hostile requests changed stored data').toEqual(before);
+          expect(uncaught, 'errors escaped the handlers (in Lambda: a crashed invocation)').toEqual([]);
+        }),
+      900_000,
+    );
   }
 }

@@ -14,11 +14,21 @@ import { AuthStack } from '../../lib/stacks/auth-stack.js';
 import { DataStack } from '../../lib/stacks/data-stack.js';
 import { WebStack } from '../../lib/stacks/web-stack.js';
 import { stageSettings, type StageName } from '../../lib/stage.js';
-import { cdkJsonContext, FIXTURE_WEB_DIST, removeSynthOutputs, resourcesOf, SKIP_BUNDLING, stageContext, synthOutdir, TEST_ENV } from './synth.js';
+import {
+  cdkJsonContext,
+  FIXTURE_WEB_DIST,
+  removeSynthOutputs,
+  resourcesOf,
+  SKIP_BUNDLING,
+  stageContext,
+  synthOutdir,
+  TEST_ENV,
+} from './synth.js';
 
 afterAll(removeSynthOutputs);
 
-const appWith = (context: Record<string, unknown>) => new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...context }, outdir: synthOutdir() });
+const appWith = (context: Record<string, unknown>) =>
+  new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...context }, outdir: synthOutdir() });
 const build = (stage: StageName, context: Record<string, unknown>) => () =>
   buildApp({ app: appWith(context), stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
 const contextOf = (stage: StageName, context: Record<string, unknown>) => deployContext(appWith(context), stageSettings(stage));
@@ -36,15 +46,25 @@ describe('prod refuses to synthesize half configured', () => {
   });
 
   it('lists every problem at once', () => {
-    expect(build('prod', {})).toThrow(/Stage prod cannot be synthesized:\n {2}- -c alarmEmail=.*\n {2}- -c emailFrom=.*\n {2}- -c stripePublishableKey=/);
+    expect(build('prod', {})).toThrow(
+      /Stage prod cannot be synthesized:\n {2}- -c alarmEmail=.*\n {2}- -c emailFrom=.*\n {2}- -c stripePublishableKey=/,
+    );
   });
 
   it('with a pk_test_ key unless allowTestKeys=true, and never with the placeholder', () => {
-    expect(build('prod', { ...prod, stripePublishableKey: 'pk_test_abc123' })).toThrow(/pk_test_abc123 is a test key: pass a pk_live_ key, or -c allowTestKeys=true/);
+    expect(build('prod', { ...prod, stripePublishableKey: 'pk_test_abc123' })).toThrow(
+      /pk_test_abc123 is a test key: pass a pk_live_ key, or -c allowTestKeys=true/,
+    );
     expect(build('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: 'false' })).toThrow(/is a test key/);
-    expect(contextOf('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: 'true' }).stripePublishableKey).toBe('pk_test_abc123');
-    expect(contextOf('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: true }).stripePublishableKey).toBe('pk_test_abc123');
-    expect(build('prod', { ...prod, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY, allowTestKeys: 'true' })).toThrow(/placeholder key takes no payment/);
+    expect(contextOf('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: 'true' }).stripePublishableKey).toBe(
+      'pk_test_abc123',
+    );
+    expect(contextOf('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: true }).stripePublishableKey).toBe(
+      'pk_test_abc123',
+    );
+    expect(build('prod', { ...prod, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY, allowTestKeys: 'true' })).toThrow(
+      /placeholder key takes no payment/,
+    );
   });
 
   it('with values that are not what they claim', () => {
@@ -54,11 +74,19 @@ describe('prod refuses to synthesize half configured', () => {
   });
 
   it('accepts the full set (the whole prod synth is portal.test.ts)', () => {
-    expect(contextOf('prod', prod)).toEqual({ alarmEmail: 'ops@school.example', emailFrom: 'noreply@school.example', stripePublishableKey: 'pk_live_testsuite0000' });
+    expect(contextOf('prod', prod)).toEqual({
+      alarmEmail: 'ops@school.example',
+      emailFrom: 'noreply@school.example',
+      stripePublishableKey: 'pk_live_testsuite0000',
+    });
   });
 
   it('dev runs on the defaults: placeholder key, Cognito email, no alarm subscriber', () => {
-    expect(contextOf('dev', {})).toEqual({ alarmEmail: undefined, emailFrom: undefined, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY });
+    expect(contextOf('dev', {})).toEqual({
+      alarmEmail: undefined,
+      emailFrom: undefined,
+      stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY,
+    });
   });
 
   it('needs a region (the WAF is read across regions)', () => {
@@ -68,8 +96,12 @@ describe('prod refuses to synthesize half configured', () => {
 
 describe('the execute-api endpoint', () => {
   const route: RouteDef = {
-    id: 'courses-list', method: 'GET', path: '/api/courses/', handler: 'functions/courses/list.ts',
-    access: 'signed-in', grants: ['table:read'],
+    id: 'courses-list',
+    method: 'GET',
+    path: '/api/courses/',
+    handler: 'functions/courses/list.ts',
+    access: 'signed-in',
+    grants: ['table:read'],
   };
   const customDomain = { domainName: 'api.portal.example.edu', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' };
   let api: Template;
@@ -80,12 +112,25 @@ describe('the execute-api endpoint', () => {
     const env = { ...TEST_ENV };
     const data = new DataStack(app, 'Data', { env, stage, corsOrigins: ['*'] });
     const auth = new AuthStack(app, 'Auth', { env, stage });
-    const resources = { table: data.table, bucket: data.documentsBucket, userPool: auth.userPool, userPoolClient: auth.userPoolClient, stripeSecret: data.stripeSecret };
+    const resources = {
+      table: data.table,
+      bucket: data.documentsBucket,
+      userPool: auth.userPool,
+      userPoolClient: auth.userPoolClient,
+      stripeSecret: data.stripeSecret,
+    };
     const apiStack = new ApiStack(app, 'Api', { env, stage, routes: [route], resources, customDomain });
     const webStack = new WebStack(app, 'Web', {
-      env, stage, webAssetPath: FIXTURE_WEB_DIST, api: apiStack.api, apiCustomDomain: apiStack.customDomainName,
-      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/portal-dev/abc', userPool: auth.userPool,
-      userPoolClient: auth.userPoolClient, logsBucket: data.logsBucket, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY,
+      env,
+      stage,
+      webAssetPath: FIXTURE_WEB_DIST,
+      api: apiStack.api,
+      apiCustomDomain: apiStack.customDomainName,
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/portal-dev/abc',
+      userPool: auth.userPool,
+      userPoolClient: auth.userPoolClient,
+      logsBucket: data.logsBucket,
+      stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY,
     });
     api = Template.fromStack(apiStack);
     web = Template.fromStack(webStack);

@@ -40,7 +40,12 @@ describe.each(['dev', 'prod'] as const)('ops stack (%s)', (stage) => {
     const settings = stageSettings(stage).alarms;
     expect(described(/5xx/)[0]!.Properties.Threshold).toBe(settings.api5xxPercent);
     const latency = described(/p95 latency/)[0]!;
-    expect(latency.Properties).toMatchObject({ Threshold: settings.apiP95LatencyMs, ExtendedStatistic: 'p95', MetricName: 'Latency', Namespace: 'AWS/ApiGateway' });
+    expect(latency.Properties).toMatchObject({
+      Threshold: settings.apiP95LatencyMs,
+      ExtendedStatistic: 'p95',
+      MetricName: 'Latency',
+      Namespace: 'AWS/ApiGateway',
+    });
   });
 
   it('alarms on errors and throttles of every route function', () => {
@@ -57,12 +62,14 @@ describe.each(['dev', 'prod'] as const)('ops stack (%s)', (stage) => {
     expect(policies).toHaveLength(1); // one policy replaces SNS's default one: it must hold everything
     expect(policies[0]!.Properties.Topics).toEqual([{ Ref: topicId }]);
     const statements = policies[0]!.Properties.PolicyDocument.Statement as Array<Record<string, any>>;
-    expect(statements).toContainEqual(expect.objectContaining({
-      Effect: 'Allow',
-      Principal: { Service: 'cloudwatch.amazonaws.com' },
-      Action: 'sns:Publish',
-      Resource: { Ref: topicId },
-    }));
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: 'sns:Publish',
+        Resource: { Ref: topicId },
+      }),
+    );
     const allow = statements.find((s) => s.Effect === 'Allow')!;
     expect(Object.keys(allow.Condition).sort()).toEqual(['ArnLike', 'StringEquals']);
     expect(flat(allow.Condition.StringEquals['aws:SourceAccount'])).toMatch(new RegExp(`^${ACCOUNT}$`));
@@ -79,14 +86,20 @@ describe.each(['dev', 'prod'] as const)('ops stack (%s)', (stage) => {
       TopicName: `portal-${stage}-alarms`,
       KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] },
     });
-    const forCloudWatch = (key.Properties.KeyPolicy.Statement as Array<Record<string, any>>).filter((s) => s.Principal?.Service === 'cloudwatch.amazonaws.com');
-    expect(forCloudWatch).toEqual([expect.objectContaining({
-      Effect: 'Allow',
-      Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-    })]);
+    const forCloudWatch = (key.Properties.KeyPolicy.Statement as Array<Record<string, any>>).filter(
+      (s) => s.Principal?.Service === 'cloudwatch.amazonaws.com',
+    );
+    expect(forCloudWatch).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      }),
+    ]);
     expect(Object.keys(forCloudWatch[0]!.Condition)).toEqual(['StringEquals']);
     expect(Object.keys(forCloudWatch[0]!.Condition.StringEquals)).toEqual(['kms:EncryptionContext:aws:sns:topicArn']);
-    expect(flat(forCloudWatch[0]!.Condition.StringEquals['kms:EncryptionContext:aws:sns:topicArn'])).toMatch(new RegExp(`^arn:${PART}:sns:${PART}:${ACCOUNT}:portal-${stage}-alarms$`));
+    expect(flat(forCloudWatch[0]!.Condition.StringEquals['kms:EncryptionContext:aws:sns:topicArn'])).toMatch(
+      new RegExp(`^arn:${PART}:sns:${PART}:${ACCOUNT}:portal-${stage}-alarms$`),
+    );
   });
 
   it('names the alarm topic and a test alarm in outputs, for `npm run doctor`', () => {
@@ -99,11 +112,24 @@ describe.each(['dev', 'prod'] as const)('ops stack (%s)', (stage) => {
 
   it('alarms on Stripe webhook failures and refused signatures (our custom metrics, with their service dimension) and DynamoDB throttles', () => {
     const dimensions = Object.entries(METRIC_DIMENSIONS).map(([Name, Value]) => ({ Name, Value }));
-    expect(described(/^A signed Stripe webhook could not be applied/)[0]!.Properties).toMatchObject({ Namespace: METRICS_NAMESPACE, MetricName: METRIC.webhookFailure, Dimensions: dimensions, Threshold: 1 });
-    expect(described(/^Stripe webhook requests were refused for a missing or wrong signature/)[0]!.Properties).toMatchObject({
-      Namespace: METRICS_NAMESPACE, MetricName: METRIC.webhookSignatureFailure, Dimensions: dimensions, Statistic: 'Sum', Threshold: 1,
+    expect(described(/^A signed Stripe webhook could not be applied/)[0]!.Properties).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: METRIC.webhookFailure,
+      Dimensions: dimensions,
+      Threshold: 1,
     });
-    expect(described(/throttled (reads|writes) on the portal table/).map((a) => a.Properties.MetricName).sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    expect(described(/^Stripe webhook requests were refused for a missing or wrong signature/)[0]!.Properties).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: METRIC.webhookSignatureFailure,
+      Dimensions: dimensions,
+      Statistic: 'Sum',
+      Threshold: 1,
+    });
+    expect(
+      described(/throttled (reads|writes) on the portal table/)
+        .map((a) => a.Properties.MetricName)
+        .sort(),
+    ).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
   });
 
   it('has a dashboard', () => {
@@ -114,12 +140,16 @@ describe.each(['dev', 'prod'] as const)('ops stack (%s)', (stage) => {
 /** README states the alarm count in words ("N alarms"); every such mention must be the prod template's count. */
 describe('README alarm count', () => {
   it('matches the AWS::CloudWatch::Alarm resources of every prod stack', () => {
-    const count = synthPortal('prod').assembly.stacks
-      .flatMap((stack) => Object.values((stack.template as { Resources?: Record<string, { Type: string }> }).Resources ?? {}))
+    const count = synthPortal('prod')
+      .assembly.stacks.flatMap((stack) =>
+        Object.values((stack.template as { Resources?: Record<string, { Type: string }> }).Resources ?? {}),
+      )
       .filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm').length;
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const stated = [...readme.matchAll(/(~|about |around )?\b(\d[\d,]*) alarms\b/g)].map((m) => `${m[1] ?? ''}${m[2]}`);
     expect(stated, 'README.md should say "N alarms" with the prod count').not.toEqual([]);
-    expect(stated, `README.md states alarm counts ${stated.join(', ')}; prod synthesizes ${count} alarms`).toEqual(stated.map(() => String(count)));
+    expect(stated, `README.md states alarm counts ${stated.join(', ')}; prod synthesizes ${count} alarms`).toEqual(
+      stated.map(() => String(count)),
+    );
   });
 });

@@ -95,9 +95,7 @@ export function resourcesOf(template: Template, type: string): Record<string, Re
 
 /** The API stack's route resource for `METHOD /path` (route key form). */
 export function findRoute(api: Template, routeKey: string): Resource {
-  const found = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route')).filter(
-    (route) => route.Properties.RouteKey === routeKey,
-  );
+  const found = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route')).filter((route) => route.Properties.RouteKey === routeKey);
   if (found.length !== 1) throw new Error(`Expected one route ${routeKey}, found ${found.length}`);
   return found[0]!;
 }
@@ -112,7 +110,10 @@ export function functionIdOfRoute(api: Template, routeKey: string): string {
 }
 
 /** Every IAM statement attached to a function's role (inline policies of the role and AWS::IAM::Policy). */
-export function statementsOfFunction(api: Template, functionId: string): Array<{ Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> }> {
+export function statementsOfFunction(
+  api: Template,
+  functionId: string,
+): Array<{ Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> }> {
   const fn = resourcesOf(api, 'AWS::Lambda::Function')[functionId];
   if (!fn) throw new Error(`Unknown function ${functionId}`);
   const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];

@@ -72,7 +72,7 @@ describe('SPA production build', () => {
     expect(size.kib, `${route}: ${size.kib.toFixed(1)} KiB in ${size.files.join(', ')}`).toBeLessThanOrEqual(BUDGET_KB);
   });
 
-  it('loads every page lazily: none is in the entry\'s static import graph', () => {
+  it("loads every page lazily: none is in the entry's static import graph", () => {
     const pages = graph.lazyPages!.map((id) => id.replace(webRoot, ''));
     // the login page, the dashboard and the page groups (cart, payments, admin) at least
     expect(pages.length).toBeGreaterThanOrEqual(8);
@@ -87,16 +87,23 @@ describe('SPA production build', () => {
     expect(bytes, `${(bytes / 1000).toFixed(1)} KB in ${files.join(', ')}`).toBeLessThanOrEqual(ENTRY_BUDGET_BYTES);
   });
 
-  it('preloads each route\'s chunks with the entry: every lazy module of the router has a route in web/build/routePreload.ts', () => {
+  it("preloads each route's chunks with the entry: every lazy module of the router has a route in web/build/routePreload.ts", () => {
     const pages = graph.lazyPages!.map((id) => id.replace(webRoot, ''));
     const covered = new Set([...Object.values(ROUTE_MODULES).flat(), ...NOT_PRELOADED]);
     expect(pages.filter((page) => !covered.has(page))).toEqual([]);
     // index.html carries the map, and a route's list holds its page chunk but nothing of the entry
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const map = JSON.parse(/<script type="application\/json" id="route-chunks">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, string[]>;
+    const map = JSON.parse(/<script type="application\/json" id="route-chunks">(.*?)<\/script>/s.exec(html)![1]!) as Record<
+      string,
+      string[]
+    >;
     expect(map['/Dashboard']!.some((f) => /\/assets\/DashboardPage-[\w-]+\.js$/.test(f))).toBe(true);
     expect(map['/checkout']!.some((f) => /\/assets\/cartPages-[\w-]+\.js$/.test(f))).toBe(true);
     const entry = new Set(entryJsSize(dist).files.map((f: string) => `/assets/${f}`));
-    expect(Object.values(map).flat().filter((f) => entry.has(f))).toEqual([]);
+    expect(
+      Object.values(map)
+        .flat()
+        .filter((f) => entry.has(f)),
+    ).toEqual([]);
   });
 });

@@ -136,15 +136,25 @@ export interface CellRequest {
 const target = (w: MatrixWorld, who: Who) => (who === 'studentOther' ? w.users.studentB : w.users.studentA).username;
 
 const courseForm = () => ({
-  name: 'Phlebotomy', CRN: `MX-${randomUUID().slice(0, 8)}`, credit_hours: 4, application_price: '25.00', tuition_price: 900, is_certificate_course: true,
+  name: 'Phlebotomy',
+  CRN: `MX-${randomUUID().slice(0, 8)}`,
+  credit_hours: 4,
+  application_price: '25.00',
+  tuition_price: 900,
+  is_certificate_course: true,
 });
 
 export const cohortForm = () => {
   // years no other test uses, so a random number never collides with theirs
   const year = 3000 + Math.floor(Math.random() * 900);
   return {
-    academic_year: `${year}-${year + 1}`, cohort_number: 1 + Math.floor(Math.random() * 999),
-    program_type: 'diploma', program_name: 'Matrix Diploma', start_date: `${year}-09-01`, end_date: `${year + 1}-06-30`, is_active: true,
+    academic_year: `${year}-${year + 1}`,
+    cohort_number: 1 + Math.floor(Math.random() * 999),
+    program_type: 'diploma',
+    program_name: 'Matrix Diploma',
+    start_date: `${year}-09-01`,
+    end_date: `${year + 1}-06-30`,
+    is_active: true,
   };
 };
 
@@ -164,11 +174,30 @@ export async function multipart(fields: Record<string, string>, file?: { name: s
 /** A Stripe event signed exactly as Stripe signs it, for an intent the portal never created (200, outcome unknown-intent). */
 function signedUnknownIntentEvent(secret: string): CellRequest {
   const rawBody = JSON.stringify({
-    id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type: 'payment_intent.succeeded', api_version: '2025-01-27.acacia',
-    created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1,
-    data: { object: { id: `pi_matrix_${randomUUID().replace(/-/g, '')}`, object: 'payment_intent', amount: 1000, amount_received: 1000, status: 'succeeded' } },
+    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    data: {
+      object: {
+        id: `pi_matrix_${randomUUID().replace(/-/g, '')}`,
+        object: 'payment_intent',
+        amount: 1000,
+        amount_received: 1000,
+        status: 'succeeded',
+      },
+    },
   });
-  return { rawBody, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret }) } };
+  return {
+    rawBody,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret }),
+    },
+  };
 }
 
 const importRequest = (w: MatrixWorld): CellRequest => {
@@ -213,8 +242,16 @@ let serial = 0;
 const newStudentForm = (w: MatrixWorld) => {
   const username = `${w.tag}-new${++serial}-${randomUUID().slice(0, 4)}`;
   return {
-    username, first_name: 'Nora', last_name: `New${w.tag}`, email: `${username}@example.edu`, phone_number: '+1 555 0100',
-    program_type: 'certificate', program_name: 'Nursing Assistant', cohort_id: w.cohortA, on_payment_plan: false, temporary_password: 'Temp!Pass2345',
+    username,
+    first_name: 'Nora',
+    last_name: `New${w.tag}`,
+    email: `${username}@example.edu`,
+    phone_number: '+1 555 0100',
+    program_type: 'certificate',
+    program_name: 'Nursing Assistant',
+    cohort_id: w.cohortA,
+    on_payment_plan: false,
+    temporary_password: 'Temp!Pass2345',
   };
 };
 const csvLine = (values: Record<string, unknown>) => Object.values(values).map(String).join(',');
@@ -230,9 +267,10 @@ const freshSession = (w: MatrixWorld, who: Who) => w.fresh.session(signer(w, who
 const totpNow = (secret: string) => generateSync({ secret });
 
 /** A refresh token that looks like one (a JWT naming B) but that no one issued. */
-const forgedRefreshToken = (w: MatrixWorld) => [
-  { alg: 'RS256', typ: 'JWT' }, { 'cognito:username': w.users.studentB.username, jti: randomUUID() }, 'forged-signature',
-].map((part) => Buffer.from(typeof part === 'string' ? part : JSON.stringify(part)).toString('base64url')).join('.');
+const forgedRefreshToken = (w: MatrixWorld) =>
+  [{ alg: 'RS256', typ: 'JWT' }, { 'cognito:username': w.users.studentB.username, jti: randomUUID() }, 'forged-signature']
+    .map((part) => Buffer.from(typeof part === 'string' ? part : JSON.stringify(part)).toString('base64url'))
+    .join('.');
 
 /** One valid request per route and caller. */
 export const REQUESTS = {
@@ -248,25 +286,36 @@ export const REQUESTS = {
   'courses-delete': async (w) => ({ pathParameters: { id: await w.fresh.course() } }),
   'courses-categories': () => ({}),
   'courses-stats': () => ({}),
-  'documents-list': (w, who): CellRequest => ({ query: { search: w.tag, ...(who === 'studentOther' ? { student_name: w.lastNameB } : {}) } }),
-  'documents-download': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.docB : w.docA }, query: { disposition: 'inline' } }),
-  'documents-upload': (w) => multipart(
-    { title: `Matrix upload ${w.tag}`, scope: 'cohort', cohort_id: w.cohortA, is_public: 'true' },
-    { name: 'matrix-notes.txt', content: 'Clinical rotation notes' },
-  ),
+  'documents-list': (w, who): CellRequest => ({
+    query: { search: w.tag, ...(who === 'studentOther' ? { student_name: w.lastNameB } : {}) },
+  }),
+  'documents-download': (w, who) => ({
+    pathParameters: { id: who === 'studentOther' ? w.docB : w.docA },
+    query: { disposition: 'inline' },
+  }),
+  'documents-upload': (w) =>
+    multipart(
+      { title: `Matrix upload ${w.tag}`, scope: 'cohort', cohort_id: w.cohortA, is_public: 'true' },
+      { name: 'matrix-notes.txt', content: 'Clinical rotation notes' },
+    ),
   'documents-delete': async (w) => ({ pathParameters: { id: await w.fresh.document() } }),
   'document-categories-list': () => ({}),
   'cohorts-list': () => ({}),
   'cohorts-students': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.cohortB : w.cohortA } }),
   'payments-create-intent': (w, who) => ({
     body: {
-      username: target(w, who), totalCost: '10.00', idempotency_key: randomUUID(),
+      username: target(w, who),
+      totalCost: '10.00',
+      idempotency_key: randomUUID(),
       items: [{ program_type: w.program.type, program_id: w.program.id, amount: '10.00' }],
     },
   }),
   'payments-webhook': (w) => signedUnknownIntentEvent(w.webhookSecret),
   'payments-list': (w, who) => ({ query: { username: target(w, who), limit: '20' } }),
-  'payments-refund': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.paymentB : w.paymentA }, body: { amount: '1.00', reason: 'requested_by_customer' } }),
+  'payments-refund': (w, who) => ({
+    pathParameters: { id: who === 'studentOther' ? w.paymentB : w.paymentA },
+    body: { amount: '1.00', reason: 'requested_by_customer' },
+  }),
   // a day in the future: nothing to compare, so the cells measure access alone
   'payments-reconcile': () => ({ body: { from: '2031-01-01', to: '2031-01-02' } }),
   'students-list': (w, who) => ({ query: { cohort_id: who === 'studentOther' ? w.cohortB : w.cohortA } }),
@@ -275,7 +324,10 @@ export const REQUESTS = {
   'cohorts-add-student': async (w, who) => ({
     pathParameters: { id: who === 'studentOwn' ? w.cohortB : w.cohortA },
     // studentOwn: A moving themselves; studentOther: A moving B; staff roles: a student of their own
-    body: { username: who === 'studentOwn' ? w.users.studentA.username : who === 'studentOther' ? w.users.studentB.username : await w.fresh.student() },
+    body: {
+      username:
+        who === 'studentOwn' ? w.users.studentA.username : who === 'studentOther' ? w.users.studentB.username : await w.fresh.student(),
+    },
   }),
   'students-create': (w) => ({ body: newStudentForm(w) }),
   'students-import': (w) => importRequest(w),
@@ -285,7 +337,13 @@ export const REQUESTS = {
   'students-enroll': async (w, who) => ({
     // studentOwn: A enrolling themselves; studentOther: A enrolling B; staff roles: a student of their own
     pathParameters: { username: who === 'studentOwn' || who === 'studentOther' ? target(w, who) : await w.fresh.student() },
-    body: { program_type: 'diploma', program_id: `mx-${randomUUID().slice(0, 8)}`, program_name: 'Matrix Diploma', amount_due: '100.00', next_due_date: '2031-01-15' },
+    body: {
+      program_type: 'diploma',
+      program_id: `mx-${randomUUID().slice(0, 8)}`,
+      program_name: 'Matrix Diploma',
+      amount_due: '100.00',
+      next_due_date: '2031-01-15',
+    },
   }),
   'students-ledger-entry': async (w, who) => ({
     pathParameters: { username: who === 'studentOwn' || who === 'studentOther' ? target(w, who) : await w.fresh.student() },
@@ -299,7 +357,13 @@ export const REQUESTS = {
   'users-new-password': async (w, who) => {
     const challenge = await w.fresh.challenge();
     // studentOther: taking over another (already confirmed) account with a session that is not its own
-    return { body: { username: who === 'studentOther' ? w.users.studentB.username : challenge.username, session: challenge.session, new_password: 'Chosen!Pass6789' } };
+    return {
+      body: {
+        username: who === 'studentOther' ? w.users.studentB.username : challenge.username,
+        session: challenge.session,
+        new_password: 'Chosen!Pass6789',
+      },
+    };
   },
   'students-payments': (w, who) => ({ pathParameters: { username: target(w, who) }, query: { limit: '50' } }),
   'documents-upload-url': () => ({ body: { file_name: 'Clinical handbook.pdf', file_size: 2_000_000, content_type: 'application/pdf' } }),
@@ -314,15 +378,29 @@ export const REQUESTS = {
     return { body: { username: who === 'studentOther' ? w.users.studentB.username : session.username, refresh: session.refresh } };
   },
   // studentOther: ending "B's session" with a token A made up (answered like any token with nothing to revoke)
-  'users-logout': async (w, who) => ({ body: { refresh: who === 'studentOther' ? forgedRefreshToken(w) : (await freshSession(w, who)).refresh } }),
+  'users-logout': async (w, who) => ({
+    body: { refresh: who === 'studentOther' ? forgedRefreshToken(w) : (await freshSession(w, who)).refresh },
+  }),
   // studentOther: a second step under B's name with a session (or enrolment) that is not B's
   'users-mfa': async (w, who) => {
     const step = await w.fresh.mfaChallenge();
-    return { body: { username: who === 'studentOther' ? w.users.studentB.username : step.username, session: step.session, code: totpNow(step.secret) } };
+    return {
+      body: {
+        username: who === 'studentOther' ? w.users.studentB.username : step.username,
+        session: step.session,
+        code: totpNow(step.secret),
+      },
+    };
   },
   'users-mfa-setup': async (w, who) => {
     const step = await w.fresh.mfaEnrolment();
-    return { body: { username: who === 'studentOther' ? w.users.studentB.username : step.username, session: step.session, code: totpNow(step.secret) } };
+    return {
+      body: {
+        username: who === 'studentOther' ? w.users.studentB.username : step.username,
+        session: step.session,
+        code: totpNow(step.secret),
+      },
+    };
   },
   // the student's own access token (the handler calls Cognito with it); a staff role is refused before it is read
   'users-totp-start': async (w) => ({ headers: { authorization: `Bearer ${(await w.fresh.studentToken()).token}` } }),
@@ -333,7 +411,9 @@ export const REQUESTS = {
   },
   'users-mfa-reset': async (w, who) => ({ pathParameters: { username: who === 'admin' ? await w.fresh.totpStudent() : target(w, who) } }),
   // the admin signs out a fresh student (the world's own students keep their sessions for the other cells)
-  'users-sign-out-everywhere': async (w, who) => ({ pathParameters: { username: who === 'admin' ? (await w.fresh.studentToken()).username : target(w, who) } }),
+  'users-sign-out-everywhere': async (w, who) => ({
+    pathParameters: { username: who === 'admin' ? (await w.fresh.studentToken()).username : target(w, who) },
+  }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -355,14 +435,22 @@ export const STAND_IN_GAPS: Partial<Record<RouteId, Partial<Record<Who, { local:
 export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Answer) => void | Promise<void>>> = {
   'users-login': (w, who, res) => {
     expect(res.body.token).toEqual(expect.any(String));
-    expect(res.body).toMatchObject({ isAdmin: who === 'admin', is_staff: who === 'admin' || who === 'staff', is_finance: who === 'finance' });
+    expect(res.body).toMatchObject({
+      isAdmin: who === 'admin',
+      is_staff: who === 'admin' || who === 'staff',
+      is_finance: who === 'finance',
+    });
   },
   'users-new-password': (w, who, res) => {
     expect(res.body).toMatchObject({ token: expect.any(String), isAdmin: false, is_staff: false });
   },
   'users-refresh': (w, who, res) => {
     expect(res.body).toMatchObject({ username: signer(w, who).username, token: expect.any(String), refresh: expect.any(String) });
-    expect(res.body).toMatchObject({ isAdmin: who === 'admin', is_staff: who === 'admin' || who === 'staff', is_finance: who === 'finance' });
+    expect(res.body).toMatchObject({
+      isAdmin: who === 'admin',
+      is_staff: who === 'admin' || who === 'staff',
+      is_finance: who === 'finance',
+    });
   },
   'users-mfa': (w, who, res) => {
     expect(res.body).toMatchObject({ token: expect.any(String), refresh: expect.any(String), isAdmin: false, mfa_enabled: true });
@@ -436,8 +524,11 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
   },
   // issue 21: each staff role gets its part only (staff no money, finance no documents), admins all three
   'dashboard-summary': (w, who, res) => {
-    expect(Object.keys(res.body).filter((part) => part !== 'generated_at').sort())
-      .toEqual(who === 'admin' ? ['cohorts', 'documents', 'money'] : who === 'finance' ? ['money'] : ['documents']);
+    expect(
+      Object.keys(res.body)
+        .filter((part) => part !== 'generated_at')
+        .sort(),
+    ).toEqual(who === 'admin' ? ['cohorts', 'documents', 'money'] : who === 'finance' ? ['money'] : ['documents']);
   },
   'documents-acknowledge': (w, who, res) => {
     expect(res.body).toMatchObject({ document_id: w.docA, username: w.users.studentA.username });

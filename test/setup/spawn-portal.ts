@@ -7,7 +7,12 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../lib/local/paths.js';
 import { freePort } from '../../lib/local/processes.js';
 
-export interface PortalPorts { gateway: number; dynamodb: number; s3: number; cognito: number }
+export interface PortalPorts {
+  gateway: number;
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+}
 
 export interface SpawnedPortal {
   url: string;
@@ -33,7 +38,9 @@ export async function spawnPortal(dataDir: string, ports: PortalPorts, readyWith
     PORTAL_SCHEDULE_JOBS: 'off',
   };
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bin/local.ts'], {
-    cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
@@ -46,7 +53,9 @@ export async function spawnPortal(dataDir: string, ports: PortalPorts, readyWith
     child.once('exit', (code, signal) => reject(new Error(`npm start exited with ${code ?? signal}:\n${output}`)));
   });
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`local stack not ready in ${readyWithinMs / 1000} s:\n${output}`)), readyWithinMs); });
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`local stack not ready in ${readyWithinMs / 1000} s:\n${output}`)), readyWithinMs);
+  });
   await Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
   return {
     url: `http://localhost:${ports.gateway}`,

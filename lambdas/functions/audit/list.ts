@@ -22,21 +22,33 @@ export const handler = route('audit-list', async (req) => {
     from ??= shiftDays(to, 1 - MAX_AUDIT_DAYS);
   }
   const after = decodeCursor(q.cursor)?.after;
-  if (q.cursor !== undefined && q.cursor !== ''
-    && (typeof after !== 'string' || !AUDIT_SORT_KEY.test(after) || (from && after.slice(0, 10) < from) || (to && after.slice(0, 10) > to))) {
+  if (
+    q.cursor !== undefined &&
+    q.cursor !== '' &&
+    (typeof after !== 'string' || !AUDIT_SORT_KEY.test(after) || (from && after.slice(0, 10) < from) || (to && after.slice(0, 10) > to))
+  ) {
     throw new Invalid('cursor: does not belong to this list');
   }
 
   const { records, after: next } = await listAuditEntries({ actor: q.actor, action: q.action, from, to, limit: q.limit ?? 50, after });
   const body: AuditPage = {
-    results: records.map(present), count: records.length, next: encodeCursor(next ? { after: next } : undefined), from: from ?? null, to: to ?? null,
+    results: records.map(present),
+    count: records.length,
+    next: encodeCursor(next ? { after: next } : undefined),
+    from: from ?? null,
+    to: to ?? null,
   };
   return { body };
 });
 
 function present(r: AuditRecord): AuditEntrySummary {
   return {
-    id: r.id, at: r.at, actor: r.actor, action: r.action, entity_type: r.entityType, entity_id: r.entityId,
+    id: r.id,
+    at: r.at,
+    actor: r.actor,
+    action: r.action,
+    entity_type: r.entityType,
+    entity_id: r.entityId,
     // entries from before labels were stored are named from their own snapshot: no read per row
     subject: r.subject ?? subjectFromEntry(r),
     ...(r.before === undefined ? {} : { before: r.before }),

@@ -13,13 +13,17 @@ import { getCohortLedgers } from '../../store/student.js';
 import { presentStudent } from '../../presenters/student.js';
 import { RecordIdParams } from '../../contract/params.js';
 
-
 export const handler = route('cohorts-students', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
   const [cohort, members] = await Promise.all([getCohort(id), getCohortLedgers(id)]);
   if (!cohort) throw new NotFound('Cohort not found');
   await recordRead({
-    actor: callerOf(req).username, action: 'cohort.roster.read', entityType: 'cohort', entityId: id, subject: cohortSubject(cohort), detail: studentsShown(members.map((m) => m.profile.username)),
+    actor: callerOf(req).username,
+    action: 'cohort.roster.read',
+    entityType: 'cohort',
+    entityId: id,
+    subject: cohortSubject(cohort),
+    detail: studentsShown(members.map((m) => m.profile.username)),
   });
   return { body: members.map(presentStudent) };
 });

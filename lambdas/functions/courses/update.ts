@@ -6,7 +6,6 @@ import { courseFieldsFrom } from '../../presenters/course-input.js';
 import { presentCourse } from '../../presenters/course.js';
 import { RecordIdParams } from '../../contract/params.js';
 
-
 export const handler = route('courses-update', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
   const course = await updateCourse(id, courseFieldsFrom(req), callerOf(req).username);

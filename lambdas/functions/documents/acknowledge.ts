@@ -23,10 +23,16 @@ export const handler = route('documents-acknowledge', async (req) => {
   if (!needsAcknowledgement(doc)) throw new Invalid('id: this document does not ask for an acknowledgement');
   const name = fullName(reader);
   const signed = doc.requiresSignature ? checkedSignature(signature, name) : null;
-  const ack = await acknowledgeDocument({
-    documentId: id, username: reader.username, fullName: name,
-    signature: signed, acknowledgedAt: new Date().toISOString(),
-  }, doc);
+  const ack = await acknowledgeDocument(
+    {
+      documentId: id,
+      username: reader.username,
+      fullName: name,
+      signature: signed,
+      acknowledgedAt: new Date().toISOString(),
+    },
+    doc,
+  );
   return { body: presentAcknowledgement(ack) };
 });
 

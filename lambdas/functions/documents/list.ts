@@ -19,7 +19,13 @@ import { parseQuery } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { listCohorts } from '../../store/cohort.js';
 import { listDocumentsForReader, listDocumentsPage, matchesFilters, type DocumentFilters } from '../../store/document-list.js';
-import { lookupsFor, presentDocument, presentDocumentForReader, presentDocumentForStudentRecord, readerOf } from '../../presenters/document.js';
+import {
+  lookupsFor,
+  presentDocument,
+  presentDocumentForReader,
+  presentDocumentForStudentRecord,
+  readerOf,
+} from '../../presenters/document.js';
 
 type ListQuery = ReturnType<typeof DocumentListQuery.parse>;
 
@@ -35,10 +41,14 @@ async function filtersFrom(q: ListQuery, staff: boolean): Promise<DocumentFilter
     const cohorts = await listCohorts();
     if (q.academic_year || q.cohort_number) {
       f.cohortIds = cohorts
-        .filter((c) => (!q.academic_year || c.academicYear === q.academic_year) && (!q.cohort_number || c.cohortNumber === Number(q.cohort_number)))
+        .filter(
+          (c) =>
+            (!q.academic_year || c.academicYear === q.academic_year) && (!q.cohort_number || c.cohortNumber === Number(q.cohort_number)),
+        )
         .map((c) => c.id);
     }
-    if (q.program_type) f.program = { type: q.program_type, cohortIds: cohorts.filter((c) => c.programType === q.program_type).map((c) => c.id) };
+    if (q.program_type)
+      f.program = { type: q.program_type, cohortIds: cohorts.filter((c) => c.programType === q.program_type).map((c) => c.id) };
   }
   return f;
 }
@@ -51,13 +61,16 @@ export const handler = route('documents-list', async (req) => {
   const { student } = q;
   if (student) {
     // refused before reading, so nobody else learns whether the username exists
-    if (!staff) throw new Forbidden('student: only staff may list a student\'s documents');
+    if (!staff) throw new Forbidden("student: only staff may list a student's documents");
     const reader = await readerOf({ ...caller, username: student });
     if (!reader.hasProfile) throw new NotFound('student: no student with this username');
     const { documents, acknowledgements } = await listDocumentsForReader(reader);
     const applying = documents.filter((d) => appliesTo(d, reader) && matchesFilters(d, filters));
     await recordRead({
-      actor: caller.username, action: 'student.documents.read', entityType: 'student', entityId: student,
+      actor: caller.username,
+      action: 'student.documents.read',
+      entityType: 'student',
+      entityId: student,
       subject: studentSubject({ username: student, firstName: reader.firstName, lastName: reader.lastName }),
       detail: { documents: applying.map((d) => d.id) },
     });

@@ -33,7 +33,7 @@ async function fromForm(req: ApiRequest, actor: Uploader): Promise<DocumentRecor
   const file = form.files.find((f) => f.field === 'file' && (f.fileName !== '' || f.bytes.length > 0));
   const fields = await resolveUploadFields(form.fields, file !== undefined);
   // resolveUploadFields has refused a form without one
-  const { fileName, bytes } = required(file, 'the form\'s file');
+  const { fileName, bytes } = required(file, "the form's file");
   return storeUpload(fields, { fileName, bytes, place: (key, type) => putFile(key, bytes, type) }, actor, deadlineOf(req));
 }
 
@@ -69,11 +69,8 @@ const routed = route('documents-upload', async (req) => {
   return { status: 201, body: presentDocument(record, await lookupsFor([record])) };
 });
 
-export const handler: typeof routed = Object.assign(
-  (event: ApiEvent, context: Parameters<typeof routed>[1]) => {
-    const remaining = (context as { getRemainingTimeInMillis?: () => number } | undefined)?.getRemainingTimeInMillis?.();
-    if (remaining !== undefined) deadlines.set(event, Date.now() + remaining);
-    return routed(event, context);
-  },
-  routed,
-);
+export const handler: typeof routed = Object.assign((event: ApiEvent, context: Parameters<typeof routed>[1]) => {
+  const remaining = (context as { getRemainingTimeInMillis?: () => number } | undefined)?.getRemainingTimeInMillis?.();
+  if (remaining !== undefined) deadlines.set(event, Date.now() + remaining);
+  return routed(event, context);
+}, routed);

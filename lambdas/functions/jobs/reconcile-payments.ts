@@ -10,4 +10,5 @@ import { reconcilePayments } from '../../store/reconcile.js';
 const LOOK_BACK_MS = 3 * DAY_MS;
 
 export const handler = job('payments-reconcile', async ({ now }) =>
-  reconcilePayments({ fromIso: new Date(now.getTime() - LOOK_BACK_MS).toISOString(), toIso: now.toISOString(), actor: 'system' }));
+  reconcilePayments({ fromIso: new Date(now.getTime() - LOOK_BACK_MS).toISOString(), toIso: now.toISOString(), actor: 'system' }),
+);

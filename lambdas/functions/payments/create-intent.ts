@@ -40,9 +40,16 @@ export const handler = route('payments-create-intent', async (req) => {
   const ledger = await getStudentLedger(body.username);
   if (!ledger) throw new NotFound('Student not found');
   const totalCents = dollarsToCents(body.totalCost);
-  const allocations = planPayment(ledger.enrollments, ledger.entries, body.items.map((item) => ({
-    programType: item.program_type, programId: item.program_id, amountCents: dollarsToCents(item.amount),
-  })), totalCents);
+  const allocations = planPayment(
+    ledger.enrollments,
+    ledger.entries,
+    body.items.map((item) => ({
+      programType: item.program_type,
+      programId: item.program_id,
+      amountCents: dollarsToCents(item.amount),
+    })),
+    totalCents,
+  );
 
   const { profile } = ledger;
   const studentName = `${profile.firstName} ${profile.lastName}`.trim();
@@ -51,19 +58,24 @@ export const handler = route('payments-create-intent', async (req) => {
   for (let n = 1; ; n++) {
     let intent;
     try {
-      intent = await (await stripe()).paymentIntents.create({
-        amount: totalCents,
-        currency: 'usd',
-        // Cards only: redirect-based and delayed methods come later, with payment plans.
-        allowed_payment_method_types: ['card'],
-        description: `Tuition payment: ${allocations.map((a) => a.programName).join(', ')}`,
-        receipt_email: profile.email || undefined,
-        metadata: {
-          username: profile.username,
-          student_name: studentName,
-          ...Object.fromEntries(allocations.map((a, i) => [`program_${i + 1}`, `${a.programType}/${a.programId}/${a.amountCents}`])),
+      intent = await (
+        await stripe()
+      ).paymentIntents.create(
+        {
+          amount: totalCents,
+          currency: 'usd',
+          // Cards only: redirect-based and delayed methods come later, with payment plans.
+          allowed_payment_method_types: ['card'],
+          description: `Tuition payment: ${allocations.map((a) => a.programName).join(', ')}`,
+          receipt_email: profile.email || undefined,
+          metadata: {
+            username: profile.username,
+            student_name: studentName,
+            ...Object.fromEntries(allocations.map((a, i) => [`program_${i + 1}`, `${a.programType}/${a.programId}/${a.amountCents}`])),
+          },
         },
-      }, { idempotencyKey: key });
+        { idempotencyKey: key },
+      );
     } catch (error) {
       const failure = asStripeFailure(error);
       if (failure?.type === 'StripeIdempotencyError') {
@@ -74,15 +86,37 @@ export const handler = route('payments-create-intent', async (req) => {
     }
 
     const createdAt = new Date(intent.created * 1000).toISOString();
-    const stored = await createPendingPayment({
-      intentId: intent.id, username: profile.username, studentName, createdAt, updatedAt: createdAt, openedAt: nowIso(),
-      amountCents: totalCents, refundedCents: 0, currency: 'usd', status: 'pending', method: 'card',
-      methodDetail: null, failureMessage: null, items: allocations.map((a) => ({ ...a, refundedCents: 0 })), refundIds: [], excess: null,
-    }, caller.username === profile.username ? undefined : {
-      // an admin starting a payment on a student's behalf (and reading their bill to do so)
-      actor: caller.username, action: 'payment.create', entityType: 'student', entityId: profile.username, subject: studentSubject(profile),
-      after: { intentId: intent.id, amountCents: totalCents, items: allocations },
-    });
+    const stored = await createPendingPayment(
+      {
+        intentId: intent.id,
+        username: profile.username,
+        studentName,
+        createdAt,
+        updatedAt: createdAt,
+        openedAt: nowIso(),
+        amountCents: totalCents,
+        refundedCents: 0,
+        currency: 'usd',
+        status: 'pending',
+        method: 'card',
+        methodDetail: null,
+        failureMessage: null,
+        items: allocations.map((a) => ({ ...a, refundedCents: 0 })),
+        refundIds: [],
+        excess: null,
+      },
+      caller.username === profile.username
+        ? undefined
+        : {
+            // an admin starting a payment on a student's behalf (and reading their bill to do so)
+            actor: caller.username,
+            action: 'payment.create',
+            entityType: 'student',
+            entityId: profile.username,
+            subject: studentSubject(profile),
+            after: { intentId: intent.id, amountCents: totalCents, items: allocations },
+          },
+    );
     // the same key answered an intent we already have: fine while it can still be paid
     if (stored.status !== 'pending' && stored.status !== 'failed') {
       if (n < MAX_KEYS) {

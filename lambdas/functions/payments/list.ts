@@ -15,7 +15,10 @@ export const handler = route('payments-list', async (req) => {
   const results = await listPayments({ ...q, limit: q.limit ?? 50, cursor: decodeCursor(q.cursor) });
   const { limit: _l, cursor: _c, ...filters } = q;
   await recordRead({
-    actor: callerOf(req).username, action: 'payments.read', entityType: q.username ? 'student' : 'payments', entityId: q.username ?? 'ledger',
+    actor: callerOf(req).username,
+    action: 'payments.read',
+    entityType: q.username ? 'student' : 'payments',
+    entityId: q.username ?? 'ledger',
     detail: { filters, ...studentsShown(results.records.map((r) => r.username)) },
   });
   return { body: presentPage(results) };

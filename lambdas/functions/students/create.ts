@@ -10,10 +10,20 @@ import { presentSummary } from '../../presenters/student-summary.js';
 
 export const handler = route('students-create', async (req) => {
   const input = parseJsonBody(req, CreateStudentRequest);
-  const profile = await createStudentAccount({
-    username: input.username, firstName: input.first_name, lastName: input.last_name, email: input.email,
-    phone: input.phone_number || null, programType: input.program_type, programName: input.program_name,
-    cohortId: input.cohort_id, onPaymentPlan: input.on_payment_plan, temporaryPassword: input.temporary_password,
-  }, callerOf(req).username);
+  const profile = await createStudentAccount(
+    {
+      username: input.username,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone_number || null,
+      programType: input.program_type,
+      programName: input.program_name,
+      cohortId: input.cohort_id,
+      onPaymentPlan: input.on_payment_plan,
+      temporaryPassword: input.temporary_password,
+    },
+    callerOf(req).username,
+  );
   return { status: 201, body: presentSummary(profile) };
 });

@@ -6,14 +6,35 @@ import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { addEnrollment } from '../../store/student-ledger.js';
 import { UsernameParams } from '../../contract/params.js';
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 64) || 'program';
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 64) || 'program';
 
 export const handler = route('students-enroll', async (req) => {
   const { username } = parseParams(req, UsernameParams);
   const input = parseJsonBody(req, EnrollRequest);
-  const enrollment = await addEnrollment(username, {
-    programType: input.program_type, programId: input.program_id ?? slug(input.program_name), programName: input.program_name,
-    nextDueDate: input.next_due_date ?? null, amountDueCents: dollarsToCents(input.amount_due),
-  }, callerOf(req).username);
-  return { status: 201, body: { program_type: enrollment.programType, program_id: enrollment.programId, program_name: enrollment.programName, next_due_date: enrollment.nextDueDate, enrolled_at: enrollment.enrolledAt } };
+  const enrollment = await addEnrollment(
+    username,
+    {
+      programType: input.program_type,
+      programId: input.program_id ?? slug(input.program_name),
+      programName: input.program_name,
+      nextDueDate: input.next_due_date ?? null,
+      amountDueCents: dollarsToCents(input.amount_due),
+    },
+    callerOf(req).username,
+  );
+  return {
+    status: 201,
+    body: {
+      program_type: enrollment.programType,
+      program_id: enrollment.programId,
+      program_name: enrollment.programName,
+      next_due_date: enrollment.nextDueDate,
+      enrolled_at: enrollment.enrolledAt,
+    },
+  };
 });

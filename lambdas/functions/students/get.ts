@@ -13,7 +13,6 @@ import { getStudentLedger } from '../../store/student.js';
 import { presentStudentDetail } from '../../presenters/student.js';
 import { UsernameParams } from '../../contract/params.js';
 
-
 export const handler = route('students-get', async (req) => {
   const { username } = parseParams(req, UsernameParams);
   const caller = callerOf(req);
@@ -22,6 +21,13 @@ export const handler = route('students-get', async (req) => {
 
   const ledger = await getStudentLedger(username);
   if (!ledger) throw new NotFound('Student not found');
-  if (caller.username !== username) await recordRead({ actor: caller.username, action: 'student.read', entityType: 'student', entityId: username, subject: studentSubject(ledger.profile) });
+  if (caller.username !== username)
+    await recordRead({
+      actor: caller.username,
+      action: 'student.read',
+      entityType: 'student',
+      entityId: username,
+      subject: studentSubject(ledger.profile),
+    });
   return { body: presentStudentDetail(ledger) };
 });

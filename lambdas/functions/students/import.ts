@@ -32,7 +32,10 @@ export const handler = route('students-import', async (req) => {
   const chunks = chunkRows(rows.map(toStoredRow));
   const record = await createImport({ id, fileName: file_name || 'students.csv', createdBy: actor, createdAt: nowIso(), chunks });
   try {
-    await sendToQueue('students-import-chunks', chunks.map((_, chunk): ChunkMessage => ({ import_id: id, chunk })));
+    await sendToQueue(
+      'students-import-chunks',
+      chunks.map((_, chunk): ChunkMessage => ({ import_id: id, chunk })),
+    );
   } catch (error) {
     logger.error('import could not be queued', { importId: id, error: error as Error });
     await markImportFailed(id, 'The import could not be queued; upload the file again.', nowIso());

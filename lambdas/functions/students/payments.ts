@@ -25,7 +25,13 @@ export const handler = route('students-payments', async (req) => {
   const q = parseQuery(req, Query);
   const results = await listPayments({ username, limit: q.limit ?? 50, cursor: decodeCursor(q.cursor) });
   if (caller.username !== username) {
-    await recordRead({ actor: caller.username, action: 'student.payments.read', entityType: 'student', entityId: username, detail: { payments: results.records.map((r) => r.intentId) } });
+    await recordRead({
+      actor: caller.username,
+      action: 'student.payments.read',
+      entityType: 'student',
+      entityId: username,
+      detail: { payments: results.records.map((r) => r.intentId) },
+    });
   }
   return { body: presentPage(results) };
 });

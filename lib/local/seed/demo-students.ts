@@ -30,7 +30,11 @@ interface StudentSpec {
   programs: ProgramSpec[];
 }
 
-const cohortOf = (id: string) => required(demoCohorts.find((c) => c.id === id), `demo cohort ${id}`);
+const cohortOf = (id: string) =>
+  required(
+    demoCohorts.find((c) => c.id === id),
+    `demo cohort ${id}`,
+  );
 
 function toLedger(s: StudentSpec): NewStudentLedger {
   const cohort = cohortOf(s.cohortId);
@@ -38,37 +42,103 @@ function toLedger(s: StudentSpec): NewStudentLedger {
   const entries: LedgerEntry[] = [];
   for (const p of s.programs) {
     entries.push({
-      entryId: `seed-${s.username}-${p.id}-charge`, kind: 'charge', programType: p.type, programId: p.id,
-      amountCents: p.due * 100, createdAt: enrolledAt, reason: 'Tuition and fees',
+      entryId: `seed-${s.username}-${p.id}-charge`,
+      kind: 'charge',
+      programType: p.type,
+      programId: p.id,
+      amountCents: p.due * 100,
+      createdAt: enrolledAt,
+      reason: 'Tuition and fees',
     });
-    p.payments.forEach(([amount, date], i) => entries.push({
-      entryId: `seed-${s.username}-${p.id}-pay${i + 1}`, kind: 'payment', programType: p.type, programId: p.id,
-      amountCents: amount * 100, createdAt: `${date}T15:30:00.000Z`, status: 'succeeded', method: 'card',
-      reference: `pi_seed_${s.username}_${p.id}_${i + 1}`.replace(/[^a-zA-Z0-9_]/g, ''),
-    }));
+    p.payments.forEach(([amount, date], i) =>
+      entries.push({
+        entryId: `seed-${s.username}-${p.id}-pay${i + 1}`,
+        kind: 'payment',
+        programType: p.type,
+        programId: p.id,
+        amountCents: amount * 100,
+        createdAt: `${date}T15:30:00.000Z`,
+        status: 'succeeded',
+        method: 'card',
+        reference: `pi_seed_${s.username}_${p.id}_${i + 1}`.replace(/[^a-zA-Z0-9_]/g, ''),
+      }),
+    );
   }
   return {
     profile: {
-      username: s.username, sub: '', firstName: s.firstName, lastName: s.lastName,
-      email: `${s.username}@students.northfield.example.edu`, phone: s.phone, createdAt: enrolledAt,
-      onPaymentPlan: s.onPaymentPlan, programType: cohort.programType, programName: cohort.programName, cohortId: cohort.id,
+      username: s.username,
+      sub: '',
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: `${s.username}@students.northfield.example.edu`,
+      phone: s.phone,
+      createdAt: enrolledAt,
+      onPaymentPlan: s.onPaymentPlan,
+      programType: cohort.programType,
+      programName: cohort.programName,
+      cohortId: cohort.id,
     },
-    enrollments: s.programs.map((p) => ({ programType: p.type, programId: p.id, programName: p.name, nextDueDate: p.nextDueDate, enrolledAt })),
+    enrollments: s.programs.map((p) => ({
+      programType: p.type,
+      programId: p.id,
+      programName: p.name,
+      nextDueDate: p.nextDueDate,
+      enrolledAt,
+    })),
     entries,
   };
 }
 
 const mainStudents: StudentSpec[] = [
   {
-    username: 'student', firstName: 'Maria', lastName: 'Lopez', cohortId: 'cohort-2025-cert-1', phone: '555-0101', onPaymentPlan: true,
+    username: 'student',
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    cohortId: 'cohort-2025-cert-1',
+    phone: '555-0101',
+    onPaymentPlan: true,
     programs: [
-      { type: 'certificate', id: 'nursing-assistant', name: 'Nursing Assistant', due: 2400, nextDueDate: '2026-12-15', payments: [[500, '2025-09-15'], [400, '2025-11-14']] },
-      { type: 'diploma', id: 'patient-care-technician', name: 'Patient Care Technician', due: 5200, nextDueDate: '2027-01-15', payments: [[1000, '2026-01-15']] },
+      {
+        type: 'certificate',
+        id: 'nursing-assistant',
+        name: 'Nursing Assistant',
+        due: 2400,
+        nextDueDate: '2026-12-15',
+        payments: [
+          [500, '2025-09-15'],
+          [400, '2025-11-14'],
+        ],
+      },
+      {
+        type: 'diploma',
+        id: 'patient-care-technician',
+        name: 'Patient Care Technician',
+        due: 5200,
+        nextDueDate: '2027-01-15',
+        payments: [[1000, '2026-01-15']],
+      },
     ],
   },
   {
-    username: 'paid', firstName: 'James', lastName: 'Carter', cohortId: 'cohort-2026-cert-2', phone: '555-0102', onPaymentPlan: false,
-    programs: [{ type: 'certificate', id: 'phlebotomy', name: 'Phlebotomy', due: 1500, nextDueDate: null, payments: [[750, '2026-09-08'], [750, '2026-10-08']] }],
+    username: 'paid',
+    firstName: 'James',
+    lastName: 'Carter',
+    cohortId: 'cohort-2026-cert-2',
+    phone: '555-0102',
+    onPaymentPlan: false,
+    programs: [
+      {
+        type: 'certificate',
+        id: 'phlebotomy',
+        name: 'Phlebotomy',
+        due: 1500,
+        nextDueDate: null,
+        payments: [
+          [750, '2026-09-08'],
+          [750, '2026-10-08'],
+        ],
+      },
+    ],
   },
 ];
 
@@ -91,8 +161,12 @@ const ROSTER: Array<[string, string, string, string, number]> = [
 ];
 
 const PROGRAM_PRICE: Partial<Record<string, number>> = {
-  'Nursing Assistant': 2400, 'Patient Care Technician': 5200, 'MA(associates)': 9800,
-  Phlebotomy: 1500, 'Ultrasound Program': 8900, 'EKG Technician': 1200,
+  'Nursing Assistant': 2400,
+  'Patient Care Technician': 5200,
+  'MA(associates)': 9800,
+  Phlebotomy: 1500,
+  'Ultrasound Program': 8900,
+  'EKG Technician': 1200,
 };
 
 const rosterStudents: StudentSpec[] = ROSTER.map(([username, firstName, lastName, cohortId, owed], i) => {
@@ -100,15 +174,25 @@ const rosterStudents: StudentSpec[] = ROSTER.map(([username, firstName, lastName
   const due = required(PROGRAM_PRICE[cohort.programName], `the price of ${cohort.programName}`);
   const paid = due - owed;
   return {
-    username, firstName, lastName, cohortId, phone: `555-02${String(i + 10)}`, onPaymentPlan: i % 2 === 0,
-    programs: [{
-      type: cohort.programType,
-      id: cohort.programName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, ''),
-      name: cohort.programName,
-      due,
-      nextDueDate: owed > 0 ? '2026-12-15' : null,
-      payments: paid > 0 ? [[paid, cohort.startDate ?? '2026-10-01']] : [],
-    }],
+    username,
+    firstName,
+    lastName,
+    cohortId,
+    phone: `555-02${String(i + 10)}`,
+    onPaymentPlan: i % 2 === 0,
+    programs: [
+      {
+        type: cohort.programType,
+        id: cohort.programName
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/-$/, ''),
+        name: cohort.programName,
+        due,
+        nextDueDate: owed > 0 ? '2026-12-15' : null,
+        payments: paid > 0 ? [[paid, cohort.startDate ?? '2026-10-01']] : [],
+      },
+    ],
   };
 });
 
@@ -116,22 +200,32 @@ export const demoStudents: NewStudentLedger[] = [...mainStudents, ...rosterStude
 
 /** The card payments behind the seeded ledger payments, so the finance ledger and receipts show them. */
 export const demoPayments: PaymentRecord[] = demoStudents.flatMap(({ profile, enrollments, entries }) =>
-  entries.filter((e) => e.kind === 'payment').map((e) => ({
-    // toLedger gives every seeded payment its PaymentIntent id
-    intentId: required(e.reference, `the reference of ${e.entryId}`),
-    username: profile.username,
-    studentName: `${profile.firstName} ${profile.lastName}`,
-    createdAt: e.createdAt,
-    updatedAt: e.createdAt,
-    amountCents: e.amountCents,
-    refundedCents: 0,
-    currency: 'usd' as const,
-    status: 'succeeded' as const,
-    method: 'card',
-    methodDetail: 'visa •••• 4242',
-    failureMessage: null, refundIds: [], excess: null,
-    items: [{
-      programType: e.programType, programId: e.programId, amountCents: e.amountCents, refundedCents: 0,
-      programName: enrollments.find((x) => x.programId === e.programId)?.programName ?? '',
-    }],
-  })));
+  entries
+    .filter((e) => e.kind === 'payment')
+    .map((e) => ({
+      // toLedger gives every seeded payment its PaymentIntent id
+      intentId: required(e.reference, `the reference of ${e.entryId}`),
+      username: profile.username,
+      studentName: `${profile.firstName} ${profile.lastName}`,
+      createdAt: e.createdAt,
+      updatedAt: e.createdAt,
+      amountCents: e.amountCents,
+      refundedCents: 0,
+      currency: 'usd' as const,
+      status: 'succeeded' as const,
+      method: 'card',
+      methodDetail: 'visa •••• 4242',
+      failureMessage: null,
+      refundIds: [],
+      excess: null,
+      items: [
+        {
+          programType: e.programType,
+          programId: e.programId,
+          amountCents: e.amountCents,
+          refundedCents: 0,
+          programName: enrollments.find((x) => x.programId === e.programId)?.programName ?? '',
+        },
+      ],
+    })),
+);

@@ -33,7 +33,10 @@ const marker = { pk: 'META', sk: SEED_VERSION };
 const mfaMarker = { pk: 'META', sk: 'SEED#mfa-v1' };
 
 export async function seedDemoData(opts: {
-  endpoints: LocalEndpoints; credentials: LocalCredentials; pool: PoolIds; log: (m: string) => void;
+  endpoints: LocalEndpoints;
+  credentials: LocalCredentials;
+  pool: PoolIds;
+  log: (m: string) => void;
 }): Promise<void> {
   const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(opts.endpoints.dynamodb, opts.credentials)), {
     marshallOptions: { removeUndefinedValues: true },
@@ -44,8 +47,12 @@ export async function seedDemoData(opts: {
   opts.log('seeding demo data (first start)...');
 
   const studentUsers: DemoUser[] = demoStudents.map(({ profile }) => ({
-    username: profile.username, password: STUDENT_PASSWORD, firstName: profile.firstName,
-    lastName: profile.lastName, email: profile.email, group: null,
+    username: profile.username,
+    password: STUDENT_PASSWORD,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    group: null,
   }));
   const subs = new Map<string, string>();
   for (const user of [...demoStaff, ...studentUsers]) subs.set(user.username, await ensureUser(cognito, opts.pool.userPoolId, user));
@@ -56,10 +63,12 @@ export async function seedDemoData(opts: {
     ...demoCourses.flatMap(courseItems),
     ...demoCohorts.flatMap((c) => cohortItems({ ...c, studentCount: demoStudents.filter((s) => s.profile.cohortId === c.id).length })),
     ...demoDocumentCategories.map(DocumentCategory.item),
-    ...demoDocuments.flatMap((d) => documentItems({
-      ...d.record,
-      assignedStudents: d.record.assignedStudents.map((a) => ({ ...a, id: subs.get(a.username) || a.username })),
-    })),
+    ...demoDocuments.flatMap((d) =>
+      documentItems({
+        ...d.record,
+        assignedStudents: d.record.assignedStudents.map((a) => ({ ...a, id: subs.get(a.username) || a.username })),
+      }),
+    ),
     ...demoPayments.flatMap(paymentItems),
   ];
   for (let i = 0; i < items.length; i += 25) {
@@ -70,15 +79,21 @@ export async function seedDemoData(opts: {
     }
   }
 
-  const s3 = new S3Client({ ...localClientConfig(opts.endpoints.s3, opts.credentials), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const s3 = new S3Client({
+    ...localClientConfig(opts.endpoints.s3, opts.credentials),
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
   for (const doc of demoDocuments) {
     await s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: doc.record.s3Key, Body: doc.content, ContentType: doc.contentType }));
   }
 
   await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...marker, seededAt: new Date().toISOString() } }));
   await seedMfaDemoUsers(db, cognito, opts.pool.userPoolId);
-  opts.log(`seeded ${demoStaff.length + studentUsers.length} users, ${demoStudents.length} students, ${demoCourses.length} courses, ` +
-    `${demoCohorts.length} cohorts, ${demoDocuments.length} documents`);
+  opts.log(
+    `seeded ${demoStaff.length + studentUsers.length} users, ${demoStudents.length} students, ${demoCourses.length} courses, ` +
+      `${demoCohorts.length} cohorts, ${demoDocuments.length} documents`,
+  );
 }
 
 /** The demo admin who has not set up TOTP (demo-users.ts), once per data directory: after that it is theirs to enrol or reset. */
@@ -91,23 +106,28 @@ async function seedMfaDemoUsers(db: DynamoDBDocumentClient, cognito: CognitoIden
 /** Creates (or repairs) a sign-in with a permanent password and its group; answers the user's sub. */
 async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, user: DemoUser): Promise<string> {
   try {
-    await cognito.send(new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: user.username,
-      MessageAction: 'SUPPRESS',
-      TemporaryPassword: user.password,
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'given_name', Value: user.firstName },
-        { Name: 'family_name', Value: user.lastName },
-      ],
-    }));
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: user.username,
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: user.password,
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: user.firstName },
+          { Name: 'family_name', Value: user.lastName },
+        ],
+      }),
+    );
   } catch (error) {
     if ((error as Error).name !== 'UsernameExistsException') throw error;
   }
-  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true }));
-  if (user.group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.username, GroupName: user.group }));
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true }),
+  );
+  if (user.group)
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.username, GroupName: user.group }));
   const got = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username }));
   return got.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? '';
 }

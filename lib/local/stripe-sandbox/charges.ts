@@ -19,6 +19,8 @@ export function chargesRoute(ctx: SandboxContext, req: SandboxRequest): Reply | 
   if (!parsed.ok) return parsed.reply;
   const intent = formString(req.query, 'payment_intent');
   return listPage(Object.values(ctx.state.charges), parsed.params, {
-    url: '/v1/charges', kind: 'charge', filter: (charge) => intent === undefined || charge.payment_intent === intent,
+    url: '/v1/charges',
+    kind: 'charge',
+    filter: (charge) => intent === undefined || charge.payment_intent === intent,
   });
 }

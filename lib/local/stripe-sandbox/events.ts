@@ -70,8 +70,14 @@ export function createEventLog(opts: EventLogOptions) {
   function emit(type: string, object: unknown): StripeEvent {
     const created = nowSeconds();
     const event: StripeEvent = {
-      id: stripeId('evt'), object: 'event', type, created, api_version: ACCOUNT_API_VERSION,
-      livemode: false, pending_webhooks: opts.webhook ? 1 : 0, data: { object: structuredClone(object) },
+      id: stripeId('evt'),
+      object: 'event',
+      type,
+      created,
+      api_version: ACCOUNT_API_VERSION,
+      livemode: false,
+      pending_webhooks: opts.webhook ? 1 : 0,
+      data: { object: structuredClone(object) },
     };
     state.events.push(event);
     prune(created);
@@ -88,7 +94,10 @@ export function createEventLog(opts: EventLogOptions) {
       return event;
     }
     deliverEvent(event, {
-      url: opts.webhook.url, secret: opts.webhook.secret, log, retryDelaysMs: opts.webhook.retryDelaysMs,
+      url: opts.webhook.url,
+      secret: opts.webhook.secret,
+      log,
+      retryDelaysMs: opts.webhook.retryDelaysMs,
       onAttempt: (attempt, final) => recordAttempt(event, record, attempt, final),
     });
     return event;
@@ -124,13 +133,22 @@ export function eventsRoute(ctx: SandboxContext, req: SandboxRequest): Reply | u
     // the limit is Stripe's ("An array of up to 20 strings"); the wording is the sandbox's own
     return stripeError(400, 'invalid_request_error', 'You may pass at most 20 types.', { param: 'types' });
   }
-  const pattern = type === undefined ? undefined
-    : new RegExp(`^${type.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const pattern =
+    type === undefined
+      ? undefined
+      : new RegExp(
+          `^${type
+            .split('*')
+            .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.*')}$`,
+        );
   const delivery = formString(req.query, 'delivery_success');
   return listPage(events, parsed.params, {
-    url: '/v1/events', kind: 'event',
-    filter: (event) => (pattern === undefined || pattern.test(event.type))
-      && (types === undefined || types.includes(event.type))
-      && (delivery === undefined || (delivery === 'true') === (event.pending_webhooks === 0)),
+    url: '/v1/events',
+    kind: 'event',
+    filter: (event) =>
+      (pattern === undefined || pattern.test(event.type)) &&
+      (types === undefined || types.includes(event.type)) &&
+      (delivery === undefined || (delivery === 'true') === (event.pending_webhooks === 0)),
   });
 }

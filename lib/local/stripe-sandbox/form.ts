@@ -5,7 +5,9 @@
  * sends) or `types[]=a&types[]=b`: both read back through `formList`.
  */
 export type FormValue = string | FormObject | FormValue[];
-export interface FormObject { [key: string]: FormValue }
+export interface FormObject {
+  [key: string]: FormValue;
+}
 
 export function parseStripeForm(body: string | URLSearchParams): FormObject {
   const root: FormObject = {};

@@ -11,7 +11,11 @@ import path from 'node:path';
 import Stripe from 'stripe';
 import { createStripeSandbox, SANDBOX_PREFIX, type SandboxOptions } from './server.js';
 
-export const KEYS = { secretKey: 'sk_test_sandbox_harness', publishableKey: 'pk_test_sandbox_harness', webhookSecret: 'whsec_sandbox_harness' } as const;
+export const KEYS = {
+  secretKey: 'sk_test_sandbox_harness',
+  publishableKey: 'pk_test_sandbox_harness',
+  webhookSecret: 'whsec_sandbox_harness',
+} as const;
 
 export interface Harness {
   base: string;
@@ -19,7 +23,11 @@ export interface Harness {
   /** the SDK on the secret key (or another key), pointed at the sandbox */
   stripe: (key?: string, config?: Stripe.StripeConfig) => Stripe;
   /** a raw request to the sandbox (path after /local/stripe), secret key unless told */
-  raw: (method: string, pathAndQuery: string, init?: { body?: string; key?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
+  raw: (
+    method: string,
+    pathAndQuery: string,
+    init?: { body?: string; key?: string; headers?: Record<string, string> },
+  ) => Promise<{ status: number; body: any }>;
   /** writes the sandbox's state file now */
   flush: () => void;
   close: () => Promise<void>;
@@ -50,14 +58,22 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const raw: Harness['raw'] = async (method, pathAndQuery, init = {}) => {
     const res = await fetch(`${base}${pathAndQuery}`, {
       method,
-      headers: { authorization: `Bearer ${init.key ?? KEYS.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
+      headers: {
+        authorization: `Bearer ${init.key ?? KEYS.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...init.headers,
+      },
       body: init.body,
     });
     return { status: res.status, body: await res.json() };
   };
 
   return {
-    base, dataFile, stripe, raw, flush: () => mount.flush(),
+    base,
+    dataFile,
+    stripe,
+    raw,
+    flush: () => mount.flush(),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(dir, { recursive: true, force: true });

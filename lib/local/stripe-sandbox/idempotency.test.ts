@@ -43,7 +43,13 @@ describe('idempotency keys (24-hour window)', () => {
     expect(decision.kind).toBe('refuse');
     expect(decision.kind === 'refuse' && decision.reply).toEqual({
       status: 400,
-      body: { error: { type: 'idempotency_error', message: "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than 'k1' if you meant to execute a different request." } },
+      body: {
+        error: {
+          type: 'idempotency_error',
+          message:
+            "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than 'k1' if you meant to execute a different request.",
+        },
+      },
     });
   });
 
@@ -80,20 +86,34 @@ describe('idempotency keys (24-hour window)', () => {
     expect(decision.reply.status).toBe(409);
     expect(decision.reply.body).toMatchObject({
       error: {
-        type: 'invalid_request_error', code: 'idempotency_key_in_use', doc_url: 'https://stripe.com/docs/error-codes/idempotency-key-in-use',
-        message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): k1. Please try again later.',
+        type: 'invalid_request_error',
+        code: 'idempotency_key_in_use',
+        doc_url: 'https://stripe.com/docs/error-codes/idempotency-key-in-use',
+        message:
+          'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): k1. Please try again later.',
       },
     });
   });
 
   it('saves nothing for a request whose parameters failed validation', () => {
     const cache: IdempotencyCache = {};
-    const missing = stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+    const missing = stripeError(400, 'invalid_request_error', 'Missing required param: currency.', {
+      code: 'parameter_missing',
+      param: 'currency',
+    });
     expect(isSaved(missing)).toBe(false);
     remember(cache, 'k1', 'fp-a', missing, T0);
     expect(cache).toEqual({});
-    expect(isSaved(stripeError(400, 'invalid_request_error', 'You may only specify one of these parameters: a, b.', { code: 'parameters_exclusive' }))).toBe(false);
+    expect(
+      isSaved(
+        stripeError(400, 'invalid_request_error', 'You may only specify one of these parameters: a, b.', { code: 'parameters_exclusive' }),
+      ),
+    ).toBe(false);
     expect(isSaved(stripeError(404, 'invalid_request_error', 'Unrecognized request URL (POST: /v1/nope).'))).toBe(false);
-    expect(isSaved(stripeError(400, 'invalid_request_error', 'You cannot cancel this PaymentIntent …', { code: 'payment_intent_unexpected_state' }))).toBe(true);
+    expect(
+      isSaved(
+        stripeError(400, 'invalid_request_error', 'You cannot cancel this PaymentIntent …', { code: 'payment_intent_unexpected_state' }),
+      ),
+    ).toBe(true);
   });
 });

@@ -33,22 +33,28 @@ export interface SavedResponse {
 
 export type IdempotencyCache = Record<string, SavedResponse>;
 
-export type IdempotencyDecision =
-  | { kind: 'run' }
-  | { kind: 'replay'; reply: Reply }
-  | { kind: 'refuse'; reply: Reply };
+export type IdempotencyDecision = { kind: 'run' } | { kind: 'replay'; reply: Reply } | { kind: 'refuse'; reply: Reply };
 
 const isLive = (saved: SavedResponse | undefined, now: number): saved is SavedResponse =>
   saved !== undefined && typeof saved.savedAt === 'number' && now - saved.savedAt < IDEMPOTENCY_WINDOW_MS;
 
 /** What to do with a request carrying `key`: run it, answer the saved response, or refuse it. */
-export function decide(cache: IdempotencyCache, inFlight: ReadonlySet<string>, key: string, fingerprint: string, now: number): IdempotencyDecision {
+export function decide(
+  cache: IdempotencyCache,
+  inFlight: ReadonlySet<string>,
+  key: string,
+  fingerprint: string,
+  now: number,
+): IdempotencyDecision {
   if (inFlight.has(key)) {
     return {
       kind: 'refuse',
-      reply: stripeError(409, 'invalid_request_error',
+      reply: stripeError(
+        409,
+        'invalid_request_error',
         `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
-        { code: 'idempotency_key_in_use' }),
+        { code: 'idempotency_key_in_use' },
+      ),
     };
   }
   const saved = cache[key];
@@ -56,8 +62,11 @@ export function decide(cache: IdempotencyCache, inFlight: ReadonlySet<string>, k
   if (saved.fingerprint !== fingerprint) {
     return {
       kind: 'refuse',
-      reply: stripeError(400, 'idempotency_error',
-        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`),
+      reply: stripeError(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      ),
     };
   }
   return { kind: 'replay', reply: { status: saved.status, body: structuredClone(saved.body) } };

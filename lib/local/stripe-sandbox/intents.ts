@@ -10,8 +10,17 @@ import type { SandboxContext, SandboxRequest } from './context.js';
 import { formHas, formList, formObject, formString, type FormObject } from './form.js';
 import { listPage, parseListParams } from './lists.js';
 import {
-  CANCELLATION_REASONS, exclusive, invalidEnum, notFound, nowSeconds, secretOnly, stripeError, stripeId,
-  type Charge, type PaymentIntent, type Reply,
+  CANCELLATION_REASONS,
+  exclusive,
+  invalidEnum,
+  notFound,
+  nowSeconds,
+  secretOnly,
+  stripeError,
+  stripeId,
+  type Charge,
+  type PaymentIntent,
+  type Reply,
 } from './objects.js';
 import { TEST_PAYMENT_METHODS } from './test-cards.js';
 import { ALLOWED_TYPES_SINCE, isAtLeast, NO_PAYMENT_METHOD_TYPES_SINCE } from './versions.js';
@@ -29,7 +38,14 @@ export const SANDBOX_ENABLED_TYPES = ['card'] as const;
  * https://docs.stripe.com/api/payment_intents/cancel; the error text as Stripe answers it today also
  * names requires_reauthorization).
  */
-const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_reauthorization', 'requires_confirmation', 'requires_action', 'processing'];
+const CANCELABLE = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_reauthorization',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
 /** Statuses a PaymentIntent can be confirmed from, as Stripe's error lists them. */
 const CONFIRMABLE = ['requires_confirmation', 'requires_payment_method', 'requires_action'];
 
@@ -52,8 +68,10 @@ const unexpectedState = (intent: PaymentIntent, message: string): Reply =>
  *  - automatic_payment_methods and payment_method_types together are refused ("You may only specify one
  *    of these parameters: automatic_payment_methods, payment_method_types.").
  */
-function paymentMethodSettings(form: FormObject, apiVersion: string):
-  { ok: true; types: string[]; automatic: PaymentIntent['automatic_payment_methods'] } | { ok: false; reply: Reply } {
+function paymentMethodSettings(
+  form: FormObject,
+  apiVersion: string,
+): { ok: true; types: string[]; automatic: PaymentIntent['automatic_payment_methods'] } | { ok: false; reply: Reply } {
   const types = formList(form, 'payment_method_types');
   const allowed = formList(form, 'allowed_payment_method_types');
   const automaticGiven = formHas(form, 'automatic_payment_methods');
@@ -63,16 +81,27 @@ function paymentMethodSettings(form: FormObject, apiVersion: string):
     // the code is Stripe's (see versions.ts); the wording is the sandbox's own
     return {
       ok: false,
-      reply: stripeError(400, 'invalid_request_error',
+      reply: stripeError(
+        400,
+        'invalid_request_error',
         `payment_method_types is no longer supported on API version ${apiVersion}: use automatic_payment_methods (the default), allowed_payment_method_types or excluded_payment_method_types.`,
-        { code: 'payment_method_types_no_longer_supported', param: 'payment_method_types' }),
+        { code: 'payment_method_types_no_longer_supported', param: 'payment_method_types' },
+      ),
     };
   }
   if (allowed !== undefined && !isAtLeast(apiVersion, ALLOWED_TYPES_SINCE)) {
-    return { ok: false, reply: stripeError(400, 'invalid_request_error', 'Received unknown parameter: allowed_payment_method_types', { code: 'parameter_unknown', param: 'allowed_payment_method_types' }) };
+    return {
+      ok: false,
+      reply: stripeError(400, 'invalid_request_error', 'Received unknown parameter: allowed_payment_method_types', {
+        code: 'parameter_unknown',
+        param: 'allowed_payment_method_types',
+      }),
+    };
   }
-  if (allowed !== undefined && types !== undefined) return { ok: false, reply: exclusive('allowed_payment_method_types', 'payment_method_types') };
-  if (allowed !== undefined && automaticGiven) return { ok: false, reply: exclusive('allowed_payment_method_types', 'automatic_payment_methods') };
+  if (allowed !== undefined && types !== undefined)
+    return { ok: false, reply: exclusive('allowed_payment_method_types', 'payment_method_types') };
+  if (allowed !== undefined && automaticGiven)
+    return { ok: false, reply: exclusive('allowed_payment_method_types', 'automatic_payment_methods') };
   if (types !== undefined && automaticGiven) return { ok: false, reply: exclusive('automatic_payment_methods', 'payment_method_types') };
 
   if (types !== undefined) return { ok: true, types, automatic: null };
@@ -91,18 +120,32 @@ export function createIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (!Number.isInteger(amount) || amount < 50) {
     return stripeError(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
   }
-  if (!currency) return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+  if (!currency)
+    return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
   const methods = paymentMethodSettings(form, req.apiVersion);
   if (!methods.ok) return methods.reply;
 
   const id = stripeId('pi');
   const intent: PaymentIntent = {
-    id, object: 'payment_intent', amount, amount_received: 0, currency, status: 'requires_payment_method',
-    automatic_payment_methods: methods.automatic, canceled_at: null, cancellation_reason: null,
-    client_secret: `${id}_secret_${stripeId('s').slice(2)}`, created: nowSeconds(),
-    description: formString(form, 'description') ?? null, metadata: formObject(form, 'metadata') as Record<string, string>,
-    payment_method: null, payment_method_types: methods.types, latest_charge: null, last_payment_error: null,
-    receipt_email: formString(form, 'receipt_email') ?? null, livemode: false,
+    id,
+    object: 'payment_intent',
+    amount,
+    amount_received: 0,
+    currency,
+    status: 'requires_payment_method',
+    automatic_payment_methods: methods.automatic,
+    canceled_at: null,
+    cancellation_reason: null,
+    client_secret: `${id}_secret_${stripeId('s').slice(2)}`,
+    created: nowSeconds(),
+    description: formString(form, 'description') ?? null,
+    metadata: formObject(form, 'metadata') as Record<string, string>,
+    payment_method: null,
+    payment_method_types: methods.types,
+    latest_charge: null,
+    last_payment_error: null,
+    receipt_email: formString(form, 'receipt_email') ?? null,
+    livemode: false,
   };
   ctx.state.intents[id] = intent;
   return { status: 200, body: intent };
@@ -111,18 +154,32 @@ export function createIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
 export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: SandboxRequest): Reply {
   const { form } = req;
   if (req.caller === 'publishable' && formString(form, 'client_secret') !== intent.client_secret) {
-    return stripeError(400, 'invalid_request_error', 'The client_secret provided does not match any associated PaymentIntent on this account.', { param: 'client_secret' });
+    return stripeError(
+      400,
+      'invalid_request_error',
+      'The client_secret provided does not match any associated PaymentIntent on this account.',
+      { param: 'client_secret' },
+    );
   }
   if (intent.status === 'succeeded') {
-    return unexpectedState(intent, 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
+    return unexpectedState(
+      intent,
+      'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+    );
   }
   if (!CONFIRMABLE.includes(intent.status)) {
-    return unexpectedState(intent,
-      `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`);
+    return unexpectedState(
+      intent,
+      `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
+    );
   }
   const methodId = formString(form, 'payment_method') ?? '';
   const outcome = TEST_PAYMENT_METHODS[methodId];
-  if (!outcome) return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${methodId}'`, { code: 'resource_missing', param: 'payment_method' });
+  if (!outcome)
+    return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${methodId}'`, {
+      code: 'resource_missing',
+      param: 'payment_method',
+    });
   // Every sandbox test payment method is a card. Stripe refuses a type the intent does not accept with
   // "The PaymentMethod provided (card_present) is not allowed for this PaymentIntent. Please attach a
   // PaymentMethod of one of the following types: card. Alternatively, update the allowed
@@ -131,24 +188,45 @@ export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: S
   // answers payment_intent_invalid_parameter ("One or more provided parameters was not allowed for the
   // given operation on the PaymentIntent", https://docs.stripe.com/error-codes).
   if (!intent.payment_method_types.includes('card')) {
-    return stripeError(400, 'invalid_request_error',
+    return stripeError(
+      400,
+      'invalid_request_error',
       `The PaymentMethod provided (card) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(', ')}. Alternatively, update the allowed payment_method_types for this PaymentIntent to include "card"`,
-      { code: 'payment_intent_invalid_parameter', param: 'payment_method', payment_intent: structuredClone(intent) });
+      { code: 'payment_intent_invalid_parameter', param: 'payment_method', payment_intent: structuredClone(intent) },
+    );
   }
   intent.payment_method = methodId;
   if (!outcome.ok) {
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
     ctx.emit('payment_intent.payment_failed', intent);
-    return stripeError(402, 'card_error', outcome.message, { code: outcome.code, decline_code: outcome.declineCode, payment_intent: structuredClone(intent) });
+    return stripeError(402, 'card_error', outcome.message, {
+      code: outcome.code,
+      decline_code: outcome.declineCode,
+      payment_intent: structuredClone(intent),
+    });
   }
   const billing = formObject(formObject(form, 'payment_method_data'), 'billing_details');
   const charge: Charge = {
-    id: stripeId('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0, refunded: false, currency: intent.currency,
-    created: nowSeconds(), paid: true, status: 'succeeded', payment_intent: intent.id, payment_method: methodId,
+    id: stripeId('ch'),
+    object: 'charge',
+    amount: intent.amount,
+    amount_refunded: 0,
+    refunded: false,
+    currency: intent.currency,
+    created: nowSeconds(),
+    paid: true,
+    status: 'succeeded',
+    payment_intent: intent.id,
+    payment_method: methodId,
     payment_method_details: { type: 'card', card: { brand: outcome.brand, last4: outcome.last4 } },
-    billing_details: { name: formString(billing, 'name') ?? null, email: formString(billing, 'email') ?? null, address: { postal_code: formString(formObject(billing, 'address'), 'postal_code') ?? null } },
-    metadata: { ...intent.metadata }, livemode: false,
+    billing_details: {
+      name: formString(billing, 'name') ?? null,
+      email: formString(billing, 'email') ?? null,
+      address: { postal_code: formString(formObject(billing, 'address'), 'postal_code') ?? null },
+    },
+    metadata: { ...intent.metadata },
+    livemode: false,
   };
   ctx.state.charges[charge.id] = charge;
   Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null });
@@ -164,10 +242,13 @@ export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: S
  */
 export function cancelIntent(ctx: SandboxContext, intent: PaymentIntent, req: SandboxRequest): Reply {
   const reason = formString(req.form, 'cancellation_reason');
-  if (reason !== undefined && !(CANCELLATION_REASONS as readonly string[]).includes(reason)) return invalidEnum('cancellation_reason', CANCELLATION_REASONS);
+  if (reason !== undefined && !(CANCELLATION_REASONS as readonly string[]).includes(reason))
+    return invalidEnum('cancellation_reason', CANCELLATION_REASONS);
   if (!CANCELABLE.includes(intent.status)) {
-    return unexpectedState(intent,
-      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`);
+    return unexpectedState(
+      intent,
+      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+    );
   }
   Object.assign(intent, { status: 'canceled', canceled_at: nowSeconds(), cancellation_reason: reason ?? null });
   ctx.emit('payment_intent.canceled', intent);
@@ -191,7 +272,8 @@ export function paymentIntentsRoute(ctx: SandboxContext, req: SandboxRequest): R
   const intent = ctx.state.intents[id];
   if (!action && method === 'GET') {
     if (!intent) return notFound('payment_intent', id);
-    if (caller === 'publishable' && formString(req.query, 'client_secret') !== intent.client_secret) return notFound('payment_intent', intent.id);
+    if (caller === 'publishable' && formString(req.query, 'client_secret') !== intent.client_secret)
+      return notFound('payment_intent', intent.id);
     return { status: 200, body: intent };
   }
   if (method !== 'POST' || (action !== 'confirm' && action !== 'cancel')) return undefined;

@@ -12,7 +12,10 @@
 import { formObject, formString, type FormObject } from './form.js';
 import { exclusive, stripeError, type Reply } from './objects.js';
 
-export interface Listable { id: string; created: number }
+export interface Listable {
+  id: string;
+  created: number;
+}
 
 type Bound = 'gt' | 'gte' | 'lt' | 'lte';
 export type CreatedFilter = Partial<Record<Bound | 'eq', number>>;
@@ -70,11 +73,13 @@ export function parseListParams(query: FormObject): { ok: true; params: ListPara
 }
 
 export function matchesCreated(created: number, filter: CreatedFilter): boolean {
-  return (filter.eq === undefined || created === filter.eq)
-    && (filter.gt === undefined || created > filter.gt)
-    && (filter.gte === undefined || created >= filter.gte)
-    && (filter.lt === undefined || created < filter.lt)
-    && (filter.lte === undefined || created <= filter.lte);
+  return (
+    (filter.eq === undefined || created === filter.eq) &&
+    (filter.gt === undefined || created > filter.gt) &&
+    (filter.gte === undefined || created >= filter.gte) &&
+    (filter.lt === undefined || created < filter.lt) &&
+    (filter.lte === undefined || created <= filter.lte)
+  );
 }
 
 /**
@@ -83,7 +88,11 @@ export function matchesCreated(created: number, filter: CreatedFilter): boolean 
  * object the filters leave out; an id the resource does not have is refused as Stripe refuses an
  * unknown id ("No such refund: 're_x'", code resource_missing), here naming the cursor's param.
  */
-export function listPage<T extends Listable>(all: readonly T[], params: ListParams, opts: { url: string; kind: string; filter?: (item: T) => boolean }): Reply {
+export function listPage<T extends Listable>(
+  all: readonly T[],
+  params: ListParams,
+  opts: { url: string; kind: string; filter?: (item: T) => boolean },
+): Reply {
   const newestFirst = [...all].reverse();
   const keep = (item: T) => matchesCreated(item.created, params.created) && (opts.filter ? opts.filter(item) : true);
 
@@ -93,7 +102,8 @@ export function listPage<T extends Listable>(all: readonly T[], params: ListPara
     const at = newestFirst.findIndex((item) => item.id === cursor);
     if (at < 0) {
       return stripeError(400, 'invalid_request_error', `No such ${opts.kind}: '${cursor}'`, {
-        code: 'resource_missing', param: params.startingAfter ? 'starting_after' : 'ending_before',
+        code: 'resource_missing',
+        param: params.startingAfter ? 'starting_after' : 'ending_before',
       });
     }
     candidates = params.startingAfter ? newestFirst.slice(at + 1).filter(keep) : newestFirst.slice(0, at).filter(keep);

@@ -73,7 +73,10 @@ export interface StripeEvent {
   data: { object: unknown };
 }
 
-export interface Reply { status: number; body: unknown }
+export interface Reply {
+  status: number;
+  body: unknown;
+}
 
 /**
  * Stripe's error body (https://docs.stripe.com/api/errors): `type`, `message` and, where they
@@ -100,7 +103,10 @@ export const secretOnly = (): Reply =>
  * answer to mutually exclusive parameters.
  */
 export const exclusive = (...params: string[]): Reply =>
-  stripeError(400, 'invalid_request_error', `You may only specify one of these parameters: ${params.join(', ')}.`, { code: 'parameters_exclusive', param: params[0] });
+  stripeError(400, 'invalid_request_error', `You may only specify one of these parameters: ${params.join(', ')}.`, {
+    code: 'parameters_exclusive',
+    param: params[0],
+  });
 
 /** "Invalid cancellation_reason: must be one of a, b, or c", Stripe's wording for an enum value it does not know. */
 export function invalidEnum(param: string, allowed: readonly string[]): Reply {

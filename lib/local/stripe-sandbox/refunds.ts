@@ -26,16 +26,31 @@ export function createRefund(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (!charge) return notFound(intentId ? 'payment_intent' : 'charge', intentId ?? chargeId ?? '', intentId ? 'payment_intent' : 'charge');
   const remaining = charge.amount - charge.amount_refunded;
   // a real answer: 400 charge_already_refunded, "Charge ch_… has already been refunded." (https://docs.stripe.com/error-codes)
-  if (remaining === 0) return stripeError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+  if (remaining === 0)
+    return stripeError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
   const amount = formString(form, 'amount') === undefined ? remaining : Number(formString(form, 'amount'));
   if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
-    return stripeError(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, {
-      code: 'amount_too_large', param: 'amount',
-    });
+    return stripeError(
+      400,
+      'invalid_request_error',
+      `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+      {
+        code: 'amount_too_large',
+        param: 'amount',
+      },
+    );
   }
   const refund: Refund = {
-    id: stripeId('re'), object: 'refund', amount, charge: charge.id, payment_intent: charge.payment_intent, currency: charge.currency,
-    created: nowSeconds(), reason: formString(form, 'reason') ?? null, status: 'succeeded', metadata: formObject(form, 'metadata') as Record<string, string>,
+    id: stripeId('re'),
+    object: 'refund',
+    amount,
+    charge: charge.id,
+    payment_intent: charge.payment_intent,
+    currency: charge.currency,
+    created: nowSeconds(),
+    reason: formString(form, 'reason') ?? null,
+    status: 'succeeded',
+    metadata: formObject(form, 'metadata') as Record<string, string>,
   };
   state.refunds[refund.id] = refund;
   charge.amount_refunded += amount;
@@ -57,7 +72,8 @@ export function refundsRoute(ctx: SandboxContext, req: SandboxRequest): Reply | 
   const intent = formString(req.query, 'payment_intent');
   const charge = formString(req.query, 'charge');
   return listPage(Object.values(ctx.state.refunds), parsed.params, {
-    url: '/v1/refunds', kind: 'refund',
+    url: '/v1/refunds',
+    kind: 'refund',
     filter: (refund) => (intent === undefined || refund.payment_intent === intent) && (charge === undefined || refund.charge === charge),
   });
 }

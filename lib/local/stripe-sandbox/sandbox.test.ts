@@ -18,7 +18,9 @@ const newIntent = (params: Partial<Stripe.PaymentIntentCreateParams> = {}, optio
   stripe.paymentIntents.create({ amount: 12_000, currency: 'usd', allowed_payment_method_types: ['card'], ...params }, options);
 
 /** What the SDK throws, as a plain object of the fields the portal reads. */
-async function failure(promise: Promise<unknown>): Promise<{ type: string; statusCode?: number; code?: string; message: string; param?: string; raw: any }> {
+async function failure(
+  promise: Promise<unknown>,
+): Promise<{ type: string; statusCode?: number; code?: string; message: string; param?: string; raw: any }> {
   try {
     await promise;
   } catch (error) {
@@ -50,7 +52,11 @@ describe('PaymentIntents: cancel', () => {
     const intent = await newIntent();
     const res = await h.raw('POST', `/v1/payment_intents/${intent.id}/cancel`, { body: 'cancellation_reason=changed_mind' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', param: 'cancellation_reason', message: 'Invalid cancellation_reason: must be one of duplicate, fraudulent, requested_by_customer, or abandoned' });
+    expect(res.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      param: 'cancellation_reason',
+      message: 'Invalid cancellation_reason: must be one of duplicate, fraudulent, requested_by_customer, or abandoned',
+    });
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
   });
 
@@ -59,8 +65,11 @@ describe('PaymentIntents: cancel', () => {
     await stripe.paymentIntents.confirm(paid.id, { payment_method: 'pm_card_visa' });
     const succeeded = await failure(stripe.paymentIntents.cancel(paid.id));
     expect(succeeded).toMatchObject({
-      type: 'StripeInvalidRequestError', statusCode: 400, code: 'payment_intent_unexpected_state',
-      message: 'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_reauthorization, requires_confirmation, requires_action, processing.',
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'payment_intent_unexpected_state',
+      message:
+        'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_reauthorization, requires_confirmation, requires_action, processing.',
     });
     expect(succeeded.raw.payment_intent).toMatchObject({ id: paid.id, status: 'succeeded' });
 
@@ -77,13 +86,16 @@ describe('PaymentIntents: cancel', () => {
     await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'duplicate' });
     // the SPA confirms with the publishable key and the client secret, form-encoded as Stripe.js does
     const res = await h.raw('POST', `/v1/payment_intents/${intent.id}/confirm`, {
-      key: KEYS.publishableKey, body: new URLSearchParams({ client_secret: intent.client_secret!, payment_method: 'pm_card_visa' }).toString(),
+      key: KEYS.publishableKey,
+      body: new URLSearchParams({ client_secret: intent.client_secret!, payment_method: 'pm_card_visa' }).toString(),
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({
-      type: 'invalid_request_error', code: 'payment_intent_unexpected_state',
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
       doc_url: 'https://stripe.com/docs/error-codes/payment-intent-unexpected-state',
-      message: 'You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.',
+      message:
+        'You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.',
       payment_intent: { id: intent.id, status: 'canceled' },
     });
     expect((await stripe.charges.list({ payment_intent: intent.id })).data).toEqual([]);
@@ -100,27 +112,35 @@ describe('PaymentIntents: cancel', () => {
 describe('PaymentIntents: payment method types', () => {
   it('without payment method parameters: automatic payment methods on, the Dashboard types (cards in the sandbox)', async () => {
     const res = await h.raw('POST', '/v1/payment_intents', { body: 'amount=5000&currency=usd' });
-    expect(res.body).toMatchObject({ payment_method_types: ['card'], automatic_payment_methods: { enabled: true, allow_redirects: 'always' } });
+    expect(res.body).toMatchObject({
+      payment_method_types: ['card'],
+      automatic_payment_methods: { enabled: true, allow_redirects: 'always' },
+    });
   });
 
   it('honours payment_method_types[] on API versions before 2026-09-30', async () => {
     const res = await h.raw('POST', '/v1/payment_intents', {
-      body: 'amount=5000&currency=usd&payment_method_types[0]=us_bank_account', headers: { 'stripe-version': '2025-01-27.acacia' },
+      body: 'amount=5000&currency=usd&payment_method_types[0]=us_bank_account',
+      headers: { 'stripe-version': '2025-01-27.acacia' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ payment_method_types: ['us_bank_account'], automatic_payment_methods: null });
     // a card is not one of them: Stripe's refusal, intent unchanged
     const confirm = await failure(stripe.paymentIntents.confirm(res.body.id, { payment_method: 'pm_card_visa' }));
     expect(confirm).toMatchObject({
-      statusCode: 400, code: 'payment_intent_invalid_parameter', param: 'payment_method',
-      message: 'The PaymentMethod provided (card) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: us_bank_account. Alternatively, update the allowed payment_method_types for this PaymentIntent to include "card"',
+      statusCode: 400,
+      code: 'payment_intent_invalid_parameter',
+      param: 'payment_method',
+      message:
+        'The PaymentMethod provided (card) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: us_bank_account. Alternatively, update the allowed payment_method_types for this PaymentIntent to include "card"',
     });
     expect((await stripe.paymentIntents.retrieve(res.body.id)).status).toBe('requires_payment_method');
   });
 
   it('refuses payment_method_types[] on 2026-09-30.endive and later (the SDK pins such a version)', async () => {
     const res = await h.raw('POST', '/v1/payment_intents', {
-      body: 'amount=5000&currency=usd&payment_method_types[]=card', headers: { 'stripe-version': Stripe.API_VERSION },
+      body: 'amount=5000&currency=usd&payment_method_types[]=card',
+      headers: { 'stripe-version': Stripe.API_VERSION },
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'payment_method_types_no_longer_supported', param: 'payment_method_types' });
@@ -130,16 +150,28 @@ describe('PaymentIntents: payment method types', () => {
     expect((await newIntent({ allowed_payment_method_types: ['card', 'us_bank_account'] })).payment_method_types).toEqual(['card']);
     const none = await newIntent({ allowed_payment_method_types: ['us_bank_account'] });
     expect(none.payment_method_types).toEqual([]);
-    expect((await failure(stripe.paymentIntents.confirm(none.id, { payment_method: 'pm_card_visa' }))).code).toBe('payment_intent_invalid_parameter');
-    const old = await h.raw('POST', '/v1/payment_intents', { body: 'amount=5000&currency=usd&allowed_payment_method_types[0]=card', headers: { 'stripe-version': '2025-01-27.acacia' } });
-    expect(old.body.error).toMatchObject({ code: 'parameter_unknown', message: 'Received unknown parameter: allowed_payment_method_types' });
+    expect((await failure(stripe.paymentIntents.confirm(none.id, { payment_method: 'pm_card_visa' }))).code).toBe(
+      'payment_intent_invalid_parameter',
+    );
+    const old = await h.raw('POST', '/v1/payment_intents', {
+      body: 'amount=5000&currency=usd&allowed_payment_method_types[0]=card',
+      headers: { 'stripe-version': '2025-01-27.acacia' },
+    });
+    expect(old.body.error).toMatchObject({
+      code: 'parameter_unknown',
+      message: 'Received unknown parameter: allowed_payment_method_types',
+    });
   });
 
   it('refuses automatic_payment_methods together with payment_method_types', async () => {
     const res = await h.raw('POST', '/v1/payment_intents', {
-      body: 'amount=5000&currency=usd&payment_method_types[0]=card&automatic_payment_methods[enabled]=true', headers: { 'stripe-version': '2025-01-27.acacia' },
+      body: 'amount=5000&currency=usd&payment_method_types[0]=card&automatic_payment_methods[enabled]=true',
+      headers: { 'stripe-version': '2025-01-27.acacia' },
     });
-    expect(res.body.error).toMatchObject({ code: 'parameters_exclusive', message: 'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.' });
+    expect(res.body.error).toMatchObject({
+      code: 'parameters_exclusive',
+      message: 'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+    });
   });
 });
 
@@ -149,7 +181,13 @@ describe('lists', () => {
     await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
     const made: Stripe.Refund[] = [];
     for (let i = 1; i <= 5; i += 1) {
-      made.push(await stripe.refunds.create({ payment_intent: intent.id, amount: 1_000, metadata: { kind: 'excess', allocation: `diploma/${i}/1000` } }));
+      made.push(
+        await stripe.refunds.create({
+          payment_intent: intent.id,
+          amount: 1_000,
+          metadata: { kind: 'excess', allocation: `diploma/${i}/1000` },
+        }),
+      );
     }
     const first = await stripe.refunds.list({ payment_intent: intent.id, limit: 2 });
     expect(first).toMatchObject({ object: 'list', url: '/v1/refunds', has_more: true });
@@ -163,11 +201,17 @@ describe('lists', () => {
     const all: Stripe.Refund[] = [];
     for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 2 })) all.push(refund);
     expect(all.map((r) => r.id)).toEqual([...made].reverse().map((r) => r.id));
-    expect(all[0]).toMatchObject({ object: 'refund', status: 'succeeded', payment_intent: intent.id, metadata: { kind: 'excess', allocation: 'diploma/5/1000' } });
+    expect(all[0]).toMatchObject({
+      object: 'refund',
+      status: 'succeeded',
+      payment_intent: intent.id,
+      metadata: { kind: 'excess', allocation: 'diploma/5/1000' },
+    });
 
     // ending_before: the SDK walks back towards the newest
     const back: string[] = [];
-    for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 2, ending_before: made[0].id })) back.push(refund.id);
+    for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 2, ending_before: made[0].id }))
+      back.push(refund.id);
     expect(back).toEqual(made.slice(1).map((r) => r.id));
     const page = await stripe.refunds.list({ payment_intent: intent.id, limit: 2, ending_before: made[0].id });
     expect(page.data.map((r) => r.id)).toEqual([made[2].id, made[1].id]);
@@ -196,10 +240,22 @@ describe('lists', () => {
     await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' }).catch(() => undefined);
     await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
     await stripe.refunds.create({ payment_intent: intent.id, amount: 500 });
-    const mine = (list: Stripe.ApiList<Stripe.Event>) => list.data.filter((e) => JSON.stringify(e.data.object).includes(intent.id)).map((e) => e.type);
-    expect(mine(await stripe.events.list({ limit: 100 }))).toEqual(['charge.refunded', 'refund.created', 'payment_intent.succeeded', 'payment_intent.payment_failed']);
-    expect(mine(await stripe.events.list({ type: 'payment_intent.*', limit: 100 }))).toEqual(['payment_intent.succeeded', 'payment_intent.payment_failed']);
-    expect(mine(await stripe.events.list({ types: ['refund.created', 'payment_intent.payment_failed'], limit: 100 }))).toEqual(['refund.created', 'payment_intent.payment_failed']);
+    const mine = (list: Stripe.ApiList<Stripe.Event>) =>
+      list.data.filter((e) => JSON.stringify(e.data.object).includes(intent.id)).map((e) => e.type);
+    expect(mine(await stripe.events.list({ limit: 100 }))).toEqual([
+      'charge.refunded',
+      'refund.created',
+      'payment_intent.succeeded',
+      'payment_intent.payment_failed',
+    ]);
+    expect(mine(await stripe.events.list({ type: 'payment_intent.*', limit: 100 }))).toEqual([
+      'payment_intent.succeeded',
+      'payment_intent.payment_failed',
+    ]);
+    expect(mine(await stripe.events.list({ types: ['refund.created', 'payment_intent.payment_failed'], limit: 100 }))).toEqual([
+      'refund.created',
+      'payment_intent.payment_failed',
+    ]);
     const refunded = (await stripe.events.list({ type: 'charge.refunded', limit: 1 })).data[0];
     expect(refunded.data.object).toMatchObject({ object: 'charge', payment_intent: intent.id, amount_refunded: 500, refunded: false });
     expect(refunded.data.object).not.toHaveProperty('refunds');
@@ -210,9 +266,20 @@ describe('lists', () => {
   });
 
   it('validates limit and cursors as Stripe does', async () => {
-    expect((await failure(stripe.refunds.list({ limit: 101 })))).toMatchObject({ statusCode: 400, param: 'limit', message: 'This value must be less than or equal to 100.' });
-    expect((await failure(stripe.refunds.list({ limit: 0 })))).toMatchObject({ param: 'limit', message: 'This value must be greater than or equal to 1.' });
-    expect((await failure(stripe.refunds.list({ starting_after: 're_nope' })))).toMatchObject({ code: 'resource_missing', param: 'starting_after', message: "No such refund: 're_nope'" });
+    expect(await failure(stripe.refunds.list({ limit: 101 }))).toMatchObject({
+      statusCode: 400,
+      param: 'limit',
+      message: 'This value must be less than or equal to 100.',
+    });
+    expect(await failure(stripe.refunds.list({ limit: 0 }))).toMatchObject({
+      param: 'limit',
+      message: 'This value must be greater than or equal to 1.',
+    });
+    expect(await failure(stripe.refunds.list({ starting_after: 're_nope' }))).toMatchObject({
+      code: 'resource_missing',
+      param: 'starting_after',
+      message: "No such refund: 're_nope'",
+    });
     const both = await h.raw('GET', '/v1/charges?starting_after=ch_a&ending_before=ch_b');
     expect(both.body.error).toMatchObject({ code: 'parameters_exclusive' });
     expect((await stripe.charges.list()).data.length).toBeLessThanOrEqual(10);
@@ -234,7 +301,11 @@ describe('refunds', () => {
     await stripe.refunds.create({ payment_intent: intent.id });
     const again = await failure(stripe.refunds.create({ payment_intent: intent.id }));
     const charge = (await stripe.paymentIntents.retrieve(intent.id)).latest_charge as string;
-    expect(again).toMatchObject({ statusCode: 400, code: 'charge_already_refunded', message: `Charge ${charge} has already been refunded.` });
+    expect(again).toMatchObject({
+      statusCode: 400,
+      code: 'charge_already_refunded',
+      message: `Charge ${charge} has already been refunded.`,
+    });
   });
 });
 
@@ -274,7 +345,10 @@ describe('state across restarts', () => {
     await new Promise((resolve) => setTimeout(resolve, 200)); // SAVE_DELAY_MS is 50
     const second = await startSandbox({ dataFile: first.dataFile });
     try {
-      expect(await second.stripe().paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+      expect(await second.stripe().paymentIntents.retrieve(intent.id)).toMatchObject({
+        status: 'canceled',
+        cancellation_reason: 'abandoned',
+      });
       expect((await second.stripe().events.list({ type: 'payment_intent.canceled' })).data[0].data.object).toMatchObject({ id: intent.id });
     } finally {
       await second.close();
@@ -284,10 +358,35 @@ describe('state across restarts', () => {
 
   it('reads a data file written before cancel and lists existed', async () => {
     const file = `${h.dataFile}.legacy.json`;
-    fs.writeFileSync(file, JSON.stringify({
-      intents: { pi_old: { id: 'pi_old', object: 'payment_intent', amount: 5000, amount_received: 0, currency: 'usd', status: 'requires_payment_method', client_secret: 'pi_old_secret_x', created: 1, description: null, metadata: {}, payment_method: null, payment_method_types: ['card'], latest_charge: null, last_payment_error: null, receipt_email: null, livemode: false } },
-      charges: {}, refunds: {}, events: [], idempotency: { k: { fingerprint: 'f', status: 200, body: {} } },
-    }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        intents: {
+          pi_old: {
+            id: 'pi_old',
+            object: 'payment_intent',
+            amount: 5000,
+            amount_received: 0,
+            currency: 'usd',
+            status: 'requires_payment_method',
+            client_secret: 'pi_old_secret_x',
+            created: 1,
+            description: null,
+            metadata: {},
+            payment_method: null,
+            payment_method_types: ['card'],
+            latest_charge: null,
+            last_payment_error: null,
+            receipt_email: null,
+            livemode: false,
+          },
+        },
+        charges: {},
+        refunds: {},
+        events: [],
+        idempotency: { k: { fingerprint: 'f', status: 200, body: {} } },
+      }),
+    );
     const legacy = await startSandbox({ dataFile: file });
     try {
       const canceled = await legacy.stripe().paymentIntents.cancel('pi_old');

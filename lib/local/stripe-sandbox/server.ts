@@ -42,14 +42,20 @@ export interface SandboxOptions {
 }
 
 const unrecognized = (method: string, path: string): Reply =>
-  stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+  stripeError(
+    404,
+    'invalid_request_error',
+    `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+  );
 
 export function createStripeSandbox(opts: SandboxOptions) {
   const store = new SandboxStore(opts.dataFile);
   const { state } = store;
   const log = opts.log ?? console.log;
   const events = createEventLog({
-    state, save: () => store.save(), log,
+    state,
+    save: () => store.save(),
+    log,
     webhook: opts.webhookUrl ? { url: opts.webhookUrl, secret: opts.webhookSecret, retryDelaysMs: opts.webhookRetryDelaysMs } : null,
   });
   const ctx: SandboxContext = { state, emit: (type, object) => void events.emit(type, object) };
@@ -58,18 +64,24 @@ export function createStripeSandbox(opts: SandboxOptions) {
 
   function route(req: SandboxRequest, path: string): Reply {
     const [resource] = req.segments;
-    const handled = resource === 'payment_intents' ? paymentIntentsRoute(ctx, req)
-      : resource === 'refunds' ? refundsRoute(ctx, req)
-        : resource === 'charges' ? chargesRoute(ctx, req)
-          : resource === 'events' ? eventsRoute(ctx, req)
-            : undefined;
+    const handled =
+      resource === 'payment_intents'
+        ? paymentIntentsRoute(ctx, req)
+        : resource === 'refunds'
+          ? refundsRoute(ctx, req)
+          : resource === 'charges'
+            ? chargesRoute(ctx, req)
+            : resource === 'events'
+              ? eventsRoute(ctx, req)
+              : undefined;
     return handled ?? unrecognized(req.method, path);
   }
 
   function authenticate(req: IncomingMessage): { caller: Caller } | { reply: Reply } {
     const header = req.headers.authorization ?? '';
-    const key = /^Bearer (.+)$/i.exec(header)?.[1]
-      ?? (header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString().split(':')[0] : undefined);
+    const key =
+      /^Bearer (.+)$/i.exec(header)?.[1] ??
+      (header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString().split(':')[0] : undefined);
     if (key === opts.secretKey) return { caller: 'secret' };
     if (key === opts.publishableKey) return { caller: 'publishable' };
     return { reply: stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${key ? `${key.slice(0, 8)}***` : '(none)'}`) };
@@ -91,8 +103,12 @@ export function createStripeSandbox(opts: SandboxOptions) {
     const [version, ...segments] = path.split('/').filter(Boolean);
     if (version !== 'v1') return unrecognized(method, path);
     const request: SandboxRequest = {
-      method, segments, caller: auth.caller, form: method === 'POST' ? parseStripeForm(body) : {},
-      query: parseStripeForm(url.searchParams), apiVersion: requestApiVersion(req.headers['stripe-version']),
+      method,
+      segments,
+      caller: auth.caller,
+      form: method === 'POST' ? parseStripeForm(body) : {},
+      query: parseStripeForm(url.searchParams),
+      apiVersion: requestApiVersion(req.headers['stripe-version']),
     };
     if (method !== 'POST') return route(request, path);
 

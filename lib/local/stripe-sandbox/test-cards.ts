@@ -10,9 +10,19 @@ export const TEST_PAYMENT_METHODS: Record<string, CardOutcome> = {
   pm_card_visa: { ok: true, brand: 'visa', last4: '4242' },
   pm_card_mastercard: { ok: true, brand: 'mastercard', last4: '4444' },
   pm_card_chargeDeclined: {
-    ok: false, brand: 'visa', last4: '0002', code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.',
+    ok: false,
+    brand: 'visa',
+    last4: '0002',
+    code: 'card_declined',
+    declineCode: 'generic_decline',
+    message: 'Your card was declined.',
   },
   pm_card_chargeDeclinedInsufficientFunds: {
-    ok: false, brand: 'visa', last4: '9995', code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.',
+    ok: false,
+    brand: 'visa',
+    last4: '9995',
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
   },
 };

@@ -30,16 +30,29 @@ export async function startSignedGateway(opts: { clientId: string; now?: () => D
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'signed-gateway-'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<div id="root"></div>');
   const gateway = await startGateway({
-    port: 0, host: '127.0.0.1', webRoot, runtimeConfig: {} as never,
+    port: 0,
+    host: '127.0.0.1',
+    webRoot,
+    runtimeConfig: {} as never,
     verifyToken: jwtVerifierFor({ issuer, audience: opts.clientId, ...(opts.now ? { now: opts.now } : {}) }),
   });
   const seconds = () => Math.floor(Date.now() / 1000);
   return {
     base: `http://127.0.0.1:${(gateway[0].address() as AddressInfo).port}`,
     issuer,
-    sign: (username, claims = {}) => new SignJWT({
-      sub: `${username}-sub`, username, client_id: opts.clientId, token_use: 'access', iss: issuer, iat: seconds(), exp: seconds() + 3600, ...claims,
-    }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(pair.privateKey),
+    sign: (username, claims = {}) =>
+      new SignJWT({
+        sub: `${username}-sub`,
+        username,
+        client_id: opts.clientId,
+        token_use: 'access',
+        iss: issuer,
+        iat: seconds(),
+        exp: seconds() + 3600,
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .sign(pair.privateKey),
     async stop() {
       for (const server of [...gateway, jwks]) {
         server.closeAllConnections();

@@ -12,7 +12,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -33,15 +41,23 @@ export interface PagePerTest extends BrowserPerFile {
 export function browserPerFile(options?: BrowserContextOptions): BrowserPerFile {
   let launched: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  beforeAll(async () => { launched = await launchBrowser(); });
-  afterAll(async () => { await launched?.close(); });
-  afterEach(async () => { await Promise.all(contexts.splice(0).map((context) => context.close())); });
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
   const browser = () => {
     if (!launched) throw new Error('the browser is launched in beforeAll');
     return launched;
   };
   return {
-    get browser() { return browser(); },
+    get browser() {
+      return browser();
+    },
     async newPage(contextOptions = options) {
       const context = await browser().newContext(contextOptions);
       contexts.push(context);
@@ -54,16 +70,26 @@ export function browserPerFile(options?: BrowserContextOptions): BrowserPerFile 
 export function freshPagePerTest(options?: BrowserContextOptions): PagePerTest {
   const file = browserPerFile(options);
   let page: Page | undefined;
-  beforeEach(async () => { page = await file.newPage(); });
-  afterEach(() => { page = undefined; });
+  beforeEach(async () => {
+    page = await file.newPage();
+  });
+  afterEach(() => {
+    page = undefined;
+  });
   const current = () => {
     if (!page) throw new Error('the page is opened in beforeEach');
     return page;
   };
   return {
-    get browser() { return file.browser; },
-    get context() { return current().context(); },
-    get page() { return current(); },
+    get browser() {
+      return file.browser;
+    },
+    get context() {
+      return current().context();
+    },
+    get page() {
+      return current();
+    },
     newPage: (contextOptions) => file.newPage(contextOptions),
   };
 }

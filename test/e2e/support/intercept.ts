@@ -6,8 +6,10 @@
 import type { Page, Route } from 'playwright-core';
 
 /** Answers with a JSON error, as a failing server would. */
-export const failWith = (status: number, body: unknown = {}) => (route: Route) =>
-  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+export const failWith =
+  (status: number, body: unknown = {}) =>
+  (route: Route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
 /**
  * Holds matching requests until the returned function is called, to see a screen's loading state;

@@ -9,7 +9,12 @@ import type { UserInfo } from './session.js';
 
 export const FRESH_STUDENT_PASSWORD = 'Fresh!Pass2345';
 
-async function call(method: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl()}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -46,21 +51,54 @@ export async function createFreshStudent(
   const firstName = 'Fresh';
   const lastName = prefix.replace(/[^a-z]/gi, '').replace(/^./, (c) => c.toUpperCase()) || 'Student';
   const temporary = 'Temp!Pass2345';
-  await expectStatus('create student', call('POST', '/api/students/', {
-    username, first_name: firstName, last_name: lastName, email: `${username}@students.example.edu`,
-    program_type: 'certificate', program_name: 'Phlebotomy', cohort_id: 'cohort-2026-cert-2', temporary_password: temporary,
-  }, admin.token), 201);
+  await expectStatus(
+    'create student',
+    call(
+      'POST',
+      '/api/students/',
+      {
+        username,
+        first_name: firstName,
+        last_name: lastName,
+        email: `${username}@students.example.edu`,
+        program_type: 'certificate',
+        program_name: 'Phlebotomy',
+        cohort_id: 'cohort-2026-cert-2',
+        temporary_password: temporary,
+      },
+      admin.token,
+    ),
+    201,
+  );
 
   // First sign-in: the temporary password asks for a new one (issue 8).
   const challenge = await expectStatus('first login', call('POST', '/api/users/login/', { username, password: temporary }), 401);
-  const user = await expectStatus('new password', call('POST', '/api/users/new-password/', {
-    username, session: challenge.session, new_password: FRESH_STUDENT_PASSWORD,
-  }), 200);
+  const user = await expectStatus(
+    'new password',
+    call('POST', '/api/users/new-password/', {
+      username,
+      session: challenge.session,
+      new_password: FRESH_STUDENT_PASSWORD,
+    }),
+    200,
+  );
 
   if (owes) {
-    await expectStatus('enroll', call('POST', `/api/students/${username}/enrollments/`, {
-      program_type: 'certificate', program_name: owes.programName, amount_due: owes.amount, next_due_date: owes.nextDueDate,
-    }, admin.token), 201);
+    await expectStatus(
+      'enroll',
+      call(
+        'POST',
+        `/api/students/${username}/enrollments/`,
+        {
+          program_type: 'certificate',
+          program_name: owes.programName,
+          amount_due: owes.amount,
+          next_due_date: owes.nextDueDate,
+        },
+        admin.token,
+      ),
+      201,
+    );
   }
   return { username, firstName, lastName, password: FRESH_STUDENT_PASSWORD, user: user as UserInfo };
 }

@@ -16,10 +16,15 @@ export async function auditEntriesOf(entityId: string): Promise<Array<Record<str
   for (const day of days) {
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await db.send(new QueryCommand({
-        TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', FilterExpression: 'entityId = :id',
-        ExpressionAttributeValues: { ':pk': day, ':id': entityId }, ExclusiveStartKey: start,
-      }));
+      const page = await db.send(
+        new QueryCommand({
+          TableName: TABLE_NAME,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: 'entityId = :id',
+          ExpressionAttributeValues: { ':pk': day, ':id': entityId },
+          ExclusiveStartKey: start,
+        }),
+      );
       entries.push(...(page.Items ?? []));
       start = page.LastEvaluatedKey;
     } while (start);

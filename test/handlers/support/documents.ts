@@ -67,9 +67,18 @@ export async function createCategory(name = `Category ${randomUUID().slice(0, 8)
 let cohortNumber = Math.floor(Math.random() * 900);
 export async function createTestCohort(programType: ProgramType, academicYear = '2090-2091') {
   cohortNumber = (cohortNumber % 998) + 1;
-  return createCohort({
-    academicYear, cohortNumber, programType, programName: `Test ${programType}`, isActive: true, startDate: null, endDate: null,
-  }, 'doc-admin');
+  return createCohort(
+    {
+      academicYear,
+      cohortNumber,
+      programType,
+      programName: `Test ${programType}`,
+      isActive: true,
+      startDate: null,
+      endDate: null,
+    },
+    'doc-admin',
+  );
 }
 
 export async function objectExists(key: string): Promise<boolean> {

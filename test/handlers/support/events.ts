@@ -12,13 +12,16 @@ export interface Caller {
   roles?: Exclude<Role, 'student'>[];
 }
 
-export function apiEvent(id: RouteId, opts: {
-  caller?: Caller;
-  pathParameters?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-  rawBody?: string;
-} = {}): ApiEvent {
+export function apiEvent(
+  id: RouteId,
+  opts: {
+    caller?: Caller;
+    pathParameters?: Record<string, string>;
+    query?: Record<string, string>;
+    body?: unknown;
+    rawBody?: string;
+  } = {},
+): ApiEvent {
   const route = routeById(id);
   const routeKey = `${route.method} ${routeKeyPath(route.path)}`;
   const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(opts.pathParameters?.[name] ?? ''));
@@ -42,9 +45,16 @@ export function apiEvent(id: RouteId, opts: {
     body,
     isBase64Encoded: false,
     requestContext: {
-      accountId: 'test', apiId: 'test', domainName: inject('gatewayHost'), domainPrefix: 'localhost',
+      accountId: 'test',
+      apiId: 'test',
+      domainName: inject('gatewayHost'),
+      domainPrefix: 'localhost',
       http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: randomUUID(), routeKey, stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
       ...(claims ? { authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } } : {}),
     },
   } as ApiEvent;

@@ -49,7 +49,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         return;
       }
       const forward = http.request(
-        { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        {
+          hostname: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
         (answer) => {
           if (fault?.kind === 'lose-answer') {
             answer.resume();
@@ -69,8 +75,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
-    setRule: (next) => { rule = next; },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    setRule: (next) => {
+      rule = next;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -81,7 +93,10 @@ export const dynamoOperation = (request: SeenRequest) => String(request.headers[
 export const throttled = (): Fault => ({
   kind: 'answer',
   status: 400,
-  body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException', message: 'The level of configured provisioned throughput for the table was exceeded.' }),
+  body: JSON.stringify({
+    __type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
+    message: 'The level of configured provisioned throughput for the table was exceeded.',
+  }),
 });
 
 /** S3's answer when it fails internally. */

@@ -13,22 +13,35 @@ import { createStudent, studentKeys, type StudentProfileRecord } from '../../../
 
 export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
-export async function createSignIn(opts: { username: string; password: string; group?: 'admin' | 'staff' | 'finance'; firstName?: string; lastName?: string; email?: string; profile?: false }) {
+export async function createSignIn(opts: {
+  username: string;
+  password: string;
+  group?: 'admin' | 'staff' | 'finance';
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  profile?: false;
+}) {
   const cognito = new CognitoIdentityProviderClient({});
   const UserPoolId = process.env.USER_POOL_ID!;
-  await cognito.send(new AdminCreateUserCommand({
-    UserPoolId, Username: opts.username, MessageAction: 'SUPPRESS', TemporaryPassword: opts.password,
-    UserAttributes: [
-      { Name: 'email', Value: opts.email ?? `${opts.username}@example.edu` },
-      { Name: 'given_name', Value: opts.firstName ?? 'Test' },
-      { Name: 'family_name', Value: opts.lastName ?? 'User' },
-    ],
-  }));
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: opts.username,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: opts.password,
+      UserAttributes: [
+        { Name: 'email', Value: opts.email ?? `${opts.username}@example.edu` },
+        { Name: 'given_name', Value: opts.firstName ?? 'Test' },
+        { Name: 'family_name', Value: opts.lastName ?? 'User' },
+      ],
+    }),
+  );
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: opts.username, Password: opts.password, Permanent: true }));
   if (opts.group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: opts.username, GroupName: opts.group }));
   // A student-group sign-in without a student record is refused (issue 20): a bare record, in no list
   // (no index keys), unless the test makes a real one (createStudentRecord replaces it) or asks for none.
-// Its fields are a profile's, so whatever reads it (a change to the student, their bill) reads a record.
+  // Its fields are a profile's, so whatever reads it (a change to the student, their bill) reads a record.
   else if (opts.profile !== false) await bareStudentProfile(opts.username);
 }
 
@@ -36,32 +49,65 @@ const FIXTURE_BARE = 'fixtureBareProfile';
 
 export async function bareStudentProfile(username: string): Promise<void> {
   try {
-    await db.send(new PutCommand({
-      TableName: TABLE_NAME,
-      Item: {
-        ...studentKeys.profile(username), type: 'student', username, sub: '', firstName: 'Test', lastName: 'User', email: `${username}@example.edu`,
-        phone: null, createdAt: new Date().toISOString(), onPaymentPlan: false, programType: null, programName: null, cohortId: null,
-        signInEnabled: true, [FIXTURE_BARE]: true,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
+    await db.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: {
+          ...studentKeys.profile(username),
+          type: 'student',
+          username,
+          sub: '',
+          firstName: 'Test',
+          lastName: 'User',
+          email: `${username}@example.edu`,
+          phone: null,
+          createdAt: new Date().toISOString(),
+          onPaymentPlan: false,
+          programType: null,
+          programName: null,
+          cohortId: null,
+          signInEnabled: true,
+          [FIXTURE_BARE]: true,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error; // a real record exists already
   }
 }
 
-export async function createStudentRecord(opts: { username?: string; enrollments?: Enrollment[]; entries?: LedgerEntry[]; profile?: Partial<StudentProfileRecord> } = {}) {
+export async function createStudentRecord(
+  opts: { username?: string; enrollments?: Enrollment[]; entries?: LedgerEntry[]; profile?: Partial<StudentProfileRecord> } = {},
+) {
   const username = opts.username ?? uniqueName('stu');
   const profile: StudentProfileRecord = {
-    username, sub: `sub-${username}`, firstName: 'Test', lastName: 'Student', email: `${username}@example.edu`,
-    phone: null, createdAt: '2026-09-01T00:00:00.000Z', onPaymentPlan: false,
-    programType: 'certificate', programName: 'Phlebotomy', cohortId: null, ...opts.profile,
+    username,
+    sub: `sub-${username}`,
+    firstName: 'Test',
+    lastName: 'Student',
+    email: `${username}@example.edu`,
+    phone: null,
+    createdAt: '2026-09-01T00:00:00.000Z',
+    onPaymentPlan: false,
+    programType: 'certificate',
+    programName: 'Phlebotomy',
+    cohortId: null,
+    ...opts.profile,
   };
   // the bare record createSignIn made for a student-group sign-in gives way to the real one
-  await db.send(new DeleteCommand({
-    TableName: TABLE_NAME, Key: studentKeys.profile(username),
-    ConditionExpression: 'attribute_exists(#bare)', ExpressionAttributeNames: { '#bare': FIXTURE_BARE },
-  })).catch((error: Error) => { if (error.name !== 'ConditionalCheckFailedException') throw error; });
+  await db
+    .send(
+      new DeleteCommand({
+        TableName: TABLE_NAME,
+        Key: studentKeys.profile(username),
+        ConditionExpression: 'attribute_exists(#bare)',
+        ExpressionAttributeNames: { '#bare': FIXTURE_BARE },
+      }),
+    )
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
   await createStudent({ profile, enrollments: opts.enrollments ?? [], entries: opts.entries ?? [] });
   return profile;
 }

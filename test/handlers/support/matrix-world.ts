@@ -26,7 +26,11 @@ const loaded = new Map<string, Promise<Handler>>();
 /** The route's handler module, as the gateway and the cloud load it (by the row's `handler`). */
 export function handlerOf(id: RouteId): Promise<Handler> {
   const file = routeById(id).handler;
-  if (!loaded.has(file)) loaded.set(file, import(path.join(LAMBDAS, file)).then((m) => m.handler as Handler));
+  if (!loaded.has(file))
+    loaded.set(
+      file,
+      import(path.join(LAMBDAS, file)).then((m) => m.handler as Handler),
+    );
   return loaded.get(file)!;
 }
 
@@ -34,7 +38,9 @@ export function handlerOf(id: RouteId): Promise<Handler> {
 export function eventFor(id: RouteId, caller: Caller | undefined, req: CellRequest): ApiEvent {
   const event = apiEvent(id, { caller, query: req.query, body: req.body, rawBody: req.rawBody });
   // any string may arrive as a parameter here, lone surrogates included (which encodeURIComponent refuses)
-  const rawPath = routeById(id).path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent((req.pathParameters?.[name] ?? '').replace(/\p{Cs}/gu, '\ufffd')));
+  const rawPath = routeById(id).path.replace(/\{(\w+)\}/g, (_, name) =>
+    encodeURIComponent((req.pathParameters?.[name] ?? '').replace(/\p{Cs}/gu, '\ufffd')),
+  );
   Object.assign(event, { pathParameters: req.pathParameters, rawPath });
   event.requestContext.http.path = rawPath;
   Object.assign(event.headers, req.headers ?? {});
@@ -72,10 +78,20 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
 
   const newCohort = async () => {
     const f = cohortForm();
-    return (await createCohort({
-      academicYear: f.academic_year, cohortNumber: f.cohort_number, programType: 'certificate', programName: f.program_name,
-      isActive: true, startDate: null, endDate: null,
-    }, users.admin.username)).id;
+    return (
+      await createCohort(
+        {
+          academicYear: f.academic_year,
+          cohortNumber: f.cohort_number,
+          programType: 'certificate',
+          programName: f.program_name,
+          isActive: true,
+          startDate: null,
+          endDate: null,
+        },
+        users.admin.username,
+      )
+    ).id;
   };
   const [cohortA, cohortB] = [await newCohort(), await newCohort()];
 
@@ -83,8 +99,25 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
     await createStudentRecord({
       username,
       profile: { firstName, lastName, programType: PROGRAM.type, programName: 'Nursing Assistant', cohortId },
-      enrollments: [{ programType: PROGRAM.type, programId: PROGRAM.id, programName: 'Nursing Assistant', nextDueDate: '2030-01-15', enrolledAt: '2026-09-01T00:00:00.000Z' }],
-      entries: [{ entryId: 'c1', kind: 'charge', programType: PROGRAM.type, programId: PROGRAM.id, amountCents: 150_000, createdAt: '2026-09-01T00:00:00.000Z' }],
+      enrollments: [
+        {
+          programType: PROGRAM.type,
+          programId: PROGRAM.id,
+          programName: 'Nursing Assistant',
+          nextDueDate: '2030-01-15',
+          enrolledAt: '2026-09-01T00:00:00.000Z',
+        },
+      ],
+      entries: [
+        {
+          entryId: 'c1',
+          kind: 'charge',
+          programType: PROGRAM.type,
+          programId: PROGRAM.id,
+          amountCents: 150_000,
+          createdAt: '2026-09-01T00:00:00.000Z',
+        },
+      ],
     });
     return username;
   };
@@ -92,21 +125,35 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
   await newStudent(users.studentB.username, 'Bob', lastNameB, cohortB);
 
   const upload = async (fields: Record<string, string>) => {
-    const req = await multipart({ scope: 'general', is_public: 'true', ...fields }, { name: `${randomUUID().slice(0, 8)}.txt`, content: `Text of ${fields.title}` });
+    const req = await multipart(
+      { scope: 'general', is_public: 'true', ...fields },
+      { name: `${randomUUID().slice(0, 8)}.txt`, content: `Text of ${fields.title}` },
+    );
     const res = await call('documents-upload', callers.staff, req);
     if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.id as string;
   };
-  const privateFor = (username: string, cohortId: string) => upload({
-    title: `Matrix private ${username} ${tag}`, scope: 'individual', cohort_id: cohortId, student_username: username, is_public: 'false', is_mandatory: 'true',
-  });
+  const privateFor = (username: string, cohortId: string) =>
+    upload({
+      title: `Matrix private ${username} ${tag}`,
+      scope: 'individual',
+      cohort_id: cohortId,
+      student_username: username,
+      is_public: 'false',
+      is_mandatory: 'true',
+    });
   const docA = await privateFor(users.studentA.username, cohortA);
   const docB = await privateFor(users.studentB.username, cohortB);
 
   /** A card payment that succeeded at the (sandbox) provider and reached the ledger through the webhook. */
   const paidBy = async (caller: Caller, username: string) => {
     const res = await call('payments-create-intent', caller, {
-      body: { username, totalCost: '20.00', idempotency_key: randomUUID(), items: [{ program_type: PROGRAM.type, program_id: PROGRAM.id, amount: '20.00' }] },
+      body: {
+        username,
+        totalCost: '20.00',
+        idempotency_key: randomUUID(),
+        items: [{ program_type: PROGRAM.type, program_id: PROGRAM.id, amount: '20.00' }],
+      },
     });
     if (res.status !== 200) throw new Error(`create-intent failed: ${res.status} ${JSON.stringify(res.body)}`);
     const id = res.body.paymentIntentId as string;
@@ -120,7 +167,16 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
 
   let fresh = 0;
   const world: MatrixWorld = {
-    users, lastNameB, cohortA, cohortB, docA, docB, tag, program: PROGRAM, paymentA, paymentB,
+    users,
+    lastNameB,
+    cohortA,
+    cohortB,
+    docA,
+    docB,
+    tag,
+    program: PROGRAM,
+    paymentA,
+    paymentB,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
     fresh: {
       course: async () => {
@@ -139,10 +195,15 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
       },
       challenge: async () => {
         const username = `${tag}-temp${++fresh}`;
-        await new CognitoIdentityProviderClient({}).send(new AdminCreateUserCommand({
-          UserPoolId: process.env.USER_POOL_ID!, Username: username, MessageAction: 'SUPPRESS', TemporaryPassword: 'Temp!Pass2345',
-          UserAttributes: [{ Name: 'email', Value: `${username}@example.edu` }],
-        }));
+        await new CognitoIdentityProviderClient({}).send(
+          new AdminCreateUserCommand({
+            UserPoolId: process.env.USER_POOL_ID!,
+            Username: username,
+            MessageAction: 'SUPPRESS',
+            TemporaryPassword: 'Temp!Pass2345',
+            UserAttributes: [{ Name: 'email', Value: `${username}@example.edu` }],
+          }),
+        );
         await bareStudentProfile(username); // a student needs a student record to sign in (issue 20)
         const res = await call('users-login', undefined, { body: { username, password: 'Temp!Pass2345' } });
         if (res.body?.code !== 'new_password_required') throw new Error(`no challenge: ${res.status} ${JSON.stringify(res.body)}`);
@@ -172,16 +233,26 @@ async function count(input: ConstructorParameters<typeof QueryCommand>[0]): Prom
 
 /** Audit entries written by `actor` (every change in the portal writes one in its own transaction). */
 export const auditCount = (actor: string) =>
-  count({ TableName: TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) } });
+  count({
+    TableName: TABLE_NAME,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) },
+  });
 
 /**
  * Audit entries of changes by `actor`: reads of student records (actions ending in ".read", written
  * by every successful staff read since issue 9) left out.
  */
-export const auditChangeCount = (actor: string) => count({
-  TableName: TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', FilterExpression: 'NOT contains(#action, :read)',
-  ExpressionAttributeNames: { '#action': 'action' }, ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor), ':read': '.read' },
-});
+export const auditChangeCount = (actor: string) =>
+  count({
+    TableName: TABLE_NAME,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'NOT contains(#action, :read)',
+    ExpressionAttributeNames: { '#action': 'action' },
+    ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor), ':read': '.read' },
+  });
 
 /** Items of a student's collection (profile, enrollments, ledger, payments). */
 export const collectionCount = (username: string) =>

@@ -9,13 +9,20 @@ export interface TracedRequest {
 }
 
 const sent: TracedRequest[] = [];
-db.middlewareStack.add((next, context) => async (args) => {
-  const request: TracedRequest = { command: String(context.commandName), input: args.input as Record<string, unknown>, output: undefined };
-  sent.push(request);
-  const result = await next(args);
-  request.output = result.output as Record<string, unknown>;
-  return result;
-}, { step: 'initialize', name: 'testRequestCounter' });
+db.middlewareStack.add(
+  (next, context) => async (args) => {
+    const request: TracedRequest = {
+      command: String(context.commandName),
+      input: args.input as Record<string, unknown>,
+      output: undefined,
+    };
+    sent.push(request);
+    const result = await next(args);
+    request.output = result.output as Record<string, unknown>;
+    return result;
+  },
+  { step: 'initialize', name: 'testRequestCounter' },
+);
 
 /** Runs `fn` and answers the DynamoDB requests it sent, in order, with their inputs and outputs. */
 export async function traceRequests<T>(fn: () => Promise<T>): Promise<{ result: T; requests: TracedRequest[] }> {

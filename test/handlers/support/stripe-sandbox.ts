@@ -43,14 +43,21 @@ export function deliverEvent(event: SandboxEvent) {
   return deliver({ payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }) });
 }
 
-const shuffled = <T>(items: T[]) => items.map((x) => [Math.random(), x] as const).sort((a, b) => a[0] - b[0]).map(([, x]) => x);
+const shuffled = <T>(items: T[]) =>
+  items
+    .map((x) => [Math.random(), x] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, x]) => x);
 
 /**
  * Delivers every event about these intents that was not delivered yet, each twice and all at once in
  * random order, until no new ones appear (the webhook's excess refunds make events of their own).
  * `check` runs after each round. Answers every webhook status seen.
  */
-export async function settle(intentIds: ReadonlySet<string>, opts: { skip?: (e: SandboxEvent) => boolean; check?: () => Promise<void> } = {}) {
+export async function settle(
+  intentIds: ReadonlySet<string>,
+  opts: { skip?: (e: SandboxEvent) => boolean; check?: () => Promise<void> } = {},
+) {
   const delivered = new Set<string>();
   const statuses: number[] = [];
   for (let round = 0; round < 10; round++) {

@@ -27,7 +27,10 @@ describe('routes of spec section 2', () => {
     ['/cart', 'Shopping Cart'],
     ['/payments', 'Payment History'],
   ])('shows %s "%s" to signed-in users', async (path, title) => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ results: [], next: null, count: 0, totals: { amount: 0, refunded: 0, succeeded: 0 } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ results: [], next: null, count: 0, totals: { amount: 0, refunded: 0, succeeded: 0 } })),
+    );
     renderApp(path, { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });

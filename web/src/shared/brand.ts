@@ -7,5 +7,4 @@ export const brand = {
   admissionsEmail: 'admissions@northfield-nursing.edu',
 } as const;
 
-export const copyrightNotice = (year = new Date().getFullYear()) =>
-  `© ${year} ${brand.collegeName}. All rights reserved.`;
+export const copyrightNotice = (year = new Date().getFullYear()) => `© ${year} ${brand.collegeName}. All rights reserved.`;

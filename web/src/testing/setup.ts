@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setRuntimeConfig, defaultRuntimeConfig } from '#shared/runtimeConfig';
+import { signOutTestStores } from './test-utils';
 
 // Pages are lazy modules that vitest transforms on first visit, which can take longer than the
 // default second of findBy*/waitFor on a busy 2-core machine.
@@ -9,6 +10,7 @@ configure({ asyncUtilTimeout: 10_000 }); // below the web project's 20 s test ti
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  signOutTestStores();
   localStorage.clear();
   setRuntimeConfig(defaultRuntimeConfig);
   vi.unstubAllGlobals();

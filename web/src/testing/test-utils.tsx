@@ -3,7 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
-import { makeStore, type AppStore } from '../app/store';
+import { makeStore as makeAppStore, type AppStore } from '../app/store';
+import { loggedOut } from '#shared/session/authSlice';
 import type { UserInfo } from '#contract/users';
 import type { RootState } from '#shared/store/state';
 
@@ -12,8 +13,27 @@ import type { RootState } from '#shared/store/state';
  * harness composes the app, so tests in any layer reach the app through here, never by importing app/.
  */
 
-/** The app's own store and providers, for tests that build their own tree (hooks, wrappers) or drive the store. */
-export { AppProviders, makeStore };
+/** The app's own providers, for tests that build their own tree (hooks, wrappers). */
+export { AppProviders };
+
+const stores = new Set<AppStore>();
+
+/**
+ * The app's own store, for tests that drive it. Every store a test makes is signed out when the test
+ * ends (signOutTestStores, run by setup.ts), which ends work it started that outlives the test, such as
+ * a payment watch re-reading payments every 1.5 s: the web tier shares one page between test files, so
+ * it would otherwise call a later test's fetch.
+ */
+export function makeStore(preloadedState?: Partial<RootState>): AppStore {
+  const store = makeAppStore(preloadedState);
+  stores.add(store);
+  return store;
+}
+
+export function signOutTestStores(): void {
+  for (const store of stores) store.dispatch(loggedOut());
+  stores.clear();
+}
 
 export interface RenderOptions {
   preloadedState?: Partial<RootState>;
@@ -114,7 +134,12 @@ export function stubFetch(answer: (url: string) => Response): string[] {
 
 /** Stubs `matchMedia` (which jsdom lacks): each media query matches when `matches` says so. */
 export function stubMediaQueries(matches: (query: string) => boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches(query), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches(query),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }
 
 /** The body rows of the table named `name` (or of the one table), each as its cells' text. */
@@ -123,7 +148,11 @@ export function tableRows(name?: string | RegExp): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 /** The toast's text. While a dialog is open the rest of the page is aria-hidden, so this finds the Snackbar itself. */

@@ -35,7 +35,10 @@ describe('admin access decision (spec sections 4 and 6)', () => {
 
 describe('AdminGuard on /admin and /cohort-management', () => {
   it.each(['/admin', '/cohort-management'])('redirects a non-admin from %s to /Dashboard with the message', async (path) => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
+    );
     const { router } = renderApp(path, { preloadedState: signedIn(sampleUser({ isAdmin: false })) });
     expect((await screen.findByRole('alert')).textContent).toContain(NOT_ADMIN_MESSAGE);
     expect(router.state.location.pathname).toBe('/Dashboard');

@@ -67,7 +67,8 @@ describe('Header', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Document Management' }).getAttribute('href')).toBe('/documents');
     expect(within(nav).getByRole('link', { name: 'Course Manager' }).getAttribute('href')).toBe('/course-manager');
-    for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment History']) expect(within(nav).queryByRole('link', { name })).toBeNull();
+    for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment History'])
+      expect(within(nav).queryByRole('link', { name })).toBeNull();
   });
 
   it('opens the same links in a menu from the menu button (the phone header, issue 21)', async () => {
@@ -77,7 +78,11 @@ describe('Header', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Course Catalog', 'Document Management', 'Course Manager']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Course Catalog', 'Document Management', 'Course Manager']);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(within(menu).getByRole('link', { name: 'Course Manager' }));
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
@@ -119,7 +124,9 @@ describe('Header', () => {
   });
 
   it('logs out at once and revokes the refresh token in the background, even when that call fails', () => {
-    const fetchMock = vi.fn(async (_url: unknown, _init?: RequestInit): Promise<Response> => { throw new TypeError('Failed to fetch'); });
+    const fetchMock = vi.fn(async (_url: unknown, _init?: RequestInit): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    });
     vi.stubGlobal('fetch', fetchMock);
     const { store } = renderHeader(signedIn(sampleUser({ refresh: 'refresh-9' })));
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));

@@ -13,8 +13,13 @@ const screenWidth = (wide: boolean) => stubMediaQueries((query) => wide && query
 
 async function openPanel(path = '/admin', wide = true) {
   screenWidth(wide);
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([])));
-  const view = renderApp(path, { preloadedState: signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true })) });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse([])),
+  );
+  const view = renderApp(path, {
+    preloadedState: signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true })),
+  });
   await screen.findByRole('heading', { level: 1, name: TITLE });
   return view;
 }
@@ -25,7 +30,11 @@ const menuItem = (name: string) => within(menu()).getByRole('button', { name });
 describe('Admin panel (spec: Admin panel)', { timeout: 20_000 }, () => {
   it("is titled as the college's admin dashboard and opens on Documents", async () => {
     await openPanel();
-    expect(within(menu()).getAllByRole('button').map((b) => b.textContent)).toEqual(MENU);
+    expect(
+      within(menu())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(MENU);
     expect(menuItem('Documents').getAttribute('aria-current')).toBe('page');
     expect(await screen.findByRole('heading', { level: 2, name: 'Document Management' })).toBeTruthy();
   });

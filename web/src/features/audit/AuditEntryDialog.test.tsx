@@ -6,8 +6,13 @@ import { AuditEntryDialog } from './AuditEntryDialog';
 import { stubMediaQueries } from '../../testing/test-utils';
 
 const update: AuditEntrySummary = {
-  id: 'e1', at: '2026-03-02T15:04:05.000Z', actor: 'admin', action: 'course.update', entity_type: 'course',
-  entity_id: '0f0e6a52-6d0b-4a51-9d1e-3c2b1a098765', subject: 'course Physics II (40101)',
+  id: 'e1',
+  at: '2026-03-02T15:04:05.000Z',
+  actor: 'admin',
+  action: 'course.update',
+  entity_type: 'course',
+  entity_id: '0f0e6a52-6d0b-4a51-9d1e-3c2b1a098765',
+  subject: 'course Physics II (40101)',
   before: { id: 'x', name: 'Physics', crn: '40101', creditHours: 4, isCertificateCourse: false },
   after: { id: 'x', name: 'Physics II', crn: '40101', creditHours: 5, isCertificateCourse: false },
 };
@@ -29,9 +34,20 @@ describe('AuditEntryDialog (issue 21)', () => {
     expect(within(dialog).getByTitle('2026-03-02T15:04:05.000Z')).toBeTruthy();
 
     const table = within(dialog).getByRole('table', { name: 'Before and after' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Field', 'Before', 'After']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Field', 'Before', 'After']);
     const rows = within(table).getAllByRole('row').slice(1);
-    const byField = Object.fromEntries(rows.map((r) => [within(r).getByRole('rowheader').textContent, within(r).getAllByRole('cell').map((c) => c.textContent)]));
+    const byField = Object.fromEntries(
+      rows.map((r) => [
+        within(r).getByRole('rowheader').textContent,
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ]),
+    );
     expect(byField['nameChanged']).toEqual(['Physics', 'Physics II']);
     expect(byField['creditHoursChanged']).toEqual(['4', '5']);
     expect(byField['crn']).toEqual(['40101', '40101']);
@@ -44,19 +60,32 @@ describe('AuditEntryDialog (issue 21)', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('stacks each field\'s before above its after on a phone', () => {
+  it("stacks each field's before above its after on a phone", () => {
     atPhoneWidth(true);
     render(<AuditEntryDialog entry={update} onClose={() => {}} />);
     const list = screen.getByRole('list', { name: 'Before and after' });
     expect(screen.queryByRole('table')).toBeNull();
-    const name = within(list).getAllByRole('listitem').find((li) => li.hasAttribute('data-changed') && li.textContent!.startsWith('name'))!;
+    const name = within(list)
+      .getAllByRole('listitem')
+      .find((li) => li.hasAttribute('data-changed') && li.textContent!.startsWith('name'))!;
     expect([...name.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Before', 'After']);
     expect([...name.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['Physics', 'Physics II']);
   });
 
   it('a read shows what it showed and says there is nothing to compare', () => {
     atPhoneWidth(false);
-    render(<AuditEntryDialog entry={{ ...update, action: 'cohort.roster.read', before: undefined, after: undefined, detail: { count: 2, students: ['ben', 'ada'] } }} onClose={() => {}} />);
+    render(
+      <AuditEntryDialog
+        entry={{
+          ...update,
+          action: 'cohort.roster.read',
+          before: undefined,
+          after: undefined,
+          detail: { count: 2, students: ['ben', 'ada'] },
+        }}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByText(/records no before or after/)).toBeTruthy();
     expect(screen.getByLabelText('Details').textContent).toContain('"ben"');
     expect(screen.getByText('course Physics II (40101) (2 students)')).toBeTruthy();

@@ -29,7 +29,11 @@ describe('Login screen', () => {
   it('shows the welcome panel, the sign-in form, the help link and the copyright footer', async () => {
     await openLogin();
     const welcome = screen.getByRole('region', { name: `Welcome to ${brand.collegeName}` });
-    for (const feature of ['Tracking academic progress', 'Managing tuition and financial aid', 'Accessing course materials and schedules']) {
+    for (const feature of [
+      'Tracking academic progress',
+      'Managing tuition and financial aid',
+      'Accessing course materials and schedules',
+    ]) {
       expect(within(welcome).getByText(feature)).toBeTruthy();
     }
     expect(screen.getByLabelText('Username')).toBeTruthy();

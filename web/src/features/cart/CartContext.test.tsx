@@ -16,10 +16,16 @@ describe('useCart (spec section 5)', () => {
 
   it('the provider needs a signed-in user', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<AppProviders store={makeStore()}><CartProvider>{null}</CartProvider></AppProviders>)).toThrow();
+    expect(() =>
+      render(
+        <AppProviders store={makeStore()}>
+          <CartProvider>{null}</CartProvider>
+        </AppProviders>,
+      ),
+    ).toThrow();
   });
 
-  it('gives the signed-in user\'s cart and its operations', () => {
+  it("gives the signed-in user's cart and its operations", () => {
     const store = makeStore(signedIn());
     const wrapper = ({ children }: { children: ReactNode }) => (
       <AppProviders store={store}>
@@ -29,7 +35,14 @@ describe('useCart (spec section 5)', () => {
     const { result } = renderHook(() => useCart(), { wrapper });
     expect(result.current).toMatchObject({ username: 'student', items: [], total: 0, count: 0 });
 
-    const item = { program_id: '1', program_type: 'certificate', program_name: 'Phlebotomy', amount: '99.50', payment_type: 'full', due_date: null } as const;
+    const item = {
+      program_id: '1',
+      program_type: 'certificate',
+      program_name: 'Phlebotomy',
+      amount: '99.50',
+      payment_type: 'full',
+      due_date: null,
+    } as const;
     act(() => result.current.addItem(item));
     act(() => result.current.addItem(item));
     expect(result.current).toMatchObject({ total: 199, count: 2 });

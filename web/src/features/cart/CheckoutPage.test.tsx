@@ -10,7 +10,9 @@ import { cartState, nursingAssistant, owing, patientCareTechnician, studentRecor
 import CheckoutPage from './CheckoutPage';
 
 const intent = { clientSecret: 'pi_1_secret_x', paymentIntentId: 'pi_1', amount: 570000, currency: 'usd' };
-const declined = { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } };
+const declined = {
+  error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+};
 const recordedPage = {
   results: [{ id: 'pay-1', payment_intent_id: 'pi_1', status: 'succeeded' }],
   next: null,
@@ -61,7 +63,13 @@ const withRecord = (record: StudentRecord) => () => jsonResponse(record);
 function renderCheckout(...items: CartItem[]) {
   setRuntimeConfig({ ...defaultRuntimeConfig, payments: { mode: 'sandbox', publishableKey: 'pk_test_local' } });
   const routes = [
-    { Component: CartRoute, children: [{ path: '/checkout', Component: CheckoutPage }, { path: '/cart', element: <h1>Cart page</h1> }] },
+    {
+      Component: CartRoute,
+      children: [
+        { path: '/checkout', Component: CheckoutPage },
+        { path: '/cart', element: <h1>Cart page</h1> },
+      ],
+    },
     { path: '/Dashboard', element: <h1>Dashboard page</h1> },
     { path: '/payments', element: <h1>Payment History page</h1> },
   ];
@@ -104,7 +112,7 @@ describe('Checkout page (spec section 2, Checkout)', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('student@example.edu');
   });
 
-  it('asks for one payment intent with the spec\'s body plus the items and an idempotency key', async () => {
+  it("asks for one payment intent with the spec's body plus the items and an idempotency key", async () => {
     const calls = stubNetwork({ student: withRecord(studentRecord([owing(nursingAssistant, 1500), owing(patientCareTechnician, 8400)])) });
     renderCheckout(nursingAssistant, { ...patientCareTechnician, quantity: 2 });
     await payButton();
@@ -241,7 +249,10 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     expect((await payButton()).textContent).toBe('Pay $1,500.00');
     expect(store.getState().cart.items).toMatchObject([{ program_id: '1', amount: 1500, quantity: 1 }]);
     expect(intentCalls(calls)).toHaveLength(1);
-    expect(intentCalls(calls)[0].body).toMatchObject({ totalCost: 1500, items: [{ program_type: 'certificate', program_id: '1', amount: 1500 }] });
+    expect(intentCalls(calls)[0].body).toMatchObject({
+      totalCost: 1500,
+      items: [{ program_type: 'certificate', program_id: '1', amount: 1500 }],
+    });
     expect(screen.queryByText('Your cart asks for more than you owe')).toBeNull();
   });
 
@@ -268,7 +279,7 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     expect(intentCalls(calls)).toEqual([]);
   });
 
-  it('never shows the server\'s field wording: a refusal for what is owed reads plainly, and Try Again checks again with a new key', async () => {
+  it("never shows the server's field wording: a refusal for what is owed reads plainly, and Try Again checks again with a new key", async () => {
     let owed = 1500;
     const calls = stubNetwork({
       student: () => jsonResponse(studentRecord([owing(nursingAssistant, owed)])),
@@ -287,8 +298,10 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     expect(intentCalls(calls)).toHaveLength(1);
   });
 
-  it('hides any other field-named refusal behind the spec\'s text', async () => {
-    stubNetwork({ createIntent: () => jsonResponse({ error: 'items.0.program_type: must be one of certificate, diploma, associates' }, 400) });
+  it("hides any other field-named refusal behind the spec's text", async () => {
+    stubNetwork({
+      createIntent: () => jsonResponse({ error: 'items.0.program_type: must be one of certificate, diploma, associates' }, 400),
+    });
     renderCheckout(nursingAssistant);
     const alert = (await screen.findByText(/Failed to initialize payment/)).closest('[role="alert"]') as HTMLElement;
     expect(alert.textContent).toBe('Failed to initialize payment. Please try again.Try Again');
@@ -308,7 +321,9 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     enterCard('4242 4242 4242 4242');
     fireEvent.click(first);
 
-    const replaced = await screen.findByText('This checkout was replaced by a newer one, opened in another tab or window. Nothing was charged.');
+    const replaced = await screen.findByText(
+      'This checkout was replaced by a newer one, opened in another tab or window. Nothing was charged.',
+    );
     expect(screen.queryByText(/cannot confirm this PaymentIntent/)).toBeNull();
     expect(screen.queryByRole('form', { name: 'Card payment' })).toBeNull();
     expect(store.getState().cart.items).toHaveLength(1);
@@ -351,7 +366,17 @@ describe('Checkout that cannot mislead (issue 17)', () => {
   it('a checkout already paid (confirmed twice) counts as the success it was', async () => {
     stubNetwork({
       confirm: (id) =>
-        jsonResponse({ error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'already succeeded', payment_intent: { id, status: 'succeeded' } } }, 400),
+        jsonResponse(
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'already succeeded',
+              payment_intent: { id, status: 'succeeded' },
+            },
+          },
+          400,
+        ),
     });
     renderCheckout(nursingAssistant);
     const pay = await payButton();
@@ -364,7 +389,9 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     const calls = stubNetwork({ student: withRecord(studentRecord([owing(nursingAssistant, 0.3)])) });
     renderCheckout({ ...nursingAssistant, amount: 0.3 });
     expect(
-      await screen.findByText(/^Card payments must be at least \$0\.50, and your cart comes to \$0\.30\. Please contact Admissions to settle this balance\./),
+      await screen.findByText(
+        /^Card payments must be at least \$0\.50, and your cart comes to \$0\.30\. Please contact Admissions to settle this balance\./,
+      ),
     ).toBeTruthy();
     expect(intentCalls(calls)).toEqual([]);
   });

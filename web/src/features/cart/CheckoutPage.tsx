@@ -258,12 +258,12 @@ function SecurePaymentNotice() {
   const sandbox = getRuntimeConfig().payments.mode === 'sandbox';
   return (
     <Alert icon={<LockIcon />} severity="info" role="note" sx={{ my: 2 }}>
-      Secure payment: your card details go straight to our payment provider, Stripe, over an encrypted connection and are
-      never stored on our servers.
+      Secure payment: your card details go straight to our payment provider, Stripe, over an encrypted connection and are never stored on
+      our servers.
       {sandbox && (
         <Box sx={{ mt: 1 }}>
-          Test mode: no money moves. Use the card 4242 4242 4242 4242 with any future expiry date, any CVC and any postal
-          code; 4000 0000 0000 0002 is declined.
+          Test mode: no money moves. Use the card 4242 4242 4242 4242 with any future expiry date, any CVC and any postal code; 4000 0000
+          0000 0002 is declined.
         </Box>
       )}
     </Alert>

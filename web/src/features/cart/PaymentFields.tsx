@@ -32,7 +32,13 @@ export function useCardPayment({ billing, onSucceeded, onProcessing, onReplaced 
 export type CardPayment = ReturnType<typeof useCardPayment>;
 
 /** The form of both card forms: the billing fields, the card's own fields, the error and Pay. */
-export function CardPaymentForm({ payment, total, payDisabled, onPay, children }: {
+export function CardPaymentForm({
+  payment,
+  total,
+  payDisabled,
+  onPay,
+  children,
+}: {
   payment: CardPayment;
   total: number;
   payDisabled?: boolean;
@@ -41,7 +47,13 @@ export function CardPaymentForm({ payment, total, payDisabled, onPay, children }
 }) {
   return (
     <Box component="form" noValidate aria-label="Card payment" onSubmit={onPay}>
-      <BillingFields name={payment.name} email={payment.email} onName={payment.setName} onEmail={payment.setEmail} disabled={payment.processing} />
+      <BillingFields
+        name={payment.name}
+        email={payment.email}
+        onName={payment.setName}
+        onEmail={payment.setEmail}
+        disabled={payment.processing}
+      />
       {children}
       <PaymentError message={payment.error} />
       <PayButton total={total} processing={payment.processing} disabled={payDisabled} />
@@ -65,8 +77,23 @@ function BillingFields({
 }) {
   return (
     <>
-      <TextInput id="billing-name" label="Name on card" autoComplete="cc-name" value={name} disabled={disabled} onChange={(e) => onName(e.target.value)} />
-      <TextInput id="billing-email" label="Email" type="email" autoComplete="email" value={email} disabled={disabled} onChange={(e) => onEmail(e.target.value)} />
+      <TextInput
+        id="billing-name"
+        label="Name on card"
+        autoComplete="cc-name"
+        value={name}
+        disabled={disabled}
+        onChange={(e) => onName(e.target.value)}
+      />
+      <TextInput
+        id="billing-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        disabled={disabled}
+        onChange={(e) => onEmail(e.target.value)}
+      />
     </>
   );
 }
@@ -74,7 +101,15 @@ function BillingFields({
 /** "Pay $total", reading "Processing..." while the payment is confirmed. */
 function PayButton({ total, processing, disabled }: { total: number; processing: boolean; disabled?: boolean }) {
   return (
-    <Button type="submit" variant="contained" size="large" fullWidth startIcon={<LockIcon />} disabled={processing || disabled} sx={{ mt: 2 }}>
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      startIcon={<LockIcon />}
+      disabled={processing || disabled}
+      sx={{ mt: 2 }}
+    >
       {processing ? 'Processing...' : `Pay ${formatDollars(total)}`}
     </Button>
   );

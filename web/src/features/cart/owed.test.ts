@@ -20,7 +20,7 @@ describe('what is owed (issue 17)', () => {
     expect(cartProblems([{ ...nursingAssistant, quantity: 5 }], null)).toEqual([]);
   });
 
-  it('sums a program\'s lines (a cart stored before merging) and fixes them into one line of what is owed', () => {
+  it("sums a program's lines (a cart stored before merging) and fixes them into one line of what is owed", () => {
     const second = { ...nursingAssistant, id: 'certificate-1-2', amount: 100 };
     const problems = cartProblems([nursingAssistant, second, patientCareTechnician], owed);
     expect(problems.map((p) => [p.kind, p.programName, p.asked, p.owed])).toEqual([
@@ -57,15 +57,31 @@ describe('what is owed (issue 17)', () => {
   });
 });
 
-describe('the server\'s refusals in plain words', () => {
+describe("the server's refusals in plain words", () => {
   it.each([
-    ['items.0.amount: 3000.00 is more than the 1500.00 owed for Nursing Assistant', 'Your cart asks for $3,000.00 for Nursing Assistant, but you owe $1,500.00. Nothing was charged: check your cart again.', true],
-    ['items.1.program_id: is not a program this student is enrolled in', 'Your cart holds a program you are not enrolled in. Nothing was charged: remove it from your cart.', true],
+    [
+      'items.0.amount: 3000.00 is more than the 1500.00 owed for Nursing Assistant',
+      'Your cart asks for $3,000.00 for Nursing Assistant, but you owe $1,500.00. Nothing was charged: check your cart again.',
+      true,
+    ],
+    [
+      'items.1.program_id: is not a program this student is enrolled in',
+      'Your cart holds a program you are not enrolled in. Nothing was charged: remove it from your cart.',
+      true,
+    ],
     ['totalCost: must be at least 0.50', 'Card payments must be at least $0.50.', false],
-    ["totalCost: 10.00 does not equal the items' sum of 12.00", 'Your cart changed while the payment was being prepared. Nothing was charged.', true],
+    [
+      "totalCost: 10.00 does not equal the items' sum of 12.00",
+      'Your cart changed while the payment was being prepared. Nothing was charged.',
+      true,
+    ],
     ['payment: Amount must be at least $0.50 usd', null, false],
     ['items.0.amount: must be an amount with at most two decimals', null, false],
-    ['This checkout is already closed; reload the page to start a new one', 'This checkout is already closed; reload the page to start a new one', false],
+    [
+      'This checkout is already closed; reload the page to start a new one',
+      'This checkout is already closed; reload the page to start a new one',
+      false,
+    ],
   ])('%s', (reason, text, owedChanged) => {
     expect(intentFailure(reason)).toEqual({ text, owedChanged });
   });

@@ -23,10 +23,13 @@ describe('sandbox card form: Stripe test cards', () => {
     expect(testPaymentMethod(number)).toBe(method);
   });
 
-  it.each(['5555 5555 5555 4444', '4242 4242 4242 4241', '4242'])('knows no other number (%s): "Your card number is incorrect."', (number) => {
-    expect(testPaymentMethod(number)).toBeNull();
-    expect(cardProblem({ ...good, number }, now)).toBe('Your card number is incorrect.');
-  });
+  it.each(['5555 5555 5555 4444', '4242 4242 4242 4241', '4242'])(
+    'knows no other number (%s): "Your card number is incorrect."',
+    (number) => {
+      expect(testPaymentMethod(number)).toBeNull();
+      expect(cardProblem({ ...good, number }, now)).toBe('Your card number is incorrect.');
+    },
+  );
 
   it('formats the number in groups of four and the expiry as MM/YY while typing', () => {
     expect(formatCardNumber('42424242424242429999')).toBe('4242 4242 4242 4242');
@@ -81,13 +84,23 @@ describe('confirmSandboxPayment', () => {
     });
   });
 
-  it('answers the provider\'s message for a declined card (402)', async () => {
-    const declined = { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } };
+  it("answers the provider's message for a declined card (402)", async () => {
+    const declined = {
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
+    };
     const fetchMock = vi.fn(async () => jsonResponse(declined, 402));
-    await expect(confirmSandboxPayment(confirmation, fetchMock)).resolves.toEqual({ error: 'Your card has insufficient funds.', code: 'card_declined' });
+    await expect(confirmSandboxPayment(confirmation, fetchMock)).resolves.toEqual({
+      error: 'Your card has insufficient funds.',
+      code: 'card_declined',
+    });
   });
 
-  it('answers the code and the intent\'s status of an intent that cannot be confirmed (a newer checkout canceled it)', async () => {
+  it("answers the code and the intent's status of an intent that cannot be confirmed (a newer checkout canceled it)", async () => {
     const canceled = {
       error: {
         type: 'invalid_request_error',
@@ -96,7 +109,12 @@ describe('confirmSandboxPayment', () => {
         payment_intent: { id: 'pi_123', status: 'canceled' },
       },
     };
-    await expect(confirmSandboxPayment(confirmation, vi.fn(async () => jsonResponse(canceled, 400)))).resolves.toEqual({
+    await expect(
+      confirmSandboxPayment(
+        confirmation,
+        vi.fn(async () => jsonResponse(canceled, 400)),
+      ),
+    ).resolves.toEqual({
       error: 'You cannot confirm this PaymentIntent because it has a status of canceled.',
       code: 'payment_intent_unexpected_state',
       intentStatus: 'canceled',
@@ -104,10 +122,20 @@ describe('confirmSandboxPayment', () => {
   });
 
   it('answers a generic message when the sandbox cannot be reached or says nothing useful', async () => {
-    await expect(confirmSandboxPayment(confirmation, vi.fn(async () => Promise.reject(new TypeError('offline'))))).resolves.toEqual({
+    await expect(
+      confirmSandboxPayment(
+        confirmation,
+        vi.fn(async () => Promise.reject(new TypeError('offline'))),
+      ),
+    ).resolves.toEqual({
       error: CARD_MESSAGES.unexpected,
     });
-    await expect(confirmSandboxPayment(confirmation, vi.fn(async () => new Response('oops', { status: 500 })))).resolves.toEqual({
+    await expect(
+      confirmSandboxPayment(
+        confirmation,
+        vi.fn(async () => new Response('oops', { status: 500 })),
+      ),
+    ).resolves.toEqual({
       error: CARD_MESSAGES.unexpected,
     });
   });

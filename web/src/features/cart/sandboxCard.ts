@@ -42,7 +42,9 @@ export function testPaymentMethod(cardNumber: string): string | null {
 
 /** "4242424242" -> "4242 4242 42" as the user types. */
 export function formatCardNumber(value: string): string {
-  return cardDigits(value).slice(0, 16).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return cardDigits(value)
+    .slice(0, 16)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** "1228" -> "12/28" as the user types. */

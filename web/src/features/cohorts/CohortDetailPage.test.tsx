@@ -49,7 +49,13 @@ describe('Cohort detail (spec: Cohort detail)', { timeout: 20_000 }, () => {
     await openDetail();
     await waitFor(() => expect(rosterRows()).toHaveLength(5));
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Student', 'Username', 'Email', 'Current Balance', 'Payment Status', 'Program Progress', 'Actions',
+      'Student',
+      'Username',
+      'Email',
+      'Current Balance',
+      'Payment Status',
+      'Program Progress',
+      'Actions',
     ]);
     expect(rosterRows().map(([name, username, , balance, status, progress]) => [name, username, balance, status, progress])).toEqual([
       ['Maria Lopez', 'student', '$5,700.00', 'Overdue', 'In Progress'],
@@ -113,7 +119,8 @@ describe('Cohort detail (spec: Cohort detail)', { timeout: 20_000 }, () => {
     let added = false;
     const { calls } = await openDetail({
       ...demoAnswers(),
-      [`GET ${ROSTER_PATH}`]: () => jsonResponse(added ? [...roster, { ...roster[1], username: 'paid', first_name: 'James', last_name: 'Carter' }] : roster),
+      [`GET ${ROSTER_PATH}`]: () =>
+        jsonResponse(added ? [...roster, { ...roster[1], username: 'paid', first_name: 'James', last_name: 'Carter' }] : roster),
       [`POST ${ROSTER_PATH}`]: (call) =>
         (call.body as { username: string }).username === 'ghost'
           ? jsonResponse({ error: 'Student not found' }, 404)

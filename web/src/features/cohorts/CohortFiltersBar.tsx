@@ -17,8 +17,10 @@ interface Props {
 
 /** Search and the three selects filter the table as they change; Clear Filters and Export act on it. */
 export function CohortFiltersBar({ filters, academicYears, onChange, onClear, onExport, canExport }: Props) {
-  const set = <K extends keyof CohortFilters>(key: K) => (event: { target: { value: string } }) =>
-    onChange({ ...filters, [key]: event.target.value as CohortFilters[K] });
+  const set =
+    <K extends keyof CohortFilters>(key: K) =>
+    (event: { target: { value: string } }) =>
+      onChange({ ...filters, [key]: event.target.value as CohortFilters[K] });
 
   return (
     <FilterBar label="Filter cohorts" columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1fr auto' }}>
@@ -34,7 +36,13 @@ export function CohortFiltersBar({ filters, academicYears, onChange, onClear, on
         <option value="diploma">Diploma</option>
         <option value="associates">Associates</option>
       </NativeSelect>
-      <NativeSelect id="cohort-academic-year" label="Academic Year" size="small" value={filters.academicYear} onChange={set('academicYear')}>
+      <NativeSelect
+        id="cohort-academic-year"
+        label="Academic Year"
+        size="small"
+        value={filters.academicYear}
+        onChange={set('academicYear')}
+      >
         <option value="">All</option>
         {academicYears.map((year) => (
           <option key={year} value={year}>

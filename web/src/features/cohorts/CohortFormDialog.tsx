@@ -40,7 +40,15 @@ export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose
   const dateField = (name: 'start_date' | 'end_date') => ({ ...field(name), type: 'date', slotProps: { inputLabel: { shrink: true } } });
 
   return (
-    <FormDialog id="cohort-form" title={cohort ? 'Edit Cohort' : 'New Cohort'} submitLabel={cohort ? 'Save Changes' : 'Create Cohort'} busy={saving} maxWidth="sm" onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      id="cohort-form"
+      title={cohort ? 'Edit Cohort' : 'New Cohort'}
+      submitLabel={cohort ? 'Save Changes' : 'Create Cohort'}
+      busy={saving}
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <TextField required placeholder="2025-2026" {...field('academic_year')} />

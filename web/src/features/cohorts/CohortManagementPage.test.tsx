@@ -33,9 +33,13 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
     expect(rows()[3][5]).toBe('Not set');
     for (const name of ['Clear Filters', 'Export', 'New Cohort']) expect(screen.getByRole('button', { name })).toBeTruthy();
     // Academic years come from the data.
-    const years = within(screen.getByRole('combobox', { name: 'Academic Year' })).getAllByRole('option').map((o) => o.textContent);
+    const years = within(screen.getByRole('combobox', { name: 'Academic Year' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(years).toEqual(['All', '2026-2027', '2025-2026', '2024-2025']);
-    const types = within(screen.getByRole('combobox', { name: 'Program Type' })).getAllByRole('option').map((o) => o.textContent);
+    const types = within(screen.getByRole('combobox', { name: 'Program Type' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(types).toEqual(['All', 'Certificate', 'Diploma', 'Associates']);
   });
 
@@ -98,7 +102,8 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
     });
     fireEvent.click(screen.getByRole('button', { name: 'New Cohort' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Cohort' });
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
 
     type('Academic Year', '2025-2027');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Cohort' }));

@@ -19,8 +19,12 @@ async function openStudent(name: string, answers: Record<string, Answer> = demoA
 const section = (dialog: HTMLElement, title: string) => within(dialog).getByRole('region', { name: title });
 /** A description list as [term, definition] pairs. */
 const facts = (region: HTMLElement) => {
-  const terms = within(region).getAllByRole('term').map((dt) => dt.textContent);
-  const values = within(region).getAllByRole('definition').map((dd) => dd.textContent);
+  const terms = within(region)
+    .getAllByRole('term')
+    .map((dt) => dt.textContent);
+  const values = within(region)
+    .getAllByRole('definition')
+    .map((dd) => dd.textContent);
   return terms.map((term, i) => [term, values[i]]);
 };
 
@@ -41,13 +45,21 @@ describe('Student detail dialog (spec: Student detail dialog)', { timeout: 20_00
       ['Next Due Date', 'Dec 15, 2026'],
     ]);
     const enrollments = section(dialog, 'Program Enrollments');
-    expect(within(enrollments).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Program Enrollments', 'Certificate', 'Diploma']);
+    expect(
+      within(enrollments)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Program Enrollments', 'Certificate', 'Diploma']);
     expect(enrollments.textContent).toContain('Nursing Assistant: balance $1,500.00');
     expect(enrollments.textContent).toContain('Patient Care Technician: balance $4,200.00');
 
     const payments = within(section(dialog, 'Payment History')).getAllByRole('row').slice(1);
     expect(payments).toHaveLength(10);
-    expect(within(payments[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Dec 15, 2025', '$111.00', 'Card', 'Succeeded', 'pi_p12']);
+    expect(
+      within(payments[0])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Dec 15, 2025', '$111.00', 'Card', 'Succeeded', 'pi_p12']);
     expect(within(payments[9]).getAllByRole('cell')[4].textContent).toBe('pi_p03');
   });
 
@@ -78,7 +90,9 @@ describe('Student detail dialog (spec: Student detail dialog)', { timeout: 20_00
     const { dialog } = await openStudent('Carla Diaz');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Email' }));
     expect(alert).toHaveBeenLastCalledWith(NO_EMAIL);
-    expect(within(dialog).getByRole('link', { name: 'View Full Profile' }).getAttribute('href')).toBe('/admin?view=students&student=carla.diaz');
+    expect(within(dialog).getByRole('link', { name: 'View Full Profile' }).getAttribute('href')).toBe(
+      '/admin?view=students&student=carla.diaz',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -33,5 +33,15 @@ export function StudentRoster({ students, loading, onView }: Props) {
       <VisibilityIcon fontSize="small" />
     </IconButton>
   );
-  return <DataTable label="Student Roster" columns={COLUMNS} rows={students} rowKey={(student) => student.username} loading={loading} empty={NO_STUDENTS} actions={{ render: view }} />;
+  return (
+    <DataTable
+      label="Student Roster"
+      columns={COLUMNS}
+      rows={students}
+      rowKey={(student) => student.username}
+      loading={loading}
+      empty={NO_STUDENTS}
+      actions={{ render: view }}
+    />
+  );
 }

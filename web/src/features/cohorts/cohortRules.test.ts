@@ -42,7 +42,7 @@ describe('roster statistics', () => {
 });
 
 describe('CSV exports', () => {
-  it('writes the filtered cohorts, named with today\'s date', () => {
+  it("writes the filtered cohorts, named with today's date", () => {
     const rows = Papa.parse<string[]>(cohortsCsv(cohorts.slice(3))).data;
     expect(rows).toEqual([
       ['Academic Year', 'Cohort #', 'Program Type', 'Program Name', 'Students', 'Start Date', 'End Date', 'Status'],
@@ -69,7 +69,14 @@ describe('CSV exports', () => {
     const evil = '=HYPERLINK("http://evil","x")\nNursing';
     const [, cohortRow] = Papa.parse<string[]>(cohortsCsv([{ ...certCohort, program_name: evil }])).data;
     expect(cohortRow![3]).toBe(`'${evil}`);
-    const credit = { ...carla, first_name: evil, payment_details: { ...carla.payment_details, certificate_courses: [{ ...carla.payment_details.certificate_courses![0]!, amount_paid: 2450 }] } };
+    const credit = {
+      ...carla,
+      first_name: evil,
+      payment_details: {
+        ...carla.payment_details,
+        certificate_courses: [{ ...carla.payment_details.certificate_courses![0]!, amount_paid: 2450 }],
+      },
+    };
     const csv = rosterCsv(certCohort, [credit]);
     const [, rosterRow] = Papa.parse<string[]>(csv).data;
     expect(rosterRow![0]).toBe(`'${evil} Diaz`);

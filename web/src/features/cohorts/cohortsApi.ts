@@ -14,7 +14,10 @@ function cohortListOf(response: unknown): Cohort[] {
 const worthFallingBack = (error: FetchBaseQueryError) => error.status !== 401 && error.status !== 403;
 
 /** A refused write (409, 400) changed nothing, so nothing needs reading again. */
-const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
+const onSuccess =
+  <T>(tags: T[]) =>
+  (result: unknown) =>
+    result ? tags : [];
 
 /**
  * The spec's cohort calls plus the admin writes. The roster carries every
@@ -47,8 +50,13 @@ export const cohortsApi = api.enhanceEndpoints({ addTagTypes: ['Cohort', 'Cohort
     }),
     // Moving a student changes two rosters and every count, and that student's record.
     addStudentToCohort: build.mutation<{ message: string }, { cohortId: string; username: string }>({
-      query: ({ cohortId, username }) => ({ url: `/api/cohorts/${encodeURIComponent(cohortId)}/students/`, method: 'POST', body: { username } }),
-      invalidatesTags: (result, _error, { username }) => (result ? ['Cohort', 'CohortStudents', { type: 'Student' as const, id: username }] : []),
+      query: ({ cohortId, username }) => ({
+        url: `/api/cohorts/${encodeURIComponent(cohortId)}/students/`,
+        method: 'POST',
+        body: { username },
+      }),
+      invalidatesTags: (result, _error, { username }) =>
+        result ? ['Cohort', 'CohortStudents', { type: 'Student' as const, id: username }] : [],
     }),
   }),
 });

@@ -41,7 +41,13 @@ export function CategoryAccordion({ category, defaultExpanded }: { category: Cou
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`${id}-content`}>
-        <DataTable label={`${category.display_name} courses`} outlined={false} columns={COLUMNS} rows={category.courses} rowKey={(course) => course.id} />
+        <DataTable
+          label={`${category.display_name} courses`}
+          outlined={false}
+          columns={COLUMNS}
+          rows={category.courses}
+          rowKey={(course) => course.id}
+        />
       </AccordionDetails>
     </Accordion>
   );

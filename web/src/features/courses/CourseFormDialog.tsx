@@ -47,7 +47,15 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
 
   const price = { htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } } as const;
   return (
-    <FormDialog id="course-form" title={course ? 'Edit Course' : 'Add New Course'} submitLabel={course ? 'Update Course' : 'Create Course'} busy={saving} maxWidth="sm" onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      id="course-form"
+      title={course ? 'Edit Course' : 'Add New Course'}
+      submitLabel={course ? 'Update Course' : 'Create Course'}
+      busy={saving}
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <NativeSelect required {...field('name')}>

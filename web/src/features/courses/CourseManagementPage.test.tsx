@@ -22,7 +22,8 @@ async function openList(courses = [nursingAssistant, algebra], extra: Record<str
   return calls;
 }
 
-const type = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
+const type = (scope: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
 
 // MUI dialogs are slow in jsdom, more so on a busy 2-core machine.
 describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () => {
@@ -80,11 +81,11 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     await waitFor(() => expect(listCalls(calls)).toHaveLength(5));
     expect(listCalls(calls).at(-1)).toBe('/api/courses/');
     expect((screen.getByRole('combobox', { name: 'Certificate Course' }) as HTMLSelectElement).value).toBe('');
-    expect(within(screen.getByRole('combobox', { name: 'Certificate Course' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All',
-      'Yes',
-      'No',
-    ]);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Certificate Course' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Yes', 'No']);
   });
 
   it('validates the add dialog with the shared schema: defaults, required fields, minimum, prices', async () => {
@@ -93,7 +94,9 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     const dialog = await screen.findByRole('dialog', { name: 'Add New Course' });
     expect((within(dialog).getByLabelText('Credit Hours', { exact: false }) as HTMLInputElement).value).toBe('1');
     expect((within(dialog).getByRole('switch', { name: 'Is Certificate Course' }) as HTMLInputElement).checked).toBe(true);
-    const names = within(within(dialog).getByRole('combobox', { name: /Course Name/ })).getAllByRole('option').map((o) => o.textContent);
+    const names = within(within(dialog).getByRole('combobox', { name: /Course Name/ }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(names).toContain('Medical Terminology for Allied Health Sciences');
     expect(names.filter((name) => name === 'Nurse Ethics')).toHaveLength(1);
 
@@ -137,7 +140,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
   });
 
-  it("keeps the dialog open on a failed save and shows the server's error once, as a sentence, else \"Something went wrong\"", async () => {
+  it('keeps the dialog open on a failed save and shows the server\'s error once, as a sentence, else "Something went wrong"', async () => {
     let status = 409;
     await openList([algebra], {
       'POST /api/courses/create/': () =>
@@ -157,7 +160,9 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
     status = 502;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
-    expect((await within(screen.getByRole('dialog', { name: 'Add New Course' })).findByRole('alert')).textContent).toBe('Something went wrong');
+    expect((await within(screen.getByRole('dialog', { name: 'Add New Course' })).findByRole('alert')).textContent).toBe(
+      'Something went wrong',
+    );
     expect(document.querySelector('.MuiSnackbar-root')).toBeNull();
   });
 
@@ -186,10 +191,14 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
   });
 
   it('asks "Confirm Delete" with the spec sentence, deletes, toasts and fetches the list again', async () => {
-    const calls = await openList([nursingAssistant], { 'DELETE /api/courses/course-01/delete/': jsonResponse({ message: 'Course deleted successfully' }) });
+    const calls = await openList([nursingAssistant], {
+      'DELETE /api/courses/course-01/delete/': jsonResponse({ message: 'Course deleted successfully' }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Nursing Assistant (10101)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
-    expect(within(dialog).getByText('Are you sure you want to delete the course "Nursing Assistant"? This action cannot be undone.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Are you sure you want to delete the course "Nursing Assistant"? This action cannot be undone.'),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await toastText()).toBe('Course deleted successfully');

@@ -39,32 +39,40 @@ describe('Courses Catalog (spec: Courses Catalog)', { timeout: 20_000 }, () => {
     expect(icons).toEqual(['nursing', 'general_education', 'default']);
   });
 
-  it('lists each category\'s courses in a table; the first category starts expanded, the others expand on click', async () => {
+  it("lists each category's courses in a table; the first category starts expanded, the others expand on click", async () => {
     stubCourseApi({ 'GET /api/courses/categories/': jsonResponse(categories), 'GET /api/courses/stats/': jsonResponse(stats) });
     open();
     const nursing = await screen.findByRole('button', { name: /^Nursing/ });
     expect(nursing.getAttribute('aria-expanded')).toBe('true');
     const table = screen.getByRole('table', { name: 'Nursing courses' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Course Name',
-      'CRN',
-      'Credit Hours',
-      'Application Fee',
-      'Tuition',
-      'Certificate',
-    ]);
-    expect(within(table).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Nursing Assistant', '10101', '6', '$50.00', '$1,450.50', 'Yes']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Course Name', 'CRN', 'Credit Hours', 'Application Fee', 'Tuition', 'Certificate']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Nursing Assistant', '10101', '6', '$50.00', '$1,450.50', 'Yes']);
 
     const general = screen.getByRole('button', { name: /^General Education/ });
     expect(general.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(general);
     expect(general.getAttribute('aria-expanded')).toBe('true');
     const rows = within(screen.getByRole('table', { name: 'General Education courses' })).getAllByRole('row');
-    expect(within(rows[1]).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Algebra', '40101', '3', 'N/A', '$450.00', 'No']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Algebra', '40101', '3', 'N/A', '$450.00', 'No']);
   });
 
   it.each([
-    ['categories', { 'GET /api/courses/categories/': jsonResponse({ error: 'boom' }, 500), 'GET /api/courses/stats/': jsonResponse(stats) }],
+    [
+      'categories',
+      { 'GET /api/courses/categories/': jsonResponse({ error: 'boom' }, 500), 'GET /api/courses/stats/': jsonResponse(stats) },
+    ],
     ['stats', { 'GET /api/courses/categories/': jsonResponse(categories), 'GET /api/courses/stats/': new Response('', { status: 502 }) }],
   ])('shows the spec alert when the %s cannot be loaded', async (_which, answers) => {
     stubCourseApi(answers);

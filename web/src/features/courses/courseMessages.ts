@@ -13,8 +13,7 @@ export const CATALOG_FAILED = 'Failed to load course data. Please try again late
 export const NO_PERMISSION = 'You do not have permission to add, edit or delete courses.';
 export const PLEASE_LOG_IN = 'Please log in to view courses';
 
-export const deleteConfirmation = (name: string) =>
-  `Are you sure you want to delete the course "${name}"? This action cannot be undone.`;
+export const deleteConfirmation = (name: string) => `Are you sure you want to delete the course "${name}"? This action cannot be undone.`;
 
 /**
  * What a failed save or delete says: the server's error field as a sentence (shared/lib/serverError), else the

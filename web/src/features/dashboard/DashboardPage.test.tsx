@@ -38,7 +38,10 @@ describe('Dashboard header card', () => {
   it('gives staff their own dashboard (issue 21): the documents figures from /api/dashboard/, a link to Document Management, no student record', async () => {
     const summary = {
       generated_at: '2026-06-15T12:00:00.000Z',
-      documents: { awaiting_acknowledgement: [{ document_id: 'd1', title: 'Clinical policy', expected: 3, acknowledged: 1, awaiting: 2 }], recent_uploads: [] },
+      documents: {
+        awaiting_acknowledgement: [{ document_id: 'd1', title: 'Clinical policy', expected: 3, acknowledged: 1, awaiting: 2 }],
+        recent_uploads: [],
+      },
     };
     const fetchMock = vi.fn(async (_input: Request) => jsonResponse(summary));
     vi.stubGlobal('fetch', fetchMock);
@@ -51,7 +54,10 @@ describe('Dashboard header card', () => {
   });
 
   it('omits the program when the user has no student record (404)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
+    );
     const warn = vi.spyOn(console, 'warn');
     renderApp('/Dashboard', { preloadedState: signedIn(sampleUser({ username: 'admin', first_name: '', isAdmin: true })) });
     expect(await screen.findByRole('heading', { name: 'Welcome back, admin!' })).toBeTruthy();
@@ -68,7 +74,10 @@ describe('Dashboard header card', () => {
 
 describe('My Registration card', () => {
   it('shows the semester, the two schedule buttons and the fixed academic information', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
+    );
     renderApp('/Dashboard', { preloadedState: signedIn() });
     const card = within(await screen.findByRole('region', { name: 'My Registration' }));
 
@@ -87,7 +96,10 @@ describe('My Registration card', () => {
 
 describe('My Financial Aid card', () => {
   it('lists the sample awards, totals the Approved ones and offers the two buttons', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
+    );
     renderApp('/Dashboard', { preloadedState: signedIn() });
     const card = within(await screen.findByRole('region', { name: 'My Financial Aid' }));
 

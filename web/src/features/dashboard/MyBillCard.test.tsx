@@ -7,15 +7,29 @@ import { renderApp } from '../../testing/renderApp';
 
 function program(overrides: Partial<ProgramBalance>): ProgramBalance {
   return {
-    id: 'p', program_type: 'certificate', program_name: 'Program', amount_due: 0, amount_paid: 0,
-    next_due_date: null, payment_history: [], ...overrides,
+    id: 'p',
+    program_type: 'certificate',
+    program_name: 'Program',
+    amount_due: 0,
+    amount_paid: 0,
+    next_due_date: null,
+    payment_history: [],
+    ...overrides,
   };
 }
 
 /** Like the demo `student`: 1500.00 left on Nursing Assistant, 4200.00 on Patient Care Technician. */
 const owing: PaymentDetails = {
   certificate_courses: [program({ id: 'nursing-assistant', program_name: 'Nursing Assistant', amount_due: 2400, amount_paid: 900 })],
-  diploma_programs: [program({ id: 'patient-care-technician', program_type: 'diploma', program_name: 'Patient Care Technician', amount_due: 5200, amount_paid: 1000 })],
+  diploma_programs: [
+    program({
+      id: 'patient-care-technician',
+      program_type: 'diploma',
+      program_name: 'Patient Care Technician',
+      amount_due: 5200,
+      amount_paid: 1000,
+    }),
+  ],
   associate_programs: [],
   next_due_date: '2026-12-15',
 };
@@ -108,8 +122,24 @@ describe('My Bill card', () => {
     const { items, total } = store.getState().cart;
     expect(total).toBe(5700);
     expect(items).toEqual([
-      expect.objectContaining({ program_id: 'nursing-assistant', program_type: 'certificate', program_name: 'Nursing Assistant', amount: 1500, payment_type: 'installment', due_date: '2026-12-15', quantity: 1 }),
-      expect.objectContaining({ program_id: 'patient-care-technician', program_type: 'diploma', program_name: 'Patient Care Technician', amount: 4200, payment_type: 'installment', due_date: '2026-12-15', quantity: 1 }),
+      expect.objectContaining({
+        program_id: 'nursing-assistant',
+        program_type: 'certificate',
+        program_name: 'Nursing Assistant',
+        amount: 1500,
+        payment_type: 'installment',
+        due_date: '2026-12-15',
+        quantity: 1,
+      }),
+      expect.objectContaining({
+        program_id: 'patient-care-technician',
+        program_type: 'diploma',
+        program_name: 'Patient Care Technician',
+        amount: 4200,
+        payment_type: 'installment',
+        due_date: '2026-12-15',
+        quantity: 1,
+      }),
     ]);
     expect(items[0].id).toMatch(/^certificate-nursing-assistant-\d+$/);
     expect(Number.isNaN(Date.parse(items[0].added_at))).toBe(false);

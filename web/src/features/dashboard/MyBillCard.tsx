@@ -38,7 +38,12 @@ export function MyBillCard({ username }: { username: string }) {
   }, [hash]);
   let content: ReactNode;
   if (isLoading) content = <Typography role="status">Loading payment information...</Typography>;
-  else if (error && !isNoStudentRecord(error)) content = <Typography color="error" role="alert">Unable to load payment information</Typography>;
+  else if (error && !isNoStudentRecord(error))
+    content = (
+      <Typography color="error" role="alert">
+        Unable to load payment information
+      </Typography>
+    );
   else if (!student?.payment_details) content = <Typography>No payment information available</Typography>;
   else content = <Bill details={student.payment_details} />;
 

@@ -18,7 +18,13 @@ export function PaymentsChart({ daily }: { daily: DashboardMoney['daily'] }) {
           <Box
             key={d.date}
             title={`${d.date}: ${formatDollars(d.collected_cents / 100)}`}
-            sx={{ flex: 1, minWidth: 2, bgcolor: d.collected_cents ? 'primary.main' : 'divider', height: `${Math.max(2, (d.collected_cents / max) * 100)}%`, borderRadius: '2px 2px 0 0' }}
+            sx={{
+              flex: 1,
+              minWidth: 2,
+              bgcolor: d.collected_cents ? 'primary.main' : 'divider',
+              height: `${Math.max(2, (d.collected_cents / max) * 100)}%`,
+              borderRadius: '2px 2px 0 0',
+            }}
           />
         ))}
       </Box>
@@ -54,4 +60,13 @@ export function PaymentsChart({ daily }: { daily: DashboardMoney['daily'] }) {
 }
 
 const barsStyle = { display: 'flex', alignItems: 'flex-end', gap: '2px', height: 120, borderBottom: 1, borderColor: 'divider' } as const;
-const visuallyHidden = { position: 'absolute', top: 0, left: 0, width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

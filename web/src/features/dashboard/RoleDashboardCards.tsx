@@ -15,7 +15,17 @@ import { PaymentsChart } from './PaymentsChart';
 
 const dollars = (cents: number) => formatDollars(cents / 100);
 
-function DashboardCard({ id, title, link, children }: { id: string; title: string; link?: { label: string; to: string }; children: ReactNode }) {
+function DashboardCard({
+  id,
+  title,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  link?: { label: string; to: string };
+  children: ReactNode;
+}) {
   return (
     <Card component="section" aria-labelledby={id}>
       <CardContent>
@@ -37,7 +47,13 @@ const listStyle = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 } a
 const rowStyle = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' } as const;
 
 /** A card's list, or the sentence saying there is nothing to list. `withChip`: each item ends with a chip at its right. */
-function CardList<T>({ items, empty, keyOf, withChip = false, render }: {
+function CardList<T>({
+  items,
+  empty,
+  keyOf,
+  withChip = false,
+  render,
+}: {
   items: readonly T[];
   empty: string;
   keyOf: (item: T) => string;
@@ -58,7 +74,11 @@ function CardList<T>({ items, empty, keyOf, withChip = false, render }: {
 
 export function AcknowledgementsCard({ documents }: { documents: DashboardDocuments }) {
   return (
-    <DashboardCard id="dashboard-acknowledgements" title="Awaiting acknowledgement" link={{ label: 'Document Management', to: paths.documents }}>
+    <DashboardCard
+      id="dashboard-acknowledgements"
+      title="Awaiting acknowledgement"
+      link={{ label: 'Document Management', to: paths.documents }}
+    >
       <CardList
         items={documents.awaiting_acknowledgement}
         empty="No mandatory documents."
@@ -70,7 +90,11 @@ export function AcknowledgementsCard({ documents }: { documents: DashboardDocume
               <Typography sx={{ overflowWrap: 'anywhere' }}>{row.title}</Typography>
               <Typography variant="body2" color="text.secondary">{`${row.acknowledged} of ${row.expected} acknowledged`}</Typography>
             </Box>
-            <Chip size="small" color={row.awaiting ? 'warning' : 'success'} label={row.awaiting ? `${row.awaiting} awaiting` : 'All done'} />
+            <Chip
+              size="small"
+              color={row.awaiting ? 'warning' : 'success'}
+              label={row.awaiting ? `${row.awaiting} awaiting` : 'All done'}
+            />
           </>
         )}
       />
@@ -131,7 +155,11 @@ export function CohortHealthCard({ cohorts }: { cohorts: DashboardCohort[] }) {
         render={(c) => (
           <>
             <Box sx={{ minWidth: 0 }}>
-              <Typography component={RouterLink} to={generatePath(paths.cohortDetail, { cohortId: c.cohort_id })} sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}>
+              <Typography
+                component={RouterLink}
+                to={generatePath(paths.cohortDetail, { cohortId: c.cohort_id })}
+                sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}
+              >
                 {c.label}
               </Typography>
               <Typography variant="body2" color="text.secondary">

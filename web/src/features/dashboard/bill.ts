@@ -38,8 +38,7 @@ function toCents(amount: Amount): number {
   return Number.isFinite(dollars) ? Math.round(dollars * 100) : 0;
 }
 
-const remainingCents = (entry: BillEntry) =>
-  toCents(entry.amount_due ?? entry.total_due) - toCents(entry.amount_paid ?? entry.total_paid);
+const remainingCents = (entry: BillEntry) => toCents(entry.amount_due ?? entry.total_due) - toCents(entry.amount_paid ?? entry.total_paid);
 
 /** Every program of the three lists (certificate, diploma, associates order), with the fallback names. */
 export function programBills(details: BillDetails): ProgramBill[] {

@@ -28,7 +28,10 @@ const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' &
 async function openList(answers: Record<string, Answer> = {}, state = asAdmin()) {
   const calls = stubDocumentApi({
     'GET /api/documents/': page(allDocuments),
-    'GET /api/document-categories/': jsonResponse([{ id: 'doccat-1', name: 'Syllabus' }, { id: 'doccat-2', name: 'Policies' }]),
+    'GET /api/document-categories/': jsonResponse([
+      { id: 'doccat-1', name: 'Syllabus' },
+      { id: 'doccat-2', name: 'Policies' },
+    ]),
     ...answers,
   });
   open(state);
@@ -51,12 +54,35 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     expect(screen.getByRole('button', { name: 'Filter' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload Document' })).toBeTruthy();
     expect(screen.getByLabelText('Search by student name')).toBeTruthy();
-    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([...DOCUMENT_COLUMNS]);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([...DOCUMENT_COLUMNS]);
 
     expect(rows().map((cells) => cells.slice(0, 9))).toEqual([
-      ['Immunization Record', 'Individual Students', '2025-2026 Cohort 1Maria Lopez', 'Syllabus', 'PNG', '1.50 MB', 'Sam Rivera', 'Sep 1, 2026',
-        'PrivateMandatory'],
-      ['Unassigned Form', 'Individual Students', 'No students assigned yet', 'Syllabus', 'CSV', '1.50 MB', 'Sam Rivera', 'Sep 1, 2026', 'Public'],
+      [
+        'Immunization Record',
+        'Individual Students',
+        '2025-2026 Cohort 1Maria Lopez',
+        'Syllabus',
+        'PNG',
+        '1.50 MB',
+        'Sam Rivera',
+        'Sep 1, 2026',
+        'PrivateMandatory',
+      ],
+      [
+        'Unassigned Form',
+        'Individual Students',
+        'No students assigned yet',
+        'Syllabus',
+        'CSV',
+        '1.50 MB',
+        'Sam Rivera',
+        'Sep 1, 2026',
+        'Public',
+      ],
     ]);
     // immunization needs acknowledging (it is mandatory), the unassigned form does not
     expect(within(row('Immunization Record')).getByRole('button', { name: 'Acknowledgements of Immunization Record' })).toBeTruthy();
@@ -85,13 +111,14 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
 
   it('loads every page through `next`, so the counts are true', async () => {
     const calls = await openList({
-      'GET /api/documents/': (call) => (call.path.includes('cursor=p2') ? page([schedule, handbook]) : page([syllabus, immunization], 'p2')),
+      'GET /api/documents/': (call) =>
+        call.path.includes('cursor=p2') ? page([schedule, handbook]) : page([syllabus, immunization], 'p2'),
     });
     expect(tabs()).toEqual(['Individual Students (1)', 'Cohort Documents (2)', 'Program Materials (0)', 'General Resources (1)']);
     expect(listCalls(calls)).toEqual(['/api/documents/?limit=100', '/api/documents/?limit=100&cursor=p2']);
   });
 
-  it('sends the filter dialog\'s non-empty fields as the query string, and clears them', async () => {
+  it("sends the filter dialog's non-empty fields as the query string, and clears them", async () => {
     const calls = await openList();
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Filter Documents' });
@@ -102,7 +129,11 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     set('Category', 'doccat-2');
     set('Mandatory', 'true');
     set('Search', ' handbook ');
-    expect(within(within(dialog).getByLabelText('Category')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Syllabus', 'Policies']);
+    expect(
+      within(within(dialog).getByLabelText('Category'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Syllabus', 'Policies']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() =>
       expect(listCalls(calls).at(-1)).toBe(
@@ -231,23 +262,25 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     await openList({
       [`GET /api/documents/${immunization.id}/acknowledgements/`]: jsonResponse({
         document_id: immunization.id,
-        acknowledged: [{ username: 'student', full_name: 'Maria Lopez', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: 'Maria Lopez' }],
+        acknowledged: [
+          { username: 'student', full_name: 'Maria Lopez', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: 'Maria Lopez' },
+        ],
         pending: [{ username: 'ben.nguyen', full_name: 'Ben Nguyen' }],
       }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledgements of Immunization Record' }));
     const dialog = await screen.findByRole('dialog', { name: 'Acknowledgements: Immunization Record' });
     const acknowledged = await within(dialog).findByRole('table', { name: 'Acknowledged' });
-    expect(within(acknowledged).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Maria Lopez',
-      'student',
-      expect.stringMatching(/^Nov 20, 2026/),
-      'Maria Lopez',
-    ]);
-    expect(within(within(dialog).getByRole('table', { name: 'Not yet acknowledged' })).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Ben Nguyen',
-      'ben.nguyen',
-    ]);
+    expect(
+      within(acknowledged)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Maria Lopez', 'student', expect.stringMatching(/^Nov 20, 2026/), 'Maria Lopez']);
+    expect(
+      within(within(dialog).getByRole('table', { name: 'Not yet acknowledged' }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Ben Nguyen', 'ben.nguyen']);
 
     let exported: Blob | undefined;
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => ((exported = blob), 'blob:x'), revokeObjectURL: () => {} }));

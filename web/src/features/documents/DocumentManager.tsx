@@ -15,7 +15,17 @@ import type { UserInfo } from '#contract/users';
 import { ConfirmDialog } from '#shared/components/ConfirmDialog';
 import { AcknowledgementsDialog } from './AcknowledgementsDialog';
 import { DocumentFilterDialog } from './DocumentFilterDialog';
-import { DELETE_CONFIRMATION, DELETE_FAILED, DOCUMENT_DELETED, DOCUMENT_TOAST_MS, LOG_IN_TO_DELETE, STAFF_ONLY, USERNAME_CHECK_DELAY_MS, listFailure, uploadedAndShown } from './documentMessages';
+import {
+  DELETE_CONFIRMATION,
+  DELETE_FAILED,
+  DOCUMENT_DELETED,
+  DOCUMENT_TOAST_MS,
+  LOG_IN_TO_DELETE,
+  STAFF_ONLY,
+  USERNAME_CHECK_DELAY_MS,
+  listFailure,
+  uploadedAndShown,
+} from './documentMessages';
 import { DocumentPreviewDialog } from './DocumentPreviewDialog';
 import { activeFilterCount, NO_FILTERS, type DocumentFilters } from './documentQuery';
 import { useDeleteDocumentMutation, useListDocumentCategoriesQuery, useListDocumentsQuery } from './documentsApi';
@@ -26,10 +36,7 @@ import { useDebouncedValue } from '#shared/lib/useDebouncedValue';
 import { useToast } from '#shared/toast/useToast';
 import { useDocumentFiles } from './useDocumentFiles';
 
-type OpenDialog =
-  | { kind: 'filter' | 'upload' }
-  | { kind: 'preview' | 'delete' | 'acknowledgements'; doc: DocumentRecordDto }
-  | null;
+type OpenDialog = { kind: 'filter' | 'upload' } | { kind: 'preview' | 'delete' | 'acknowledgements'; doc: DocumentRecordDto } | null;
 
 /**
  * Tabs, filters, table and dialogs of Document Management. Every page of the list is loaded (the
@@ -69,7 +76,8 @@ export function DocumentManager({ user }: { user: UserInfo }) {
     if (!canChange) return toast(STAFF_ONLY, 'info');
     return user.token ? setDialog({ kind: 'delete', doc }) : toast(LOG_IN_TO_DELETE, 'error');
   };
-  const showAcknowledgements = (doc: DocumentRecordDto) => (canChange ? setDialog({ kind: 'acknowledgements', doc }) : toast(STAFF_ONLY, 'info'));
+  const showAcknowledgements = (doc: DocumentRecordDto) =>
+    canChange ? setDialog({ kind: 'acknowledgements', doc }) : toast(STAFF_ONLY, 'info');
 
   /** After an upload: the new document's tab, with nothing hiding it (filters, a name search), and its row pointed out. */
   const showUploaded = (doc: DocumentRecordDto) => {
@@ -104,9 +112,21 @@ export function DocumentManager({ user }: { user: UserInfo }) {
         )}
       </Stack>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} onChange={(_event, scope: DocumentScope) => setTab(scope)} variant="scrollable" allowScrollButtonsMobile aria-label="Document scopes">
+        <Tabs
+          value={tab}
+          onChange={(_event, scope: DocumentScope) => setTab(scope)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Document scopes"
+        >
           {TABS.map(({ scope, label }) => (
-            <Tab key={scope} value={scope} label={tabLabel(label, count(scope))} id={`documents-tab-${scope}`} aria-controls="documents-tabpanel" />
+            <Tab
+              key={scope}
+              value={scope}
+              label={tabLabel(label, count(scope))}
+              id={`documents-tab-${scope}`}
+              aria-controls="documents-tabpanel"
+            />
           ))}
         </Tabs>
       </Box>

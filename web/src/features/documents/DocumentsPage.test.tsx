@@ -3,10 +3,27 @@ import { describe, expect, it } from 'vitest';
 import type { RootState } from '#shared/store/state';
 import { jsonResponse } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
-import { asFinance, asStaff, asStudent, doc, handbook, immunization, page, stubDocumentApi, syllabus, type Answer } from './documentTestData';
+import {
+  asFinance,
+  asStaff,
+  asStudent,
+  doc,
+  handbook,
+  immunization,
+  page,
+  stubDocumentApi,
+  syllabus,
+  type Answer,
+} from './documentTestData';
 
 const acknowledgedSyllabus = doc({ ...syllabus, acknowledged_at: '2026-11-02T15:00:00.000Z' });
-const generalGuide = doc({ id: 'doc-aid-guide', title: 'Financial Aid Guide', scope: 'general', file_type: 'docx', file_name: 'guide.docx' });
+const generalGuide = doc({
+  id: 'doc-aid-guide',
+  title: 'Financial Aid Guide',
+  scope: 'general',
+  file_type: 'docx',
+  file_name: 'guide.docx',
+});
 
 function open(state: Partial<RootState>, answers: Record<string, Answer> = {}) {
   const calls = stubDocumentApi({ 'GET /api/documents/': page([handbook, acknowledgedSyllabus, immunization, generalGuide]), ...answers });
@@ -16,7 +33,10 @@ function open(state: Partial<RootState>, answers: Record<string, Answer> = {}) {
 
 const row = (title: string) =>
   screen.getByRole('table', { name: 'My documents' }).querySelector(`tr:has(button[aria-label="Preview ${title}"])`) as HTMLElement;
-const cells = (title: string) => within(row(title)).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (title: string) =>
+  within(row(title))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 
 describe('/documents', { timeout: 20_000 }, () => {
   it('is Document Management for staff', async () => {
@@ -47,7 +67,14 @@ describe('My Documents (students)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Documents' })).toBeTruthy();
     await screen.findByText('Financial Aid Guide');
     expect(calls.map((c) => c.path)).toEqual(['/api/documents/?limit=100']);
-    expect(cells('Student Handbook 2026-2027').slice(2)).toEqual(['PDF', '1.50 MB', 'Sep 1, 2026', 'MandatorySignature required', 'Acknowledge', '']);
+    expect(cells('Student Handbook 2026-2027').slice(2)).toEqual([
+      'PDF',
+      '1.50 MB',
+      'Sep 1, 2026',
+      'MandatorySignature required',
+      'Acknowledge',
+      '',
+    ]);
     expect(cells('Nursing Assistant Syllabus').slice(5, 7)).toEqual(['Mandatory', 'Acknowledged Nov 2, 2026']);
     expect(cells('Financial Aid Guide').slice(5, 7)).toEqual(['', '—']);
     expect(within(row('Financial Aid Guide')).getByRole('button', { name: 'Download Financial Aid Guide' })).toBeTruthy();
@@ -64,7 +91,13 @@ describe('My Documents (students)', { timeout: 20_000 }, () => {
         if (signature !== 'maria lopez') return jsonResponse({ error: 'signature: must be your full name (Maria Lopez)' }, 400);
         acknowledged = true;
         const acknowledgedAt = '2026-11-21T12:00:00.000Z';
-        return jsonResponse({ document_id: handbook.id, username: 'student', full_name: 'Maria Lopez', acknowledged_at: acknowledgedAt, signature });
+        return jsonResponse({
+          document_id: handbook.id,
+          username: 'student',
+          full_name: 'Maria Lopez',
+          acknowledged_at: acknowledgedAt,
+          signature,
+        });
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge Student Handbook 2026-2027' }));

@@ -56,7 +56,10 @@ const wrappingChip = { height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpac
 /** The spec's columns; on a phone's card the type, size, category and uploader fold under "More details". */
 function documentColumns(missingFiles: ReadonlySet<string>, onOpen: (doc: DocumentRecordDto) => void): Column[] {
   const cells: Record<Exclude<(typeof DOCUMENT_COLUMNS)[number], 'Actions'>, Omit<Column, 'header'>> = {
-    Title: { priority: 'title', render: (doc) => <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => onOpen(doc)} /> },
+    Title: {
+      priority: 'title',
+      render: (doc) => <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => onOpen(doc)} />,
+    },
     Scope: { render: (doc) => <Chip size="small" variant="outlined" label={doc.scope_display} sx={wrappingChip} /> },
     'Cohort/Assigned To': { render: (doc) => <AudienceCell doc={doc} /> },
     Category: { priority: 'secondary', render: (doc) => doc.category_name ?? 'N/A' },

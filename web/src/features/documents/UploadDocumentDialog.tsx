@@ -18,7 +18,18 @@ import { COHORTS_FAILED, DOCUMENT_TOAST_MS, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD,
 import { useCreateDocumentMutation, useListUploadCohortsQuery, useRequestUploadUrlMutation } from './documentsApi';
 import { putToPresignedUrl } from './presignedUpload';
 import { UploadAudienceFields } from './UploadAudienceFields';
-import { ACCEPTED_FILES, fileProblem, MAX_UPLOAD_MB, NEW_UPLOAD, newDocumentOf, shownProblem, uploadProblem, withScope, type Problem, type UploadFormValues } from './uploadForm';
+import {
+  ACCEPTED_FILES,
+  fileProblem,
+  MAX_UPLOAD_MB,
+  NEW_UPLOAD,
+  newDocumentOf,
+  shownProblem,
+  uploadProblem,
+  withScope,
+  type Problem,
+  type UploadFormValues,
+} from './uploadForm';
 import { useStudentCheck } from './useStudentCheck';
 
 type Flag = 'is_public' | 'is_mandatory' | 'requires_signature';
@@ -143,9 +154,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
           />
           <Typography variant="body2">{file ? `${file.name} (${formatFileSize(file.size)})` : 'No file chosen'}</Typography>
         </Stack>
-        <Typography variant="caption">
-          PDF, images, Word, Excel, PowerPoint, text or CSV; at most {MAX_UPLOAD_MB} MB.
-        </Typography>
+        <Typography variant="caption">PDF, images, Word, Excel, PowerPoint, text or CSV; at most {MAX_UPLOAD_MB} MB.</Typography>
         {uploading && (
           <Stack spacing={0.5}>
             <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />

@@ -15,6 +15,11 @@ export function acknowledgementsCsv(list: AcknowledgementList): string {
 
 /** "acknowledgements-student-handbook-2026-2027-2026-11-21.csv": the title made file-safe, then today's date. */
 export function acknowledgementsCsvFileName(title: string, now = new Date()): string {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'document';
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'document';
   return `acknowledgements-${slug}-${localIsoDate(now)}.csv`;
 }

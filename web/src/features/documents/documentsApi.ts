@@ -25,10 +25,13 @@ function pageOf<T extends DocumentDto>(body: unknown): { results: T[]; next: str
 type BaseQuery = (url: string) => PromiseLike<{ data?: unknown; error?: unknown }> | { data?: unknown; error?: unknown };
 
 /** Every page of a document list (following `next`); a cursor seen before would loop forever. */
-async function allPages<T extends DocumentDto>(args: DocumentListArgs, baseQuery: BaseQuery): Promise<{ data: T[] } | { error: FetchBaseQueryError }> {
+async function allPages<T extends DocumentDto>(
+  args: DocumentListArgs,
+  baseQuery: BaseQuery,
+): Promise<{ data: T[] } | { error: FetchBaseQueryError }> {
   const documents: T[] = [];
   const seen = new Set<string>();
-  for (let cursor: string | null = null; ; ) {
+  for (let cursor: string | null = null; ;) {
     const answer = await baseQuery(documentListUrl(args, cursor));
     if (answer.error) return { error: answer.error as FetchBaseQueryError };
     const page = pageOf<T>(answer.data);
@@ -62,7 +65,10 @@ export interface NewDocument {
 }
 
 const documentsUrl = (id: string, action = '') => `/api/documents/${encodeURIComponent(id)}/${action}`;
-const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
+const onSuccess =
+  <T>(tags: T[]) =>
+  (result: unknown) =>
+    result ? tags : [];
 
 /** The spec's document calls and our own (presigned uploads, acknowledgements). */
 export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Acknowledgement'] }).injectEndpoints({

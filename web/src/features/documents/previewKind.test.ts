@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { viewerCanReach } from './previewKind';
 
-describe('viewerCanReach: where Microsoft\'s online viewer can fetch an office file (issue 21)', () => {
+describe("viewerCanReach: where Microsoft's online viewer can fetch an office file (issue 21)", () => {
   it('accepts https URLs on public hosts, presigned S3 URLs of a private bucket included', () => {
     for (const url of [
       'https://portal-docs.s3.us-east-1.amazonaws.com/documents/d1/a.docx?X-Amz-Signature=abc',
       'https://portal.example.edu/local/s3/bucket/documents/d1/a.docx',
       'https://8.8.8.8/a.docx',
-    ]) expect(viewerCanReach(url), url).toBe(true);
+    ])
+      expect(viewerCanReach(url), url).toBe(true);
   });
 
   it('refuses anything local, private, on a port, not https, or not a URL', () => {
@@ -27,7 +28,8 @@ describe('viewerCanReach: where Microsoft\'s online viewer can fetch an office f
       'https://portal.example.edu:8443/a.docx',
       'http://portal.example.edu/a.docx',
       'ftp://portal.example.edu/a.docx',
-    ]) expect(viewerCanReach(url), url).toBe(false);
+    ])
+      expect(viewerCanReach(url), url).toBe(false);
     // a relative link is read against the page, here jsdom's http://localhost
     expect(viewerCanReach('/local/s3/bucket/a.docx')).toBe(false);
     expect(viewerCanReach('/local/s3/bucket/a.docx', 'https://portal.example.edu/documents')).toBe(true);

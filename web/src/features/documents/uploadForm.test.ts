@@ -20,7 +20,7 @@ describe('shownProblem: a refusal lasts only while its cause does (issue 21)', (
     expect(shownProblem({ kind: 'form', message: NEED_COHORT }, cohort, pdf, false)).toBe(NEED_COHORT);
   });
 
-  it('keeps the file\'s and the server\'s messages (the dialog clears those itself)', () => {
+  it("keeps the file's and the server's messages (the dialog clears those itself)", () => {
     expect(shownProblem({ kind: 'file', message: 'The file is empty' }, individual, pdf, true)).toBe('The file is empty');
     expect(shownProblem({ kind: 'server', message: 'Nope' }, individual, pdf, true)).toBe('Nope');
     expect(shownProblem(null, individual, pdf, true)).toBeNull();

@@ -1,11 +1,5 @@
 import { ALLOWED_FILE_TYPES, MAX_UPLOAD_BYTES, type DocumentScope } from '#contract/documents';
-import {
-  NEED_COHORT,
-  NEED_PROGRAM_TYPE,
-  NEED_TITLE_AND_FILE,
-  NEED_USERNAME,
-  NEED_VALID_USERNAME,
-} from './documentMessages';
+import { NEED_COHORT, NEED_PROGRAM_TYPE, NEED_TITLE_AND_FILE, NEED_USERNAME, NEED_VALID_USERNAME } from './documentMessages';
 import type { NewDocument } from './documentsApi';
 
 export interface UploadFormValues {

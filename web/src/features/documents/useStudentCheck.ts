@@ -4,10 +4,7 @@ import { useLazyCheckStudentQuery } from './documentsApi';
 
 /** Upload username validation: idle, validating, valid (with the name), error. */
 export type StudentCheck =
-  | { status: 'idle' }
-  | { status: 'validating' }
-  | { status: 'valid'; name: string }
-  | { status: 'error'; message: string };
+  { status: 'idle' } | { status: 'validating' } | { status: 'valid'; name: string } | { status: 'error'; message: string };
 
 const IDLE: StudentCheck = { status: 'idle' };
 

@@ -30,7 +30,10 @@ function stubLedger({ ledgerRows: rows, reconcile = [] }: { ledgerRows?: () => R
         return jsonResponse(reply.body, reply.status ?? 200);
       }
       if (rows) return jsonResponse(page(rows()));
-      if (url.searchParams.get('cursor') === 'c2') return jsonResponse(page([payment({ id: 'pay-3', payment_intent_id: 'pi_3', username: 'ben.nguyen', student_name: 'Ben Nguyen', amount: 250 })]));
+      if (url.searchParams.get('cursor') === 'c2')
+        return jsonResponse(
+          page([payment({ id: 'pay-3', payment_intent_id: 'pi_3', username: 'ben.nguyen', student_name: 'Ben Nguyen', amount: 250 })]),
+        );
       return jsonResponse(page([payment(), payment({ id: 'pay-2', payment_intent_id: 'pi_2', amount: 200, status: 'failed' })], 'c2'));
     }),
   );
@@ -42,8 +45,10 @@ function openLedger(user = finance) {
   return renderApp('/finance', { preloadedState: signedIn(user) });
 }
 
-const ledgerGets = (requests: ReturnType<typeof stubLedger>) => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/payments/');
-const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const ledgerGets = (requests: ReturnType<typeof stubLedger>) =>
+  requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/payments/');
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const UNFILTERED_NOTE =
   'Showing payments that moved money or failed. Checkouts that were opened but not paid (Pending) and canceled checkouts appear only when you filter by that status.';
 
@@ -52,7 +57,10 @@ async function openReconcile() {
   return screen.findByRole('dialog', { name: 'Reconcile with Stripe' });
 }
 
-const ledgerRows = () => within(screen.getByRole('table', { name: 'Payments ledger' })).getAllByRole('row').slice(1);
+const ledgerRows = () =>
+  within(screen.getByRole('table', { name: 'Payments ledger' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('Finance Ledger (/finance)', () => {
   it('lists payments with a Stripe link per row, totals and Load more through the cursor', async () => {
@@ -97,7 +105,7 @@ describe('Finance Ledger (/finance)', () => {
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
   });
 
-  it('exports the loaded rows as CSV named with today\'s date', async () => {
+  it("exports the loaded rows as CSV named with today's date", async () => {
     stubLedger();
     openLedger();
     await waitFor(() => expect(ledgerRows()).toHaveLength(2));
@@ -143,7 +151,7 @@ describe('Finance Ledger (/finance)', () => {
     expect(JSON.parse(refund?.body ?? '{}')).toEqual({ amount: '250.50', reason: 'requested_by_customer' });
   });
 
-  it('updates the refunded row by itself once Stripe\'s refund lands, then stops asking', async () => {
+  it("updates the refunded row by itself once Stripe's refund lands, then stops asking", async () => {
     let refunded = 0;
     let probes = 0;
     const requests = stubLedger({
@@ -259,7 +267,9 @@ describe('Finance Ledger (/finance)', () => {
     expect(within(refunded!).getByText('Excess refunded $500.00')).toBeTruthy();
     expect(within(refunded!).getByText('Paid more than was owed when it arrived; the excess was refunded automatically.')).toBeTruthy();
     expect(within(requested!).getByText('Excess refund requested $300.00')).toBeTruthy();
-    expect(within(requested!).getByText('Paid more than was owed when it arrived; the excess is being refunded automatically.')).toBeTruthy();
+    expect(
+      within(requested!).getByText('Paid more than was owed when it arrived; the excess is being refunded automatically.'),
+    ).toBeTruthy();
     expect(within(plain!).queryByText(/Excess/)).toBeNull();
 
     const blobs: Blob[] = [];
@@ -289,7 +299,13 @@ describe('Finance Ledger (/finance)', () => {
       to: '2026-11-23',
       checked: 12,
       repaired: [
-        { payment_intent_id: 'pi_missed', username: 'grace.obi', action: 'recorded_payment', amount: 4300, detail: 'Stripe says succeeded; the portal had it as pending' },
+        {
+          payment_intent_id: 'pi_missed',
+          username: 'grace.obi',
+          action: 'recorded_payment',
+          amount: 4300,
+          detail: 'Stripe says succeeded; the portal had it as pending',
+        },
         { payment_intent_id: 'pi_old', username: 'student', action: 'canceled_checkout', amount: 0, detail: '' },
       ],
       unexplained: [{ payment_intent_id: 'pi_ghost', username: null, problem: 'Stripe has no payment with this id' }],
@@ -325,7 +341,11 @@ describe('Finance Ledger (/finance)', () => {
     expect(within(dialog).getByRole('heading', { name: 'Not explained (1)' })).toBeTruthy();
     const differences = within(within(dialog).getByRole('list', { name: 'Differences not explained' })).getAllByRole('listitem');
     expect(differences.map((item) => item.textContent)).toEqual(['pi_ghost (no student found): Stripe has no payment with this id']);
-    expect(within(differences[0]!).getByRole('link', { name: /pi_ghost/ }).getAttribute('href')).toBe('https://dashboard.stripe.com/test/payments/pi_ghost');
+    expect(
+      within(differences[0]!)
+        .getByRole('link', { name: /pi_ghost/ })
+        .getAttribute('href'),
+    ).toBe('https://dashboard.stripe.com/test/payments/pi_ghost');
     expect(within(dialog).queryByText('Everything matches Stripe.')).toBeNull();
 
     // The repairs changed payments: the ledger loads again behind the dialog.
@@ -335,7 +355,9 @@ describe('Finance Ledger (/finance)', () => {
   });
 
   it('says "Everything matches Stripe." when nothing was missing, and then leaves the ledger alone', async () => {
-    const requests = stubLedger({ reconcile: [{ body: { from: '2026-11-17', to: '2026-11-23', checked: 1, repaired: [], unexplained: [] } }] });
+    const requests = stubLedger({
+      reconcile: [{ body: { from: '2026-11-17', to: '2026-11-23', checked: 1, repaired: [], unexplained: [] } }],
+    });
     openLedger(admin);
     await waitFor(() => expect(ledgerRows()).toHaveLength(2));
     const dialog = await openReconcile();
@@ -348,7 +370,17 @@ describe('Finance Ledger (/finance)', () => {
 
   it('says when only differences it could not explain were found', async () => {
     stubLedger({
-      reconcile: [{ body: { from: '2026-11-17', to: '2026-11-23', checked: 3, repaired: [], unexplained: [{ payment_intent_id: 'pi_x', username: 'student', problem: 'Amounts differ' }] } }],
+      reconcile: [
+        {
+          body: {
+            from: '2026-11-17',
+            to: '2026-11-23',
+            checked: 3,
+            repaired: [],
+            unexplained: [{ payment_intent_id: 'pi_x', username: 'student', problem: 'Amounts differ' }],
+          },
+        },
+      ],
     });
     openLedger();
     await waitFor(() => expect(ledgerRows()).toHaveLength(2));
@@ -397,15 +429,26 @@ describe('Finance Ledger (/finance)', () => {
     run();
     expect(await within(dialog).findByText('Choose at most 31 days at a time.')).toBeTruthy();
     run();
-    expect(await within(dialog).findByText('Stripe or the portal is busy right now, so the check did not finish. Please try again in a few minutes.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'Stripe or the portal is busy right now, so the check did not finish. Please try again in a few minutes.',
+      ),
+    ).toBeTruthy();
     run();
-    expect(await within(dialog).findByText('Something went wrong on the server, so the check did not finish. Please try again in a few minutes.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'Something went wrong on the server, so the check did not finish. Please try again in a few minutes.',
+      ),
+    ).toBeTruthy();
   });
 
   it('sends students to the dashboard with a message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
+    );
     const { router } = renderApp('/finance', { preloadedState: signedIn(sampleUser()) });
-    expect((await screen.findByText(NOT_FINANCE_MESSAGE))).toBeTruthy();
+    expect(await screen.findByText(NOT_FINANCE_MESSAGE)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/Dashboard');
   });
 });

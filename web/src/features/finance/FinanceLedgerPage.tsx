@@ -47,9 +47,13 @@ export default function FinanceLedgerPage() {
   const refundText = useRef('');
   const landing = useRefundLanding((landed) =>
     // a notice dismissed meanwhile stays dismissed
-    setNotice((current) => current && (landed
-      ? `${refundText.current} confirmed by Stripe and recorded.`
-      : `${refundText.current} requested. Stripe has not confirmed it yet; press Refresh in a moment to see it.`)),
+    setNotice(
+      (current) =>
+        current &&
+        (landed
+          ? `${refundText.current} confirmed by Stripe and recorded.`
+          : `${refundText.current} requested. Stripe has not confirmed it yet; press Refresh in a moment to see it.`),
+    ),
   );
 
   const refundRequested = (amount: number) => {

@@ -46,7 +46,11 @@ export function RefundDialog({
       return;
     }
     setProblem(null);
-    const result = await refund({ paymentIntentId: payment.payment_intent_id, amount: parsed.amount.toFixed(2), reason: 'requested_by_customer' });
+    const result = await refund({
+      paymentIntentId: payment.payment_intent_id,
+      amount: parsed.amount.toFixed(2),
+      reason: 'requested_by_customer',
+    });
     if (!('error' in result)) onRequested(parsed.amount);
   };
 
@@ -56,8 +60,8 @@ export function RefundDialog({
         <DialogTitle id="refund-title">Refund payment</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Refund {payment.student_name || payment.username}'s payment {payment.payment_intent_id} of {formatDollars(payment.amount)} through
-            Stripe? Up to {formatDollars(refundable)} can be refunded.
+            Refund {payment.student_name || payment.username}'s payment {payment.payment_intent_id} of {formatDollars(payment.amount)}{' '}
+            through Stripe? Up to {formatDollars(refundable)} can be refunded.
           </DialogContentText>
           <TextField
             autoFocus

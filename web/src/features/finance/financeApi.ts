@@ -46,4 +46,5 @@ export const financeApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPaymentLedgerInfiniteQuery, useGetStudentLedgerPageQuery, useRefundPaymentMutation, useReconcilePaymentsMutation } = financeApi;
+export const { useGetPaymentLedgerInfiniteQuery, useGetStudentLedgerPageQuery, useRefundPaymentMutation, useReconcilePaymentsMutation } =
+  financeApi;

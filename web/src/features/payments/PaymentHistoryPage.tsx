@@ -23,12 +23,21 @@ export default function PaymentHistoryPage() {
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <PageHeading title="Payment History" subtitle="Your card payments, newest first. A payment shows here once our payment provider confirms it." />
+      <PageHeading
+        title="Payment History"
+        subtitle="Your card payments, newest first. A payment shows here once our payment provider confirms it."
+      />
       {returned && <RedirectOutcome outcome={returned} />}
       <ListOrStatus
         loading={history.isLoading}
         loadingText="Loading payments..."
-        failure={history.isError && <Typography color="error" role="alert">Unable to load your payments</Typography>}
+        failure={
+          history.isError && (
+            <Typography color="error" role="alert">
+              Unable to load your payments
+            </Typography>
+          )
+        }
         empty={payments.length === 0 && 'No payments yet.'}
       >
         <PaymentHistoryTable payments={payments} />

@@ -83,7 +83,11 @@ const PAYMENT_COLUMNS: ReadonlyArray<DataColumn<PaymentSummary>> = [
 
 function ReceiptLink({ payment }: { payment: PaymentSummary }) {
   return hasReceipt(payment) ? (
-    <Link component={RouterLink} to={generatePath(paths.paymentReceipt, { paymentId: payment.id })} aria-label={`View receipt of ${formatDateTime(payment.created_at)}`}>
+    <Link
+      component={RouterLink}
+      to={generatePath(paths.paymentReceipt, { paymentId: payment.id })}
+      aria-label={`View receipt of ${formatDateTime(payment.created_at)}`}
+    >
       View receipt
     </Link>
   ) : (
@@ -99,4 +103,3 @@ export function excessBackToCardText(excess: NonNullable<PaymentSummary['excess_
     ? `${formatDollars(excess.amount)} was more than you owed and was refunded to your card.`
     : `${formatDollars(excess.amount)} was more than you owed and is being refunded to your card.`;
 }
-

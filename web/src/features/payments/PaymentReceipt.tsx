@@ -21,9 +21,7 @@ export function PaymentReceipt({ payment }: { payment: PaymentSummary }) {
       <Box component="dl" sx={facts}>
         {/* The server may number payments by their intent id; then the Stripe reference below says it all. */}
         {payment.id !== payment.payment_intent_id && <Fact label="Receipt number">{payment.id}</Fact>}
-        <Fact label="Student">
-          {payment.student_name ? `${payment.student_name} (${payment.username})` : payment.username}
-        </Fact>
+        <Fact label="Student">{payment.student_name ? `${payment.student_name} (${payment.username})` : payment.username}</Fact>
         <Fact label="Date">{formatDateTime(payment.created_at)}</Fact>
         <Fact label="Amount">{formatDollars(payment.amount)}</Fact>
         {payment.amount_refunded > 0 && <Fact label="Refunded">{formatDollars(payment.amount_refunded)}</Fact>}

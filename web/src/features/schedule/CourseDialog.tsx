@@ -7,15 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import {
-  COURSE_STATUSES,
-  joinDays,
-  splitDays,
-  TIME_SLOTS,
-  WEEKDAYS,
-  type CourseDraft,
-  type CourseStatus,
-} from './scheduleCourses';
+import { COURSE_STATUSES, joinDays, splitDays, TIME_SLOTS, WEEKDAYS, type CourseDraft, type CourseStatus } from './scheduleCourses';
 
 export type CourseDialogMode = 'add' | 'edit';
 

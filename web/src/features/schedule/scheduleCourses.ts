@@ -31,9 +31,42 @@ export interface ScheduleCourse {
 export type CourseDraft = Omit<ScheduleCourse, 'id'>;
 
 export const SAMPLE_COURSES: readonly ScheduleCourse[] = [
-  { id: 1, code: 'NUR 101', name: 'Fundamentals of Nursing', credits: 4, days: 'Mon, Wed', startTime: '09:00 AM', endTime: '11:00 AM', room: 'Room 204', instructor: 'Dr. Sarah Mitchell', status: 'Registered' },
-  { id: 2, code: 'NUR 112', name: 'Anatomy and Physiology for Nurses', credits: 3, days: 'Tue, Thu', startTime: '01:00 PM', endTime: '03:00 PM', room: 'Science Lab 2', instructor: 'Prof. David Chen', status: 'Registered' },
-  { id: 3, code: 'NUR 120', name: 'Introduction to Pharmacology', credits: 3, days: 'Fri', startTime: '10:00 AM', endTime: '01:00 PM', room: 'Room 118', instructor: 'Dr. Angela Brooks', status: 'Registered' },
+  {
+    id: 1,
+    code: 'NUR 101',
+    name: 'Fundamentals of Nursing',
+    credits: 4,
+    days: 'Mon, Wed',
+    startTime: '09:00 AM',
+    endTime: '11:00 AM',
+    room: 'Room 204',
+    instructor: 'Dr. Sarah Mitchell',
+    status: 'Registered',
+  },
+  {
+    id: 2,
+    code: 'NUR 112',
+    name: 'Anatomy and Physiology for Nurses',
+    credits: 3,
+    days: 'Tue, Thu',
+    startTime: '01:00 PM',
+    endTime: '03:00 PM',
+    room: 'Science Lab 2',
+    instructor: 'Prof. David Chen',
+    status: 'Registered',
+  },
+  {
+    id: 3,
+    code: 'NUR 120',
+    name: 'Introduction to Pharmacology',
+    credits: 3,
+    days: 'Fri',
+    startTime: '10:00 AM',
+    endTime: '01:00 PM',
+    room: 'Room 118',
+    instructor: 'Dr. Angela Brooks',
+    status: 'Registered',
+  },
 ];
 
 /** A new course starts Pending with 3 credits; everything else is left for the student to fill in. */
@@ -75,5 +108,8 @@ export function joinDays(days: readonly string[]): string {
 }
 
 export function splitDays(days: string): string[] {
-  return days.split(',').map((day) => day.trim()).filter(Boolean);
+  return days
+    .split(',')
+    .map((day) => day.trim())
+    .filter(Boolean);
 }

@@ -43,7 +43,15 @@ export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Co
   });
 
   return (
-    <FormDialog id="new-student" title="Add Student" submitLabel={creation.isLoading ? 'Creating...' : 'Create Student'} busy={creation.isLoading} maxWidth="sm" onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      id="new-student"
+      title="Add Student"
+      submitLabel={creation.isLoading ? 'Creating...' : 'Create Student'}
+      busy={creation.isLoading}
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         {failure && (
           <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
@@ -71,7 +79,10 @@ export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Co
           {...field('temporary_password')}
           type="password"
           autoComplete="new-password"
-          helperText={errors.temporary_password ?? 'Optional. Without one, the student is emailed an invitation; with one, they choose a new password at first sign-in.'}
+          helperText={
+            errors.temporary_password ??
+            'Optional. Without one, the student is emailed an invitation; with one, they choose a new password at first sign-in.'
+          }
           sx={{ gridColumn: '1 / -1' }}
         />
         <FormControlLabel

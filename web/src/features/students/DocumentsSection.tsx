@@ -31,15 +31,27 @@ export function DocumentsSection({ username }: { username: string }) {
       formatCalendarDate(doc.uploaded_at),
       doc.is_mandatory ? (
         <Chip size="small" color="primary" variant="outlined" label={doc.requires_signature ? 'Mandatory, signature' : 'Mandatory'} />
+      ) : doc.requires_signature ? (
+        'Signature'
       ) : (
-        doc.requires_signature ? 'Signature' : 'None'
+        'None'
       ),
       <AcknowledgementCell state={acknowledgementOf(doc)} />,
     ],
   }));
   return (
     <RecordSection title="Documents and Acknowledgements">
-      {documents.isError ? <Alert severity="error">{DOCUMENTS_FAILED}</Alert> : <RecordTable label="Documents" columns={COLUMNS} rows={rows} loading={documents.isLoading} empty="No documents apply to this student" />}
+      {documents.isError ? (
+        <Alert severity="error">{DOCUMENTS_FAILED}</Alert>
+      ) : (
+        <RecordTable
+          label="Documents"
+          columns={COLUMNS}
+          rows={rows}
+          loading={documents.isLoading}
+          empty="No documents apply to this student"
+        />
+      )}
     </RecordSection>
   );
 }

@@ -39,7 +39,15 @@ export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord
   });
 
   return (
-    <FormDialog id="ledger-entry" title="Post Charge or Credit" submitLabel="Post" busy={posting.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      id="ledger-entry"
+      title="Post Charge or Credit"
+      submitLabel="Post"
+      busy={posting.isLoading}
+      maxWidth="xs"
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <DialogContentText sx={{ mb: 2 }}>A charge adds to what the program costs; a credit (adjustment) takes off it.</DialogContentText>
       <Stack spacing={2}>
         {failure && <Alert severity="error">{failure}</Alert>}

@@ -20,7 +20,16 @@ export function LedgerSection({ student }: { student: StudentRecord }) {
   const cardPayments = useMemo(() => payments.data?.pages.flatMap((page) => page.results) ?? [], [payments.data]);
   const rows = ledgerRows(student.ledger_entries ?? [], cardPayments).map((row) => ({
     key: row.key,
-    cells: [formatCalendarDate(row.date), row.entry, row.program, formatDollars(row.amount), row.reason, row.method, row.status ? <PaymentStatusChip status={row.status} /> : '', row.reference],
+    cells: [
+      formatCalendarDate(row.date),
+      row.entry,
+      row.program,
+      formatDollars(row.amount),
+      row.reason,
+      row.method,
+      row.status ? <PaymentStatusChip status={row.status} /> : '',
+      row.reference,
+    ],
   }));
   return (
     <RecordSection title="Ledger">
@@ -28,7 +37,15 @@ export function LedgerSection({ student }: { student: StudentRecord }) {
         Charges and credits make up each program&apos;s amount due above; entries are never edited, corrections are new entries.
       </Typography>
       {payments.isError && <Alert severity="error">{PAYMENTS_FAILED}</Alert>}
-      <RecordTable label="Ledger" columns={COLUMNS} numeric={['Amount']} secondary={['Reason', 'Method', 'Reference']} rows={rows} loading={payments.isLoading} empty="No ledger entries yet" />
+      <RecordTable
+        label="Ledger"
+        columns={COLUMNS}
+        numeric={['Amount']}
+        secondary={['Reason', 'Method', 'Reference']}
+        rows={rows}
+        loading={payments.isLoading}
+        empty="No ledger entries yet"
+      />
       {payments.hasNextPage && (
         <Button onClick={() => void payments.fetchNextPage()} disabled={payments.isFetchingNextPage} sx={{ mt: 1 }}>
           Load more card payments

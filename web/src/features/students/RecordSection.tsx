@@ -14,4 +14,3 @@ export function RecordSection({ title, children }: { title: string; children: Re
     </Paper>
   );
 }
-

@@ -22,15 +22,15 @@ interface Props {
 
 /** The record's tables: a header, then the rows or one row saying why there are none (cards on a phone). */
 export function RecordTable({ label, columns, numeric = [], secondary = [], rows, loading, empty }: Props) {
-  const dataColumns = columns.map(
-    (header, i): DataColumn<Row> => ({
-      header,
-      render: (row) => row.cells[i],
-      align: numeric.includes(header) ? 'right' : 'left',
-      // Amounts and dates stay on one line.
-      nowrap: numeric.includes(header) || header.includes('Date'),
-      priority: secondary.includes(header) ? 'secondary' : 'key',
-    }),
+  const dataColumns = columns.map((header, i): DataColumn<Row> => ({
+    header,
+    render: (row) => row.cells[i],
+    align: numeric.includes(header) ? 'right' : 'left',
+    // Amounts and dates stay on one line.
+    nowrap: numeric.includes(header) || header.includes('Date'),
+    priority: secondary.includes(header) ? 'secondary' : 'key',
+  }));
+  return (
+    <DataTable label={label} outlined={false} columns={dataColumns} rows={rows} rowKey={(row) => row.key} loading={loading} empty={empty} />
   );
-  return <DataTable label={label} outlined={false} columns={dataColumns} rows={rows} rowKey={(row) => row.key} loading={loading} empty={empty} />;
 }

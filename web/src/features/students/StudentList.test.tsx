@@ -23,7 +23,16 @@ describe('Students list (issue 8)', { timeout: 20_000 }, () => {
     await openList();
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(COLUMNS);
-    expect(rows()[0]).toEqual(['Jane Doe', 'jane.doe', 'jane.doe@students.example.edu', 'Phlebotomy', '2026-2027 Cohort 2', '$750.00', 'Enabled', '']);
+    expect(rows()[0]).toEqual([
+      'Jane Doe',
+      'jane.doe',
+      'jane.doe@students.example.edu',
+      'Phlebotomy',
+      '2026-2027 Cohort 2',
+      '$750.00',
+      'Enabled',
+      '',
+    ]);
     expect(rows()[2]?.slice(4, 7)).toEqual(['2025-2026 Cohort 1', '$1,200.50', 'Disabled']);
     const open = screen.getByRole('link', { name: 'Open record of Jane Doe' });
     expect(open.getAttribute('href')).toBe('/admin?view=students&student=jane.doe');
@@ -37,27 +46,29 @@ describe('Students list (issue 8)', { timeout: 20_000 }, () => {
 
     choose('Balance Status', 'overdue');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('balance_status')).toBe('overdue'));
-    expect(within(screen.getByRole('combobox', { name: 'Balance Status' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All',
-      'Current',
-      'Due',
-      'Overdue',
-    ]);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Balance Status' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Current', 'Due', 'Overdue']);
 
     choose('Program Type', 'diploma');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('program_type')).toBe('diploma'));
     // The cohort select offers only the cohorts of that program type.
-    expect(within(screen.getByRole('combobox', { name: 'Cohort' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All',
-      '2025-2026 Cohort 1 (Patient Care Technician)',
-    ]);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Cohort' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', '2025-2026 Cohort 1 (Patient Care Technician)']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     const before = listCalls(calls).length;
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'pau' } });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'paul' } });
     await waitFor(() => expect(usernames()).toEqual(['paul.smith']));
-    const searches = listCalls(calls).slice(before).map((c) => c.query.get('search'));
+    const searches = listCalls(calls)
+      .slice(before)
+      .map((c) => c.query.get('search'));
     expect(searches).not.toContain('pau');
     expect(searches.at(-1)).toBe('paul');
     // Empty filters stay out of the query string.

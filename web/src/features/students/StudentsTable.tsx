@@ -57,11 +57,25 @@ function studentColumns(cohortName: Props['cohortName']): Array<DataColumn<Stude
 /** The admin list of students. */
 export function StudentsTable({ students, loading, cohortName, recordPath }: Props) {
   const open = (student: StudentSummary) => (
-    <IconButton component={RouterLink} to={recordPath(student.username)} aria-label={`Open record of ${fullName(student)}`} size="small" color="primary">
+    <IconButton
+      component={RouterLink}
+      to={recordPath(student.username)}
+      aria-label={`Open record of ${fullName(student)}`}
+      size="small"
+      color="primary"
+    >
       <VisibilityIcon fontSize="small" />
     </IconButton>
   );
   return (
-    <DataTable label="Students" columns={studentColumns(cohortName)} rows={students} rowKey={(student) => student.username} loading={loading} empty={NO_STUDENTS_FOUND} actions={{ render: open }} />
+    <DataTable
+      label="Students"
+      columns={studentColumns(cohortName)}
+      rows={students}
+      rowKey={(student) => student.username}
+      loading={loading}
+      empty={NO_STUDENTS_FOUND}
+      actions={{ render: open }}
+    />
   );
 }

@@ -39,7 +39,8 @@ export function withProgramType(filters: StudentFilters, programType: ProgramTyp
 }
 
 /** "2026-2027 Cohort 2", as the cohort screens name a cohort. */
-export const cohortLabel = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) => `${cohort.academic_year} Cohort ${cohort.cohort_number}`;
+export const cohortLabel = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) =>
+  `${cohort.academic_year} Cohort ${cohort.cohort_number}`;
 
 export const fullName = (student: { first_name: string; last_name: string; username: string }) =>
   [student.first_name, student.last_name].filter(Boolean).join(' ') || student.username;

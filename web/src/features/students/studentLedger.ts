@@ -26,7 +26,12 @@ export interface LedgerRow {
 
 const capitalized = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
-const ENTRY_LABEL: Record<LedgerEntryView['kind'], LedgerRow['entry']> = { charge: 'Charge', credit: 'Credit', payment: 'Payment', refund: 'Refund' };
+const ENTRY_LABEL: Record<LedgerEntryView['kind'], LedgerRow['entry']> = {
+  charge: 'Charge',
+  credit: 'Credit',
+  payment: 'Payment',
+  refund: 'Refund',
+};
 
 /**
  * The student's ledger, newest first: every immutable entry of the record (charges and credits with
@@ -34,34 +39,30 @@ const ENTRY_LABEL: Record<LedgerEntryView['kind'], LedgerRow['entry']> = { charg
  * that the ledger does not record, such as failed or pending attempts.
  */
 export function ledgerRows(entries: readonly LedgerEntryView[], cardPayments: readonly PaymentSummary[]): LedgerRow[] {
-  const recorded = entries.map(
-    (entry): LedgerRow => ({
-      key: `${entry.program_type}#${entry.program_id}#${entry.id}`,
-      date: entry.date,
-      entry: ENTRY_LABEL[entry.kind],
-      program: entry.program_name ?? entry.program_id,
-      amount: entry.amount,
-      reason: entry.reason ?? '',
-      method: capitalized(entry.method ?? ''),
-      status: entry.status,
-      reference: entry.reference ?? '',
-    }),
-  );
+  const recorded = entries.map((entry): LedgerRow => ({
+    key: `${entry.program_type}#${entry.program_id}#${entry.id}`,
+    date: entry.date,
+    entry: ENTRY_LABEL[entry.kind],
+    program: entry.program_name ?? entry.program_id,
+    amount: entry.amount,
+    reason: entry.reason ?? '',
+    method: capitalized(entry.method ?? ''),
+    status: entry.status,
+    reference: entry.reference ?? '',
+  }));
   const references = new Set(recorded.map((row) => row.reference).filter(Boolean));
   const unrecorded = cardPayments
     .filter((payment) => !references.has(payment.payment_intent_id))
-    .map(
-      (payment): LedgerRow => ({
-        key: `card#${payment.id}`,
-        date: payment.created_at,
-        entry: 'Card payment',
-        program: payment.items.map((item) => item.program_name).join(', '),
-        amount: payment.amount,
-        reason: '',
-        method: paymentMethodText(payment),
-        status: payment.status,
-        reference: payment.payment_intent_id,
-      }),
-    );
+    .map((payment): LedgerRow => ({
+      key: `card#${payment.id}`,
+      date: payment.created_at,
+      entry: 'Card payment',
+      program: payment.items.map((item) => item.program_name).join(', '),
+      amount: payment.amount,
+      reason: '',
+      method: paymentMethodText(payment),
+      status: payment.status,
+      reference: payment.payment_intent_id,
+    }));
   return [...recorded, ...unrecorded].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }

@@ -12,13 +12,27 @@ import { jsonResponse } from '../../testing/test-utils';
 export { asAdmin } from '../../testing/test-utils';
 
 const cohort = (overrides: Partial<Cohort> & Pick<Cohort, 'id'>) =>
-  sampleCohort({ academic_year: '2026-2027', cohort_number: 2, program_name: 'Phlebotomy', student_count: 1, start_date: null, end_date: null, ...overrides });
+  sampleCohort({
+    academic_year: '2026-2027',
+    cohort_number: 2,
+    program_name: 'Phlebotomy',
+    student_count: 1,
+    start_date: null,
+    end_date: null,
+    ...overrides,
+  });
 
 export const phlebotomyCohort = cohort({ id: 'cohort-2026-cert-2' });
 export const cohorts: Cohort[] = [
   phlebotomyCohort,
   cohort({ id: 'cohort-2025-cert-1', academic_year: '2025-2026', cohort_number: 1, program_name: 'Nursing Assistant' }),
-  cohort({ id: 'cohort-2025-dipl-1', academic_year: '2025-2026', cohort_number: 1, program_type: 'diploma', program_name: 'Patient Care Technician' }),
+  cohort({
+    id: 'cohort-2025-dipl-1',
+    academic_year: '2025-2026',
+    cohort_number: 1,
+    program_type: 'diploma',
+    program_name: 'Patient Care Technician',
+  }),
 ];
 
 const summary = (overrides: Partial<StudentSummary> & Pick<StudentSummary, 'username' | 'first_name' | 'last_name'>): StudentSummary => ({
@@ -36,7 +50,13 @@ const summary = (overrides: Partial<StudentSummary> & Pick<StudentSummary, 'user
 
 export const summaries: StudentSummary[] = [
   summary({ username: 'jane.doe', first_name: 'Jane', last_name: 'Doe', balance: 750 }),
-  summary({ username: 'aisha.khan', first_name: 'Aisha', last_name: 'Khan', program: 'Nursing Assistant', cohort_id: 'cohort-2025-cert-1' }),
+  summary({
+    username: 'aisha.khan',
+    first_name: 'Aisha',
+    last_name: 'Khan',
+    program: 'Nursing Assistant',
+    cohort_id: 'cohort-2025-cert-1',
+  }),
   summary({
     username: 'paul.smith',
     first_name: 'Paul',
@@ -71,7 +91,9 @@ export const jane: StudentRecord = {
         amount_due: 750,
         amount_paid: 100,
         next_due_date: '2026-12-15',
-        payment_history: [{ id: 'e1', date: '2026-10-01T10:00:00.000Z', amount: 100, method: 'card', status: 'succeeded', reference: 'pi_paid' }],
+        payment_history: [
+          { id: 'e1', date: '2026-10-01T10:00:00.000Z', amount: 100, method: 'card', status: 'succeeded', reference: 'pi_paid' },
+        ],
       },
     ],
     diploma_programs: [],
@@ -80,9 +102,45 @@ export const jane: StudentRecord = {
   },
   sign_in_enabled: true,
   ledger_entries: [
-    { id: 'e1', kind: 'payment', date: '2026-10-01T10:00:00.000Z', program_type: 'certificate', program_id: 'phlebotomy', program_name: 'Phlebotomy', amount: 100, reason: null, status: 'succeeded', method: 'card', reference: 'pi_paid' },
-    { id: 'c2', kind: 'credit', date: '2026-09-15T10:00:00.000Z', program_type: 'certificate', program_id: 'phlebotomy', program_name: 'Phlebotomy', amount: 50, reason: 'Scholarship', status: null, method: null, reference: null },
-    { id: 'c1', kind: 'charge', date: '2026-09-01T10:00:00.000Z', program_type: 'certificate', program_id: 'phlebotomy', program_name: 'Phlebotomy', amount: 800, reason: 'Tuition', status: null, method: null, reference: null },
+    {
+      id: 'e1',
+      kind: 'payment',
+      date: '2026-10-01T10:00:00.000Z',
+      program_type: 'certificate',
+      program_id: 'phlebotomy',
+      program_name: 'Phlebotomy',
+      amount: 100,
+      reason: null,
+      status: 'succeeded',
+      method: 'card',
+      reference: 'pi_paid',
+    },
+    {
+      id: 'c2',
+      kind: 'credit',
+      date: '2026-09-15T10:00:00.000Z',
+      program_type: 'certificate',
+      program_id: 'phlebotomy',
+      program_name: 'Phlebotomy',
+      amount: 50,
+      reason: 'Scholarship',
+      status: null,
+      method: null,
+      reference: null,
+    },
+    {
+      id: 'c1',
+      kind: 'charge',
+      date: '2026-09-01T10:00:00.000Z',
+      program_type: 'certificate',
+      program_id: 'phlebotomy',
+      program_name: 'Phlebotomy',
+      amount: 800,
+      reason: 'Tuition',
+      status: null,
+      method: null,
+      reference: null,
+    },
   ],
 };
 
@@ -96,7 +154,9 @@ export const newcomer: StudentRecord = {
   ledger_entries: [],
 };
 
-const cardPayment = (overrides: Partial<PaymentSummary> & Pick<PaymentSummary, 'id' | 'payment_intent_id' | 'status' | 'created_at'>): PaymentSummary => ({
+const cardPayment = (
+  overrides: Partial<PaymentSummary> & Pick<PaymentSummary, 'id' | 'payment_intent_id' | 'status' | 'created_at'>,
+): PaymentSummary => ({
   username: 'jane.doe',
   student_name: 'Jane Doe',
   updated_at: overrides.created_at,
@@ -122,7 +182,9 @@ export const janePayments: PaymentPage = {
   totals: { amount: 300, refunded: 0, succeeded: 100 },
 };
 
-const document = (overrides: Partial<StudentRecordDocumentDto> & Pick<StudentRecordDocumentDto, 'id' | 'title'>): StudentRecordDocumentDto => ({
+const document = (
+  overrides: Partial<StudentRecordDocumentDto> & Pick<StudentRecordDocumentDto, 'id' | 'title'>,
+): StudentRecordDocumentDto => ({
   description: '',
   scope: 'individual',
   scope_display: 'Individual Students',
@@ -152,15 +214,36 @@ const document = (overrides: Partial<StudentRecordDocumentDto> & Pick<StudentRec
 
 /** GET /api/documents/?student=jane.doe: every document that applies to Jane (all scopes), with her acknowledgements. */
 export const janeDocuments: StudentRecordDocumentDto[] = [
-  document({ id: 'd1', title: 'Enrollment Agreement', requires_signature: true, acknowledged_at: '2026-09-12T15:00:00.000Z', signature: 'Jane Doe', acknowledgement_required: true }),
+  document({
+    id: 'd1',
+    title: 'Enrollment Agreement',
+    requires_signature: true,
+    acknowledged_at: '2026-09-12T15:00:00.000Z',
+    signature: 'Jane Doe',
+    acknowledgement_required: true,
+  }),
   document({ id: 'd2', title: 'Immunization Form' }),
   document({
-    id: 'd3', title: 'Student Handbook', scope: 'general', scope_display: 'General Resources', cohort_id: null, assigned_students: [], is_public: true,
+    id: 'd3',
+    title: 'Student Handbook',
+    scope: 'general',
+    scope_display: 'General Resources',
+    cohort_id: null,
+    assigned_students: [],
+    is_public: true,
     category_name: null,
   }),
   document({
-    id: 'd4', title: 'Lab Safety Video', scope: 'program', scope_display: 'Program Materials', program_type: 'certificate', cohort_id: null,
-    assigned_students: [], is_public: true, is_mandatory: false, acknowledgement_required: false,
+    id: 'd4',
+    title: 'Lab Safety Video',
+    scope: 'program',
+    scope_display: 'Program Materials',
+    program_type: 'certificate',
+    cohort_id: null,
+    assigned_students: [],
+    is_public: true,
+    is_mandatory: false,
+    acknowledgement_required: false,
   }),
 ];
 
@@ -168,12 +251,20 @@ export const janeDocuments: StudentRecordDocumentDto[] = [
 export const importDetail = (rows: ImportRowReport[], over: Partial<ImportDetail> = {}): ImportDetail => {
   const total = over.total ?? rows.length;
   return {
-    id: 'imp-1', file_name: 'students.csv', created_by: 'admin', created_at: '2026-09-01T09:00:00.000Z', finished_at: rows.length === total ? '2026-09-01T09:01:00.000Z' : null,
-    status: rows.length === total ? 'done' : 'processing', total, processed: rows.length,
+    id: 'imp-1',
+    file_name: 'students.csv',
+    created_by: 'admin',
+    created_at: '2026-09-01T09:00:00.000Z',
+    finished_at: rows.length === total ? '2026-09-01T09:01:00.000Z' : null,
+    status: rows.length === total ? 'done' : 'processing',
+    total,
+    processed: rows.length,
     created: rows.filter((r) => r.outcome === 'created').length,
     skipped: rows.filter((r) => r.outcome === 'exists').length,
     failed: rows.filter((r) => r.outcome === 'failed').length,
-    rows, next: null, ...over,
+    rows,
+    next: null,
+    ...over,
   };
 };
 
@@ -193,13 +284,19 @@ export function demoAnswers(): Record<string, Answer> {
     'GET /api/cohorts/': cohorts,
     'GET /api/students/': (call: Call) => {
       const search = call.query.get('search') ?? '';
-      return summaries.filter((s) => s.username.includes(search) || `${s.first_name} ${s.last_name}`.toLowerCase().includes(search.toLowerCase()));
+      return summaries.filter(
+        (s) => s.username.includes(search) || `${s.first_name} ${s.last_name}`.toLowerCase().includes(search.toLowerCase()),
+      );
     },
     'GET /api/students/jane.doe/': jane,
     'GET /api/students/new.student/': newcomer,
     'GET /api/students/jane.doe/payments/': janePayments,
     'GET /api/students/new.student/payments/': { results: [], next: null, count: 0, totals: { amount: 0, refunded: 0, succeeded: 0 } },
-    'GET /api/documents/': (call: Call) => ({ results: call.query.get('student') === 'jane.doe' ? janeDocuments : [], count: 0, next: null }),
+    'GET /api/documents/': (call: Call) => ({
+      results: call.query.get('student') === 'jane.doe' ? janeDocuments : [],
+      count: 0,
+      next: null,
+    }),
   };
 }
 

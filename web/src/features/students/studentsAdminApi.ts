@@ -39,7 +39,10 @@ function listOf<T>(body: unknown): T[] {
 const studentUrl = (username: string, action = '') => `/api/students/${encodeURIComponent(username)}/${action}`;
 const nonEmpty = (args: object) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== ''));
 /** A refused write changed nothing, so nothing needs reading again. */
-const onSuccess = <T,>(tags: T[]) => (result: unknown) => (result ? tags : []);
+const onSuccess =
+  <T>(tags: T[]) =>
+  (result: unknown) =>
+    result ? tags : [];
 
 /**
  * Student administration: the admin list, creation and CSV import, a record's
@@ -72,7 +75,10 @@ export const studentsAdminApi = api
       }),
       /** An import's progress and one page of its report (`limit` rows from `cursor`). */
       getImport: build.query<ImportDetail, { id: string; limit: number; cursor?: string }>({
-        query: ({ id, limit, cursor }) => ({ url: `/api/students/import/${encodeURIComponent(id)}/`, params: { limit: String(limit), ...(cursor ? { cursor } : {}) } }),
+        query: ({ id, limit, cursor }) => ({
+          url: `/api/students/import/${encodeURIComponent(id)}/`,
+          params: { limit: String(limit), ...(cursor ? { cursor } : {}) },
+        }),
       }),
       /** Past imports, newest first. */
       listImports: build.query<ImportList, void>({
@@ -81,11 +87,13 @@ export const studentsAdminApi = api
       }),
       enrollStudent: build.mutation<unknown, { username: string; body: EnrollmentBody }>({
         query: ({ username, body }) => ({ url: studentUrl(username, 'enrollments/'), method: 'POST', body }),
-        invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : []),
+        invalidatesTags: (result, _error, { username }) =>
+          result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : [],
       }),
       postLedgerEntry: build.mutation<unknown, { username: string; body: LedgerEntryBody }>({
         query: ({ username, body }) => ({ url: studentUrl(username, 'charges/'), method: 'POST', body }),
-        invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : []),
+        invalidatesTags: (result, _error, { username }) =>
+          result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : [],
       }),
       /** Turns the student's two-step sign-in (TOTP) off, for a lost phone; audited. */
       resetMfa: build.mutation<MfaResetResult, string>({

@@ -1,10 +1,4 @@
-import {
-  createApi,
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-} from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, selectSessionToken, selectUserInfo, sessionRefreshed } from '../session/authSlice';
 import { refreshUserInfo, secondsLeft } from '../session/sessionTokens';

@@ -16,7 +16,10 @@ const EXPIRED = { error: 'Token is invalid or expired', detail: 'Given token not
 const gatewayUnauthorized = () =>
   new Response(JSON.stringify({ message: 'Unauthorized' }), {
     status: 401,
-    headers: { 'Content-Type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token" error_description="the token has expired"' },
+    headers: {
+      'Content-Type': 'application/json',
+      'www-authenticate': 'Bearer error="invalid_token" error_description="the token has expired"',
+    },
   });
 const REFRESH_REFUSED = { error: 'Your refresh token is invalid, expired or revoked. Please log in again.', detail: 'x' };
 
@@ -24,18 +27,31 @@ const REFRESH_REFUSED = { error: 'Your refresh token is invalid, expired or revo
 const jwt = (secondsLeft: number) =>
   `eyJhbGciOiJSUzI1NiJ9.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + secondsLeft })).replace(/=+$/, '')}.sig`;
 
-interface Seen { method: string; path: string; bearer: string | null; body: unknown }
+interface Seen {
+  method: string;
+  path: string;
+  bearer: string | null;
+  body: unknown;
+}
 
 /** `fetch` answering per "METHOD /path" (a function gets the call); returns the calls seen. */
 function stubFetch(answer: (call: Seen) => Response | Promise<Response>): Seen[] {
   const seen: Seen[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: unknown, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(requestUrl(input), init);
-    const text = await request.clone().text();
-    const call = { method: request.method, path: new URL(request.url).pathname, bearer: request.headers.get('Authorization'), body: text ? JSON.parse(text) : undefined };
-    seen.push(call);
-    return answer(call);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
+      const text = await request.clone().text();
+      const call = {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        bearer: request.headers.get('Authorization'),
+        body: text ? JSON.parse(text) : undefined,
+      };
+      seen.push(call);
+      return answer(call);
+    }),
+  );
   return seen;
 }
 
@@ -62,12 +78,16 @@ const record = { username: 'student', program: 'Practical Nursing Diploma' };
 describe('a session that outlives its access token', () => {
   it.each([
     ['API Gateway: {"message":"Unauthorized"} with www-authenticate', gatewayUnauthorized],
-    ['our Lambda: {"error":"Authentication required"}', () => jsonResponse({ error: 'Authentication required', detail: 'Authentication required' }, 401)],
+    [
+      'our Lambda: {"error":"Authentication required"}',
+      () => jsonResponse({ error: 'Authentication required', detail: 'Authentication required' }, 401),
+    ],
     ['a token_not_valid body', () => jsonResponse(EXPIRED, 401)],
     ['a body that is not JSON', () => new Response('Unauthorized', { status: 401, headers: { 'Content-Type': 'text/plain' } })],
   ])('treats any 401 on a signed-in call as the session (%s): one refresh, the call retried, still signed in', async (_name, refusal) => {
     const calls = stubFetch(({ method, path, bearer }) => {
-      if (method === 'POST' && path === '/api/users/refresh/') return jsonResponse(sampleUser({ token: 'new-token', refresh: 'refresh-1', is_staff: true }));
+      if (method === 'POST' && path === '/api/users/refresh/')
+        return jsonResponse(sampleUser({ token: 'new-token', refresh: 'refresh-1', is_staff: true }));
       return bearer === 'Bearer new-token' ? jsonResponse(record) : refusal();
     });
     const store = signedInWith('old-token');
@@ -96,9 +116,7 @@ describe('a session that outlives its access token', () => {
     expect(calls).toHaveLength(4); // three calls, one refresh, no retry without a token
     expect(store.getState().auth.userInfo).toBeNull();
     expect(localStorage.getItem(USER_INFO_KEY)).toBeNull();
-    expect(shown).toEqual([
-      expect.objectContaining({ message: 'Session expired - please log in again', severity: 'error' }),
-    ]);
+    expect(shown).toEqual([expect.objectContaining({ message: 'Session expired - please log in again', severity: 'error' })]);
   });
 
   it('shows "Session expired - please log in again" and logs out when the refresh is refused', async () => {
@@ -114,7 +132,9 @@ describe('a session that outlives its access token', () => {
   });
 
   it('retries only once: a call refused again after a refresh ends the session', async () => {
-    const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: 'new-token' })) : jsonResponse(EXPIRED, 401)));
+    const calls = stubFetch(({ path }) =>
+      path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: 'new-token' })) : jsonResponse(EXPIRED, 401),
+    );
     const store = signedInWith('old-token');
     const shown = toastsShown(store);
     await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
@@ -143,7 +163,9 @@ describe('a session that outlives its access token', () => {
 
   it('refreshes a token about to expire before the call, so the call never meets a 401', async () => {
     const fresh = jwt(3600);
-    const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: fresh })) : jsonResponse(record)));
+    const calls = stubFetch(({ path }) =>
+      path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: fresh })) : jsonResponse(record),
+    );
     const store = signedInWith(jwt(30));
     await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/users/refresh/', 'GET /api/students/student/']);
@@ -170,7 +192,10 @@ describe('a session that outlives its access token', () => {
     for (const token of [jwt(3600), 'not-a-jwt']) {
       const calls = stubFetch(() => jsonResponse(record));
       await signedInWith(token).dispatch(studentsApi.endpoints.getStudent.initiate('student'));
-      expect(calls.map((c) => c.path), token).toEqual(['/api/students/student/']);
+      expect(
+        calls.map((c) => c.path),
+        token,
+      ).toEqual(['/api/students/student/']);
     }
   });
 
@@ -196,7 +221,9 @@ describe('a session that outlives its access token', () => {
 
   it('keeps a logout that happened while a refresh was on its way', async () => {
     let answerRefresh: ((r: Response) => void) | null = null;
-    stubFetch(({ path }) => (path === '/api/users/refresh/' ? new Promise<Response>((resolve) => (answerRefresh = resolve)) : jsonResponse(EXPIRED, 401)));
+    stubFetch(({ path }) =>
+      path === '/api/users/refresh/' ? new Promise<Response>((resolve) => (answerRefresh = resolve)) : jsonResponse(EXPIRED, 401),
+    );
     const store = signedInWith('old-token');
     const pending = store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
     await vi.waitFor(() => expect(answerRefresh).not.toBeNull());

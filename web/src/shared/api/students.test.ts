@@ -21,7 +21,10 @@ describe('API calls through the session base query', () => {
   });
 
   it('on a rejected token: toast "Session expired - please log in again" and log out', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, 401)),
+    );
     const user = sampleUser();
     localStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
     const store = makeStore(signedIn(user));
@@ -37,7 +40,10 @@ describe('API calls through the session base query', () => {
   });
 
   it('leaves the session alone on other errors', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Student not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: 'Student not found' }, 404)),
+    );
     const store = makeStore(signedIn());
     const result = await store.dispatch(studentsApi.endpoints.getStudent.initiate('nobody'));
     expect(result.error).toMatchObject({ status: 404 });

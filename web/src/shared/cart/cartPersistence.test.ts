@@ -49,7 +49,7 @@ describe('cart persistence (cart_<username>)', () => {
     expect(localStorage.length).toBe(0);
   });
 
-  it('loads the signed-in user\'s stored cart when the app starts', () => {
+  it("loads the signed-in user's stored cart when the app starts", () => {
     localStorage.setItem(USER_INFO_KEY, JSON.stringify(sampleUser()));
     localStorage.setItem('cart_student', JSON.stringify([storedItem]));
     localStorage.setItem('cart_someone', JSON.stringify([{ ...storedItem, quantity: 9 }]));
@@ -60,7 +60,10 @@ describe('cart persistence (cart_<username>)', () => {
 
   it('loads the stored cart on login', async () => {
     localStorage.setItem('cart_student', JSON.stringify([storedItem]));
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(sampleUser())));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(sampleUser())),
+    );
     const store = makeStore();
     await store.dispatch(login({ username: 'student', password: 'Student!2345' }));
     expect(store.getState().cart.items).toEqual([storedItem]);

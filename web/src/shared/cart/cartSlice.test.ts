@@ -58,7 +58,10 @@ describe('cart state (spec section 4)', () => {
   });
 
   it('replacing the cart recomputes the total and clears loading', () => {
-    const state = reduce({ ...initialCartState, loading: true }, cartReplaced([item({ amount: 10, quantity: 3 }), item({ id: 'y', amount: 2.5 })]));
+    const state = reduce(
+      { ...initialCartState, loading: true },
+      cartReplaced([item({ amount: 10, quantity: 3 }), item({ id: 'y', amount: 2.5 })]),
+    );
     expect(state.total).toBe(32.5);
     expect(state.loading).toBe(false);
   });
@@ -113,7 +116,7 @@ describe('cart state (spec section 4)', () => {
     expect(cartCount([])).toBe(0);
   });
 
-  it('a merge keeps the first item\'s id, position and amount', () => {
+  it("a merge keeps the first item's id, position and amount", () => {
     let state = reduce(initialCartState, itemAdded({ ...diploma, program_id: '1' }, now));
     state = reduce(state, itemAdded(diploma, now));
     state = reduce(state, itemAdded({ ...diploma, program_id: '1', amount: 5 }, new Date(now.getTime() + 5000)));
@@ -149,8 +152,11 @@ describe('cart state (spec section 4)', () => {
     expect(withItems(item({ amount: 0.1 }), item({ id: 'y', amount: 0.2 })).total).toBe(0.3);
   });
 
-  it('sets an item\'s amount (a part of what is owed) to the cent and recomputes the total', () => {
-    const state = reduce(withItems(item({ id: 'a', amount: 1500, quantity: 2 }), item({ id: 'b', program_id: '2', amount: 40 })), itemAmountSet({ id: 'a', amount: 250.005 }));
+  it("sets an item's amount (a part of what is owed) to the cent and recomputes the total", () => {
+    const state = reduce(
+      withItems(item({ id: 'a', amount: 1500, quantity: 2 }), item({ id: 'b', program_id: '2', amount: 40 })),
+      itemAmountSet({ id: 'a', amount: 250.005 }),
+    );
     expect(state.items[0]).toMatchObject({ amount: 250.01, quantity: 2 });
     expect(state.total).toBe(540.02);
   });

@@ -66,9 +66,7 @@ export const cartSlice = createSlice({
     itemAdded: {
       reducer(state, action: PayloadAction<CartItem>) {
         const added = action.payload;
-        const same = state.items.find(
-          (item) => item.program_id === added.program_id && item.program_type === added.program_type,
-        );
+        const same = state.items.find((item) => item.program_id === added.program_id && item.program_type === added.program_type);
         if (same) same.quantity += added.quantity;
         else state.items.push(added);
         state.total = cartTotal(state.items);
@@ -126,5 +124,4 @@ export const cartSlice = createSlice({
 
 export const { cartLoading, cartFailed, cartReplaced, itemAdded, itemRemoved, quantityUpdated, itemAmountSet, cartCleared } =
   cartSlice.actions;
-export const { selectCartItems, selectCartTotal, selectCartCount, selectCartLoading, selectCartError } =
-  cartSlice.selectors;
+export const { selectCartItems, selectCartTotal, selectCartCount, selectCartLoading, selectCartError } = cartSlice.selectors;

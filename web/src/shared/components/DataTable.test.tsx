@@ -45,10 +45,18 @@ describe('DataTable', () => {
     screenWidth(false);
     renderCourses();
     const table = screen.getByRole('table', { name: 'Courses' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Course Name', 'CRN', 'Location', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Course Name', 'CRN', 'Location', 'Actions']);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Physics', '40101', 'B12', 'Delete Physics']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Physics', '40101', 'B12', 'Delete Physics']);
     expect(screen.queryByRole('list')).toBeNull();
   });
 
@@ -84,7 +92,11 @@ describe('DataTable', () => {
     const table = screen.getByRole('table', { name: 'Courses' });
     const body = within(table).getAllByRole('rowgroup')[1]!;
     expect(body.getAttribute('aria-busy')).toBe('true');
-    expect(within(body).getAllByRole('row').map((row) => row.textContent)).toEqual(['Loading...']);
+    expect(
+      within(body)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Loading...']);
   });
 
   it('shows the message as the one item of the list on a phone', () => {

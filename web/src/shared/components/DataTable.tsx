@@ -15,7 +15,6 @@ import { useNarrowScreen } from './useScreenWidth';
 
 export type { DataTableProps } from './dataTableProps';
 
-
 /**
  * The portal's tables: at 600 px and up a real <table> whose cells wrap so it fits its container with
  * the actions in view; below, a list of cards with the key fields labelled and the actions at each
@@ -27,7 +26,6 @@ export function DataTable<Row>({ loading = false, loadingMessage = 'Loading...',
   const layoutProps = { ...props, busy: loading, message };
   return narrow ? <DataCards {...layoutProps} /> : <WideTable {...layoutProps} />;
 }
-
 
 const cellSx = <Row,>(column: DataColumn<Row>): SxProps<Theme> =>
   column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: column.breakAnywhere ? 'anywhere' : 'break-word' };
@@ -48,14 +46,35 @@ function HeaderText({ text }: { text: string }) {
 }
 
 // Clicks on the row's own controls (links, buttons, fields) do what those say, not open the row.
-const fromControl = (event: MouseEvent) => (event.target as Element).closest('a, button, input, select, textarea, [role="button"]') !== null;
+const fromControl = (event: MouseEvent) =>
+  (event.target as Element).closest('a, button, input, select, textarea, [role="button"]') !== null;
 
-function WideTable<Row>({ label, columns, rows, rowKey, actions, message, busy, highlightedKey, onRowOpen, openLabel, outlined = true, maxHeight }: DataLayoutProps<Row>) {
+function WideTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  actions,
+  message,
+  busy,
+  highlightedKey,
+  onRowOpen,
+  openLabel,
+  outlined = true,
+  maxHeight,
+}: DataLayoutProps<Row>) {
   const highlighted = useScrollIntoView(highlightedKey);
   const withActions = actions !== undefined || onRowOpen !== undefined;
   const span = columns.length + (withActions ? 1 : 0);
   return (
-    <TableContainer component={outlined ? Paper : 'div'} variant={outlined ? 'outlined' : undefined} sx={{ maxHeight }} tabIndex={0} role="region" aria-label={label}>
+    <TableContainer
+      component={outlined ? Paper : 'div'}
+      variant={outlined ? 'outlined' : undefined}
+      sx={{ maxHeight }}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <Table size="small" stickyHeader={maxHeight !== undefined} aria-label={label} sx={{ '& th, & td': { px: 1 } }}>
         <TableHead>
           <TableRow>

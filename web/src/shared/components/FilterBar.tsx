@@ -13,7 +13,13 @@ const applyAsTyped = (event: FormEvent) => event.preventDefault();
  * The frame of every filter bar: a search landmark named by `label`, its fields and buttons laid out
  * in `columns`. Without `onSubmit` the filters apply as they change.
  */
-export function FilterBar({ label, columns, align = 'center', onSubmit = applyAsTyped, children }: {
+export function FilterBar({
+  label,
+  columns,
+  align = 'center',
+  onSubmit = applyAsTyped,
+  children,
+}: {
   label: string;
   columns: ResponsiveStyleValue<string>;
   align?: 'start' | 'center';
@@ -28,8 +34,28 @@ export function FilterBar({ label, columns, align = 'center', onSubmit = applyAs
 }
 
 /** The free-text "Search" box of a filter bar. */
-export function SearchField({ id, placeholder, value, onChange }: { id: string; placeholder: string; value: string; onChange: (value: string) => void }) {
-  return <TextField id={id} label="Search" placeholder={placeholder} size="small" type="search" value={value} onChange={(event) => onChange(event.target.value)} />;
+export function SearchField({
+  id,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="Search"
+      placeholder={placeholder}
+      size="small"
+      type="search"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 }
 
 /** Clear Filters of a bar whose filters apply as they change. */

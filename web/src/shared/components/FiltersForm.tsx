@@ -55,7 +55,13 @@ export function FiltersForm<F>({ label, applied, empty, onApply, problemOf, chil
 export const SHRINK = { inputLabel: { shrink: true } } as const;
 
 /** A small date input (YYYY-MM-DD) with its label above and, when given, its problem under it. */
-export function DateField({ id, label, value, onChange, problem }: {
+export function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  problem,
+}: {
   id: string;
   label: string;
   value: string;
@@ -63,7 +69,17 @@ export function DateField({ id, label, value, onChange, problem }: {
   problem?: string | null;
 }) {
   return (
-    <TextField id={id} label={label} type="date" size="small" value={value} onChange={onChange} slotProps={SHRINK} error={Boolean(problem)} helperText={problem ?? undefined} />
+    <TextField
+      id={id}
+      label={label}
+      type="date"
+      size="small"
+      value={value}
+      onChange={onChange}
+      slotProps={SHRINK}
+      error={Boolean(problem)}
+      helperText={problem ?? undefined}
+    />
   );
 }
 

@@ -7,7 +7,13 @@ import type { ReactNode } from 'react';
  * What a list page shows in its list's place: the loading text while the first page loads, then the
  * failure (when there is one), the empty text (when there are no rows) or the list itself.
  */
-export function ListOrStatus({ loading, loadingText, failure, empty, children }: {
+export function ListOrStatus({
+  loading,
+  loadingText,
+  failure,
+  empty,
+  children,
+}: {
   loading: boolean;
   loadingText: string;
   /** Shown when the list could not be read; false when it could. */

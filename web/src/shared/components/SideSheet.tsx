@@ -8,7 +8,15 @@ import type { ReactNode } from 'react';
  * (about 230 bytes gzipped; web/README.md "Size budget"). `inPlace` renders it where it is written (no portal),
  * so links inside the header stay in its landmark.
  */
-export function SideSheet({ id, open, onClose, side, width, inPlace = false, children }: {
+export function SideSheet({
+  id,
+  open,
+  onClose,
+  side,
+  width,
+  inPlace = false,
+  children,
+}: {
   id?: string;
   open: boolean;
   onClose: () => void;
@@ -19,7 +27,12 @@ export function SideSheet({ id, open, onClose, side, width, inPlace = false, chi
 }) {
   return (
     <Modal open={open} onClose={onClose} disablePortal={inPlace}>
-      <Paper id={id} elevation={16} square sx={{ ...sheet, [side]: 0, width, maxWidth: '85vw', '--side-sheet-from': side === 'left' ? '-100%' : '100%' }}>
+      <Paper
+        id={id}
+        elevation={16}
+        square
+        sx={{ ...sheet, [side]: 0, width, maxWidth: '85vw', '--side-sheet-from': side === 'left' ? '-100%' : '100%' }}
+      >
         {children}
       </Paper>
     </Modal>

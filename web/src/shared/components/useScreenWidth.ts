@@ -9,7 +9,9 @@ import { useCallback, useSyncExternalStore } from 'react';
  * wide (tables stay tables) and the admin panel keeps its small-screen drawer.
  */
 function useScreen(direction: 'up' | 'down', breakpoint: Breakpoint): boolean {
-  const query = useTheme().breakpoints[direction](breakpoint).replace(/^@media\s*/, '');
+  const query = useTheme()
+    .breakpoints[direction](breakpoint)
+    .replace(/^@media\s*/, '');
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia?.(query);

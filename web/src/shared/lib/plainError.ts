@@ -7,16 +7,35 @@
 
 /** What each allowed upload type is, as a person says it ("This file is not a PDF"). */
 const FILE_KINDS: Readonly<Record<string, string>> = {
-  pdf: 'a PDF', png: 'a PNG image', jpg: 'a JPEG image', jpeg: 'a JPEG image',
-  doc: 'a Word document', docx: 'a Word document', xls: 'an Excel workbook', xlsx: 'an Excel workbook',
-  ppt: 'a PowerPoint presentation', pptx: 'a PowerPoint presentation', txt: 'a text file', csv: 'a CSV file',
+  pdf: 'a PDF',
+  png: 'a PNG image',
+  jpg: 'a JPEG image',
+  jpeg: 'a JPEG image',
+  doc: 'a Word document',
+  docx: 'a Word document',
+  xls: 'an Excel workbook',
+  xlsx: 'an Excel workbook',
+  ppt: 'a PowerPoint presentation',
+  pptx: 'a PowerPoint presentation',
+  txt: 'a text file',
+  csv: 'a CSV file',
 };
 
 /** Fields whose name alone reads badly; the rest are their words ("credit_hours" is "Credit hours"). */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
-  body: 'The request', query: 'The search', path: 'The address', file: 'The file', file_size: 'The file',
-  id: 'This record', crn: 'The CRN', cursor: 'The page link', 'stripe-signature': 'The payment signature',
-  totalcost: 'The total', upload_key: 'The uploaded file', from: 'The start date', to: 'The end date',
+  body: 'The request',
+  query: 'The search',
+  path: 'The address',
+  file: 'The file',
+  file_size: 'The file',
+  id: 'This record',
+  crn: 'The CRN',
+  cursor: 'The page link',
+  'stripe-signature': 'The payment signature',
+  totalcost: 'The total',
+  upload_key: 'The uploaded file',
+  from: 'The start date',
+  to: 'The end date',
 };
 
 type Rule = [RegExp, (...parts: string[]) => string];
@@ -24,13 +43,30 @@ type Rule = [RegExp, (...parts: string[]) => string];
 /** Messages with a sentence of their own, matched on the server's whole text (lambdas/...). */
 const KNOWN: readonly Rule[] = [
   // lambdas/store/courses.ts
-  [/^crn: (.+) is already used by (?:the course )?(.+?)\.?$/i, (crn, course) =>
-    course === 'another course' ? `This CRN is already used by another course (CRN ${crn}).` : `This CRN is already used by ${course} (CRN ${crn}).`],
+  [
+    /^crn: (.+) is already used by (?:the course )?(.+?)\.?$/i,
+    (crn, course) =>
+      course === 'another course'
+        ? `This CRN is already used by another course (CRN ${crn}).`
+        : `This CRN is already used by ${course} (CRN ${crn}).`,
+  ],
   // lambdas/domain/uploads.ts
-  [/^[\w.]+: the content is of no known type, not a \.(\w+) file$/, (type) => `This file is not ${kindOf(type)}: its content is not of a known type.`],
-  [/^[\w.]+: the content is (.+), not a \.(\w+) file$/, (what, type) => `This file is not ${kindOf(type)}: its content looks like ${what}.`],
-  [/^[\w.]+: \.(\w+) files are not allowed \(allowed: (.+)\)$/, (ext, allowed) => `.${ext} files cannot be uploaded. Choose one of these types: ${allowed}.`],
-  [/^[\w.]+: a file without an extension is not allowed \(allowed: (.+)\)$/, (allowed) => `The file name needs an extension. Choose one of these types: ${allowed}.`],
+  [
+    /^[\w.]+: the content is of no known type, not a \.(\w+) file$/,
+    (type) => `This file is not ${kindOf(type)}: its content is not of a known type.`,
+  ],
+  [
+    /^[\w.]+: the content is (.+), not a \.(\w+) file$/,
+    (what, type) => `This file is not ${kindOf(type)}: its content looks like ${what}.`,
+  ],
+  [
+    /^[\w.]+: \.(\w+) files are not allowed \(allowed: (.+)\)$/,
+    (ext, allowed) => `.${ext} files cannot be uploaded. Choose one of these types: ${allowed}.`,
+  ],
+  [
+    /^[\w.]+: a file without an extension is not allowed \(allowed: (.+)\)$/,
+    (allowed) => `The file name needs an extension. Choose one of these types: ${allowed}.`,
+  ],
   // lambdas/functions/documents/acknowledge.ts
   [/^signature: must be your full name \((.+)\)$/, (name) => `Type your full name exactly: ${name}`],
 ];
@@ -49,10 +85,19 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** "items.0.program_id" is "Program", "credit_hours" "Credit hours", "CRN" "The CRN". */
 function labelOf(path: string): string {
-  const last = path.split('.').filter((part) => !/^\d+$/.test(part)).at(-1) ?? path;
+  const last =
+    path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .at(-1) ?? path;
   const known = FIELD_LABELS[last.toLowerCase()];
   if (known) return known;
-  const words = last.replace(/_id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = last
+    .replace(/_id$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return capitalised(words);
 }
 

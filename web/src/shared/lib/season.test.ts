@@ -3,9 +3,12 @@ import { seasonLabel, seasonOfMonth } from './season';
 
 describe('season label (spec section 4)', () => {
   it.each([
-    [1, 'Spring'], [5, 'Spring'],
-    [6, 'Summer'], [8, 'Summer'],
-    [9, 'Fall'], [12, 'Fall'],
+    [1, 'Spring'],
+    [5, 'Spring'],
+    [6, 'Summer'],
+    [8, 'Summer'],
+    [9, 'Fall'],
+    [12, 'Fall'],
   ] as const)('month %i is %s', (month, season) => {
     expect(seasonOfMonth(month)).toBe(season);
   });

@@ -33,7 +33,10 @@ describe('auth state (spec section 4)', () => {
   });
 
   it('sets loading while the request is pending', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     const store = makeStore();
     void store.dispatch(login(credentials));
     expect(store.getState().auth).toMatchObject({ loading: true, error: null });
@@ -58,7 +61,10 @@ describe('auth state (spec section 4)', () => {
   });
 
   it("on failure stores the server's detail message and writes nothing", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Incorrect username or password.', error: 'NotAuthorized' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Incorrect username or password.', error: 'NotAuthorized' }, 401)),
+    );
     const store = makeStore();
     await store.dispatch(login(credentials));
     expect(store.getState().auth).toEqual({ userInfo: null, loading: false, error: 'Incorrect username or password.' });
@@ -66,35 +72,53 @@ describe('auth state (spec section 4)', () => {
   });
 
   it('falls back to a generic message without a detail', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     const store = makeStore();
     await store.dispatch(login(credentials));
     expect(store.getState().auth.error).toBe(GENERIC_LOGIN_ERROR);
   });
 
   it("says API Gateway's own refusals in words, but never a field-named error", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ message: 'Too Many Requests' }, 429)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ message: 'Too Many Requests' }, 429)),
+    );
     const store = makeStore();
     await store.dispatch(login(credentials));
     expect(store.getState().auth.error).toBe('Too many requests right now. Please wait a moment and try again.');
 
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'username: Required' }, 400)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: 'username: Required' }, 400)),
+    );
     await store.dispatch(login(credentials));
     expect(store.getState().auth.error).toBe(GENERIC_LOGIN_ERROR);
   });
 
   it('falls back to a generic message when the network fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const store = makeStore();
     await store.dispatch(login(credentials));
     expect(store.getState().auth.error).toBe(GENERIC_LOGIN_ERROR);
   });
 
   it('a new request clears the previous error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Nope' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Nope' }, 401)),
+    );
     const store = makeStore();
     await store.dispatch(login(credentials));
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     void store.dispatch(login(credentials));
     expect(store.getState().auth).toMatchObject({ loading: true, error: null });
   });

@@ -95,5 +95,4 @@ export const authSlice = createSlice({
 });
 
 export const { loggedOut, sessionRefreshed } = authSlice.actions;
-export const { selectUserInfo, selectIsAdmin, selectLoginPending, selectLoginError, selectSessionToken } =
-  authSlice.selectors;
+export const { selectUserInfo, selectIsAdmin, selectLoginPending, selectLoginError, selectSessionToken } = authSlice.selectors;

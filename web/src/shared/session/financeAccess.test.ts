@@ -8,8 +8,12 @@ describe('finance ledger access', () => {
     expect(decideFinanceAccess(sampleUser({ isAdmin: true }), false)).toEqual({ status: 'allowed' });
   });
 
-  it('sends others to the dashboard with a message like the admin guard\'s', () => {
-    expect(decideFinanceAccess(sampleUser({ is_staff: true }), false)).toEqual({ status: 'redirect', to: 'dashboard', message: NOT_FINANCE_MESSAGE });
+  it("sends others to the dashboard with a message like the admin guard's", () => {
+    expect(decideFinanceAccess(sampleUser({ is_staff: true }), false)).toEqual({
+      status: 'redirect',
+      to: 'dashboard',
+      message: NOT_FINANCE_MESSAGE,
+    });
     expect(NOT_FINANCE_MESSAGE).toBe('You do not have finance privileges to access this area.');
   });
 

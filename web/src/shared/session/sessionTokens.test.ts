@@ -10,13 +10,23 @@ describe('session calls (issue 9)', () => {
     const fetchMock = vi.fn(async () => jsonResponse(sampleUser({ token: 'new' })));
     vi.stubGlobal('fetch', fetchMock);
     expect(await refreshUserInfo(sampleUser({ refresh: 'r-1' }))).toMatchObject({ token: 'new' });
-    expect(posted(fetchMock)).toEqual([{ url: `${window.location.origin}/api/users/refresh/`, body: { username: 'student', refresh: 'r-1' } }]);
+    expect(posted(fetchMock)).toEqual([
+      { url: `${window.location.origin}/api/users/refresh/`, body: { username: 'student', refresh: 'r-1' } },
+    ]);
   });
 
   it('answers null when the refresh is refused, fails, or there is no refresh token to use', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'revoked' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: 'revoked' }, 401)),
+    );
     expect(await refreshUserInfo(sampleUser())).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     expect(await refreshUserInfo(sampleUser())).toBeNull();
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
@@ -25,7 +35,9 @@ describe('session calls (issue 9)', () => {
   });
 
   it('revokes the refresh token at logout, and swallows a failure', async () => {
-    const fetchMock = vi.fn(async () => { throw new TypeError('Failed to fetch'); });
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
     vi.stubGlobal('fetch', fetchMock);
     revokeRefreshToken('r-1');
     revokeRefreshToken(undefined);
@@ -33,7 +45,7 @@ describe('session calls (issue 9)', () => {
     expect(posted(fetchMock)).toEqual([{ url: `${window.location.origin}/api/users/logout/`, body: { refresh: 'r-1' } }]);
   });
 
-  it('reads the seconds left from the token\'s exp', () => {
+  it("reads the seconds left from the token's exp", () => {
     const payload = (claims: unknown) => btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     const now = 1_800_000_000_000;
     expect(secondsLeft(`h.${payload({ exp: 1_800_000_090, sub: 'ü?>' })}.s`, now)).toBe(90);
