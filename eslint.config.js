@@ -17,25 +17,18 @@ const boundary = (files, ...patterns) => ({
     // esquery's regex literals cannot hold "/", hence \x2F
     'no-restricted-syntax': [
       'error',
-      ...patterns.map(([regex, message]) => ({
-        selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`,
-        message,
-      })),
+      ...patterns.map(([regex, message]) => ({ selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`, message })),
     ],
   },
 });
 
-const SERVER_INTERNALS = [
-  'lambdas/(?!contract/|domain/)',
-  'The SPA shares the contract (and the pure rules of domain/) with the server, nothing else.',
-];
+const SERVER_INTERNALS = ['lambdas/(?!contract/|domain/)', 'The SPA shares the contract (and the pure rules of domain/) with the server, nothing else.'];
 const CONTRACT_ALIAS = ['^(\\.\\./)+lambdas/contract/', 'Import the contract as #contract/<module> (package.json "imports").'];
 /** The SPA's own rules, which every later entry for SPA files repeats (a later entry replaces an earlier one's options). */
 const SPA = [SERVER_INTERNALS, CONTRACT_ALIAS];
 
 const KERNEL_ALIAS = ['^(\\.\\./)+shared/', 'Import the shared kernel as #shared/<path> (package.json "imports").'];
-const ANOTHER_FEATURE =
-  'A feature does not import another feature: move what both need into the shared kernel (web/src/shared) or the contract, or let app/ compose them.';
+const ANOTHER_FEATURE = 'A feature does not import another feature: move what both need into the shared kernel (web/src/shared) or the contract, or let app/ compose them.';
 const FEATURE_TO_APP = [
   '^(\\.\\./)+app/',
   "A feature does not import the app: app/ composes the features. Take what you need from #shared (the store's types: #shared/store/state); tests reach the app through web/src/testing.",
@@ -61,19 +54,9 @@ export default tseslint.config(
   boundary(['web/src/**/*.{ts,tsx}'], ...SPA),
   boundary(['web/src/app/**/*.{ts,tsx}'], ...SPA, KERNEL_ALIAS),
   boundary(['web/src/shared/**/*.{ts,tsx}'], ...SPA, KERNEL_TO_FEATURE, KERNEL_TO_APP),
-  boundary(
-    ['web/src/features/*/*.{ts,tsx}'],
-    ...SPA,
-    ['^\\.\\./[^./][^/]*/', ANOTHER_FEATURE],
-    ['^(\\.\\./)+features/', ANOTHER_FEATURE],
-    FEATURE_TO_APP,
-    KERNEL_ALIAS,
-  ),
+  boundary(['web/src/features/*/*.{ts,tsx}'], ...SPA, ['^\\.\\./[^./][^/]*/', ANOTHER_FEATURE], ['^(\\.\\./)+features/', ANOTHER_FEATURE], FEATURE_TO_APP, KERNEL_ALIAS),
   // the server: pure rules below storage, storage below handlers, and no handler inside another's bundle
-  boundary(
-    ['lambdas/contract/*.ts'],
-    ['^\\.\\./', 'The contract is schemas, constants and types only: it imports nothing else of lambdas/.'],
-  ),
+  boundary(['lambdas/contract/*.ts'], ['^\\.\\./', 'The contract is schemas, constants and types only: it imports nothing else of lambdas/.']),
   boundary(['lambdas/domain/*.ts'], ['^\\.\\./(store|http|functions)/', 'domain/ is pure rules: no storage, HTTP or handlers.']),
   boundary(['lambdas/store/*.ts'], ['^\\.\\./(functions|http)/', 'store/ does not import handlers or know about HTTP.']),
   boundary(['lambdas/presenters/*.ts'], ['^\\.\\./functions/', 'Presenters do not import handlers.']),

@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'unit',
           include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: 2,
+          // pure modules: one module graph per worker is safe and a third faster
           isolate: false,
         },
       },

@@ -167,11 +167,7 @@ async function main(argv: string[]) {
     `  process cpu ${t.processCpuMs.toFixed(1).padStart(6)} ms (${(t.processCpuMs / hello.processCpuMs).toFixed(2)}x)`;
   console.log(`median of ${runs} fresh processes each, alternated${sourceMaps ? ', NODE_OPTIONS=--enable-source-maps' : ''}`);
   if (files.length) {
-    const saved = files.map((file) => ({
-      id: file,
-      code: readFileSync(file),
-      map: existsSync(`${file}.map`) ? readFileSync(`${file}.map`) : new Uint8Array(),
-    }));
+    const saved = files.map((file) => ({ id: file, code: readFileSync(file), map: existsSync(`${file}.map`) ? readFileSync(`${file}.map`) : new Uint8Array() }));
     const { hello, times } = await loadBundles(saved, { runs, sourceMaps });
     console.log(row('hello-world', 0.1, hello, hello));
     saved.forEach((b, i) => console.log(row(b.id, b.code.length / 1000, times[i]!, hello)));

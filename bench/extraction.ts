@@ -62,11 +62,7 @@ export function adversarialFiles(): SampleFile[] {
   return [
     { name: 'docx: "<w:t " x 60,000 (716 B zip)', type: 'docx', bytes: docx('<w:t '.repeat(60_000)) },
     { name: 'txt: 120,000 spaces', type: 'txt', bytes: Buffer.from(' '.repeat(120_000)) },
-    {
-      name: 'pdf: "stream\\nendstream\\n" x 25,000',
-      type: 'pdf',
-      bytes: Buffer.from(`%PDF-1.4\n${'stream\nendstream\n'.repeat(25_000)}`, 'latin1'),
-    },
+    { name: 'pdf: "stream\\nendstream\\n" x 25,000', type: 'pdf', bytes: Buffer.from(`%PDF-1.4\n${'stream\nendstream\n'.repeat(25_000)}`, 'latin1') },
   ];
 }
 
@@ -80,23 +76,12 @@ export function largeFiles(): SampleFile[] {
   return [
     { name: 'txt 25 MB (text)', type: 'txt', bytes: Buffer.from(repeatTo(LINE, SIZE)) },
     { name: 'txt 25 MB (blank lines and spaces, text at the end)', type: 'txt', bytes: Buffer.from(`${repeatTo(' \t \n', SIZE - 4)}end.`) },
-    {
-      name: 'csv 25 MB (rows)',
-      type: 'csv',
-      bytes: Buffer.from(repeatTo('id,name,program,amount\n1042,"Reyes, Ana",diploma,1250.00\n', SIZE)),
-    },
-    {
-      name: 'docx 25 MB (text, with a picture)',
-      type: 'docx',
-      bytes: docx(wordDocument(repeatTo(`<w:p><w:r><w:t>${LINE.trim()}</w:t></w:r></w:p>`, 2 * 1024 * 1024)), SIZE),
-    },
+    { name: 'csv 25 MB (rows)', type: 'csv', bytes: Buffer.from(repeatTo('id,name,program,amount\n1042,"Reyes, Ana",diploma,1250.00\n', SIZE)) },
+    { name: 'docx 25 MB (text, with a picture)', type: 'docx', bytes: docx(wordDocument(repeatTo(`<w:p><w:r><w:t>${LINE.trim()}</w:t></w:r></w:p>`, 2 * 1024 * 1024)), SIZE) },
     {
       name: 'docx 25 MB (30 MB of markup without text)',
       type: 'docx',
-      bytes: docx(
-        wordDocument(repeatTo('<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:rPr><w:b/></w:rPr></w:r></w:p>', 30 * 1024 * 1024)),
-        SIZE,
-      ),
+      bytes: docx(wordDocument(repeatTo('<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:rPr><w:b/></w:rPr></w:r></w:p>', 30 * 1024 * 1024)), SIZE),
     },
     { name: 'pdf 25 MB (400 text pages, a picture)', type: 'pdf', bytes: pdf(pages, randomBytes(SIZE - textPdf.length - 200)) },
     { name: 'pdf 25 MB (drawing operators, no text)', type: 'pdf', bytes: pdf([{ data: drawing, flate: false }]) },
@@ -114,13 +99,7 @@ export interface ExtractionTiming {
 export async function timeExtraction(file: SampleFile): Promise<ExtractionTiming> {
   const started = performance.now();
   const result = await extractDocumentText(file.type, file.bytes);
-  return {
-    name: file.name,
-    bytes: file.bytes.length,
-    ms: Math.round(performance.now() - started),
-    status: result.status,
-    chars: result.text?.length ?? 0,
-  };
+  return { name: file.name, bytes: file.bytes.length, ms: Math.round(performance.now() - started), status: result.status, chars: result.text?.length ?? 0 };
 }
 
 /** Every file above, one after the other; the report's rows. */

@@ -5,11 +5,7 @@ import { fileURLToPath } from 'node:url';
 const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 
 export async function signIn(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
+  const res = await fetch(`${base}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
   const body = (await res.json()) as { token?: string; error?: string };
   if (!res.ok || !body.token) throw new Error(`sign-in of ${username} failed: ${res.status} ${body.error ?? ''}`);
   return body.token;
@@ -31,18 +27,8 @@ export interface Latency {
 }
 
 /** p50/p95 (ms) of `amount` sequential requests after `warmup` ones, from a separate process. */
-export function measure(
-  url: string,
-  token: string,
-  opts: { amount?: number; warmup?: number; connections?: number } = {},
-): Promise<Latency> {
-  const config = JSON.stringify({
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    amount: opts.amount ?? 100,
-    warmup: opts.warmup ?? 20,
-    connections: opts.connections ?? 1,
-  });
+export function measure(url: string, token: string, opts: { amount?: number; warmup?: number; connections?: number } = {}): Promise<Latency> {
+  const config = JSON.stringify({ url, headers: { authorization: `Bearer ${token}` }, amount: opts.amount ?? 100, warmup: opts.warmup ?? 20, connections: opts.connections ?? 1 });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WORKER, config], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

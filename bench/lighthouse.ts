@@ -34,12 +34,7 @@ export interface LighthouseMetrics {
 /** The four routes held to the aim; the cart and checkout open with the student's bill in the cart. */
 export const AUDITED_ROUTES = ['/', '/Dashboard', '/cart', '/checkout'] as const;
 export type AuditedRoute = (typeof AUDITED_ROUTES)[number];
-export const ROUTE_NAMES: Record<AuditedRoute, string> = {
-  '/': 'login',
-  '/Dashboard': 'dashboard',
-  '/cart': 'cart',
-  '/checkout': 'checkout',
-};
+export const ROUTE_NAMES: Record<AuditedRoute, string> = { '/': 'login', '/Dashboard': 'dashboard', '/cart': 'cart', '/checkout': 'checkout' };
 
 export interface LighthouseResult {
   route: AuditedRoute;
@@ -53,20 +48,12 @@ export interface LighthouseResult {
 const CONFIGS: Record<FormFactor, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
 
 async function userInfoOf(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
+  const res = await fetch(`${base}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
   if (!res.ok) throw new Error(`sign-in of ${username} for Lighthouse failed: ${res.status} ${await res.text()}`);
   return JSON.stringify(await res.json());
 }
 
-export async function lighthouseScores(
-  base: string,
-  student: { username: string; password: string },
-  runs = 3,
-): Promise<LighthouseResult[]> {
+export async function lighthouseScores(base: string, student: { username: string; password: string }, runs = 3): Promise<LighthouseResult[]> {
   const userInfo = await userInfoOf(base, student.username, student.password);
   const chrome = await launch({
     chromePath: CHROMIUM,

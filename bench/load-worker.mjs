@@ -7,9 +7,7 @@ const { url, headers = {}, warmup = 20, amount = 100, connections = 1 } = JSON.p
 
 function run(count, onResponse) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections, amount: count, timeout: 30 }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    const instance = autocannon({ url, headers, connections, amount: count, timeout: 30 }, (error, result) => (error ? reject(error) : resolve(result)));
     if (onResponse) instance.on('response', onResponse);
   });
 }

@@ -12,12 +12,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes } from '../lambdas/routes.js';
@@ -53,27 +48,9 @@ interface BenchRoute {
 const STUDENT = 'bench-s0';
 const ROUTES: BenchRoute[] = [
   { figure: 'GET /api/students/{u}/ (record with bill)', path: `/api/students/${STUDENT}/`, as: 'admin', kind: 'flat', requests: 1 },
-  {
-    figure: 'GET /api/students/{u}/payments/ (page)',
-    path: `/api/students/${STUDENT}/payments/`,
-    as: 'admin',
-    kind: 'paginated',
-    requests: 1,
-  },
-  {
-    figure: 'GET /api/payments/?limit=50 (finance ledger)',
-    path: '/api/payments/?limit=50',
-    as: 'finance',
-    kind: 'paginated',
-    requests: 1,
-  },
-  {
-    figure: 'GET /api/payments/?status=succeeded&limit=50',
-    path: '/api/payments/?status=succeeded&limit=50',
-    as: 'finance',
-    kind: 'paginated',
-    requests: 1,
-  },
+  { figure: 'GET /api/students/{u}/payments/ (page)', path: `/api/students/${STUDENT}/payments/`, as: 'admin', kind: 'paginated', requests: 1 },
+  { figure: 'GET /api/payments/?limit=50 (finance ledger)', path: '/api/payments/?limit=50', as: 'finance', kind: 'paginated', requests: 1 },
+  { figure: 'GET /api/payments/?status=succeeded&limit=50', path: '/api/payments/?status=succeeded&limit=50', as: 'finance', kind: 'paginated', requests: 1 },
   {
     figure: 'GET /api/students/?limit=50 (admin list)',
     path: '/api/students/?limit=50',
@@ -82,13 +59,7 @@ const ROUTES: BenchRoute[] = [
     requests: 4,
     note: 'exception: one Query per program type, merged',
   },
-  {
-    figure: 'GET /api/students/?program_type=diploma&limit=50',
-    path: '/api/students/?program_type=diploma&limit=50',
-    as: 'admin',
-    kind: 'paginated',
-    requests: 1,
-  },
+  { figure: 'GET /api/students/?program_type=diploma&limit=50', path: '/api/students/?program_type=diploma&limit=50', as: 'admin', kind: 'paginated', requests: 1 },
   {
     figure: 'GET /api/students/ (unpaged, every student)',
     path: '/api/students/',
@@ -103,36 +74,11 @@ const ROUTES: BenchRoute[] = [
   { figure: 'GET /api/courses/categories/', path: '/api/courses/categories/', as: 'admin', kind: 'grows', requests: 1 },
   { figure: 'GET /api/courses/stats/', path: '/api/courses/stats/', as: 'admin', kind: 'grows', requests: 1 },
   { figure: 'GET /api/cohorts/', path: '/api/cohorts/', as: 'admin', kind: 'grows', requests: 1 },
-  {
-    figure: 'GET /api/cohorts/{id}/students/ (100 members)',
-    path: '/api/cohorts/bench-cohort-0/students/',
-    as: 'admin',
-    kind: 'flat',
-    requests: 2,
-  },
-  {
-    figure: 'GET /api/students/?cohort_id= (roster fallback)',
-    path: '/api/students/?cohort_id=bench-cohort-0',
-    as: 'admin',
-    kind: 'flat',
-    requests: 1,
-  },
+  { figure: 'GET /api/cohorts/{id}/students/ (100 members)', path: '/api/cohorts/bench-cohort-0/students/', as: 'admin', kind: 'flat', requests: 2 },
+  { figure: 'GET /api/students/?cohort_id= (roster fallback)', path: '/api/students/?cohort_id=bench-cohort-0', as: 'admin', kind: 'flat', requests: 1 },
   { figure: 'GET /api/documents/?limit=50 (staff)', path: '/api/documents/?limit=50', as: 'admin', kind: 'paginated', requests: 2 },
-  {
-    figure: "GET /api/documents/ (a student's, ~70)",
-    path: '/api/documents/',
-    as: 'student',
-    kind: 'flat',
-    requests: 7,
-    note: 'exception: profile, 4 collections, 2 BatchGets',
-  },
-  {
-    figure: 'GET /api/documents/{id}/download/',
-    path: '/api/documents/bench-cohort-0-doc-0/download/',
-    as: 'student',
-    kind: 'flat',
-    requests: 2,
-  },
+  { figure: "GET /api/documents/ (a student's, ~70)", path: '/api/documents/', as: 'student', kind: 'flat', requests: 7, note: 'exception: profile, 4 collections, 2 BatchGets' },
+  { figure: 'GET /api/documents/{id}/download/', path: '/api/documents/bench-cohort-0-doc-0/download/', as: 'student', kind: 'flat', requests: 2 },
   { figure: 'GET /api/document-categories/', path: '/api/document-categories/', as: 'admin', kind: 'flat', requests: 1 },
 ];
 
@@ -159,17 +105,7 @@ function buildSpa(): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-spa-'));
   const built = spawnSync(
     process.execPath,
-    [
-      path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'web/vite.config.ts',
-      '--outDir',
-      out,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
+    [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'],
     {
       cwd: REPO_ROOT,
       encoding: 'utf8',
@@ -249,8 +185,7 @@ async function main() {
       student: await signIn(base, STUDENT, PASSWORD),
     };
 
-    const results: Record<string, { '1x'?: Latency; '10x'?: Latency; req1?: number; req10?: number; audit1?: number; audit10?: number }> =
-      {};
+    const results: Record<string, { '1x'?: Latency; '10x'?: Latency; req1?: number; req10?: number; audit1?: number; audit10?: number }> = {};
     const measureAll = async (scale: '1x' | '10x') => {
       for (const r of ROUTES) {
         let audited = 0;
@@ -258,15 +193,8 @@ async function main() {
           audited = await countAuditWrites(() => getJson(base, r.path, tokens[r.as]));
         });
         const latency = await measure(`${base}${r.path}`, tokens[r.as], { amount: r.amount ?? 100, warmup: Math.min(20, r.amount ?? 20) });
-        results[r.figure] = {
-          ...results[r.figure],
-          [scale]: latency,
-          [scale === '1x' ? 'req1' : 'req10']: requests,
-          [scale === '1x' ? 'audit1' : 'audit10']: audited,
-        };
-        log(
-          `${scale} ${r.figure}: p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, ${requests} DynamoDB requests (+${audited} audit write)`,
-        );
+        results[r.figure] = { ...results[r.figure], [scale]: latency, [scale === '1x' ? 'req1' : 'req10']: requests, [scale === '1x' ? 'audit1' : 'audit10']: audited };
+        log(`${scale} ${r.figure}: p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, ${requests} DynamoDB requests (+${audited} audit write)`);
       }
     };
     // one unmeasured pass first: the gateway's modules and DynamoDB Local's JIT warm up before 1x is timed
@@ -296,19 +224,13 @@ async function main() {
       rows.push({
         figure: `${r.figure}: p50 / p95`,
         measured: `1x ${ms(x['1x']!.p50)} / ${ms(x['1x']!.p95)}; 10x ${ms(x['10x']!.p50)} / ${ms(x['10x']!.p95)}; ratio ${ratio.toFixed(2)}`,
-        budget:
-          r.kind === 'paginated'
-            ? '10x/1x p50 <= 1.3 (aim)'
-            : r.kind === 'flat'
-              ? 'same records at both scales (reported)'
-              : '10x the records by design (reported)',
+        budget: r.kind === 'paginated' ? '10x/1x p50 <= 1.3 (aim)' : r.kind === 'flat' ? 'same records at both scales (reported)' : '10x the records by design (reported)',
         result: r.kind === 'paginated' ? (ratio <= 1.3 ? 'aim met' : 'aim missed') : 'reported',
       });
       rows.push({
         figure: `${r.figure}: DynamoDB requests`,
         measured: `1x ${x.req1}, 10x ${x.req10}${x.audit1 || x.audit10 ? ` (+ the read's audit entry: ${x.audit1} and ${x.audit10} PutItem)` : ''}`,
-        budget:
-          r.requests === null ? 'grows with pages of 1 MB (unpaged)' : `${r.requests}${r.note ? ` (${r.note})` : ''}, same at 1x and 10x`,
+        budget: r.requests === null ? 'grows with pages of 1 MB (unpaged)' : `${r.requests}${r.note ? ` (${r.note})` : ''}, same at 1x and 10x`,
         result: r.requests === null ? 'reported' : x.req1 === r.requests && x.req10 === r.requests ? 'pass' : 'FAIL',
       });
     }
@@ -365,20 +287,10 @@ async function main() {
       budget: `<= ${ENTRY_BUDGET_BYTES / 1000} KB`,
       result: entry.bytes <= ENTRY_BUDGET_BYTES ? 'pass' : 'FAIL',
     });
-    rows.push({
-      figure: 'SPA: other routes lazy-loaded',
-      measured: 'checked on the module graph',
-      budget: 'every page lazy',
-      result: 'pass (npm test)',
-    });
+    rows.push({ figure: 'SPA: other routes lazy-loaded', measured: 'checked on the module graph', budget: 'every page lazy', result: 'pass (npm test)' });
     // text extraction, the probe's hostile files and 25 MB of each type (bench/extraction.ts)
     for (const t of await measureExtraction())
-      rows.push({
-        figure: `Text extraction, ${t.name}`,
-        measured: `${t.ms} ms (${t.status})`,
-        budget: '< 2000 ms (aim)',
-        result: t.ms < 2000 ? 'aim met' : 'aim missed',
-      });
+      rows.push({ figure: `Text extraction, ${t.name}`, measured: `${t.ms} ms (${t.status})`, budget: '< 2000 ms (aim)', result: t.ms < 2000 ? 'aim met' : 'aim missed' });
     for (const a of audits) {
       const { score, fcp, lcp, tbt, cls } = a.median;
       rows.push({
@@ -395,12 +307,7 @@ async function main() {
       result: 'done',
     });
 
-    const file = writeReport(rows, {
-      seconds: (Date.now() - started) / 1000,
-      machine: machineDescription(),
-      bundles: cold.bundles,
-      allowances: ALLOWANCES,
-    });
+    const file = writeReport(rows, { seconds: (Date.now() - started) / 1000, machine: machineDescription(), bundles: cold.bundles, allowances: ALLOWANCES });
     log(`wrote ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
   } finally {
     await stack.stop();

@@ -37,13 +37,7 @@ const T0 = Date.UTC(2026, 0, 1);
 /** One student's collection: profile, enrollment, opening charge, ten succeeded card payments. */
 function studentWithPayments(i: number, cohort: string, programType: ProgramType): Item[] {
   const username = studentName(i);
-  const enrollment: Enrollment = {
-    programType,
-    programId: `${programType}-1`,
-    programName: `Bench ${programType}`,
-    nextDueDate: '2027-06-01',
-    enrolledAt: iso(T0, i),
-  };
+  const enrollment: Enrollment = { programType, programId: `${programType}-1`, programName: `Bench ${programType}`, nextDueDate: '2027-06-01', enrolledAt: iso(T0, i) };
   const payments: PaymentRecord[] = Array.from({ length: PER_SCALE.paymentsPerStudent }, (_, p) => {
     const createdAt = iso(T0 + 86_400_000, i * PER_SCALE.paymentsPerStudent + p);
     return {
@@ -65,15 +59,7 @@ function studentWithPayments(i: number, cohort: string, programType: ProgramType
     };
   });
   const entries: LedgerEntry[] = [
-    {
-      entryId: `charge-${i}`,
-      kind: 'charge',
-      programType,
-      programId: enrollment.programId,
-      amountCents: 1_500_000,
-      createdAt: iso(T0, i),
-      reason: 'Tuition',
-    },
+    { entryId: `charge-${i}`, kind: 'charge', programType, programId: enrollment.programId, amountCents: 1_500_000, createdAt: iso(T0, i), reason: 'Tuition' },
     ...payments.map((p): LedgerEntry => ({
       entryId: `${p.intentId}-0`,
       kind: 'payment',
@@ -137,9 +123,7 @@ function* itemsBetween(from: number, to: number): Generator<Item[]> {
     yield CATEGORY_IDS.map((id, i) => DocumentCategory.item({ id, name: `Bench category ${i}` }));
     yield Array.from({ length: GENERAL_DOCS }, (_, i) => documentItems(doc(`bench-general-${i}`, {}, i))).flat();
     yield PROGRAM_TYPES.flatMap((type) =>
-      Array.from({ length: PROGRAM_DOCS }, (_, i) =>
-        documentItems(doc(`bench-${type}-${i}`, { scope: 'program', programType: type }, i)),
-      ).flat(),
+      Array.from({ length: PROGRAM_DOCS }, (_, i) => documentItems(doc(`bench-${type}-${i}`, { scope: 'program', programType: type }, i))).flat(),
     );
   }
   for (let c = from * PER_SCALE.cohorts; c < to * PER_SCALE.cohorts; c++) {
@@ -157,16 +141,13 @@ function* itemsBetween(from: number, to: number): Generator<Item[]> {
         studentCount: STUDENTS_PER_COHORT,
       }),
     ];
-    yield Array.from({ length: COHORT_DOCS }, (_, i) =>
-      documentItems(doc(`bench-cohort-${c}-doc-${i}`, { scope: 'cohort', cohortId: cohortId(c) }, c * COHORT_DOCS + i)),
-    ).flat();
+    yield Array.from({ length: COHORT_DOCS }, (_, i) => documentItems(doc(`bench-cohort-${c}-doc-${i}`, { scope: 'cohort', cohortId: cohortId(c) }, c * COHORT_DOCS + i))).flat();
     for (let s = c * STUDENTS_PER_COHORT; s < (c + 1) * STUDENTS_PER_COHORT; s += 10) {
       yield Array.from({ length: 10 }, (_, k) => studentWithPayments(s + k, cohortId(c), programType)).flat();
     }
   }
   // individual documents: whatever each scale's 500 documents leave after the shared and cohort ones
-  const individualAt = (scale: number) =>
-    scale * PER_SCALE.documents - GENERAL_DOCS - PROGRAM_TYPES.length * PROGRAM_DOCS - scale * PER_SCALE.cohorts * COHORT_DOCS;
+  const individualAt = (scale: number) => scale * PER_SCALE.documents - GENERAL_DOCS - PROGRAM_TYPES.length * PROGRAM_DOCS - scale * PER_SCALE.cohorts * COHORT_DOCS;
   for (let i = Math.max(0, individualAt(from)); i < individualAt(to); i++) {
     const student = (i * 7919) % (to * PER_SCALE.students);
     yield documentItems(
@@ -176,14 +157,7 @@ function* itemsBetween(from: number, to: number): Generator<Item[]> {
           scope: 'individual',
           isPublic: false,
           cohortId: cohortId(Math.floor(student / STUDENTS_PER_COHORT)),
-          assignedStudents: [
-            {
-              username: studentName(student),
-              id: studentName(student),
-              firstName: `Student${student}`,
-              lastName: `Last${String(student).padStart(5, '0')}`,
-            },
-          ],
+          assignedStudents: [{ username: studentName(student), id: studentName(student), firstName: `Student${student}`, lastName: `Last${String(student).padStart(5, '0')}` }],
         },
         i,
       ),
@@ -217,8 +191,7 @@ export function* rosterCohortItems(id: string, size: number): Generator<Item[]> 
       studentCount: size,
     }),
   ];
-  for (let s = 0; s < size; s += 10)
-    yield Array.from({ length: Math.min(10, size - s) }, (_, k) => studentWithPayments(900_000 + s + k, id, 'diploma')).flat();
+  for (let s = 0; s < size; s += 10) yield Array.from({ length: Math.min(10, size - s) }, (_, k) => studentWithPayments(900_000 + s + k, id, 'diploma')).flat();
 }
 
 /** Writes the batches with `parallel` BatchWrites in flight, retrying what DynamoDB leaves unprocessed. */
@@ -248,5 +221,4 @@ export async function writeAll(db: DynamoDBDocumentClient, table: string, batche
   return written;
 }
 
-export const seedScale = (db: DynamoDBDocumentClient, table: string, from: number, to: number, parallel?: number) =>
-  writeAll(db, table, itemsBetween(from, to), parallel);
+export const seedScale = (db: DynamoDBDocumentClient, table: string, from: number, to: number, parallel?: number) => writeAll(db, table, itemsBetween(from, to), parallel);

@@ -31,12 +31,7 @@ async function main() {
   const userPoolId = stacks.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'UserPoolId')?.OutputValue;
   if (!userPoolId) throw new Error(`${stackName} has no UserPoolId output: deploy it first (npx cdk deploy --all -c stage=${stage})`);
 
-  const admin = {
-    username: values.username,
-    email: values.email,
-    firstName: values.first || undefined,
-    lastName: values.last || undefined,
-  };
+  const admin = { username: values.username, email: values.email, firstName: values.first || undefined, lastName: values.last || undefined };
   const created = await createAdmin(new CognitoIdentityProviderClient({}), userPoolId, admin, { invite: values.invite });
   console.log(createdMessage(admin, userPoolId, created));
 }

@@ -27,9 +27,7 @@ async function main(): Promise<number> {
     }
     case 'cloud': {
       const { runCloudChecks } = await import('../lib/doctor/cloud.js');
-      console.log(
-        `Portal doctor: stage ${args.stage}${args.region ? ` in ${args.region}` : ''}${args.sendTestAlarm ? ' (sends a test alarm)' : ' (read-only)'}`,
-      );
+      console.log(`Portal doctor: stage ${args.stage}${args.region ? ` in ${args.region}` : ''}${args.sendTestAlarm ? ' (sends a test alarm)' : ' (read-only)'}`);
       try {
         return exitCodeOf(await runCloudChecks(args, print));
       } catch (error) {

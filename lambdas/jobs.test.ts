@@ -36,9 +36,7 @@ describe('jobs table', () => {
     for (const j of rows) {
       const file = path.join(import.meta.dirname, j.handler);
       expect(existsSync(file), j.handler).toBe(true);
-      expect(readFileSync(file, 'utf8'), `${j.handler} should export handler = job('${j.id}', ...)`).toMatch(
-        new RegExp(`\\bjob\\(\\s*['"]${j.id}['"]`),
-      );
+      expect(readFileSync(file, 'utf8'), `${j.handler} should export handler = job('${j.id}', ...)`).toMatch(new RegExp(`\\bjob\\(\\s*['"]${j.id}['"]`));
     }
   });
 
@@ -67,9 +65,7 @@ describe('job handlers read time only from domain/clock.ts', () => {
   });
 
   it('the check itself catches both forms and lets dated constructions through', () => {
-    expect(['const t = Date.now();', 'const d = new Date();', 'const d = new Date;', 'new Date( )'].every((l) => REAL_CLOCK.test(l))).toBe(
-      true,
-    );
+    expect(['const t = Date.now();', 'const d = new Date();', 'const d = new Date;', 'new Date( )'].every((l) => REAL_CLOCK.test(l))).toBe(true);
     expect(['new Date(now().getTime() - DAY_MS)', 'new Date(iso)', 'nowIso()'].some((l) => REAL_CLOCK.test(l))).toBe(false);
   });
 });

@@ -99,47 +99,12 @@ export const routes = [
   },
   // The CSV import's progress and report. Before students-get on purpose: API Gateway prefers a route
   // that matches literally over one with a path variable, and the local gateway takes the first matching row.
-  {
-    id: 'students-import-get',
-    method: 'GET',
-    path: '/api/students/import/{id}/',
-    handler: 'functions/students/import-get.ts',
-    access: ['admin'],
-    grants: ['table:read'],
-  },
-  {
-    id: 'students-imports-list',
-    method: 'GET',
-    path: '/api/students/imports/',
-    handler: 'functions/students/imports-list.ts',
-    access: ['admin'],
-    grants: ['table:read'],
-  },
-  {
-    id: 'students-get',
-    method: 'GET',
-    path: '/api/students/{username}/',
-    handler: 'functions/students/get.ts',
-    access: 'signed-in',
-    grants: ['table:read', 'audit:write'],
-  },
+  { id: 'students-import-get', method: 'GET', path: '/api/students/import/{id}/', handler: 'functions/students/import-get.ts', access: ['admin'], grants: ['table:read'] },
+  { id: 'students-imports-list', method: 'GET', path: '/api/students/imports/', handler: 'functions/students/imports-list.ts', access: ['admin'], grants: ['table:read'] },
+  { id: 'students-get', method: 'GET', path: '/api/students/{username}/', handler: 'functions/students/get.ts', access: 'signed-in', grants: ['table:read', 'audit:write'] },
 
-  {
-    id: 'courses-list',
-    method: 'GET',
-    path: '/api/courses/',
-    handler: 'functions/courses/list.ts',
-    access: 'signed-in',
-    grants: ['table:read'],
-  },
-  {
-    id: 'courses-create',
-    method: 'POST',
-    path: '/api/courses/create/',
-    handler: 'functions/courses/create.ts',
-    access: ADMIN_AND_STAFF,
-    grants: ['table:read', 'table:write'],
-  },
+  { id: 'courses-list', method: 'GET', path: '/api/courses/', handler: 'functions/courses/list.ts', access: 'signed-in', grants: ['table:read'] },
+  { id: 'courses-create', method: 'POST', path: '/api/courses/create/', handler: 'functions/courses/create.ts', access: ADMIN_AND_STAFF, grants: ['table:read', 'table:write'] },
   {
     id: 'courses-update',
     method: 'PUT',
@@ -156,32 +121,11 @@ export const routes = [
     access: ADMIN_AND_STAFF,
     grants: ['table:read', 'table:write'],
   },
-  {
-    id: 'courses-categories',
-    method: 'GET',
-    path: '/api/courses/categories/',
-    handler: 'functions/courses/categories.ts',
-    access: 'signed-in',
-    grants: ['table:read'],
-  },
-  {
-    id: 'courses-stats',
-    method: 'GET',
-    path: '/api/courses/stats/',
-    handler: 'functions/courses/stats.ts',
-    access: 'signed-in',
-    grants: ['table:read'],
-  },
+  { id: 'courses-categories', method: 'GET', path: '/api/courses/categories/', handler: 'functions/courses/categories.ts', access: 'signed-in', grants: ['table:read'] },
+  { id: 'courses-stats', method: 'GET', path: '/api/courses/stats/', handler: 'functions/courses/stats.ts', access: 'signed-in', grants: ['table:read'] },
 
   // audit:write: staff reading one student's documents (`?student=`) is a read of their record
-  {
-    id: 'documents-list',
-    method: 'GET',
-    path: '/api/documents/',
-    handler: 'functions/documents/list.ts',
-    access: 'signed-in',
-    grants: ['table:read', 'audit:write'],
-  },
+  { id: 'documents-list', method: 'GET', path: '/api/documents/', handler: 'functions/documents/list.ts', access: 'signed-in', grants: ['table:read', 'audit:write'] },
   {
     id: 'documents-download',
     method: 'GET',
@@ -209,23 +153,9 @@ export const routes = [
     access: ADMIN_AND_STAFF,
     grants: ['table:read', 'table:write', 'bucket:delete'],
   },
-  {
-    id: 'document-categories-list',
-    method: 'GET',
-    path: '/api/document-categories/',
-    handler: 'functions/documents/categories.ts',
-    access: 'signed-in',
-    grants: ['table:read'],
-  },
+  { id: 'document-categories-list', method: 'GET', path: '/api/document-categories/', handler: 'functions/documents/categories.ts', access: 'signed-in', grants: ['table:read'] },
 
-  {
-    id: 'cohorts-list',
-    method: 'GET',
-    path: '/api/cohorts/',
-    handler: 'functions/cohorts/list.ts',
-    access: ADMIN_AND_STAFF,
-    grants: ['table:read'],
-  },
+  { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: 'functions/cohorts/list.ts', access: ADMIN_AND_STAFF, grants: ['table:read'] },
   {
     id: 'cohorts-students',
     method: 'GET',
@@ -256,14 +186,7 @@ export const routes = [
     grants: ['table:read', 'table:write', 'secret:stripe'],
     timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS,
   },
-  {
-    id: 'payments-list',
-    method: 'GET',
-    path: '/api/payments/',
-    handler: 'functions/payments/list.ts',
-    access: ['finance', 'admin'],
-    grants: ['table:read', 'audit:write'],
-  },
+  { id: 'payments-list', method: 'GET', path: '/api/payments/', handler: 'functions/payments/list.ts', access: ['finance', 'admin'], grants: ['table:read', 'audit:write'] },
   {
     id: 'payments-refund',
     method: 'POST',
@@ -284,30 +207,9 @@ export const routes = [
     timeoutSeconds: 29,
   },
   // Beyond the spec: cohort administration and the roster fallback the spec names.
-  {
-    id: 'students-list',
-    method: 'GET',
-    path: '/api/students/',
-    handler: 'functions/students/list.ts',
-    access: ADMIN_AND_STAFF,
-    grants: ['table:read', 'audit:write'],
-  },
-  {
-    id: 'cohorts-create',
-    method: 'POST',
-    path: '/api/cohorts/',
-    handler: 'functions/cohorts/create.ts',
-    access: ['admin'],
-    grants: ['table:read', 'table:write'],
-  },
-  {
-    id: 'cohorts-update',
-    method: 'PUT',
-    path: '/api/cohorts/{id}/',
-    handler: 'functions/cohorts/update.ts',
-    access: ['admin'],
-    grants: ['table:read', 'table:write'],
-  },
+  { id: 'students-list', method: 'GET', path: '/api/students/', handler: 'functions/students/list.ts', access: ADMIN_AND_STAFF, grants: ['table:read', 'audit:write'] },
+  { id: 'cohorts-create', method: 'POST', path: '/api/cohorts/', handler: 'functions/cohorts/create.ts', access: ['admin'], grants: ['table:read', 'table:write'] },
+  { id: 'cohorts-update', method: 'PUT', path: '/api/cohorts/{id}/', handler: 'functions/cohorts/update.ts', access: ['admin'], grants: ['table:read', 'table:write'] },
   {
     id: 'cohorts-add-student',
     method: 'POST',
@@ -367,33 +269,12 @@ export const routes = [
     grants: ['userpool:login', 'table:read', 'mfa:enrolment'],
   },
   // Beyond the spec: sessions that last while the refresh token is valid; logout revokes it.
-  {
-    id: 'users-refresh',
-    method: 'POST',
-    path: '/api/users/refresh/',
-    handler: 'functions/users/refresh.ts',
-    access: 'public',
-    grants: ['userpool:login', 'table:read'],
-  },
-  {
-    id: 'users-logout',
-    method: 'POST',
-    path: '/api/users/logout/',
-    handler: 'functions/users/logout.ts',
-    access: 'public',
-    grants: ['userpool:login'],
-  },
+  { id: 'users-refresh', method: 'POST', path: '/api/users/refresh/', handler: 'functions/users/refresh.ts', access: 'public', grants: ['userpool:login', 'table:read'] },
+  { id: 'users-logout', method: 'POST', path: '/api/users/logout/', handler: 'functions/users/logout.ts', access: 'public', grants: ['userpool:login'] },
   // Beyond the spec: TOTP. The two second steps of a sign-in (a code; a first code that turns TOTP on),
   // a student turning it on (staff roles must have it and set it up at sign-in), and an admin turning someone's off
   // (recovery, audited).
-  {
-    id: 'users-mfa',
-    method: 'POST',
-    path: '/api/users/mfa/',
-    handler: 'functions/users/mfa.ts',
-    access: 'public',
-    grants: ['userpool:login', 'table:read'],
-  },
+  { id: 'users-mfa', method: 'POST', path: '/api/users/mfa/', handler: 'functions/users/mfa.ts', access: 'public', grants: ['userpool:login', 'table:read'] },
   {
     id: 'users-mfa-setup',
     method: 'POST',
@@ -402,22 +283,8 @@ export const routes = [
     access: 'public',
     grants: ['userpool:login', 'table:read', 'mfa:enrolment'],
   },
-  {
-    id: 'users-totp-start',
-    method: 'POST',
-    path: '/api/users/totp/',
-    handler: 'functions/users/totp-start.ts',
-    access: ['student'],
-    grants: ['userpool:login'],
-  },
-  {
-    id: 'users-totp-verify',
-    method: 'POST',
-    path: '/api/users/totp/verify/',
-    handler: 'functions/users/totp-verify.ts',
-    access: ['student'],
-    grants: ['userpool:login'],
-  },
+  { id: 'users-totp-start', method: 'POST', path: '/api/users/totp/', handler: 'functions/users/totp-start.ts', access: ['student'], grants: ['userpool:login'] },
+  { id: 'users-totp-verify', method: 'POST', path: '/api/users/totp/verify/', handler: 'functions/users/totp-verify.ts', access: ['student'], grants: ['userpool:login'] },
   {
     id: 'users-mfa-reset',
     method: 'POST',
@@ -471,14 +338,7 @@ export const routes = [
   // Beyond the spec: the audit log, read-only through the API (entries are never edited or deleted).
   { id: 'audit-list', method: 'GET', path: '/api/audit/', handler: 'functions/audit/list.ts', access: ['admin'], grants: ['table:read'] },
   // Beyond the spec: the landing figures of staff (documents), finance (money) and admins (both, cohorts).
-  {
-    id: 'dashboard-summary',
-    method: 'GET',
-    path: '/api/dashboard/',
-    handler: 'functions/dashboard/summary.ts',
-    access: ['staff', 'finance', 'admin'],
-    grants: ['table:read'],
-  },
+  { id: 'dashboard-summary', method: 'GET', path: '/api/dashboard/', handler: 'functions/dashboard/summary.ts', access: ['staff', 'finance', 'admin'], grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

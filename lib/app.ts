@@ -48,9 +48,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
   const env = opts.env ?? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
   if (!env.region || Token.isUnresolved(env.region)) {
     // Cross-region references (the web stack reads the us-east-1 WAF's ARN) need both regions known.
-    throw new Error(
-      'The portal needs its region: run through the CDK CLI (it sets CDK_DEFAULT_REGION from AWS_REGION or your profile), or pass env.region.',
-    );
+    throw new Error('The portal needs its region: run through the CDK CLI (it sets CDK_DEFAULT_REGION from AWS_REGION or your profile), or pass env.region.');
   }
   const common: StackProps = {
     // Account/region from the CLI's credentials (the account may stay unknown offline).
@@ -164,11 +162,7 @@ export function deployContext(app: App, stage: StageSettings) {
     return value;
   };
   const alarmEmail = email('alarmEmail', 'ops@school.edu', 'without a subscriber no alarm reaches anyone');
-  const emailFrom = email(
-    'emailFrom',
-    'noreply@school.edu',
-    "Cognito's own sender allows 50 emails a day (the domain must be verified in SES)",
-  );
+  const emailFrom = email('emailFrom', 'noreply@school.edu', "Cognito's own sender allows 50 emails a day (the domain must be verified in SES)");
 
   const allowTestKeys = booleanContext(app, 'allowTestKeys');
   const key = stringContext(app, 'stripePublishableKey');
@@ -177,9 +171,7 @@ export function deployContext(app: App, stage: StageSettings) {
   } else if (strict && (key === undefined || key === PLACEHOLDER_PUBLISHABLE_KEY)) {
     problems.push('-c stripePublishableKey=pk_live_... is required: the placeholder key takes no payment');
   } else if (strict && key !== undefined && key.startsWith('pk_test_') && !allowTestKeys) {
-    problems.push(
-      `-c stripePublishableKey=${key} is a test key: pass a pk_live_ key, or -c allowTestKeys=true for a staging ${stage.name}`,
-    );
+    problems.push(`-c stripePublishableKey=${key} is a test key: pass a pk_live_ key, or -c allowTestKeys=true for a staging ${stage.name}`);
   }
   if (problems.length > 0) throw new Error(`Stage ${stage.name} cannot be synthesized:\n  - ${problems.join('\n  - ')}`);
   return { alarmEmail, emailFrom, stripePublishableKey: key ?? PLACEHOLDER_PUBLISHABLE_KEY };
@@ -214,9 +206,7 @@ function customDomain(app: App): CustomDomain | undefined {
   const certificateArn = stringContext(app, 'certificateArn');
   if (!domainName && !certificateArn) return undefined;
   if (!domainName || !certificateArn) {
-    throw new Error(
-      'Custom domain needs both context values: -c domainName=portal.example.edu -c certificateArn=arn:aws:acm:us-east-1:...',
-    );
+    throw new Error('Custom domain needs both context values: -c domainName=portal.example.edu -c certificateArn=arn:aws:acm:us-east-1:...');
   }
   return { domainName, certificateArn };
 }
@@ -226,9 +216,7 @@ function apiCustomDomain(app: App): ApiCustomDomain | undefined {
   const certificateArn = stringContext(app, 'apiCertificateArn');
   if (!domainName && !certificateArn) return undefined;
   if (!domainName || !certificateArn) {
-    throw new Error(
-      "The API's custom domain needs both context values: -c apiDomainName=api.portal.example.edu -c apiCertificateArn=arn:aws:acm:<the portal's region>:...",
-    );
+    throw new Error("The API's custom domain needs both context values: -c apiDomainName=api.portal.example.edu -c apiCertificateArn=arn:aws:acm:<the portal's region>:...");
   }
   return { domainName, certificateArn };
 }

@@ -19,12 +19,7 @@ describe('create-admin', () => {
 
   it('creates the user with a temporary password and no mail: Cognito then demands a new one at first sign-in', () => {
     const input = adminCreateUserInput('eu-west-1_Pool', admin, 'Tmp!pass2345XYZabcde');
-    expect(input).toMatchObject({
-      UserPoolId: 'eu-west-1_Pool',
-      Username: 'alice',
-      TemporaryPassword: 'Tmp!pass2345XYZabcde',
-      MessageAction: 'SUPPRESS',
-    });
+    expect(input).toMatchObject({ UserPoolId: 'eu-west-1_Pool', Username: 'alice', TemporaryPassword: 'Tmp!pass2345XYZabcde', MessageAction: 'SUPPRESS' });
     expect(input.UserAttributes).toEqual([
       { Name: 'email', Value: 'alice@school.edu' },
       { Name: 'email_verified', Value: 'true' },
@@ -46,8 +41,6 @@ describe('create-admin', () => {
     expect(printed).toMatch(/Temporary password \(shown once; pass it on safely, valid 7 days\): Tmp!pass2345XYZabcde/);
     expect(printed).toMatch(/choose their own password/);
     expect(printed).not.toMatch(/permanent/i);
-    expect(createdMessage(admin, 'p', { temporaryPassword: null, validityDays: undefined })).toMatch(
-      /Cognito mailed a temporary password to alice@school.edu/,
-    );
+    expect(createdMessage(admin, 'p', { temporaryPassword: null, validityDays: undefined })).toMatch(/Cognito mailed a temporary password to alice@school.edu/);
   });
 });

@@ -68,12 +68,7 @@ export interface CreatedAdmin {
   readonly validityDays: number | undefined;
 }
 
-export async function createAdmin(
-  cognito: CognitoIdentityProviderClient,
-  userPoolId: string,
-  admin: NewAdmin,
-  opts: { invite: boolean },
-): Promise<CreatedAdmin> {
+export async function createAdmin(cognito: CognitoIdentityProviderClient, userPoolId: string, admin: NewAdmin, opts: { invite: boolean }): Promise<CreatedAdmin> {
   const temporaryPassword = opts.invite ? null : generateTemporaryPassword();
   try {
     await cognito.send(new AdminCreateUserCommand(adminCreateUserInput(userPoolId, admin, temporaryPassword)));

@@ -4,13 +4,7 @@ import type { RouteId } from '../lambdas/routes.js';
 
 // the password step, the session's renewal, and the second steps (TOTP code, TOTP enrolment): each stage
 // limits them per address (wafSignInLimits) and together (signInThrottle), see api-stack.ts
-export const SIGN_IN_ROUTES = [
-  'users-login',
-  'users-refresh',
-  'users-new-password',
-  'users-mfa',
-  'users-mfa-setup',
-] as const satisfies readonly RouteId[];
+export const SIGN_IN_ROUTES = ['users-login', 'users-refresh', 'users-new-password', 'users-mfa', 'users-mfa-setup'] as const satisfies readonly RouteId[];
 export type SignInRouteId = (typeof SIGN_IN_ROUTES)[number];
 
 /**
@@ -71,10 +65,7 @@ const SETTINGS: Record<StageName, StageSettings> = {
     throttle: { rateLimit: 25, burstLimit: 50 },
     signInThrottle: { rateLimit: 5, burstLimit: 10 },
     // a developer's test run signs in a few dozen times
-    wafSignInLimits: {
-      perIp: { 'users-login': 100, 'users-refresh': 200, 'users-new-password': 50, 'users-mfa': 100, 'users-mfa-setup': 50 },
-      windowSeconds: 300,
-    },
+    wafSignInLimits: { perIp: { 'users-login': 100, 'users-refresh': 200, 'users-new-password': 50, 'users-mfa': 100, 'users-mfa-setup': 50 }, windowSeconds: 300 },
     requireProductionContext: false,
     alarms: { api5xxPercent: 5, apiP95LatencyMs: 3000 },
   },
@@ -92,10 +83,7 @@ const SETTINGS: Record<StageName, StageSettings> = {
     // A campus network at 8 a.m.: a few hundred people behind one address sign in within minutes (login); each
     // open tab refreshes once an hour, and after a page load (refresh); a classroom enrols at once (new password).
     // Password guessing from one address is held to about one try a second, besides Cognito's per-user lockout.
-    wafSignInLimits: {
-      perIp: { 'users-login': 300, 'users-refresh': 600, 'users-new-password': 100, 'users-mfa': 300, 'users-mfa-setup': 100 },
-      windowSeconds: 300,
-    },
+    wafSignInLimits: { perIp: { 'users-login': 300, 'users-refresh': 600, 'users-new-password': 100, 'users-mfa': 300, 'users-mfa-setup': 100 }, windowSeconds: 300 },
     requireProductionContext: true,
     alarms: { api5xxPercent: 1, apiP95LatencyMs: 1500 },
   },

@@ -9,8 +9,7 @@ export const MAX_AUDIT_DAYS = 31;
 
 const DAY_MS = 86_400_000;
 /** Days from `from` to `to`, both included. */
-export const daysSpanned = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+export const daysSpanned = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
 /** GET /api/audit/ (admin): newest first, filterable by user (`actor`), `action` and days `from`..`to`. */
 export const AuditListQuery = z

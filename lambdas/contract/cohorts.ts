@@ -29,21 +29,14 @@ export const CohortInput = z
       z.regex(/^\d{4}-\d{4}$/, 'must look like 2025-2026'),
       z.refine((y) => Number(y.slice(5)) === Number(y.slice(0, 4)) + 1, 'must be two consecutive years'),
     ),
-    cohort_number: z
-      .number()
-      .check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(999, 'must be at most 999')),
+    cohort_number: z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(999, 'must be at most 999')),
     program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
     program_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'is too long')),
     start_date: IsoDate,
     end_date: IsoDate,
     is_active: z._default(z.optional(z.boolean()), true),
   })
-  .check(
-    z.refine((c) => !c.start_date || !c.end_date || c.start_date <= c.end_date, {
-      message: 'must not be before start_date',
-      path: ['end_date'],
-    }),
-  );
+  .check(z.refine((c) => !c.start_date || !c.end_date || c.start_date <= c.end_date, { message: 'must not be before start_date', path: ['end_date'] }));
 export type CohortInput = z.input<typeof CohortInput>;
 
 /** POST /api/cohorts/{id}/students/ (admin): move a student into this cohort. */

@@ -20,16 +20,9 @@ export const CourseInput = z.object({
   name: z.enum(COURSE_NAMES, { error: 'must be one of the course names' }),
   CRN: z
     .string({ error: 'is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'is required'),
-      z.maxLength(20, 'is too long'),
-      z.regex(/^[A-Za-z0-9-]+$/, 'may contain only letters, digits and hyphens'),
-    ),
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(20, 'is too long'), z.regex(/^[A-Za-z0-9-]+$/, 'may contain only letters, digits and hyphens')),
   credit_hours: z.pipe(
-    z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number))], {
-      error: 'is required',
-    }),
+    z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number))], { error: 'is required' }),
     z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(60, 'must be at most 60')),
   ),
   application_price: Price,

@@ -8,9 +8,7 @@ import { PROGRAM_TYPES } from './programs.js';
  * Booleans arrive as "true"/"false" in multipart.
  */
 export const DocumentUploadFields = z.object({
-  title: z
-    .string({ error: 'Please provide a title and file' })
-    .check(z.trim(), z.minLength(1, 'Please provide a title and file'), z.maxLength(200, 'is too long')),
+  title: z.string({ error: 'Please provide a title and file' }).check(z.trim(), z.minLength(1, 'Please provide a title and file'), z.maxLength(200, 'is too long')),
   description: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000, 'is too long'))), ''),
   scope: z._default(z.enum(DOCUMENT_SCOPES, { error: 'must be individual, cohort, program or general' }), 'cohort'),
   category_id: z.optional(z.string().check(z.trim(), z.maxLength(64))),

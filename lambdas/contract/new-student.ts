@@ -25,14 +25,7 @@ export const CreateStudentRequest = z.object({
   first_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'is too long')),
   last_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'is too long')),
   email: z.string().check(z.trim(), z.toLowerCase(), z.email('must be an email address'), z.maxLength(254)),
-  phone_number: z._default(
-    z.optional(
-      z
-        .string()
-        .check(z.trim(), z.maxLength(30, 'is too long'), z.regex(/^[0-9+()\-. ]*$/, 'may contain only digits, spaces and + ( ) - .')),
-    ),
-    '',
-  ),
+  phone_number: z._default(z.optional(z.string().check(z.trim(), z.maxLength(30, 'is too long'), z.regex(/^[0-9+()\-. ]*$/, 'may contain only digits, spaces and + ( ) - .'))), ''),
   program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
   program_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'is too long')),
   cohort_id: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64)),

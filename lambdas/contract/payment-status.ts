@@ -8,10 +8,4 @@
 export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'canceled', 'refunded', 'partially_refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Statuses that are listed without asking for them: money moved, or an attempt the student made failed. */
-export const LISTED_PAYMENT_STATUSES = [
-  'processing',
-  'succeeded',
-  'failed',
-  'refunded',
-  'partially_refunded',
-] as const satisfies readonly PaymentStatus[];
+export const LISTED_PAYMENT_STATUSES = ['processing', 'succeeded', 'failed', 'refunded', 'partially_refunded'] as const satisfies readonly PaymentStatus[];

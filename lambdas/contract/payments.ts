@@ -99,10 +99,7 @@ export interface PaymentPage {
 export const CalendarDate = /* @__PURE__ */ (() =>
   z.string().check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
-    z.refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      'is not a date in the calendar',
-    ),
+    z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'is not a date in the calendar'),
   ))();
 
 export const PaymentListQuery = /* @__PURE__ */ (() =>
@@ -135,15 +132,11 @@ export const ReconcileRequest = /* @__PURE__ */ (() =>
     .object({ from: CalendarDate, to: CalendarDate })
     .check(z.refine((q) => q.from <= q.to, { message: 'must not be before from', path: ['to'] }))
     .check(
-      z.refine((q) => Date.parse(q.to) - Date.parse(q.from) < RECONCILE_MAX_DAYS * 86_400_000, {
-        message: `must be at most ${RECONCILE_MAX_DAYS} days after from`,
-        path: ['to'],
-      }),
+      z.refine((q) => Date.parse(q.to) - Date.parse(q.from) < RECONCILE_MAX_DAYS * 86_400_000, { message: `must be at most ${RECONCILE_MAX_DAYS} days after from`, path: ['to'] }),
     ))();
 export type ReconcileRequest = z.input<typeof ReconcileRequest>;
 
-export type ReconcileAction =
-  'recorded_payment' | 'recorded_failure' | 'recorded_cancellation' | 'recorded_refund' | 'refunded_excess' | 'canceled_checkout';
+export type ReconcileAction = 'recorded_payment' | 'recorded_failure' | 'recorded_cancellation' | 'recorded_refund' | 'refunded_excess' | 'canceled_checkout';
 
 /** One thing the portal was missing and has now recorded (each is also an audit entry). */
 export interface ReconcileRepair {

@@ -20,9 +20,7 @@ const IsoDate = z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must 
 /** POST /api/students/{username}/enrollments/ (admin): enrolls in a program with its opening charge. */
 export const EnrollRequest = z.object({
   program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
-  program_id: z.optional(
-    z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,64}$/, 'may contain only lower-case letters, digits and hyphens')),
-  ),
+  program_id: z.optional(z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,64}$/, 'may contain only lower-case letters, digits and hyphens'))),
   program_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'is too long')),
   amount_due: Dollars,
   next_due_date: z.optional(z.nullable(IsoDate)),

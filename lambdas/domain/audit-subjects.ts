@@ -25,8 +25,7 @@ export const studentSubject = (s: { username: string; firstName?: string | null;
 };
 
 /** "payment pi_123 $120.00 for ben": the intent id is what finance and Stripe's dashboard search by. */
-export const paymentSubject = (p: { intentId: string; amountCents: number; username: string }) =>
-  `payment ${p.intentId} ${dollars(p.amountCents)} for ${p.username}`;
+export const paymentSubject = (p: { intentId: string; amountCents: number; username: string }) => `payment ${p.intentId} ${dollars(p.amountCents)} for ${p.username}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,11 +46,7 @@ export function subjectFromEntry(entry: { entityType: string; entityId: string; 
     if (entry.entityType === 'course' && text(s.name) && text(s.crn)) return courseSubject({ name: s.name, crn: s.crn });
     if (entry.entityType === 'document' && text(s.title)) return documentSubject({ title: s.title });
     if (entry.entityType === 'cohort' && text(s.academicYear) && typeof s.cohortNumber === 'number') {
-      return cohortSubject({
-        academicYear: s.academicYear,
-        cohortNumber: s.cohortNumber,
-        programName: text(s.programName) ? s.programName : null,
-      });
+      return cohortSubject({ academicYear: s.academicYear, cohortNumber: s.cohortNumber, programName: text(s.programName) ? s.programName : null });
     }
     if (entry.entityType === 'student' && (text(s.firstName) || text(s.lastName))) {
       return studentSubject({ username: entry.entityId, firstName: s.firstName as string, lastName: s.lastName as string });

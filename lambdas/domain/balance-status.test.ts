@@ -3,17 +3,7 @@ import type { PaymentDetails } from '../contract/students.js';
 import { balanceOf, csvPaymentStatus, dialogStatus, isPaidStudent, rosterStatus } from './balance-status.js';
 
 const details = (due: number, paid: number): PaymentDetails => ({
-  certificate_courses: [
-    {
-      id: 'a',
-      program_type: 'certificate',
-      program_name: 'A',
-      amount_due: due,
-      amount_paid: paid,
-      next_due_date: null,
-      payment_history: [],
-    },
-  ],
+  certificate_courses: [{ id: 'a', program_type: 'certificate', program_name: 'A', amount_due: due, amount_paid: paid, next_due_date: null, payment_history: [] }],
   diploma_programs: [],
   associate_programs: [],
   next_due_date: null,
@@ -25,13 +15,7 @@ describe('balance status rules', () => {
   });
 
   it('dialog: 0 Account Current, below 500 Payment Due, 500 or more Overdue (500 exactly is Overdue)', () => {
-    expect([0, 0.01, 499.99, 500, 1000].map((b) => dialogStatus(b).label)).toEqual([
-      'Account Current',
-      'Payment Due',
-      'Payment Due',
-      'Overdue',
-      'Overdue',
-    ]);
+    expect([0, 0.01, 499.99, 500, 1000].map((b) => dialogStatus(b).label)).toEqual(['Account Current', 'Payment Due', 'Payment Due', 'Overdue', 'Overdue']);
     expect(dialogStatus(500).severity).toBe('error');
   });
 

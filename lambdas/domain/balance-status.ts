@@ -12,9 +12,7 @@ type Entry = { amount_due?: number; total_due?: number; amount_paid?: number; to
 export function balanceOf(details: PaymentDetails | null | undefined): number {
   if (!details) return 0;
   const lists: Entry[][] = [details.certificate_courses ?? [], details.diploma_programs ?? [], details.associate_programs ?? []];
-  const cents = lists
-    .flat()
-    .reduce((sum, e) => sum + Math.round(((e.amount_due ?? e.total_due ?? 0) - (e.amount_paid ?? e.total_paid ?? 0)) * 100), 0);
+  const cents = lists.flat().reduce((sum, e) => sum + Math.round(((e.amount_due ?? e.total_due ?? 0) - (e.amount_paid ?? e.total_paid ?? 0)) * 100), 0);
   return cents / 100;
 }
 

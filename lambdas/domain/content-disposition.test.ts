@@ -8,9 +8,7 @@ describe('Content-Disposition', () => {
   });
 
   it('keeps the exact name in filename* (RFC 8187) and an ASCII fallback', () => {
-    expect(contentDisposition('Résumé 2026.pdf')).toBe(
-      `attachment; filename="Resume 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`,
-    );
+    expect(contentDisposition('Résumé 2026.pdf')).toBe(`attachment; filename="Resume 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`);
     expect(contentDisposition('日本.txt')).toBe(`attachment; filename="__.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`);
   });
 

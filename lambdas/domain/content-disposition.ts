@@ -7,8 +7,7 @@
 export type Disposition = 'attachment' | 'inline';
 
 /** RFC 8187 attr-char: everything else is percent-encoded (encodeURIComponent leaves ' ( ) * ! as they are). */
-const encodeExtValue = (name: string) =>
-  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeExtValue = (name: string) => encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function asciiFallback(name: string): string {
   const ascii = name

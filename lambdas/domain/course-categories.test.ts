@@ -33,13 +33,11 @@ describe('course categories', () => {
   });
 
   it('computes stats that agree with the list', () => {
-    expect(
-      courseStats([
-        course('A', { credit_hours: 4, is_certificate_course: true }),
-        course('B', { credit_hours: 3 }),
-        course('C', { credit_hours: 3 }),
-      ]),
-    ).toEqual({ total_courses: 3, certificate_courses: 1, average_credit_hours: 3.33 });
+    expect(courseStats([course('A', { credit_hours: 4, is_certificate_course: true }), course('B', { credit_hours: 3 }), course('C', { credit_hours: 3 })])).toEqual({
+      total_courses: 3,
+      certificate_courses: 1,
+      average_credit_hours: 3.33,
+    });
     expect(courseStats([])).toEqual({ total_courses: 0, certificate_courses: 0, average_credit_hours: 0 });
   });
 });

@@ -42,9 +42,7 @@ export function groupByCategory(courses: Course[]): CourseCategory[] {
   return COURSE_CATEGORIES.map((category) => ({
     category,
     display_name: CATEGORY_DISPLAY_NAMES[category],
-    courses: courses
-      .filter((c) => categoryOf(c.name) === category)
-      .sort((a, b) => a.name.localeCompare(b.name) || a.CRN.localeCompare(b.CRN)),
+    courses: courses.filter((c) => categoryOf(c.name) === category).sort((a, b) => a.name.localeCompare(b.name) || a.CRN.localeCompare(b.CRN)),
   })).filter((c) => c.courses.length > 0);
 }
 

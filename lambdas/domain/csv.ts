@@ -51,9 +51,7 @@ export type CsvCell = string | number | CsvNumber | null | undefined;
 
 /** `value` with `fractionDigits` decimals ("-12.50"), written raw; a non-finite value is written as text. */
 export function csvNumber(value: number, fractionDigits?: number): CsvCell {
-  return Number.isFinite(value)
-    ? new CsvNumber(fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits))
-    : String(value);
+  return Number.isFinite(value) ? new CsvNumber(fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits)) : String(value);
 }
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/;

@@ -21,16 +21,8 @@ describe('who a document applies to', () => {
     ['a public document of their cohort', doc({ scope: 'cohort', cohortId: 'c1' }), true],
     ['a public document of another cohort', doc({ scope: 'cohort', cohortId: 'c2' }), false],
     ['a private document of their cohort', doc({ scope: 'cohort', cohortId: 'c1', isPublic: false }), false],
-    [
-      'a private document assigned to them',
-      doc({ scope: 'individual', cohortId: 'c2', isPublic: false, assignedStudents: [{ username: 'maria' }] }),
-      true,
-    ],
-    [
-      'a public individual document of their cohort assigned to someone else',
-      doc({ scope: 'individual', cohortId: 'c1', assignedStudents: [{ username: 'ben' }] }),
-      false,
-    ],
+    ['a private document assigned to them', doc({ scope: 'individual', cohortId: 'c2', isPublic: false, assignedStudents: [{ username: 'maria' }] }), true],
+    ['a public individual document of their cohort assigned to someone else', doc({ scope: 'individual', cohortId: 'c1', assignedStudents: [{ username: 'ben' }] }), false],
   ])('%s: %s', (_name, d, expected) => {
     expect(appliesTo(d, maria)).toBe(expected);
   });

@@ -15,15 +15,9 @@ describe('CSV import rows (issue 19)', () => {
 
   it('stores a valid row with its input and an invalid one with its problems, never a junk cell whole', () => {
     const header = 'username,first_name,last_name,email,program_type,program_name,cohort_id,on_payment_plan';
-    const { rows, fileError } = readImportFile(
-      `${header}\nann,Ann,Lee,ann@x.edu,certificate,P,c1,no\n${'z'.repeat(500)},B,C,nope,certificate,P,c1,no\n`,
-    );
+    const { rows, fileError } = readImportFile(`${header}\nann,Ann,Lee,ann@x.edu,certificate,P,c1,no\n${'z'.repeat(500)},B,C,nope,certificate,P,c1,no\n`);
     expect(fileError).toBeNull();
-    expect(toStoredRow(rows[0]!)).toEqual({
-      line: 2,
-      username: 'ann',
-      input: expect.objectContaining({ username: 'ann', email: 'ann@x.edu' }),
-    });
+    expect(toStoredRow(rows[0]!)).toEqual({ line: 2, username: 'ann', input: expect.objectContaining({ username: 'ann', email: 'ann@x.edu' }) });
     const bad = toStoredRow(rows[1]!);
     expect(bad.username).toHaveLength(100);
     expect(bad.input).toBeUndefined();

@@ -19,9 +19,7 @@ export interface StoredRow {
 
 export function toStoredRow(row: ParsedRow): StoredRow {
   const username = row.username.slice(0, 100);
-  return row.input && row.errors.length === 0
-    ? { line: row.line, username, input: row.input }
-    : { line: row.line, username, errors: row.errors };
+  return row.input && row.errors.length === 0 ? { line: row.line, username, input: row.input } : { line: row.line, username, errors: row.errors };
 }
 
 /** The file's rows in chunks of CHUNK_ROWS, in file order. */

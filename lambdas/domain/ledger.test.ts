@@ -9,13 +9,7 @@ const enroll = (programType: Enrollment['programType'], programId: string, nextD
   enrolledAt: '2026-01-01T00:00:00Z',
 });
 let n = 0;
-const entry = (
-  kind: LedgerEntry['kind'],
-  programType: LedgerEntry['programType'],
-  programId: string,
-  amountCents: number,
-  extra: Partial<LedgerEntry> = {},
-): LedgerEntry => ({
+const entry = (kind: LedgerEntry['kind'], programType: LedgerEntry['programType'], programId: string, amountCents: number, extra: Partial<LedgerEntry> = {}): LedgerEntry => ({
   entryId: `e${++n}`,
   kind,
   programType,
@@ -61,11 +55,7 @@ describe('buildPaymentDetails', () => {
 
   it('takes the earliest due date among programs that still owe money', () => {
     const details = buildPaymentDetails(
-      [
-        enroll('certificate', 'paid-off', '2026-01-01'),
-        enroll('diploma', 'owes-later', '2026-12-01'),
-        enroll('associates', 'owes-sooner', '2026-11-30'),
-      ],
+      [enroll('certificate', 'paid-off', '2026-01-01'), enroll('diploma', 'owes-later', '2026-12-01'), enroll('associates', 'owes-sooner', '2026-11-30')],
       [
         entry('charge', 'certificate', 'paid-off', 500),
         entry('payment', 'certificate', 'paid-off', 500, { status: 'succeeded' }),

@@ -7,16 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from './ledger.js';
-import {
-  excessToRefund,
-  isPaid,
-  mayMove,
-  owedByProgram,
-  planRefunds,
-  settleSucceeded,
-  type PaymentState,
-  type StripeRefundFact,
-} from './payment-state.js';
+import { excessToRefund, isPaid, mayMove, owedByProgram, planRefunds, settleSucceeded, type PaymentState, type StripeRefundFact } from './payment-state.js';
 
 const PROGRAMS: Enrollment[] = [
   { programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: null, enrolledAt: '2026-01-01T00:00:00Z' },
@@ -40,15 +31,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('confirm' as const), pick: fc.nat() }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), share: fc.double({ min: 0.01, max: 1, noNaN: true }) }),
-  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), share: fc.double({ min: 0.01, max: 1, noNaN: true }) }) },
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('deliver' as const), pick: fc.nat(), again: fc.boolean() }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('charge' as const), program: fc.nat(1), cents: fc.integer({ min: 100, max: 50_000 }) }),
-  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('charge' as const), program: fc.nat(1), cents: fc.integer({ min: 100, max: 50_000 }) }) },
 );
 
 type StripeEvent = { type: 'succeeded' | 'refunded' | 'canceled'; intentId: string };
@@ -83,18 +68,9 @@ class World {
   /** POST /api/create-payment-intent: items within what is owed now (planPayment), older checkouts canceled. */
   open(shares: number[], cancelOlder: boolean) {
     const owed = this.owed();
-    const items = PROGRAMS.map((p, i) => ({
-      p,
-      cents: Math.floor(Math.max(0, owed.get(`${p.programType}#${p.programId}`) ?? 0) * shares[i]!),
-    }))
+    const items = PROGRAMS.map((p, i) => ({ p, cents: Math.floor(Math.max(0, owed.get(`${p.programType}#${p.programId}`) ?? 0) * shares[i]!) }))
       .filter((x) => x.cents > 0)
-      .map(({ p, cents }) => ({
-        programType: p.programType,
-        programId: p.programId,
-        programName: p.programName,
-        amountCents: cents,
-        refundedCents: 0,
-      }));
+      .map(({ p, cents }) => ({ programType: p.programType, programId: p.programId, programName: p.programName, amountCents: cents, refundedCents: 0 }));
     if (items.length === 0) return;
     const intentId = `pi_${++this.seq}`;
     const amountCents = items.reduce((n, i) => n + i.amountCents, 0);
@@ -136,14 +112,7 @@ class World {
 
   charge(program: number, cents: number) {
     const p = PROGRAMS[program]!;
-    this.entries.push({
-      entryId: `charge-${++this.seq}`,
-      kind: 'charge',
-      programType: p.programType,
-      programId: p.programId,
-      amountCents: cents,
-      createdAt: this.at(),
-    });
+    this.entries.push({ entryId: `charge-${++this.seq}`, kind: 'charge', programType: p.programType, programId: p.programId, amountCents: cents, createdAt: this.at() });
     this.cachedBalance += cents;
   }
 
@@ -224,22 +193,18 @@ class World {
 describe('the payment state machine', () => {
   it('keeps the money invariants over any interleaving of checkouts, confirmations, refunds and events', () => {
     fc.assert(
-      fc.property(
-        fc.tuple(fc.integer({ min: 100, max: 200_000 }), fc.integer({ min: 100, max: 200_000 })),
-        fc.array(op, { maxLength: 60 }),
-        (charges, ops) => {
-          const world = new World(charges);
-          for (const o of ops) {
-            if (o.kind === 'open') world.open(o.shares, o.cancelOlder);
-            else if (o.kind === 'confirm') world.confirm(o.pick);
-            else if (o.kind === 'refund') world.refund(o.pick, o.share);
-            else if (o.kind === 'charge') world.charge(o.program, o.cents);
-            else world.deliver(o.pick, o.again);
-            world.checkAlways();
-          }
-          world.checkSettled();
-        },
-      ),
+      fc.property(fc.tuple(fc.integer({ min: 100, max: 200_000 }), fc.integer({ min: 100, max: 200_000 })), fc.array(op, { maxLength: 60 }), (charges, ops) => {
+        const world = new World(charges);
+        for (const o of ops) {
+          if (o.kind === 'open') world.open(o.shares, o.cancelOlder);
+          else if (o.kind === 'confirm') world.confirm(o.pick);
+          else if (o.kind === 'refund') world.refund(o.pick, o.share);
+          else if (o.kind === 'charge') world.charge(o.program, o.cents);
+          else world.deliver(o.pick, o.again);
+          world.checkAlways();
+        }
+        world.checkSettled();
+      }),
       { numRuns: 400 },
     );
   });
@@ -269,21 +234,10 @@ describe('the payment state machine', () => {
       excess: null,
       items: [{ programType: 'certificate', programId: 'na', programName: 'NA', amountCents: 1_000, refundedCents: 0 }],
     };
-    const r = (id: string, amountCents: number): StripeRefundFact => ({
-      id,
-      amountCents,
-      status: 'succeeded',
-      metadata: {},
-      createdAt: '2026-02-01T00:00:00Z',
-    });
+    const r = (id: string, amountCents: number): StripeRefundFact => ({ id, amountCents, status: 'succeeded', metadata: {}, createdAt: '2026-02-01T00:00:00Z' });
     expect(planRefunds(payment, [r('re_1', 600), r('re_2', 600)], 'now').kind).toBe('refused');
     const plan = planRefunds(payment, [r('re_1', 600), r('re_2', 300), { ...r('re_3', 900), status: 'failed' }], 'now');
-    expect(plan).toMatchObject({
-      kind: 'apply',
-      appliedIds: ['re_1', 're_2'],
-      balanceDeltaCents: 900,
-      next: { status: 'partially_refunded', refundedCents: 900 },
-    });
+    expect(plan).toMatchObject({ kind: 'apply', appliedIds: ['re_1', 're_2'], balanceDeltaCents: 900, next: { status: 'partially_refunded', refundedCents: 900 } });
     if (plan.kind !== 'apply') throw new Error('unreachable');
     expect(planRefunds({ ...payment, ...plan.next }, [r('re_1', 600), r('re_2', 300)], 'now').kind).toBe('nothing-new');
   });

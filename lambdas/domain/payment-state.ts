@@ -64,12 +64,7 @@ const programKey = (type: ProgramType, id: string) => `${type}#${id}`;
 
 /** What is still owed per program (charges - credits - payments + refunds), from the ledger's entries. */
 export function owedByProgram(enrollments: Enrollment[], entries: LedgerEntry[]): Map<string, Cents> {
-  return new Map(
-    totalsByProgram(enrollments, entries).map((t) => [
-      programKey(t.enrollment.programType, t.enrollment.programId),
-      t.dueCents - t.paidCents,
-    ]),
-  );
+  return new Map(totalsByProgram(enrollments, entries).map((t) => [programKey(t.enrollment.programType, t.enrollment.programId), t.dueCents - t.paidCents]));
 }
 
 export interface Settlement {
@@ -100,13 +95,7 @@ export function settleSucceeded(payment: Pick<PaymentState, 'intentId' | 'items'
     const owes = Math.max(0, remaining.get(key) ?? 0);
     const applied = Math.min(item.amountCents, owes);
     remaining.set(key, (remaining.get(key) ?? 0) - applied);
-    if (item.amountCents > applied)
-      excessItems.push({
-        programType: item.programType,
-        programId: item.programId,
-        amountCents: item.amountCents - applied,
-        refundedCents: 0,
-      });
+    if (item.amountCents > applied) excessItems.push({ programType: item.programType, programId: item.programId, amountCents: item.amountCents - applied, refundedCents: 0 });
     if (applied > 0) {
       entries.push({
         entryId: `${payment.intentId}-${i}`,
@@ -203,10 +192,7 @@ export function planRefunds(payment: PaymentState, refunds: StripeRefundFact[], 
     return left;
   };
   for (const refund of fresh) {
-    const left =
-      refund.metadata.kind === 'excess'
-        ? fromLedger(refund, fromExcess(refund.amountCents))
-        : fromExcess(fromLedger(refund, refund.amountCents));
+    const left = refund.metadata.kind === 'excess' ? fromLedger(refund, fromExcess(refund.amountCents)) : fromExcess(fromLedger(refund, refund.amountCents));
     if (left !== 0) return { kind: 'refused', reason: `refund ${refund.id} is ${left} cents more than is left of the payment` };
   }
   const refundedCents = payment.refundedCents + fresh.reduce((n, r) => n + r.amountCents, 0);

@@ -30,17 +30,14 @@ export function readImportFile(text: string): { rows: ParsedRow[]; fileError: st
   const missing = IMPORT_COLUMNS.filter((c) => c !== 'temporary_password' && c !== 'phone_number' && !columns.includes(c));
   if (missing.length) return { rows: [], fileError: `file: missing columns ${missing.join(', ')} (download the template)` };
   if (data.length === 0) return { rows: [], fileError: 'file: has no student rows' };
-  if (data.length > MAX_IMPORT_ROWS)
-    return { rows: [], fileError: `file: has ${data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time` };
+  if (data.length > MAX_IMPORT_ROWS) return { rows: [], fileError: `file: has ${data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time` };
 
   const seenUsernames = new Map<string, number>();
   const seenEmails = new Map<string, number>();
   const rows = data.map((cells, i): ParsedRow => {
     const line = i + 2;
     const record = Object.fromEntries(columns.map((c, j) => [c, (cells[j] ?? '').trim()]));
-    const candidate = Object.fromEntries(
-      Object.entries(record).filter(([k, v]) => (IMPORT_COLUMNS as readonly string[]).includes(k) && v !== ''),
-    );
+    const candidate = Object.fromEntries(Object.entries(record).filter(([k, v]) => (IMPORT_COLUMNS as readonly string[]).includes(k) && v !== ''));
     const parsed = CreateStudentRequest.safeParse(candidate);
     const errors = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'row'}: ${issue.message}`);
     const username = (record.username ?? '').toLowerCase();
@@ -54,9 +51,4 @@ export function readImportFile(text: string): { rows: ParsedRow[]; fileError: st
   return { rows, fileError: null };
 }
 
-export const invalidResult = (row: ParsedRow): ImportRowResult => ({
-  line: row.line,
-  username: row.username,
-  status: 'invalid',
-  errors: row.errors,
-});
+export const invalidResult = (row: ParsedRow): ImportRowResult => ({ line: row.line, username: row.username, status: 'invalid', errors: row.errors });

@@ -117,15 +117,11 @@ describe('text extraction, fuzzed', () => {
 
   it('reads random text and hostile repetitions of whitespace and control characters, linearly', () => {
     fc.assert(
-      fc.property(
-        fc.oneof(fc.string({ maxLength: 2000 }), repeated(TEXT_TOKENS)),
-        fc.constantFrom<AllowedFileType>('txt', 'csv'),
-        (text, type) => {
-          const result = timed(type, Buffer.from(text));
-          // what is kept has no control characters and no more than one blank line in a row
-          expect(result.text ?? '').not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\r]|\n{3}/);
-        },
-      ),
+      fc.property(fc.oneof(fc.string({ maxLength: 2000 }), repeated(TEXT_TOKENS)), fc.constantFrom<AllowedFileType>('txt', 'csv'), (text, type) => {
+        const result = timed(type, Buffer.from(text));
+        // what is kept has no control characters and no more than one blank line in a row
+        expect(result.text ?? '').not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\r]|\n{3}/);
+      }),
       { numRuns: 200 },
     );
   });
@@ -143,11 +139,7 @@ describe('text extraction, fuzzed', () => {
     fc.assert(
       fc.property(repeated(PDF_TOKENS), fc.boolean(), (body, flate) => {
         const bytes = flate
-          ? Buffer.concat([
-              pdfOf('1 0 obj\n<< /Filter /FlateDecode >>\nstream\n'),
-              deflateSync(Buffer.from(body, 'latin1')),
-              Buffer.from('\nendstream\n'),
-            ])
+          ? Buffer.concat([pdfOf('1 0 obj\n<< /Filter /FlateDecode >>\nstream\n'), deflateSync(Buffer.from(body, 'latin1')), Buffer.from('\nendstream\n')])
           : pdfOf(`1 0 obj\n<< >>\nstream\n${body}\nendstream\n${body}`);
         timed('pdf', bytes);
       }),
@@ -208,11 +200,7 @@ describe('extraction budget', () => {
     const [a, b] = zipEntries(small);
     expect(readZipEntry(small, a!, budget)).toHaveLength(600);
     expect(() => readZipEntry(small, b!, budget)).toThrow(ZipBomb);
-    expect(extractDocumentTextSync('docx', bomb)).toEqual({
-      text: null,
-      status: 'not_extracted',
-      reason: 'the file inflates to more than the 32 MB extraction budget',
-    });
+    expect(extractDocumentTextSync('docx', bomb)).toEqual({ text: null, status: 'not_extracted', reason: 'the file inflates to more than the 32 MB extraction budget' });
   });
 
   it('reads a forged entry count as a damaged archive instead of looping', () => {

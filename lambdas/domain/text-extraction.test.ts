@@ -24,9 +24,7 @@ describe('text extraction', () => {
   });
 
   it('reads the paragraphs of a docx, decoding XML entities', () => {
-    expect(extractText('docx', makeDocx(['Financial Aid Guide', 'Apply <before> the "deadline" & more']))).toBe(
-      'Financial Aid Guide\nApply <before> the "deadline" & more',
-    );
+    expect(extractText('docx', makeDocx(['Financial Aid Guide', 'Apply <before> the "deadline" & more']))).toBe('Financial Aid Guide\nApply <before> the "deadline" & more');
   });
 
   it('reads an uncompressed PDF content stream', () => {

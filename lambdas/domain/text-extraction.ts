@@ -52,11 +52,7 @@ export interface ExtractionLimits {
   maxChars: number;
 }
 
-const DEFAULT_LIMITS: ExtractionLimits = {
-  timeMs: EXTRACTION_TIME_MS,
-  maxInflatedBytes: MAX_INFLATED_BYTES,
-  maxChars: MAX_EXTRACTED_CHARS,
-};
+const DEFAULT_LIMITS: ExtractionLimits = { timeMs: EXTRACTION_TIME_MS, maxInflatedBytes: MAX_INFLATED_BYTES, maxChars: MAX_EXTRACTED_CHARS };
 
 class OverBudget extends Error {}
 
@@ -107,17 +103,7 @@ export class TextSink {
 
 /** What String.prototype.trim removes, less the line breaks (handled apart). */
 const isBlank = (c: number) =>
-  c === 32 ||
-  c === 9 ||
-  c === 0xa0 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
+  c === 32 || c === 9 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
 type Work = Generator<void, void, void>;
 
@@ -147,11 +133,7 @@ function result(sink: TextSink): Extraction {
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The document's text within the budget, yielding to the event loop every SLICE_MS. Never throws. */
-export async function extractDocumentText(
-  type: AllowedFileType,
-  bytes: Uint8Array,
-  over: Partial<ExtractionLimits> = {},
-): Promise<Extraction> {
+export async function extractDocumentText(type: AllowedFileType, bytes: Uint8Array, over: Partial<ExtractionLimits> = {}): Promise<Extraction> {
   const limits = { ...DEFAULT_LIMITS, ...over };
   const deadline = Date.now() + limits.timeMs;
   const sink = new TextSink(limits.maxChars);
@@ -302,8 +284,7 @@ function* docxText(bytes: Uint8Array, sink: TextSink, limits: ExtractionLimits):
 
 /** A stream's dictionary is read from at most this far before its `stream` keyword. */
 const MAX_DICT_BYTES = 4096;
-const isWordByte = (c: number | undefined) =>
-  c !== undefined && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95);
+const isWordByte = (c: number | undefined) => c !== undefined && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95);
 
 /** The stream's /Filter: '' for none, 'flate' for FlateDecode alone, 'other' for anything else. */
 function filterOf(dict: string): '' | 'flate' | 'other' {
@@ -354,10 +335,7 @@ function* pdfText(pdf: Buffer, sink: TextSink, limits: ExtractionLimits): Work {
     let content = pdf.subarray(start, end);
     if (filter === 'flate') {
       try {
-        content = inflateSync(content, {
-          maxOutputLength: Math.max(1, limits.maxInflatedBytes - inflated),
-          finishFlush: 2 /* Z_SYNC_FLUSH: tolerate a truncated end */,
-        });
+        content = inflateSync(content, { maxOutputLength: Math.max(1, limits.maxInflatedBytes - inflated), finishFlush: 2 /* Z_SYNC_FLUSH: tolerate a truncated end */ });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new OverBudget();
         continue; // a damaged stream: skip it
@@ -412,8 +390,7 @@ function literalString(s: string, i: number, max: number): [string, number] {
 
 const isPdfSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-const isDelimiter = (c: number) =>
-  isPdfSpace(c) || c === 47 || c === 91 || c === 93 || c === 40 || c === 41 || c === 60 || c === 62 || c === 123 || c === 125 || c === 37;
+const isDelimiter = (c: number) => isPdfSpace(c) || c === 47 || c === 91 || c === 93 || c === 40 || c === 41 || c === 60 || c === 62 || c === 123 || c === 125 || c === 37;
 const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 46 || c === 45 || c === 43;
 const isOperatorChar = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 39 || c === 34 || c === 42;
 

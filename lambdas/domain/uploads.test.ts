@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePng } from '../../lib/local/seed/sample-files.js';
 import { MAX_UPLOAD_BYTES } from '../contract/documents.js';
-import {
-  allowedTypeOf,
-  checkContentMatches,
-  checkUpload,
-  checkUploadSize,
-  displayFileName,
-  fileExtension,
-  safeFileName,
-  sniff,
-} from './uploads.js';
+import { allowedTypeOf, checkContentMatches, checkUpload, checkUploadSize, displayFileName, fileExtension, safeFileName, sniff } from './uploads.js';
 import { zipSync, strToU8 } from 'fflate';
 
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
@@ -37,9 +28,7 @@ describe('upload checks', () => {
   it('refuses an empty file (400) and one above the limit (413)', () => {
     expect(() => checkUploadSize(0)).toThrow(expect.objectContaining({ status: 400, message: 'file: the file is empty' }));
     expect(() => checkUploadSize(MAX_UPLOAD_BYTES)).not.toThrow();
-    expect(() => checkUploadSize(MAX_UPLOAD_BYTES + 1)).toThrow(
-      expect.objectContaining({ status: 413, message: 'file: the file is larger than the 25 MB limit' }),
-    );
+    expect(() => checkUploadSize(MAX_UPLOAD_BYTES + 1)).toThrow(expect.objectContaining({ status: 413, message: 'file: the file is larger than the 25 MB limit' }));
   });
 
   it('recognises content by its magic bytes', () => {
@@ -68,14 +57,10 @@ describe('upload checks', () => {
     expect(() => checkContentMatches('pdf', makePng())).toThrow('file: the content is a PNG image, not a .pdf file');
     expect(() => checkContentMatches('png', makePdf('x'))).toThrow('file: the content is a PDF, not a .png file');
     expect(() => checkContentMatches('jpg', Buffer.from('plain text'))).toThrow('file: the content is plain text, not a .jpg file');
-    expect(() => checkContentMatches('pdf', Buffer.from([0x00, 0xff, 0x10]))).toThrow(
-      'file: the content is of no known type, not a .pdf file',
-    );
+    expect(() => checkContentMatches('pdf', Buffer.from([0x00, 0xff, 0x10]))).toThrow('file: the content is of no known type, not a .pdf file');
     expect(() => checkContentMatches('doc', makeDocx(['x']))).toThrow('file: the content is a Word document, not a .doc file');
     expect(() => checkContentMatches('xlsx', makeDocx(['x']))).toThrow('file: the content is a Word document, not a .xlsx file');
-    expect(() => checkContentMatches('docx', zipWith('ppt/slide.xml'))).toThrow(
-      'file: the content is a PowerPoint presentation, not a .docx file',
-    );
+    expect(() => checkContentMatches('docx', zipWith('ppt/slide.xml'))).toThrow('file: the content is a PowerPoint presentation, not a .docx file');
     expect(() => checkContentMatches('pptx', zipWith('other/readme.txt'))).toThrow('file: the content is a zip archive, not a .pptx file');
     expect(() => checkContentMatches('docx', Buffer.from('PK\x03\x04garbage'))).toThrow(/a damaged zip archive/);
     expect(() => checkContentMatches('txt', makePdf('x'))).toThrow('file: the content is a PDF, not a .txt file');

@@ -35,9 +35,7 @@ export function fileExtension(fileName: string): string {
 export function allowedTypeOf(fileName: string, field = 'file'): AllowedFileType {
   const ext = fileExtension(fileName);
   if (!(ALLOWED_FILE_TYPES as readonly string[]).includes(ext)) {
-    throw new Invalid(
-      `${field}: ${ext ? `.${ext} files are` : 'a file without an extension is'} not allowed (allowed: ${ALLOWED_FILE_TYPES.join(', ')})`,
-    );
+    throw new Invalid(`${field}: ${ext ? `.${ext} files are` : 'a file without an extension is'} not allowed (allowed: ${ALLOWED_FILE_TYPES.join(', ')})`);
   }
   return ext as AllowedFileType;
 }

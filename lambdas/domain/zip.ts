@@ -126,15 +126,13 @@ export function readZipEntry(d: Uint8Array, entry: ZipEntry, budget: ZipBudget =
   }
   if (entry.compression !== 8) throw new Error(`zip compression method ${entry.compression} is not supported`);
   // the directory's size is a claim: believe it only to refuse early; zlib enforces the real limit
-  if (entry.originalSize > limit)
-    throw new ZipBomb(`zip entry ${entry.name} declares ${entry.originalSize} bytes, over the ${limit}-byte budget`);
+  if (entry.originalSize > limit) throw new ZipBomb(`zip entry ${entry.name} declares ${entry.originalSize} bytes, over the ${limit}-byte budget`);
   let out: Buffer;
   try {
     out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.originalSize) });
   } catch (error) {
     // more than the directory declared: a lie, and possibly a bomb; either way it stops here
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
-      throw new ZipBomb(`zip entry ${entry.name} inflates beyond its declared ${entry.originalSize} bytes`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipBomb(`zip entry ${entry.name} inflates beyond its declared ${entry.originalSize} bytes`);
     throw error;
   }
   budget.archiveBytesLeft -= out.length;

@@ -17,17 +17,7 @@ import { REASONS, reasonOf, sentenceOf, type StoredRow } from '../domain/import-
 import type { ImportRowReport } from '../contract/student-import.js';
 import { logger } from '../observability/powertools.js';
 import { createStudentAccount } from '../store/student-account.js';
-import {
-  claimRow,
-  completeChunk,
-  deleteChunk,
-  getChunk,
-  getImport,
-  readChunkState,
-  recordRow,
-  studentEmail,
-  type ChunkState,
-} from '../store/student-import.js';
+import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../store/student-import.js';
 
 /** The body of each message the import sends: which import, which chunk. */
 export interface ChunkMessage {
@@ -53,8 +43,7 @@ export class RowsToRetry extends Error {}
 export function parseChunkMessage(body: string): ChunkMessage | null {
   try {
     const value = JSON.parse(body) as Partial<ChunkMessage>;
-    if (typeof value.import_id === 'string' && Number.isInteger(value.chunk) && (value.chunk as number) >= 0)
-      return { import_id: value.import_id, chunk: value.chunk as number };
+    if (typeof value.import_id === 'string' && Number.isInteger(value.chunk) && (value.chunk as number) >= 0) return { import_id: value.import_id, chunk: value.chunk as number };
   } catch {
     // answered below
   }
@@ -95,11 +84,7 @@ export async function processChunk(message: ChunkMessage, opts: { lastAttempt: b
   return result;
 }
 
-async function outcomeOf(
-  row: StoredRow,
-  state: ChunkState,
-  ctx: { importId: string; actor: string; lastAttempt: boolean; retry: string[] },
-): Promise<ImportRowReport | null> {
+async function outcomeOf(row: StoredRow, state: ChunkState, ctx: { importId: string; actor: string; lastAttempt: boolean; retry: string[] }): Promise<ImportRowReport | null> {
   const base = { line: row.line, username: row.username };
   const input = row.input;
   if (!input) return { ...base, outcome: 'failed', reason: reasonOf(row.errors ?? ['row: is not valid']) };
@@ -135,16 +120,10 @@ async function outcomeOf(
   } catch (error) {
     // the username was taken meanwhile: by another delivery of this same row (SQS delivers at least once),
     // which reports it, or by someone else
-    if (error instanceof Conflict && (await studentEmail(input.username)) === input.email)
-      return { ...base, outcome: 'created', reason: '' };
+    if (error instanceof Conflict && (await studentEmail(input.username)) === input.email) return { ...base, outcome: 'created', reason: '' };
     if (error instanceof AppError && error.status < 500) return { ...base, outcome: 'failed', reason: sentenceOf(error.message) };
     const name = (error as Error).name || 'Error';
-    logger.warn('import row not created, for now', {
-      importId: ctx.importId,
-      line: row.line,
-      error: name,
-      message: (error as Error).message,
-    });
+    logger.warn('import row not created, for now', { importId: ctx.importId, line: row.line, error: name, message: (error as Error).message });
     if (ctx.lastAttempt) return { ...base, outcome: 'failed', reason: REASONS.notNow(name) };
     ctx.retry.push(`line ${row.line}: ${name}`);
     return null;

@@ -16,12 +16,7 @@ async function emfLinesOf(run: (countMetric: typeof import('./metrics.js').count
   });
   vi.resetModules();
   run((await import('./metrics.js')).countMetric);
-  return lines.map(
-    (line) =>
-      JSON.parse(line) as Record<string, unknown> & {
-        _aws: { CloudWatchMetrics: Array<{ Namespace: string; Metrics: Array<{ Name: string }> }> };
-      },
-  );
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown> & { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Metrics: Array<{ Name: string }> }> } });
 }
 
 describe('countMetric', () => {

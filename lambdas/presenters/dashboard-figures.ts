@@ -31,11 +31,7 @@ export function moneyFigures(now: Date, created: PaymentFigures[], refunded: Pay
   const refundsOfMonth = refunded.filter((p) => p.updatedAt >= monthStart && p.updatedAt < end && p.refundedCents > 0);
   const collected = ofMonth.reduce((n, p) => n + p.amountCents, 0);
   const refundedCents = refundsOfMonth.reduce((n, p) => n + p.refundedCents, 0);
-  const daily = Array.from({ length: CHART_DAYS }, (_, i) => ({
-    date: new Date(Date.parse(chartStart) + i * DAY_MS).toISOString().slice(0, 10),
-    collected_cents: 0,
-    payments: 0,
-  }));
+  const daily = Array.from({ length: CHART_DAYS }, (_, i) => ({ date: new Date(Date.parse(chartStart) + i * DAY_MS).toISOString().slice(0, 10), collected_cents: 0, payments: 0 }));
   const byDate = new Map(daily.map((d) => [d.date, d]));
   for (const p of paid) {
     const day = byDate.get(p.createdAt.slice(0, 10));
@@ -56,19 +52,14 @@ export function moneyFigures(now: Date, created: PaymentFigures[], refunded: Pay
 }
 
 /** Per mandatory document: the students it applies to (as the acknowledgement list counts them) and how many acknowledged. */
-export function acknowledgementFigures(
-  doc: DocumentFigures,
-  students: StudentFigures[],
-  acknowledgedBy: string[],
-): DashboardAcknowledgement {
+export function acknowledgementFigures(doc: DocumentFigures, students: StudentFigures[], acknowledgedBy: string[]): DashboardAcknowledgement {
   const expected = new Set(students.filter((s) => appliesTo(doc, s)).map((s) => s.username));
   for (const s of doc.assignedStudents) expected.add(s.username);
   const acknowledged = new Set(acknowledgedBy.filter((u) => expected.has(u))).size;
   return { document_id: doc.id, title: doc.title, expected: expected.size, acknowledged, awaiting: expected.size - acknowledged };
 }
 
-export const cohortLabel = (c: Pick<CohortRecord, 'academicYear' | 'cohortNumber' | 'programName'>) =>
-  `${c.academicYear} Cohort ${c.cohortNumber} · ${c.programName}`;
+export const cohortLabel = (c: Pick<CohortRecord, 'academicYear' | 'cohortNumber' | 'programName'>) => `${c.academicYear} Cohort ${c.cohortNumber} · ${c.programName}`;
 
 /** Per cohort, active ones first: its students, who owes nothing, who owes and how much in all. */
 export function cohortFigures(cohorts: CohortRecord[], students: StudentFigures[]): DashboardCohort[] {

@@ -1,22 +1,10 @@
 /** Stored documents as the API shows them (the spec's Document), and who is reading them. */
-import {
-  SCOPE_LABELS,
-  type AcknowledgementDto,
-  type DocumentDto,
-  type DocumentRecordDto,
-  type StudentDocumentDto,
-  type StudentRecordDocumentDto,
-} from '../contract/documents.js';
+import { SCOPE_LABELS, type AcknowledgementDto, type DocumentDto, type DocumentRecordDto, type StudentDocumentDto, type StudentRecordDocumentDto } from '../contract/documents.js';
 import { needsAcknowledgement, type Reader } from '../domain/document-access.js';
 import { previewOf } from '../domain/text-extraction.js';
 import type { Principal } from '../http/principal.js';
 import type { CohortRecord } from '../store/cohort.js';
-import {
-  getCohortsAndCategories,
-  type AcknowledgementRecord,
-  type DocumentCategoryRecord,
-  type DocumentRecord,
-} from '../store/document.js';
+import { getCohortsAndCategories, type AcknowledgementRecord, type DocumentCategoryRecord, type DocumentRecord } from '../store/document.js';
 import { getStudentSummary } from '../store/student.js';
 
 export interface Lookups {
@@ -24,8 +12,7 @@ export interface Lookups {
   categories: Map<string, DocumentCategoryRecord>;
 }
 
-export const fullName = (p: { firstName: string; lastName: string; username: string }) =>
-  `${p.firstName} ${p.lastName}`.trim() || p.username;
+export const fullName = (p: { firstName: string; lastName: string; username: string }) => `${p.firstName} ${p.lastName}`.trim() || p.username;
 
 /** The document's own fields, the same for every audience; never who it is assigned to. */
 function presentOwnFields(d: DocumentRecord, { cohorts, categories }: Lookups, acknowledgedAt: string | null): DocumentDto {
@@ -40,12 +27,7 @@ function presentOwnFields(d: DocumentRecord, { cohorts, categories }: Lookups, a
     category_name: d.categoryId ? (categories.get(d.categoryId)?.name ?? null) : null,
     cohort_id: d.cohortId,
     cohort_details: cohort
-      ? {
-          academic_year: cohort.academicYear,
-          year: cohort.academicYear.slice(0, 4),
-          cohort_number: cohort.cohortNumber,
-          program_name: cohort.programName,
-        }
+      ? { academic_year: cohort.academicYear, year: cohort.academicYear.slice(0, 4), cohort_number: cohort.cohortNumber, program_name: cohort.programName }
       : null,
     program_type: d.programType,
     file_name: d.fileName,
@@ -78,12 +60,7 @@ export function presentDocument(d: DocumentRecord, lookups: Lookups, acknowledge
  * Anyone who does not see every document (students; finance): the document's own fields, whether it is
  * assigned to this reader, and only this reader's acknowledgement. No other student is named (FERPA).
  */
-export function presentDocumentForReader(
-  d: DocumentRecord,
-  lookups: Lookups,
-  reader: Reader,
-  acknowledgement: AcknowledgementRecord | undefined,
-): StudentDocumentDto {
+export function presentDocumentForReader(d: DocumentRecord, lookups: Lookups, reader: Reader, acknowledgement: AcknowledgementRecord | undefined): StudentDocumentDto {
   const own = acknowledgement && acknowledgement.username === reader.username ? acknowledgement.acknowledgedAt : null;
   return {
     ...presentOwnFields(d, lookups, own),

@@ -20,12 +20,7 @@ export function presentPayment(r: PaymentRecord): PaymentSummary {
     method: r.method,
     method_detail: r.methodDetail,
     failure_message: r.failureMessage,
-    items: r.items.map((i) => ({
-      program_type: i.programType,
-      program_id: i.programId,
-      program_name: i.programName,
-      amount: centsToDollars(i.amountCents),
-    })),
+    items: r.items.map((i) => ({ program_type: i.programType, program_id: i.programId, program_name: i.programName, amount: centsToDollars(i.amountCents) })),
     excess_refund: r.excess ? { amount: centsToDollars(r.excess.amountCents), status: r.excess.status } : null,
   };
 }

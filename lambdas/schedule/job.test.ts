@@ -20,23 +20,15 @@ describe('job()', () => {
   });
 
   it('runs the body with the clock set to the given now', async () => {
-    await expect(seen({ now: '2026-03-08T08:30:00Z' })).resolves.toEqual({
-      given: '2026-03-08T08:30:00.000Z',
-      clock: '2026-03-08T08:30:00.000Z',
-    });
-    await expect(seen({ now: '2026-03-08T02:30:00-06:00' })).resolves.toEqual({
-      given: '2026-03-08T08:30:00.000Z',
-      clock: '2026-03-08T08:30:00.000Z',
-    });
+    await expect(seen({ now: '2026-03-08T08:30:00Z' })).resolves.toEqual({ given: '2026-03-08T08:30:00.000Z', clock: '2026-03-08T08:30:00.000Z' });
+    await expect(seen({ now: '2026-03-08T02:30:00-06:00' })).resolves.toEqual({ given: '2026-03-08T08:30:00.000Z', clock: '2026-03-08T08:30:00.000Z' });
     // outside the run the clock is the real one again
     expect(now().toISOString()).toBe('2030-01-01T00:00:00.000Z');
   });
 
   it("honours EventBridge Scheduler's scheduledTime, and prefers now when both are given", async () => {
     await expect(seen({ scheduledTime: '2026-11-01T07:30:00Z' })).resolves.toMatchObject({ clock: '2026-11-01T07:30:00.000Z' });
-    await expect(seen({ scheduledTime: '2026-11-01T07:30:00Z', now: '2026-11-02T07:30:00Z' })).resolves.toMatchObject({
-      clock: '2026-11-02T07:30:00.000Z',
-    });
+    await expect(seen({ scheduledTime: '2026-11-01T07:30:00Z', now: '2026-11-02T07:30:00Z' })).resolves.toMatchObject({ clock: '2026-11-02T07:30:00.000Z' });
   });
 
   it('uses the real clock without either (an SQS batch, a manual invoke)', async () => {
@@ -53,9 +45,7 @@ describe('job()', () => {
   });
 
   it('passes the result on, and a failure after logging it', async () => {
-    await expect(job('payments-reconcile', async () => ({ repaired: 2 }))({ now: '2026-01-01T00:00:00Z' })).resolves.toEqual({
-      repaired: 2,
-    });
+    await expect(job('payments-reconcile', async () => ({ repaired: 2 }))({ now: '2026-01-01T00:00:00Z' })).resolves.toEqual({ repaired: 2 });
     await expect(
       job('payments-reconcile', async () => {
         throw new Error('Stripe is down');
@@ -70,13 +60,7 @@ describe('job()', () => {
 });
 
 describe('parseRunTime', () => {
-  it.each([
-    '2026-03-08T08:30:00Z',
-    '2026-03-08T08:30Z',
-    '2026-03-08T08:30:00.123Z',
-    '2026-03-08T02:30:00-06:00',
-    '2024-02-29T00:00:00+00:00',
-  ])('accepts %s', (value) => {
+  it.each(['2026-03-08T08:30:00Z', '2026-03-08T08:30Z', '2026-03-08T08:30:00.123Z', '2026-03-08T02:30:00-06:00', '2024-02-29T00:00:00+00:00'])('accepts %s', (value) => {
     expect(parseRunTime('now', value).getTime()).toBe(Date.parse(value));
   });
 

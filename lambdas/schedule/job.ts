@@ -28,12 +28,7 @@ export function job<T>(id: JobId, fn: (ctx: JobContext) => Promise<T>) {
   if (!jobById(id)) throw new Error(`Unknown job ${id}`);
   return async (event: JobEvent = {}): Promise<T> => {
     // `now` wins: a test or the local runner may replay a scheduled event as of another time
-    const at =
-      event.now !== undefined
-        ? parseRunTime('now', event.now)
-        : event.scheduledTime !== undefined
-          ? parseRunTime('scheduledTime', event.scheduledTime)
-          : now();
+    const at = event.now !== undefined ? parseRunTime('now', event.now) : event.scheduledTime !== undefined ? parseRunTime('scheduledTime', event.scheduledTime) : now();
     logger.appendKeys({ job: id, runAt: at.toISOString() });
     try {
       const result = await runAt(at, () => fn({ now: at, event }));

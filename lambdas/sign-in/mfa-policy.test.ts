@@ -8,8 +8,7 @@ describe('who must turn TOTP on (issue 19)', () => {
       expect(mustEnrolTotp({ username: 'x', groups, mfaEnabled: false }, none)).toBe(true);
       expect(mustEnrolTotp({ username: 'x', groups, mfaEnabled: true }, none)).toBe(false);
     }
-    for (const groups of [undefined, [], ['students'], 'student'])
-      expect(mustEnrolTotp({ username: 'x', groups, mfaEnabled: false }, none)).toBe(false);
+    for (const groups of [undefined, [], ['students'], 'student']) expect(mustEnrolTotp({ username: 'x', groups, mfaEnabled: false }, none)).toBe(false);
   });
 
   it('exempts only the listed usernames of the local stack (any case)', () => {

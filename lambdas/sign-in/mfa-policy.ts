@@ -24,9 +24,7 @@ export const MFA_NOW_REQUIRED = 'Your account now needs two-step sign-in. Please
 export function exemptUsers(stage: string | undefined, value: string | undefined): ReadonlySet<string> {
   if (!value?.trim()) return new Set();
   if (stage !== 'local') {
-    throw new Error(
-      `${MFA_EXEMPT_VARIABLE} is set on stage ${stage ?? '(none)'}: it is for the local stack only, a deployed stage never exempts anyone from TOTP`,
-    );
+    throw new Error(`${MFA_EXEMPT_VARIABLE} is set on stage ${stage ?? '(none)'}: it is for the local stack only, a deployed stage never exempts anyone from TOTP`);
   }
   return new Set(
     value
@@ -43,15 +41,11 @@ const EXEMPT = exemptUsers(process.env.STAGE, process.env[MFA_EXEMPT_VARIABLE]);
 export const totpRequiredFor = (roles: readonly Role[]) => roles.some((role) => (MFA_REQUIRED_ROLES as readonly Role[]).includes(role));
 
 /** True when `username` (groups as in their token) must turn TOTP on before getting a session. */
-export function mustEnrolTotp(
-  user: { username: string; groups: unknown; mfaEnabled: boolean },
-  exempt: ReadonlySet<string> = EXEMPT,
-): boolean {
+export function mustEnrolTotp(user: { username: string; groups: unknown; mfaEnabled: boolean }, exempt: ReadonlySet<string> = EXEMPT): boolean {
   return !user.mfaEnabled && totpRequiredFor(rolesFromGroups(user.groups)) && !exempt.has(user.username.toLowerCase());
 }
 
-export const WRONG_SETUP_CODE =
-  'That code is not right. Check that the time on your phone is set automatically, then enter the newest code your authenticator app shows.';
+export const WRONG_SETUP_CODE = 'That code is not right. Check that the time on your phone is set automatically, then enter the newest code your authenticator app shows.';
 export const TOO_MANY_WRONG_CODES = 'Too many wrong codes. Please log in again to start over.';
 export const TOTP_ALREADY_ON = 'Two-step sign-in is already on for your account.';
 export const OWN_RESET_REFUSED = 'You cannot reset your own two-step sign-in: ask another administrator.';

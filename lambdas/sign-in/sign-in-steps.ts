@@ -12,8 +12,7 @@ import { mustEnrolTotp } from './mfa-policy.js';
 import { refuseDisabledStudent } from './sign-in-enabled.js';
 import { userInfoFrom } from './user-info.js';
 
-export const MFA_SETUP_REQUIRED =
-  'Your account needs two-step sign-in. Add the portal to an authenticator app, then enter the 6-digit code it shows.';
+export const MFA_SETUP_REQUIRED = 'Your account needs two-step sign-in. Add the portal to an authenticator app, then enter the 6-digit code it shows.';
 
 /**
  * Answers the user info of a fresh Cognito session. An admin, finance or staff account without TOTP
@@ -29,12 +28,7 @@ export async function answerSignIn(requested: string, session: SignedIn): Promis
   if (mustEnrolTotp({ username, groups: session.groups, mfaEnabled: session.mfaEnabled })) {
     const secret = await associateTotp(session.accessToken);
     const id = await startEnrolment(username, session);
-    throw new AppError(401, MFA_SETUP_REQUIRED, {
-      detail: MFA_SETUP_REQUIRED,
-      code: MFA_SETUP_REQUIRED_CODE,
-      session: id,
-      secret_code: secret,
-    });
+    throw new AppError(401, MFA_SETUP_REQUIRED, { detail: MFA_SETUP_REQUIRED, code: MFA_SETUP_REQUIRED_CODE, session: id, secret_code: secret });
   }
   return info;
 }

@@ -16,9 +16,7 @@ const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
 describe('the audit log through the API', () => {
   it('has one route under /api/audit, and it only reads (GET, no table:write)', () => {
     const audit = routes.filter((r) => r.path.startsWith('/api/audit'));
-    expect(audit.map((r) => [r.method, r.path, r.handler, [...r.grants]])).toEqual([
-      ['GET', '/api/audit/', 'functions/audit/list.ts', ['table:read']],
-    ]);
+    expect(audit.map((r) => [r.method, r.path, r.handler, [...r.grants]])).toEqual([['GET', '/api/audit/', 'functions/audit/list.ts', ['table:read']]]);
   });
 
   it('builds audit keys in the audit module only, which puts new entries and otherwise only reads', () => {

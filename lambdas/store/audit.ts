@@ -95,11 +95,7 @@ export const MAX_NAMED_STUDENTS = 1_000;
 /** The detail of a read that showed several students: how many, and who (the first 1,000). */
 export function studentsShown(usernames: readonly string[]) {
   const unique = [...new Set(usernames)];
-  return {
-    count: unique.length,
-    students: unique.slice(0, MAX_NAMED_STUDENTS),
-    ...(unique.length > MAX_NAMED_STUDENTS ? { truncated: true } : {}),
-  };
+  return { count: unique.length, students: unique.slice(0, MAX_NAMED_STUDENTS), ...(unique.length > MAX_NAMED_STUDENTS ? { truncated: true } : {}) };
 }
 
 export interface AuditQuery {
@@ -141,12 +137,7 @@ async function listFromIndex(q: AuditQuery, [index, pkName, skName, pkValue]: Au
     IndexName: index,
     ScanIndexForward: false,
     KeyConditionExpression: `${pkName} = :pk AND ${skName} BETWEEN :lo AND :hi`,
-    ExpressionAttributeValues: {
-      ':pk': pkValue,
-      ':lo': q.from ?? '0',
-      ':hi': `${q.to ?? '9999-12-31'}\uffff`,
-      ...(filtered ? { ':action': q.action } : {}),
-    },
+    ExpressionAttributeValues: { ':pk': pkValue, ':lo': q.from ?? '0', ':hi': `${q.to ?? '9999-12-31'}\uffff`, ...(filtered ? { ':action': q.action } : {}) },
     ...(filtered ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } } : {}),
   };
   const startAfter = (sk: string) => ({ pk: auditKeys.day(sk), sk, [pkName]: pkValue, [skName]: sk });
@@ -178,11 +169,7 @@ async function listByDay(q: AuditQuery): Promise<AuditResults> {
   for (let day = firstDay; day >= earliestDay; day = previousDay(day)) {
     do {
       const want = q.limit - records.length;
-      const page = await queryPage(
-        { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.day(day) }, ScanIndexForward: false },
-        want,
-        start,
-      );
+      const page = await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.day(day) }, ScanIndexForward: false }, want, start);
       records.push(...page.items.map((i) => Audit.fromItem(i)));
       start = page.lastKey;
       if (records.length === q.limit) {

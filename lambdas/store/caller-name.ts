@@ -19,9 +19,7 @@ export const NAME_CACHE_MS = 10 * 60_000;
 const known = new Map<string, { name: string; until: number }>();
 
 function cognitoEndpoint(): string {
-  return (
-    process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ?? `https://cognito-idp.${process.env.AWS_REGION ?? 'us-east-1'}.amazonaws.com/`
-  );
+  return process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ?? `https://cognito-idp.${process.env.AWS_REGION ?? 'us-east-1'}.amazonaws.com/`;
 }
 
 /** The bearer token of an `authorization` header, or null. */

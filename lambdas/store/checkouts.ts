@@ -35,13 +35,7 @@ async function closeCheckout(record: PaymentRecord, reason: 'duplicate' | 'aband
   if (stripeStatus === 'succeeded') {
     // confirmed meanwhile: record it now rather than wait for its event (applied once either way)
     const intent = await retrieveIntent(record.intentId);
-    await applySucceeded({
-      eventId: `sync:${record.intentId}:succeeded`,
-      intentId: record.intentId,
-      amountCents: intent.amount_received,
-      paidAt: at,
-      methodDetail: null,
-    });
+    await applySucceeded({ eventId: `sync:${record.intentId}:succeeded`, intentId: record.intentId, amountCents: intent.amount_received, paidAt: at, methodDetail: null });
     return 'paid';
   }
   return 'kept'; // processing: Stripe decides, its event follows
@@ -51,10 +45,7 @@ async function closeCheckout(record: PaymentRecord, reason: 'duplicate' | 'aband
  * Cancels the student's open checkouts opened before `newest` (the one just opened), so of two tabs
  * only the later can pay (payment.ts `openCheckoutsBefore`). Answers the intent ids canceled.
  */
-export async function cancelOlderCheckouts(
-  username: string,
-  newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>,
-): Promise<string[]> {
+export async function cancelOlderCheckouts(username: string, newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>): Promise<string[]> {
   const since = new Date(now().getTime() - OLDER_CHECKOUTS_WINDOW_MS).toISOString();
   const open = await openCheckoutsBefore(username, newest, since);
   const outcomes = await Promise.all(
@@ -89,8 +80,7 @@ const SWEEP_BATCH = 200;
  */
 const FAILED_SWEEP_WINDOW_MS = 2 * DAY_MS;
 
-const staleOf = (status: 'pending' | 'failed', cutoff: string) =>
-  staleCheckouts(status, cutoff, new Date(Date.parse(cutoff) - FAILED_SWEEP_WINDOW_MS).toISOString(), SWEEP_BATCH);
+const staleOf = (status: 'pending' | 'failed', cutoff: string) => staleCheckouts(status, cutoff, new Date(Date.parse(cutoff) - FAILED_SWEEP_WINDOW_MS).toISOString(), SWEEP_BATCH);
 
 /** Cancels every checkout (pending, or a declined attempt) opened more than 24 hours before now. */
 export async function sweepStaleCheckouts(): Promise<SweepResult> {

@@ -35,9 +35,7 @@ export async function createSignIn(user: NewSignIn): Promise<string> {
       new AdminCreateUserCommand({
         UserPoolId: USER_POOL_ID,
         Username: user.username,
-        ...(user.temporaryPassword
-          ? { TemporaryPassword: user.temporaryPassword, MessageAction: 'SUPPRESS' }
-          : { DesiredDeliveryMediums: ['EMAIL'] }),
+        ...(user.temporaryPassword ? { TemporaryPassword: user.temporaryPassword, MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
         UserAttributes: [
           { Name: 'email', Value: user.email },
           { Name: 'email_verified', Value: 'true' },
@@ -65,8 +63,7 @@ export async function setSignInEnabled(username: string, enabled: boolean): Prom
     await cognito.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
   } catch (error) {
     // a profile without a sign-in (e.g. imported records): nothing to switch
-    if ((error as Error).name === 'UserNotFoundException')
-      throw new Conflict(`username: ${username} has no sign-in to ${enabled ? 'enable' : 'disable'}`);
+    if ((error as Error).name === 'UserNotFoundException') throw new Conflict(`username: ${username} has no sign-in to ${enabled ? 'enable' : 'disable'}`);
     throw error;
   }
 }
@@ -84,8 +81,7 @@ export async function signOutEverywhere(username: string): Promise<void> {
     await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: USER_POOL_ID, Username: username }));
   } catch (error) {
     // InvalidParameterException: a name Cognito's username pattern refuses, which no sign-in can have
-    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name))
-      throw new NotFound(`username: ${username} has no sign-in`);
+    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name)) throw new NotFound(`username: ${username} has no sign-in`);
     throw error;
   }
 }
@@ -98,8 +94,7 @@ export async function signOutEverywhereAudited(username: string, actor: string):
   try {
     await cognito.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: username }));
   } catch (error) {
-    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name))
-      throw new NotFound(`username: ${username} has no sign-in`);
+    if (['UserNotFoundException', 'InvalidParameterException'].includes((error as Error).name)) throw new NotFound(`username: ${username} has no sign-in`);
     throw error;
   }
   await recordEntry({ actor, action: 'user.sessions.revoke', entityType: 'user', entityId: username });

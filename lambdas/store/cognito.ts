@@ -52,8 +52,7 @@ export const TOTP_NOT_STARTED = 'Start turning on two-step sign-in first: no aut
 /** The 401 code of a refused second step (the SPA goes back to the password form and shows the message). */
 export const MFA_CODE_REFUSED_CODE = 'mfa_code_refused';
 
-const throttled = (name: string) =>
-  name === 'TooManyRequestsException' || name === 'LimitExceededException' || name === 'TooManyFailedAttemptsException';
+const throttled = (name: string) => name === 'TooManyRequestsException' || name === 'LimitExceededException' || name === 'TooManyFailedAttemptsException';
 
 /**
  * An account with TOTP on answers its password with a SOFTWARE_TOKEN_MFA challenge (a user pool with
@@ -100,11 +99,7 @@ export async function signIn(username: string, password: string): Promise<Signed
   }
   if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED' && result.Session) {
     // An account created with a temporary password: the SPA asks for a new one (POST /api/users/new-password/).
-    throw new AppError(401, NEW_PASSWORD_REQUIRED, {
-      detail: NEW_PASSWORD_REQUIRED,
-      code: 'new_password_required',
-      session: result.Session,
-    });
+    throw new AppError(401, NEW_PASSWORD_REQUIRED, { detail: NEW_PASSWORD_REQUIRED, code: 'new_password_required', session: result.Session });
   }
   refuseChallenge(result);
   return sessionFrom(result.AuthenticationResult);
@@ -156,8 +151,7 @@ export async function answerTotpChallenge(username: string, session: string, cod
   } catch (error) {
     const name = (error as Error).name;
     if (throttled(name)) throw new TooManyRequests(TOO_MANY_ATTEMPTS);
-    if (name === 'CodeMismatchException')
-      throw new AppError(401, MFA_CODE_REFUSED, { detail: MFA_CODE_REFUSED, code: MFA_CODE_REFUSED_CODE });
+    if (name === 'CodeMismatchException') throw new AppError(401, MFA_CODE_REFUSED, { detail: MFA_CODE_REFUSED, code: MFA_CODE_REFUSED_CODE });
     if (name === 'NotAuthorizedException' && /disabled/i.test((error as Error).message ?? '')) throw new Unauthorized(ACCOUNT_DISABLED);
     if (['NotAuthorizedException', 'ExpiredCodeException', 'InvalidParameterException', 'UserNotFoundException'].includes(name)) {
       throw new Unauthorized(MFA_SESSION_EXPIRED);
@@ -192,9 +186,7 @@ export async function associateTotp(accessToken: string): Promise<string> {
  */
 export async function confirmTotp(accessToken: string, code: string): Promise<boolean> {
   try {
-    const verified = await cognito.send(
-      new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code, FriendlyDeviceName: 'Authenticator app' }),
-    );
+    const verified = await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code, FriendlyDeviceName: 'Authenticator app' }));
     if (verified.Status && verified.Status !== 'SUCCESS') return false;
     await cognito.send(
       new SetUserMFAPreferenceCommand({
@@ -245,8 +237,7 @@ export async function refreshSession(refreshToken: string): Promise<SignedIn> {
     if (throttled(name)) throw new TooManyRequests();
     if (name === 'NotAuthorizedException' && /disabled/i.test((error as Error).message ?? '')) throw new Unauthorized(ACCOUNT_DISABLED);
     // revoked, expired, malformed or another client's token
-    if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'].includes(name))
-      throw new Unauthorized(REFRESH_REFUSED);
+    if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'].includes(name)) throw new Unauthorized(REFRESH_REFUSED);
     throw error;
   }
   return sessionFrom(result.AuthenticationResult, refreshToken);
@@ -264,8 +255,7 @@ export async function revokeRefreshToken(refreshToken: string): Promise<boolean>
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TooManyRequestsException' || name === 'LimitExceededException') throw new TooManyRequests();
-    if (['NotAuthorizedException', 'UnauthorizedException', 'UnsupportedTokenTypeException', 'InvalidParameterException'].includes(name))
-      return false;
+    if (['NotAuthorizedException', 'UnauthorizedException', 'UnsupportedTokenTypeException', 'InvalidParameterException'].includes(name)) return false;
     throw error;
   }
 }

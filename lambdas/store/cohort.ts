@@ -19,8 +19,7 @@ export const cohortKeys = {
   cohort: (id: string) => ({ pk: `COHORT#${id}`, sk: 'COHORT' }),
   /** gsi1: every cohort, by academic year and number. */
   all: 'COHORTS',
-  byYearAndNumber: (academicYear: string, cohortNumber: number, id: string) =>
-    `${academicYear}#${String(cohortNumber).padStart(4, '0')}#${id}`,
+  byYearAndNumber: (academicYear: string, cohortNumber: number, id: string) => `${academicYear}#${String(cohortNumber).padStart(4, '0')}#${id}`,
   /** Uniqueness marker: one cohort number per academic year and program type. */
   number: (academicYear: string, programType: string, cohortNumber: number) => {
     const key = `COHORTNUM#${academicYear}#${programType}#${cohortNumber}`;
@@ -62,11 +61,7 @@ export const cohortItems = (c: CohortRecord) => [Cohort.item(c), numberMarkerIte
 
 /** All cohorts, ordered by academic year and number (gsi1). */
 export async function listCohorts(): Promise<CohortRecord[]> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': cohortKeys.all },
-  });
+  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': cohortKeys.all } });
   return items.map(Cohort.fromItem);
 }
 
@@ -75,8 +70,7 @@ export async function getCohort(id: string): Promise<CohortRecord | null> {
   return item ? Cohort.fromItem(item) : null;
 }
 
-const duplicate = (c: CohortFields) =>
-  new Conflict(`cohort_number: cohort ${c.cohortNumber} already exists for ${c.academicYear} ${c.programType} programs`);
+const duplicate = (c: CohortFields) => new Conflict(`cohort_number: cohort ${c.cohortNumber} already exists for ${c.academicYear} ${c.programType} programs`);
 
 export async function createCohort(fields: CohortFields, actor: string): Promise<CohortRecord> {
   const cohort: CohortRecord = { id: randomUUID(), ...fields, studentCount: 0 };
@@ -84,14 +78,7 @@ export async function createCohort(fields: CohortFields, actor: string): Promise
     [
       { Put: { TableName: TABLE_NAME, Item: Cohort.item(cohort), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: TABLE_NAME, Item: numberMarkerItem(cohort), ConditionExpression: 'attribute_not_exists(pk)' } },
-      auditPut({
-        actor,
-        action: 'cohort.create',
-        entityType: 'cohort',
-        entityId: cohort.id,
-        subject: cohortSubject(cohort),
-        after: cohort,
-      }),
+      auditPut({ actor, action: 'cohort.create', entityType: 'cohort', entityId: cohort.id, subject: cohortSubject(cohort), after: cohort }),
     ],
     () => {
       throw duplicate(fields);
@@ -112,8 +99,7 @@ export async function updateCohort(id: string, fields: CohortFields, actor: stri
         Update: {
           TableName: TABLE_NAME,
           Key: cohortKeys.cohort(id),
-          UpdateExpression:
-            'SET academicYear = :y, cohortNumber = :n, programType = :t, programName = :p, startDate = :s, endDate = :e, isActive = :a, gsi1sk = :sort',
+          UpdateExpression: 'SET academicYear = :y, cohortNumber = :n, programType = :t, programName = :p, startDate = :s, endDate = :e, isActive = :a, gsi1sk = :sort',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: {
             ':y': after.academicYear,
@@ -130,14 +116,7 @@ export async function updateCohort(id: string, fields: CohortFields, actor: stri
       ...(renumbered
         ? [
             { Put: { TableName: TABLE_NAME, Item: numberMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Delete: {
-                TableName: TABLE_NAME,
-                Key: numberKey(before),
-                ConditionExpression: 'cohortId = :id',
-                ExpressionAttributeValues: { ':id': id },
-              },
-            },
+            { Delete: { TableName: TABLE_NAME, Key: numberKey(before), ConditionExpression: 'cohortId = :id', ExpressionAttributeValues: { ':id': id } } },
           ]
         : []),
       auditPut({ actor, action: 'cohort.update', entityType: 'cohort', entityId: id, subject: cohortSubject(after), before, after }),
@@ -188,16 +167,7 @@ export async function moveStudentToCohort(username: string, cohortId: string, ac
         },
       },
       ...(fromCohort
-        ? [
-            {
-              Update: {
-                TableName: TABLE_NAME,
-                Key: cohortKeys.cohort(fromCohort),
-                UpdateExpression: 'ADD studentCount :minus',
-                ExpressionAttributeValues: { ':minus': -1 },
-              },
-            },
-          ]
+        ? [{ Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(fromCohort), UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } }]
         : []),
       ...onRoster
         .map((i) => StudentItem().parse(i))
@@ -210,9 +180,7 @@ export async function moveStudentToCohort(username: string, cohortId: string, ac
                 ? 'SET gsi1pk = :pk, gsi1sk = :sk, cohortId = :cohort, programType = :type, programName = :name, gsi2pk = :students, gsi2sk = :studentsSort'
                 : 'SET gsi1pk = :pk, gsi1sk = :sk',
             // the profile must still be in the cohort we read, or a concurrent move would double-count
-            ...(type === StudentProfile.type
-              ? { ConditionExpression: fromCohort ? 'cohortId = :from' : 'attribute_not_exists(cohortId) OR cohortId = :null' }
-              : {}),
+            ...(type === StudentProfile.type ? { ConditionExpression: fromCohort ? 'cohortId = :from' : 'attribute_not_exists(cohortId) OR cohortId = :null' } : {}),
             ExpressionAttributeValues: {
               ':pk': roster,
               ':sk': `${sortPrefix}#${sk}`,

@@ -65,9 +65,7 @@ export interface CourseFilter {
 /** The Query on the collection that fits the filters; a name filter matches the start of the name. */
 function courseQuery(filter: CourseFilter): QueryInput {
   const [index, pkName, skName, pkValue] =
-    filter.isCertificate === undefined
-      ? ['gsi1', 'gsi1pk', 'gsi1sk', courseKeys.all]
-      : ['gsi2', 'gsi2pk', 'gsi2sk', courseKeys.ofKind(filter.isCertificate)];
+    filter.isCertificate === undefined ? ['gsi1', 'gsi1pk', 'gsi1sk', courseKeys.all] : ['gsi2', 'gsi2pk', 'gsi2sk', courseKeys.ofKind(filter.isCertificate)];
   const prefix = filter.namePrefix?.toLowerCase();
   return {
     IndexName: index,
@@ -102,8 +100,7 @@ async function holderOf(crn: string): Promise<string | null> {
 const refusal =
   (crn: string, crnTakenAt: number[]) =>
   async (failed: number[]): Promise<never> => {
-    if (failed.some((i) => crnTakenAt.includes(i)))
-      throw new Conflict(`CRN: ${crn} is already used by ${(await holderOf(crn)) ?? 'another course'}`);
+    if (failed.some((i) => crnTakenAt.includes(i))) throw new Conflict(`CRN: ${crn} is already used by ${(await holderOf(crn)) ?? 'another course'}`);
     throw new NotFound('Course not found');
   };
 
@@ -113,14 +110,7 @@ export async function createCourse(fields: CourseFields, actor: string): Promise
     [
       { Put: { TableName: TABLE_NAME, Item: Course.item(course), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: TABLE_NAME, Item: crnMarkerItem(course), ConditionExpression: 'attribute_not_exists(pk)' } },
-      auditPut({
-        actor,
-        action: 'course.create',
-        entityType: 'course',
-        entityId: course.id,
-        subject: courseSubject(course),
-        after: course,
-      }),
+      auditPut({ actor, action: 'course.create', entityType: 'course', entityId: course.id, subject: courseSubject(course), after: course }),
     ],
     refusal(course.crn, [1]),
   );
@@ -135,25 +125,11 @@ export async function updateCourse(id: string, fields: CourseFields, actor: stri
   await transactWrite(
     [
       // the course must still be the one we read (a concurrent CRN change would otherwise orphan a marker)
-      {
-        Put: {
-          TableName: TABLE_NAME,
-          Item: Course.item(after),
-          ConditionExpression: 'attribute_exists(pk) AND crn = :crn',
-          ExpressionAttributeValues: { ':crn': before.crn },
-        },
-      },
+      { Put: { TableName: TABLE_NAME, Item: Course.item(after), ConditionExpression: 'attribute_exists(pk) AND crn = :crn', ExpressionAttributeValues: { ':crn': before.crn } } },
       ...(crnChanged
         ? [
             { Put: { TableName: TABLE_NAME, Item: crnMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Delete: {
-                TableName: TABLE_NAME,
-                Key: courseKeys.crn(before.crn),
-                ConditionExpression: 'courseId = :id',
-                ExpressionAttributeValues: { ':id': id },
-              },
-            },
+            { Delete: { TableName: TABLE_NAME, Key: courseKeys.crn(before.crn), ConditionExpression: 'courseId = :id', ExpressionAttributeValues: { ':id': id } } },
           ]
         : []),
       auditPut({ actor, action: 'course.update', entityType: 'course', entityId: id, subject: courseSubject(after), before, after }),
@@ -169,14 +145,7 @@ export async function deleteCourse(id: string, actor: string): Promise<void> {
   await transactWrite(
     [
       { Delete: { TableName: TABLE_NAME, Key: courseKeys.course(id), ConditionExpression: 'attribute_exists(pk)' } },
-      {
-        Delete: {
-          TableName: TABLE_NAME,
-          Key: courseKeys.crn(before.crn),
-          ConditionExpression: 'courseId = :id',
-          ExpressionAttributeValues: { ':id': id },
-        },
-      },
+      { Delete: { TableName: TABLE_NAME, Key: courseKeys.crn(before.crn), ConditionExpression: 'courseId = :id', ExpressionAttributeValues: { ':id': id } } },
       auditPut({ actor, action: 'course.delete', entityType: 'course', entityId: id, subject: courseSubject(before), before }),
     ],
     refusal(before.crn, []),

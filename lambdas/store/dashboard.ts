@@ -16,15 +16,10 @@ import { queryAll, queryPage, type Item, lazy } from './dynamo.js';
 import { Payment, paymentKeys } from './payment.js';
 import { StudentProfile, studentKeys } from './student.js';
 
-const PaymentFigures = lazy(() =>
-  z.pick(Payment.shape, { createdAt: true, updatedAt: true, status: true, amountCents: true, refundedCents: true, refundIds: true }),
-);
+const PaymentFigures = lazy(() => z.pick(Payment.shape, { createdAt: true, updatedAt: true, status: true, amountCents: true, refundedCents: true, refundIds: true }));
 export type PaymentFigures = z.infer<ReturnType<typeof PaymentFigures>>;
 
-const PAYMENT_FIELDS = {
-  ProjectionExpression: 'createdAt, updatedAt, #status, amountCents, refundedCents, refundIds',
-  ExpressionAttributeNames: { '#status': 'status' },
-};
+const PAYMENT_FIELDS = { ProjectionExpression: 'createdAt, updatedAt, #status, amountCents, refundedCents, refundIds', ExpressionAttributeNames: { '#status': 'status' } };
 const toPayment = (i: Item): PaymentFigures => PaymentFigures().parse(i);
 
 /** Listed payments (money moved, or an attempt failed) created in [fromIso, toIso): one range of the ledger feed. */
@@ -99,8 +94,7 @@ export interface DocumentFigures {
 }
 
 const DOCUMENT_FIELDS = {
-  ProjectionExpression:
-    'id, title, #scope, cohortId, programType, isPublic, isMandatory, assignedStudents, uploadedAt, uploadedBy, uploadedByName',
+  ProjectionExpression: 'id, title, #scope, cohortId, programType, isPublic, isMandatory, assignedStudents, uploadedAt, uploadedBy, uploadedByName',
   ExpressionAttributeNames: { '#scope': 'scope' },
 };
 const toDocument = (i: Item): DocumentFigures => ({

@@ -20,18 +20,12 @@ export const DOWNLOAD_URL_SECONDS = 5 * 60;
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
 /** A short-lived GET that names the file safely and serves it with the type of its extension. */
-export function presignDownload(
-  key: string,
-  opts: { fileName: string; contentType: string; disposition: Disposition; origin: string | null },
-): Promise<string> {
+export function presignDownload(key: string, opts: { fileName: string; contentType: string; disposition: Disposition; origin: string | null }): Promise<string> {
   return signerFor(opts.origin).presign(
     key,
     {
       method: 'GET',
-      query: {
-        'response-content-disposition': contentDisposition(opts.fileName, opts.disposition),
-        'response-content-type': opts.contentType,
-      },
+      query: { 'response-content-disposition': contentDisposition(opts.fileName, opts.disposition), 'response-content-type': opts.contentType },
     },
     { expiresIn: DOWNLOAD_URL_SECONDS },
   );

@@ -94,11 +94,7 @@ function filterExpression(f: DocumentFilters): FilterParts {
   if (f.cohortIds !== undefined) conditions.push(inList('cohortId', f.cohortIds, 'cohort'));
   if (f.program !== undefined) {
     values[':programType'] = f.program.type;
-    conditions.push(
-      f.program.cohortIds.length
-        ? `(programType = :programType OR ${inList('cohortId', f.program.cohortIds, 'programCohort')})`
-        : 'programType = :programType',
-    );
+    conditions.push(f.program.cohortIds.length ? `(programType = :programType OR ${inList('cohortId', f.program.cohortIds, 'programCohort')})` : 'programType = :programType');
   }
   if (f.search !== undefined) {
     values[':search'] = f.search;
@@ -162,8 +158,7 @@ export interface ReaderDocuments {
   acknowledgements: Map<string, AcknowledgementRecord>;
 }
 
-const byIndex = (index: 'gsi1' | 'gsi2', pk: string) =>
-  queryAll({ IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ExpressionAttributeValues: { ':pk': pk } });
+const byIndex = (index: 'gsi1' | 'gsi2', pk: string) => queryAll({ IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ExpressionAttributeValues: { ':pk': pk } });
 
 /**
  * The documents that can apply to one reader: the general collection, their program type's, their
@@ -178,10 +173,7 @@ export async function listDocumentsForReader(reader: Reader): Promise<ReaderDocu
     ...(reader.programType ? [documentKeys.ofProgram(reader.programType)] : []),
     ...(reader.cohortId ? [documentKeys.ofCohort(reader.cohortId)] : []),
   ];
-  const [scoped, own] = await Promise.all([
-    Promise.all(collections.map((pk) => byIndex('gsi1', pk))),
-    byIndex('gsi2', documentKeys.ofStudent(reader.username)),
-  ]);
+  const [scoped, own] = await Promise.all([Promise.all(collections.map((pk) => byIndex('gsi1', pk))), byIndex('gsi2', documentKeys.ofStudent(reader.username))]);
   const byId = new Map<string, DocumentRecord>();
   for (const d of scoped.flat().map(Document.fromItem)) byId.set(d.id, d);
   const assignedIds = own.flatMap((i) => assignedDocumentId(i) ?? []).filter((id) => !byId.has(id));
@@ -192,8 +184,6 @@ export async function listDocumentsForReader(reader: Reader): Promise<ReaderDocu
       .map(Acknowledgement.fromItem)
       .map((a) => [a.documentId, a]),
   );
-  const documents = [...byId.values()].sort((a, b) =>
-    a.uploadedAt === b.uploadedAt ? b.id.localeCompare(a.id) : b.uploadedAt.localeCompare(a.uploadedAt),
-  );
+  const documents = [...byId.values()].sort((a, b) => (a.uploadedAt === b.uploadedAt ? b.id.localeCompare(a.id) : b.uploadedAt.localeCompare(a.uploadedAt)));
   return { documents, acknowledgements };
 }

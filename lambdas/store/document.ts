@@ -17,19 +17,7 @@ import { documentSubject } from '../domain/audit-subjects.js';
 import { NotFound } from '../domain/errors.js';
 import { auditPut } from './audit.js';
 import { Cohort, cohortKeys, type CohortRecord } from './cohort.js';
-import {
-  batchGetAll,
-  db,
-  entity,
-  getItem,
-  queryAll,
-  TABLE_NAME,
-  transactWrite,
-  type Item,
-  type RecordOf,
-  type TransactItems,
-  lazy,
-} from './dynamo.js';
+import { batchGetAll, db, entity, getItem, queryAll, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems, lazy } from './dynamo.js';
 
 export type { DocumentScope } from '../contract/documents.js';
 
@@ -193,21 +181,15 @@ export async function getDocument(id: string): Promise<DocumentRecord | null> {
   return item ? Document.fromItem(item) : null;
 }
 
-const collectionItems = (id: string) =>
-  queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': documentKeys.collection(id) } });
+const collectionItems = (id: string) => queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': documentKeys.collection(id) } });
 const isRecordItem = (item: { type?: unknown }) => item.type === Document.type;
 
 /** The document with its acknowledgements: one Query over its collection. */
-export async function getDocumentWithAcknowledgements(
-  id: string,
-): Promise<{ document: DocumentRecord; acknowledgements: AcknowledgementRecord[] } | null> {
+export async function getDocumentWithAcknowledgements(id: string): Promise<{ document: DocumentRecord; acknowledgements: AcknowledgementRecord[] } | null> {
   const items = await collectionItems(id);
   const doc = items.find(isRecordItem);
   if (!doc) return null;
-  return {
-    document: Document.fromItem(doc),
-    acknowledgements: items.filter((i) => i.type === Acknowledgement.type).map(Acknowledgement.fromItem),
-  };
+  return { document: Document.fromItem(doc), acknowledgements: items.filter((i) => i.type === Acknowledgement.type).map(Acknowledgement.fromItem) };
 }
 
 /** Cohorts and categories by id in one BatchGet (for cohort_details and category_name). */
@@ -228,11 +210,7 @@ export async function getCohortsAndCategories(cohortIds: Iterable<string>, categ
 }
 
 export async function listDocumentCategories(): Promise<DocumentCategoryRecord[]> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': documentKeys.categories },
-  });
+  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': documentKeys.categories } });
   return items.map(DocumentCategory.fromItem);
 }
 
@@ -252,14 +230,7 @@ export async function createDocument(record: DocumentRecord, actor: string, abor
     new TransactWriteCommand({
       TransactItems: [
         ...documentItems(record).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
-        auditPut({
-          actor,
-          action: 'document.create',
-          entityType: 'document',
-          entityId: record.id,
-          subject: documentSubject(record),
-          after: logged,
-        }),
+        auditPut({ actor, action: 'document.create', entityType: 'document', entityId: record.id, subject: documentSubject(record), after: logged }),
       ],
     }),
     { abortSignal },
@@ -295,14 +266,7 @@ export async function deleteDocument(id: string, actor: string): Promise<Documen
     [
       { Delete: { TableName: TABLE_NAME, Key: documentKeys.document(id), ConditionExpression: 'attribute_exists(pk)' } },
       ...inTransaction.map(deleteOf),
-      auditPut({
-        actor,
-        action: 'document.delete',
-        entityType: 'document',
-        entityId: id,
-        subject: documentSubject(record),
-        before: logged,
-      }),
+      auditPut({ actor, action: 'document.delete', entityType: 'document', entityId: id, subject: documentSubject(record), before: logged }),
     ],
     () => {
       throw new NotFound('Document not found');

@@ -57,12 +57,7 @@ export function lazy<T>(build: () => T): () => T {
  * keeps only its own fields) and refusing an item that is not this record, instead of casting it.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function entity<Shape extends z.ZodMiniObject>(
-  type: string,
-  shape: () => Shape,
-  keysOf: (record: z.infer<Shape>) => ItemKeys,
-  extra?: (record: z.infer<Shape>) => Item,
-) {
+export function entity<Shape extends z.ZodMiniObject>(type: string, shape: () => Shape, keysOf: (record: z.infer<Shape>) => ItemKeys, extra?: (record: z.infer<Shape>) => Item) {
   const schema = lazy(shape);
   return {
     type,
@@ -80,8 +75,7 @@ export type RecordOf<E extends { fromItem: (item: Item) => unknown }> = ReturnTy
 
 /** The item at a key, or undefined. */
 export async function getItem(key: Key, options: { consistent?: boolean } = {}): Promise<Item | undefined> {
-  return (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: options.consistent })))
-    .Item;
+  return (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: options.consistent }))).Item;
 }
 
 /** A Query on our table (the table name is filled in). */
@@ -158,10 +152,7 @@ const MAX_ATTEMPTS = 6;
  */
 export async function transactWrite(items: TransactItems): Promise<TransactResult>;
 export async function transactWrite(items: TransactItems, onConditionFailed: (failed: number[]) => never | Promise<never>): Promise<void>;
-export async function transactWrite(
-  items: TransactItems,
-  onConditionFailed?: (failed: number[]) => never | Promise<never>,
-): Promise<TransactResult | void> {
+export async function transactWrite(items: TransactItems, onConditionFailed?: (failed: number[]) => never | Promise<never>): Promise<TransactResult | void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db.send(new TransactWriteCommand({ TransactItems: items }));

@@ -64,11 +64,7 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
     if (isPaid(record.status)) return 'duplicate' as const;
     if (record.amountCents !== fact.amountCents) {
       // Never expected (we create every intent with the stored amount): refuse loudly, record nothing.
-      logger.error('Stripe amount differs from the pending payment', {
-        intentId: fact.intentId,
-        stripe: fact.amountCents,
-        stored: record.amountCents,
-      });
+      logger.error('Stripe amount differs from the pending payment', { intentId: fact.intentId, stripe: fact.amountCents, stored: record.amountCents });
       throw new Conflict(`amount: ${fact.amountCents} cents differs from the ${record.amountCents} cents of the pending payment`);
     }
     const ledger = await getStudentLedger(record.username);
@@ -80,17 +76,8 @@ export async function applySucceeded(fact: SucceededFact): Promise<ApplyOutcome>
     const settled = settleSucceeded(record, owedByProgram(ledger.enrollments, ledger.entries), fact.paidAt);
     const result = await transactWrite([
       appliedEventPut(fact.eventId, 'payment_intent.succeeded'),
-      ...recordWrite(record, {
-        ...record,
-        status: 'succeeded',
-        updatedAt: fact.paidAt,
-        methodDetail: fact.methodDetail,
-        failureMessage: null,
-        excess: settled.excess,
-      }),
-      ...settled.entries.map((entry) => ({
-        Put: { TableName: TABLE_NAME, Item: ledgerItem(ledger.profile, entry), ConditionExpression: 'attribute_not_exists(pk)' },
-      })),
+      ...recordWrite(record, { ...record, status: 'succeeded', updatedAt: fact.paidAt, methodDetail: fact.methodDetail, failureMessage: null, excess: settled.excess }),
+      ...settled.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ledger.profile, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
       // each program still owes what this applies to it, or the payment is read again (its excess grows)
       ...settled.entries.map((entry) => owedChange(record.username, entry, -entry.amountCents, entry.amountCents)),
       balanceUpdate(record.username, settled.balanceDeltaCents),
@@ -129,11 +116,7 @@ export async function refundExcess(intentId: string): Promise<string | null> {
               payment_intent: intentId,
               amount: amountCents,
               reason: 'duplicate',
-              metadata: {
-                kind: 'excess',
-                username: record.username,
-                allocation: excess.items.map((x) => `${x.programType}/${x.programId}/${x.amountCents}`).join(','),
-              },
+              metadata: { kind: 'excess', username: record.username, allocation: excess.items.map((x) => `${x.programType}/${x.programId}/${x.amountCents}`).join(',') },
             },
             { idempotencyKey: `excess-refund:${intentId}` },
           )
@@ -168,33 +151,18 @@ export async function refundExcess(intentId: string): Promise<string | null> {
  * lost) makes us read the intent from Stripe and record the payment first.
  * `claimedTotalCents` is what the triggering event says was refunded: more than the payment is refused.
  */
-export async function applyRefunds(opts: {
-  intentId: string;
-  claimedTotalCents?: number;
-  at: string;
-  audit?: AuditEntry;
-}): Promise<ApplyOutcome> {
+export async function applyRefunds(opts: { intentId: string; claimedTotalCents?: number; at: string; audit?: AuditEntry }): Promise<ApplyOutcome> {
   return retrying('refunds', opts.intentId, async () => {
     const record = await getPaymentByIntent(opts.intentId);
     if (!record) return 'unknown-intent' as const;
     if (opts.claimedTotalCents !== undefined && opts.claimedTotalCents > record.amountCents) {
-      logger.error('A refund event claims more than the payment', {
-        intentId: opts.intentId,
-        claimed: opts.claimedTotalCents,
-        paid: record.amountCents,
-      });
+      logger.error('A refund event claims more than the payment', { intentId: opts.intentId, claimed: opts.claimedTotalCents, paid: record.amountCents });
       return 'refused' as const;
     }
     if (!isPaid(record.status)) {
       const intent = await retrieveIntent(opts.intentId);
       if (intent.status !== 'succeeded') return 'ignored' as const;
-      await applySucceeded({
-        eventId: `sync:${intent.id}:succeeded`,
-        intentId: intent.id,
-        amountCents: intent.amount_received,
-        paidAt: opts.at,
-        methodDetail: null,
-      });
+      await applySucceeded({ eventId: `sync:${intent.id}:succeeded`, intentId: intent.id, amountCents: intent.amount_received, paidAt: opts.at, methodDetail: null });
       return 'retry' as const;
     }
     const plan = planRefunds(record, await listRefunds(opts.intentId), opts.at);
@@ -208,9 +176,7 @@ export async function applyRefunds(opts: {
     const ref = ledger?.profile ?? { username: record.username, lastName: '', cohortId: null };
     const items: TransactItems = [
       ...recordWrite(record, { ...record, ...plan.next, updatedAt: opts.at }),
-      ...plan.entries.map((entry) => ({
-        Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' },
-      })),
+      ...plan.entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
       ...owedChangesOf(record.username, plan.entries),
       balanceUpdate(record.username, plan.balanceDeltaCents),
       ...(opts.audit ? [auditPut(opts.audit)] : []),
@@ -249,12 +215,7 @@ export async function applyStatus(opts: {
     if (!mayMove(record.status, opts.status)) return 'ignored' as const;
     const result = await transactWrite([
       appliedEventPut(opts.eventId, `payment_intent.${opts.status}`),
-      ...recordWrite(record, {
-        ...record,
-        status: opts.status,
-        updatedAt: opts.at,
-        failureMessage: opts.message ?? record.failureMessage ?? null,
-      }),
+      ...recordWrite(record, { ...record, status: opts.status, updatedAt: opts.at, failureMessage: opts.message ?? record.failureMessage ?? null }),
       ...(opts.audit ? [auditPut(opts.audit)] : []),
     ]);
     if (result.ok) return 'applied' as const;

@@ -28,10 +28,7 @@ export async function stripe(): Promise<Stripe> {
   const { secretKey } = await stripeSecrets();
   if (client?.key !== secretKey) {
     const base = process.env.STRIPE_API_BASE;
-    client = {
-      key: secretKey,
-      stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 8_000, ...(base ? sandboxOptions(base) : {}) }),
-    };
+    client = { key: secretKey, stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 8_000, ...(base ? sandboxOptions(base) : {}) }) };
   }
   return client.stripe;
 }

@@ -13,20 +13,7 @@ import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { nowIso } from '../domain/clock.js';
 import { auditPut, type AuditEntry } from './audit.js';
-import {
-  entity,
-  getItem,
-  queryAll,
-  queryPage,
-  TABLE_NAME,
-  transactWrite,
-  type Item,
-  type Key,
-  type QueryInput,
-  type RecordOf,
-  type TransactItems,
-  lazy,
-} from './dynamo.js';
+import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type QueryInput, type RecordOf, type TransactItems, lazy } from './dynamo.js';
 import { studentKeys } from './student.js';
 
 const PAYMENT_PREFIX = 'PAYMENT#';
@@ -35,19 +22,13 @@ const CHECKOUT_PREFIX = 'CHECKOUT#';
 
 export const paymentKeys = {
   /** A card payment (one Stripe PaymentIntent) in the student's collection, by creation time. */
-  payment: (username: string, createdAt: string, intentId: string) => ({
-    pk: studentKeys.student(username),
-    sk: `${PAYMENT_PREFIX}${createdAt}#${intentId}`,
-  }),
+  payment: (username: string, createdAt: string, intentId: string) => ({ pk: studentKeys.student(username), sk: `${PAYMENT_PREFIX}${createdAt}#${intentId}` }),
   /**
    * A checkout nobody paid yet (pending) or ever will (canceled): the same record, kept apart from
    * the student's payments so their list needs no filter. It moves to `payment` once money moves or
    * an attempt fails.
    */
-  checkout: (username: string, createdAt: string, intentId: string) => ({
-    pk: studentKeys.student(username),
-    sk: `${CHECKOUT_PREFIX}${createdAt}#${intentId}`,
-  }),
+  checkout: (username: string, createdAt: string, intentId: string) => ({ pk: studentKeys.student(username), sk: `${CHECKOUT_PREFIX}${createdAt}#${intentId}` }),
   /** Finds a payment from its PaymentIntent id alone (webhooks, refunds). */
   intent: (intentId: string) => ({ pk: `INTENT#${intentId}`, sk: 'INTENT' }),
   /** A Stripe event already applied (idempotency), kept 30 days. */
@@ -113,9 +94,7 @@ export const Payment = entity(
         z.nullable(
           z.object({
             amountCents: z.number(),
-            items: z.array(
-              z.object({ programType: ProgramTypeField(), programId: z.string(), amountCents: z.number(), refundedCents: z.number() }),
-            ),
+            items: z.array(z.object({ programType: ProgramTypeField(), programId: z.string(), amountCents: z.number(), refundedCents: z.number() })),
             refundId: z.optional(z.string()),
             status: z.enum(['requested', 'refunded']),
           }),
@@ -142,13 +121,7 @@ export const Payment = entity(
 export type PaymentRecord = RecordOf<typeof Payment>;
 
 /** The lookup item: where the record of an intent is (its sort key moves with its status). */
-const lookupItem = (r: PaymentRecord): Item => ({
-  ...paymentKeys.intent(r.intentId),
-  type: 'paymentIntent',
-  username: r.username,
-  recordSk: recordKey(r).sk,
-  ...expiryOf(r),
-});
+const lookupItem = (r: PaymentRecord): Item => ({ ...paymentKeys.intent(r.intentId), type: 'paymentIntent', username: r.username, recordSk: recordKey(r).sk, ...expiryOf(r) });
 const IntentLookup = lazy(() => z.object({ username: z.string(), recordSk: z.string() }));
 
 /** The record (at its place, with its index keys) and its lookup item by intent id. */
@@ -258,9 +231,7 @@ export async function listPayments(q: PaymentQuery): Promise<PaymentResults> {
       ...(q.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
     };
   } else {
-    const [index, pkName, skName, pkValue] = q.status
-      ? ['gsi1', 'gsi1pk', 'gsi1sk', paymentKeys.withStatus(q.status)]
-      : ['gsi2', 'gsi2pk', 'gsi2sk', paymentKeys.feed];
+    const [index, pkName, skName, pkValue] = q.status ? ['gsi1', 'gsi1pk', 'gsi1sk', paymentKeys.withStatus(q.status)] : ['gsi2', 'gsi2pk', 'gsi2sk', paymentKeys.feed];
     input = {
       IndexName: index,
       KeyConditionExpression: `${pkName} = :pk AND ${skName} BETWEEN :lo AND :hi`,
@@ -278,11 +249,7 @@ export async function listPayments(q: PaymentQuery): Promise<PaymentResults> {
  * is by `openedAt`, our clock's milliseconds: Stripe's `created` (the sort key) has one-second
  * precision, and two tabs are often opened within one second. Two consistent Queries.
  */
-export async function openCheckoutsBefore(
-  username: string,
-  newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>,
-  since: string,
-): Promise<PaymentRecord[]> {
+export async function openCheckoutsBefore(username: string, newest: Pick<PaymentRecord, 'intentId' | 'openedAt' | 'createdAt'>, since: string): Promise<PaymentRecord[]> {
   const pages = await Promise.all(
     (
       [
@@ -321,10 +288,7 @@ export async function staleCheckouts(status: 'pending' | 'failed', cutoff: strin
   const input: QueryInput = {
     IndexName: 'gsi1',
     ...(status === 'pending'
-      ? {
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
-          ExpressionAttributeValues: { ':pk': paymentKeys.withStatus(status), ':cutoff': cutoff },
-        }
+      ? { KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff', ExpressionAttributeValues: { ':pk': paymentKeys.withStatus(status), ':cutoff': cutoff } }
       : {
           KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :since AND :cutoff',
           FilterExpression: 'attribute_not_exists(closedAt)',

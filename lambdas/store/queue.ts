@@ -29,9 +29,7 @@ function destinationOf(jobId: QueueJobId): Destination {
   if (cloud) return { kind: 'sqs', url: cloud };
   const local = process.env.PORTAL_LOCAL_QUEUE_URL;
   if (local) return { kind: 'local', url: `${local.replace(/\/?$/, '/')}${encodeURIComponent(jobId)}` };
-  throw new Error(
-    `No queue for job ${jobId}: set ${queueUrlVariable(jobId)} (the CDK does, with the queue:${jobId} grant) or PORTAL_LOCAL_QUEUE_URL`,
-  );
+  throw new Error(`No queue for job ${jobId}: set ${queueUrlVariable(jobId)} (the CDK does, with the queue:${jobId} grant) or PORTAL_LOCAL_QUEUE_URL`);
 }
 
 function senderFor(jobId: QueueJobId): BatchSender {
@@ -63,9 +61,7 @@ function senderFor(jobId: QueueJobId): BatchSender {
 export async function sendToQueue(jobId: QueueJobId, bodies: readonly unknown[]): Promise<void> {
   const send = senderFor(jobId);
   for (let start = 0; start < bodies.length; start += MAX_BATCH_ENTRIES) {
-    let entries: Entry[] = bodies
-      .slice(start, start + MAX_BATCH_ENTRIES)
-      .map((body, i) => ({ Id: String(start + i), MessageBody: JSON.stringify(body) }));
+    let entries: Entry[] = bodies.slice(start, start + MAX_BATCH_ENTRIES).map((body, i) => ({ Id: String(start + i), MessageBody: JSON.stringify(body) }));
     for (let attempt = 1; entries.length > 0; attempt++) {
       const failed = await send(entries);
       if (failed.length === 0) break;

@@ -29,11 +29,7 @@ async function stripeIntentsBetween(fromIso: string, toIso: string) {
   return intents;
 }
 
-export async function reconcilePayments(opts: {
-  fromIso: string;
-  toIso: string;
-  actor: string;
-}): Promise<Omit<ReconcileResult, 'from' | 'to'>> {
+export async function reconcilePayments(opts: { fromIso: string; toIso: string; actor: string }): Promise<Omit<ReconcileResult, 'from' | 'to'>> {
   const repaired: ReconcileRepair[] = [];
   const unexplained: ReconcileDifference[] = [];
   const records = await paymentsOpenedBetween(opts.fromIso, opts.toIso);
@@ -71,8 +67,7 @@ export async function reconcilePayments(opts: {
           methodDetail: null,
           audit: audit(record, 'recorded_payment', record.amountCents),
         });
-        if (outcome === 'applied')
-          note(record, 'recorded_payment', record.amountCents, 'Stripe took this payment; the portal had not recorded it');
+        if (outcome === 'applied') note(record, 'recorded_payment', record.amountCents, 'Stripe took this payment; the portal had not recorded it');
       } else if (truth !== 'succeeded' && isPaid(record.status)) {
         unexplained.push({
           payment_intent_id: record.intentId,
@@ -101,22 +96,14 @@ export async function reconcilePayments(opts: {
         const outcome = await applyRefunds({ intentId: record.intentId, at, audit: audit(record, 'recorded_refund', missing) });
         if (outcome === 'applied') note(record, 'recorded_refund', missing, 'Stripe refunded this; the portal had not recorded it');
         if (outcome === 'refused')
-          unexplained.push({
-            payment_intent_id: record.intentId,
-            username: record.username,
-            problem: 'Stripe lists refunds adding up to more than the payment',
-          });
+          unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: 'Stripe lists refunds adding up to more than the payment' });
       }
       if (current.excess && !current.excessRequestedAt) {
         const refundId = await refundExcess(record.intentId);
         if (refundId) note(record, 'refunded_excess', current.excess.amountCents, `Paid more than was owed; refund ${refundId} requested`);
       }
     } catch (error) {
-      unexplained.push({
-        payment_intent_id: record.intentId,
-        username: record.username,
-        problem: `Could not compare with Stripe: ${(error as Error).message}`,
-      });
+      unexplained.push({ payment_intent_id: record.intentId, username: record.username, problem: `Could not compare with Stripe: ${(error as Error).message}` });
     }
   };
   for (let i = 0; i < records.length; i += STRIPE_CONCURRENCY) await Promise.all(records.slice(i, i + STRIPE_CONCURRENCY).map(compare));

@@ -67,36 +67,21 @@ describe('S3 requests signed with the SDK signer', () => {
       // environment; S3Client would read them, and sign for another host than `at` names
       vi.stubEnv('AWS_ENDPOINT_URL_S3', undefined);
       vi.stubEnv('AWS_ENDPOINT_URL', undefined);
-      client = new S3Client({
-        region: at.region,
-        endpoint: at.endpoint,
-        forcePathStyle: at.forcePathStyle,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-      });
+      client = new S3Client({ region: at.region, endpoint: at.endpoint, forcePathStyle: at.forcePathStyle, requestChecksumCalculation: 'WHEN_REQUIRED' });
     });
 
     it('are the URLs getSignedUrl makes for GetObject (the SDK adds x-id and x-amz-checksum-mode)', async () => {
       const disposition = contentDisposition("Rapport d'été (v2).pdf", 'inline');
       const sdk = await getSignedUrl(
         client,
-        new GetObjectCommand({
-          Bucket: at.bucket,
-          Key: key,
-          ResponseContentDisposition: disposition,
-          ResponseContentType: 'application/pdf',
-        }),
+        new GetObjectCommand({ Bucket: at.bucket, Key: key, ResponseContentDisposition: disposition, ResponseContentType: 'application/pdf' }),
         { expiresIn: 300 },
       );
       const ours = await new S3Presigner(at).presign(
         key,
         {
           method: 'GET',
-          query: {
-            'response-content-disposition': disposition,
-            'response-content-type': 'application/pdf',
-            'x-amz-checksum-mode': 'ENABLED',
-            'x-id': 'GetObject',
-          },
+          query: { 'response-content-disposition': disposition, 'response-content-type': 'application/pdf', 'x-amz-checksum-mode': 'ENABLED', 'x-id': 'GetObject' },
         },
         { expiresIn: 300 },
       );
@@ -105,11 +90,10 @@ describe('S3 requests signed with the SDK signer', () => {
 
     it('are the URLs getSignedUrl makes for PutObject with the type and length signed', async () => {
       const signableHeaders = new Set(['content-type', 'content-length']);
-      const sdk = await getSignedUrl(
-        client,
-        new PutObjectCommand({ Bucket: at.bucket, Key: key, ContentType: 'application/pdf', ContentLength: 1234 }),
-        { expiresIn: 900, signableHeaders },
-      );
+      const sdk = await getSignedUrl(client, new PutObjectCommand({ Bucket: at.bucket, Key: key, ContentType: 'application/pdf', ContentLength: 1234 }), {
+        expiresIn: 900,
+        signableHeaders,
+      });
       const ours = await new S3Presigner(at).presign(
         key,
         {
@@ -136,33 +120,21 @@ describe('S3 answers', () => {
   it("names the error with S3's code, and a HEAD 404 (no body) NotFound", async () => {
     const objects = new S3Objects(at);
     answering(objects, { status: 403, body: '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>' });
-    await expect(objects.send('k', { method: 'GET' })).rejects.toMatchObject({
-      name: 'AccessDenied',
-      status: 403,
-      message: 'Access Denied',
-    });
+    await expect(objects.send('k', { method: 'GET' })).rejects.toMatchObject({ name: 'AccessDenied', status: 403, message: 'Access Denied' });
     answering(objects, { status: 404 });
     await expect(objects.send('k', { method: 'HEAD' })).rejects.toMatchObject({ name: 'NotFound', status: 404 });
   });
 
   it('treats a CopyObject 200 with an error in its body as the error it is', async () => {
     const objects = new S3Objects(at);
-    answering(objects, {
-      status: 200,
-      body: '<Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>',
-    });
+    answering(objects, { status: 200, body: '<Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>' });
     const copy = objects.send('to', { method: 'PUT', headers: { 'x-amz-copy-source': 'b/from' } });
     await expect(copy).rejects.toBeInstanceOf(S3Error);
   });
 
   it('retries 5xx and throttling up to three attempts, and not a client error', async () => {
     const objects = new S3Objects(at);
-    const sent = answering(
-      objects,
-      { status: 503, body: '<Error><Code>SlowDown</Code></Error>' },
-      { status: 500 },
-      { status: 200, body: 'ok' },
-    );
+    const sent = answering(objects, { status: 503, body: '<Error><Code>SlowDown</Code></Error>' }, { status: 500 }, { status: 200, body: 'ok' });
     expect(new TextDecoder().decode((await objects.send('k', { method: 'GET' })).body)).toBe('ok');
     expect(sent).toHaveLength(3);
     const refused = answering(objects, { status: 400, body: '<Error><Code>InvalidArgument</Code></Error>' });

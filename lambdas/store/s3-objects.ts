@@ -99,14 +99,7 @@ export class S3Objects {
 
   constructor(readonly at: S3Location) {
     // S3 signs the path as sent (no second encoding) and wants the payload's hash in a header
-    this.signer = new SignatureV4({
-      service: 's3',
-      region: at.region,
-      credentials: this.credentials,
-      sha256: Sha256,
-      uriEscapePath: false,
-      applyChecksum: true,
-    });
+    this.signer = new SignatureV4({ service: 's3', region: at.region, credentials: this.credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: true });
   }
 
   /** One call, retried on network errors, throttling and 5xx; any other error answer throws S3Error. */

@@ -13,8 +13,7 @@ type Shape = Record<string, Check>;
 
 const INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const cents: Check = (v) =>
-  typeof v !== 'number' ? 'must be a number' : !Number.isSafeInteger(v) ? 'must be whole cents' : v < 0 ? 'must not be negative' : null;
+const cents: Check = (v) => (typeof v !== 'number' ? 'must be a number' : !Number.isSafeInteger(v) ? 'must be whole cents' : v < 0 ? 'must not be negative' : null);
 const optional =
   (check: Check): Check =>
   (v) =>
@@ -52,13 +51,7 @@ export type StripeFact =
 
 export type ParsedEvent = { ok: true; fact: StripeFact } | { ok: false; problem: string };
 
-const HANDLED = [
-  'payment_intent.succeeded',
-  'payment_intent.processing',
-  'payment_intent.payment_failed',
-  'payment_intent.canceled',
-  'charge.refunded',
-];
+const HANDLED = ['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.canceled', 'charge.refunded'];
 
 export function parseStripeEvent(raw: unknown): ParsedEvent {
   const type = isRecord(raw) ? raw.type : undefined;
@@ -77,37 +70,17 @@ export function parseStripeEvent(raw: unknown): ParsedEvent {
     if (problem) return { ok: false, problem };
     const charge = object as { amount_refunded: number; payment_intent: string | { id: string } };
     const pi = charge.payment_intent;
-    return {
-      ok: true,
-      fact: { kind: 'refunded', eventId, at, intentId: typeof pi === 'string' ? pi : pi.id, claimedTotalCents: charge.amount_refunded },
-    };
+    return { ok: true, fact: { kind: 'refunded', eventId, at, intentId: typeof pi === 'string' ? pi : pi.id, claimedTotalCents: charge.amount_refunded } };
   }
   const problem = problemOf(object, INTENT, 'data.object');
   if (problem) return { ok: false, problem };
-  const intent = object as {
-    id: string;
-    amount: number;
-    amount_received?: number | null;
-    last_payment_error?: { message?: unknown } | null;
-  };
+  const intent = object as { id: string; amount: number; amount_received?: number | null; last_payment_error?: { message?: unknown } | null };
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return {
-        ok: true,
-        fact: { kind: 'succeeded', eventId, at, intentId: intent.id, amountCents: intent.amount_received || intent.amount },
-      };
+      return { ok: true, fact: { kind: 'succeeded', eventId, at, intentId: intent.id, amountCents: intent.amount_received || intent.amount } };
     case 'payment_intent.payment_failed': {
       const message = intent.last_payment_error?.message;
-      return {
-        ok: true,
-        fact: {
-          kind: 'failed',
-          eventId,
-          at,
-          intentId: intent.id,
-          message: typeof message === 'string' && message ? message : 'The payment failed',
-        },
-      };
+      return { ok: true, fact: { kind: 'failed', eventId, at, intentId: intent.id, message: typeof message === 'string' && message ? message : 'The payment failed' } };
     }
     case 'payment_intent.processing':
       return { ok: true, fact: { kind: 'processing', eventId, at, intentId: intent.id } };

@@ -83,14 +83,7 @@ async function undoCreate(profile: StudentProfileRecord, cohortId: string, actor
   const undone = await transactWrite([
     { Delete: { TableName: TABLE_NAME, Key: profileKey(profile.username) } },
     { Delete: { TableName: TABLE_NAME, Key: studentKeys.email(profile.email) } },
-    {
-      Update: {
-        TableName: TABLE_NAME,
-        Key: cohortKeys.cohort(cohortId),
-        UpdateExpression: 'ADD studentCount :minus',
-        ExpressionAttributeValues: { ':minus': -1 },
-      },
-    },
+    { Update: { TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId), UpdateExpression: 'ADD studentCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
     auditPut({ actor, action: 'student.create.undone', entityType: 'student', entityId: profile.username, before: profile }),
   ]);
   if (!undone.ok) logger.error('Could not undo a half-created student', { username: profile.username });

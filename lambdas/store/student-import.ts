@@ -16,20 +16,7 @@ import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand, type Batch
 import type { ImportCounts, ImportRowOutcome, ImportRowReport, ImportSummary } from '../contract/student-import.js';
 import * as z from '../contract/zod.js';
 import type { StoredRow } from '../domain/import-rows.js';
-import {
-  batchGetAll,
-  db,
-  entity,
-  getItem,
-  queryAll,
-  queryPage,
-  TABLE_NAME,
-  transactWrite,
-  type Item,
-  type Key,
-  type RecordOf,
-  lazy,
-} from './dynamo.js';
+import { batchGetAll, db, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type RecordOf, lazy } from './dynamo.js';
 import { EmailMarker, StudentProfile, studentKeys } from './student.js';
 
 /** The sort keys sort in the order of the layout above; gsi1: every import, newest first. */
@@ -148,13 +135,7 @@ async function batchWrite(items: Item[]): Promise<void> {
 }
 
 /** Stores the chunks, then the record (status processing): what the job needs before any message is sent. */
-export async function createImport(input: {
-  id: string;
-  fileName: string;
-  createdBy: string;
-  createdAt: string;
-  chunks: StoredRow[][];
-}): Promise<ImportRecord> {
+export async function createImport(input: { id: string; fileName: string; createdBy: string; createdAt: string; chunks: StoredRow[][] }): Promise<ImportRecord> {
   const { id, chunks } = input;
   const expiresAt = Math.floor(Date.parse(input.createdAt) / 1000) + CHUNK_TTL_SECONDS;
   await batchWrite(chunks.map((rows, index) => ({ ...chunkKey(id, index), type: 'importChunk', rows, expiresAt })));
@@ -225,13 +206,9 @@ export async function readChunkState(id: string, rows: readonly StoredRow[]): Pr
   const valid = rows.flatMap((r) => (r.input ? [r.input] : []));
   // an email marker's key, lower-cased, names the address it reserves
   const emailOf = new Map(valid.map((input) => [studentKeys.email(input.email).pk, input.email.trim().toLowerCase()]));
-  const found = await batchGetAll(
-    [
-      ...rows.map((r) => rowKey(id, r.line)),
-      ...valid.flatMap((input) => [studentKeys.profile(input.username), studentKeys.email(input.email)]),
-    ],
-    { consistent: true },
-  );
+  const found = await batchGetAll([...rows.map((r) => rowKey(id, r.line)), ...valid.flatMap((input) => [studentKeys.profile(input.username), studentKeys.email(input.email)])], {
+    consistent: true,
+  });
   const state: ChunkState = { done: new Set(), claimed: new Set(), students: new Map(), emailOwners: new Map() };
   for (const item of found) {
     if (item.type === ROW_TYPE) {
@@ -276,15 +253,7 @@ export async function recordRow(id: string, chunk: number, report: ImportRowRepo
     {
       Put: {
         TableName: TABLE_NAME,
-        Item: {
-          ...rowKey(id, report.line),
-          type: ROW_TYPE,
-          line: report.line,
-          username: report.username,
-          outcome: report.outcome,
-          reason: report.reason,
-          at,
-        },
+        Item: { ...rowKey(id, report.line), type: ROW_TYPE, line: report.line, username: report.username, outcome: report.outcome, reason: report.reason, at },
         ConditionExpression: 'attribute_not_exists(outcome)',
       },
     },
@@ -378,15 +347,10 @@ export const isReportCursor = (id: string, after: Record<string, string>) =>
   after.pk === k.import(id) && Boolean(after.sk?.startsWith(k.rowPrefix)) && Object.keys(after).length === 2;
 
 /** Whether a cursor continues the list of imports (it names an import record in that list). */
-export const isImportsCursor = (after: Record<string, string>) =>
-  after.gsi1pk === k.imports && Boolean(after.pk?.startsWith(k.import(''))) && after.sk === k.record;
+export const isImportsCursor = (after: Record<string, string>) => after.gsi1pk === k.imports && Boolean(after.pk?.startsWith(k.import(''))) && after.sk === k.record;
 
 /** One page of the report, in line order; rows still being worked on are left out until they have an outcome. */
-export async function reportPage(
-  id: string,
-  limit: number,
-  after?: Record<string, string>,
-): Promise<{ rows: ImportRowReport[]; next?: Record<string, unknown> }> {
+export async function reportPage(id: string, limit: number, after?: Record<string, string>): Promise<{ rows: ImportRowReport[]; next?: Record<string, unknown> }> {
   const page = await queryPage(
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rows)',
@@ -395,17 +359,12 @@ export async function reportPage(
     limit,
     after,
   );
-  const rows = page.items
-    .map((i) => Row().parse(i))
-    .flatMap(({ line, username, outcome, reason }): ImportRowReport[] => (outcome ? [{ line, username, outcome, reason }] : []));
+  const rows = page.items.map((i) => Row().parse(i)).flatMap(({ line, username, outcome, reason }): ImportRowReport[] => (outcome ? [{ line, username, outcome, reason }] : []));
   return { rows, next: page.lastKey };
 }
 
 /** Imports, newest first (gsi1). */
-export async function listImports(
-  limit: number,
-  after?: Record<string, string>,
-): Promise<{ records: ImportRecord[]; next?: Record<string, unknown> }> {
+export async function listImports(limit: number, after?: Record<string, string>): Promise<{ records: ImportRecord[]; next?: Record<string, unknown> }> {
   const page = await queryPage(
     {
       IndexName: 'gsi1',

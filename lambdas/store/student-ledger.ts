@@ -29,23 +29,14 @@ const enrollmentKey = (username: string, p: Program) => studentKeys.enrollment(u
  * is still the one the caller read (null: a profile that never had a ledger change).
  */
 export function balanceUpdate(username: string, deltaCents: number, expectVersion?: number | null) {
-  const versionCheck =
-    expectVersion === undefined
-      ? ''
-      : expectVersion === null
-        ? ' AND attribute_not_exists(ledgerVersion)'
-        : ' AND ledgerVersion = :version';
+  const versionCheck = expectVersion === undefined ? '' : expectVersion === null ? ' AND attribute_not_exists(ledgerVersion)' : ' AND ledgerVersion = :version';
   return {
     Update: {
       TableName: TABLE_NAME,
       Key: studentKeys.profile(username),
       UpdateExpression: 'ADD balanceCents :delta, ledgerVersion :one',
       ConditionExpression: `attribute_exists(pk)${versionCheck}`,
-      ExpressionAttributeValues: {
-        ':delta': deltaCents,
-        ':one': 1,
-        ...(typeof expectVersion === 'number' ? { ':version': expectVersion } : {}),
-      },
+      ExpressionAttributeValues: { ':delta': deltaCents, ':one': 1, ...(typeof expectVersion === 'number' ? { ':version': expectVersion } : {}) },
     },
   };
 }
@@ -99,20 +90,10 @@ export async function ensureOwedCounters(ledger: StudentLedger): Promise<boolean
 }
 
 /** Enrolls a student in a program with its opening charge. 409 when already enrolled in it. */
-export async function addEnrollment(
-  username: string,
-  e: Omit<Enrollment, 'enrolledAt'> & { amountDueCents: number },
-  actor: string,
-): Promise<Enrollment> {
+export async function addEnrollment(username: string, e: Omit<Enrollment, 'enrolledAt'> & { amountDueCents: number }, actor: string): Promise<Enrollment> {
   const ref = await requireStudentRef(username);
   const now = new Date().toISOString();
-  const enrollment: Enrollment = {
-    programType: e.programType,
-    programId: e.programId,
-    programName: e.programName,
-    nextDueDate: e.nextDueDate,
-    enrolledAt: now,
-  };
+  const enrollment: Enrollment = { programType: e.programType, programId: e.programId, programName: e.programName, nextDueDate: e.nextDueDate, enrolledAt: now };
   const charge: LedgerEntry = {
     entryId: randomUUID(),
     kind: 'charge',
@@ -124,23 +105,10 @@ export async function addEnrollment(
   };
   await transactWrite(
     [
-      {
-        Put: {
-          TableName: TABLE_NAME,
-          Item: enrollmentItem(ref, enrollment, e.amountDueCents),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      { Put: { TableName: TABLE_NAME, Item: enrollmentItem(ref, enrollment, e.amountDueCents), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, charge), ConditionExpression: 'attribute_not_exists(pk)' } },
       balanceUpdate(username, e.amountDueCents),
-      auditPut({
-        actor,
-        action: 'student.enroll',
-        entityType: 'student',
-        entityId: username,
-        subject: studentSubject(ref),
-        after: { enrollment, charge },
-      }),
+      auditPut({ actor, action: 'student.enroll', entityType: 'student', entityId: username, subject: studentSubject(ref), after: { enrollment, charge } }),
     ],
     () => {
       throw new Conflict(`program_id: ${username} is already enrolled in ${e.programType} program ${e.programId}`);
@@ -156,14 +124,7 @@ export async function addEnrollment(
  */
 export async function postLedgerEntry(
   username: string,
-  p: {
-    programType: ProgramType;
-    programId: string;
-    kind: 'charge' | 'credit';
-    amountCents: number;
-    reason: string;
-    nextDueDate?: string | null;
-  },
+  p: { programType: ProgramType; programId: string; kind: 'charge' | 'credit'; amountCents: number; reason: string; nextDueDate?: string | null },
   actor: string,
 ): Promise<LedgerEntry> {
   const ref = await requireStudentRef(username);
@@ -190,14 +151,7 @@ export async function postLedgerEntry(
       },
       { Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } },
       balanceUpdate(username, delta),
-      auditPut({
-        actor,
-        action: `student.${p.kind}`,
-        entityType: 'student',
-        entityId: username,
-        subject: studentSubject(ref),
-        after: entry,
-      }),
+      auditPut({ actor, action: `student.${p.kind}`, entityType: 'student', entityId: username, subject: studentSubject(ref), after: entry }),
     ]);
     if (written.ok) return entry;
     const ledger = await getStudentLedger(username);

@@ -13,18 +13,7 @@ import { PROGRAM_TYPES, type ProgramType } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from '../domain/ledger.js';
-import {
-  entity,
-  getItem,
-  queryAll,
-  queryPage,
-  TABLE_NAME,
-  transactWrite,
-  type Item,
-  type ItemKeys,
-  type RecordOf,
-  lazy,
-} from './dynamo.js';
+import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type ItemKeys, type RecordOf, lazy } from './dynamo.js';
 
 const partition = (username: string) => `STUDENT#${username}`;
 /** Enrollments sort first among the items of a bill; checkouts (CHECKOUT#, payment.ts) sort before them. */
@@ -34,14 +23,8 @@ export const studentKeys = {
   /** The student's partition: the profile, the bill, the payments and checkouts. */
   student: partition,
   profile: (username: string) => ({ pk: partition(username), sk: 'PROFILE' }),
-  enrollment: (username: string, programType: ProgramType, programId: string) => ({
-    pk: partition(username),
-    sk: `${ENROLLMENT_PREFIX}${programType}#${programId}`,
-  }),
-  ledgerEntry: (username: string, createdAt: string, entryId: string) => ({
-    pk: partition(username),
-    sk: `LEDGER#${createdAt}#${entryId}`,
-  }),
+  enrollment: (username: string, programType: ProgramType, programId: string) => ({ pk: partition(username), sk: `${ENROLLMENT_PREFIX}${programType}#${programId}` }),
+  ledgerEntry: (username: string, createdAt: string, entryId: string) => ({ pk: partition(username), sk: `LEDGER#${createdAt}#${entryId}` }),
   /** Uniqueness marker: one student per email address. */
   email: (email: string) => {
     const key = `EMAIL#${email.trim().toLowerCase()}`;
@@ -66,9 +49,7 @@ export type StudentRef = { username: string; lastName: string; cohortId: string 
  * student by last name, so a roster with every member's bill is one Query over the cohort.
  */
 const rosterIndex = (ref: StudentRef, sk: string): Partial<ItemKeys> =>
-  ref.cohortId
-    ? { gsi1pk: studentKeys.cohortMembers(ref.cohortId), gsi1sk: `${studentKeys.rosterSort(ref.lastName, ref.username)}#${sk}` }
-    : {};
+  ref.cohortId ? { gsi1pk: studentKeys.cohortMembers(ref.cohortId), gsi1sk: `${studentKeys.rosterSort(ref.lastName, ref.username)}#${sk}` } : {};
 
 const ProgramTypeField = lazy(() => z.enum(PROGRAM_TYPES));
 
@@ -165,11 +146,7 @@ export const ledgerItem = (ref: StudentRef, entry: LedgerEntry): Item => ({
 });
 
 /** Reserves an email address for one student (a second student with it is a conflict). */
-export const emailMarkerItem = (p: Pick<StudentProfileRecord, 'email' | 'username'>): Item => ({
-  ...studentKeys.email(p.email),
-  type: 'studentEmail',
-  username: p.username,
-});
+export const emailMarkerItem = (p: Pick<StudentProfileRecord, 'email' | 'username'>): Item => ({ ...studentKeys.email(p.email), type: 'studentEmail', username: p.username });
 /** The email marker: who holds the address. */
 export const EmailMarker = lazy(() => z.object({ username: z.string() }));
 
@@ -232,9 +209,7 @@ export function ledgerBalanceCents(enrollments: Enrollment[], entries: LedgerEnt
 /** All items of a student's collection, its cached balance computed (createStudent and the local demo seed). */
 export function studentItems({ profile, enrollments, entries }: NewStudentLedger): Item[] {
   const withBalance = { signInEnabled: true, ...profile, balanceCents: ledgerBalanceCents(enrollments, entries) };
-  const owed = new Map(
-    totalsByProgram(enrollments, entries).map((t) => [`${t.enrollment.programType}#${t.enrollment.programId}`, t.dueCents - t.paidCents]),
-  );
+  const owed = new Map(totalsByProgram(enrollments, entries).map((t) => [`${t.enrollment.programType}#${t.enrollment.programId}`, t.dueCents - t.paidCents]));
   return [
     StudentProfile.item(withBalance),
     ...enrollments.map((e) => enrollmentItem(profile, e, owed.get(`${e.programType}#${e.programId}`) ?? 0)),
@@ -258,9 +233,7 @@ export async function createStudent(ledger: NewStudentLedger): Promise<void> {
 }
 
 /** A student's ref, name and sign-in switch: what a change needs to file its items and to describe itself in its audit entry. */
-const NamedStudentRef = lazy(() =>
-  z.pick(StudentProfile.shape, { username: true, firstName: true, lastName: true, cohortId: true, signInEnabled: true }),
-);
+const NamedStudentRef = lazy(() => z.pick(StudentProfile.shape, { username: true, firstName: true, lastName: true, cohortId: true, signInEnabled: true }));
 export type NamedStudentRef = z.infer<ReturnType<typeof NamedStudentRef>>;
 
 /** The fields a change needs to file its ledger entries in the student's roster collection too. */
@@ -290,14 +263,9 @@ export async function studentSignIn(username: string): Promise<'enabled' | 'disa
 }
 
 /** Who a student is, as far as document visibility and acknowledgements need to know. */
-const StudentSummary = lazy(() =>
-  z.pick(StudentProfile.shape, { username: true, sub: true, firstName: true, lastName: true, programType: true, cohortId: true }),
-);
+const StudentSummary = lazy(() => z.pick(StudentProfile.shape, { username: true, sub: true, firstName: true, lastName: true, programType: true, cohortId: true }));
 export type StudentSummary = z.infer<ReturnType<typeof StudentSummary>>;
-const SUMMARY_READ = {
-  ProjectionExpression: 'username, #sub, firstName, lastName, programType, cohortId',
-  ExpressionAttributeNames: { '#sub': 'sub' },
-};
+const SUMMARY_READ = { ProjectionExpression: 'username, #sub, firstName, lastName, programType, cohortId', ExpressionAttributeNames: { '#sub': 'sub' } };
 
 export async function getStudentSummary(username: string): Promise<StudentSummary | null> {
   const item = await getItem(studentKeys.profile(username));
@@ -337,8 +305,7 @@ export async function listStudentsOfCohort(cohortId: string): Promise<StudentSum
 }
 
 const programsOf = (type?: ProgramType): Array<ProgramType | null> => (type ? [type] : [...PROGRAM_TYPES, null]);
-const byName = (a: StudentProfileRecord, b: StudentProfileRecord) =>
-  a.lastName.localeCompare(b.lastName) || a.username.localeCompare(b.username);
+const byName = (a: StudentProfileRecord, b: StudentProfileRecord) => a.lastName.localeCompare(b.lastName) || a.username.localeCompare(b.username);
 
 /** Every student profile (of one program type, or all) for the admin list: one Query per program type on gsi2, no Scan. */
 export async function listStudentProfiles(programType?: ProgramType): Promise<StudentProfileRecord[]> {
@@ -384,8 +351,5 @@ export async function listStudentProfilesPage(programType: ProgramType | undefin
   const read = pages.flatMap((page) => page.items);
   const items = read.sort((a, b) => (String(a.gsi2sk) < String(b.gsi2sk) ? -1 : 1)).slice(0, limit);
   const more = read.length > limit || pages.some((page) => page.lastKey);
-  return {
-    profiles: items.map((i) => StudentProfile.fromItem(i)),
-    after: more && items.length ? String(items[items.length - 1].gsi2sk) : undefined,
-  };
+  return { profiles: items.map((i) => StudentProfile.fromItem(i)), after: more && items.length ? String(items[items.length - 1].gsi2sk) : undefined };
 }

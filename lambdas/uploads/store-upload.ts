@@ -51,12 +51,7 @@ export interface Uploader {
 }
 
 /** `deadline`: when the function's time runs out (epoch ms). */
-export async function storeUpload(
-  fields: UploadFields,
-  file: CheckedFile,
-  uploader: Uploader,
-  deadline = Date.now() + 20_000,
-): Promise<DocumentRecord> {
+export async function storeUpload(fields: UploadFields, file: CheckedFile, uploader: Uploader, deadline = Date.now() + 20_000): Promise<DocumentRecord> {
   const actor = uploader.username;
   const left = () => deadline - Date.now();
   const fileName = displayFileName(file.fileName);

@@ -15,20 +15,10 @@ export const MISSING_TITLE_OR_FILE = 'Please provide a title and file';
 /** What the form or JSON body sets of the document record; the file's fields come from the upload itself. */
 export type UploadFields = Pick<
   DocumentRecord,
-  | 'title'
-  | 'description'
-  | 'scope'
-  | 'categoryId'
-  | 'cohortId'
-  | 'programType'
-  | 'assignedStudents'
-  | 'isPublic'
-  | 'isMandatory'
-  | 'requiresSignature'
+  'title' | 'description' | 'scope' | 'categoryId' | 'cohortId' | 'programType' | 'assignedStudents' | 'isPublic' | 'isMandatory' | 'requiresSignature'
 >;
 
-const flag = (value: boolean | 'true' | 'false' | undefined, fallback: boolean) =>
-  value === undefined ? fallback : value === true || value === 'true';
+const flag = (value: boolean | 'true' | 'false' | undefined, fallback: boolean) => (value === undefined ? fallback : value === true || value === 'true');
 const orNull = (value: string | undefined) => (value ? value : null);
 
 /** Validates the fields (400 naming the field) and resolves what they refer to. */
@@ -61,9 +51,7 @@ export async function resolveUploadFields(raw: unknown, hasFile: boolean): Promi
     categoryId,
     cohortId: needsCohort ? cohortId : null,
     programType,
-    assignedStudents: student
-      ? [{ username: student.username, id: student.sub || student.username, firstName: student.firstName, lastName: student.lastName }]
-      : [],
+    assignedStudents: student ? [{ username: student.username, id: student.sub || student.username, firstName: student.firstName, lastName: student.lastName }] : [],
     isPublic: flag(f.is_public, true),
     isMandatory: flag(f.is_mandatory, false),
     requiresSignature: flag(f.requires_signature, false),

@@ -178,11 +178,7 @@ export class ApiFunction extends Construct {
     });
     this.logGroup.grantWrite(role);
 
-    acknowledgeWildcards(
-      role,
-      'X-Ray PutTraceSegments/PutTelemetryRecords (tracing: ACTIVE) do not support resource-level permissions.',
-      () => ['Resource::*'],
-    );
+    acknowledgeWildcards(role, 'X-Ray PutTraceSegments/PutTelemetryRecords (tracing: ACTIVE) do not support resource-level permissions.', () => ['Resource::*']);
     for (const grant of new Set(spec.grants)) {
       if (!isQueueGrant(grant)) applyGrant(grant, role, resources);
     }
@@ -191,8 +187,7 @@ export class ApiFunction extends Construct {
     }
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
-      reason:
-        'nodejs22.x is pinned on purpose (DESIGN.md: handlers, middy 6 and the AWS SDK pins are tested on Node 22); moving to nodejs24.x is a deliberate, tested upgrade.',
+      reason: 'nodejs22.x is pinned on purpose (DESIGN.md: handlers, middy 6 and the AWS SDK pins are tested on Node 22); moving to nodejs24.x is a deliberate, tested upgrade.',
     });
   }
 }
@@ -230,19 +225,17 @@ function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, buck
       return;
     case 'bucket:write':
       bucket.grantPut(role);
-      acknowledgeWildcards(
-        role,
-        'bucket:write (Bucket.grantPut) on the document bucket only: keys are generated per upload, so the grant spans its objects.',
-        () => [wildcardAction('s3:Abort*'), bucketObjects()],
-      );
+      acknowledgeWildcards(role, 'bucket:write (Bucket.grantPut) on the document bucket only: keys are generated per upload, so the grant spans its objects.', () => [
+        wildcardAction('s3:Abort*'),
+        bucketObjects(),
+      ]);
       return;
     case 'bucket:delete':
       bucket.grantDelete(role);
-      acknowledgeWildcards(
-        role,
-        'bucket:delete (Bucket.grantDelete) on the document bucket only; versioning keeps deleted documents recoverable for 90 days.',
-        () => [wildcardAction('s3:DeleteObject*'), bucketObjects()],
-      );
+      acknowledgeWildcards(role, 'bucket:delete (Bucket.grantDelete) on the document bucket only; versioning keeps deleted documents recoverable for 90 days.', () => [
+        wildcardAction('s3:DeleteObject*'),
+        bucketObjects(),
+      ]);
       return;
     case 'userpool:login':
       // InitiateAuth (USER_PASSWORD_AUTH) and GetUser on a client without a secret are
@@ -292,12 +285,7 @@ export function queueOfGrant(grant: QueueGrant, stage: StageSettings, scope: Con
   if (!job || !('queue' in job.trigger)) throw new Error(`Grant ${grant}: ${jobId} is not a queue row of lambdas/jobs.ts`);
   const name = queueName(stage.name, jobId);
   const stack = Stack.of(scope);
-  return {
-    jobId,
-    name,
-    arn: stack.formatArn({ service: 'sqs', resource: name }),
-    url: `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${name}`,
-  };
+  return { jobId, name, arn: stack.formatArn({ service: 'sqs', resource: name }), url: `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${name}` };
 }
 
 /** The partitions of the audit log (store/audit.ts `auditKeys.day`). */
@@ -326,9 +314,7 @@ function denyAuditEdits(role: Role, table: ITableV2): void {
 }
 
 function acknowledgeIndexWildcard(role: Role, table: ITableV2): void {
-  acknowledgeWildcards(
-    role,
-    'Table grants cover <table>/index/*: handlers Query the GSIs (gsi1, gsi2) of the single table, and nothing else.',
-    () => [wildcardResource(role, `${table.tableArn}/index/*`)],
-  );
+  acknowledgeWildcards(role, 'Table grants cover <table>/index/*: handlers Query the GSIs (gsi1, gsi2) of the single table, and nothing else.', () => [
+    wildcardResource(role, `${table.tableArn}/index/*`),
+  ]);
 }

@@ -30,9 +30,7 @@ export function wildcardResource(scope: IConstruct, arn: string): string {
  */
 export function cdkAssetsBucketObjects(scope: IConstruct): RegExp {
   const synthesizer = Stack.of(scope).synthesizer;
-  const qualifier =
-    (synthesizer instanceof DefaultStackSynthesizer ? synthesizer.bootstrapQualifier : undefined) ??
-    DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  const qualifier = (synthesizer instanceof DefaultStackSynthesizer ? synthesizer.bootstrapQualifier : undefined) ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
   // `arn:aws:s3:::cdk-q-assets-<AWS::AccountId>-eu-west-1/*` or `arn:<AWS::Partition>:s3:::...-<AWS::Region>/*`
   return new RegExp(`^Resource::arn:(aws[a-z-]*|<AWS::Partition>):s3:::cdk-${qualifier}-assets-[^/]+/\\*$`);
 }

@@ -10,12 +10,8 @@ describe('Lambda concurrency quota', () => {
     });
     const low = judgeLambdaConcurrency('eu-west-1', { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 });
     expect(low).toMatchObject({ status: 'fail', found: expect.stringMatching(/^10 concurrent executions/) });
-    expect(low.fix).toContain(
-      'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-1',
-    );
-    expect(judgeLambdaConcurrency('eu-west-1', { ConcurrentExecutions: 2000, UnreservedConcurrentExecutions: 1900 }).found).toMatch(
-      /1,900 unreserved/,
-    );
+    expect(low.fix).toContain('aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-1');
+    expect(judgeLambdaConcurrency('eu-west-1', { ConcurrentExecutions: 2000, UnreservedConcurrentExecutions: 1900 }).found).toMatch(/1,900 unreserved/);
     expect(judgeLambdaConcurrency('eu-west-1', undefined).status).toBe('fail');
   });
 });
@@ -25,17 +21,9 @@ describe('WAF on the distribution', () => {
 
   it('passes a distribution with a web ACL and names it; fails one without', () => {
     expect(webAclName(arn)).toBe('portal-prod-web');
-    expect(judgeWebAcl('E2QWRUHAPOMQZL', arn, 'prod')).toMatchObject({
-      status: 'pass',
-      found: 'distribution E2QWRUHAPOMQZL is protected by web ACL portal-prod-web',
-    });
+    expect(judgeWebAcl('E2QWRUHAPOMQZL', arn, 'prod')).toMatchObject({ status: 'pass', found: 'distribution E2QWRUHAPOMQZL is protected by web ACL portal-prod-web' });
     expect(judgeWebAcl('E2QWRUHAPOMQZL', arn, 'prod', arn).found).toMatch(/, the one of Portal-prod-Waf$/);
-    expect(judgeWebAcl('E2QWRUHAPOMQZL', arn, 'prod', 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/portal-prod/x9').found).toMatch(
-      /not Portal-prod-Waf's portal-prod/,
-    );
-    expect(judgeWebAcl('E2QWRUHAPOMQZL', '', 'prod')).toMatchObject({
-      status: 'fail',
-      fix: expect.stringContaining('aws cloudfront get-distribution-config --id E2QWRUHAPOMQZL'),
-    });
+    expect(judgeWebAcl('E2QWRUHAPOMQZL', arn, 'prod', 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/portal-prod/x9').found).toMatch(/not Portal-prod-Waf's portal-prod/);
+    expect(judgeWebAcl('E2QWRUHAPOMQZL', '', 'prod')).toMatchObject({ status: 'fail', fix: expect.stringContaining('aws cloudfront get-distribution-config --id E2QWRUHAPOMQZL') });
   });
 });

@@ -17,16 +17,12 @@ export const LAMBDA_CONCURRENCY_QUOTA_CODE = 'L-B99A9384';
 const QUOTA = 'Lambda concurrency quota';
 
 /** Lambda GetAccountSettings: AccountLimit.ConcurrentExecutions (and the unreserved part of it). */
-export function judgeLambdaConcurrency(
-  region: string,
-  limit: { ConcurrentExecutions?: number; UnreservedConcurrentExecutions?: number } | undefined,
-): CheckResult {
+export function judgeLambdaConcurrency(region: string, limit: { ConcurrentExecutions?: number; UnreservedConcurrentExecutions?: number } | undefined): CheckResult {
   const total = limit?.ConcurrentExecutions;
   if (total === undefined) return fail(QUOTA, `Lambda did not say (${region})`, `aws lambda get-account-settings --region ${region}`);
   const unreserved = limit?.UnreservedConcurrentExecutions;
   const found = `${total.toLocaleString('en-US')} concurrent executions in ${region}${unreserved !== undefined && unreserved !== total ? ` (${unreserved.toLocaleString('en-US')} unreserved)` : ''}`;
-  if (total >= RECOMMENDED_LAMBDA_CONCURRENCY)
-    return pass(QUOTA, `${found}, at least the ${RECOMMENDED_LAMBDA_CONCURRENCY.toLocaleString('en-US')} README recommends`);
+  if (total >= RECOMMENDED_LAMBDA_CONCURRENCY) return pass(QUOTA, `${found}, at least the ${RECOMMENDED_LAMBDA_CONCURRENCY.toLocaleString('en-US')} README recommends`);
   return fail(
     QUOTA,
     `${found}, below the ${RECOMMENDED_LAMBDA_CONCURRENCY.toLocaleString('en-US')} README recommends (new accounts start low)`,

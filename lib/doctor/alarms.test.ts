@@ -47,17 +47,11 @@ describe('alarm topic policy', () => {
   const policy = (...Statement: object[]) => JSON.stringify({ Version: '2012-10-17', Statement });
 
   it('fails the Deny-only policy that lets no alarm through', () => {
-    expect(judgeTopicPolicy(policy(tlsOnly), TOPIC, 'prod')).toMatchObject({
-      status: 'fail',
-      found: expect.stringMatching(/no statement allows cloudwatch.amazonaws.com/),
-    });
+    expect(judgeTopicPolicy(policy(tlsOnly), TOPIC, 'prod')).toMatchObject({ status: 'fail', found: expect.stringMatching(/no statement allows cloudwatch.amazonaws.com/) });
   });
 
   it('passes CloudWatch allowed to publish, TLS only', () => {
-    expect(judgeTopicPolicy(policy(tlsOnly, cloudwatchAllowed), TOPIC, 'prod')).toMatchObject({
-      status: 'pass',
-      found: 'cloudwatch.amazonaws.com may publish, TLS only',
-    });
+    expect(judgeTopicPolicy(policy(tlsOnly, cloudwatchAllowed), TOPIC, 'prod')).toMatchObject({ status: 'pass', found: 'cloudwatch.amazonaws.com may publish, TLS only' });
     // SNS's own default policy: any principal of the account, which includes this account's alarms
     const snsDefault = {
       Effect: 'Allow',
@@ -71,29 +65,18 @@ describe('alarm topic policy', () => {
   it('fails a Deny on CloudWatch that is not the TLS one, and an unreadable policy', () => {
     const denyAll = { Effect: 'Deny', Principal: '*', Action: 'sns:*' };
     expect(judgeTopicPolicy(policy(cloudwatchAllowed, denyAll), TOPIC, 'prod').status).toBe('fail');
-    expect(judgeTopicPolicy(undefined, TOPIC, 'prod')).toMatchObject({
-      status: 'fail',
-      fix: expect.stringContaining('npx cdk deploy Portal-prod-Ops -c stage=prod'),
-    });
+    expect(judgeTopicPolicy(undefined, TOPIC, 'prod')).toMatchObject({ status: 'fail', fix: expect.stringContaining('npx cdk deploy Portal-prod-Ops -c stage=prod') });
   });
 });
 
 describe('the test alarm', () => {
-  const alarm = (AlarmName: string, StateValue: string, actions = [TOPIC]) => ({
-    AlarmName,
-    StateValue,
-    AlarmActions: actions,
-    ActionsEnabled: true,
-  });
+  const alarm = (AlarmName: string, StateValue: string, actions = [TOPIC]) => ({ AlarmName, StateValue, AlarmActions: actions, ActionsEnabled: true });
 
   it('picks an alarm that notifies the topic and is not already in ALARM, the API 5xx one first', () => {
-    expect(pickTestAlarm([alarm('Portal-prod-Ops-ErrorsLogin', 'OK'), alarm('Portal-prod-Ops-Api5xxRate1A', 'OK')], TOPIC)?.AlarmName).toBe(
-      'Portal-prod-Ops-Api5xxRate1A',
+    expect(pickTestAlarm([alarm('Portal-prod-Ops-ErrorsLogin', 'OK'), alarm('Portal-prod-Ops-Api5xxRate1A', 'OK')], TOPIC)?.AlarmName).toBe('Portal-prod-Ops-Api5xxRate1A');
+    expect(pickTestAlarm([alarm('Portal-prod-Ops-Api5xxRate1A', 'ALARM'), alarm('Portal-prod-Ops-ErrorsLogin', 'INSUFFICIENT_DATA')], TOPIC)?.AlarmName).toBe(
+      'Portal-prod-Ops-ErrorsLogin',
     );
-    expect(
-      pickTestAlarm([alarm('Portal-prod-Ops-Api5xxRate1A', 'ALARM'), alarm('Portal-prod-Ops-ErrorsLogin', 'INSUFFICIENT_DATA')], TOPIC)
-        ?.AlarmName,
-    ).toBe('Portal-prod-Ops-ErrorsLogin');
   });
 
   it('picks none when no alarm could notify anyone by changing state', () => {
@@ -106,13 +89,11 @@ describe('the test alarm the ops stack names', () => {
   const alarm = (AlarmName: string, StateValue = 'OK') => ({ AlarmName, StateValue, AlarmActions: [TOPIC], ActionsEnabled: true });
 
   it('is preferred while it can notify, and replaced by another when it is already in ALARM', () => {
-    expect(
-      pickTestAlarm([alarm('Portal-prod-Ops-Api5xxRate1A'), alarm('Portal-prod-Ops-Designated')], TOPIC, 'Portal-prod-Ops-Designated')
-        ?.AlarmName,
-    ).toBe('Portal-prod-Ops-Designated');
-    expect(
-      pickTestAlarm([alarm('Portal-prod-Ops-Designated', 'ALARM'), alarm('Portal-prod-Ops-Other')], TOPIC, 'Portal-prod-Ops-Designated')
-        ?.AlarmName,
-    ).toBe('Portal-prod-Ops-Other');
+    expect(pickTestAlarm([alarm('Portal-prod-Ops-Api5xxRate1A'), alarm('Portal-prod-Ops-Designated')], TOPIC, 'Portal-prod-Ops-Designated')?.AlarmName).toBe(
+      'Portal-prod-Ops-Designated',
+    );
+    expect(pickTestAlarm([alarm('Portal-prod-Ops-Designated', 'ALARM'), alarm('Portal-prod-Ops-Other')], TOPIC, 'Portal-prod-Ops-Designated')?.AlarmName).toBe(
+      'Portal-prod-Ops-Other',
+    );
   });
 });

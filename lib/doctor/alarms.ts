@@ -51,8 +51,7 @@ const asList = (value: string | string[] | undefined) => (value === undefined ? 
 const CLOUDWATCH = 'cloudwatch.amazonaws.com';
 const coversPublish = (actions: string[]) => actions.some((a) => ['sns:Publish', 'sns:*', '*'].includes(a));
 const namesCloudWatch = (principal: PolicyStatement['Principal']) =>
-  principal === '*' ||
-  (typeof principal === 'object' && (asList(principal.Service).includes(CLOUDWATCH) || asList(principal.AWS).includes('*')));
+  principal === '*' || (typeof principal === 'object' && (asList(principal.Service).includes(CLOUDWATCH) || asList(principal.AWS).includes('*')));
 
 const POLICY = 'Alarm topic policy';
 
@@ -71,9 +70,7 @@ export function judgeTopicPolicy(policyJson: string | undefined, topicArn: strin
   }
   const allows = statements.some((s) => s.Effect === 'Allow' && namesCloudWatch(s.Principal) && coversPublish(asList(s.Action)));
   const tlsOnly = (s: PolicyStatement) => JSON.stringify(s.Condition ?? {}).includes('aws:SecureTransport');
-  const denies = statements.filter(
-    (s) => s.Effect === 'Deny' && namesCloudWatch(s.Principal) && coversPublish(asList(s.Action)) && !tlsOnly(s),
-  );
+  const denies = statements.filter((s) => s.Effect === 'Deny' && namesCloudWatch(s.Principal) && coversPublish(asList(s.Action)) && !tlsOnly(s));
   if (!allows) return fail(POLICY, `no statement allows ${CLOUDWATCH} to sns:Publish: CloudWatch cannot deliver any alarm`, fix);
   if (denies.length > 0) return fail(POLICY, `a Deny statement without a TLS condition also applies to ${CLOUDWATCH}`, fix);
   return pass(POLICY, `${CLOUDWATCH} may publish${statements.some(tlsOnly) ? ', TLS only' : ''}`);
@@ -96,8 +93,7 @@ export interface AlarmInfo {
  */
 export function pickTestAlarm(alarms: readonly AlarmInfo[], topicArn: string, preferred?: string): AlarmInfo | undefined {
   const usable = alarms.filter(
-    (a): a is AlarmInfo & { AlarmName: string } =>
-      Boolean(a.AlarmName) && a.StateValue !== 'ALARM' && a.ActionsEnabled !== false && (a.AlarmActions ?? []).includes(topicArn),
+    (a): a is AlarmInfo & { AlarmName: string } => Boolean(a.AlarmName) && a.StateValue !== 'ALARM' && a.ActionsEnabled !== false && (a.AlarmActions ?? []).includes(topicArn),
   );
   return usable.find((a) => a.AlarmName === preferred) ?? usable.find((a) => /Api5xx/i.test(a.AlarmName)) ?? usable[0];
 }

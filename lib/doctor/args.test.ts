@@ -4,21 +4,12 @@ import { DEFAULT_LOCAL_URL, HELP, parseDoctorArgs } from './args.js';
 describe('doctor arguments', () => {
   it('reads a cloud run: stage, optional region, the test alarm off unless asked', () => {
     expect(parseDoctorArgs(['--stage', 'prod'])).toEqual({ kind: 'cloud', stage: 'prod', region: undefined, sendTestAlarm: false });
-    expect(parseDoctorArgs(['--stage', 'dev', '--region', 'eu-west-1', '--send-test-alarm'])).toEqual({
-      kind: 'cloud',
-      stage: 'dev',
-      region: 'eu-west-1',
-      sendTestAlarm: true,
-    });
+    expect(parseDoctorArgs(['--stage', 'dev', '--region', 'eu-west-1', '--send-test-alarm'])).toEqual({ kind: 'cloud', stage: 'dev', region: 'eu-west-1', sendTestAlarm: true });
   });
 
   it('reads a local run with the default origin, or the given one without its trailing slash', () => {
     expect(parseDoctorArgs(['--local'])).toEqual({ kind: 'local', url: DEFAULT_LOCAL_URL, dataDir: undefined });
-    expect(parseDoctorArgs(['--local', '--url', 'http://localhost:4123/', '--data-dir', '/tmp/d'])).toEqual({
-      kind: 'local',
-      url: 'http://localhost:4123',
-      dataDir: '/tmp/d',
-    });
+    expect(parseDoctorArgs(['--local', '--url', 'http://localhost:4123/', '--data-dir', '/tmp/d'])).toEqual({ kind: 'local', url: 'http://localhost:4123', dataDir: '/tmp/d' });
   });
 
   it('refuses what cannot mean anything, with a message saying what to give', () => {

@@ -54,17 +54,13 @@ export function parseDoctorArgs(argv: readonly string[]): DoctorArgs {
   if (values.help) return { kind: 'help' };
   if (values.local && values.stage !== undefined) return { kind: 'error', message: 'Give either --local or --stage, not both.' };
   if (values.local) {
-    if (values['send-test-alarm'] || values.region)
-      return { kind: 'error', message: '--send-test-alarm and --region go with --stage, not --local.' };
+    if (values['send-test-alarm'] || values.region) return { kind: 'error', message: '--send-test-alarm and --region go with --stage, not --local.' };
     const url = (values.url ?? DEFAULT_LOCAL_URL).replace(/\/+$/, '');
-    if (!/^https?:\/\/[^/]+$/.test(url))
-      return { kind: 'error', message: `--url must be an origin such as ${DEFAULT_LOCAL_URL}, got ${values.url}` };
+    if (!/^https?:\/\/[^/]+$/.test(url)) return { kind: 'error', message: `--url must be an origin such as ${DEFAULT_LOCAL_URL}, got ${values.url}` };
     return { kind: 'local', url, dataDir: values['data-dir'] };
   }
   if (values.url || values['data-dir']) return { kind: 'error', message: '--url and --data-dir go with --local.' };
-  if (values.stage === undefined)
-    return { kind: 'error', message: `Give --stage ${STAGES.join('|')} (a deployed stage) or --local (the stack \`npm start\` runs).` };
-  if (!isStageName(values.stage))
-    return { kind: 'error', message: `Unknown stage ${JSON.stringify(values.stage)}: give one of ${STAGES.join(', ')}.` };
+  if (values.stage === undefined) return { kind: 'error', message: `Give --stage ${STAGES.join('|')} (a deployed stage) or --local (the stack \`npm start\` runs).` };
+  if (!isStageName(values.stage)) return { kind: 'error', message: `Unknown stage ${JSON.stringify(values.stage)}: give one of ${STAGES.join(', ')}.` };
   return { kind: 'cloud', stage: values.stage, region: values.region, sendTestAlarm: values['send-test-alarm'] };
 }

@@ -74,17 +74,12 @@ export function isCredentialsError(error: unknown): boolean {
     'InvalidSignatureException',
     'SignatureDoesNotMatch',
   ];
-  return (
-    names.includes(error.name) ||
-    /Region is missing|Could not load credentials|SSO session .* (has )?expired|Token is expired/i.test(error.message)
-  );
+  return names.includes(error.name) || /Region is missing|Could not load credentials|SSO session .* (has )?expired|Token is expired/i.test(error.message);
 }
 
 /** The one line a run without usable credentials prints. */
 export function credentialsResult(error: unknown): CheckResult {
-  const reason = /Region is missing/i.test((error as Error)?.message ?? '')
-    ? 'no region configured'
-    : `none usable (${describeError(error)})`;
+  const reason = /Region is missing/i.test((error as Error)?.message ?? '') ? 'no region configured' : `none usable (${describeError(error)})`;
   return fail(
     'AWS credentials',
     reason,

@@ -20,26 +20,8 @@ import { isConfirmed, judgeSubscriptions, judgeTopicPolicy, pickTestAlarm, TEST_
 import { fail, guarded, pass, skip, type CheckResult } from './check.js';
 import { judgePoolSender, judgeSesAccount, judgeSesIdentity, poolSender, skipSesAccount } from './email.js';
 import { checkRuntimeConfig, checkUnauthenticated } from './http.js';
-import {
-  collectOutputs,
-  judgeStacks,
-  originOf,
-  outputValue,
-  STACK_PARTS,
-  STACK_REGION,
-  stackName,
-  type StackOutput,
-  type StackPart,
-} from './outputs.js';
-import {
-  isPlaceholderKey,
-  judgeStripeSecret,
-  judgeWebhookEndpoints,
-  keyMode,
-  publishableKeyOf,
-  webhookUrlFor,
-  type WebhookEndpointInfo,
-} from './stripe.js';
+import { collectOutputs, judgeStacks, originOf, outputValue, STACK_PARTS, STACK_REGION, stackName, type StackOutput, type StackPart } from './outputs.js';
+import { isPlaceholderKey, judgeStripeSecret, judgeWebhookEndpoints, keyMode, publishableKeyOf, webhookUrlFor, type WebhookEndpointInfo } from './stripe.js';
 
 export interface CloudOptions {
   readonly stage: StageName;
@@ -54,10 +36,7 @@ const isMissingStack = (error: unknown) => (error as Error).name === 'Validation
  * DescribeStacks of each stack of the stage, each in its own region (the WAF's is us-east-1); a stack
  * that does not exist is listed, not thrown.
  */
-async function describeStage(
-  client: (part: StackPart) => CloudFormationClient,
-  stage: string,
-): Promise<{ found: Stack[]; missing: string[] }> {
+async function describeStage(client: (part: StackPart) => CloudFormationClient, stage: string): Promise<{ found: Stack[]; missing: string[] }> {
   const answers = await Promise.all(
     STACK_PARTS.map(async (part) => {
       const name = stackName(stage, part);
@@ -69,10 +48,7 @@ async function describeStage(
       }
     }),
   );
-  return {
-    found: answers.filter((a): a is Stack => typeof a !== 'string'),
-    missing: answers.filter((a): a is string => typeof a === 'string'),
-  };
+  return { found: answers.filter((a): a is Stack => typeof a !== 'string'), missing: answers.filter((a): a is string => typeof a === 'string') };
 }
 
 /** Physical ids of a stack's resources of one type: the fallback when an output is not there (yet). */
@@ -80,8 +56,7 @@ async function physicalIds(cf: CloudFormationClient, stack: string, type: string
   const ids: string[] = [];
   try {
     for await (const page of paginateListStackResources({ client: cf }, { StackName: stack })) {
-      for (const r of page.StackResourceSummaries ?? [])
-        if (r.ResourceType === type && r.PhysicalResourceId) ids.push(r.PhysicalResourceId);
+      for (const r of page.StackResourceSummaries ?? []) if (r.ResourceType === type && r.PhysicalResourceId) ids.push(r.PhysicalResourceId);
     }
   } catch (error) {
     if (!isMissingStack(error)) throw error;
@@ -160,11 +135,7 @@ export async function runCloudChecks(opts: CloudOptions, report: (result: CheckR
       } catch (error) {
         const type = (error as { type?: string }).type;
         if (type === 'StripeAuthenticationError')
-          return fail(
-            'Stripe webhook endpoint',
-            'Stripe refuses the stored secret key (deleted or rolled?)',
-            'store the current key: see the fix of Stripe secret',
-          );
+          return fail('Stripe webhook endpoint', 'Stripe refuses the stored secret key (deleted or rolled?)', 'store the current key: see the fix of Stripe secret');
         if (type === 'StripePermissionError')
           return fail(
             'Stripe webhook endpoint',
@@ -189,8 +160,7 @@ export async function runCloudChecks(opts: CloudOptions, report: (result: CheckR
     await guarded('Alarm topic subscribers', deploy, async () => {
       if (!topicArn) return fail('Alarm topic subscribers', `no alarm topic in ${stackName(stage, 'Ops')}`, deploy);
       const subscriptions: Subscription[] = [];
-      for await (const page of paginateListSubscriptionsByTopic({ client: sns }, { TopicArn: topicArn }))
-        subscriptions.push(...(page.Subscriptions ?? []));
+      for await (const page of paginateListSubscriptionsByTopic({ client: sns }, { TopicArn: topicArn })) subscriptions.push(...(page.Subscriptions ?? []));
       confirmed = subscriptions.filter(isConfirmed).length;
       return judgeSubscriptions(subscriptions, topicArn, stage);
     }),
@@ -203,62 +173,39 @@ export async function runCloudChecks(opts: CloudOptions, report: (result: CheckR
     }),
   );
   add(
-    await guarded(
-      'Test alarm',
-      'aws cloudwatch set-alarm-state --alarm-name <an alarm of the ops stack> --state-value ALARM --state-reason test',
-      async () => {
-        if (!opts.sendTestAlarm) return skip('Test alarm', 'not sent (add --send-test-alarm to send one through the topic)');
-        if (!topicArn) return skip('Test alarm', 'no alarm topic (see above)');
-        const cloudwatch = new CloudWatchClient(clientConfig);
-        const describe = async (names: readonly string[]) => {
-          const alarms: MetricAlarm[] = [];
-          for (let i = 0; i < names.length; i += 100) {
-            alarms.push(
-              ...((await cloudwatch.send(new DescribeAlarmsCommand({ AlarmNames: names.slice(i, i + 100), AlarmTypes: ['MetricAlarm'] })))
-                .MetricAlarms ?? []),
-            );
-          }
-          return alarms;
-        };
-        // the alarm the ops stack names for this (TestAlarmName), else any of its alarms that can notify
-        const designated = outputValue(outputs, 'testAlarmName');
-        const names = await physicalIds(cf, stackName(stage, 'Ops'), 'AWS::CloudWatch::Alarm');
-        const alarms = [...(designated ? await describe([designated]) : []), ...(await describe(names.filter((n) => n !== designated)))];
-        const alarm = pickTestAlarm(alarms, topicArn, designated);
-        if (!alarm)
-          return fail(
-            'Test alarm',
-            `none of the ${alarms.length} alarms notifies ${topicArn} from a state other than ALARM`,
-            `wait until the alarms are back to OK, or ${deploy}`,
-          );
-        await cloudwatch.send(
-          new SetAlarmStateCommand({ AlarmName: alarm.AlarmName, StateValue: 'ALARM', StateReason: TEST_ALARM_REASON }),
-        );
-        return pass(
-          'Test alarm',
-          `set ${alarm.AlarmName} to ALARM: ${confirmed} confirmed subscriber(s) should get the mail within a minute; CloudWatch sets it back on its own`,
-        );
-      },
-    ),
+    await guarded('Test alarm', 'aws cloudwatch set-alarm-state --alarm-name <an alarm of the ops stack> --state-value ALARM --state-reason test', async () => {
+      if (!opts.sendTestAlarm) return skip('Test alarm', 'not sent (add --send-test-alarm to send one through the topic)');
+      if (!topicArn) return skip('Test alarm', 'no alarm topic (see above)');
+      const cloudwatch = new CloudWatchClient(clientConfig);
+      const describe = async (names: readonly string[]) => {
+        const alarms: MetricAlarm[] = [];
+        for (let i = 0; i < names.length; i += 100) {
+          alarms.push(...((await cloudwatch.send(new DescribeAlarmsCommand({ AlarmNames: names.slice(i, i + 100), AlarmTypes: ['MetricAlarm'] }))).MetricAlarms ?? []));
+        }
+        return alarms;
+      };
+      // the alarm the ops stack names for this (TestAlarmName), else any of its alarms that can notify
+      const designated = outputValue(outputs, 'testAlarmName');
+      const names = await physicalIds(cf, stackName(stage, 'Ops'), 'AWS::CloudWatch::Alarm');
+      const alarms = [...(designated ? await describe([designated]) : []), ...(await describe(names.filter((n) => n !== designated)))];
+      const alarm = pickTestAlarm(alarms, topicArn, designated);
+      if (!alarm)
+        return fail('Test alarm', `none of the ${alarms.length} alarms notifies ${topicArn} from a state other than ALARM`, `wait until the alarms are back to OK, or ${deploy}`);
+      await cloudwatch.send(new SetAlarmStateCommand({ AlarmName: alarm.AlarmName, StateValue: 'ALARM', StateReason: TEST_ALARM_REASON }));
+      return pass('Test alarm', `set ${alarm.AlarmName} to ALARM: ${confirmed} confirmed subscriber(s) should get the mail within a minute; CloudWatch sets it back on its own`);
+    }),
   );
 
   // 6. mail through SES
   const userPoolId = outputValue(outputs, 'userPoolId');
   const sesResults = await (async (): Promise<CheckResult[]> => {
     try {
-      if (!userPoolId)
-        return [
-          fail('SES identity', `no UserPoolId output in ${stackName(stage, 'Auth')}`, deploy),
-          skipSesAccount('needs the user pool (see above)'),
-        ];
+      if (!userPoolId) return [fail('SES identity', `no UserPoolId output in ${stackName(stage, 'Auth')}`, deploy), skipSesAccount('needs the user pool (see above)')];
       const pool = await new CognitoIdentityProviderClient(clientConfig).send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
       const sender = poolSender(pool.UserPool?.EmailConfiguration);
       if (sender.kind !== 'ses') {
         // judgePoolSender fails every sender but SES
-        return [
-          required(judgePoolSender(sender, stage), 'the SES identity check of a non-SES sender'),
-          skipSesAccount('the pool does not send through SES (see above)'),
-        ];
+        return [required(judgePoolSender(sender, stage), 'the SES identity check of a non-SES sender'), skipSesAccount('the pool does not send through SES (see above)')];
       }
       const sesRegion = sender.region ?? region;
       const ses = new SESv2Client({ ...clientConfig, region: sesRegion });
@@ -266,15 +213,10 @@ export async function runCloudChecks(opts: CloudOptions, report: (result: CheckR
         if (error.name === 'NotFoundException') return null;
         throw error;
       });
-      const account = await guarded('SES production access', 'SES console → Account dashboard', async () =>
-        judgeSesAccount(sesRegion, await ses.send(new GetAccountCommand({}))),
-      );
+      const account = await guarded('SES production access', 'SES console → Account dashboard', async () => judgeSesAccount(sesRegion, await ses.send(new GetAccountCommand({}))));
       return [judgeSesIdentity(sender.identity, sesRegion, identity), account];
     } catch (error) {
-      return [
-        await guarded('SES identity', 'SES console → Identities', () => Promise.reject(error)),
-        skipSesAccount('not checked (see above)'),
-      ];
+      return [await guarded('SES identity', 'SES console → Identities', () => Promise.reject(error)), skipSesAccount('not checked (see above)')];
     }
   })();
   sesResults.forEach(add);
@@ -284,9 +226,7 @@ export async function runCloudChecks(opts: CloudOptions, report: (result: CheckR
     await guarded('WAF on the distribution', deploy, async () => {
       const distributionId = await resource('distributionId', 'Web', 'AWS::CloudFront::Distribution');
       if (!distributionId) return fail('WAF on the distribution', `no distribution in ${stackName(stage, 'Web')}`, deploy);
-      const answer = await new CloudFrontClient({ ...clientConfig, region: 'us-east-1' }).send(
-        new GetDistributionCommand({ Id: distributionId }),
-      );
+      const answer = await new CloudFrontClient({ ...clientConfig, region: 'us-east-1' }).send(new GetDistributionCommand({ Id: distributionId }));
       return judgeWebAcl(distributionId, answer.Distribution?.DistributionConfig?.WebACLId, stage, outputValue(outputs, 'webAclArn'));
     }),
   );

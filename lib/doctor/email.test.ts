@@ -13,20 +13,14 @@ describe("who sends the user pool's mail", () => {
   });
 
   it('falls back to the From domain when there is no SourceArn', () => {
-    expect(poolSender({ EmailSendingAccount: 'DEVELOPER', From: 'no-reply@Mail.School.edu' })).toMatchObject({
-      identity: 'mail.school.edu',
-      region: undefined,
-    });
+    expect(poolSender({ EmailSendingAccount: 'DEVELOPER', From: 'no-reply@Mail.School.edu' })).toMatchObject({ identity: 'mail.school.edu', region: undefined });
     expect(addressOf('no-reply@school.edu')).toBe('no-reply@school.edu');
   });
 
   it("fails Cognito's default sender, pointing at emailFrom", () => {
     expect(poolSender({ EmailSendingAccount: 'COGNITO_DEFAULT' })).toEqual({ kind: 'cognito-default' });
     expect(poolSender(undefined)).toEqual({ kind: 'cognito-default' });
-    expect(judgePoolSender({ kind: 'cognito-default' }, 'prod')).toMatchObject({
-      status: 'fail',
-      fix: expect.stringMatching(/-c emailFrom=/),
-    });
+    expect(judgePoolSender({ kind: 'cognito-default' }, 'prod')).toMatchObject({ status: 'fail', fix: expect.stringMatching(/-c emailFrom=/) });
   });
 });
 
@@ -53,11 +47,13 @@ describe('SES', () => {
       found: expect.stringMatching(/SES sandbox/),
       fix: expect.stringMatching(/Request production access/),
     });
-    expect(
-      judgeSesAccount('eu-west-1', { ProductionAccessEnabled: true, SendingEnabled: false, EnforcementStatus: 'SHUTDOWN' }),
-    ).toMatchObject({ status: 'fail', found: expect.stringMatching(/SHUTDOWN/) });
-    expect(
-      judgeSesAccount('eu-west-1', { ProductionAccessEnabled: true, SendingEnabled: true, SendQuota: { Max24HourSend: 50000 } }),
-    ).toMatchObject({ status: 'pass', found: 'production access in eu-west-1, 50,000 mails per 24 hours' });
+    expect(judgeSesAccount('eu-west-1', { ProductionAccessEnabled: true, SendingEnabled: false, EnforcementStatus: 'SHUTDOWN' })).toMatchObject({
+      status: 'fail',
+      found: expect.stringMatching(/SHUTDOWN/),
+    });
+    expect(judgeSesAccount('eu-west-1', { ProductionAccessEnabled: true, SendingEnabled: true, SendQuota: { Max24HourSend: 50000 } })).toMatchObject({
+      status: 'pass',
+      found: 'production access in eu-west-1, 50,000 mails per 24 hours',
+    });
   });
 });

@@ -49,11 +49,7 @@ export function judgePoolSender(sender: PoolSender, stage: string): CheckResult 
 }
 
 /** SES v2 GetEmailIdentity (VerifiedForSendingStatus, VerificationStatus), or null when SES has no such identity. */
-export function judgeSesIdentity(
-  identity: string,
-  region: string,
-  answer: { VerifiedForSendingStatus?: boolean; VerificationStatus?: string } | null,
-): CheckResult {
+export function judgeSesIdentity(identity: string, region: string, answer: { VerifiedForSendingStatus?: boolean; VerificationStatus?: string } | null): CheckResult {
   const check = `aws sesv2 get-email-identity --email-identity ${identity} --region ${region}`;
   if (!answer) {
     return fail(
@@ -77,12 +73,7 @@ export function skipSesAccount(reason: string): CheckResult {
 /** SES v2 GetAccount: out of the sandbox, sending enabled, not under enforcement. */
 export function judgeSesAccount(
   region: string,
-  answer: {
-    ProductionAccessEnabled?: boolean;
-    SendingEnabled?: boolean;
-    EnforcementStatus?: string;
-    SendQuota?: { Max24HourSend?: number };
-  },
+  answer: { ProductionAccessEnabled?: boolean; SendingEnabled?: boolean; EnforcementStatus?: string; SendQuota?: { Max24HourSend?: number } },
 ): CheckResult {
   if (answer.SendingEnabled === false) {
     return fail(

@@ -58,10 +58,7 @@ export async function checkRuntimeConfig(origin: string, deployFix: string): Pro
   const url = `${origin}/config.json`;
   try {
     const answer = await get(url);
-    return {
-      result: judgeRuntimeConfig(answer.status, answer.body, url, deployFix),
-      body: answer.status === 200 ? answer.body : undefined,
-    };
+    return { result: judgeRuntimeConfig(answer.status, answer.body, url, deployFix), body: answer.status === 200 ? answer.body : undefined };
   } catch (error) {
     return { result: fail('Runtime config', `GET ${url}: ${describeError(error)}`, deployFix), body: undefined };
   }

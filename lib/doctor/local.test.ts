@@ -5,21 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { parseStripeEvent } from '../../lambdas/store/stripe-events.js';
 import { routes } from '../../lambdas/routes.js';
 import { judgeUnauthenticated, PROTECTED_PATH, type HttpAnswer } from './http.js';
-import {
-  AWS_ONLY_CHECKS,
-  awsOnlySkips,
-  doctorPingEvent,
-  judgeLocalWebhook,
-  judgeSandboxKeys,
-  readKeysFile,
-  type DeliveryInfo,
-} from './local.js';
+import { AWS_ONLY_CHECKS, awsOnlySkips, doctorPingEvent, judgeLocalWebhook, judgeSandboxKeys, readKeysFile, type DeliveryInfo } from './local.js';
 
-const keys = {
-  secretKey: 'sk_test_2vB0cQqzP1m5l0T9wYy3rXn8kHsJdFgA',
-  publishableKey: 'pk_test_9hG2aLq0Zx7c5VbN3mK1jR8tYw4pUe6s',
-  webhookSecret: 'whsec_Qm3x',
-};
+const keys = { secretKey: 'sk_test_2vB0cQqzP1m5l0T9wYy3rXn8kHsJdFgA', publishableKey: 'pk_test_9hG2aLq0Zx7c5VbN3mK1jR8tYw4pUe6s', webhookSecret: 'whsec_Qm3x' };
 const answer = (status: number, body = '{}'): HttpAnswer => ({ status, body, headers: new Headers() });
 const dataDir = '/tmp/portal-data';
 
@@ -36,36 +24,28 @@ describe("the data directory's keys", () => {
 });
 
 describe("the sandbox's keys", () => {
-  const judge = (over: Partial<Parameters<typeof judgeSandboxKeys>[0]>) =>
-    judgeSandboxKeys({ dataDir, keys, sandbox: answer(200), publishableKey: keys.publishableKey, ...over });
+  const judge = (over: Partial<Parameters<typeof judgeSandboxKeys>[0]>) => judgeSandboxKeys({ dataDir, keys, sandbox: answer(200), publishableKey: keys.publishableKey, ...over });
 
   it("passes when the sandbox takes the directory's secret key and config.json serves its publishable key, same mode", () => {
     expect(judge({})).toMatchObject({
       status: 'pass',
-      found: expect.stringMatching(
-        /accepts the secret key of \/tmp\/portal-data\/stripe-keys.json \(sk_test_…\), test mode like config.json's pk_test_…/,
-      ),
+      found: expect.stringMatching(/accepts the secret key of \/tmp\/portal-data\/stripe-keys.json \(sk_test_…\), test mode like config.json's pk_test_…/),
     });
   });
 
   it('points at --data-dir when the keys are missing, refused or not the ones config.json serves', () => {
     expect(judge({ keys: null })).toMatchObject({ status: 'fail', fix: expect.stringMatching(/--data-dir/) });
     expect(judge({ sandbox: answer(401) })).toMatchObject({ status: 'fail', found: expect.stringMatching(/another data directory/) });
-    expect(judge({ publishableKey: 'pk_test_someoneelses000000000000000000' })).toMatchObject({
-      status: 'fail',
-      fix: expect.stringMatching(/--data-dir/),
-    });
+    expect(judge({ publishableKey: 'pk_test_someoneelses000000000000000000' })).toMatchObject({ status: 'fail', fix: expect.stringMatching(/--data-dir/) });
     expect(judge({ sandbox: { error: 'ECONNREFUSED' } }).status).toBe('fail');
     expect(judge({ sandbox: answer(404) }).status).toBe('fail');
   });
 
   it('fails keys of different modes', () => {
-    expect(
-      judge({
-        keys: { ...keys, publishableKey: 'pk_live_9hG2aLq0Zx7c5VbN3mK1jR8tYw4pUe6s' },
-        publishableKey: 'pk_live_9hG2aLq0Zx7c5VbN3mK1jR8tYw4pUe6s',
-      }),
-    ).toMatchObject({ status: 'fail', found: 'the secret key is test mode, the publishable key live mode' });
+    expect(judge({ keys: { ...keys, publishableKey: 'pk_live_9hG2aLq0Zx7c5VbN3mK1jR8tYw4pUe6s' }, publishableKey: 'pk_live_9hG2aLq0Zx7c5VbN3mK1jR8tYw4pUe6s' })).toMatchObject({
+      status: 'fail',
+      found: 'the secret key is test mode, the publishable key live mode',
+    });
   });
 });
 
@@ -89,21 +69,13 @@ describe("the sandbox's webhook", () => {
   });
 
   it('passes a fresh stack (no events yet) and one whose deliveries arrived', () => {
-    expect(judge({})).toMatchObject({
-      status: 'pass',
-      found: expect.stringMatching(/accepts events signed with the data directory's webhook secret; no events delivered yet/),
-    });
-    expect(judge({ deliveries: [record({}), record({ dropped: true, delivered: false })] }).found).toMatch(
-      /delivered 1 of its last 1 events$/,
-    );
+    expect(judge({})).toMatchObject({ status: 'pass', found: expect.stringMatching(/accepts events signed with the data directory's webhook secret; no events delivered yet/) });
+    expect(judge({ deliveries: [record({}), record({ dropped: true, delivered: false })] }).found).toMatch(/delivered 1 of its last 1 events$/);
   });
 
   it('shows a delivery that gave up among good ones without failing (an event the handler refused)', () => {
     const result = judge({ deliveries: [record({ delivered: false, gaveUp: true, attempts: [{ error: 'HTTP 400 bad' }] }), record({})] });
-    expect(result).toMatchObject({
-      status: 'pass',
-      found: expect.stringMatching(/delivered 1 of its last 2 events; 1 gave up \(latest: HTTP 400 bad\)/),
-    });
+    expect(result).toMatchObject({ status: 'pass', found: expect.stringMatching(/delivered 1 of its last 2 events; 1 gave up \(latest: HTTP 400 bad\)/) });
   });
 
   it('fails when nothing the sandbox finished was delivered: it posts somewhere the gateway is not', () => {
@@ -112,10 +84,7 @@ describe("the sandbox's webhook", () => {
   });
 
   it("fails when the gateway refuses the directory's signature", () => {
-    expect(judge({ ping: answer(400, '{"error":"stripe-signature: does not match the payload"}') })).toMatchObject({
-      status: 'fail',
-      fix: expect.stringMatching(/--data-dir/),
-    });
+    expect(judge({ ping: answer(400, '{"error":"stripe-signature: does not match the payload"}') })).toMatchObject({ status: 'fail', fix: expect.stringMatching(/--data-dir/) });
     expect(judge({ ping: { error: 'ECONNREFUSED' } }).status).toBe('fail');
   });
 });
@@ -127,10 +96,7 @@ describe('the API without a token', () => {
 
   it("passes only API Gateway's authorizer refusal", () => {
     const url = `http://localhost:3000${PROTECTED_PATH}`;
-    expect(judgeUnauthenticated(url, answer(401, '{"message":"Unauthorized"}'))).toMatchObject({
-      status: 'pass',
-      found: `GET ${url} → 401 {"message":"Unauthorized"}`,
-    });
+    expect(judgeUnauthenticated(url, answer(401, '{"message":"Unauthorized"}'))).toMatchObject({ status: 'pass', found: `GET ${url} → 401 {"message":"Unauthorized"}` });
     expect(judgeUnauthenticated(url, answer(200, '[]'))).toMatchObject({ status: 'fail', fix: expect.stringMatching(/no authorizer/) });
     expect(judgeUnauthenticated(url, answer(401, '{"error":"nope"}')).status).toBe('fail');
     expect(judgeUnauthenticated(url, answer(502, '<html>')).status).toBe('fail');
@@ -139,8 +105,6 @@ describe('the API without a token', () => {
 
 describe('AWS-only checks', () => {
   it('are printed as skipped locally, one line each', () => {
-    expect(awsOnlySkips().map((r) => `${r.status} ${r.name}: ${r.found}`)).toEqual(
-      AWS_ONLY_CHECKS.map((name) => `skip ${name}: (AWS only)`),
-    );
+    expect(awsOnlySkips().map((r) => `${r.status} ${r.name}: ${r.found}`)).toEqual(AWS_ONLY_CHECKS.map((name) => `skip ${name}: (AWS only)`));
   });
 });

@@ -58,16 +58,9 @@ export function judgeSandboxKeys(input: {
   const { dataDir, keys, sandbox, publishableKey } = input;
   const file = path.join(dataDir, KEYS_FILE);
   if (!keys) return fail(KEYS, `no readable ${file}`, dataDirFix(dataDir));
-  if ('error' in sandbox)
-    return fail(KEYS, `the sandbox did not answer: ${sandbox.error}`, 'start the local stack (npm start) or give --url where it runs');
-  if (sandbox.status === 401)
-    return fail(KEYS, `the sandbox refuses the secret key of ${file}: the stack runs on another data directory`, dataDirFix(dataDir));
-  if (sandbox.status !== 200)
-    return fail(
-      KEYS,
-      `the sandbox answered ${sandbox.status} to GET /v1/events`,
-      "is this the portal's local stack? start it with npm start",
-    );
+  if ('error' in sandbox) return fail(KEYS, `the sandbox did not answer: ${sandbox.error}`, 'start the local stack (npm start) or give --url where it runs');
+  if (sandbox.status === 401) return fail(KEYS, `the sandbox refuses the secret key of ${file}: the stack runs on another data directory`, dataDirFix(dataDir));
+  if (sandbox.status !== 200) return fail(KEYS, `the sandbox answered ${sandbox.status} to GET /v1/events`, "is this the portal's local stack? start it with npm start");
   if (publishableKey !== keys.publishableKey) {
     return fail(
       KEYS,
@@ -116,8 +109,7 @@ export function judgeLocalWebhook(input: {
   deliveries: readonly DeliveryInfo[] | { error: string };
 }): CheckResult {
   const { webhookUrl, dataDir, ping, deliveries } = input;
-  if ('error' in ping)
-    return fail(WEBHOOK, `POST ${webhookUrl}: ${ping.error}`, 'start the local stack (npm start) or give --url where it runs');
+  if ('error' in ping) return fail(WEBHOOK, `POST ${webhookUrl}: ${ping.error}`, 'start the local stack (npm start) or give --url where it runs');
   if (ping.status !== 200) {
     return fail(
       WEBHOOK,
@@ -125,12 +117,7 @@ export function judgeLocalWebhook(input: {
       dataDirFix(dataDir),
     );
   }
-  if ('error' in deliveries)
-    return fail(
-      WEBHOOK,
-      `the sandbox's delivery records: ${deliveries.error}`,
-      'start the local stack (npm start) or give --url where it runs',
-    );
+  if ('error' in deliveries) return fail(WEBHOOK, `the sandbox's delivery records: ${deliveries.error}`, 'start the local stack (npm start) or give --url where it runs');
   const finished = deliveries.filter((d) => !d.dropped && (d.delivered || d.gaveUp));
   const delivered = finished.filter((d) => d.delivered).length;
   const gaveUp = finished.filter((d) => d.gaveUp);
@@ -154,14 +141,7 @@ export function judgeLocalWebhook(input: {
  * it (200, outcome "ignored") and records nothing (lambdas/store/stripe-events.ts).
  */
 export function doctorPingEvent(nowSeconds: number): string {
-  return JSON.stringify({
-    id: `evt_doctor_${nowSeconds}`,
-    object: 'event',
-    type: 'portal.doctor.ping',
-    created: nowSeconds,
-    livemode: false,
-    data: { object: {} },
-  });
+  return JSON.stringify({ id: `evt_doctor_${nowSeconds}`, object: 'event', type: 'portal.doctor.ping', created: nowSeconds, livemode: false, data: { object: {} } });
 }
 
 const errorOf = (error: unknown) => ({ error: describeError(error) });
@@ -178,10 +158,7 @@ export async function runLocalChecks(opts: LocalOptions, report: (result: CheckR
     results.push(result);
     report(result);
   };
-  const { result: config, body } = await checkRuntimeConfig(
-    opts.url,
-    `start the local stack (npm start) or give --url where it runs (this run tried ${opts.url})`,
-  );
+  const { result: config, body } = await checkRuntimeConfig(opts.url, `start the local stack (npm start) or give --url where it runs (this run tried ${opts.url})`);
   add(config);
   if (body === undefined) {
     for (const name of [KEYS, WEBHOOK, 'API refuses calls without a token']) add(skip(name, 'the local stack did not answer (see above)'));
@@ -198,17 +175,9 @@ export async function runLocalChecks(opts: LocalOptions, report: (result: CheckR
       const webhookUrl = `${opts.url}${WEBHOOK_PATH}`;
       const payload = doctorPingEvent(Math.floor(Date.now() / 1000));
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: keys.webhookSecret });
-      const ping = await get(webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: payload,
-      }).catch(errorOf);
+      const ping = await get(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }).catch(errorOf);
       const deliveries = await get(`${opts.url}${SANDBOX}/__control/deliveries`, { headers: auth })
-        .then((answer) =>
-          answer.status === 200
-            ? (JSON.parse(answer.body) as { data: DeliveryInfo[] }).data
-            : { error: `${answer.status} ${answer.body.slice(0, 80)}` },
-        )
+        .then((answer) => (answer.status === 200 ? (JSON.parse(answer.body) as { data: DeliveryInfo[] }).data : { error: `${answer.status} ${answer.body.slice(0, 80)}` }))
         .catch(errorOf);
       add(judgeLocalWebhook({ webhookUrl, dataDir: opts.dataDir, ping, deliveries }));
     }

@@ -57,12 +57,7 @@ describe('stack outputs', () => {
     expect(outputValue(outputs, 'webAclArn')).toMatch(/^arn:aws:wafv2:us-east-1:/);
     expect(outputValue(outputs, 'testAlarmName')).toBe('Portal-prod-Ops-Api5xxRate1A2B3C-XYZ');
     expect(findOutput(outputs, /Distribution/, /^E/)?.key).toBe('DistributionIdE1B2C3');
-    expect(
-      outputValue(
-        collectOutputs([{ StackName: 'x', Outputs: [{ OutputKey: 'StripeSecretName', OutputValue: 'not-an-arn' }] }]),
-        'stripeSecretArn',
-      ),
-    ).toBeUndefined();
+    expect(outputValue(collectOutputs([{ StackName: 'x', Outputs: [{ OutputKey: 'StripeSecretName', OutputValue: 'not-an-arn' }] }]), 'stripeSecretArn')).toBeUndefined();
   });
 
   it('looks for the WAF stack where lib/app.ts puts it', async () => {

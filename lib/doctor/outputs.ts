@@ -30,9 +30,7 @@ export interface DescribedStack {
 
 export function collectOutputs(stacks: readonly DescribedStack[]): StackOutput[] {
   return stacks.flatMap((stack) =>
-    (stack.Outputs ?? []).flatMap((o) =>
-      o.OutputKey && o.OutputValue ? [{ stack: stack.StackName ?? '', key: o.OutputKey, value: o.OutputValue }] : [],
-    ),
+    (stack.Outputs ?? []).flatMap((o) => (o.OutputKey && o.OutputValue ? [{ stack: stack.StackName ?? '', key: o.OutputKey, value: o.OutputValue }] : [])),
   );
 }
 

@@ -26,13 +26,7 @@ const secret = (value: object) => JSON.stringify(value);
 
 describe('Stripe keys', () => {
   it('reads the mode of secret, restricted and publishable keys', () => {
-    expect([keyMode(LIVE_SK), keyMode(TEST_SK), keyMode(LIVE_RK), keyMode(LIVE_PK), keyMode(TEST_PK)]).toEqual([
-      'live',
-      'test',
-      'live',
-      'live',
-      'test',
-    ]);
+    expect([keyMode(LIVE_SK), keyMode(TEST_SK), keyMode(LIVE_RK), keyMode(LIVE_PK), keyMode(TEST_PK)]).toEqual(['live', 'test', 'live', 'live', 'test']);
     expect(keyMode('whsec_abc')).toBeNull();
     expect(keyMode(undefined)).toBeNull();
   });
@@ -57,34 +51,17 @@ describe('Stripe keys', () => {
 describe('runtime config', () => {
   const url = 'https://d1.cloudfront.net/config.json';
   const body = (publishableKey: string) =>
-    JSON.stringify({
-      stage: 'prod',
-      apiBase: '',
-      region: 'eu-west-1',
-      userPoolId: 'p',
-      userPoolClientId: 'c',
-      payments: { mode: 'stripe', publishableKey },
-    });
+    JSON.stringify({ stage: 'prod', apiBase: '', region: 'eu-west-1', userPoolId: 'p', userPoolClientId: 'c', payments: { mode: 'stripe', publishableKey } });
 
   it('passes a config with a real publishable key and says its mode', () => {
-    expect(judgeRuntimeConfig(200, body(LIVE_PK), url, 'deploy')).toMatchObject({
-      status: 'pass',
-      found: expect.stringMatching(/pk_live_…Ab12 \(live mode\)/),
-    });
+    expect(judgeRuntimeConfig(200, body(LIVE_PK), url, 'deploy')).toMatchObject({ status: 'pass', found: expect.stringMatching(/pk_live_…Ab12 \(live mode\)/) });
     expect(publishableKeyOf(body(LIVE_PK))).toBe(LIVE_PK);
     expect(publishableKeyOf('<html>')).toBeUndefined();
   });
 
   it('fails the shipped placeholder, a missing file and a non-JSON answer', () => {
-    expect(judgeRuntimeConfig(200, body('pk_test_placeholder'), url, 'deploy')).toMatchObject({
-      status: 'fail',
-      fix: expect.stringMatching(/-c stripePublishableKey=pk_live_/),
-    });
-    expect(judgeRuntimeConfig(403, '<Error>AccessDenied</Error>', url, 'deploy it')).toMatchObject({
-      status: 'fail',
-      found: `${url} answered 403`,
-      fix: 'deploy it',
-    });
+    expect(judgeRuntimeConfig(200, body('pk_test_placeholder'), url, 'deploy')).toMatchObject({ status: 'fail', fix: expect.stringMatching(/-c stripePublishableKey=pk_live_/) });
+    expect(judgeRuntimeConfig(403, '<Error>AccessDenied</Error>', url, 'deploy it')).toMatchObject({ status: 'fail', found: `${url} answered 403`, fix: 'deploy it' });
     expect(judgeRuntimeConfig(200, '<!doctype html>', url, 'deploy').status).toBe('fail');
   });
 });
@@ -110,10 +87,7 @@ describe('the Stripe secret', () => {
 
   it('fails keys of different modes, naming both ways out', () => {
     const result = judgeStripeSecret(secret({ secretKey: TEST_SK, webhookSecret: WHSEC }), LIVE_PK, ARN);
-    expect(result).toMatchObject({
-      status: 'fail',
-      found: 'the secret key is test mode but the publishable key is live mode: no payment can work',
-    });
+    expect(result).toMatchObject({ status: 'fail', found: 'the secret key is test mode but the publishable key is live mode: no payment can work' });
     expect(result.fix).toMatch(/store the live secret key .* or deploy with the test publishable key/);
   });
 
@@ -154,9 +128,7 @@ describe('the Stripe webhook endpoint', () => {
     });
     expect(judgeWebhookEndpoints([endpoint({ enabled_events: ['*'] })], expected, 'live').found).toMatch(/all events/);
     // a trailing slash and the host's case do not make another endpoint (CloudFront strips the slash)
-    expect(judgeWebhookEndpoints([endpoint({ url: 'https://Portal.School.edu/api/payments/webhook/' })], expected, 'live').status).toBe(
-      'pass',
-    );
+    expect(judgeWebhookEndpoints([endpoint({ url: 'https://Portal.School.edu/api/payments/webhook/' })], expected, 'live').status).toBe('pass');
   });
 
   it('fails when no endpoint has the URL (the doubled https:// of the old README included), naming what is registered', () => {
@@ -164,9 +136,7 @@ describe('the Stripe webhook endpoint', () => {
     const result = judgeWebhookEndpoints([doubled], expected, 'live');
     expect(result).toMatchObject({
       status: 'fail',
-      found: expect.stringMatching(
-        /no live-mode endpoint for https:\/\/portal.school.edu\/api\/payments\/webhook \(only https:\/\/https:\/\//,
-      ),
+      found: expect.stringMatching(/no live-mode endpoint for https:\/\/portal.school.edu\/api\/payments\/webhook \(only https:\/\/https:\/\//),
     });
     expect(result.fix).toMatch(
       /Add endpoint: URL https:\/\/portal.school.edu\/api\/payments\/webhook, events payment_intent.succeeded, payment_intent.payment_failed, charge.refunded/,
@@ -175,15 +145,9 @@ describe('the Stripe webhook endpoint', () => {
   });
 
   it('fails a disabled endpoint and one missing an event, naming the event', () => {
-    expect(judgeWebhookEndpoints([endpoint({ status: 'disabled' })], expected, 'live')).toMatchObject({
-      status: 'fail',
-      found: expect.stringMatching(/is disabled/),
-    });
+    expect(judgeWebhookEndpoints([endpoint({ status: 'disabled' })], expected, 'live')).toMatchObject({ status: 'fail', found: expect.stringMatching(/is disabled/) });
     const partial = judgeWebhookEndpoints([endpoint({ enabled_events: ['payment_intent.succeeded'] })], expected, 'live');
-    expect(partial).toMatchObject({
-      status: 'fail',
-      found: expect.stringMatching(/does not send payment_intent.payment_failed, charge.refunded/),
-    });
+    expect(partial).toMatchObject({ status: 'fail', found: expect.stringMatching(/does not send payment_intent.payment_failed, charge.refunded/) });
   });
 
   it('passes when one of several endpoints for the URL is right', () => {

@@ -53,10 +53,7 @@ export function judgeRuntimeConfig(status: number, body: string, url: string, de
       'deploy with -c stripePublishableKey=pk_live_… (or pk_test_… for a test stage), the key from Stripe dashboard → Developers → API keys',
     );
   }
-  return pass(
-    CONFIG,
-    `${url}: stage ${config.stage}, payments ${config.payments?.mode}, publishable key ${maskKey(key, false)} (${keyMode(key)} mode)`,
-  );
+  return pass(CONFIG, `${url}: stage ${config.stage}, payments ${config.payments?.mode}, publishable key ${maskKey(key, false)} (${keyMode(key)} mode)`);
 }
 
 /** The publishable key of a config.json body, if it has one. */
@@ -87,24 +84,15 @@ export function judgeStripeSecret(secretString: string | undefined, publishableK
   const webhookSecret = typeof parsed.webhookSecret === 'string' ? parsed.webhookSecret : undefined;
   const mode = keyMode(secretKey);
   if (!secretKey || isPlaceholderKey(secretKey) || !mode) {
-    return fail(
-      SECRET,
-      `secretKey is ${secretKey ? `a placeholder (${secretKey.startsWith('pk_') ? 'a publishable key' : maskKey(secretKey, true)})` : 'missing'}`,
-      put,
-    );
+    return fail(SECRET, `secretKey is ${secretKey ? `a placeholder (${secretKey.startsWith('pk_') ? 'a publishable key' : maskKey(secretKey, true)})` : 'missing'}`, put);
   }
   if (secretKey.startsWith('pk_')) return fail(SECRET, 'secretKey holds a publishable key (pk_…), not a secret key', put);
   // The data stack generates a random webhookSecret so the secret exists; Stripe's start with whsec_.
   if (!webhookSecret?.startsWith('whsec_')) {
-    return fail(
-      SECRET,
-      `webhookSecret is ${webhookSecret ? "the generated placeholder, not Stripe's signing secret (whsec_…)" : 'missing'}`,
-      put,
-    );
+    return fail(SECRET, `webhookSecret is ${webhookSecret ? "the generated placeholder, not Stripe's signing secret (whsec_…)" : 'missing'}`, put);
   }
   const publishableMode = keyMode(publishableKey);
-  if (!publishableMode)
-    return skip(SECRET, `${maskKey(secretKey, true)} and whsec_… set; mode not compared: no publishable key (see Runtime config)`);
+  if (!publishableMode) return skip(SECRET, `${maskKey(secretKey, true)} and whsec_… set; mode not compared: no publishable key (see Runtime config)`);
   if (publishableMode !== mode) {
     return fail(
       SECRET,
@@ -165,19 +153,12 @@ export function judgeWebhookEndpoints(endpoints: readonly WebhookEndpointInfo[],
   const good = judged.find((j) => j.enabled && j.missing.length === 0);
   if (good) {
     const which = good.e.enabled_events.includes('*') ? 'all events' : events;
-    const extra =
-      matching.length > 1
-        ? ` (${matching.length} endpoints share this URL: each delivers every event once, the ledger applies it once)`
-        : '';
+    const extra = matching.length > 1 ? ` (${matching.length} endpoints share this URL: each delivers every event once, the ledger applies it once)` : '';
     return pass(WEBHOOK, `${good.e.id} at ${good.e.url}, enabled, sends ${which}${extra}`);
   }
   const first = judged[0];
   if (!first.enabled) {
-    return fail(
-      WEBHOOK,
-      `${first.e.id} at ${first.e.url} is ${first.e.status}`,
-      `Stripe dashboard → Developers → Webhooks → ${first.e.id} → Enable`,
-    );
+    return fail(WEBHOOK, `${first.e.id} at ${first.e.url} is ${first.e.status}`, `Stripe dashboard → Developers → Webhooks → ${first.e.id} → Enable`);
   }
   return fail(
     WEBHOOK,

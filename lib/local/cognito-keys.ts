@@ -22,14 +22,8 @@ function generate(): CognitoSigningKey {
   // cognito-local signs with keyid "CognitoLocal" (services/tokenGenerator.js), and verifiers pick the JWKS key by kid
   const header = { kid: 'CognitoLocal', alg: 'RS256', use: 'sig' };
   return {
-    private: {
-      jwk: { ...privateKey.export({ format: 'jwk' }), ...header },
-      pem: privateKey.export({ type: 'pkcs1', format: 'pem' }) as string,
-    },
-    public: {
-      jwk: { ...publicKey.export({ format: 'jwk' }), ...header },
-      pem: publicKey.export({ type: 'pkcs1', format: 'pem' }) as string,
-    },
+    private: { jwk: { ...privateKey.export({ format: 'jwk' }), ...header }, pem: privateKey.export({ type: 'pkcs1', format: 'pem' }) as string },
+    public: { jwk: { ...publicKey.export({ format: 'jwk' }), ...header }, pem: publicKey.export({ type: 'pkcs1', format: 'pem' }) as string },
   };
 }
 

@@ -7,12 +7,7 @@ import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt, decodeProtectedHeader, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COGNITO_KEY_FILE, cognitoSigningKey } from './cognito-keys.js';
@@ -25,10 +20,7 @@ import { freePort, stopAll, type Child } from './processes.js';
 import { ensureUserPool, type PoolIds } from './provision.js';
 import { createStackClock, type StackClock } from './stack-clock.js';
 
-const PUBLISHED = JSON.parse(fs.readFileSync(nodeModule('cognito-local', 'lib', 'keys', 'cognitoLocal.private.json'), 'utf8')) as {
-  jwk: JWK;
-  pem: string;
-};
+const PUBLISHED = JSON.parse(fs.readFileSync(nodeModule('cognito-local', 'lib', 'keys', 'cognitoLocal.private.json'), 'utf8')) as { jwk: JWK; pem: string };
 const USERNAME = 'ann';
 const PASSWORD = 'Sign-in!2345';
 const HOUR_S = 3600;
@@ -69,12 +61,8 @@ beforeAll(async () => {
   clock = createStackClock(dataDir);
   await start();
   pool = await ensureUserPool({ cognito: issuer, dynamodb: '', s3: '' }, localCredentials(dataDir), dataDir);
-  await cognito.send(
-    new AdminCreateUserCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, MessageAction: 'SUPPRESS', TemporaryPassword: PASSWORD }),
-  );
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, Password: PASSWORD, Permanent: true }),
-  );
+  await cognito.send(new AdminCreateUserCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, MessageAction: 'SUPPRESS', TemporaryPassword: PASSWORD }));
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, Password: PASSWORD, Permanent: true }));
 }, 60_000);
 
 afterAll(async () => {

@@ -36,13 +36,7 @@ export class ChallengeSessions {
   /** True when the session was issued for this user, client and challenge and has not expired or been used. */
   accepts(session: string, username: string, clientId: string, challenge: GuardedChallenge = 'NEW_PASSWORD_REQUIRED'): boolean {
     const found = this.open.get(session);
-    return (
-      !!found &&
-      found.expires > this.now() &&
-      found.username === username.toLowerCase() &&
-      found.clientId === clientId &&
-      found.challenge === challenge
-    );
+    return !!found && found.expires > this.now() && found.username === username.toLowerCase() && found.clientId === clientId && found.challenge === challenge;
   }
 
   used(session: string): void {
@@ -61,11 +55,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function forward(
-  target: URL,
-  req: IncomingMessage,
-  body: Buffer,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const upstream = http.request(
       { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
@@ -109,8 +99,7 @@ export function startCognitoSessionGuard(opts: { port: number; target: string })
         // a sign-in's (next) challenge: after the password, or after a new password
         const output = parse(answer.body);
         const username = starting ? ((input.AuthParameters ?? {}) as Record<string, unknown>).USERNAME : responses.USERNAME;
-        if (isGuarded(output.ChallengeName) && output.Session)
-          sessions.issued(str(output.Session), str(username), str(input.ClientId), output.ChallengeName);
+        if (isGuarded(output.ChallengeName) && output.Session) sessions.issued(str(output.Session), str(username), str(input.ClientId), output.ChallengeName);
       }
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);

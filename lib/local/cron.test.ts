@@ -88,10 +88,7 @@ describe('cronMatches and nextRun in America/Chicago', () => {
   });
 
   it('skips a time that does not exist when clocks spring forward (8 March 2026, 02:00 -> 03:00)', () => {
-    expect(firings('cron(30 2 * * ? *)', '2026-03-07T00:00:00Z', '2026-03-09T12:00:00Z')).toEqual([
-      '2026-03-07T08:30:00.000Z',
-      '2026-03-09T07:30:00.000Z',
-    ]);
+    expect(firings('cron(30 2 * * ? *)', '2026-03-07T00:00:00Z', '2026-03-09T12:00:00Z')).toEqual(['2026-03-07T08:30:00.000Z', '2026-03-09T07:30:00.000Z']);
     expect(nextRun(nightly, at('2026-03-07T08:30:00Z'), CHICAGO)?.toISOString()).toBe('2026-03-09T07:30:00.000Z');
     // the hourly job runs 23 times on that 23-hour day
     expect(firings('cron(15 * * * ? *)', '2026-03-08T06:00:00Z', '2026-03-09T05:00:00Z')).toHaveLength(23);

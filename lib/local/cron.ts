@@ -62,10 +62,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 export function parseCron(expression: string): CronSchedule {
   const inner = /^\s*cron\((.*)\)\s*$/.exec(expression)?.[1] ?? expression;
   const fields = inner.trim().split(/\s+/);
-  if (fields.length !== 6)
-    throw new Error(
-      `${expression}: a cron expression has 6 fields (minutes hours day-of-month month day-of-week year), got ${fields.length}`,
-    );
+  if (fields.length !== 6) throw new Error(`${expression}: a cron expression has 6 fields (minutes hours day-of-month month day-of-week year), got ${fields.length}`);
   const [minutes, hours, dayOfMonth, month, dayOfWeek, year] = fields as [string, string, string, string, string, string];
   if ((dayOfMonth === '?') === (dayOfWeek === '?')) {
     throw new Error(`${expression}: exactly one of day-of-month and day-of-week must be "?"`);
@@ -94,8 +91,7 @@ function parseField(text: string, spec: FieldSpec): Set<number> {
     const [range, stepText, ...extra] = part.split('/');
     if (extra.length > 0 || range === undefined || range === '') throw new Error(`cannot read "${part}"`);
     const step = stepText === undefined ? 1 : Number(stepText);
-    if (stepText !== undefined && !(/^\d+$/.test(stepText) && step > 0))
-      throw new Error(`the increment in "${part}" must be a positive whole number`);
+    if (stepText !== undefined && !(/^\d+$/.test(stepText) && step > 0)) throw new Error(`the increment in "${part}" must be a positive whole number`);
     let from: number;
     let to: number;
     if (range === '*') {
@@ -161,12 +157,7 @@ function fieldsMatch(cron: CronSchedule, w: WallClock): boolean {
 }
 
 function dayMatches(cron: CronSchedule, w: WallClock): boolean {
-  return (
-    cron.years.has(w.year) &&
-    cron.months.has(w.month) &&
-    (cron.daysOfMonth?.has(w.day) ?? true) &&
-    (cron.daysOfWeek?.has(w.weekday) ?? true)
-  );
+  return cron.years.has(w.year) && cron.months.has(w.month) && (cron.daysOfMonth?.has(w.day) ?? true) && (cron.daysOfWeek?.has(w.weekday) ?? true);
 }
 
 /** Minutes the zone is ahead of UTC at `at`. */

@@ -53,13 +53,7 @@ export interface PoolIds {
 }
 
 /** The Lambda environment, as the CDK api stack sets it in the cloud, plus the local endpoints. */
-export function handlerEnv(
-  endpoints: LocalEndpoints,
-  pool: PoolIds,
-  gatewayPort: number,
-  stripe: LocalStripeKeys,
-  credentials: LocalCredentials,
-): Record<string, string> {
+export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort: number, stripe: LocalStripeKeys, credentials: LocalCredentials): Record<string, string> {
   return {
     STAGE: 'local',
     TABLE_NAME: LOCAL_TABLE,

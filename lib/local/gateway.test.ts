@@ -27,12 +27,7 @@ const sign = (over: JWTPayload = {}) => gateway.sign('ann', { sub: 's', ...over 
 
 async function call(pathname: string, init: RequestInit = {}) {
   const res = await fetch(`${base}${pathname}`, init);
-  return {
-    status: res.status,
-    body: await res.text(),
-    challenge: res.headers.get('www-authenticate'),
-    type: res.headers.get('content-type'),
-  };
+  return { status: res.status, body: await res.text(), challenge: res.headers.get('www-authenticate'), type: res.headers.get('content-type') };
 }
 
 const UNAUTHORIZED = '{"message":"Unauthorized"}';
@@ -47,16 +42,8 @@ describe('the local gateway answers as API Gateway does', () => {
     ['a malformed token', async () => 'Bearer not-a-jwt', 'the token is not a valid JWT'],
     ['another scheme', async () => `Basic ${Buffer.from('ann:pw').toString('base64')}`, 'the token is not a valid JWT'],
     ['an expired token', async () => `Bearer ${await sign({ iat: seconds() - 7200, exp: seconds() - 3600 })}`, 'the token has expired'],
-    [
-      'a token from another user pool',
-      async () => `Bearer ${await sign({ iss: issuer.replace('pool_1', 'pool_2') })}`,
-      'the token does not have a valid issuer',
-    ],
-    [
-      'a token for another app client',
-      async () => `Bearer ${await sign({ client_id: 'another-client' })}`,
-      'the token does not have a valid audience',
-    ],
+    ['a token from another user pool', async () => `Bearer ${await sign({ iss: issuer.replace('pool_1', 'pool_2') })}`, 'the token does not have a valid issuer'],
+    ['a token for another app client', async () => `Bearer ${await sign({ client_id: 'another-client' })}`, 'the token does not have a valid audience'],
     ['a tampered token', async () => `Bearer ${(await sign()).slice(0, -4)}AAAA`, 'the token signature is invalid'],
   ])('refuses %s: 401 {"message":"Unauthorized"} with a Bearer challenge saying why', async (_name, authorization, description) => {
     expect(await call('/api/students/ann/', { headers: { authorization: await authorization() } })).toEqual({
@@ -71,10 +58,7 @@ describe('the local gateway answers as API Gateway does', () => {
     const token = await sign({ exp: seconds() + 600 });
     offsetMs = 601_000;
     try {
-      expect(await call('/api/students/ann/', { headers: { authorization: `Bearer ${token}` } })).toMatchObject({
-        status: 401,
-        challenge: challenge('the token has expired'),
-      });
+      expect(await call('/api/students/ann/', { headers: { authorization: `Bearer ${token}` } })).toMatchObject({ status: 401, challenge: challenge('the token has expired') });
     } finally {
       offsetMs = 0;
     }
@@ -96,21 +80,11 @@ describe('the local gateway answers as API Gateway does', () => {
     const port = Number(new URL(base).port);
     const send = (body: Buffer | null, pathname = '/api/users/login/') =>
       new Promise<{ status: number; body: string; socket: unknown }>((resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            path: pathname,
-            method: body ? 'POST' : 'GET',
-            agent,
-            headers: { 'content-type': 'application/json' },
-          },
-          (res) => {
-            let text = '';
-            res.on('data', (c) => (text += c));
-            res.on('end', () => resolve({ status: res.statusCode!, body: text, socket: req.socket }));
-          },
-        );
+        const req = http.request({ host: '127.0.0.1', port, path: pathname, method: body ? 'POST' : 'GET', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text, socket: req.socket }));
+        });
         req.on('error', reject);
         req.end(body ?? undefined);
       });

@@ -49,12 +49,7 @@ function send(res: ServerResponse, answer: GatewayAnswer, extra: Record<string, 
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    ...headers,
-    ...SECURITY_HEADERS,
-  });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, ...SECURITY_HEADERS });
   res.end(JSON.stringify(body));
 }
 

@@ -12,8 +12,7 @@ const event = (body?: string) => ({ body, requestContext: { requestId: 'r-1' } }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = () => {};
 const ok: ApiResult = { statusCode: 200, body: '{"ok":true}' };
-const run = (handler: Handler, timeoutSeconds = 10, body?: string) =>
-  invoke(handler, event(body), { functionName: 'f', timeoutSeconds, log: quiet });
+const run = (handler: Handler, timeoutSeconds = 10, body?: string) => invoke(handler, event(body), { functionName: 'f', timeoutSeconds, log: quiet });
 const gatewayAnswer = (status: number, message: string) => ({
   kind: 'gateway',
   answer: { status, body: JSON.stringify({ message }), headers: { 'content-type': 'application/json' } },

@@ -6,13 +6,7 @@
  * result is dropped (README, "Local vs cloud").
  */
 import type { ApiEvent, ApiResult } from '../../lambdas/http/types.js';
-import {
-  INTEGRATION_TIMEOUT_SECONDS,
-  internalServerError,
-  LAMBDA_PAYLOAD_LIMIT_BYTES,
-  serviceUnavailable,
-  type GatewayAnswer,
-} from './gateway-answers.js';
+import { INTEGRATION_TIMEOUT_SECONDS, internalServerError, LAMBDA_PAYLOAD_LIMIT_BYTES, serviceUnavailable, type GatewayAnswer } from './gateway-answers.js';
 
 export type Handler = (event: ApiEvent, context: LambdaContext) => Promise<ApiResult>;
 
@@ -26,11 +20,7 @@ export type Invocation = { kind: 'result'; result: ApiResult } | { kind: 'gatewa
 
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? null), 'utf8');
 
-export async function invoke(
-  handler: Handler,
-  event: ApiEvent,
-  opts: { functionName: string; timeoutSeconds: number; log?: (message: string) => void },
-): Promise<Invocation> {
+export async function invoke(handler: Handler, event: ApiEvent, opts: { functionName: string; timeoutSeconds: number; log?: (message: string) => void }): Promise<Invocation> {
   const log = opts.log ?? ((message) => console.error(message));
   if (jsonBytes(event) > LAMBDA_PAYLOAD_LIMIT_BYTES) {
     log(`[gateway] ${opts.functionName}: request payload over Lambda's 6 MB, not invoked`);

@@ -8,14 +8,7 @@ import { FIXTURE_HANDLER } from '../../test/support/fixture-handler.js';
 import { requestUrl } from './request-url.js';
 
 /** Made-up rows: an hourly one in the school's zone, a nightly one in UTC, a queue row (never scheduled). */
-const HOURLY: JobDef = {
-  id: 'hourly',
-  description: 'test',
-  handler: 'unused.ts',
-  trigger: { schedule: 'cron(15 * * * ? *)' },
-  grants: [],
-  timeoutSeconds: 60,
-};
+const HOURLY: JobDef = { id: 'hourly', description: 'test', handler: 'unused.ts', trigger: { schedule: 'cron(15 * * * ? *)' }, grants: [], timeoutSeconds: 60 };
 const NIGHTLY_UTC: JobDef = {
   id: 'nightly-utc',
   description: 'test',
@@ -24,14 +17,7 @@ const NIGHTLY_UTC: JobDef = {
   grants: [],
   timeoutSeconds: 60,
 };
-const QUEUED: JobDef = {
-  id: 'queued',
-  description: 'test',
-  handler: 'unused.ts',
-  trigger: { queue: 'work' },
-  grants: [],
-  timeoutSeconds: 60,
-};
+const QUEUED: JobDef = { id: 'queued', description: 'test', handler: 'unused.ts', trigger: { queue: 'work' }, grants: [], timeoutSeconds: 60 };
 const TABLE = [HOURLY, NIGHTLY_UTC, QUEUED];
 
 /** A runner whose handlers record their events and answer what `behaviour` says. */
@@ -70,9 +56,7 @@ describe('due jobs', () => {
 
   it('refuses a table with a cron or time zone it cannot evaluate', () => {
     expect(() => createJobsRunner({ jobs: [{ ...HOURLY, trigger: { schedule: 'cron(0 0 L * ? *)' } }] })).toThrow(/not supported/);
-    expect(() =>
-      createJobsRunner({ jobs: [{ ...HOURLY, trigger: { schedule: 'cron(15 * * * ? *)', timeZone: 'Nowhere/Land' } }] }),
-    ).toThrow(RangeError);
+    expect(() => createJobsRunner({ jobs: [{ ...HOURLY, trigger: { schedule: 'cron(15 * * * ? *)', timeZone: 'Nowhere/Land' } }] })).toThrow(RangeError);
   });
 });
 
@@ -133,12 +117,7 @@ describe('run', () => {
     await vi.waitFor(() => expect(order).toHaveLength(3));
     gates[1]!.resolve(null);
     await b;
-    expect(order).toEqual([
-      'start 2026-01-01T00:00:00.000Z',
-      'end 2026-01-01T00:00:00.000Z',
-      'start 2026-01-02T00:00:00.000Z',
-      'end 2026-01-02T00:00:00.000Z',
-    ]);
+    expect(order).toEqual(['start 2026-01-01T00:00:00.000Z', 'end 2026-01-01T00:00:00.000Z', 'start 2026-01-02T00:00:00.000Z', 'end 2026-01-02T00:00:00.000Z']);
   });
 
   it('refuses an unknown job', async () => {
@@ -194,10 +173,7 @@ describe('POST /local/jobs/{id}/run', () => {
   };
 
   it('runs the job as of the given time and answers its result', async () => {
-    expect(await post('/local/jobs/hourly/run', '{"now":"2026-03-08T02:30:00-06:00"}')).toEqual({
-      status: 200,
-      body: { id: 'hourly', now: '2026-03-08T08:30:00.000Z' },
-    });
+    expect(await post('/local/jobs/hourly/run', '{"now":"2026-03-08T02:30:00-06:00"}')).toEqual({ status: 200, body: { id: 'hourly', now: '2026-03-08T08:30:00.000Z' } });
     expect(await post('/local/jobs/hourly/run/', '{"now":"2026-03-08T08:30:00Z"}')).toMatchObject({ status: 200 });
   });
 
@@ -207,10 +183,7 @@ describe('POST /local/jobs/{id}/run', () => {
   });
 
   it('answers 404 for an unknown job, 400 for a bad now or body, 500 with the message for a failing job', async () => {
-    expect(await post('/local/jobs/nope/run', '{}')).toEqual({
-      status: 404,
-      body: { error: 'Unknown job nope; jobs: hourly, nightly-utc, queued' },
-    });
+    expect(await post('/local/jobs/nope/run', '{}')).toEqual({ status: 404, body: { error: 'Unknown job nope; jobs: hourly, nightly-utc, queued' } });
     const badNow = await post('/local/jobs/hourly/run', '{"now":"tomorrow"}');
     expect(badNow.status).toBe(400);
     expect(badNow.body.error).toMatch(/^now: expected an ISO 8601 time/);

@@ -129,9 +129,7 @@ export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
     };
     scheduleNext();
     for (const s of schedules) {
-      log(
-        `job ${s.job.id}: ${s.cron.expression} (${s.timeZone}), next run ${nextRun(s.cron, new Date(), s.timeZone)?.toISOString() ?? 'never'}`,
-      );
+      log(`job ${s.job.id}: ${s.cron.expression} (${s.timeZone}), next run ${nextRun(s.cron, new Date(), s.timeZone)?.toISOString() ?? 'never'}`);
     }
   }
 

@@ -23,11 +23,7 @@ let attacker: { privateKey: CryptoKey; publicKey: CryptoKey };
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256', { extractable: true });
-  trusted = {
-    ...pair,
-    jwk: { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' },
-    pem: await exportSPKI(pair.publicKey),
-  };
+  trusted = { ...pair, jwk: { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' }, pem: await exportSPKI(pair.publicKey) };
   attacker = await generateKeyPair('RS256', { extractable: true });
   server = http.createServer((req, res) => {
     if (req.url === '/pool_trusted/.well-known/jwks.json') {
@@ -61,9 +57,7 @@ const claims = (over: JWTPayload = {}): JWTPayload => ({
 
 function sign(payload: JWTPayload, opts: { key?: CryptoKey; alg?: string; kid?: string | null; header?: Record<string, unknown> } = {}) {
   const kid = opts.kid === null ? undefined : (opts.kid ?? KID);
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: opts.alg ?? 'RS256', typ: 'JWT', ...(kid ? { kid } : {}), ...opts.header })
-    .sign(opts.key ?? trusted.privateKey);
+  return new SignJWT(payload).setProtectedHeader({ alg: opts.alg ?? 'RS256', typ: 'JWT', ...(kid ? { kid } : {}), ...opts.header }).sign(opts.key ?? trusted.privateKey);
 }
 
 /** Signs with node's crypto (jose will not sign what it considers wrong: other algorithms for this key, unknown crit). */
@@ -134,18 +128,12 @@ describe("local JWT verifier (the authorizer's checks)", () => {
     await expect(verify(await sign(claims(), { key: attacker.privateKey, kid: 'attacker-key' }))).rejects.toThrow();
     await expect(verify(await sign(claims(), { key: attacker.privateKey, kid: null }))).rejects.toThrow();
     await expect(verify(await sign(claims(), { key: attacker.privateKey, header: { jwk: attackerJwk } }))).rejects.toThrow();
-    await expect(
-      verify(await sign(claims(), { key: attacker.privateKey, header: { jku: 'http://127.0.0.1:1/attacker.json' } })),
-    ).rejects.toThrow();
+    await expect(verify(await sign(claims(), { key: attacker.privateKey, header: { jku: 'http://127.0.0.1:1/attacker.json' } }))).rejects.toThrow();
   });
 
   it('refuses a tampered payload (roles, user, expiry) and a tampered signature', async () => {
     const [header, payload, signature] = (await sign(claims())).split('.');
-    for (const forged of [
-      claims({ 'cognito:groups': ['admin'] }),
-      claims({ username: 'admin' }),
-      claims({ exp: now() + 10 * 365 * 86_400 }),
-    ]) {
+    for (const forged of [claims({ 'cognito:groups': ['admin'] }), claims({ username: 'admin' }), claims({ exp: now() + 10 * 365 * 86_400 })]) {
       await expect(verify(`${header}.${b64(forged)}.${signature}`)).rejects.toThrow();
     }
     const flipped = `${signature!.slice(0, -6)}${signature!.slice(-6).split('').reverse().join('')}`;
@@ -168,10 +156,6 @@ describe("local JWT verifier (the authorizer's checks)", () => {
   });
 
   it('hands claims to the handler as API Gateway does: strings, arrays flattened to "[a b]"', () => {
-    expect(flattenClaims({ username: 'ann', 'cognito:groups': ['admin', 'staff'], exp: 5 })).toEqual({
-      username: 'ann',
-      'cognito:groups': '[admin staff]',
-      exp: '5',
-    });
+    expect(flattenClaims({ username: 'ann', 'cognito:groups': ['admin', 'staff'], exp: 5 })).toEqual({ username: 'ann', 'cognito:groups': '[admin staff]', exp: '5' });
   });
 });

@@ -33,8 +33,7 @@ function refusal(error: unknown): string {
     if (error.claim === 'nbf' || error.claim === 'iat') return 'the token is not valid yet';
     return `the token has an invalid ${error.claim} claim`;
   }
-  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
-    return 'the token signature is invalid';
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) return 'the token signature is invalid';
   return 'the token is not a valid JWT';
 }
 

@@ -23,12 +23,7 @@ afterEach(async () => {
 });
 
 function queueWith(job: JobDef, handler: (event: JobEvent) => Promise<unknown>, opts: { timeoutMs?: number } = {}) {
-  queue = createLocalQueue({
-    jobs: [job],
-    loadHandler: async () => handler,
-    retryDelayMs: () => 5,
-    ...(opts.timeoutMs ? { timeoutMs: () => opts.timeoutMs! } : {}),
-  });
+  queue = createLocalQueue({ jobs: [job], loadHandler: async () => handler, retryDelayMs: () => 5, ...(opts.timeoutMs ? { timeoutMs: () => opts.timeoutMs! } : {}) });
   return queue;
 }
 
@@ -83,9 +78,7 @@ describe('local queue (the SQS queue and event source of a queue row)', () => {
     q.send('test-chunks', ['bad']);
     await q.idle();
     expect(counts).toEqual(['1', '2', '3', '4', '5']);
-    expect(q.stats('test-chunks').deadLetters).toEqual([
-      expect.objectContaining({ body: 'bad', receiveCount: QUEUE_MAX_RECEIVE_COUNT, error: 'boom' }),
-    ]);
+    expect(q.stats('test-chunks').deadLetters).toEqual([expect.objectContaining({ body: 'bad', receiveCount: QUEUE_MAX_RECEIVE_COUNT, error: 'boom' })]);
 
     counts.length = 0;
     q.send('test-chunks', ['slow']);
@@ -99,9 +92,7 @@ describe('local queue (the SQS queue and event source of a queue row)', () => {
     const q = queueWith(row(), async (event) => {
       bodies.push(...(event.Records as Record[]).map((r) => r.body));
     });
-    const server = http.createServer(
-      (req, res) => void q.mount(req, res, new URL(req.url!, 'http://x')).then((done) => done || res.writeHead(418).end()),
-    );
+    const server = http.createServer((req, res) => void q.mount(req, res, new URL(req.url!, 'http://x')).then((done) => done || res.writeHead(418).end()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/local/queues/`;
     const post = (path: string, body: unknown) =>
@@ -138,9 +129,7 @@ describe('local queue (the SQS queue and event source of a queue row)', () => {
           })
         ).body.error,
       ).toBe('BatchEntryIdsNotDistinct');
-      expect((await post('test-chunks', { Entries: [{ Id: 'a', MessageBody: 'x'.repeat(256 * 1024 + 1) }] })).body.error).toMatch(
-        /^BatchRequestTooLong/,
-      );
+      expect((await post('test-chunks', { Entries: [{ Id: 'a', MessageBody: 'x'.repeat(256 * 1024 + 1) }] })).body.error).toMatch(/^BatchRequestTooLong/);
       expect((await post('no-such-queue', { Entries: [{ Id: 'a', MessageBody: 'x' }] })).status).toBe(404);
       expect(await (await fetch(`${base}test-chunks`)).json()).toEqual({ queued: 0, in_flight: 0, delivered: 2, dead_letters: [] });
       expect((await fetch('http://127.0.0.1:' + (server.address() as AddressInfo).port + '/local/other')).status).toBe(418);
@@ -150,10 +139,7 @@ describe('local queue (the SQS queue and event source of a queue row)', () => {
   });
 
   it('has a queue for each queue row only', () => {
-    const q = createLocalQueue({
-      jobs: [row(), row({ id: 'nightly', trigger: { schedule: 'cron(0 2 * * ? *)' } })],
-      loadHandler: async () => async () => null,
-    });
+    const q = createLocalQueue({ jobs: [row(), row({ id: 'nightly', trigger: { schedule: 'cron(0 2 * * ? *)' } })], loadHandler: async () => async () => null });
     queue = q;
     expect(() => q.send('nightly', ['x'])).toThrow(/No queue for nightly; queue rows: test-chunks/);
   });

@@ -209,9 +209,7 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
         } else {
           m.visibleAt = Date.now() + retryDelayMs(m.receiveCount);
           q.waiting.push(m);
-          log(
-            `queue ${q.job.id}: message ${m.id} failed (receive ${m.receiveCount}), visible again in ${m.visibleAt - Date.now()} ms: ${why}`,
-          );
+          log(`queue ${q.job.id}: message ${m.id} failed (receive ${m.receiveCount}), visible again in ${m.visibleAt - Date.now()} ms: ${why}`);
         }
       }
     } finally {
@@ -222,14 +220,7 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
   function send(jobId: string, bodies: readonly string[]): string[] {
     const q = queueOf(jobId);
     const now = Date.now();
-    const messages = bodies.map((body): Message => ({
-      id: randomUUID(),
-      body,
-      sentAt: now,
-      firstReceivedAt: null,
-      receiveCount: 0,
-      visibleAt: now,
-    }));
+    const messages = bodies.map((body): Message => ({ id: randomUUID(), body, sentAt: now, firstReceivedAt: null, receiveCount: 0, visibleAt: now }));
     q.waiting.push(...messages);
     // soon after, not inside the sender's request: as SQS, the producer does not wait for the consumer
     setImmediate(() => pump(q));
@@ -238,9 +229,7 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
 
   function idle(jobId?: string): Promise<void> {
     const targets = jobId ? [queueOf(jobId)] : [...queues.values()];
-    return Promise.all(targets.map((q) => (isIdle(q) ? undefined : new Promise<void>((resolve) => q.idleWaiters.push(resolve))))).then(
-      () => {},
-    );
+    return Promise.all(targets.map((q) => (isIdle(q) ? undefined : new Promise<void>((resolve) => q.idleWaiters.push(resolve))))).then(() => {});
   }
 
   function stats(jobId: string): QueueStats {
@@ -259,9 +248,7 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
     const match = /^\/local\/queues\/([^/]+)\/?$/.exec(url.pathname);
     const jobId = match ? safeDecode(match[1]) : '';
     if (!match || !queues.has(jobId)) {
-      return sendJson(res, 404, {
-        error: `Not found: the local queues are ${[...queues.keys()].map((id) => `${QUEUES_PREFIX}${id}`).join(', ') || 'none'}`,
-      });
+      return sendJson(res, 404, { error: `Not found: the local queues are ${[...queues.keys()].map((id) => `${QUEUES_PREFIX}${id}`).join(', ') || 'none'}` });
     }
     if (req.method === 'GET') {
       const s = stats(jobId);
@@ -272,17 +259,14 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
     if (body instanceof Error) return sendJson(res, 400, { error: body.message });
     const entries = body.Entries;
     // SendMessageBatch's own refusals
-    if (!Array.isArray(entries) || entries.length === 0)
-      return sendJson(res, 400, { error: 'EmptyBatchRequest: Entries must hold 1 to 10 messages' });
-    if (entries.length > MAX_BATCH_ENTRIES)
-      return sendJson(res, 400, { error: `TooManyEntriesInBatchRequest: at most ${MAX_BATCH_ENTRIES} entries` });
+    if (!Array.isArray(entries) || entries.length === 0) return sendJson(res, 400, { error: 'EmptyBatchRequest: Entries must hold 1 to 10 messages' });
+    if (entries.length > MAX_BATCH_ENTRIES) return sendJson(res, 400, { error: `TooManyEntriesInBatchRequest: at most ${MAX_BATCH_ENTRIES} entries` });
     const ids = entries.map((e: { Id?: unknown }) => e?.Id);
     if (ids.some((id) => typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,80}$/.test(id)))
       return sendJson(res, 400, { error: 'InvalidBatchEntryId: each Id is 1 to 80 letters, digits, hyphens or underscores' });
     if (new Set(ids).size !== ids.length) return sendJson(res, 400, { error: 'BatchEntryIdsNotDistinct' });
     const bodies = entries.map((e: { MessageBody?: unknown }) => e?.MessageBody);
-    if (bodies.some((b) => typeof b !== 'string' || b.length === 0))
-      return sendJson(res, 400, { error: 'MissingParameter: every entry needs a MessageBody' });
+    if (bodies.some((b) => typeof b !== 'string' || b.length === 0)) return sendJson(res, 400, { error: 'MissingParameter: every entry needs a MessageBody' });
     if ((bodies as string[]).reduce((n, b) => n + Buffer.byteLength(b), 0) > MAX_MESSAGE_BYTES) {
       return sendJson(res, 400, { error: `BatchRequestTooLong: the messages together exceed ${MAX_MESSAGE_BYTES} bytes` });
     }

@@ -45,11 +45,7 @@ const child = (name: string) => children.find((c) => c.name === name)!;
 
 describe('the stand-ins listen on loopback only', () => {
   it('DynamoDB Local answers its API on 127.0.0.1', async () => {
-    const ddb = new DynamoDBClient({
-      endpoint: `http://127.0.0.1:${ports.dynamodb}`,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
-    });
+    const ddb = new DynamoDBClient({ endpoint: `http://127.0.0.1:${ports.dynamodb}`, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
     await expect(ddb.send(new ListTablesCommand({}))).resolves.toMatchObject({ TableNames: [] });
   });
 

@@ -13,12 +13,7 @@ export interface Child {
   logFile: string;
 }
 
-export function startChild(
-  name: string,
-  command: string,
-  args: string[],
-  opts: { cwd?: string; env?: NodeJS.ProcessEnv; logDir: string },
-): Child {
+export function startChild(name: string, command: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; logDir: string }): Child {
   fs.mkdirSync(opts.logDir, { recursive: true });
   const logFile = path.join(opts.logDir, `${name}.log`);
   const log = fs.openSync(logFile, 'a');

@@ -4,13 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  UpdateTimeToLiveCommand,
-  waitUntilTableExists,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   CognitoIdentityProviderClient,
@@ -58,9 +52,7 @@ export async function ensureTable(endpoints: LocalEndpoints, credentials: LocalC
     }),
   );
   await waitUntilTableExists({ client: ddb, maxWaitTime: 30 }, { TableName: tableName });
-  await ddb.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
-  );
+  await ddb.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
 }
 
 export async function ensureBucket(endpoints: LocalEndpoints, credentials: LocalCredentials, bucket: string): Promise<void> {
@@ -116,9 +108,7 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
   const pool = await cognito.send(
     new CreateUserPoolCommand({
       PoolName: 'portal-local',
-      Policies: {
-        PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true },
-      },
+      Policies: { PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true } },
       AutoVerifiedAttributes: ['email'],
       // as the cloud's pool (auth-stack.ts); cognito-local does not apply it (jagregory/cognito-local#270):
       // the portal canonicalizes every username itself (lambdas/contract/username.ts), so it needs neither
@@ -137,10 +127,7 @@ export async function ensureUserPool(endpoints: LocalEndpoints, credentials: Loc
   for (const group of GROUP_ROLES) {
     await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
   }
-  const ids = {
-    userPoolId,
-    userPoolClientId: required(client.UserPoolClient?.ClientId, 'the ClientId of the app client cognito-local created'),
-  };
+  const ids = { userPoolId, userPoolClientId: required(client.UserPoolClient?.ClientId, 'the ClientId of the app client cognito-local created') };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(idsFile, JSON.stringify(ids, null, 2));
   return withOptionalTotp(cognito, ids);

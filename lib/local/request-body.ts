@@ -26,9 +26,7 @@ export async function readBody(req: IncomingMessage, limit = PAYLOAD_LIMIT_BYTES
         resolve({ kind: 'too-large', closeConnection: true });
       } else chunks.length = 0;
     });
-    req.on('end', () =>
-      resolve(size > limit ? { kind: 'too-large', closeConnection: false } : { kind: 'body', body: Buffer.concat(chunks) }),
-    );
+    req.on('end', () => resolve(size > limit ? { kind: 'too-large', closeConnection: false } : { kind: 'body', body: Buffer.concat(chunks) }));
     req.on('error', reject);
   });
 }

@@ -3,15 +3,11 @@ import { matchRoute } from './route-matcher.js';
 
 describe('local gateway route matching', () => {
   it('accepts the spec path with and without its trailing slash', () => {
-    for (const p of ['/api/courses/', '/api/courses'])
-      expect(matchRoute('GET', p)).toMatchObject({ kind: 'route', route: { id: 'courses-list' } });
+    for (const p of ['/api/courses/', '/api/courses']) expect(matchRoute('GET', p)).toMatchObject({ kind: 'route', route: { id: 'courses-list' } });
   });
 
   it('extracts and decodes path parameters', () => {
-    expect(matchRoute('GET', '/api/students/mary%20ann/')).toMatchObject({
-      route: { id: 'students-get' },
-      pathParameters: { username: 'mary ann' },
-    });
+    expect(matchRoute('GET', '/api/students/mary%20ann/')).toMatchObject({ route: { id: 'students-get' }, pathParameters: { username: 'mary ann' } });
     expect(matchRoute('PUT', '/api/courses/c-1/update/')).toMatchObject({ route: { id: 'courses-update' }, pathParameters: { id: 'c-1' } });
   });
 

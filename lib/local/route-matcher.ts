@@ -21,8 +21,7 @@ const compiled: CompiledRoute[] = routes.map((route) => {
   return { route, pattern: new RegExp(`^${body}/?$`), paramNames };
 });
 
-export type Match =
-  { kind: 'route'; route: RouteDef; pathParameters: Record<string, string> } | { kind: 'method-not-allowed' } | { kind: 'none' };
+export type Match = { kind: 'route'; route: RouteDef; pathParameters: Record<string, string> } | { kind: 'method-not-allowed' } | { kind: 'none' };
 
 export function matchRoute(method: string, pathname: string): Match {
   let pathMatched = false;

@@ -8,13 +8,7 @@ import path from 'node:path';
 import type { LocalCredentials } from './local-credentials.js';
 import { startChild, waitForPort, type Child } from './processes.js';
 
-export async function startS3Local(opts: {
-  port: number;
-  dir: string;
-  bucket: string;
-  logDir: string;
-  credentials: LocalCredentials;
-}): Promise<Child> {
+export async function startS3Local(opts: { port: number; dir: string; bucket: string; logDir: string; credentials: LocalCredentials }): Promise<Child> {
   fs.mkdirSync(opts.dir, { recursive: true });
   const child = startChild('s3', process.execPath, ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rver-main.mjs')], {
     logDir: opts.logDir,

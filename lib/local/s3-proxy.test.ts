@@ -37,13 +37,7 @@ beforeAll(async () => {
   credentials = localCredentials(dataDir);
   const s3Port = await freePort();
   s3Endpoint = `http://127.0.0.1:${s3Port}`;
-  s3rver = await startS3Local({
-    port: s3Port,
-    dir: path.join(dataDir, 's3'),
-    bucket: BUCKET,
-    logDir: path.join(dataDir, 'logs'),
-    credentials,
-  });
+  s3rver = await startS3Local({ port: s3Port, dir: path.join(dataDir, 's3'), bucket: BUCKET, logDir: path.join(dataDir, 'logs'), credentials });
   const mount = createS3Proxy({ target: s3Endpoint, bucket: BUCKET, region, credentials });
   server = http.createServer(async (req, res) => {
     const url = requestUrl(req);
@@ -78,15 +72,7 @@ async function presign(key: string, init: ObjectRequestInit, opts: { expiresIn?:
 async function presignList(opts: { signingDate?: Date; as?: LocalCredentials } = {}) {
   const presigner = new S3RequestPresigner({ credentials: opts.as ?? credentials, region, sha256: Sha256 });
   const { host, hostname, port } = new URL(origin);
-  const request = new HttpRequest({
-    method: 'GET',
-    protocol: 'http:',
-    hostname,
-    port: Number(port),
-    path: `/local/s3/${BUCKET}`,
-    query: { 'list-type': '2' },
-    headers: { host },
-  });
+  const request = new HttpRequest({ method: 'GET', protocol: 'http:', hostname, port: Number(port), path: `/local/s3/${BUCKET}`, query: { 'list-type': '2' }, headers: { host } });
   return formatUrl(await presigner.presign(request, { expiresIn: 300, signingDate: opts.signingDate }));
 }
 
@@ -100,8 +86,7 @@ async function s3Error(res: Response): Promise<{ status: number; code: string | 
   return { status: res.status, code: /<Code>([^<]+)<\/Code>/.exec(body)?.[1], csp: res.headers.get('content-security-policy') };
 }
 
-const put = (url: string, body: string, contentType = 'application/pdf') =>
-  fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
+const put = (url: string, body: string, contentType = 'application/pdf') => fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
 const uploadInit = (body: string, contentType = 'application/pdf'): ObjectRequestInit => ({
   method: 'PUT',
   headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) },
@@ -137,23 +122,18 @@ describe('S3 proxy', () => {
   it('refuses unsigned, tampered and expired gets', async () => {
     const url = await presign('docs/a.pdf', { method: 'GET', query: { 'response-content-type': 'application/pdf' } });
     expect(await s3Error(await fetch(unsigned(url)))).toEqual({ status: 403, code: 'AccessDenied', csp: 'sandbox' });
-    expect(
-      await s3Error(await fetch(url.replace('response-content-type=application%2Fpdf', 'response-content-type=text%2Fhtml'))),
-    ).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
-    expect(await s3Error(await fetch(url.replace('/docs/a.pdf', '/docs/page.html')))).toMatchObject({
+    expect(await s3Error(await fetch(url.replace('response-content-type=application%2Fpdf', 'response-content-type=text%2Fhtml')))).toMatchObject({
       status: 403,
       code: 'SignatureDoesNotMatch',
     });
+    expect(await s3Error(await fetch(url.replace('/docs/a.pdf', '/docs/page.html')))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
     const expired = await presign('docs/a.pdf', { method: 'GET' }, { signingDate: tenMinutesAgo() });
     expect(await s3Error(await fetch(expired))).toMatchObject({ status: 403, code: 'AccessDenied' });
   });
 
   it('refuses unsigned, tampered and expired puts, and leaves the object as it was', async () => {
     const evil = '<html>overwritten</html>';
-    expect(await s3Error(await put(`${origin}/local/s3/${BUCKET}/docs/a.pdf`, evil, 'text/html'))).toMatchObject({
-      status: 403,
-      code: 'AccessDenied',
-    });
+    expect(await s3Error(await put(`${origin}/local/s3/${BUCKET}/docs/a.pdf`, evil, 'text/html'))).toMatchObject({ status: 403, code: 'AccessDenied' });
     const url = await presign('docs/a.pdf', uploadInit(evil));
     expect(await s3Error(await put(url, evil, 'text/html'))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
     expect(await s3Error(await put(url, `${evil}!`))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
@@ -165,14 +145,8 @@ describe('S3 proxy', () => {
   it('lists the bucket only for a verified signature', async () => {
     const url = await presignList();
     expect(await s3Error(await fetch(unsigned(url)))).toMatchObject({ status: 403, code: 'AccessDenied' });
-    expect(await s3Error(await fetch(url.replace('list-type=2', 'list-type=1')))).toMatchObject({
-      status: 403,
-      code: 'SignatureDoesNotMatch',
-    });
-    expect(await s3Error(await fetch(await presignList({ signingDate: tenMinutesAgo() })))).toMatchObject({
-      status: 403,
-      code: 'AccessDenied',
-    });
+    expect(await s3Error(await fetch(url.replace('list-type=2', 'list-type=1')))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    expect(await s3Error(await fetch(await presignList({ signingDate: tenMinutesAgo() })))).toMatchObject({ status: 403, code: 'AccessDenied' });
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<Key>docs/a.pdf</Key>');
@@ -198,9 +172,7 @@ describe('S3 proxy', () => {
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'docs/sdk.txt', Body: 'from the SDK', ContentType: 'text/plain' }));
     const got = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'docs/sdk.txt' }));
     expect(await got.Body!.transformToString()).toBe('from the SDK');
-    expect((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'docs/' }))).Contents?.map((o) => o.Key)).toContain(
-      'docs/sdk.txt',
-    );
+    expect((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'docs/' }))).Contents?.map((o) => o.Key)).toContain('docs/sdk.txt');
 
     const { host, hostname, port } = new URL(origin);
     const signer = new SignatureV4({ service: 's3', region, credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: true });

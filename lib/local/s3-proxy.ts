@@ -22,16 +22,7 @@ import { verifyPayload, verifySignature, type S3Refusal } from './s3-signature.j
 export const S3_PROXY_PREFIX = '/local/s3';
 
 /** Request headers an S3 GET or PUT needs besides the signed ones; everything else (cookies) stays here. */
-const FORWARDED = [
-  'content-type',
-  'content-length',
-  'content-md5',
-  'range',
-  'if-match',
-  'if-none-match',
-  'if-modified-since',
-  'if-unmodified-since',
-];
+const FORWARDED = ['content-type', 'content-length', 'content-md5', 'range', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since'];
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 /** Objects from this origin are inert: no scripts, no plugins, an opaque origin; no type sniffing. */
 export const INERT_HEADERS = { 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' } as const;
@@ -46,8 +37,7 @@ const xml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(
 function sendError(res: ServerResponse, refusal: Omit<S3Refusal, 'ok'>): true {
   const requestId = randomBytes(8).toString('hex').toUpperCase();
   const body =
-    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${refusal.code}</Code><Message>${xml(refusal.message)}</Message>` +
-    `<RequestId>${requestId}</RequestId></Error>`;
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${refusal.code}</Code><Message>${xml(refusal.message)}</Message>` + `<RequestId>${requestId}</RequestId></Error>`;
   res.writeHead(refusal.status, { 'content-type': 'application/xml', 'x-amz-request-id': requestId, ...INERT_HEADERS });
   res.end(body);
   return true;
@@ -91,8 +81,7 @@ export function createS3Proxy(opts: { target: string; bucket: string; region: st
     // signatures cover the target as sent, not as URL parsing normalises it
     const raw = req.url ?? '';
     const rawPath = raw.split('?')[0];
-    if (!rawPath.startsWith(`${S3_PROXY_PREFIX}/`))
-      return refuse({ status: 400, code: 'InvalidURI', message: "Couldn't parse the specified URI." });
+    if (!rawPath.startsWith(`${S3_PROXY_PREFIX}/`)) return refuse({ status: 400, code: 'InvalidURI', message: "Couldn't parse the specified URI." });
     const s3Path = rawPath.slice(S3_PROXY_PREFIX.length);
     const method = req.method ?? '';
     if (!['GET', 'HEAD', 'PUT'].includes(method)) {
@@ -107,20 +96,12 @@ export function createS3Proxy(opts: { target: string; bucket: string; region: st
       return refuse({ status: 400, code: 'InvalidURI', message: "Couldn't parse the specified URI." });
     }
 
-    const verified = await verifySignature(
-      { method, target: raw, headers: req.headers },
-      { region: opts.region, secretFor, now: opts.now?.() },
-    );
+    const verified = await verifySignature({ method, target: raw, headers: req.headers }, { region: opts.region, secretFor, now: opts.now?.() });
     if (!verified.ok) return refuse(verified);
     let body: Buffer | null = null;
     if (verified.payloadHash) {
       body = await readAtMost(req, MAX_BUFFERED_BYTES);
-      if (!body)
-        return sendError(res, {
-          status: 400,
-          code: 'EntityTooLarge',
-          message: 'Your proposed upload exceeds the maximum allowed object size.',
-        });
+      if (!body) return sendError(res, { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed object size.' });
       const mismatch = verifyPayload(verified.payloadHash, body);
       if (mismatch) return sendError(res, mismatch);
     }

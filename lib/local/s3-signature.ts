@@ -74,11 +74,7 @@ const accessDenied = (message = 'Access Denied') => refuse(403, 'AccessDenied', 
 const queryError = (message: string) => refuse(403, 'AuthorizationQueryParametersError', message);
 const headerMalformed = (message: string) => refuse(400, 'AuthorizationHeaderMalformed', message);
 const signatureMismatch = () =>
-  refuse(
-    403,
-    'SignatureDoesNotMatch',
-    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-  );
+  refuse(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
 const unknownKey = () => refuse(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
 
 /** Splits the raw query at & and the first =; a name without = has the empty value (`?uploads`). */
@@ -135,10 +131,8 @@ function parseCredential(value: string): Scope | null {
 /** Why a scope does not fit this bucket and this request time, or null when it does. */
 function scopeProblem(scope: Scope, amzDate: string, region: string): string | null {
   if (scope.date !== amzDate.slice(0, 8)) return 'Invalid credential date. Date is not the same as X-Amz-Date.';
-  if (scope.region !== region)
-    return `Error parsing the X-Amz-Credential parameter; the region '${scope.region}' is wrong; expecting '${region}'`;
-  if (scope.service !== 's3')
-    return `Error parsing the X-Amz-Credential parameter; incorrect service '${scope.service}'. This endpoint belongs to 's3'.`;
+  if (scope.region !== region) return `Error parsing the X-Amz-Credential parameter; the region '${scope.region}' is wrong; expecting '${region}'`;
+  if (scope.service !== 's3') return `Error parsing the X-Amz-Credential parameter; incorrect service '${scope.service}'. This endpoint belongs to 's3'.`;
   return null;
 }
 
@@ -188,8 +182,7 @@ export async function verifySignature(req: ReceivedRequest, opts: VerifyOptions)
     return refuse(
       400,
       'InvalidArgument',
-      'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, ' +
-        'Signature query string parameter or the Authorization header should be specified',
+      'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, ' + 'Signature query string parameter or the Authorization header should be specified',
     );
   }
   if (names.includes('Signature') || names.includes('AWSAccessKeyId') || /^AWS /.test(authorization ?? '')) {
@@ -201,13 +194,7 @@ export async function verifySignature(req: ReceivedRequest, opts: VerifyOptions)
   return accessDenied();
 }
 
-async function verifyQuery(
-  req: ReceivedRequest,
-  path: string,
-  pairs: Array<[string, string]>,
-  opts: VerifyOptions,
-  now: Date,
-): Promise<S3Verified | S3Refusal> {
+async function verifyQuery(req: ReceivedRequest, path: string, pairs: Array<[string, string]>, opts: VerifyOptions, now: Date): Promise<S3Verified | S3Refusal> {
   const auth: Record<string, string> = {};
   for (const name of QUERY_AUTH) {
     const values = pairs.filter(([n]) => n.toLowerCase() === name.toLowerCase());
@@ -223,18 +210,14 @@ async function verifyQuery(
   if (auth['X-Amz-Algorithm'] !== ALGORITHM) return queryError(`X-Amz-Algorithm only supports "${ALGORITHM}"`);
   const scope = parseCredential(auth['X-Amz-Credential']);
   if (!scope) {
-    return queryError(
-      'Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
-    );
+    return queryError('Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
   }
   const signedAt = parseAmzDate(auth['X-Amz-Date']);
   if (!signedAt) return queryError("X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\"");
   if (!/^\d{1,9}$/.test(auth['X-Amz-Expires'])) return queryError('X-Amz-Expires should be a number');
   const expiresIn = Number(auth['X-Amz-Expires']);
   if (expiresIn > MAX_PRESIGNED_SECONDS) {
-    return queryError(
-      'X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds',
-    );
+    return queryError('X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds');
   }
   const problem = scopeProblem(scope, auth['X-Amz-Date'], opts.region);
   if (problem) return queryError(problem);
@@ -269,9 +252,7 @@ async function verifyQuery(
   const derived = presigned.query as S3Query;
   const sameQuery =
     Object.keys(received).length === Object.keys(derived).length &&
-    Object.entries(received).every(
-      ([name, value]) => name === 'X-Amz-Signature' || JSON.stringify(derived[name]) === JSON.stringify(value),
-    );
+    Object.entries(received).every(([name, value]) => name === 'X-Amz-Signature' || JSON.stringify(derived[name]) === JSON.stringify(value));
   if (!sameQuery || !sameSecret(String(derived['X-Amz-Signature']), auth['X-Amz-Signature'])) return signatureMismatch();
   return { ok: true, accessKeyId: scope.accessKeyId, path, query: received, signedHeaders, payloadHash: null };
 }
@@ -294,29 +275,19 @@ async function verifyHeader(
   );
   const [credential, signedList, signature] = ['Credential', 'SignedHeaders', 'Signature'].map((name) => parts.get(name));
   if (parts.size !== 3 || !credential || !signedList || !signature) {
-    return headerMalformed(
-      'The authorization header is malformed; the authorization header requires three components: Credential, SignedHeaders, and Signature.',
-    );
+    return headerMalformed('The authorization header is malformed; the authorization header requires three components: Credential, SignedHeaders, and Signature.');
   }
   const scope = parseCredential(credential);
-  if (!scope)
-    return headerMalformed(
-      'The authorization header is malformed; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
-    );
+  if (!scope) return headerMalformed('The authorization header is malformed; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
   const amzDate = header(req.headers, 'x-amz-date');
   const signedAt = parseAmzDate(amzDate);
   // a date was read only from a header that is there
   if (!signedAt || amzDate === undefined) return accessDenied('AWS authentication requires a valid Date or x-amz-date header');
   const payloadHash = header(req.headers, SHA256_HEADER);
   if (payloadHash === undefined) return refuse(400, 'InvalidRequest', `Missing required header for this request: ${SHA256_HEADER}`);
-  if (payloadHash.startsWith('STREAMING-'))
-    return refuse(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
+  if (payloadHash.startsWith('STREAMING-')) return refuse(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
   if (payloadHash !== UNSIGNED_PAYLOAD && !/^[0-9a-f]{64}$/i.test(payloadHash)) {
-    return refuse(
-      400,
-      'InvalidArgument',
-      `${SHA256_HEADER} must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, or a valid sha256 value.`,
-    );
+    return refuse(400, 'InvalidArgument', `${SHA256_HEADER} must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, or a valid sha256 value.`);
   }
   const problem = scopeProblem(scope, amzDate, opts.region);
   if (problem) return headerMalformed(problem.replace('the X-Amz-Credential parameter', 'the authorization header'));
@@ -336,37 +307,16 @@ async function verifyHeader(
   // part of the canonical request only when the client signed them
   const unsignable = [SHA256_HEADER, 'x-amz-date'].filter((name) => !signedHeaders.includes(name));
   const signed = await signerFor(scope, secret).sign(
-    new HttpRequest({
-      method: req.method,
-      hostname: headers.host,
-      path,
-      query: toQuery(pairs),
-      headers: { ...headers, [SHA256_HEADER]: payloadHash },
-    }),
-    {
-      signingDate: signedAt,
-      signingRegion: scope.region,
-      signingService: scope.service,
-      signableHeaders: new Set(signedHeaders),
-      unsignableHeaders: new Set(unsignable),
-    },
+    new HttpRequest({ method: req.method, hostname: headers.host, path, query: toQuery(pairs), headers: { ...headers, [SHA256_HEADER]: payloadHash } }),
+    { signingDate: signedAt, signingRegion: scope.region, signingService: scope.service, signableHeaders: new Set(signedHeaders), unsignableHeaders: new Set(unsignable) },
   );
   const derived = /SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(String(signed.headers.authorization));
   if (!derived || derived[1] !== signedList || !sameSecret(derived[2], signature)) return signatureMismatch();
-  return {
-    ok: true,
-    accessKeyId: scope.accessKeyId,
-    path,
-    query: toQuery(pairs),
-    signedHeaders,
-    payloadHash: payloadHash === UNSIGNED_PAYLOAD ? null : payloadHash,
-  };
+  return { ok: true, accessKeyId: scope.accessKeyId, path, query: toQuery(pairs), signedHeaders, payloadHash: payloadHash === UNSIGNED_PAYLOAD ? null : payloadHash };
 }
 
 /** A header-signed body against its signed SHA-256 (S3's XAmzContentSHA256Mismatch), or null when it matches. */
 export function verifyPayload(payloadHash: string, body: Uint8Array): S3Refusal | null {
   const actual = createHash('sha256').update(body).digest('hex');
-  return actual === payloadHash.toLowerCase()
-    ? null
-    : refuse(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+  return actual === payloadHash.toLowerCase() ? null : refuse(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
 }

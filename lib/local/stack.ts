@@ -59,8 +59,7 @@ export interface LocalStack {
 
 const LOOPBACK = '127.0.0.1';
 /** The name to print for a bind address: loopback and wildcards are opened as localhost. */
-const browsableHost = (host: string) =>
-  ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+const browsableHost = (host: string) => (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host);
 
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => {});

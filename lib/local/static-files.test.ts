@@ -18,9 +18,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>x</title>');
   fs.writeFileSync(path.join(root, 'assets', 'app-1a2b.js'), script);
   fs.writeFileSync(path.join(root, 'assets', 'font.woff2'), Buffer.alloc(4000, 1));
-  server = http.createServer((req, res) =>
-    serveStatic(root, new URL(req.url!, 'http://x').pathname, res, {}, req.headers['accept-encoding']),
-  );
+  server = http.createServer((req, res) => serveStatic(root, new URL(req.url!, 'http://x').pathname, res, {}, req.headers['accept-encoding']));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -26,13 +26,7 @@ const TYPES: Record<string, string> = {
 const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.map']);
 const MIN_COMPRESSED_BYTES = 1000;
 
-export function serveStatic(
-  root: string,
-  pathname: string,
-  res: ServerResponse,
-  headers: Record<string, string>,
-  acceptEncoding = '',
-): void {
+export function serveStatic(root: string, pathname: string, res: ServerResponse, headers: Record<string, string>, acceptEncoding = ''): void {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

@@ -22,11 +22,7 @@ export function localStripeKeys(dataDir: string): LocalStripeKeys {
   const file = path.join(dataDir, FILE);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as LocalStripeKeys;
   // test-mode shaped, as the SDK and Stripe.js expect, and valid nowhere else
-  const keys: LocalStripeKeys = {
-    secretKey: `sk_test_${random()}`,
-    publishableKey: `pk_test_${random()}`,
-    webhookSecret: `whsec_${random()}`,
-  };
+  const keys: LocalStripeKeys = { secretKey: `sk_test_${random()}`, publishableKey: `pk_test_${random()}`, webhookSecret: `whsec_${random()}` };
   fs.mkdirSync(dataDir, { recursive: true });
   // wx: two processes starting on one new directory agree on the first one's keys
   try {

@@ -48,11 +48,7 @@ let javaChecked = false;
  */
 export function ensureJava(): void {
   if (javaChecked) return;
-  ensure(
-    'A Java JDK (`java` with the jdk.compiler module, for DynamoDB Local and its launcher)',
-    () => has('java') && hasJavaCompiler(),
-    'default-jdk-headless',
-  );
+  ensure('A Java JDK (`java` with the jdk.compiler module, for DynamoDB Local and its launcher)', () => has('java') && hasJavaCompiler(), 'default-jdk-headless');
   javaChecked = true;
 }
 

@@ -105,8 +105,7 @@ export class ApiStack extends Stack {
         integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn.function),
         authorizer,
       });
-      if ((SIGN_IN_ROUTES as readonly string[]).includes(route.id))
-        signInRoutes.push({ key: `${route.method} ${routeKeyPath(route.path)}`, route: httpRoute });
+      if ((SIGN_IN_ROUTES as readonly string[]).includes(route.id)) signInRoutes.push({ key: `${route.method} ${routeKeyPath(route.path)}`, route: httpRoute });
       if (isPublic) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -147,11 +146,7 @@ export class ApiStack extends Stack {
  *    1 second doubling to about 15 minutes ("Password attempts exceeded", also a 429 here).
  */
 
-function throttleSignIn(
-  stage: HttpStage,
-  signInRoutes: Array<{ key: string; route: HttpRoute }>,
-  limits: StageSettings['signInThrottle'],
-): void {
+function throttleSignIn(stage: HttpStage, signInRoutes: Array<{ key: string; route: HttpRoute }>, limits: StageSettings['signInThrottle']): void {
   const settings = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit };
   const cfnStage = stage.node.defaultChild as CfnStage;
   cfnStage.routeSettings = Object.fromEntries(signInRoutes.map((r) => [r.key, settings]));

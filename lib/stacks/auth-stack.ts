@@ -34,11 +34,7 @@ export const USER_GROUPS = [
  */
 function cognitoEmail(scope: Stack, email: CognitoSesEmail | undefined): UserPoolEmail {
   if (email) {
-    return UserPoolEmail.withSES({
-      fromEmail: email.from,
-      sesVerifiedDomain: email.from.slice(email.from.lastIndexOf('@') + 1),
-      sesRegion: email.sesRegion,
-    });
+    return UserPoolEmail.withSES({ fromEmail: email.from, sesVerifiedDomain: email.from.slice(email.from.lastIndexOf('@') + 1), sesRegion: email.sesRegion });
   }
   // Info, not a warning: with cdk-nag's validation report every warning fails the synth, and dev may run without.
   Annotations.of(scope).addInfoV2(
@@ -139,9 +135,6 @@ export class AuthStack extends Stack {
 
     // Read by `npm run create-admin` (bin/create-admin.ts) and by operators.
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId, description: 'Cognito user pool of the portal' });
-    new CfnOutput(this, 'UserPoolClientId', {
-      value: this.userPoolClient.userPoolClientId,
-      description: 'App client the SPA signs in with',
-    });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId, description: 'App client the SPA signs in with' });
   }
 }

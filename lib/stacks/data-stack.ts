@@ -47,16 +47,12 @@ export class DataStack extends Stack {
     //   aws secretsmanager put-secret-value --secret-id <arn> --secret-string '{"secretKey":"sk_...","webhookSecret":"whsec_..."}'
     this.stripeSecret = new Secret(this, 'StripeSecret', {
       description: `Portal ${stage.name}: Stripe secret key and webhook signing secret (JSON: secretKey, webhookSecret)`,
-      generateSecretString: {
-        secretStringTemplate: JSON.stringify({ secretKey: 'sk_test_replace_me' }),
-        generateStringKey: 'webhookSecret',
-      },
+      generateSecretString: { secretStringTemplate: JSON.stringify({ secretKey: 'sk_test_replace_me' }), generateStringKey: 'webhookSecret' },
       removalPolicy: stage.removalPolicy,
     });
     Validations.of(this.stripeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason:
-        'Stripe API keys and webhook secrets are rolled in the Stripe dashboard, not by a Secrets Manager rotation Lambda; the README runbook covers rotating them.',
+      reason: 'Stripe API keys and webhook secrets are rolled in the Stripe dashboard, not by a Secrets Manager rotation Lambda; the README runbook covers rotating them.',
     });
     // It starts as a placeholder: this names where the real keys go (README "Stripe", `npm run doctor`).
     new CfnOutput(this, 'StripeSecretArn', {
@@ -77,8 +73,7 @@ export class DataStack extends Stack {
     });
     Validations.of(this.logsBucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason:
-        'This is the access-log bucket itself; logging it into itself would loop, and into another bucket would only move the problem.',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop, and into another bucket would only move the problem.',
     });
 
     this.documentsBucket = new Bucket(this, 'DocumentsBucket', {

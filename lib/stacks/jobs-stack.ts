@@ -2,15 +2,7 @@ import { Duration, RemovalPolicy, Stack, TimeZone, Validations, type StackProps 
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import {
-  ContextAttribute,
-  Schedule,
-  ScheduleExpression,
-  ScheduleGroup,
-  ScheduleTargetInput,
-  TimeWindow,
-  type IScheduleTarget,
-} from 'aws-cdk-lib/aws-scheduler';
+import { ContextAttribute, Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput, TimeWindow, type IScheduleTarget } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { jobs, QUEUE_MAX_RECEIVE_COUNT, queueName, SCHOOL_TIME_ZONE, type JobDef, type JobTrigger } from '../../lambdas/jobs.js';

@@ -1,15 +1,5 @@
 import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import {
-  Alarm,
-  ComparisonOperator,
-  Dashboard,
-  GraphWidget,
-  MathExpression,
-  Metric,
-  TextWidget,
-  TreatMissingData,
-  type IMetric,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, Dashboard, GraphWidget, MathExpression, Metric, TextWidget, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -73,51 +63,19 @@ export class OpsStack extends Stack {
       period: FIVE_MINUTES,
       label: 'API 5xx %',
     });
-    const testAlarm = alarm(
-      'Api5xxRate',
-      errorRate,
-      stage.alarms.api5xxPercent,
-      `More than ${stage.alarms.api5xxPercent}% of API requests failed with 5xx in 5 minutes`,
-    );
+    const testAlarm = alarm('Api5xxRate', errorRate, stage.alarms.api5xxPercent, `More than ${stage.alarms.api5xxPercent}% of API requests failed with 5xx in 5 minutes`);
     const latency = apiMetric('Latency', 'p95');
-    alarm(
-      'ApiP95Latency',
-      latency,
-      stage.alarms.apiP95LatencyMs,
-      `API p95 latency above ${stage.alarms.apiP95LatencyMs} ms for 15 minutes`,
-      3,
-    );
+    alarm('ApiP95Latency', latency, stage.alarms.apiP95LatencyMs, `API p95 latency above ${stage.alarms.apiP95LatencyMs} ms for 15 minutes`, 3);
 
     for (const [routeId, fn] of functions) {
-      alarm(
-        `Errors-${routeId}`,
-        fn.function.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
-        1,
-        `${routeId}: the function failed`,
-      );
-      alarm(
-        `Throttles-${routeId}`,
-        fn.function.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
-        1,
-        `${routeId}: invocations were throttled`,
-      );
+      alarm(`Errors-${routeId}`, fn.function.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${routeId}: the function failed`);
+      alarm(`Throttles-${routeId}`, fn.function.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${routeId}: invocations were throttled`);
     }
 
     // Our EMF metrics carry Powertools' `service` dimension; a metric named without it is another metric, one nobody emits.
     const custom = (metricName: string) =>
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName,
-        dimensionsMap: { ...METRIC_DIMENSIONS },
-        statistic: 'Sum',
-        period: FIVE_MINUTES,
-      });
-    alarm(
-      'WebhookFailures',
-      custom(METRIC.webhookFailure),
-      1,
-      'A signed Stripe webhook could not be applied: payments may be missing from the ledger',
-    );
+      new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { ...METRIC_DIMENSIONS }, statistic: 'Sum', period: FIVE_MINUTES });
+    alarm('WebhookFailures', custom(METRIC.webhookFailure), 1, 'A signed Stripe webhook could not be applied: payments may be missing from the ledger');
     // A handled 400, so no function error shows it. One is a forgery attempt; many mean the webhook secret no longer matches Stripe's.
     alarm(
       'WebhookSignatureFailures',
@@ -127,32 +85,16 @@ export class OpsStack extends Stack {
     );
 
     const tableMetric = (metricName: string) =>
-      new Metric({
-        namespace: 'AWS/DynamoDB',
-        metricName,
-        dimensionsMap: { TableName: table.tableName },
-        statistic: 'Sum',
-        period: FIVE_MINUTES,
-      });
+      new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table.tableName }, statistic: 'Sum', period: FIVE_MINUTES });
     alarm('TableReadThrottles', tableMetric('ReadThrottleEvents'), 1, 'DynamoDB throttled reads on the portal table');
     alarm('TableWriteThrottles', tableMetric('WriteThrottleEvents'), 1, 'DynamoDB throttled writes on the portal table');
 
     new Dashboard(this, 'Dashboard', {
       dashboardName: `portal-${stage.name}`,
       widgets: [
+        [new TextWidget({ markdown: `# Portal ${stage.name}\nAPI, functions, payments and the table. Alarms notify the SNS topic \`${topicName}\`.`, width: 24, height: 2 })],
         [
-          new TextWidget({
-            markdown: `# Portal ${stage.name}\nAPI, functions, payments and the table. Alarms notify the SNS topic \`${topicName}\`.`,
-            width: 24,
-            height: 2,
-          }),
-        ],
-        [
-          new GraphWidget({
-            title: 'API requests and 5xx',
-            left: [apiMetric('Count', 'Sum'), apiMetric('5xx', 'Sum'), apiMetric('4xx', 'Sum')],
-            width: 8,
-          }),
+          new GraphWidget({ title: 'API requests and 5xx', left: [apiMetric('Count', 'Sum'), apiMetric('5xx', 'Sum'), apiMetric('4xx', 'Sum')], width: 8 }),
           new GraphWidget({ title: 'API latency (p50, p95)', left: [apiMetric('Latency', 'p50'), latency], width: 8 }),
           new GraphWidget({ title: 'API 5xx %', left: [errorRate], width: 8 }),
         ],
@@ -166,11 +108,7 @@ export class OpsStack extends Stack {
           new GraphWidget({ title: 'Login failures', left: [custom(METRIC.loginFailure)], width: 12 }),
         ],
         [
-          new GraphWidget({
-            title: 'Function errors',
-            left: [...functions.values()].map((f) => f.function.metricErrors({ period: FIVE_MINUTES })),
-            width: 12,
-          }),
+          new GraphWidget({ title: 'Function errors', left: [...functions.values()].map((f) => f.function.metricErrors({ period: FIVE_MINUTES })), width: 12 }),
           new GraphWidget({
             title: 'Function duration (p95)',
             left: [...functions.values()].map((f) => f.function.metricDuration({ period: FIVE_MINUTES, statistic: 'p95' })),
@@ -178,16 +116,8 @@ export class OpsStack extends Stack {
           }),
         ],
         [
-          new GraphWidget({
-            title: 'DynamoDB throttles',
-            left: [tableMetric('ReadThrottleEvents'), tableMetric('WriteThrottleEvents')],
-            width: 12,
-          }),
-          new GraphWidget({
-            title: 'DynamoDB consumed capacity',
-            left: [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')],
-            width: 12,
-          }),
+          new GraphWidget({ title: 'DynamoDB throttles', left: [tableMetric('ReadThrottleEvents'), tableMetric('WriteThrottleEvents')], width: 12 }),
+          new GraphWidget({ title: 'DynamoDB consumed capacity', left: [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')], width: 12 }),
         ],
       ],
     });
@@ -195,10 +125,7 @@ export class OpsStack extends Stack {
     // For `npm run doctor`: the topic whose subscription it checks, and an alarm it may put in ALARM
     // (`aws cloudwatch set-alarm-state`) to send a test notification end to end.
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn, description: 'SNS topic every alarm notifies' });
-    new CfnOutput(this, 'TestAlarmName', {
-      value: testAlarm.alarmName,
-      description: 'Alarm `npm run doctor` may set to ALARM to test notifications',
-    });
+    new CfnOutput(this, 'TestAlarmName', { value: testAlarm.alarmName, description: 'Alarm `npm run doctor` may set to ALARM to test notifications' });
   }
 
   /**
@@ -238,14 +165,7 @@ export class OpsStack extends Stack {
         resources: [topic.topicArn],
         conditions: {
           StringEquals: { 'aws:SourceAccount': this.account },
-          ArnLike: {
-            'aws:SourceArn': this.formatArn({
-              service: 'cloudwatch',
-              resource: 'alarm',
-              resourceName: '*',
-              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            }),
-          },
+          ArnLike: { 'aws:SourceArn': this.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
         },
       }),
     );

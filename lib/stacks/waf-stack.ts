@@ -8,11 +8,7 @@ import { SIGN_IN_ROUTES, type StageSettings } from '../stage.js';
 export const WAF_REGION = 'us-east-1';
 
 /** AWS managed rule groups, in evaluation order (https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-list.html). */
-export const MANAGED_RULE_GROUPS = [
-  'AWSManagedRulesAmazonIpReputationList',
-  'AWSManagedRulesCommonRuleSet',
-  'AWSManagedRulesKnownBadInputsRuleSet',
-] as const;
+export const MANAGED_RULE_GROUPS = ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet'] as const;
 
 /**
  * Routes whose bodies are larger than 8 KB by design, which the core rule set's SizeRestrictions_BODY
@@ -46,11 +42,7 @@ export class WafStack extends Stack {
   constructor(scope: Construct, id: string, props: WafStackProps) {
     super(scope, id, props);
     const { stage } = props;
-    const metric = (name: string) => ({
-      cloudWatchMetricsEnabled: true,
-      metricName: `portal-${stage.name}-${name}`,
-      sampledRequestsEnabled: true,
-    });
+    const metric = (name: string) => ({ cloudWatchMetricsEnabled: true, metricName: `portal-${stage.name}-${name}`, sampledRequestsEnabled: true });
 
     const managed = MANAGED_RULE_GROUPS.map((name, priority): CfnWebACL.RuleProperty => ({
       name,
@@ -61,8 +53,7 @@ export class WafStack extends Stack {
           vendorName: 'AWS',
           name,
           // counted (and labelled) instead of blocked; the next rule blocks it everywhere else
-          ruleActionOverrides:
-            name === 'AWSManagedRulesCommonRuleSet' ? [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] : undefined,
+          ruleActionOverrides: name === 'AWSManagedRulesCommonRuleSet' ? [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] : undefined,
         },
       },
       visibilityConfig: metric(name),

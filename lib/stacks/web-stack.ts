@@ -107,9 +107,7 @@ export class WebStack extends Stack {
     // Host stays the origin's (ALL_VIEWER_EXCEPT_HOST_HEADER): API Gateway routes by it, to the API or to
     // the custom domain's mapping.
     const apiDomain = props.apiCustomDomain ?? `${props.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
-    const certificate = props.customDomain
-      ? Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn)
-      : undefined;
+    const certificate = props.customDomain ? Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn) : undefined;
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Portal ${stage.name}`,

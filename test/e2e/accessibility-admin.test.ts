@@ -6,19 +6,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  atBothWidths,
-  audit,
-  auditDialog,
-  auditFailedLoad,
-  closeDialog,
-  expectAnnounced,
-  openDialog,
-  openPages,
-  visit,
-  writeAxeSummary,
-  type Pages,
-} from './support/a11y.js';
+import { atBothWidths, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
 import { headerLink } from './support/header.js';
 import { launchBrowser } from './support/browser.js';
 import { dataRows, dataTable } from './support/dataTable.js';
@@ -124,18 +112,14 @@ describe('admin', { timeout: 120_000 }, () => {
         await expect(menu.count()).resolves.toBe(0);
         await menuButton.click();
         await menu.waitFor();
-        await expect
-          .poll(() => menu.evaluate((el) => el.closest('[role="presentation"]')?.contains(document.activeElement) ?? false))
-          .toBe(true);
+        await expect.poll(() => menu.evaluate((el) => el.closest('[role="presentation"]')?.contains(document.activeElement) ?? false)).toBe(true);
         await audit(page, width, 'admin', 'drawer-open');
         views = await menu.getByRole('button').allTextContents();
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'detached' });
         await expect.poll(() => menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
       }
-      expect(views).toEqual(
-        expect.arrayContaining(['Overview', 'Documents', 'Cohorts', 'Students', 'Categories', 'Analytics', 'Settings']),
-      );
+      expect(views).toEqual(expect.arrayContaining(['Overview', 'Documents', 'Cohorts', 'Students', 'Categories', 'Analytics', 'Settings']));
       await dataRows(page, /Individual Students/)
         .first()
         .waitFor();

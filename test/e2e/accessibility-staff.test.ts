@@ -4,17 +4,7 @@
  * (support/a11y.ts). Nothing is changed: dialogs are opened, checked and closed.
  */
 import { describe, it } from 'vitest';
-import {
-  accessibilityBrowser,
-  atBothWidths,
-  audit,
-  auditDialog,
-  auditFailedLoad,
-  closeDialog,
-  expectAnnounced,
-  openDialog,
-  visit,
-} from './support/a11y.js';
+import { accessibilityBrowser, atBothWidths, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
 import { dataRows, dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('staff');

@@ -45,10 +45,7 @@ describe('signed out', () => {
     await atBothWidths(s.pages, async (page, width) => {
       // The login's answer for an account with a temporary password, as cognito-local would give it (issue 8).
       await page.route('**/api/users/login/', (route) =>
-        route.fulfill({
-          status: 401,
-          json: { detail: 'Please choose a new password.', code: 'new_password_required', session: 'a11y-session' },
-        }),
+        route.fulfill({ status: 401, json: { detail: 'Please choose a new password.', code: 'new_password_required', session: 'a11y-session' } }),
       );
       await visit(page, '/', (p) => p.getByRole('button', { name: 'Login' }));
       await page.getByLabel('Username').fill('new.student');

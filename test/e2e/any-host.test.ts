@@ -21,8 +21,7 @@ beforeEach(() => {
   cspViolations = [];
   page.on('response', (res) => {
     const url = new URL(res.url());
-    if (url.pathname.startsWith('/local/s3/'))
-      storage.push(`${res.request().method()} ${url.host} ${res.status()} ${res.headers()['content-type'] ?? ''}`);
+    if (url.pathname.startsWith('/local/s3/')) storage.push(`${res.request().method()} ${url.host} ${res.status()} ${res.headers()['content-type'] ?? ''}`);
   });
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -84,9 +83,7 @@ describe('the portal at 127.0.0.1', () => {
     await imagePreview.getByRole('button', { name: 'Close' }).click();
 
     // the PDF preview's frame gets the PDF from this origin
-    const pdfServed = page.waitForResponse(
-      (res) => res.url().includes('/local/s3/') && res.request().method() === 'GET' && res.status() === 200,
-    );
+    const pdfServed = page.waitForResponse((res) => res.url().includes('/local/s3/') && res.request().method() === 'GET' && res.status() === 200);
     await row(pdfTitle)
       .getByRole('button', { name: `Preview ${pdfTitle}` })
       .click();

@@ -48,9 +48,7 @@ const world: MatrixWorld = {
     /** A new student with a temporary password (made by the demo admin through the API) and the session of their first sign-in. */
     challenge: async () => {
       const { token } = await login('admin', 'Admin!2345');
-      const cohorts = (await (
-        await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as Array<{ id: string; program_type: string }>;
+      const cohorts = (await (await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ id: string; program_type: string }>;
       const username = `anon-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
       const created = await fetch(`${baseUrl()}/api/students/`, {
         method: 'POST',
@@ -93,13 +91,7 @@ describe('anonymous callers through the local gateway', () => {
       expect(row, `route ${route.id} has no row in the authorization matrix`).toBeDefined();
       const id = route.id as RouteId;
       if (row!.anonymous === 401) {
-        for (const opts of [
-          {},
-          { trailingSlash: false },
-          { authorization: 'Basic YWRtaW46QWRtaW4hMjM0NQ==' },
-          { authorization: 'Bearer' },
-          { authorization: 'bearer ' },
-        ]) {
+        for (const opts of [{}, { trailingSlash: false }, { authorization: 'Basic YWRtaW46QWRtaW4hMjM0NQ==' }, { authorization: 'Bearer' }, { authorization: 'bearer ' }]) {
           const res = await send(id, await REQUESTS[id](world, 'anonymous'), opts);
           expect({ status: res.status, body: res.body }, JSON.stringify(opts)).toEqual({ status: 401, body: GATEWAY_401 });
           expect(res.headers.get('www-authenticate'), JSON.stringify(opts)).toMatch(/^Bearer/);
@@ -115,20 +107,7 @@ describe('anonymous callers through the local gateway', () => {
 
 describe('hostile paths, methods and credentials through the local gateway', () => {
   const segment = fc.oneof(
-    fc.constantFrom(
-      'api',
-      'students',
-      'student',
-      'courses',
-      'documents',
-      'payments',
-      'cohorts',
-      'users',
-      'login',
-      'webhook',
-      'refund',
-      'x',
-    ),
+    fc.constantFrom('api', 'students', 'student', 'courses', 'documents', 'payments', 'cohorts', 'users', 'login', 'webhook', 'refund', 'x'),
     fc.constantFrom('%', '%E0%A4%A', '%00', '%2F', '%2e%2e', '..', '.', '%C0%AE', '%FF', '~', '*', ';', 'a;b=c', '%20'),
     fc.string({ maxLength: 8 }).map(encodeURIComponent),
   );
@@ -138,15 +117,7 @@ describe('hostile paths, methods and credentials through the local gateway', () 
     slash: fc.boolean(),
     authorization: fc.option(
       fc.oneof(
-        fc.constantFrom(
-          'Bearer',
-          'Bearer ',
-          'Bearer a.b.c',
-          'Bearer eyJhbGciOiJub25lIn0.e30.',
-          'Basic YTpi',
-          'bearer null',
-          'Bearer undefined',
-        ),
+        fc.constantFrom('Bearer', 'Bearer ', 'Bearer a.b.c', 'Bearer eyJhbGciOiJub25lIn0.e30.', 'Basic YTpi', 'bearer null', 'Bearer undefined'),
         fc
           .string({ unit: 'binary-ascii', maxLength: 40 })
           .filter((s) => /^[\x20-\x7e]*$/.test(s))

@@ -40,11 +40,7 @@ afterEach(async () => {
 });
 
 /** A fresh student owing `amount` on Phlebotomy, signed in in a new context at `viewport`. */
-async function studentOwing(
-  prefix: string,
-  amount: string,
-  viewport: (typeof WIDTHS)[number],
-): Promise<{ student: FreshStudent; page: Page }> {
+async function studentOwing(prefix: string, amount: string, viewport: (typeof WIDTHS)[number]): Promise<{ student: FreshStudent; page: Page }> {
   const student = await createFreshStudent(prefix, { programName: 'Phlebotomy', amount, nextDueDate: '2026-12-15' });
   context = await signedInContext(browser, student.user, {}, { viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
@@ -57,51 +53,46 @@ async function studentOwing(
 const cartLine = (page: Page) => page.getByRole('listitem', { name: 'Phlebotomy' });
 
 /** Issue 11's checks (axe, small screen, a screenshot in test/e2e/screenshots) on one of issue 17's states. */
-const auditState = (page: Page, viewport: (typeof WIDTHS)[number], screen: string, state: string) =>
-  audit(page, viewport.width, screen, state);
+const auditState = (page: Page, viewport: (typeof WIDTHS)[number], screen: string, state: string) => audit(page, viewport.width, screen, state);
 
 describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) => {
-  it(
-    '(a) Pay Bill twice: the checkout explains before opening any payment, and one click pays exactly what was owed',
-    { timeout: 120_000 },
-    async () => {
-      const { page } = await studentOwing('qty', '900.00', viewport);
-      const intents = recordIntentRequests(page);
-      await payBill(page);
-      await payBill(page);
-      await page.getByRole('link', { name: 'Cart (2 items) - $1,800.00' }).waitFor();
+  it('(a) Pay Bill twice: the checkout explains before opening any payment, and one click pays exactly what was owed', { timeout: 120_000 }, async () => {
+    const { page } = await studentOwing('qty', '900.00', viewport);
+    const intents = recordIntentRequests(page);
+    await payBill(page);
+    await payBill(page);
+    await page.getByRole('link', { name: 'Cart (2 items) - $1,800.00' }).waitFor();
 
-      // The cart already flags it, with its own fix (not used here: the checkout must say it too).
-      await cartLine(page).getByText('Phlebotomy: your cart asks for $1,800.00 (2 × $900.00), but you owe $900.00.').waitFor();
-      await cartLine(page).getByRole('button', { name: 'Pay $900.00 instead' }).waitFor();
-      await auditState(page, viewport, 'cart', 'more-than-owed');
+    // The cart already flags it, with its own fix (not used here: the checkout must say it too).
+    await cartLine(page).getByText('Phlebotomy: your cart asks for $1,800.00 (2 × $900.00), but you owe $900.00.').waitFor();
+    await cartLine(page).getByRole('button', { name: 'Pay $900.00 instead' }).waitFor();
+    await auditState(page, viewport, 'cart', 'more-than-owed');
 
-      await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-      await page.waitForURL(/\/checkout$/);
-      const notice = page.getByRole('alert').filter({ hasText: 'Your cart asks for more than you owe' });
-      await notice.getByText('Phlebotomy: your cart asks for $1,800.00 (2 × $900.00), but you owe $900.00.').waitFor();
-      await notice.getByText(/Nothing has been charged\./).waitFor();
-      await expect(page.getByText(/items\.\d+\./).count()).resolves.toBe(0);
-      await expect(cardForm(page).count()).resolves.toBe(0);
-      expect(intents).toEqual([]);
-      await auditState(page, viewport, 'checkout', 'more-than-owed');
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(/\/checkout$/);
+    const notice = page.getByRole('alert').filter({ hasText: 'Your cart asks for more than you owe' });
+    await notice.getByText('Phlebotomy: your cart asks for $1,800.00 (2 × $900.00), but you owe $900.00.').waitFor();
+    await notice.getByText(/Nothing has been charged\./).waitFor();
+    await expect(page.getByText(/items\.\d+\./).count()).resolves.toBe(0);
+    await expect(cardForm(page).count()).resolves.toBe(0);
+    expect(intents).toEqual([]);
+    await auditState(page, viewport, 'checkout', 'more-than-owed');
 
-      await notice.getByRole('button', { name: 'Fix my cart' }).click();
-      await page.getByRole('link', { name: 'Cart (1 items) - $900.00' }).waitFor();
-      await cardForm(page).getByRole('button', { name: 'Pay $900.00' }).waitFor();
-      expect(intents).toHaveLength(1);
-      expect(intents[0]).toMatchObject({ totalCost: 900, items: [{ program_type: 'certificate', amount: 900 }] });
-      await payByCard(page, '$900.00');
-      await page.getByText('Payment Successful!', { exact: true }).waitFor();
-      await page.waitForURL(/\/Dashboard$/, { timeout: 10_000 });
+    await notice.getByRole('button', { name: 'Fix my cart' }).click();
+    await page.getByRole('link', { name: 'Cart (1 items) - $900.00' }).waitFor();
+    await cardForm(page).getByRole('button', { name: 'Pay $900.00' }).waitFor();
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({ totalCost: 900, items: [{ program_type: 'certificate', amount: 900 }] });
+    await payByCard(page, '$900.00');
+    await page.getByText('Payment Successful!', { exact: true }).waitFor();
+    await page.waitForURL(/\/Dashboard$/, { timeout: 10_000 });
 
-      await expectBalance(page, '$0.00');
-      await page.goto(`${baseUrl()}/payments`);
-      const row = dataRow(page, 'Payments', '$900.00');
-      await row.getByText('Succeeded').waitFor();
-      await expect(dataRow(page, 'Payments', /Pending|Canceled|Failed/).count()).resolves.toBe(0);
-    },
-  );
+    await expectBalance(page, '$0.00');
+    await page.goto(`${baseUrl()}/payments`);
+    const row = dataRow(page, 'Payments', '$900.00');
+    await row.getByText('Succeeded').waitFor();
+    await expect(dataRow(page, 'Payments', /Pending|Canceled|Failed/).count()).resolves.toBe(0);
+  });
 
   it('(b) a part of the balance is paid, and the dashboard balance drops by exactly that', { timeout: 120_000 }, async () => {
     const { page } = await studentOwing('part', '1000.00', viewport);

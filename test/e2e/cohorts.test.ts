@@ -55,16 +55,7 @@ describe('Cohort Management', () => {
         .map((row) => row[3])
         .sort(),
     ).toEqual(['EKG Technician', 'Nursing Assistant', 'Phlebotomy']);
-    expect(rows.find((row) => row[3] === 'Nursing Assistant')).toEqual([
-      '2025-2026',
-      '1',
-      'Certificate',
-      'Nursing Assistant',
-      '4',
-      '2025-09-02',
-      '2026-06-12',
-      'Active',
-    ]);
+    expect(rows.find((row) => row[3] === 'Nursing Assistant')).toEqual(['2025-2026', '1', 'Certificate', 'Nursing Assistant', '4', '2025-09-02', '2026-06-12', 'Active']);
   });
 
   it('opens cohort 2025-2026 #1: roster labels, Export List, and the student dialog with the latest payments', async () => {
@@ -110,18 +101,14 @@ describe('Cohort Management', () => {
     // The seeded payments, newest first (other browser tests may add newer ones for this student).
     const seeded = history.getByRole('row').filter({ hasText: 'pi_seed_student' });
     await seeded.first().waitFor();
-    await expect(
-      seeded.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))),
-    ).resolves.toEqual([
+    await expect(seeded.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent)))).resolves.toEqual([
       ['Jan 15, 2026', '$1,000.00', 'Card', 'Succeeded', 'pi_seed_student_patientcaretechnician_1'],
       ['Nov 14, 2025', '$400.00', 'Card', 'Succeeded', 'pi_seed_student_nursingassistant_2'],
       ['Sep 15, 2025', '$500.00', 'Card', 'Succeeded', 'pi_seed_student_nursingassistant_1'],
     ]);
     await dialog.getByRole('region', { name: 'Program Enrollments' }).getByText('Certificate', { exact: true }).waitFor();
     await dialog.getByRole('region', { name: 'Program Enrollments' }).getByText('Diploma', { exact: true }).waitFor();
-    await expect(dialog.getByRole('link', { name: 'Send Email' }).getAttribute('href')).resolves.toBe(
-      'mailto:student@students.northfield.example.edu',
-    );
+    await expect(dialog.getByRole('link', { name: 'Send Email' }).getAttribute('href')).resolves.toBe('mailto:student@students.northfield.example.edu');
   });
 
   it('redirects a non-admin who opens /cohort-management to /Dashboard', async () => {

@@ -66,9 +66,7 @@ describe('Course Management', () => {
     // delete
     await page.getByRole('button', { name: `Delete Algebra (${crn})` }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
-    await confirm
-      .getByText('Are you sure you want to delete the course "Algebra"? This action cannot be undone.', { exact: true })
-      .waitFor();
+    await confirm.getByText('Are you sure you want to delete the course "Algebra"? This action cannot be undone.', { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Course deleted successfully');
     await row(crn).waitFor({ state: 'detached' });
@@ -106,8 +104,7 @@ describe('Courses Catalog', () => {
     await page.getByText('Browse all available courses by category').waitFor();
     await page.getByRole('heading', { name: 'Course Statistics' }).waitFor();
 
-    const stat = async (label: string) =>
-      Number(await page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]').textContent());
+    const stat = async (label: string) => Number(await page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]').textContent());
     const total = await stat('Total Courses');
     const certificate = await stat('Certificate Courses');
     const chips = await page.locator('.MuiAccordionSummary-root .MuiChip-label').allTextContents();

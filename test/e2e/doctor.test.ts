@@ -25,15 +25,10 @@ function keysDir(keys: object): string {
 /** `npm run doctor -- ...` as a person runs it: a child process, its lines and its exit code. */
 function doctor(...args: string[]): Promise<{ code: number; lines: string[]; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bin/doctor.ts', ...args],
-      { cwd: REPO_ROOT, timeout: 50_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, lines: stdout.trim().split('\n'), stderr });
-      },
-    );
+    execFile(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bin/doctor.ts', ...args], { cwd: REPO_ROOT, timeout: 50_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, lines: stdout.trim().split('\n'), stderr });
+    });
   });
 }
 
@@ -54,15 +49,9 @@ describe('npm run doctor -- --local', () => {
   });
 
   it("fails, with the fix, when given another data directory's keys", async () => {
-    const other = {
-      secretKey: 'sk_test_notthisstacks0000000000000000',
-      publishableKey: 'pk_test_notthisstacks0000000000000000',
-      webhookSecret: 'whsec_notthisstacks',
-    };
+    const other = { secretKey: 'sk_test_notthisstacks0000000000000000', publishableKey: 'pk_test_notthisstacks0000000000000000', webhookSecret: 'whsec_notthisstacks' };
     const { code, lines } = await doctor('--local', '--url', baseUrl(), '--data-dir', keysDir(other));
-    expect(lines.find((l) => l.startsWith('✗ Stripe sandbox keys'))).toMatch(
-      /refuses the secret key .* → fix: give the data directory this stack was started on: --data-dir/,
-    );
+    expect(lines.find((l) => l.startsWith('✗ Stripe sandbox keys'))).toMatch(/refuses the secret key .* → fix: give the data directory this stack was started on: --data-dir/);
     expect(code).toBe(1);
   });
 });

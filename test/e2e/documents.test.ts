@@ -24,8 +24,7 @@ async function openDocumentManagement() {
 }
 
 const row = (title: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
-const tabCount = async (name: string) =>
-  Number(/\((\d+)\)$/.exec((await page.getByRole('tab', { name: new RegExp(`^${name}`) }).textContent()) ?? '')?.[1]);
+const tabCount = async (name: string) => Number(/\((\d+)\)$/.exec((await page.getByRole('tab', { name: new RegExp(`^${name}`) }).textContent()) ?? '')?.[1]);
 
 describe('Document Management (staff)', () => {
   it('uploads a pdf with the progress bar, previews and zooms it, downloads it and deletes it', async () => {
@@ -48,9 +47,7 @@ describe('Document Management (staff)', () => {
     await expect(dialog.getByLabel('Scope').inputValue()).resolves.toBe('cohort');
     await dialog.getByLabel('Cohort').selectOption({ label: '2025-2026 Cohort 1 - Nursing Assistant' });
     await dialog.getByLabel('Category').selectOption({ index: 1 });
-    await dialog
-      .getByLabel('Choose File')
-      .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: minimalPdf('E2E syllabus text') });
+    await dialog.getByLabel('Choose File').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: minimalPdf('E2E syllabus text') });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     releaseUpload();
@@ -61,17 +58,7 @@ describe('Document Management (staff)', () => {
     await page.getByRole('tab', { name: `Cohort Documents (${cohortCount + 1})` }).click();
     await row(title).waitFor();
     const cells = await row(title).getByRole('cell').allTextContents();
-    expect(cells.slice(0, 9)).toEqual([
-      title,
-      'Cohort Documents',
-      '2025-2026 Cohort 1',
-      expect.any(String),
-      'PDF',
-      '0.00 MB',
-      'Sam Rivera',
-      expect.any(String),
-      'Public',
-    ]);
+    expect(cells.slice(0, 9)).toEqual([title, 'Cohort Documents', '2025-2026 Cohort 1', expect.any(String), 'PDF', '0.00 MB', 'Sam Rivera', expect.any(String), 'Public']);
 
     // preview and zoom
     await row(title)

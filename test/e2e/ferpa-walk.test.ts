@@ -30,13 +30,10 @@ import { cognitoOf } from './support/cognito-tokens.js';
 
 type Row = (typeof routes)[number];
 /** The ids of the rows a student's token may call, at the type level too: a new one needs a builder to compile. */
-type StudentRow =
-  | Extract<Row, { access: 'signed-in' }>
-  | (Row extends infer R ? (R extends { access: readonly (infer A)[] } ? ('student' extends A ? R : never) : never) : never);
+type StudentRow = Extract<Row, { access: 'signed-in' }> | (Row extends infer R ? (R extends { access: readonly (infer A)[] } ? ('student' extends A ? R : never) : never) : never);
 type StudentRouteId = StudentRow['id'];
 
-const isStudentRoute = (r: Row) =>
-  r.access === 'signed-in' || (Array.isArray(r.access) && (r.access as readonly string[]).includes('student'));
+const isStudentRoute = (r: Row) => r.access === 'signed-in' || (Array.isArray(r.access) && (r.access as readonly string[]).includes('student'));
 
 interface Person {
   username: string;
@@ -68,10 +65,7 @@ const overpay = (username: string): CellRequest => ({
  * document that asks for none), except for the one genuine signature made in beforeAll.
  */
 const builders = {
-  'students-get': ({ me, others }) => [
-    { pathParameters: { username: me.username } },
-    ...others.map((o) => ({ pathParameters: { username: o.username } })),
-  ],
+  'students-get': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
   'students-payments': ({ me, others }) => [
     { pathParameters: { username: me.username } },
     { pathParameters: { username: me.username }, query: { limit: '1' } },
@@ -208,8 +202,7 @@ describe('FERPA walk: no answer a student can receive names another student', ()
       }
       for (const other of people) {
         if (other.username === me.username) continue;
-        for (const by of namesIn(text, parsed, other))
-          leaks.push({ student: me.username, route, request: JSON.stringify(request), names: other.username, by });
+        for (const by of namesIn(text, parsed, other)) leaks.push({ student: me.username, route, request: JSON.stringify(request), names: other.username, by });
       }
     };
 
@@ -243,9 +236,7 @@ describe('FERPA walk: no answer a student can receive names another student', ()
     );
     expect(leaks).toEqual([]);
     // every route answered at least once with a success for some student (the walk reached real data)
-    for (const route of studentRoutes.filter(
-      (r) => !['payments-create-intent', 'users-totp-verify', 'documents-acknowledge'].includes(r.id),
-    )) {
+    for (const route of studentRoutes.filter((r) => !['payments-create-intent', 'users-totp-verify', 'documents-acknowledge'].includes(r.id))) {
       expect(
         [...(statuses.get(route.id)?.keys() ?? [])].some((s) => s === 200),
         `${route.id} answered 200 to someone`,

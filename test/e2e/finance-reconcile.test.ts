@@ -23,8 +23,7 @@ const PAYER = { username: 'grace.obi', password: 'Student!2345' };
 const { pagesFor } = accessibilityBrowser('finance-reconcile');
 
 /** YYYY-MM-DD in this machine's calendar, which the browser shares (the dialog's default range). */
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const today = () => isoDay(new Date());
 const daysAgo = (n: number) => {
   const now = new Date();
@@ -99,16 +98,10 @@ describe('Reconcile with Stripe (finance)', { timeout: 180_000 }, () => {
       await page.route(
         (url) => url.pathname === '/api/payments/reconcile/',
         (route) =>
-          route.fulfill({
-            status: 503,
-            contentType: 'application/json',
-            body: JSON.stringify({ error: 'The service is busy or unavailable - please try again in a moment' }),
-          }),
+          route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The service is busy or unavailable - please try again in a moment' }) }),
       );
       await dialog.getByRole('button', { name: 'Check with Stripe' }).click();
-      await expectAnnounced(
-        dialog.getByText('Stripe or the portal is busy right now, so the check did not finish. Please try again in a few minutes.'),
-      );
+      await expectAnnounced(dialog.getByText('Stripe or the portal is busy right now, so the check did not finish. Please try again in a few minutes.'));
       await audit(page, width, 'finance-reconcile', 'error');
       await page.unrouteAll();
       await closeDialog(page, dialog, reconcileButton(page));
@@ -127,16 +120,12 @@ describe('Reconcile with Stripe (finance)', { timeout: 180_000 }, () => {
     });
 
     it('Stripe took the money, the portal missed it; Reconcile records it once, and a second run repairs nothing', async () => {
-      await expect(sandboxControl('POST', 'drop-next', { type: 'payment_intent.succeeded' })).resolves.toMatchObject({
-        type: 'payment_intent.succeeded',
-      });
+      await expect(sandboxControl('POST', 'drop-next', { type: 'payment_intent.succeeded' })).resolves.toMatchObject({ type: 'payment_intent.succeeded' });
       intentId = await studentPays('100.00');
       // The sandbox made the event and did not deliver it.
       await expect
         .poll(async () => {
-          const { data } = (await sandboxControl('GET', 'deliveries?type=payment_intent.succeeded')) as {
-            data: Array<{ dropped: boolean; event: string }>;
-          };
+          const { data } = (await sandboxControl('GET', 'deliveries?type=payment_intent.succeeded')) as { data: Array<{ dropped: boolean; event: string }> };
           return data.some((record) => record.dropped);
         })
         .toBe(true);
@@ -144,9 +133,7 @@ describe('Reconcile with Stripe (finance)', { timeout: 180_000 }, () => {
       const wide = s.pages[1280];
       await visit(wide, '/finance', ledgerTable);
       // Unfiltered, the ledger lists money that moved: the unrecorded payment is an opened checkout (Pending), so it is not there.
-      await wide
-        .getByText('Checkouts that were opened but not paid (Pending) and canceled checkouts appear only when you filter by that status.')
-        .waitFor();
+      await wide.getByText('Checkouts that were opened but not paid (Pending) and canceled checkouts appear only when you filter by that status.').waitFor();
       await expect(ledgerTable(wide).getByRole('row').filter({ hasText: intentId }).count()).resolves.toBe(0);
       await wide.getByLabel('Status').selectOption({ label: 'Pending' });
       await wide.getByLabel('Student username').fill(PAYER.username);
@@ -161,12 +148,7 @@ describe('Reconcile with Stripe (finance)', { timeout: 180_000 }, () => {
       const rows = dialog.getByRole('table', { name: 'Repairs' }).getByRole('row');
       await expect(rows.count()).resolves.toBe(2);
       const repair = rows.nth(1);
-      await expect(repair.getByRole('cell').allTextContents()).resolves.toEqual([
-        intentId,
-        PAYER.username,
-        expect.stringMatching(/^Payment recorded/),
-        '$100.00',
-      ]);
+      await expect(repair.getByRole('cell').allTextContents()).resolves.toEqual([intentId, PAYER.username, expect.stringMatching(/^Payment recorded/), '$100.00']);
       await expect(repair.getByRole('link', { name: new RegExp(intentId) }).getAttribute('href')).resolves.toMatch(
         new RegExp(`^https://dashboard\\.stripe\\.com/(test/)?payments/${intentId}$`),
       );

@@ -4,11 +4,7 @@ import { connect, listeningSockets, networkAddress } from '../../lib/local/liste
 import { baseUrl } from './support/browser.js';
 
 async function login(username: string, password: string) {
-  const res = await fetch(`${baseUrl()}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
+  const res = await fetch(`${baseUrl()}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
   return { status: res.status, body: await res.json() };
 }
 

@@ -82,9 +82,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const receipt = page.getByRole('article', { name: 'Payment Receipt' });
     await receipt.getByRole('cell', { name: 'Nursing Assistant' }).waitFor();
-    await expect(receipt.getByText('Amount', { exact: true }).locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe(
-      '$250.00',
-    );
+    await expect(receipt.getByText('Amount', { exact: true }).locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$250.00');
     await tabTo(page, page.getByRole('button', { name: 'Print' }));
   });
 

@@ -101,10 +101,7 @@ describe('the local stack killed in the middle of writes', () => {
     const writer = async () => {
       for (;;) {
         const i = n++;
-        const attempt: Attempt =
-          i % 2 === 0
-            ? { kind: 'course', marker: `K${run}${i}`, status: 'lost' }
-            : { kind: 'charge', marker: `Kill test ${run} #${i}`, status: 'lost' };
+        const attempt: Attempt = i % 2 === 0 ? { kind: 'course', marker: `K${run}${i}`, status: 'lost' } : { kind: 'charge', marker: `Kill test ${run} #${i}`, status: 'lost' };
         attempts.push(attempt);
         try {
           const res =
@@ -138,9 +135,7 @@ describe('the local stack killed in the middle of writes', () => {
     expect(attempts.filter((a) => a.status !== 201 && a.status !== 'lost')).toEqual([]); // no write failed for another reason
 
     portal = await spawnPortal(dataDir, ports);
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient(localClientConfig(`http://127.0.0.1:${ports.dynamodb}`, localCredentials(dataDir))),
-    );
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(`http://127.0.0.1:${ports.dynamodb}`, localCredentials(dataDir))));
     const token = (await call(`${api}/api/users/login/`, null, 'POST', { username: 'admin', password: 'Admin!2345' })).body.token as string;
 
     // Courses: each one whole (course, CRN marker, audit entry) or absent; every acknowledged one present.
@@ -178,20 +173,12 @@ describe('the local stack killed in the middle of writes', () => {
       }),
     );
     const landed = [...reasons].filter((r) => r?.startsWith(`Kill test ${run} `));
-    expect((chargeAudits.Items ?? []).filter((e) => landed.some((r) => JSON.stringify(e.after ?? '').includes(r!)))).toHaveLength(
-      landed.length,
-    );
+    expect((chargeAudits.Items ?? []).filter((e) => landed.some((r) => JSON.stringify(e.after ?? '').includes(r!)))).toHaveLength(landed.length);
     const profile = (await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: studentKeys.profile('student') }))).Item!;
     // the bill is computed from the entries themselves; the cached balance must agree to the cent
-    const details = (
-      after as unknown as { payment_details: Record<string, Array<{ amount_due: number; amount_paid: number }> | string | null> }
-    ).payment_details;
-    const programs = ['certificate_courses', 'diploma_programs', 'associate_programs'].flatMap(
-      (list) => details[list] as Array<{ amount_due: number; amount_paid: number }>,
-    );
-    expect(profile.balanceCents).toBe(
-      programs.reduce((sum, p) => sum + Math.round(p.amount_due * 100) - Math.round(p.amount_paid * 100), 0),
-    );
+    const details = (after as unknown as { payment_details: Record<string, Array<{ amount_due: number; amount_paid: number }> | string | null> }).payment_details;
+    const programs = ['certificate_courses', 'diploma_programs', 'associate_programs'].flatMap((list) => details[list] as Array<{ amount_due: number; amount_paid: number }>);
+    expect(profile.balanceCents).toBe(programs.reduce((sum, p) => sum + Math.round(p.amount_due * 100) - Math.round(p.amount_paid * 100), 0));
     expect(acknowledged.length).toBeGreaterThanOrEqual(30);
     console.info(
       `[kill-restart] ${attempts.length} writes: ${acknowledged.length} acknowledged before the kill, ${attempts.length - acknowledged.length} in flight; ${landed.length} charges and ${courses.filter((c) => c.CRN.startsWith(`K${run}`)).length} courses after the restart`,

@@ -16,8 +16,7 @@ import { openMenuIfCollapsed } from './support/header.js';
 const browser = browserPerFile();
 
 /** A page (in a context of its own) at one of the audited widths. */
-const pageAt = (width: (typeof WIDTHS)[number]['width']): Promise<Page> =>
-  browser.newPage({ viewport: WIDTHS.find((w) => w.width === width)!, reducedMotion: 'reduce' });
+const pageAt = (width: (typeof WIDTHS)[number]['width']): Promise<Page> => browser.newPage({ viewport: WIDTHS.find((w) => w.width === width)!, reducedMotion: 'reduce' });
 
 /** The key the setup screen shows (as text, for typing into an app by hand). */
 const shownSecret = async (page: Page) => String(await page.locator('[data-totp-secret]').getAttribute('data-totp-secret'));
@@ -27,8 +26,7 @@ async function enterCode(page: Page, code: string) {
   await page.getByRole('button', { name: 'Verify and Login' }).click();
 }
 
-const stored = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')) as Promise<Record<string, unknown> | null>;
+const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')) as Promise<Record<string, unknown> | null>;
 
 describe('an admin without two-step sign-in', () => {
   it('sets it up at the first sign-in (QR code and key), lands on the dashboard, and signs in with a code the next time', async () => {
@@ -38,9 +36,7 @@ describe('an admin without two-step sign-in', () => {
     const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
     await qr.waitFor();
     const secret = await shownSecret(page);
-    expect(await qr.getAttribute('data-otpauth-uri')).toBe(
-      `otpauth://totp/Portal%3Amfa.admin?secret=${secret}&issuer=Portal&algorithm=SHA1&digits=6&period=30`,
-    );
+    expect(await qr.getAttribute('data-otpauth-uri')).toBe(`otpauth://totp/Portal%3Amfa.admin?secret=${secret}&issuer=Portal&algorithm=SHA1&digits=6&period=30`);
     // nothing of a session in the browser yet
     expect(await stored(page)).toBeNull();
     await audit(page, 1280, 'login', 'mfa-setup');
@@ -126,10 +122,7 @@ describe('students', () => {
     expect(again.body).toMatchObject({ code: 'mfa_required' });
     // recovery: the demo admin resets it (audited); the student signs in with the password alone again
     const { token } = await login('admin', 'Admin!2345');
-    expect(await post(`/api/users/${encodeURIComponent(username)}/mfa/reset/`, {}, String(token))).toMatchObject({
-      status: 200,
-      body: { reset: true },
-    });
+    expect(await post(`/api/users/${encodeURIComponent(username)}/mfa/reset/`, {}, String(token))).toMatchObject({ status: 200, body: { reset: true } });
     expect((await post('/api/users/login/', { username, password })).status).toBe(200);
   });
 });

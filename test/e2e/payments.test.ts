@@ -103,18 +103,14 @@ describe('finance ledger', () => {
     await row.waitFor();
     await row.getByText('Succeeded').waitFor();
     const link = row.getByRole('link', { name: new RegExp(paidIntentId) });
-    await expect(link.getAttribute('href')).resolves.toMatch(
-      new RegExp(`^https://dashboard\\.stripe\\.com/(test/)?payments/${paidIntentId}$`),
-    );
+    await expect(link.getAttribute('href')).resolves.toMatch(new RegExp(`^https://dashboard\\.stripe\\.com/(test/)?payments/${paidIntentId}$`));
     // Finance staff cannot refund.
     await expect(row.getByRole('button', { name: /^Refund/ }).count()).resolves.toBe(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
-    expect(csv.split(/\r?\n/)[0]).toBe(
-      'Date,Payment ID,Username,Student,Programs,Amount,Refunded,Status,Method,Stripe Reference,Excess Refund',
-    );
+    expect(csv.split(/\r?\n/)[0]).toBe('Date,Payment ID,Username,Student,Programs,Amount,Refunded,Status,Method,Stripe Reference,Excess Refund');
     const line = csv.split(/\r?\n/).find((l) => l.includes(paidIntentId));
     expect(line).toContain(',student,');
     expect(line).toContain('1500.00');

@@ -17,8 +17,7 @@ const post = (path: string, body: unknown, token?: string) =>
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-const ownRecord = async (username: string, token: string) =>
-  (await fetch(`${baseUrl()}/api/students/${username}/`, { headers: { authorization: `Bearer ${token}` } })).status;
+const ownRecord = async (username: string, token: string) => (await fetch(`${baseUrl()}/api/students/${username}/`, { headers: { authorization: `Bearer ${token}` } })).status;
 const adminToken = async () => (await login('admin', 'Admin!2345')).token;
 const switchSignIn = async (username: string, enabled: boolean) => {
   const res = await fetch(`${baseUrl()}/api/students/${encodeURIComponent(username)}/sign-in/`, {

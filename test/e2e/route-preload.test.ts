@@ -27,12 +27,7 @@ interface Timing {
 async function scriptTimings(page: Page, path: string): Promise<Timing[]> {
   const cdp = await page.context().newCDPSession(page);
   // about "Fast 3G": the shell then takes a second or more to arrive
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 200_000,
-    uploadThroughput: 100_000,
-  });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 100_000 });
   await page.goto(`${baseUrl()}${path}`);
   await page.locator('main').waitFor();
   return page.evaluate(() =>
@@ -106,20 +101,16 @@ describe('route chunks preload with the entry', () => {
     try {
       const page = await context.newPage();
       await scriptTimings(page, '/Dashboard');
-      const before = new Set(
-        (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map((n) => new URL(n).pathname),
-      );
+      const before = new Set((await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map((n) => new URL(n).pathname));
       const routeFiles: string[] = await page.evaluate(() => JSON.parse(document.getElementById('route-chunks')!.textContent!)['/cart']);
       // in-app: My Bill's Pay Bill opens /cart through the router
       await page.getByRole('button', { name: 'Pay Bill' }).click();
       await page.waitForURL(/\/cart$/);
       await page.getByRole('heading', { name: 'Shopping Cart' }).waitFor();
       const after = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((e) => ({
-          name: new URL(e.name).pathname,
-          startTime: e.startTime,
-          responseEnd: (e as PerformanceResourceTiming).responseEnd,
-        })),
+        performance
+          .getEntriesByType('resource')
+          .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: (e as PerformanceResourceTiming).responseEnd })),
       );
       const fresh = after.filter((t) => routeFiles.includes(t.name) && !before.has(t.name));
       const pageChunk = fresh.find((t) => t.name.startsWith('/assets/cartPages-'));

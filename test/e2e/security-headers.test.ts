@@ -17,28 +17,25 @@ const directives = (csp: string) =>
   );
 
 describe('security headers on HTML', () => {
-  it.each(['/', '/Dashboard', '/index.html', '/admin/panel', '/missing-asset.js'])(
-    '%s carries CSP, HSTS, nosniff and frame-ancestors none',
-    async (path) => {
-      const res = await fetch(`${baseUrl()}${path}`);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+  it.each(['/', '/Dashboard', '/index.html', '/admin/panel', '/missing-asset.js'])('%s carries CSP, HSTS, nosniff and frame-ancestors none', async (path) => {
+    const res = await fetch(`${baseUrl()}${path}`);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
 
-      const csp = directives(res.headers.get('content-security-policy')!);
-      const scripts = csp.get('script-src') ?? csp.get('default-src')!;
-      expect(scripts).toContain("'self'");
-      // the one wildcard is Stripe's own, listed by Stripe for Stripe.js (lib/security-headers.ts cites it)
-      expect(scripts.filter((s) => /unsafe|data:|blob:|\*/.test(s) && s !== 'https://*.js.stripe.com')).toEqual([]);
-      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-      expect(csp.get('object-src')).toEqual(["'none'"]);
-      expect(csp.get('base-uri')).toEqual(["'self'"]);
+    const csp = directives(res.headers.get('content-security-policy')!);
+    const scripts = csp.get('script-src') ?? csp.get('default-src')!;
+    expect(scripts).toContain("'self'");
+    // the one wildcard is Stripe's own, listed by Stripe for Stripe.js (lib/security-headers.ts cites it)
+    expect(scripts.filter((s) => /unsafe|data:|blob:|\*/.test(s) && s !== 'https://*.js.stripe.com')).toEqual([]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
 
-      const hsts = res.headers.get('strict-transport-security')!;
-      expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(365 * 86_400);
-      expect(hsts).toMatch(/includeSubDomains/);
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      await res.arrayBuffer();
-    },
-  );
+    const hsts = res.headers.get('strict-transport-security')!;
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(365 * 86_400);
+    expect(hsts).toMatch(/includeSubDomains/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    await res.arrayBuffer();
+  });
 
   it('the built page has no inline scripts or event handlers for the CSP to allow', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();

@@ -9,11 +9,7 @@
  * Also through the gateway: a role change takes effect at the next token, not before.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  AdminAddUserToGroupCommand,
-  AdminRemoveUserFromGroupCommand,
-  AdminSetUserPasswordCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { login } from './support/api.js';
@@ -47,14 +43,9 @@ afterEach(resetStackClock);
 
 const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')) as Promise<StoredUser | null>;
 /** The dashboard's own record call answering `status` (the page shows the email from the stored user info before it). */
-const recordAnswered = (status: number) =>
-  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/students/student/' && res.status() === status);
+const recordAnswered = (status: number) => page.waitForResponse((res) => new URL(res.url()).pathname === '/api/students/student/' && res.status() === status);
 const refreshWith = (username: string, refresh: string) =>
-  fetch(`${baseUrl()}/api/users/refresh/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, refresh }),
-  });
+  fetch(`${baseUrl()}/api/users/refresh/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, refresh }) });
 
 /** Signed in as the demo student, with the dashboard's first record call answered (so later answers are the test's). */
 async function signedInStudent(): Promise<StoredUser> {
@@ -79,18 +70,12 @@ describe('a session in the browser', () => {
     await page.reload();
     const refusal = await refused;
     expect(await refusal.json()).toEqual({ message: 'Unauthorized' });
-    expect(await refusal.headerValue('www-authenticate')).toBe(
-      'Bearer scope="" error="invalid_token" error_description="the token has expired"',
-    );
+    expect(await refusal.headerValue('www-authenticate')).toBe('Bearer scope="" error="invalid_token" error_description="the token has expired"');
     await retried;
     await page.getByText(STUDENT_EMAIL).first().waitFor();
 
     const record = answers.filter((a) => /^(GET \/api\/students\/student\/ |POST \/api\/users\/)/.test(a));
-    expect(record.slice(0, 3)).toEqual([
-      'GET /api/students/student/ 401',
-      'POST /api/users/refresh/ 200',
-      'GET /api/students/student/ 200',
-    ]);
+    expect(record.slice(0, 3)).toEqual(['GET /api/students/student/ 401', 'POST /api/users/refresh/ 200', 'GET /api/students/student/ 200']);
     expect(answers.filter((a) => a.startsWith('POST /api/users/refresh/'))).toHaveLength(1);
     const after = (await stored())!;
     expect(after).toMatchObject({ username: 'student', refresh: user.refresh });
@@ -138,13 +123,7 @@ describe('a session in the browser', () => {
     const user = await signedInStudent();
     // the refresh token revoked elsewhere (another tab logged out), then the access token expires
     expect(
-      (
-        await fetch(`${baseUrl()}/api/users/logout/`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ refresh: user.refresh }),
-        })
-      ).status,
+      (await fetch(`${baseUrl()}/api/users/logout/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh: user.refresh }) })).status,
     ).toBe(200);
     await advanceStackClock(3660);
 
@@ -168,8 +147,7 @@ describe('a role change through the gateway', () => {
     await createStudentOverHttp(username, password);
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: username, Password: password, Permanent: true }));
     const staffGroup = { UserPoolId: poolId, Username: username, GroupName: 'staff' };
-    const cohorts = async (token: string) =>
-      (await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })).status;
+    const cohorts = async (token: string) => (await fetch(`${baseUrl()}/api/cohorts/`, { headers: { authorization: `Bearer ${token}` } })).status;
     const refreshed = async (refresh: string) => {
       const res = await refreshWith(username, refresh);
       expect(res.status).toBe(200);

@@ -107,22 +107,13 @@ describe('Course Management (spec sections 2, 5, 8 and 9)', () => {
     await table.getByRole('cell', { name: 'Loading...', exact: true }).waitFor();
     await release();
     await table.getByRole('cell', { name: '40101', exact: true }).waitFor();
-    await expect(headers(table)).resolves.toEqual([
-      'Course Name',
-      'CRN',
-      'Credit Hours',
-      'Application Price',
-      'Tuition Price',
-      'Certificate Course',
-      'Actions',
-    ]);
+    await expect(headers(table)).resolves.toEqual(['Course Name', 'CRN', 'Credit Hours', 'Application Price', 'Tuition Price', 'Certificate Course', 'Actions']);
 
     await expect(optionsOf(page.getByLabel('Certificate Course'))).resolves.toEqual(['All', 'Yes', 'No']);
     await page.getByLabel('Search by course name').fill('Algebra');
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(page.getByLabel('Search by course name').inputValue()).resolves.toBe('');
-    for (const name of ['Filter', 'Clear', 'Add New Course', 'Refresh List'])
-      await page.getByRole('button', { name, exact: true }).waitFor();
+    for (const name of ['Filter', 'Clear', 'Add New Course', 'Refresh List']) await page.getByRole('button', { name, exact: true }).waitFor();
 
     // The add dialog: defaults and the fixed course names.
     await page.getByRole('button', { name: 'Add New Course' }).click();
@@ -195,16 +186,7 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     await expect(optionsOf(page.getByLabel('Status'))).resolves.toEqual(['All', 'Active', 'Inactive']);
     await page.getByRole('button', { name: 'Clear Filters' }).waitFor();
     await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
-    await expect(headers(table)).resolves.toEqual([
-      'Academic Year',
-      'Cohort #',
-      'Program Type',
-      'Program Name',
-      'Students',
-      'Start Date',
-      'Status',
-      'Actions',
-    ]);
+    await expect(headers(table)).resolves.toEqual(['Academic Year', 'Cohort #', 'Program Type', 'Program Name', 'Students', 'Start Date', 'Status', 'Actions']);
     await table.getByRole('link', { name: 'View details of 2026-2027 Cohort 2 (Ultrasound Program)' }).waitFor();
     await table.getByRole('button', { name: /^Email students of 2026-2027 Cohort 2 \(Ultrasound Program\)/ }).waitFor();
 
@@ -217,9 +199,7 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     const page = await openPage(admin);
     await page.goto(`${baseUrl()}/cohort-management/cohort-2026-dipl-2`);
     await page.getByRole('heading', { level: 1, name: '2026-2027 Cohort 2' }).waitFor();
-    await expect(
-      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Cohort Management' }).getAttribute('href'),
-    ).resolves.toBe('/cohort-management');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Cohort Management' }).getAttribute('href')).resolves.toBe('/cohort-management');
     await expect(page.getByRole('link', { name: 'Back to Cohorts' }).getAttribute('href')).resolves.toBe('/cohort-management');
     const roster = page.getByRole('table', { name: 'Student Roster' });
     await roster.getByRole('cell', { name: 'kate.wilson', exact: true }).waitFor();
@@ -235,15 +215,7 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     const placeholder = nextAlertMessage(page);
     await page.getByRole('button', { name: 'Email All' }).click();
     expect(await placeholder).toMatch(/coming soon/i);
-    await expect(headers(roster)).resolves.toEqual([
-      'Student',
-      'Username',
-      'Email',
-      'Current Balance',
-      'Payment Status',
-      'Program Progress',
-      'Actions',
-    ]);
+    await expect(headers(roster)).resolves.toEqual(['Student', 'Username', 'Email', 'Current Balance', 'Payment Status', 'Program Progress', 'Actions']);
     await expect(roster.locator('tbody tr td:nth-child(6)').allTextContents()).resolves.toEqual(['In Progress', 'In Progress']);
     // Balances of 8900 and 2000: above 500 is "Overdue" in the roster (spec section 4).
     await expect(roster.locator('tbody tr td:nth-child(5)').allTextContents()).resolves.toEqual(['Overdue', 'Overdue']);
@@ -345,20 +317,14 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await page.getByRole('heading', { level: 1, name: 'Document Management' }).waitFor();
     await page.getByRole('tab', { name: /^General Resources \(\d+\)$/ }).waitFor();
   }
-  const rowOf = (page: Page, title: string) =>
-    page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
+  const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
   const cells = (page: Page, title: string) => rowOf(page, title).getByRole('cell').allTextContents();
 
   it('shows the tabs with counts, the filter dialog, the columns, every scope cell and status, and the empty state with the staff hint', async () => {
     const page = await openPage(staff);
     await openDocuments(page);
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs.map((tab) => tab.replace(/ \(\d+\)$/, ''))).toEqual([
-      'Individual Students',
-      'Cohort Documents',
-      'Program Materials',
-      'General Resources',
-    ]);
+    expect(tabs.map((tab) => tab.replace(/ \(\d+\)$/, ''))).toEqual(['Individual Students', 'Cohort Documents', 'Program Materials', 'General Resources']);
     tabs.forEach((tab) => expect(tab).toMatch(/\(\d+\)$/));
     await page.getByRole('button', { name: 'Upload Document' }).waitFor();
 
@@ -398,8 +364,7 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     // The filter dialog; a search nothing matches empties every tab.
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     const filter = page.getByRole('dialog', { name: 'Filter Documents' });
-    for (const label of ['Academic Year', 'Cohort Number', 'Program Type', 'Category', 'Mandatory', 'Search'])
-      await filter.getByLabel(label).waitFor();
+    for (const label of ['Academic Year', 'Cohort Number', 'Program Type', 'Category', 'Mandatory', 'Search']) await filter.getByLabel(label).waitFor();
     await expect(optionsOf(filter.getByLabel('Mandatory'))).resolves.toEqual(['All', 'Yes', 'No']);
     await filter.getByLabel('Search').fill('no-document-says-this-zqx');
     await filter.getByRole('button', { name: 'Apply Filters' }).click();
@@ -495,9 +460,7 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await alert(page, 'Error downloading document').waitFor();
     await dismissToast(page, 'Error downloading document'); // an error stays until closed (issue 21)
 
-    await page.route('**/api/documents/doc-aid-guide/', (route) =>
-      route.request().method() === 'DELETE' ? failWith(500, {})(route) : route.fallback(),
-    );
+    await page.route('**/api/documents/doc-aid-guide/', (route) => (route.request().method() === 'DELETE' ? failWith(500, {})(route) : route.fallback()));
     await page.getByRole('button', { name: 'Delete Financial Aid Guide', exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete Document' }).getByRole('button', { name: 'Delete' }).click();
     await alert(page, 'Error deleting document').waitFor();

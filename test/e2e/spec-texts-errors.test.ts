@@ -49,9 +49,7 @@ describe('error catalogue (spec section 8)', () => {
     // The same token with a forged signature: the gateway answers 401 with the token-invalid code. The
     // session's refresh token (when the user info keeps one) is no longer valid either, so nothing renews it.
     const [header, payload] = student.token.split('.');
-    const page = await pageIn(
-      signedInContext(browser, { ...student, token: `${header}.${payload}.Zm9yZ2Vk`, refresh: 'revoked-refresh-token' }),
-    );
+    const page = await pageIn(signedInContext(browser, { ...student, token: `${header}.${payload}.Zm9yZ2Vk`, refresh: 'revoked-refresh-token' }));
     await page.goto(`${baseUrl()}/Dashboard`);
     const toast = alert(page, 'Session expired - please log in again');
     await toast.waitFor();
@@ -109,9 +107,7 @@ describe('error catalogue (spec section 8)', () => {
 
   it('documents without a session token: "Please log in to ..." for download, delete and upload, and the preview\'s "Authentication token not found. Please log in again."', async () => {
     // What the list would show staff; the page itself has a session without a token, so its own calls are refused.
-    const listed = await fetch(`${baseUrl()}/api/documents/`, { headers: { authorization: `Bearer ${staff.token}` } }).then((res) =>
-      res.json(),
-    );
+    const listed = await fetch(`${baseUrl()}/api/documents/`, { headers: { authorization: `Bearer ${staff.token}` } }).then((res) => res.json());
     const { token: _token, ...tokenless } = staff;
     const page = await pageIn(signedInContext(browser, tokenless as UserInfo));
     await page.route(/\/api\/documents\/(\?.*)?$/, (route) => route.fulfill({ json: listed }));

@@ -100,11 +100,7 @@ describe('Login screen and header (spec sections 1 and 2)', () => {
       .getByRole('link', { name: /Nursing Education Portal/ })
       .waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Course Catalog', exact: true }).waitFor();
-    for (const feature of [
-      'tracking academic progress',
-      'managing tuition and financial aid',
-      'accessing course materials and schedules',
-    ]) {
+    for (const feature of ['tracking academic progress', 'managing tuition and financial aid', 'accessing course materials and schedules']) {
       await page.getByText(new RegExp(`^${feature}$`, 'i')).waitFor();
     }
     await page.getByRole('link', { name: 'Need help signing in?' }).waitFor();
@@ -159,9 +155,7 @@ describe('Dashboard (spec section 2)', () => {
     await card(page, 'My Bill').getByText(season(), { exact: true }).waitFor();
 
     const aid = card(page, 'My Financial Aid');
-    const awards = await aid
-      .getByRole('listitem')
-      .evaluateAll((items) => items.map((item) => [...item.querySelectorAll('p, .MuiChip-label')].map((e) => e.textContent)));
+    const awards = await aid.getByRole('listitem').evaluateAll((items) => items.map((item) => [...item.querySelectorAll('p, .MuiChip-label')].map((e) => e.textContent)));
     expect(awards.map((award) => award.slice(-2))).toEqual([
       ['$5,000.00', 'Approved'],
       ['$3,000.00', 'Approved'],
@@ -274,17 +268,9 @@ describe('Courses Catalog (spec section 2)', () => {
     await release();
     const stats = page.getByRole('region', { name: 'Course Statistics' });
     for (const label of ['Total Courses', 'Certificate Courses', 'Avg. Credit Hours']) await valueOf(stats, label).waitFor();
-    for (const chip of await page.locator('.MuiAccordionSummary-root .MuiChip-label').allTextContents())
-      expect(chip).toMatch(/^\d+ courses?$/);
+    for (const chip of await page.locator('.MuiAccordionSummary-root .MuiChip-label').allTextContents()) expect(chip).toMatch(/^\d+ courses?$/);
     const first = page.locator('.MuiAccordionDetails-root table').first();
-    await expect(first.getByRole('columnheader').allTextContents()).resolves.toEqual([
-      'Course Name',
-      'CRN',
-      'Credit Hours',
-      'Application Fee',
-      'Tuition',
-      'Certificate',
-    ]);
+    await expect(first.getByRole('columnheader').allTextContents()).resolves.toEqual(['Course Name', 'CRN', 'Credit Hours', 'Application Fee', 'Tuition', 'Certificate']);
 
     await page.route('**/api/courses/categories/', failWith(500, { error: 'Internal server error' }));
     await page.reload();

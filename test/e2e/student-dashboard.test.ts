@@ -20,9 +20,7 @@ describe('My Bill', () => {
     await bill.getByText('$5,700.00').waitFor();
     await bill.getByText('Due Dec 15, 2026').waitFor();
     await expect(bill.getByText('Nursing Assistant').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$1,500.00');
-    await expect(bill.getByText('Patient Care Technician').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe(
-      '$4,200.00',
-    );
+    await expect(bill.getByText('Patient Care Technician').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$4,200.00');
     await expect(bill.getByText('Paid in Full').count()).resolves.toBe(0);
     await expect(bill.getByRole('button', { name: 'Pay Bill' }).isEnabled()).resolves.toBe(true);
   });

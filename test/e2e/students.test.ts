@@ -72,14 +72,10 @@ describe('Student records (issue 8)', () => {
       await entry.getByLabel('Reason').fill('Scholarship adjustment');
       await entry.getByRole('button', { name: 'Post' }).click();
       await toast(admin, 'Credit posted successfully');
-      await expect
-        .poll(() => enrollment.getByRole('cell').allTextContents())
-        .toEqual(['Certificate', 'Phlebotomy', '$750.00', '$0.00', '$750.00', 'None']);
+      await expect.poll(() => enrollment.getByRole('cell').allTextContents()).toEqual(['Certificate', 'Phlebotomy', '$750.00', '$0.00', '$750.00', 'None']);
       // the ledger shows the credit with its reason, above the enrollment's charge
       const ledgerRow = admin.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1);
-      await expect
-        .poll(() => ledgerRow.getByRole('cell').allTextContents())
-        .toEqual([expect.any(String), 'Credit', 'Phlebotomy', '$50.00', 'Scholarship adjustment', '', '', '']);
+      await expect.poll(() => ledgerRow.getByRole('cell').allTextContents()).toEqual([expect.any(String), 'Credit', 'Phlebotomy', '$50.00', 'Scholarship adjustment', '', '', '']);
 
       // First sign-in: the temporary password leads to "Choose a new password", then to the dashboard.
       const student = await newPage();
@@ -108,57 +104,37 @@ describe('Student records (issue 8)', () => {
     },
   );
 
-  it(
-    'admin downloads the template, imports a CSV with one valid and one invalid row and sees the report',
-    { timeout: 120_000 },
-    async () => {
-      const admin = await openStudentsAsAdmin();
-      await admin.getByRole('button', { name: 'Import CSV' }).click();
-      const dialog = admin.getByRole('dialog', { name: 'Import Students' });
+  it('admin downloads the template, imports a CSV with one valid and one invalid row and sees the report', { timeout: 120_000 }, async () => {
+    const admin = await openStudentsAsAdmin();
+    await admin.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Import Students' });
 
-      const [download] = await Promise.all([
-        admin.waitForEvent('download'),
-        dialog.getByRole('button', { name: 'Download template' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe('student-import-template.csv');
-      const [header] = Papa.parse<string[]>(await readFile(await download.path(), 'utf8'), { skipEmptyLines: true }).data;
+    const [download] = await Promise.all([admin.waitForEvent('download'), dialog.getByRole('button', { name: 'Download template' }).click()]);
+    expect(download.suggestedFilename()).toBe('student-import-template.csv');
+    const [header] = Papa.parse<string[]>(await readFile(await download.path(), 'utf8'), { skipEmptyLines: true }).data;
 
-      const valid = `imp.${unique()}`;
-      const rows = [
-        header,
-        [
-          valid,
-          'Ivy',
-          'Imported',
-          `${valid}@students.example.edu`,
-          '555-0199',
-          'certificate',
-          'Phlebotomy',
-          'cohort-2026-cert-2',
-          'no',
-          '',
-        ],
-        ['Not Valid', 'Bad', 'Row', 'not-an-email', '', 'certificate', 'Phlebotomy', 'cohort-2026-cert-2', 'no', ''],
-      ];
-      await dialog
-        .getByLabel('CSV file')
-        .setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows)) });
-      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const valid = `imp.${unique()}`;
+    const rows = [
+      header,
+      [valid, 'Ivy', 'Imported', `${valid}@students.example.edu`, '555-0199', 'certificate', 'Phlebotomy', 'cohort-2026-cert-2', 'no', ''],
+      ['Not Valid', 'Bad', 'Row', 'not-an-email', '', 'certificate', 'Phlebotomy', 'cohort-2026-cert-2', 'no', ''],
+    ];
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows)) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
-      // issue 19: created in the background, then reported row by row (test/e2e/students-import.test.ts has the rest)
-      await dialog.getByText('Created 1 · Already existed 0 · Failed 1').waitFor({ timeout: 60_000 });
-      const report = dialog.getByRole('table', { name: 'Import report' });
-      await expect.poll(() => report.getByRole('row').count()).toBe(3);
-      await expect(report.getByRole('row').nth(1).getByRole('cell').allTextContents()).resolves.toEqual(['2', valid, 'Created', '']);
-      const invalid = await report.getByRole('row').nth(2).getByRole('cell').allTextContents();
-      expect(invalid.slice(0, 3)).toEqual(['3', 'Not Valid', 'Failed']);
-      expect(invalid[3]).toContain('Email must be an email address.');
+    // issue 19: created in the background, then reported row by row (test/e2e/students-import.test.ts has the rest)
+    await dialog.getByText('Created 1 · Already existed 0 · Failed 1').waitFor({ timeout: 60_000 });
+    const report = dialog.getByRole('table', { name: 'Import report' });
+    await expect.poll(() => report.getByRole('row').count()).toBe(3);
+    await expect(report.getByRole('row').nth(1).getByRole('cell').allTextContents()).resolves.toEqual(['2', valid, 'Created', '']);
+    const invalid = await report.getByRole('row').nth(2).getByRole('cell').allTextContents();
+    expect(invalid.slice(0, 3)).toEqual(['3', 'Not Valid', 'Failed']);
+    expect(invalid[3]).toContain('Email must be an email address.');
 
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await admin.getByRole('searchbox', { name: 'Search' }).fill(valid);
-      await admin.getByRole('table', { name: 'Students' }).getByRole('cell', { name: valid, exact: true }).waitFor();
-    },
-  );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await admin.getByRole('searchbox', { name: 'Search' }).fill(valid);
+    await admin.getByRole('table', { name: 'Students' }).getByRole('cell', { name: valid, exact: true }).waitFor();
+  });
 
   it("opens a student's record from the cohort's Student detail dialog (View Full Profile)", { timeout: 120_000 }, async () => {
     const page = await newPage();

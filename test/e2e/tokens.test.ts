@@ -26,11 +26,7 @@ import { advanceStackClock, cognitoOf, nowSeconds as now, publishedCognitoLocalK
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** API Gateway's answer to a token that fails verification (the challenge says why). */
-const REFUSED = {
-  status: 401,
-  body: { message: 'Unauthorized' },
-  challenge: expect.stringMatching(/^Bearer scope="" error="invalid_token" error_description="[^"]+"$/),
-};
+const REFUSED = { status: 401, body: { message: 'Unauthorized' }, challenge: expect.stringMatching(/^Bearer scope="" error="invalid_token" error_description="[^"]+"$/) };
 
 async function getRecord(token: string) {
   const res = await fetch(`${baseUrl()}/api/students/student/`, { headers: { authorization: `Bearer ${token}` } });
@@ -56,13 +52,7 @@ beforeAll(async () => {
 
 /** Signs in `username` through another app client and answers its access token. */
 async function tokenVia(clientId: string, username: string, password: string): Promise<string> {
-  const out = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: username, PASSWORD: password },
-    }),
-  );
+  const out = await cognito.send(new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } }));
   return out.AuthenticationResult!.AccessToken!;
 }
 
@@ -74,10 +64,7 @@ describe('tokens the gateway refuses (401 before any handler runs)', () => {
   it("refuses the genuine token once it has expired on the stack's clock, saying so", async () => {
     await advanceStackClock(Number(claims.exp) - now() + 5);
     try {
-      expect(await getRecord(token)).toEqual({
-        ...REFUSED,
-        challenge: 'Bearer scope="" error="invalid_token" error_description="the token has expired"',
-      });
+      expect(await getRecord(token)).toEqual({ ...REFUSED, challenge: 'Bearer scope="" error="invalid_token" error_description="the token has expired"' });
     } finally {
       await resetStackClock();
     }
@@ -85,8 +72,7 @@ describe('tokens the gateway refuses (401 before any handler runs)', () => {
   });
 
   it("refuses anything signed with the key published in cognito-local's package: an admin token, another key too", async () => {
-    const sign = (payload: JWTPayload, key: CryptoKey) =>
-      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: header.kid }).sign(key);
+    const sign = (payload: JWTPayload, key: CryptoKey) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: header.kid }).sign(key);
     const published = await publishedCognitoLocalKey();
     expect(await getRecord(await sign({ ...claims, iat: now() - 60, exp: now() + 600 }, published))).toEqual(REFUSED);
     expect(await getRecord(await sign({ ...claims, 'cognito:groups': ['admin'] }, published))).toEqual(REFUSED);
@@ -117,23 +103,10 @@ describe('tokens the gateway refuses (401 before any handler runs)', () => {
     const pool = await cognito.send(new CreateUserPoolCommand({ PoolName: `attacker-${Date.now()}` }));
     const otherPool = pool.UserPool!.Id!;
     const client = await cognito.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: otherPool,
-        ClientName: 'attacker',
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      }),
+      new CreateUserPoolClientCommand({ UserPoolId: otherPool, ClientName: 'attacker', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }),
     );
-    await cognito.send(
-      new AdminCreateUserCommand({
-        UserPoolId: otherPool,
-        Username: 'student',
-        MessageAction: 'SUPPRESS',
-        TemporaryPassword: 'Attack!2345',
-      }),
-    );
-    await cognito.send(
-      new AdminSetUserPasswordCommand({ UserPoolId: otherPool, Username: 'student', Password: 'Attack!2345', Permanent: true }),
-    );
+    await cognito.send(new AdminCreateUserCommand({ UserPoolId: otherPool, Username: 'student', MessageAction: 'SUPPRESS', TemporaryPassword: 'Attack!2345' }));
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: otherPool, Username: 'student', Password: 'Attack!2345', Permanent: true }));
     const foreign = await tokenVia(client.UserPoolClient!.ClientId!, 'student', 'Attack!2345');
     expect(decodeJwt(foreign)).toMatchObject({ username: 'student', iss: `${cognitoEndpoint}/${otherPool}` });
     expect(await getRecord(foreign)).toEqual(REFUSED);
@@ -141,11 +114,7 @@ describe('tokens the gateway refuses (401 before any handler runs)', () => {
 
   it('refuses a genuine token issued to another app client of our own pool (wrong audience)', async () => {
     const client = await cognito.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: poolId,
-        ClientName: 'not-the-portal',
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      }),
+      new CreateUserPoolClientCommand({ UserPoolId: poolId, ClientName: 'not-the-portal', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }),
     );
     const other = await tokenVia(client.UserPoolClient!.ClientId!, 'student', 'Student!2345');
     expect(decodeJwt(other)).toMatchObject({ username: 'student', iss: claims.iss, client_id: client.UserPoolClient!.ClientId });

@@ -17,8 +17,7 @@ import { baseUrl, launchBrowser } from './support/browser.js';
 import { headerLink, openMenuIfCollapsed } from './support/header.js';
 
 type Role = 'student' | 'staff' | 'finance' | 'admin';
-const credentials = (role: Role) =>
-  role === 'student' ? { username: 'student', password: STUDENT_PASSWORD } : demoStaff.find((u) => u.username === role)!;
+const credentials = (role: Role) => (role === 'student' ? { username: 'student', password: STUDENT_PASSWORD } : demoStaff.find((u) => u.username === role)!);
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -149,8 +148,7 @@ describe('header links by role', () => {
           await openMenuIfCollapsed(page);
           await audit(page, width, 'header-menu', 'admin');
         }
-        const menu =
-          width === 375 ? banner.getByRole('navigation', { name: 'Main menu' }) : banner.getByRole('navigation', { name: 'Main' });
+        const menu = width === 375 ? banner.getByRole('navigation', { name: 'Main menu' }) : banner.getByRole('navigation', { name: 'Main' });
         const labels = await menu.getByRole('link').allTextContents();
         expect(labels.filter((l) => ['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard'].includes(l))).toEqual([
           'Course Manager',

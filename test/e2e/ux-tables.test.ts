@@ -50,30 +50,17 @@ function measure(page: Page, name: string): Promise<Measured> {
     const named = [...document.querySelectorAll('table[aria-label], ul[aria-label]')].find((el) => el.getAttribute('aria-label') === label);
     const viewport = window.innerWidth;
     if (!named)
-      return {
-        kind: 'missing',
-        container: { what: '', left: 0, right: 0, width: 0, scrollWidth: 0, clientWidth: 0, contentWidth: 0 },
-        cards: [],
-        actions: [],
-        viewport,
-      } as const;
+      return { kind: 'missing', container: { what: '', left: 0, right: 0, width: 0, scrollWidth: 0, clientWidth: 0, contentWidth: 0 }, cards: [], actions: [], viewport } as const;
     const isTable = named.tagName === 'TABLE';
     const container = isTable ? (named.closest('[role="region"]') ?? named) : named;
     const rows = [...named.querySelectorAll(isTable ? ':scope > tbody > tr' : ':scope > li')];
     const actions = rows.flatMap((row) =>
       // Shown ones: a link folded under a card's "More details" is not a row action.
-      [...row.querySelectorAll('button, a')]
-        .filter((el) => el.getClientRects().length > 0)
-        .map((el) => box(el, el.getAttribute('aria-label') ?? el.textContent ?? el.tagName)),
+      [...row.querySelectorAll('button, a')].filter((el) => el.getClientRects().length > 0).map((el) => box(el, el.getAttribute('aria-label') ?? el.textContent ?? el.tagName)),
     );
     return {
       kind: isTable ? 'table' : 'cards',
-      container: {
-        ...box(container, label),
-        scrollWidth: container.scrollWidth,
-        clientWidth: container.clientWidth,
-        contentWidth: named.getBoundingClientRect().width,
-      },
+      container: { ...box(container, label), scrollWidth: container.scrollWidth, clientWidth: container.clientWidth, contentWidth: named.getBoundingClientRect().width },
       cards: isTable ? [] : rows.map((row, i) => box(row, `card ${i + 1}`)),
       actions,
       viewport,
@@ -97,23 +84,14 @@ async function tableProblems(page: Page, width: Width, name: string, minActions 
   if (m.kind !== (width === 1280 ? 'table' : 'cards')) problems.push(`"${name}" is ${m.kind} at ${width} px`);
   if (m.actions.length < minActions) problems.push(`"${name}" has ${m.actions.length} actions, expected at least ${minActions}`);
   for (const action of m.actions)
-    if (out(action))
-      problems.push(
-        `"${name}": action "${action.what}" at ${Math.round(action.left)}..${Math.round(action.right)} is off-screen (viewport ${m.viewport})`,
-      );
-  if (out(m.container))
-    problems.push(`"${name}" spans ${Math.round(m.container.left)}..${Math.round(m.container.right)}, past the viewport ${m.viewport}`);
-  for (const card of m.cards)
-    if (out(card))
-      problems.push(`"${name}": ${card.what} spans ${Math.round(card.left)}..${Math.round(card.right)}, past the viewport ${m.viewport}`);
+    if (out(action)) problems.push(`"${name}": action "${action.what}" at ${Math.round(action.left)}..${Math.round(action.right)} is off-screen (viewport ${m.viewport})`);
+  if (out(m.container)) problems.push(`"${name}" spans ${Math.round(m.container.left)}..${Math.round(m.container.right)}, past the viewport ${m.viewport}`);
+  for (const card of m.cards) if (out(card)) problems.push(`"${name}": ${card.what} spans ${Math.round(card.left)}..${Math.round(card.right)}, past the viewport ${m.viewport}`);
   if (width === 1280) {
     // scrollWidth is rounded up from the table's fractional width: a sub-pixel remainder is not a sideways scroll.
     if (m.container.scrollWidth > m.container.clientWidth && m.container.contentWidth > m.container.clientWidth + 0.99)
-      problems.push(
-        `"${name}" scrolls sideways at 1280: scrollWidth ${m.container.scrollWidth} (table ${m.container.contentWidth}) > clientWidth ${m.container.clientWidth}`,
-      );
-    for (const action of m.actions)
-      if (action.right > m.container.right + 1) problems.push(`"${name}": action "${action.what}" is cut off by its container`);
+      problems.push(`"${name}" scrolls sideways at 1280: scrollWidth ${m.container.scrollWidth} (table ${m.container.contentWidth}) > clientWidth ${m.container.clientWidth}`);
+    for (const action of m.actions) if (action.right > m.container.right + 1) problems.push(`"${name}": action "${action.what}" is cut off by its container`);
   }
   return problems;
 }
@@ -174,8 +152,7 @@ describe('tables at any width (issue 21)', { timeout: 180_000 }, () => {
         await expectFits(page, width, 'Individual Students', 3);
         if (width === 1280) {
           // The issue's complaint: Status and Actions were cut off; both headers are now inside the container.
-          for (const header of ['Status', 'Actions'])
-            await expect.poll(() => page.getByRole('columnheader', { name: header, exact: true }).isVisible()).toBe(true);
+          for (const header of ['Status', 'Actions']) await expect.poll(() => page.getByRole('columnheader', { name: header, exact: true }).isVisible()).toBe(true);
         }
         await shoot(page, 'admin-documents', width);
 
@@ -205,9 +182,7 @@ describe('tables at any width (issue 21)', { timeout: 180_000 }, () => {
         const email = dialog.locator('dd').filter({ hasText: '@' }).first();
         const emailBox = (await email.boundingBox())!;
         expect(emailBox.x + emailBox.width, 'email inside the screen').toBeLessThanOrEqual(width + 1);
-        const history = dialog
-          .getByRole('region', { name: 'Payment History' })
-          .or(dialog.locator('section[aria-labelledby="student-section-payment-history"]'));
+        const history = dialog.getByRole('region', { name: 'Payment History' }).or(dialog.locator('section[aria-labelledby="student-section-payment-history"]'));
         const historyBox = (await history.first().boundingBox())!;
         expect(historyBox.x + historyBox.width, 'payment history inside the screen').toBeLessThanOrEqual(width + 1);
         await page.keyboard.press('Escape');

@@ -45,8 +45,7 @@ async function openAt(user: UserInfo, viewport: (typeof WIDTHS)[number], pathnam
   return page;
 }
 
-const screenshot = (page: Page, name: string, width: number) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), animations: 'disabled' });
+const screenshot = (page: Page, name: string, width: number) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), animations: 'disabled' });
 
 /** The page's visible words, the toast and open dialogs included. */
 const pageText = (page: Page) => page.evaluate(() => document.body.innerText);

@@ -32,22 +32,16 @@ const admin: Caller = { username: 'subjects-admin', roles: ['admin'] };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /** The entries about `entityId`, oldest first, as [action, subject]. */
-const subjects = async (entityId: string) =>
-  (await auditEntriesOf(entityId)).sort((a, b) => a.sk.localeCompare(b.sk)).map((e) => [e.action, e.subject]);
+const subjects = async (entityId: string) => (await auditEntriesOf(entityId)).sort((a, b) => a.sk.localeCompare(b.sk)).map((e) => [e.action, e.subject]);
 
 describe('audit subjects are stored by name', () => {
   it('course: named as it was at each change; an update keeps before and after', async () => {
     const crn = `S${randomUUID().slice(0, 6)}`.toUpperCase();
     const body = { name: 'Physics', CRN: crn, credit_hours: 4, application_price: '', tuition_price: 1500, is_certificate_course: true };
     const course = (await invoke(createCourseRoute, apiEvent('courses-create', { caller: admin, body }))).body;
-    const updated = await invoke(
-      updateCourseRoute,
-      apiEvent('courses-update', { caller: admin, pathParameters: { id: course.id }, body: { ...body, name: 'Biology' } }),
-    );
+    const updated = await invoke(updateCourseRoute, apiEvent('courses-update', { caller: admin, pathParameters: { id: course.id }, body: { ...body, name: 'Biology' } }));
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(
-      (await invoke(deleteCourseRoute, apiEvent('courses-delete', { caller: admin, pathParameters: { id: course.id } }))).status,
-    ).toBeLessThan(300);
+    expect((await invoke(deleteCourseRoute, apiEvent('courses-delete', { caller: admin, pathParameters: { id: course.id } }))).status).toBeLessThan(300);
 
     expect(await subjects(course.id)).toEqual([
       ['course.create', `course Physics (${crn})`],
@@ -62,17 +56,8 @@ describe('audit subjects are stored by name', () => {
     const title = `Clinical Handbook ${randomUUID().slice(0, 6)}`;
     const doc = await uploadText({ title, is_mandatory: 'true' });
     const student = await createStudentRecord({ profile: { firstName: 'Ada', lastName: 'Reader' } });
-    expect(
-      (
-        await invoke(
-          acknowledge,
-          apiEvent('documents-acknowledge', { caller: { username: student.username }, pathParameters: { id: doc.id } }),
-        )
-      ).status,
-    ).toBe(200);
-    expect(
-      (await invoke(deleteDocumentRoute, apiEvent('documents-delete', { caller: admin, pathParameters: { id: doc.id } }))).status,
-    ).toBeLessThan(300);
+    expect((await invoke(acknowledge, apiEvent('documents-acknowledge', { caller: { username: student.username }, pathParameters: { id: doc.id } }))).status).toBe(200);
+    expect((await invoke(deleteDocumentRoute, apiEvent('documents-delete', { caller: admin, pathParameters: { id: doc.id } }))).status).toBeLessThan(300);
     expect(await subjects(doc.id)).toEqual([
       ['document.create', `document ${title}`],
       ['document.acknowledge', `document ${title}`],
@@ -83,9 +68,7 @@ describe('audit subjects are stored by name', () => {
   it('cohort: by year, number and program, on create, update and a roster read', async () => {
     const cohort = await createTestCohort('certificate', '2096-2097');
     await updateCohort(cohort.id, { ...cohort, programName: 'Renamed program' }, admin.username);
-    expect((await invoke(cohortRoster, apiEvent('cohorts-students', { caller: admin, pathParameters: { id: cohort.id } }))).status).toBe(
-      200,
-    );
+    expect((await invoke(cohortRoster, apiEvent('cohorts-students', { caller: admin, pathParameters: { id: cohort.id } }))).status).toBe(200);
     const n = cohort.cohortNumber;
     expect(await subjects(cohort.id)).toEqual([
       ['cohort.create', `cohort 2096-2097 Cohort ${n} (Test certificate)`],
@@ -101,37 +84,13 @@ describe('audit subjects are stored by name', () => {
     await createStudentRecord({
       username,
       profile: { firstName: 'Ben', lastName: 'Nguyen' },
-      enrollments: [
-        {
-          programType: 'certificate',
-          programId: 'na',
-          programName: 'Nursing Assistant',
-          nextDueDate: null,
-          enrolledAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
-      entries: [
-        {
-          entryId: 'c1',
-          kind: 'charge',
-          programType: 'certificate',
-          programId: 'na',
-          amountCents: 10_000,
-          createdAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
+      enrollments: [{ programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: null, enrolledAt: '2026-09-01T00:00:00.000Z' }],
+      entries: [{ entryId: 'c1', kind: 'charge', programType: 'certificate', programId: 'na', amountCents: 10_000, createdAt: '2026-09-01T00:00:00.000Z' }],
     });
     expect((await invoke(getStudent, apiEvent('students-get', { caller: admin, pathParameters: { username } }))).status).toBe(200);
-    await postLedgerEntry(
-      username,
-      { programType: 'certificate', programId: 'na', kind: 'charge', amountCents: 500, reason: 'Lab fee' },
-      admin.username,
-    );
+    await postLedgerEntry(username, { programType: 'certificate', programId: 'na', kind: 'charge', amountCents: 500, reason: 'Lab fee' }, admin.username);
     await moveStudentToCohort(username, cohort.id, admin.username);
-    expect(
-      (await invoke(signIn, apiEvent('students-sign-in', { caller: admin, pathParameters: { username }, body: { enabled: false } })))
-        .status,
-    ).toBe(200);
+    expect((await invoke(signIn, apiEvent('students-sign-in', { caller: admin, pathParameters: { username }, body: { enabled: false } }))).status).toBe(200);
     const label = `student Ben Nguyen (${username})`;
     expect(await subjects(username)).toEqual([
       ['student.read', label],
@@ -139,67 +98,34 @@ describe('audit subjects are stored by name', () => {
       ['student.move', label],
       ['student.disable', label],
     ]);
-    expect((await auditEntriesOf(username)).find((e) => e.action === 'student.disable')).toMatchObject({
-      before: { signInEnabled: true },
-      after: { signInEnabled: false },
-    });
+    expect((await auditEntriesOf(username)).find((e) => e.action === 'student.disable')).toMatchObject({ before: { signInEnabled: true }, after: { signInEnabled: false } });
     const move = (await auditEntriesOf(username)).find((e) => e.action === 'student.move');
-    expect(move).toMatchObject({
-      before: { cohortId: null },
-      after: { cohortId: cohort.id, cohort: `2097-2098 Cohort ${cohort.cohortNumber} (Test certificate)` },
-    });
+    expect(move).toMatchObject({ before: { cohortId: null }, after: { cohortId: cohort.id, cohort: `2097-2098 Cohort ${cohort.cohortNumber} (Test certificate)` } });
   });
 
   it('payment: by intent id, amount and student, on an admin refund', async () => {
     const student = await createStudentRecord({
-      enrollments: [
-        {
-          programType: 'certificate',
-          programId: 'na',
-          programName: 'Nursing Assistant',
-          nextDueDate: null,
-          enrolledAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
-      entries: [
-        {
-          entryId: 'c1',
-          kind: 'charge',
-          programType: 'certificate',
-          programId: 'na',
-          amountCents: 150_000,
-          createdAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
+      enrollments: [{ programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: null, enrolledAt: '2026-09-01T00:00:00.000Z' }],
+      entries: [{ entryId: 'c1', kind: 'charge', programType: 'certificate', programId: 'na', amountCents: 150_000, createdAt: '2026-09-01T00:00:00.000Z' }],
     });
     const { username } = student;
     const opened = await invoke(
       createIntent,
       apiEvent('payments-create-intent', {
         caller: { username },
-        body: {
-          username,
-          totalCost: '1200.00',
-          items: [{ program_type: 'certificate', program_id: 'na', amount: '1200.00' }],
-          idempotency_key: randomUUID(),
-        },
+        body: { username, totalCost: '1200.00', items: [{ program_type: 'certificate', program_id: 'na', amount: '1200.00' }], idempotency_key: randomUUID() },
       }),
     );
     const id = opened.body.paymentIntentId as string;
     expect(await confirmAtStripe(id)).toEqual({ ok: true });
     await settle(new Set([id]));
-    expect(
-      (await invoke(refund, apiEvent('payments-refund', { caller: admin, pathParameters: { id }, body: { amount: '20.00' } }))).status,
-    ).toBe(202);
+    expect((await invoke(refund, apiEvent('payments-refund', { caller: admin, pathParameters: { id }, body: { amount: '20.00' } }))).status).toBe(202);
     const label = `payment ${id} $1,200.00 for ${username}`;
     expect(await subjects(id)).toEqual([
       ['payment.refund', label],
       ['payment.refund.succeeded', label],
     ]);
-    expect((await auditEntriesOf(id)).find((e) => e.action === 'payment.refund')).toMatchObject({
-      before: { refundedCents: 0 },
-      after: { amountCents: 2000 },
-    });
+    expect((await auditEntriesOf(id)).find((e) => e.action === 'payment.refund')).toMatchObject({ before: { refundedCents: 0 }, after: { amountCents: 2000 } });
   });
 });
 
@@ -224,23 +150,10 @@ describe('GET /api/audit/ names every entry', () => {
         before: { name: 'Chem', crn: '40100' },
         after: { name: 'Chemistry', crn: '40100' },
       }),
-      old('10:00:01', {
-        actor,
-        action: 'cohort.roster.read',
-        entityType: 'cohort',
-        entityId: cohortId,
-        detail: { count: 0, students: [] },
-      }),
+      old('10:00:01', { actor, action: 'cohort.roster.read', entityType: 'cohort', entityId: cohortId, detail: { count: 0, students: [] } }),
       old('10:00:02', { actor, action: 'student.read', entityType: 'student', entityId: 'ben' }),
       auditItem(
-        {
-          actor,
-          action: 'course.delete',
-          entityType: 'course',
-          entityId: randomUUID(),
-          subject: 'course Physics (40101)',
-          before: { name: 'Renamed later', crn: '1' },
-        },
+        { actor, action: 'course.delete', entityType: 'course', entityId: randomUUID(), subject: 'course Physics (40101)', before: { name: 'Renamed later', crn: '1' } },
         `${day}T10:00:03.000Z`,
       ),
     ];
@@ -249,12 +162,7 @@ describe('GET /api/audit/ names every entry', () => {
     const res = await invoke(listAudit, apiEvent('audit-list', { caller: admin, query: { from: day, to: day } }));
     expect(res.status).toBe(200);
     const shown = res.body.results as Array<{ subject: string; before?: unknown; after?: unknown }>;
-    expect(shown.map((e) => e.subject)).toEqual([
-      'course Physics (40101)',
-      'student ben',
-      `cohort ${cohortId.slice(0, 8)}`,
-      'course Chemistry (40100)',
-    ]);
+    expect(shown.map((e) => e.subject)).toEqual(['course Physics (40101)', 'student ben', `cohort ${cohortId.slice(0, 8)}`, 'course Chemistry (40100)']);
     for (const e of shown) expect(e.subject).not.toMatch(UUID);
     expect(shown[3]).toMatchObject({ before: { name: 'Chem' }, after: { name: 'Chemistry' } });
   });

@@ -50,15 +50,12 @@ const NOT_AUDITED: Partial<Record<RouteId, string>> = {
   'users-refresh': 'a session renewing itself',
   'users-logout': 'a person ending their own session',
   'payments-webhook': "Stripe's signed events change the ledger, each kept as an applied-event marker; no person acts",
-  'documents-upload-url':
-    "presigns an upload into the caller's own prefix and stores nothing; the document it becomes is audited (document.create)",
-  'students-import':
-    'queues the file (issue 19); each student the import job creates is audited as today, student.create by the admin who imported',
+  'documents-upload-url': "presigns an upload into the caller's own prefix and stores nothing; the document it becomes is audited (document.create)",
+  'students-import': 'queues the file (issue 19); each student the import job creates is audited as today, student.create by the admin who imported',
   'users-mfa': 'the second step (TOTP code) of a person signing in to their own account, like users-login',
   'users-mfa-setup': 'a person setting up their own authenticator app while signing in (failed codes are LoginFailures)',
   'users-totp-start': "starts a student's own authenticator setup; nothing changes until the code is verified",
-  'users-totp-verify':
-    "a student turning on two-step sign-in for their own account; only another person's change (users-mfa-reset) is audited",
+  'users-totp-verify': "a student turning on two-step sign-in for their own account; only another person's change (users-mfa-reset) is audited",
 };
 
 describe('every change route writes an audit entry', () => {
@@ -78,8 +75,7 @@ describe('every change route writes an audit entry', () => {
     '%s',
     async (_id, route) => {
       // the most privileged caller the route allows; acknowledging is a student's own act, audited as theirs
-      const who: Who =
-        route.access !== 'public' && route.access !== 'signed-in' && !route.access.includes('admin') ? 'studentOwn' : 'admin';
+      const who: Who = route.access !== 'public' && route.access !== 'signed-in' && !route.access.includes('admin') ? 'studentOwn' : 'admin';
       const actor = callers[who]!.username;
       // built first: a request may need fresh things (a course to update), made by the same admin
       const request = await REQUESTS[route.id as RouteId](world, who);
@@ -89,12 +85,7 @@ describe('every change route writes an audit entry', () => {
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
       const after = await entriesBy(actor);
       expect(after.length, `${route.id} wrote no audit entry`).toBeGreaterThan(before);
-      expect(after[0]).toMatchObject({
-        actor,
-        action: expect.stringMatching(/^[a-z]+(\.[a-z]+)+$/),
-        entityType: expect.any(String),
-        entityId: expect.any(String),
-      });
+      expect(after[0]).toMatchObject({ actor, action: expect.stringMatching(/^[a-z]+(\.[a-z]+)+$/), entityType: expect.any(String), entityId: expect.any(String) });
       expect(after[0]!.at >= startedAt).toBe(true);
       // named in words when written (issue 21): never a bare record id
       expect(after[0]!.subject).toMatch(new RegExp(`^${after[0]!.entityType} \\S`));
@@ -133,9 +124,7 @@ describe("reads of another person's student record", () => {
       const res = await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username } }));
       expect(res.status).toBe(200);
       const entries = await entriesBy(reader.username);
-      expect(entries).toEqual([
-        expect.objectContaining({ actor: reader.username, action: 'student.read', entityType: 'student', entityId: username }),
-      ]);
+      expect(entries).toEqual([expect.objectContaining({ actor: reader.username, action: 'student.read', entityType: 'student', entityId: username })]);
       expect(entries[0]!.at >= startedAt && entries[0]!.at <= new Date().toISOString()).toBe(true);
     }
   });
@@ -151,38 +140,22 @@ describe("reads of another person's student record", () => {
     const reader = staffOf('staff');
     const other: Caller = { username: uniqueName('audit-other-student') };
     expect((await invoke(getStudent, apiEvent('students-get', { caller: other, pathParameters: { username } }))).status).toBe(403);
-    expect(
-      (await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username: uniqueName('nobody') } }))).status,
-    ).toBe(404);
-    expect(
-      (await invoke(cohortRoster, apiEvent('cohorts-students', { caller: reader, pathParameters: { id: uniqueName('no-cohort') } })))
-        .status,
-    ).toBe(404);
-    expect(
-      (
-        await invoke(
-          studentPayments,
-          apiEvent('students-payments', { caller: reader, pathParameters: { username }, query: { limit: '0' } }),
-        )
-      ).status,
-    ).toBe(400);
+    expect((await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username: uniqueName('nobody') } }))).status).toBe(404);
+    expect((await invoke(cohortRoster, apiEvent('cohorts-students', { caller: reader, pathParameters: { id: uniqueName('no-cohort') } }))).status).toBe(404);
+    expect((await invoke(studentPayments, apiEvent('students-payments', { caller: reader, pathParameters: { username }, query: { limit: '0' } }))).status).toBe(400);
     expect(await entriesBy(reader.username)).toEqual([]);
     expect(await entriesBy(other.username)).toEqual([]);
   });
 
   it('receipts, rosters, the student list and the finance ledger each record one entry naming the students shown', async () => {
     const finance = staffOf('finance');
-    expect((await invoke(studentPayments, apiEvent('students-payments', { caller: finance, pathParameters: { username } }))).status).toBe(
-      200,
-    );
+    expect((await invoke(studentPayments, apiEvent('students-payments', { caller: finance, pathParameters: { username } }))).status).toBe(200);
     expect((await invoke(listPayments, apiEvent('payments-list', { caller: finance, query: { username } }))).status).toBe(200);
     const staff = staffOf('staff');
     const roster = await invoke(cohortRoster, apiEvent('cohorts-students', { caller: staff, pathParameters: { id: cohortId } }));
     expect(roster.body.map((s: { username: string }) => s.username)).toEqual([username]);
     expect((await invoke(listStudents, apiEvent('students-list', { caller: staff, query: { cohort_id: cohortId } }))).status).toBe(200);
-    expect(
-      (await invoke(listStudents, apiEvent('students-list', { caller: staff, query: { search: username, limit: '200' } }))).status,
-    ).toBe(200);
+    expect((await invoke(listStudents, apiEvent('students-list', { caller: staff, query: { search: username, limit: '200' } }))).status).toBe(200);
 
     expect((await entriesBy(finance.username)).map((e) => [e.action, e.entityId]).sort()).toEqual([
       ['payments.read', username],
@@ -201,8 +174,7 @@ describe("reads of another person's student record", () => {
     db.middlewareStack.add(
       (next) => async (args) => {
         const input = args.input as { Item?: { pk?: string } };
-        if (String(input.Item?.pk ?? '').startsWith('AUDIT#'))
-          throw Object.assign(new Error('injected: audit write refused'), { name: 'ProvisionedThroughputExceededException' });
+        if (String(input.Item?.pk ?? '').startsWith('AUDIT#')) throw Object.assign(new Error('injected: audit write refused'), { name: 'ProvisionedThroughputExceededException' });
         return next(args);
       },
       { step: 'initialize', name: fault },
@@ -226,8 +198,7 @@ describe("reads of another person's student record", () => {
 
 describe('GET /api/audit/', () => {
   const admin: Caller = { username: 'audit-reader', roles: ['admin'] };
-  const list = (query: Record<string, string> = {}, caller: Caller | null = admin) =>
-    invoke(listAudit, apiEvent('audit-list', { caller: caller ?? undefined, query }));
+  const list = (query: Record<string, string> = {}, caller: Caller | null = admin) => invoke(listAudit, apiEvent('audit-list', { caller: caller ?? undefined, query }));
 
   /** Days of a year no other test writes entries in, so the day partitions hold exactly this fixture. */
   const year = 5000 + Math.floor(Math.random() * 4000);
@@ -239,11 +210,7 @@ describe('GET /api/audit/', () => {
 
   beforeAll(async () => {
     const make = (actor: string, action: string, d: number, hour: number) =>
-      auditItem(
-        { actor, action, entityType: 'course', entityId: `c-${d}-${hour}` },
-        `${day(d)}T${String(hour).padStart(2, '0')}:00:00.000Z`,
-        randomUUID(),
-      );
+      auditItem({ actor, action, entityType: 'course', entityId: `c-${d}-${hour}` }, `${day(d)}T${String(hour).padStart(2, '0')}:00:00.000Z`, randomUUID());
     // three days with entries, one empty day between them
     const items = [
       make(alice, 'course.create', 1, 9),
@@ -294,9 +261,7 @@ describe('GET /api/audit/', () => {
   it('filters by user (gsi1), by action (gsi2) and by both, within the days asked for', async () => {
     const byAlice = fixture.filter((e) => e.actor === alice).map((e) => e.id);
     expect((await all({ actor: alice, limit: '2' })).flat()).toEqual(byAlice);
-    expect(ids((await list({ actor: alice, from: day(2), to: day(2) })).body)).toEqual(
-      fixture.filter((e) => e.actor === alice && e.at.startsWith(day(2))).map((e) => e.id),
-    );
+    expect(ids((await list({ actor: alice, from: day(2), to: day(2) })).body)).toEqual(fixture.filter((e) => e.actor === alice && e.at.startsWith(day(2))).map((e) => e.id));
 
     const created = (await list({ action: 'course.create', from: day(1), to: day(4) })).body;
     expect(ids(created)).toEqual(fixture.filter((e) => e.action === 'course.create').map((e) => e.id));
@@ -324,16 +289,9 @@ describe('GET /api/audit/', () => {
     [{ actor: 'x'.repeat(129) }, /^actor: is too long$/],
     [{ limit: '500' }, /^limit: /],
     [{ cursor: 'not-a-cursor' }, /^cursor: /],
+    [{ cursor: Buffer.from(JSON.stringify({ after: 'AUDIT#2026-01-01' })).toString('base64url') }, /^cursor: does not belong to this list$/],
     [
-      { cursor: Buffer.from(JSON.stringify({ after: 'AUDIT#2026-01-01' })).toString('base64url') },
-      /^cursor: does not belong to this list$/,
-    ],
-    [
-      {
-        from: day(1),
-        to: day(4),
-        cursor: Buffer.from(JSON.stringify({ after: `${year + 1}-01-01T00:00:00.000Z#${randomUUID()}` })).toString('base64url'),
-      },
+      { from: day(1), to: day(4), cursor: Buffer.from(JSON.stringify({ after: `${year + 1}-01-01T00:00:00.000Z#${randomUUID()}` })).toString('base64url') },
       /^cursor: does not belong to this list$/,
     ],
   ])('refuses %j with a 400 naming the field', async (query, message) => {

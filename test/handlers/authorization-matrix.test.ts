@@ -6,16 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
-import {
-  CHECKS,
-  MATRIX,
-  REQUESTS,
-  STAND_IN_GAPS,
-  WHO,
-  type MatrixRow,
-  type MatrixWorld,
-  type Who,
-} from '../security/authorization-matrix.js';
+import { CHECKS, MATRIX, REQUESTS, STAND_IN_GAPS, WHO, type MatrixRow, type MatrixWorld, type Who } from '../security/authorization-matrix.js';
 import type { Caller } from './support/events.js';
 import { auditCount, buildMatrixWorld, call, collectionCount } from './support/matrix-world.js';
 
@@ -37,11 +28,7 @@ const ROLE_OF: Record<Exclude<Who, 'anonymous'>, string> = {
 /** What must not move when a request is refused: every caller's audit trail and both students' collections. */
 async function snapshot() {
   const actors = Object.values(world.users).map((u) => u.username);
-  const counts = await Promise.all([
-    ...actors.map(auditCount),
-    collectionCount(world.users.studentA.username),
-    collectionCount(world.users.studentB.username),
-  ]);
+  const counts = await Promise.all([...actors.map(auditCount), collectionCount(world.users.studentA.username), collectionCount(world.users.studentB.username)]);
   return Object.fromEntries([...actors.map((a) => `audit by ${a}`), 'collection of A', 'collection of B'].map((k, i) => [k, counts[i]]));
 }
 
@@ -82,8 +69,7 @@ describe('authorization matrix', () => {
         const before = refused ? await snapshot() : null;
         const res = await call(id, callers[who], request);
         if (gap) {
-          if (res.status === row![who])
-            failures.push(`${who}: the stand-in gap is closed (answers ${res.status}); remove it from STAND_IN_GAPS`);
+          if (res.status === row![who]) failures.push(`${who}: the stand-in gap is closed (answers ${res.status}); remove it from STAND_IN_GAPS`);
           else console.warn(`[authorization matrix] ${id} ${who}: locally ${res.status}, in the cloud ${row![who]}: ${gap.why}`);
         }
         if (res.status !== expected) {

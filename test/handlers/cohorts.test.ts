@@ -33,13 +33,7 @@ const moveInto = (cohortId: string, username: string) =>
   invoke(addStudent, apiEvent('cohorts-add-student', { caller: admin, pathParameters: { id: cohortId }, body: { username } }));
 const rosterOf = (id: string, caller = staff) => invoke(roster, apiEvent('cohorts-students', { caller, pathParameters: { id } }));
 
-const enrollment = {
-  programType: 'certificate' as const,
-  programId: 'phleb',
-  programName: 'Phlebotomy',
-  nextDueDate: '2100-12-01',
-  enrolledAt: '2100-09-01T00:00:00.000Z',
-};
+const enrollment = { programType: 'certificate' as const, programId: 'phleb', programName: 'Phlebotomy', nextDueDate: '2100-12-01', enrolledAt: '2100-09-01T00:00:00.000Z' };
 const charge = (cents: number) => ({
   entryId: randomUUID(),
   kind: 'charge' as const,
@@ -58,19 +52,9 @@ describe('cohorts', () => {
     const res = await createCohort(cohortBody({ cohort_number: 7 }));
     expect(res).toMatchObject({
       status: 201,
-      body: {
-        academic_year: `${year}-${year + 1}`,
-        cohort_number: 7,
-        student_count: 0,
-        is_active: true,
-        start_date: '2100-09-01',
-        end_date: null,
-      },
+      body: { academic_year: `${year}-${year + 1}`, cohort_number: 7, student_count: 0, is_active: true, start_date: '2100-09-01', end_date: null },
     });
-    expect(await createCohort(cohortBody({ cohort_number: 7 }))).toMatchObject({
-      status: 409,
-      body: { error: expect.stringMatching(/^cohort_number: cohort 7 already exists/) },
-    });
+    expect(await createCohort(cohortBody({ cohort_number: 7 }))).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^cohort_number: cohort 7 already exists/) } });
     // the same number is fine for another program type or year
     expect((await createCohort(cohortBody({ cohort_number: 7, program_type: 'diploma' }))).status).toBe(201);
     const listed = (await invoke(list, apiEvent('cohorts-list', { caller: staff }))).body as Array<{ id: string }>;
@@ -79,22 +63,15 @@ describe('cohorts', () => {
 
   it('validates input, naming the field', async () => {
     expect((await createCohort(cohortBody({ academic_year: '2025' }))).body.error).toMatch(/^academic_year: /);
-    expect((await createCohort(cohortBody({ program_type: 'phd' }))).body.error).toBe(
-      'program_type: must be certificate, diploma or associates',
-    );
-    expect((await createCohort(cohortBody({ start_date: '2100-09-01', end_date: '2100-01-01' }))).body.error).toBe(
-      'end_date: must not be before start_date',
-    );
+    expect((await createCohort(cohortBody({ program_type: 'phd' }))).body.error).toBe('program_type: must be certificate, diploma or associates');
+    expect((await createCohort(cohortBody({ start_date: '2100-09-01', end_date: '2100-01-01' }))).body.error).toBe('end_date: must not be before start_date');
   });
 
   it('edits a cohort, moving its number; 404 for an unknown one', async () => {
     const a = (await createCohort(cohortBody({ cohort_number: 20 }))).body;
     await createCohort(cohortBody({ cohort_number: 21 }));
     const edit = (id: string, body: unknown) => invoke(update, apiEvent('cohorts-update', { caller: admin, pathParameters: { id }, body }));
-    expect(await edit(a.id, cohortBody({ cohort_number: 22, is_active: false }))).toMatchObject({
-      status: 200,
-      body: { cohort_number: 22, is_active: false },
-    });
+    expect(await edit(a.id, cohortBody({ cohort_number: 22, is_active: false }))).toMatchObject({ status: 200, body: { cohort_number: 22, is_active: false } });
     expect((await edit(a.id, cohortBody({ cohort_number: 21 }))).status).toBe(409);
     expect((await createCohort(cohortBody({ cohort_number: 20 }))).status).toBe(201); // 20 was freed
     expect((await edit('missing', cohortBody({ cohort_number: 23 }))).status).toBe(404);
@@ -108,24 +85,17 @@ describe('cohorts', () => {
 
   it('moves students between cohorts: roster, counts and the student record follow', async () => {
     const from = (await createCohort(cohortBody({ cohort_number: 40 }))).body;
-    const to = (await createCohort(cohortBody({ cohort_number: 41, program_type: 'diploma', program_name: 'Patient Care Technician' })))
-      .body;
+    const to = (await createCohort(cohortBody({ cohort_number: 41, program_type: 'diploma', program_name: 'Patient Care Technician' }))).body;
     const student = await createStudentRecord({ enrollments: [enrollment], entries: [charge(120_000)] });
     expect((await moveInto(from.id, student.username)).status).toBe(200);
     expect((await moveInto(to.id, student.username)).status).toBe(200);
     const counts = Object.fromEntries(
-      ((await invoke(list, apiEvent('cohorts-list', { caller: admin }))).body as Array<{ id: string; student_count: number }>).map((c) => [
-        c.id,
-        c.student_count,
-      ]),
+      ((await invoke(list, apiEvent('cohorts-list', { caller: admin }))).body as Array<{ id: string; student_count: number }>).map((c) => [c.id, c.student_count]),
     );
     expect([counts[from.id], counts[to.id]]).toEqual([0, 1]);
     expect((await rosterOf(from.id)).body).toEqual([]);
-    expect((await rosterOf(to.id)).body).toEqual([
-      expect.objectContaining({ username: student.username, cohort_id: to.id, program: 'Patient Care Technician' }),
-    ]);
-    const record = (await invoke(getStudent, apiEvent('students-get', { caller: admin, pathParameters: { username: student.username } })))
-      .body;
+    expect((await rosterOf(to.id)).body).toEqual([expect.objectContaining({ username: student.username, cohort_id: to.id, program: 'Patient Care Technician' })]);
+    const record = (await invoke(getStudent, apiEvent('students-get', { caller: admin, pathParameters: { username: student.username } }))).body;
     expect(record.payment_details.certificate_courses[0].amount_due).toBe(1200);
     expect((await moveInto('missing', student.username)).status).toBe(404);
     expect((await moveInto(to.id, uniqueName('ghost'))).status).toBe(404);
@@ -155,9 +125,7 @@ describe('cohorts', () => {
         }),
       ).flat();
       for (let i = 0; i < items.length; i += 25) {
-        await db.send(
-          new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
-        );
+        await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
       }
     };
     await Promise.all([seed(cohort.id, 200), seed(small.id, 5)]);
@@ -169,9 +137,7 @@ describe('cohorts', () => {
     // one GetItem for the cohort plus the roster Query (paged by size, never per student), then the read's audit entry (issue 9)
     expect(big.commands).toEqual(['GetItemCommand', 'QueryCommand', 'PutItemCommand']);
     expect(few.commands).toEqual(big.commands);
-    const fallback = await countRequests(() =>
-      invoke(studentsList, apiEvent('students-list', { caller: staff, query: { cohort_id: cohort.id } })),
-    );
+    const fallback = await countRequests(() => invoke(studentsList, apiEvent('students-list', { caller: staff, query: { cohort_id: cohort.id } })));
     expect(fallback.result.body).toHaveLength(200);
     expect(fallback.commands).toEqual(['QueryCommand', 'PutItemCommand']);
     // without cohort_id it is the admin list (issue 8): profiles with cached balances, no bills

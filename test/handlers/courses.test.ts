@@ -31,13 +31,7 @@ describe('course calls', () => {
   it('creates a course (201) with the spec fields and types, readable by any signed-in user', async () => {
     const res = await createCourse(form({ credit_hours: '6', application_price: '', tuition_price: '1234.5' }), staff);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      name: 'Phlebotomy',
-      credit_hours: 6,
-      application_price: null,
-      tuition_price: 1234.5,
-      is_certificate_course: true,
-    });
+    expect(res.body).toMatchObject({ name: 'Phlebotomy', credit_hours: 6, application_price: null, tuition_price: 1234.5, is_certificate_course: true });
     expect((await listCourses()).body).toContainEqual(res.body);
   });
 
@@ -51,10 +45,7 @@ describe('course calls', () => {
     const byName = (await listCourses({ name: 'ekg' })).body as Array<{ name: string }>;
     expect(byName).toContainEqual(cert);
     expect(byName.every((c) => c.name === 'EKG Technician')).toBe(true);
-    expect(await listCourses({ is_certificate: 'maybe' })).toMatchObject({
-      status: 400,
-      body: { error: 'is_certificate: must be true or false' },
-    });
+    expect(await listCourses({ is_certificate: 'maybe' })).toMatchObject({ status: 400, body: { error: 'is_certificate: must be true or false' } });
   });
 
   it.each([
@@ -63,11 +54,7 @@ describe('course calls', () => {
     ['credit hours below 1', { credit_hours: 0 }, /^credit_hours: must be at least 1$/],
     ['fractional credit hours', { credit_hours: 2.5 }, /^credit_hours: must be a whole number$/],
     ['a negative price', { tuition_price: -1 }, /^tuition_price: must be a number of at least 0/],
-    [
-      'a price with three decimals',
-      { application_price: '1.005' },
-      /^application_price: must be a number of at least 0 with at most two decimals$/,
-    ],
+    ['a price with three decimals', { application_price: '1.005' }, /^application_price: must be a number of at least 0 with at most two decimals$/],
     ['a non-boolean certificate flag', { is_certificate_course: 'yes' }, /^is_certificate_course: /],
   ])('refuses %s with a 400 naming the field', async (_name, over, message) => {
     const res = await createCourse(form(over));
@@ -84,10 +71,7 @@ describe('course calls', () => {
     const taken = crn();
     expect((await createCourse(form({ CRN: taken }))).status).toBe(201);
     // the refusal names the course that holds the CRN, so the SPA can say which one
-    expect(await createCourse(form({ CRN: taken.toLowerCase(), name: 'Biology' }))).toMatchObject({
-      status: 409,
-      body: { error: `CRN: ${taken} is already used by Phlebotomy` },
-    });
+    expect(await createCourse(form({ CRN: taken.toLowerCase(), name: 'Biology' }))).toMatchObject({ status: 409, body: { error: `CRN: ${taken} is already used by Phlebotomy` } });
     const raced = crn();
     const results = await Promise.all([createCourse(form({ CRN: raced })), createCourse(form({ CRN: raced, name: 'Biology' }))]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
@@ -97,24 +81,12 @@ describe('course calls', () => {
     const course = (await createCourse(form())).body;
     const oldCrn = course.CRN;
     const newCrn = crn();
-    const res = await invoke(
-      update,
-      apiEvent('courses-update', {
-        caller: staff,
-        pathParameters: { id: course.id },
-        body: form({ CRN: newCrn, credit_hours: 5, id: course.id }),
-      }),
-    );
+    const res = await invoke(update, apiEvent('courses-update', { caller: staff, pathParameters: { id: course.id }, body: form({ CRN: newCrn, credit_hours: 5, id: course.id }) }));
     expect(res).toMatchObject({ status: 200, body: { id: course.id, CRN: newCrn, credit_hours: 5 } });
     expect((await createCourse(form({ CRN: oldCrn }))).status).toBe(201); // the old CRN is free again
     const other = (await createCourse(form())).body;
-    expect(
-      (await invoke(update, apiEvent('courses-update', { caller: admin, pathParameters: { id: other.id }, body: form({ CRN: newCrn }) })))
-        .status,
-    ).toBe(409);
-    expect((await invoke(update, apiEvent('courses-update', { caller: admin, pathParameters: { id: 'nope' }, body: form() }))).status).toBe(
-      404,
-    );
+    expect((await invoke(update, apiEvent('courses-update', { caller: admin, pathParameters: { id: other.id }, body: form({ CRN: newCrn }) }))).status).toBe(409);
+    expect((await invoke(update, apiEvent('courses-update', { caller: admin, pathParameters: { id: 'nope' }, body: form() }))).status).toBe(404);
   });
 
   it('deletes a course and its CRN; a second delete is 404', async () => {
@@ -128,10 +100,7 @@ describe('course calls', () => {
 
   it('writes every change to the audit log with who, what and when', async () => {
     const course = (await createCourse(form(), staff)).body;
-    await invoke(
-      update,
-      apiEvent('courses-update', { caller: admin, pathParameters: { id: course.id }, body: form({ CRN: course.CRN, credit_hours: 9 }) }),
-    );
+    await invoke(update, apiEvent('courses-update', { caller: admin, pathParameters: { id: course.id }, body: form({ CRN: course.CRN, credit_hours: 9 }) }));
     await invoke(remove, apiEvent('courses-delete', { caller: admin, pathParameters: { id: course.id } }));
     const Items = await auditEntriesOf(course.id);
     const mine = Items.map((i) => [i.action, i.actor]);
@@ -140,20 +109,14 @@ describe('course calls', () => {
       ['course.update', 'course-admin'],
       ['course.delete', 'course-admin'],
     ]);
-    expect(Items.find((i) => i.entityId === course.id && i.action === 'course.update')).toMatchObject({
-      before: { creditHours: 4 },
-      after: { creditHours: 9 },
-    });
+    expect(Items.find((i) => i.entityId === course.id && i.action === 'course.update')).toMatchObject({ before: { creditHours: 4 }, after: { creditHours: 9 } });
   });
 
   it('serves categories and stats that agree with the list', async () => {
     await createCourse(form({ name: 'Nurse Ethics', is_certificate_course: false, credit_hours: 2 }));
     const all = (await listCourses()).body as Array<{ is_certificate_course: boolean; credit_hours: number }>;
     const s = (await invoke(stats, apiEvent('courses-stats', { caller: student }))).body;
-    const groups = (await invoke(categories, apiEvent('courses-categories', { caller: student }))).body as Array<{
-      category: string;
-      courses: unknown[];
-    }>;
+    const groups = (await invoke(categories, apiEvent('courses-categories', { caller: student }))).body as Array<{ category: string; courses: unknown[] }>;
     expect(s.total_courses).toBe(all.length);
     expect(s.certificate_courses).toBe(all.filter((c) => c.is_certificate_course).length);
     expect(s.average_credit_hours).toBeCloseTo(all.reduce((n, c) => n + c.credit_hours, 0) / all.length, 2);

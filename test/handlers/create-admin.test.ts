@@ -3,11 +3,7 @@
  * the printed password only starts a sign-in that demands a new password (issue 19: it used to be
  * permanent, so the person who ran the command knew the admin's password for good).
  */
-import {
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { handler as login } from '../../lambdas/functions/users/login.js';
 import { createAdmin } from '../../lib/create-admin.js';
@@ -20,12 +16,7 @@ describe('create-admin', () => {
   it('creates an admin whose first sign-in with the printed password must choose a new one', async () => {
     const userPoolId = process.env.USER_POOL_ID!;
     const username = uniqueName('admin');
-    const created = await createAdmin(
-      cognito,
-      userPoolId,
-      { username, email: `${username}@example.edu`, firstName: 'Ada' },
-      { invite: false },
-    );
+    const created = await createAdmin(cognito, userPoolId, { username, email: `${username}@example.edu`, firstName: 'Ada' }, { invite: false });
     expect(created.temporaryPassword).toMatch(/^\S{20}$/);
 
     const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));

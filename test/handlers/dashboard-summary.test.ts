@@ -71,21 +71,8 @@ function student(username: string, owedCents: number) {
       programName: 'Dash Diploma',
       cohortId,
     },
-    enrollments: [
-      { programType: 'diploma', programId: 'dash', programName: 'Dash Diploma', nextDueDate: null, enrolledAt: at(`${YEAR}-01-01`) },
-    ],
-    entries: owedCents
-      ? [
-          {
-            entryId: 'c1',
-            kind: 'charge',
-            programType: 'diploma',
-            programId: 'dash',
-            amountCents: owedCents,
-            createdAt: at(`${YEAR}-01-02`),
-          },
-        ]
-      : [],
+    enrollments: [{ programType: 'diploma', programId: 'dash', programName: 'Dash Diploma', nextDueDate: null, enrolledAt: at(`${YEAR}-01-01`) }],
+    entries: owedCents ? [{ entryId: 'c1', kind: 'charge', programType: 'diploma', programId: 'dash', amountCents: owedCents, createdAt: at(`${YEAR}-01-02`) }] : [],
   });
 }
 
@@ -138,51 +125,18 @@ beforeAll(async () => {
     ...student(students[1]!, 50_025),
     ...student(students[2]!, 0),
     ...[cohortPolicy, privateNote, optional].flatMap(documentItems),
-    Acknowledgement.item({
-      documentId: cohortPolicy.id,
-      username: students[2]!,
-      fullName: 'Dash C',
-      signature: null,
-      acknowledgedAt: at(`${YEAR}-06-11`),
-    }),
+    Acknowledgement.item({ documentId: cohortPolicy.id, username: students[2]!, fullName: 'Dash C', signature: null, acknowledgedAt: at(`${YEAR}-06-11`) }),
     // someone outside the audience: not counted
-    Acknowledgement.item({
-      documentId: cohortPolicy.id,
-      username: 'dash-outsider',
-      fullName: 'Out Sider',
-      signature: null,
-      acknowledgedAt: at(`${YEAR}-06-11`),
-    }),
+    Acknowledgement.item({ documentId: cohortPolicy.id, username: 'dash-outsider', fullName: 'Out Sider', signature: null, acknowledgedAt: at(`${YEAR}-06-11`) }),
     ...[
       payment({ createdAt: at(`${YEAR}-06-01`), amountCents: 100_000 }),
       payment({ createdAt: at(`${YEAR}-06-01`), amountCents: 25_050 }),
       // made this month, half refunded this month: collected in full, refund subtracted
-      payment({
-        createdAt: at(`${YEAR}-06-03`),
-        amountCents: 40_000,
-        refundedCents: 20_000,
-        status: 'partially_refunded',
-        updatedAt: at(`${YEAR}-06-05`),
-        refundIds: ['re_1'],
-      }),
+      payment({ createdAt: at(`${YEAR}-06-03`), amountCents: 40_000, refundedCents: 20_000, status: 'partially_refunded', updatedAt: at(`${YEAR}-06-05`), refundIds: ['re_1'] }),
       // made last month (in the chart, not in the month), refunded in full this month
-      payment({
-        createdAt: at(`${YEAR}-05-20`),
-        amountCents: 30_000,
-        refundedCents: 30_000,
-        status: 'refunded',
-        updatedAt: at(`${YEAR}-06-02`),
-        refundIds: ['re_2'],
-      }),
+      payment({ createdAt: at(`${YEAR}-05-20`), amountCents: 30_000, refundedCents: 30_000, status: 'refunded', updatedAt: at(`${YEAR}-06-02`), refundIds: ['re_2'] }),
       // refunded last month: not this month's refund
-      payment({
-        createdAt: at(`${YEAR}-05-02`),
-        amountCents: 9_000,
-        refundedCents: 9_000,
-        status: 'refunded',
-        updatedAt: at(`${YEAR}-05-03`),
-        refundIds: ['re_3'],
-      }),
+      payment({ createdAt: at(`${YEAR}-05-02`), amountCents: 9_000, refundedCents: 9_000, status: 'refunded', updatedAt: at(`${YEAR}-05-03`), refundIds: ['re_3'] }),
       // no money moved: not collected
       payment({ createdAt: at(`${YEAR}-06-04`), amountCents: 70_000, status: 'failed' }),
       // after "now" (tomorrow): not counted yet

@@ -12,10 +12,8 @@ import { apiEvent, invoke, type Caller } from './support/events.js';
 import { admin, createTestCohort, staff, uploadText } from './support/documents.js';
 import { createStudentRecord } from './support/fixtures.js';
 
-const ack = (caller: Caller, id: string, body?: unknown) =>
-  invoke(acknowledge, apiEvent('documents-acknowledge', { caller, pathParameters: { id }, body }));
-const whoAcknowledged = (id: string, caller: Caller = staff) =>
-  invoke(acknowledgements, apiEvent('documents-acknowledgements', { caller, pathParameters: { id } }));
+const ack = (caller: Caller, id: string, body?: unknown) => invoke(acknowledge, apiEvent('documents-acknowledge', { caller, pathParameters: { id }, body }));
+const whoAcknowledged = (id: string, caller: Caller = staff) => invoke(acknowledgements, apiEvent('documents-acknowledgements', { caller, pathParameters: { id } }));
 
 const w = {} as {
   tag: string;
@@ -36,18 +34,9 @@ describe('acknowledgements', () => {
     const tag = randomUUID().slice(0, 6);
     const [a, b] = await Promise.all([createTestCohort('associates', '2093-2094'), createTestCohort('associates', '2094-2095')]);
     const [alice, carl, bob] = await Promise.all([
-      createStudentRecord({
-        username: `alice-${tag}`,
-        profile: { firstName: 'Alice', lastName: 'Smith', programType: 'associates', cohortId: a.id },
-      }),
-      createStudentRecord({
-        username: `carl-${tag}`,
-        profile: { firstName: 'Carl', lastName: 'Adams', programType: 'associates', cohortId: a.id },
-      }),
-      createStudentRecord({
-        username: `bob-${tag}`,
-        profile: { firstName: 'Bob', lastName: 'Brown', programType: 'associates', cohortId: b.id },
-      }),
+      createStudentRecord({ username: `alice-${tag}`, profile: { firstName: 'Alice', lastName: 'Smith', programType: 'associates', cohortId: a.id } }),
+      createStudentRecord({ username: `carl-${tag}`, profile: { firstName: 'Carl', lastName: 'Adams', programType: 'associates', cohortId: a.id } }),
+      createStudentRecord({ username: `bob-${tag}`, profile: { firstName: 'Bob', lastName: 'Brown', programType: 'associates', cohortId: b.id } }),
     ]);
     const up = (title: string, fields: Record<string, string>) => uploadText({ title: `${title} ${tag}`, ...fields }).then((d) => d.id);
     Object.assign(w, {
@@ -61,22 +50,13 @@ describe('acknowledgements', () => {
       optional: await up('Optional reading', { scope: 'cohort', cohort_id: a.id }),
       otherCohort: await up('Other cohort rules', { scope: 'cohort', cohort_id: b.id, is_mandatory: 'true' }),
       privateCohort: await up('Staff notes', { scope: 'cohort', cohort_id: a.id, is_mandatory: 'true', is_public: 'false' }),
-      forBob: await up('Bob agreement', {
-        scope: 'individual',
-        cohort_id: a.id,
-        student_username: bob.username,
-        requires_signature: 'true',
-        is_public: 'false',
-      }),
+      forBob: await up('Bob agreement', { scope: 'individual', cohort_id: a.id, student_username: bob.username, requires_signature: 'true', is_public: 'false' }),
     });
   }, 60_000);
 
   it('acknowledges a mandatory document without a body, once: a second call answers the first', async () => {
     const first = await ack(w.alice, w.mandatory);
-    expect(first).toMatchObject({
-      status: 200,
-      body: { document_id: w.mandatory, username: w.alice.username, full_name: 'Alice Smith', signature: null },
-    });
+    expect(first).toMatchObject({ status: 200, body: { document_id: w.mandatory, username: w.alice.username, full_name: 'Alice Smith', signature: null } });
     const second = await ack(w.alice, w.mandatory, {});
     expect(second).toMatchObject({ status: 200, body: first.body });
     const mine = (await invoke(list, apiEvent('documents-list', { caller: w.alice, query: { search: w.tag } }))).body.results as Array<{
@@ -89,10 +69,7 @@ describe('acknowledgements', () => {
 
   it('signs a document that requires it only with the full name, ignoring case and spaces', async () => {
     expect(await ack(w.alice, w.toSign)).toMatchObject({ status: 400, body: { error: 'signature: Please type your full name to sign' } });
-    expect(await ack(w.alice, w.toSign, { signature: 'Alice Smyth' })).toMatchObject({
-      status: 400,
-      body: { error: 'signature: must be your full name (Alice Smith)' },
-    });
+    expect(await ack(w.alice, w.toSign, { signature: 'Alice Smyth' })).toMatchObject({ status: 400, body: { error: 'signature: must be your full name (Alice Smith)' } });
     const signed = await ack(w.alice, w.toSign, { signature: '  aLiCe   SMITH ' });
     expect(signed).toMatchObject({ status: 200, body: { signature: 'aLiCe   SMITH', full_name: 'Alice Smith' } });
   });
@@ -102,10 +79,7 @@ describe('acknowledgements', () => {
     expect((await ack(w.alice, w.privateCohort)).status).toBe(403);
     expect((await ack(w.alice, w.forBob, { signature: 'Alice Smith' })).status).toBe(403);
     expect((await ack(w.alice, 'no-such-document')).status).toBe(404);
-    expect(await ack(w.alice, w.optional)).toMatchObject({
-      status: 400,
-      body: { error: 'id: this document does not ask for an acknowledgement' },
-    });
+    expect(await ack(w.alice, w.optional)).toMatchObject({ status: 400, body: { error: 'id: this document does not ask for an acknowledgement' } });
     expect((await ack(staff, w.mandatory)).status).toBe(403);
     expect((await ack(w.bob, w.forBob, { signature: 'bob brown' })).status).toBe(200);
   });
@@ -120,10 +94,7 @@ describe('acknowledgements', () => {
       pending: [{ username: w.carl.username, full_name: 'Carl Adams' }],
     });
     // an individual document: only its assigned student
-    expect((await whoAcknowledged(w.forBob)).body).toMatchObject({
-      acknowledged: [{ username: w.bob.username, signature: 'bob brown' }],
-      pending: [],
-    });
+    expect((await whoAcknowledged(w.forBob)).body).toMatchObject({ acknowledged: [{ username: w.bob.username, signature: 'bob brown' }], pending: [] });
     // nobody is expected to acknowledge a document that does not ask for it, nor a private one
     expect((await whoAcknowledged(w.optional)).body.pending).toEqual([]);
     expect((await whoAcknowledged(w.privateCohort)).body.pending).toEqual([]);
@@ -136,23 +107,12 @@ describe('acknowledgements', () => {
     const pending = (await whoAcknowledged(general.id, admin)).body.pending.map((p: { username: string }) => p.username);
     expect(pending).toEqual(expect.arrayContaining([w.alice.username, w.bob.username, w.carl.username]));
 
-    const erin = await createStudentRecord({
-      username: `erin-${w.tag}`,
-      profile: { firstName: 'Erin', lastName: 'Zed', programType: 'certificate', cohortId: null },
-    });
-    const diplomaDoc = await uploadText({
-      title: `Diploma rules ${w.tag}`,
-      scope: 'program',
-      program_type: 'diploma',
-      is_mandatory: 'true',
-    });
+    const erin = await createStudentRecord({ username: `erin-${w.tag}`, profile: { firstName: 'Erin', lastName: 'Zed', programType: 'certificate', cohortId: null } });
+    const diplomaDoc = await uploadText({ title: `Diploma rules ${w.tag}`, scope: 'program', program_type: 'diploma', is_mandatory: 'true' });
     const expected = async () => (await whoAcknowledged(diplomaDoc.id)).body.pending.map((p: { username: string }) => p.username);
     expect(await expected()).not.toContain(erin.username);
     const diplomaCohort = await createTestCohort('diploma', '2095-2096');
-    const moved = await invoke(
-      addStudent,
-      apiEvent('cohorts-add-student', { caller: admin, pathParameters: { id: diplomaCohort.id }, body: { username: erin.username } }),
-    );
+    const moved = await invoke(addStudent, apiEvent('cohorts-add-student', { caller: admin, pathParameters: { id: diplomaCohort.id }, body: { username: erin.username } }));
     expect(moved.status).toBe(200);
     expect(await expected()).toContain(erin.username);
     expect(await expected()).not.toContain(w.alice.username);

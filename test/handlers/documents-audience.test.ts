@@ -17,8 +17,7 @@ import { createTestCohort, staff } from './support/documents.js';
 import { createStudentRecord } from './support/fixtures.js';
 
 type Listed = Record<string, unknown> & { id: string };
-const listAs = async (caller: Caller, query: Record<string, string> = {}) =>
-  (await invoke(list, apiEvent('documents-list', { caller, query }))).body.results as Listed[];
+const listAs = async (caller: Caller, query: Record<string, string> = {}) => (await invoke(list, apiEvent('documents-list', { caller, query }))).body.results as Listed[];
 
 /** Every way the other student could be named in an answer. */
 const identifiersOf = (p: StudentProfileRecord) => [p.username, p.sub, p.email, p.firstName, p.lastName, `${p.firstName} ${p.lastName}`];
@@ -54,29 +53,15 @@ describe('documents as each audience sees them (FERPA)', () => {
     const tag = `f${randomUUID().slice(0, 6)}`;
     const cohort = await createTestCohort('certificate', '2095-2096');
     const [alice, bob] = await Promise.all([
-      createStudentRecord({
-        username: `alice-${tag}`,
-        profile: { firstName: 'Alicia', lastName: `Quill${tag}`, programType: 'certificate', cohortId: cohort.id },
-      }),
-      createStudentRecord({
-        username: `bob-${tag}`,
-        profile: { firstName: 'Bartholomew', lastName: `Vance${tag}`, programType: 'certificate', cohortId: cohort.id },
-      }),
+      createStudentRecord({ username: `alice-${tag}`, profile: { firstName: 'Alicia', lastName: `Quill${tag}`, programType: 'certificate', cohortId: cohort.id } }),
+      createStudentRecord({ username: `bob-${tag}`, profile: { firstName: 'Bartholomew', lastName: `Vance${tag}`, programType: 'certificate', cohortId: cohort.id } }),
     ]);
     const shared = individual(`doc-shared-${tag}`, `Shared plan ${tag}`, cohort.id, [alice, bob]);
     const aliceAlone = individual(`doc-alice-${tag}`, `Alice plan ${tag}`, cohort.id, [alice]);
-    for (const item of [...documentItems(shared), ...documentItems(aliceAlone)])
-      await db.send(new PutCommand({ TableName: TABLE_NAME, Item: item }));
+    for (const item of [...documentItems(shared), ...documentItems(aliceAlone)]) await db.send(new PutCommand({ TableName: TABLE_NAME, Item: item }));
     Object.assign(w, { tag, alice, bob, shared: shared.id, aliceAlone: aliceAlone.id });
     // bob acknowledges the shared document: alice must not see that he did
-    expect(
-      (
-        await invoke(
-          acknowledge,
-          apiEvent('documents-acknowledge', { caller: { username: bob.username }, pathParameters: { id: shared.id } }),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await invoke(acknowledge, apiEvent('documents-acknowledge', { caller: { username: bob.username }, pathParameters: { id: shared.id } }))).status).toBe(200);
   }, 60_000);
 
   it('staff still see every assigned student (their view is unchanged)', async () => {

@@ -27,13 +27,7 @@ async function startDelayProxy(target: string) {
       const forward = () => {
         if (res.destroyed || req.socket.destroyed) return;
         const out = http.request(
-          {
-            hostname: upstream.hostname,
-            port: upstream.port,
-            method: req.method,
-            path: req.url,
-            headers: { ...req.headers, host: upstream.host },
-          },
+          { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);
@@ -115,11 +109,7 @@ async function expectNothingStored(title: string, stem: string) {
 /** A form upload as the local gateway runs it: the route's function timeout enforced (here `seconds`). */
 async function uploadThroughGateway(title: string, file: { name: string; bytes: Uint8Array }, seconds = 20) {
   const event = await m.documents.multipartEvent(m.documents.staff, { title, scope: 'general' }, file);
-  const outcome = await m.local.invoke(m.upload.handler as never, event, {
-    functionName: 'documents-upload',
-    timeoutSeconds: seconds,
-    log: () => {},
-  });
+  const outcome = await m.local.invoke(m.upload.handler as never, event, { functionName: 'documents-upload', timeoutSeconds: seconds, log: () => {} });
   if (outcome.kind === 'gateway') return { status: outcome.answer.status, body: JSON.parse(outcome.answer.body) };
   return { status: outcome.result.statusCode!, body: JSON.parse(outcome.result.body!) };
 }
@@ -150,11 +140,7 @@ describe("uploads are atomic from the client's view", () => {
     const [title, stem] = [unique('Dynamo down'), unique('ddbdown')];
     dynamo.setRule((r) =>
       dynamoOperation(r) === 'TransactWriteItems'
-        ? {
-            kind: 'answer',
-            status: 500,
-            body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }),
-          }
+        ? { kind: 'answer', status: 500, body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }) }
         : null,
     );
     const res = await uploadThroughGateway(title, txt(stem));
@@ -182,22 +168,13 @@ describe("uploads are atomic from the client's view", () => {
     zip[zip.indexOf('word/document.xml') + 17] = 0x07; // the first deflate block: final, of the invalid type 3
     const bad = await uploadThroughGateway(unique('Broken docx'), { name: `${broken}.docx`, bytes: zip });
     expect(bad.status).toBe(201);
-    expect(bad.body).toMatchObject({
-      extracted_text: null,
-      preview_text: null,
-      text_status: 'not_extracted',
-      text_status_reason: 'the file could not be read',
-    });
+    expect(bad.body).toMatchObject({ extracted_text: null, preview_text: null, text_status: 'not_extracted', text_status_reason: 'the file could not be read' });
 
     // 7.05 s of function time leaves 0.05 s for extraction (3 s each is kept for the file and the record, 1 s of
     // slack): far less than inflating and scanning 20 MB of markup takes on any machine
     const slow = unique('slow');
     const xml = `<w:document><w:body>${'<w:p><w:pPr><w:spacing w:after="0"/></w:pPr></w:p>'.repeat(400_000)}<w:p><w:r><w:t>late</w:t></w:r></w:p></w:body></w:document>`;
-    const res = await uploadThroughGateway(
-      unique('Slow docx'),
-      { name: `${slow}.docx`, bytes: zipSync({ 'word/document.xml': strToU8(xml) }) },
-      7.05,
-    );
+    const res = await uploadThroughGateway(unique('Slow docx'), { name: `${slow}.docx`, bytes: zipSync({ 'word/document.xml': strToU8(xml) }) }, 7.05);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       extracted_text: null,
@@ -245,20 +222,13 @@ describe("uploads are atomic from the client's view", () => {
     await m.documents.putObject(target.upload_key, Buffer.from('hello'));
     dynamo.setRule((r) =>
       dynamoOperation(r) === 'TransactWriteItems'
-        ? {
-            kind: 'answer',
-            status: 500,
-            body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }),
-          }
+        ? { kind: 'answer', status: 500, body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }) }
         : null,
     );
     const title = unique('Adopt fails');
     const res = await m.events.invoke(
       m.upload.handler,
-      m.events.apiEvent('documents-upload', {
-        caller: m.documents.staff,
-        body: { title, scope: 'general', upload_key: target.upload_key },
-      }),
+      m.events.apiEvent('documents-upload', { caller: m.documents.staff, body: { title, scope: 'general', upload_key: target.upload_key } }),
     );
     expect(res.status).toBe(503);
     dynamo.setRule(null);

@@ -88,18 +88,10 @@ describe('uploading documents', () => {
 
   it('extracts the text of docx and pdf uploads, so search finds it', async () => {
     const word = unique('zebra-word');
-    const docx = await uploadForm(
-      staff,
-      { title: unique('Guide'), scope: 'general' },
-      { name: 'guide.docx', bytes: makeDocx(['Heading', `Body with ${word}`]) },
-    );
+    const docx = await uploadForm(staff, { title: unique('Guide'), scope: 'general' }, { name: 'guide.docx', bytes: makeDocx(['Heading', `Body with ${word}`]) });
     expect(docx.body.extracted_text).toBe(`Heading\nBody with ${word}`);
     const pdfWord = unique('okapi-pdf');
-    const pdf = await uploadForm(
-      staff,
-      { title: unique('Handbook'), scope: 'general' },
-      { name: 'handbook.pdf', bytes: makePdf(`Handbook ${pdfWord}`) },
-    );
+    const pdf = await uploadForm(staff, { title: unique('Handbook'), scope: 'general' }, { name: 'handbook.pdf', bytes: makePdf(`Handbook ${pdfWord}`) });
     expect(pdf.body.extracted_text).toBe(`Handbook ${pdfWord}`);
     const png = await uploadForm(staff, { title: unique('Badge'), scope: 'general' }, { name: 'badge.png', bytes: makePng() });
     expect(png.body).toMatchObject({ file_type: 'png', extracted_text: null, preview_text: null });
@@ -116,11 +108,7 @@ describe('uploading documents', () => {
     ['no title', { title: '' }, 'title: Please provide a title and file'],
     ['a cohort document without a cohort', { scope: 'cohort' }, 'cohort_id: Please select a cohort'],
     ['an individual document without a cohort', { scope: 'individual', student_username: 'x' }, 'cohort_id: Please select a cohort'],
-    [
-      'an individual document without a student',
-      { scope: 'individual', cohort_id: 'COHORT' },
-      'student_username: Please provide a student username',
-    ],
+    ['an individual document without a student', { scope: 'individual', cohort_id: 'COHORT' }, 'student_username: Please provide a student username'],
     [
       'an individual document for an unknown student',
       { scope: 'individual', cohort_id: 'COHORT', student_username: 'nobody-here' },
@@ -156,11 +144,7 @@ describe('uploading documents', () => {
       text('plan.txt', 'installments'),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      scope: 'individual',
-      is_public: false,
-      assigned_students: [{ id: student.sub, username: student.username, full_name: 'Ana Reyes' }],
-    });
+    expect(res.body).toMatchObject({ scope: 'individual', is_public: false, assigned_students: [{ id: student.sub, username: student.username, full_name: 'Ana Reyes' }] });
   });
 
   it.each([
@@ -173,13 +157,7 @@ describe('uploading documents', () => {
     ],
     ['a .pdf that is really a PNG', 'scan.pdf', makePng(), 400, 'file: the content is a PNG image, not a .pdf file'],
     ['a .docx that is really a PDF', 'letter.docx', makePdf('x'), 400, 'file: the content is a PDF, not a .docx file'],
-    [
-      'a .txt that is binary',
-      'notes.txt',
-      Buffer.from([0x68, 0x69, 0x00, 0xff]),
-      400,
-      'file: the content is binary data (not UTF-8 text), not a .txt file',
-    ],
+    ['a .txt that is binary', 'notes.txt', Buffer.from([0x68, 0x69, 0x00, 0xff]), 400, 'file: the content is binary data (not UTF-8 text), not a .txt file'],
     ['an empty file', 'empty.pdf', Buffer.alloc(0), 400, 'file: the file is empty'],
   ])('refuses %s, storing nothing', async (_name, fileName, bytes, status, message) => {
     const title = unique('Bad file');
@@ -213,8 +191,7 @@ describe('uploading documents', () => {
     it('deletes the stored file when the record cannot be written', async () => {
       db.middlewareStack.add(
         (next, context) => async (args) => {
-          if (context.commandName === 'TransactWriteItemsCommand')
-            throw Object.assign(new Error('injected'), { name: 'InternalServerError' });
+          if (context.commandName === 'TransactWriteItemsCommand') throw Object.assign(new Error('injected'), { name: 'InternalServerError' });
           return next(args);
         },
         { step: 'initialize', name: 'failTransaction' },
@@ -246,15 +223,9 @@ describe('uploading documents', () => {
       return event;
     };
 
-    const form = await invoke(
-      upload,
-      withToken(await multipartEvent(caller, { title: unique('Named form'), scope: 'general' }, text('named.txt', 'By name'))),
-    );
+    const form = await invoke(upload, withToken(await multipartEvent(caller, { title: unique('Named form'), scope: 'general' }, text('named.txt', 'By name'))));
     expect(form).toMatchObject({ status: 201, body: { uploaded_by_name: 'Dana Whitfield' } });
-    const { body: target } = await invoke(
-      uploadUrl,
-      apiEvent('documents-upload-url', { caller, body: { file_name: 'named.txt', file_size: 7 } }),
-    );
+    const { body: target } = await invoke(uploadUrl, apiEvent('documents-upload-url', { caller, body: { file_name: 'named.txt', file_size: 7 } }));
     await putObject(target.upload_key, Buffer.from('By name'));
     const presigned = await invoke(
       upload,
@@ -295,12 +266,7 @@ describe('uploading documents', () => {
         'file_name: .html files are not allowed (allowed: pdf, jpg, jpeg, png, doc, docx, xls, xlsx, ppt, pptx, txt, csv)',
       ],
       ['an empty file', { file_name: 'x.pdf', file_size: 0 }, 400, 'file_size: the file is empty'],
-      [
-        'a file above 25 MB',
-        { file_name: 'x.pdf', file_size: MAX_UPLOAD_BYTES + 1 },
-        413,
-        'file_size: the file is larger than the 25 MB limit',
-      ],
+      ['a file above 25 MB', { file_name: 'x.pdf', file_size: MAX_UPLOAD_BYTES + 1 }, 413, 'file_size: the file is larger than the 25 MB limit'],
       ['a missing name', { file_size: 10 }, 400, 'file_name: is required'],
     ])('refuses %s', async (_name, body, status, message) => {
       expect(await askUploadUrl(body)).toMatchObject({ status, body: { error: message } });
@@ -314,13 +280,7 @@ describe('uploading documents', () => {
       expect(await objectExists(target.upload_key)).toBe(true);
 
       const title = unique('Large handbook');
-      const res = await adopt({
-        title,
-        scope: 'general',
-        is_mandatory: true,
-        upload_key: target.upload_key,
-        file_name: 'Handbook 2026.pdf',
-      });
+      const res = await adopt({ title, scope: 'general', is_mandatory: true, upload_key: target.upload_key, file_name: 'Handbook 2026.pdf' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         title,
@@ -335,9 +295,7 @@ describe('uploading documents', () => {
       expect((await readObject(res.body.s3_key)).equals(pdf)).toBe(true);
       expect(await objectExists(target.upload_key)).toBe(false);
       // the same key cannot be adopted twice
-      expect((await adopt({ title: unique('Again'), scope: 'general', upload_key: target.upload_key })).body.error).toMatch(
-        /^upload_key: no uploaded file was found/,
-      );
+      expect((await adopt({ title: unique('Again'), scope: 'general', upload_key: target.upload_key })).body.error).toMatch(/^upload_key: no uploaded file was found/);
     });
 
     it('deletes a refused upload (spoofed content, bad fields, oversize) and stores nothing', async () => {
@@ -372,10 +330,7 @@ describe('uploading documents', () => {
     });
 
     it('answers JSON without upload_key like a form without a file', async () => {
-      expect(await adopt({ title: unique('No key'), scope: 'general' })).toMatchObject({
-        status: 400,
-        body: { error: 'file: Please provide a title and file' },
-      });
+      expect(await adopt({ title: unique('No key'), scope: 'general' })).toMatchObject({ status: 400, body: { error: 'file: Please provide a title and file' } });
       expect(await adopt([1, 2])).toMatchObject({ status: 400, body: { error: 'body: must be a JSON object' } });
     });
   });

@@ -22,10 +22,8 @@ import { countRequests } from './support/request-counter.js';
 
 type Listed = { id: string; title: string; acknowledged_at: string | null };
 const listAs = async (caller: Caller, query: Record<string, string> = {}) => invoke(list, apiEvent('documents-list', { caller, query }));
-const idsFor = async (caller: Caller, query: Record<string, string> = {}) =>
-  ((await listAs(caller, query)).body.results as Listed[]).map((d) => d.id);
-const downloadAs = (caller: Caller, id: string, query?: Record<string, string>) =>
-  invoke(download, apiEvent('documents-download', { caller, pathParameters: { id }, query }));
+const idsFor = async (caller: Caller, query: Record<string, string> = {}) => ((await listAs(caller, query)).body.results as Listed[]).map((d) => d.id);
+const downloadAs = (caller: Caller, id: string, query?: Record<string, string>) => invoke(download, apiEvent('documents-download', { caller, pathParameters: { id }, query }));
 
 /** One document of every kind, two cohorts of different program types, and a student in each. */
 const world = {} as {
@@ -36,16 +34,7 @@ const world = {} as {
   alice: Caller;
   bob: Caller;
   docs: Record<
-    | 'general'
-    | 'generalPrivate'
-    | 'programCert'
-    | 'programDipl'
-    | 'programCertPrivate'
-    | 'cohortA'
-    | 'cohortAPrivate'
-    | 'cohortB'
-    | 'aliceOnly'
-    | 'bobInCohortA',
+    'general' | 'generalPrivate' | 'programCert' | 'programDipl' | 'programCertPrivate' | 'cohortA' | 'cohortAPrivate' | 'cohortB' | 'aliceOnly' | 'bobInCohortA',
     string
   >;
 };
@@ -56,14 +45,8 @@ describe('listing, downloading and deleting documents', () => {
     const category = await createCategory();
     const [a, b] = await Promise.all([createTestCohort('certificate', '2091-2092'), createTestCohort('diploma', '2092-2093')]);
     const [alice, bob] = await Promise.all([
-      createStudentRecord({
-        username: `alice-${tag}`,
-        profile: { firstName: 'Alice', lastName: `Smith${tag}`, programType: 'certificate', cohortId: a.id },
-      }),
-      createStudentRecord({
-        username: `bob-${tag}`,
-        profile: { firstName: 'Bob', lastName: `Jones${tag}`, programType: 'diploma', cohortId: b.id },
-      }),
+      createStudentRecord({ username: `alice-${tag}`, profile: { firstName: 'Alice', lastName: `Smith${tag}`, programType: 'certificate', cohortId: a.id } }),
+      createStudentRecord({ username: `bob-${tag}`, profile: { firstName: 'Bob', lastName: `Jones${tag}`, programType: 'diploma', cohortId: b.id } }),
     ]);
     const up = (title: string, fields: Record<string, string>) =>
       uploadText({ title: `${title} ${tag}`, category_id: category.id, ...fields }, `${title} text ${tag}`).then((d) => d.id);
@@ -79,15 +62,7 @@ describe('listing, downloading and deleting documents', () => {
       aliceOnly: await up('Alice only', { scope: 'individual', cohort_id: a.id, student_username: alice.username, is_public: 'false' }),
       bobInCohortA: await up('Bob in cohort A', { scope: 'individual', cohort_id: a.id, student_username: bob.username }),
     };
-    Object.assign(world, {
-      tag,
-      category: category.id,
-      cohortA: a.id,
-      cohortB: b.id,
-      alice: { username: alice.username },
-      bob: { username: bob.username },
-      docs,
-    });
+    Object.assign(world, { tag, category: category.id, cohortA: a.id, cohortB: b.id, alice: { username: alice.username }, bob: { username: bob.username }, docs });
   }, 120_000);
 
   describe('for staff', () => {
@@ -161,9 +136,7 @@ describe('listing, downloading and deleting documents', () => {
 
     it('filters by cohort number within an academic year', async () => {
       const list2091 = await idsFor(staff, { category_id: world.category, academic_year: '2091-2092' });
-      expect(new Set(list2091)).toEqual(
-        new Set([world.docs.cohortA, world.docs.cohortAPrivate, world.docs.aliceOnly, world.docs.bobInCohortA]),
-      );
+      expect(new Set(list2091)).toEqual(new Set([world.docs.cohortA, world.docs.cohortAPrivate, world.docs.aliceOnly, world.docs.bobInCohortA]));
       const none = await idsFor(staff, { category_id: world.category, academic_year: '1999-2000' });
       expect(none).toEqual([]);
     });
@@ -203,23 +176,18 @@ describe('listing, downloading and deleting documents', () => {
       }
     });
 
-    it.each(['alice', 'bob'] as const)(
-      '%s downloads only the documents that apply to them (403 for the rest, 404 when none)',
-      async (who) => {
-        for (const [name, id] of Object.entries(world.docs)) {
-          const res = await downloadAs(world[who], id);
-          expect(res.status, `${who} downloads ${name}`).toBe((visible[who] as readonly string[]).includes(name) ? 200 : 403);
-        }
-        expect((await downloadAs(world[who], 'no-such-document')).status).toBe(404);
-      },
-    );
+    it.each(['alice', 'bob'] as const)('%s downloads only the documents that apply to them (403 for the rest, 404 when none)', async (who) => {
+      for (const [name, id] of Object.entries(world.docs)) {
+        const res = await downloadAs(world[who], id);
+        expect(res.status, `${who} downloads ${name}`).toBe((visible[who] as readonly string[]).includes(name) ? 200 : 403);
+      }
+      expect((await downloadAs(world[who], 'no-such-document')).status).toBe(404);
+    });
 
     it('applies the filters to their own documents', async () => {
       expect(await idsFor(world.alice, { search: `alice only ${world.tag}` })).toEqual([world.docs.aliceOnly]);
       expect(new Set(await idsFor(world.alice, { category_id: world.category, scope: 'cohort' }))).toEqual(new Set([world.docs.cohortA]));
-      expect(new Set(await idsFor(world.bob, { category_id: world.category, is_mandatory: 'true' }))).toEqual(
-        new Set([world.docs.general, world.docs.cohortB]),
-      );
+      expect(new Set(await idsFor(world.bob, { category_id: world.category, is_mandatory: 'true' }))).toEqual(new Set([world.docs.general, world.docs.cohortB]));
       expect(await idsFor(world.alice, { category_id: world.category, is_mandatory: 'true' })).toEqual([world.docs.general]);
     });
 
@@ -227,17 +195,7 @@ describe('listing, downloading and deleting documents', () => {
       const { result, commands } = await countRequests(() => listAs(world.alice, { category_id: world.category }));
       expect(result.body.count).toBe(4);
       // profile, three collections and their own, the assigned documents, cohorts and categories
-      expect(commands.sort()).toEqual(
-        [
-          'BatchGetItemCommand',
-          'BatchGetItemCommand',
-          'GetItemCommand',
-          'QueryCommand',
-          'QueryCommand',
-          'QueryCommand',
-          'QueryCommand',
-        ].sort(),
-      );
+      expect(commands.sort()).toEqual(['BatchGetItemCommand', 'BatchGetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'].sort());
     });
 
     it('gives a signed-in user without a student profile the public general documents only', async () => {
@@ -246,30 +204,17 @@ describe('listing, downloading and deleting documents', () => {
     });
 
     it("gives staff a student's documents for their record: every scope that applies, each with their acknowledgement, audited", async () => {
-      const ack = await invoke(
-        acknowledge,
-        apiEvent('documents-acknowledge', { caller: world.alice, pathParameters: { id: world.docs.general } }),
-      );
+      const ack = await invoke(acknowledge, apiEvent('documents-acknowledge', { caller: world.alice, pathParameters: { id: world.docs.general } }));
       expect(ack.status).toBe(200);
       const { result, commands } = await countRequests(() => listAs(admin, { student: world.alice.username, category_id: world.category }));
       expect(result.status).toBe(200);
-      type RecordDoc = Listed & {
-        is_mandatory: boolean;
-        acknowledgement_required: boolean;
-        signature: string | null;
-        assigned_students: unknown[];
-      };
+      type RecordDoc = Listed & { is_mandatory: boolean; acknowledgement_required: boolean; signature: string | null; assigned_students: unknown[] };
       const docs = result.body.results as RecordDoc[];
       // the same documents as Alice's own list, newest first, with nothing else
       expect(docs.map((d) => d.id).sort()).toEqual((await idsFor(world.alice, { category_id: world.category })).sort());
       expect(new Set(docs.map((d) => d.id))).toEqual(new Set(visible.alice.map((name) => world.docs[name])));
       const general = docs.find((d) => d.id === world.docs.general)!;
-      expect(general).toMatchObject({
-        is_mandatory: true,
-        acknowledgement_required: true,
-        acknowledged_at: ack.body.acknowledged_at,
-        signature: null,
-      });
+      expect(general).toMatchObject({ is_mandatory: true, acknowledgement_required: true, acknowledged_at: ack.body.acknowledged_at, signature: null });
       expect(docs.find((d) => d.id === world.docs.cohortA)).toMatchObject({ acknowledgement_required: false, acknowledged_at: null });
       // staff's presentation: who an individual document is assigned to
       expect(docs.find((d) => d.id === world.docs.aliceOnly)!.assigned_students).toHaveLength(1);
@@ -278,23 +223,13 @@ describe('listing, downloading and deleting documents', () => {
       expect(commands.filter((c) => c === 'QueryCommand')).toHaveLength(4);
       expect(commands).not.toContain('ScanCommand');
       const entries = (await auditEntriesOf(world.alice.username)).filter((e) => e.action === 'student.documents.read');
-      expect(entries.at(-1)).toMatchObject({
-        actor: admin.username,
-        entityType: 'student',
-        detail: { documents: expect.arrayContaining([world.docs.general]) },
-      });
+      expect(entries.at(-1)).toMatchObject({ actor: admin.username, entityType: 'student', detail: { documents: expect.arrayContaining([world.docs.general]) } });
     });
 
     it("refuses a student's documents to anyone but staff and finance (403 before reading), and 404s an unknown student", async () => {
-      expect(await listAs(world.bob, { student: world.alice.username })).toMatchObject({
-        status: 403,
-        body: { error: expect.stringMatching(/^student: /) },
-      });
+      expect(await listAs(world.bob, { student: world.alice.username })).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^student: /) } });
       expect((await listAs({ username: 'fin', roles: ['finance'] }, { student: world.alice.username })).status).toBe(200);
-      expect(await listAs(staff, { student: `nobody-${world.tag}` })).toMatchObject({
-        status: 404,
-        body: { error: expect.stringMatching(/^student: /) },
-      });
+      expect(await listAs(staff, { student: `nobody-${world.tag}` })).toMatchObject({ status: 404, body: { error: expect.stringMatching(/^student: /) } });
     });
 
     it("gives finance the staff list (issue 21): every document, not a student's", async () => {
@@ -317,15 +252,11 @@ describe('listing, downloading and deleting documents', () => {
       expect(file.status).toBe(200);
       expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
       expect(file.headers.get('content-type')).toBe('application/pdf');
-      expect(file.headers.get('content-disposition')).toBe(
-        `attachment; filename="Resume _final_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.pdf`,
-      );
+      expect(file.headers.get('content-disposition')).toBe(`attachment; filename="Resume _final_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.pdf`);
 
       const inline = await fetch((await downloadAs(staff, up.body.id, { disposition: 'inline' })).body.download_url);
       expect(inline.headers.get('content-disposition')).toMatch(/^inline; filename="Resume _final_\.pdf"/);
-      expect((await downloadAs(staff, up.body.id, { disposition: 'evil' })).body).toEqual({
-        error: 'disposition: must be attachment or inline',
-      });
+      expect((await downloadAs(staff, up.body.id, { disposition: 'evil' })).body).toEqual({ error: 'disposition: must be attachment or inline' });
     });
 
     it('the proxy serves presigned requests for the document bucket only', async () => {
@@ -339,39 +270,22 @@ describe('listing, downloading and deleting documents', () => {
 
   describe('delete', () => {
     it('removes the record, its assignments and acknowledgements (audited), then the file; 404 the second time', async () => {
-      const doc = await uploadText({
-        title: `Doomed ${world.tag}`,
-        scope: 'individual',
-        cohort_id: world.cohortA,
-        student_username: world.alice.username,
-        is_mandatory: 'true',
-      });
-      expect(
-        (await invoke(acknowledge, apiEvent('documents-acknowledge', { caller: world.alice, pathParameters: { id: doc.id } }))).status,
-      ).toBe(200);
+      const doc = await uploadText({ title: `Doomed ${world.tag}`, scope: 'individual', cohort_id: world.cohortA, student_username: world.alice.username, is_mandatory: 'true' });
+      expect((await invoke(acknowledge, apiEvent('documents-acknowledge', { caller: world.alice, pathParameters: { id: doc.id } }))).status).toBe(200);
       expect(await objectExists(doc.s3_key)).toBe(true);
 
       const del = () => invoke(remove, apiEvent('documents-delete', { caller: staff, pathParameters: { id: doc.id } }));
-      expect((await invoke(remove, apiEvent('documents-delete', { caller: world.alice, pathParameters: { id: doc.id } }))).status).toBe(
-        403,
-      );
+      expect((await invoke(remove, apiEvent('documents-delete', { caller: world.alice, pathParameters: { id: doc.id } }))).status).toBe(403);
       expect(await del()).toMatchObject({ status: 200, body: { message: 'Document deleted successfully' } });
       expect(await objectExists(doc.s3_key)).toBe(false);
       const { Items = [] } = await db.send(
-        new QueryCommand({
-          TableName: TABLE_NAME,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': documentKeys.collection(doc.id) },
-        }),
+        new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': documentKeys.collection(doc.id) } }),
       );
       expect(Items).toEqual([]);
       expect(await idsFor(world.alice)).not.toContain(doc.id);
       expect((await downloadAs(staff, doc.id)).status).toBe(404);
       expect((await del()).status).toBe(404);
-      expect((await auditEntriesOf(doc.id)).find((i) => i.action === 'document.delete')).toMatchObject({
-        actor: 'doc-staff',
-        before: { title: `Doomed ${world.tag}` },
-      });
+      expect((await auditEntriesOf(doc.id)).find((i) => i.action === 'document.delete')).toMatchObject({ actor: 'doc-staff', before: { title: `Doomed ${world.tag}` } });
     });
   });
 

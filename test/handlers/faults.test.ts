@@ -56,8 +56,7 @@ const courseBody = () => ({
   tuition_price: 1200,
   is_certificate_course: true,
 });
-const createCourse = (body: unknown) =>
-  m.events.invoke(m.createCourse.handler, m.events.apiEvent('courses-create', { caller: staff, body }));
+const createCourse = (body: unknown) => m.events.invoke(m.createCourse.handler, m.events.apiEvent('courses-create', { caller: staff, body }));
 async function coursesWithCrn(crn: string) {
   const res = await m.events.invoke(m.listCourses.handler, m.events.apiEvent('courses-list', { caller: staff }));
   return (res.body as Array<{ CRN: string }>).filter((c) => c.CRN === crn);
@@ -144,11 +143,7 @@ describe('S3 and DynamoDB failing between a document file and its record', () =>
   const title = () => `Fault ${randomUUID().slice(0, 8)}`;
   const fileStem = () => randomUUID().slice(0, 8);
   const uploadOne = (t: string, stem: string) =>
-    m.documents.uploadForm(
-      m.documents.staff,
-      { title: t, scope: 'general', is_public: 'true' },
-      m.documents.text(`${stem}.txt`, `Contents of ${t}`),
-    );
+    m.documents.uploadForm(m.documents.staff, { title: t, scope: 'general', is_public: 'true' }, m.documents.text(`${stem}.txt`, `Contents of ${t}`));
   const stored = async (t: string, stem: string) => ({
     records: (await m.documents.documentsTitled(t)).length,
     objects: (await m.documents.keysContaining('documents/', stem)).length,
@@ -178,10 +173,7 @@ describe('S3 and DynamoDB failing between a document file and its record', () =>
     const created = await uploadOne(t, stem);
     expect(created.status).toBe(201);
     s3.setRule((request) => (request.method === 'DELETE' && request.path.includes(stem) ? s3InternalError() : null));
-    const res = await m.events.invoke(
-      m.deleteDocument.handler,
-      m.events.apiEvent('documents-delete', { caller: m.documents.staff, pathParameters: { id: created.body.id } }),
-    );
+    const res = await m.events.invoke(m.deleteDocument.handler, m.events.apiEvent('documents-delete', { caller: m.documents.staff, pathParameters: { id: created.body.id } }));
     expect(res.status).toBe(200);
     s3.setRule(null);
     expect(await stored(t, stem)).toEqual({ records: 0, objects: 1 });

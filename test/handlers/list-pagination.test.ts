@@ -19,9 +19,7 @@ const staff: Caller = { username: 'pages-staff', roles: ['staff'] };
 
 async function putItems(items: Item[]) {
   for (let i = 0; i < items.length; i += 25) {
-    await db.send(
-      new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
-    );
+    await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
   }
 }
 
@@ -145,9 +143,7 @@ describe('GET /api/students/ pages (admin list)', () => {
   });
 
   it('pages within one program type', async () => {
-    const whole = ((await students({ program_type: 'diploma', search: `0000${tag}` })).body as Array<{ username: string }>).map(
-      (s) => s.username,
-    );
+    const whole = ((await students({ program_type: 'diploma', search: `0000${tag}` })).body as Array<{ username: string }>).map((s) => s.username);
     expect(whole.length).toBeGreaterThan(2);
     const seen = await ourPages({ program_type: 'diploma', limit: '2' }, whole.length);
     expect(seen.map((s) => s.username).sort()).toEqual([...whole].sort());

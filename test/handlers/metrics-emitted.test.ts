@@ -48,12 +48,7 @@ async function startPayment(username: string, amount: number): Promise<string> {
     createIntent,
     apiEvent('payments-create-intent', {
       caller: { username },
-      body: {
-        username,
-        idempotency_key: randomUUID(),
-        totalCost: amount,
-        items: [{ program_type: 'certificate', program_id: 'na', amount }],
-      },
+      body: { username, idempotency_key: randomUUID(), totalCost: amount, items: [{ program_type: 'certificate', program_id: 'na', amount }] },
     }),
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -68,42 +63,17 @@ async function exerciseEveryMetric() {
   expect((await invoke(login, apiEvent('users-login', { body: { username: user, password: 'Wrong!pass1' } }))).status).toBe(401);
 
   const { username } = await createStudentRecord({
-    enrollments: [
-      {
-        programType: 'certificate',
-        programId: 'na',
-        programName: 'Nursing Assistant',
-        nextDueDate: '2026-12-15',
-        enrolledAt: '2026-09-01T00:00:00.000Z',
-      },
-    ],
-    entries: [
-      {
-        entryId: 'c1',
-        kind: 'charge',
-        programType: 'certificate',
-        programId: 'na',
-        amountCents: 150_000,
-        createdAt: '2026-09-01T00:00:00.000Z',
-      },
-    ],
+    enrollments: [{ programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: '2026-12-15', enrolledAt: '2026-09-01T00:00:00.000Z' }],
+    entries: [{ entryId: 'c1', kind: 'charge', programType: 'certificate', programId: 'na', amountCents: 150_000, createdAt: '2026-09-01T00:00:00.000Z' }],
   });
-  const forged = signedEvent(
-    'payment_intent.succeeded',
-    { id: 'pi_forged', amount: 100, amount_received: 100 },
-    { secret: 'whsec_attacker' },
-  );
+  const forged = signedEvent('payment_intent.succeeded', { id: 'pi_forged', amount: 100, amount_received: 100 }, { secret: 'whsec_attacker' });
   expect((await deliver(forged)).status).toBe(400);
   expect((await deliver({ payload: forged.payload, signature: '' })).status).toBe(400);
   // signed, but not a shape we can apply
   expect((await deliver(signedEvent('payment_intent.succeeded', { id: 'pi_badshape', amount: '100' }))).status).toBe(400);
   expect((await deliver(succeeded(await startPayment(username, 100), 10_000))).body).toMatchObject({ outcome: 'applied' });
   const declined = await startPayment(username, 50);
-  const failed = signedEvent('payment_intent.payment_failed', {
-    id: declined,
-    amount: 5_000,
-    last_payment_error: { message: 'Your card was declined.' },
-  });
+  const failed = signedEvent('payment_intent.payment_failed', { id: declined, amount: 5_000, last_payment_error: { message: 'Your card was declined.' } });
   expect((await deliver(failed)).body).toMatchObject({ outcome: 'applied' });
 }
 

@@ -32,25 +32,8 @@ let username: string;
 async function newStudent(owedCents = OWED_CENTS) {
   return (
     await createStudentRecord({
-      enrollments: [
-        {
-          programType: 'certificate',
-          programId: 'na',
-          programName: 'Nursing Assistant',
-          nextDueDate: '2026-12-15',
-          enrolledAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
-      entries: [
-        {
-          entryId: 'c1',
-          kind: 'charge',
-          programType: 'certificate',
-          programId: 'na',
-          amountCents: owedCents,
-          createdAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
+      enrollments: [{ programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: '2026-12-15', enrolledAt: '2026-09-01T00:00:00.000Z' }],
+      entries: [{ entryId: 'c1', kind: 'charge', programType: 'certificate', programId: 'na', amountCents: owedCents, createdAt: '2026-09-01T00:00:00.000Z' }],
     })
   ).username;
 }
@@ -78,12 +61,7 @@ async function books(who = username) {
   const ledger = (await getStudentLedger(who))!;
   const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(who) }))).Item!;
   const sum = (kind: string) => ledger.entries.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountCents, 0);
-  return {
-    balance: ledgerBalanceCents(ledger.enrollments, ledger.entries),
-    cached: profile.balanceCents as number,
-    paid: sum('payment'),
-    refunded: sum('refund'),
-  };
+  return { balance: ledgerBalanceCents(ledger.enrollments, ledger.entries), cached: profile.balanceCents as number, paid: sum('payment'), refunded: sum('refund') };
 }
 
 /** Ledger == cached balance == Stripe, for these intents. */
@@ -128,10 +106,7 @@ describe('one open checkout per student', () => {
     const { stripe: s } = await expectBooksMatchStripe([a, b]);
     expect(s.excessRefunds.get(b)).toBe(OWED_CENTS);
     const flagged = await invoke(listPayments, apiEvent('payments-list', { caller: finance, query: { username } }));
-    expect(flagged.body.results.find((p: { id: string }) => p.id === b)).toMatchObject({
-      status: 'refunded',
-      excess_refund: { amount: 350, status: 'refunded' },
-    });
+    expect(flagged.body.results.find((p: { id: string }) => p.id === b)).toMatchObject({ status: 'refunded', excess_refund: { amount: 350, status: 'refunded' } });
     expect((await auditEntriesOf(b)).map((e) => [e.actor, e.action])).toContainEqual(['system', 'payment.excess.refund']);
   });
 
@@ -191,9 +166,7 @@ describe('refunds are never lost', () => {
       username = await newStudent(10_000);
       const id = await paidIntent(10_000);
       const amounts = trial % 2 ? ['10.00', '20.00'] : ['5.00', '15.00', '25.00'];
-      const answers = await Promise.all(
-        amounts.map((amount) => invoke(refund, apiEvent('payments-refund', { caller: admin, pathParameters: { id }, body: { amount } }))),
-      );
+      const answers = await Promise.all(amounts.map((amount) => invoke(refund, apiEvent('payments-refund', { caller: admin, pathParameters: { id }, body: { amount } }))));
       expect(answers.map((a) => a.status)).toEqual(amounts.map(() => 202));
       await settle(new Set([id]));
       const { books: after, stripe: s } = await expectBooksMatchStripe([id], 10_000);
@@ -212,14 +185,7 @@ describe('refunds are never lost', () => {
     for (const e of [...refunded, ...succeeded, ...refunded]) {
       const payload = JSON.stringify(e);
       const { default: Stripe } = await import('stripe');
-      expect(
-        (
-          await deliver({
-            payload,
-            signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }),
-          })
-        ).status,
-      ).toBe(200);
+      expect((await deliver({ payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }) })).status).toBe(200);
     }
     const { books: after } = await expectBooksMatchStripe([id]);
     expect(after).toMatchObject({ paid: 20_000, refunded: 5_000 });
@@ -228,9 +194,7 @@ describe('refunds are never lost', () => {
   it('a signed charge.refunded claiming more than the payment is refused and changes nothing', async () => {
     const id = await paidIntent(10_000);
     const before = await books();
-    const res = await deliver(
-      signedEvent('charge.refunded', { id: 'ch_claim', object: 'charge', payment_intent: id, amount: 10_000, amount_refunded: 908_000 }),
-    );
+    const res = await deliver(signedEvent('charge.refunded', { id: 'ch_claim', object: 'charge', payment_intent: id, amount: 10_000, amount_refunded: 908_000 }));
     expect(res).toMatchObject({ status: 200, body: { outcome: 'refused' } });
     expect(await books()).toEqual(before);
   });
@@ -269,18 +233,8 @@ describe('signed events of any shape', () => {
       { id: 'evt_7', type: 'payment_intent.succeeded', created: 1, data: { object: { id, amount: 10.5 } } },
       { id: 'evt_8', type: 'payment_intent.succeeded', created: 1, data: { object: { amount: 1000 } } },
       { id: 'evt_9', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1', amount: 1000, amount_refunded: '10' } } },
-      {
-        id: 'evt_10',
-        type: 'charge.refunded',
-        created: 1,
-        data: { object: { id: 'ch_1', amount: 1000, amount_refunded: 10, payment_intent: { nope: true } } },
-      },
-      {
-        id: 'evt_11',
-        type: 'charge.refunded',
-        created: 1,
-        data: { object: { id: 'ch_1', amount: 1e300, amount_refunded: 1e300, payment_intent: id } },
-      },
+      { id: 'evt_10', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1', amount: 1000, amount_refunded: 10, payment_intent: { nope: true } } } },
+      { id: 'evt_11', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1', amount: 1e300, amount_refunded: 1e300, payment_intent: id } } },
       { id: 'evt_12', type: 'payment_intent.payment_failed', created: 'yesterday', data: { object: { id, amount: 1000 } } },
       { id: 'evt_13', type: 42, created: 1, data: { object: {} } },
       { id: 'evt_14', type: 'customer.created', created: 1 },
@@ -291,10 +245,7 @@ describe('signed events of any shape', () => {
     for (const shape of shapes) {
       const payload = JSON.stringify(shape);
       const { default: Stripe } = await import('stripe');
-      const res = await deliver({
-        payload,
-        signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }),
-      });
+      const res = await deliver({ payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! }) });
       expect([200, 400], payload).toContain(res.status);
       if (res.status === 400) expect(res.body.error, payload).toMatch(/^(event|data\.object)[.\w]*: /);
     }
@@ -350,8 +301,7 @@ describe('reconciliation with Stripe', () => {
 describe('abandoned checkouts', () => {
   it('the hourly sweep cancels a checkout left 24 hours, at Stripe and in the ledger; students never see it', async () => {
     const id = await open(3_000);
-    const list = async () =>
-      (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
+    const list = async () => (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
     expect(await list()).toEqual([]); // an open checkout is not a payment
     const early = await sweepJob({ now: new Date(Date.now() + 23 * 3_600_000).toISOString() });
     expect(early.canceled).not.toContain(id);
@@ -370,8 +320,7 @@ describe('abandoned checkouts', () => {
     const id = await open(3_000);
     expect(await confirmAtStripe(id, 'pm_card_chargeDeclined')).toMatchObject({ ok: false, code: 'card_declined' });
     await settle(new Set([id]));
-    const failed = async () =>
-      (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
+    const failed = async () => (await invoke(studentPayments, apiEvent('students-payments', { caller: { username }, pathParameters: { username } }))).body.results;
     expect(await failed()).toEqual([expect.objectContaining({ id, status: 'failed', failure_message: 'Your card was declined.' })]);
     const at = (hours: number) => ({ now: new Date(Date.now() + hours * 3_600_000).toISOString() });
     expect((await sweepJob(at(25))).canceled).toContain(id);

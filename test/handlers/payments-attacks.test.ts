@@ -20,25 +20,8 @@ let username: string;
 beforeEach(async () => {
   username = (
     await createStudentRecord({
-      enrollments: [
-        {
-          programType: 'certificate',
-          programId: 'na',
-          programName: 'Nursing Assistant',
-          nextDueDate: '2026-12-15',
-          enrolledAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
-      entries: [
-        {
-          entryId: 'c1',
-          kind: 'charge',
-          programType: 'certificate',
-          programId: 'na',
-          amountCents: OWED_CENTS,
-          createdAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
+      enrollments: [{ programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: '2026-12-15', enrolledAt: '2026-09-01T00:00:00.000Z' }],
+      entries: [{ entryId: 'c1', kind: 'charge', programType: 'certificate', programId: 'na', amountCents: OWED_CENTS, createdAt: '2026-09-01T00:00:00.000Z' }],
       profile: { balanceCents: OWED_CENTS },
     })
   ).username;
@@ -49,13 +32,7 @@ const pay = (amount: number | string, over: Record<string, unknown> = {}, caller
     createIntent,
     apiEvent('payments-create-intent', {
       caller,
-      body: {
-        username,
-        idempotency_key: randomUUID(),
-        totalCost: amount,
-        items: [{ program_type: 'certificate', program_id: 'na', amount }],
-        ...over,
-      },
+      body: { username, idempotency_key: randomUUID(), totalCost: amount, items: [{ program_type: 'certificate', program_id: 'na', amount }], ...over },
     }),
   );
 
@@ -69,17 +46,9 @@ async function startPayment(amount: number): Promise<string> {
 async function books() {
   const ledger = (await getStudentLedger(username))!;
   const profile = (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username) }))).Item!;
-  const paidCents = ledger.entries
-    .filter((e) => e.kind === 'payment' && e.status === 'succeeded')
-    .reduce((sum, e) => sum + e.amountCents, 0);
+  const paidCents = ledger.entries.filter((e) => e.kind === 'payment' && e.status === 'succeeded').reduce((sum, e) => sum + e.amountCents, 0);
   const refundedCents = ledger.entries.filter((e) => e.kind === 'refund').reduce((sum, e) => sum + e.amountCents, 0);
-  return {
-    balance: ledgerBalanceCents(ledger.enrollments, ledger.entries),
-    cached: profile.balanceCents as number,
-    paidCents,
-    refundedCents,
-    entries: ledger.entries.length,
-  };
+  return { balance: ledgerBalanceCents(ledger.enrollments, ledger.entries), cached: profile.balanceCents as number, paidCents, refundedCents, entries: ledger.entries.length };
 }
 
 describe('forged and replayed webhooks', () => {
@@ -91,11 +60,7 @@ describe('forged and replayed webhooks', () => {
     expect(after.paidCents - before.paidCents).toBe(10_000);
 
     const other = await startPayment(50);
-    const attacker = signedEvent(
-      'payment_intent.succeeded',
-      { id: other, amount: 5_000, amount_received: 5_000 },
-      { secret: 'whsec_guessed' },
-    );
+    const attacker = signedEvent('payment_intent.succeeded', { id: other, amount: 5_000, amount_received: 5_000 }, { secret: 'whsec_guessed' });
     expect(await deliver(attacker)).toMatchObject({ status: 400, body: { error: 'stripe-signature: does not match the payload' } });
     const genuine = succeeded(randomUUID(), 5_000);
     const swapped = { payload: succeeded(other, 5_000).payload, signature: genuine.signature };
@@ -105,15 +70,9 @@ describe('forged and replayed webhooks', () => {
 
   it('refuses the sandbox keys that were once published with the code (keys are made per data directory)', async () => {
     const intent = await startPayment(60);
-    const published = signedEvent(
-      'payment_intent.succeeded',
-      { id: intent, amount: 6_000, amount_received: 6_000 },
-      { secret: 'whsec_local_sandbox' },
-    );
+    const published = signedEvent('payment_intent.succeeded', { id: intent, amount: 6_000, amount_received: 6_000 }, { secret: 'whsec_local_sandbox' });
     expect(await deliver(published)).toMatchObject({ status: 400, body: { error: 'stripe-signature: does not match the payload' } });
-    const api = await fetch(`${process.env.STRIPE_API_BASE}/v1/payment_intents/${intent}`, {
-      headers: { authorization: 'Bearer sk_test_local_sandbox' },
-    });
+    const api = await fetch(`${process.env.STRIPE_API_BASE}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_local_sandbox' } });
     expect(api.status).toBe(401);
     expect(process.env.STRIPE_SECRET_KEY).toMatch(/^sk_test_[\w-]{32}$/);
     expect((await books()).paidCents).toBe(0);
@@ -121,11 +80,7 @@ describe('forged and replayed webhooks', () => {
 
   it('refuses a genuine event replayed after the signature tolerance (5 minutes)', async () => {
     const intent = await startPayment(40);
-    const stale = signedEvent(
-      'payment_intent.succeeded',
-      { id: intent, amount: 4_000, amount_received: 4_000 },
-      { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 },
-    );
+    const stale = signedEvent('payment_intent.succeeded', { id: intent, amount: 4_000, amount_received: 4_000 }, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 });
     expect(await deliver(stale)).toMatchObject({ status: 400, body: { error: 'stripe-signature: does not match the payload' } });
     expect((await books()).paidCents).toBe(0);
   });
@@ -151,13 +106,7 @@ describe('events out of order and for intents that are not ours', () => {
     for (const event of [
       succeeded('pi_forgedbutsigned', 100_000),
       signedEvent('payment_intent.payment_failed', { id: 'pi_forgedbutsigned', amount: 1 }),
-      signedEvent('charge.refunded', {
-        id: 'ch_x',
-        object: 'charge',
-        payment_intent: 'pi_forgedbutsigned',
-        amount: 100,
-        amount_refunded: 100,
-      }),
+      signedEvent('charge.refunded', { id: 'ch_x', object: 'charge', payment_intent: 'pi_forgedbutsigned', amount: 100, amount_refunded: 100 }),
     ]) {
       const res = await deliver(event);
       expect(res.status).toBe(200); // acknowledged, so Stripe stops retrying
@@ -180,29 +129,14 @@ describe('a client posting amounts of its own', () => {
   it.each([
     ['a total lower than its items', { totalCost: 10 }, /^totalCost: /],
     ['a total higher than its items', { totalCost: 1000 }, /^totalCost: /],
-    [
-      'an amount above what is owed',
-      { totalCost: 1500.01, items: [{ program_type: 'certificate', program_id: 'na', amount: 1500.01 }] },
-      /is more than the 1500\.00 owed/,
-    ],
-    [
-      'a negative amount',
-      { totalCost: -100, items: [{ program_type: 'certificate', program_id: 'na', amount: -100 }] },
-      /must be greater than 0/,
-    ],
-    [
-      'an amount as an exponent',
-      { totalCost: '1e2', items: [{ program_type: 'certificate', program_id: 'na', amount: '1e2' }] },
-      /must be an amount/,
-    ],
+    ['an amount above what is owed', { totalCost: 1500.01, items: [{ program_type: 'certificate', program_id: 'na', amount: 1500.01 }] }, /is more than the 1500\.00 owed/],
+    ['a negative amount', { totalCost: -100, items: [{ program_type: 'certificate', program_id: 'na', amount: -100 }] }, /must be greater than 0/],
+    ['an amount as an exponent', { totalCost: '1e2', items: [{ program_type: 'certificate', program_id: 'na', amount: '1e2' }] }, /must be an amount/],
   ])('refuses %s (400) and creates no intent', async (_name, over, message) => {
     const res = await pay(100, over);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(message);
-    const list = await invoke(
-      listPayments,
-      apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username } }),
-    );
+    const list = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username } }));
     expect(list.body.results).toEqual([]);
   });
 
@@ -210,10 +144,7 @@ describe('a client posting amounts of its own', () => {
     const key = randomUUID();
     const clicks = await Promise.all(Array.from({ length: 5 }, () => pay(25, { idempotency_key: key })));
     expect(new Set(clicks.map((c) => c.body.paymentIntentId)).size).toBe(1);
-    const list = await invoke(
-      listPayments,
-      apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username, status: 'pending' } }),
-    );
+    const list = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username, status: 'pending' } }));
     expect(list.body.results).toHaveLength(1);
     expect((await pay(25)).body.paymentIntentId).not.toBe(clicks[0]!.body.paymentIntentId);
   });
@@ -233,11 +164,6 @@ describe('50 concurrent payments on one balance', () => {
     expect(outcomes.filter((o) => o.body.outcome === 'applied')).toHaveLength(50);
 
     const expectedPaid = amounts.reduce((sum, a) => sum + Math.round(a * 100), 0);
-    expect(await books()).toMatchObject({
-      paidCents: expectedPaid,
-      balance: OWED_CENTS - expectedPaid,
-      cached: OWED_CENTS - expectedPaid,
-      entries: 51,
-    });
+    expect(await books()).toMatchObject({ paidCents: expectedPaid, balance: OWED_CENTS - expectedPaid, cached: OWED_CENTS - expectedPaid, entries: 51 });
   }, 120_000);
 });

@@ -18,38 +18,12 @@ beforeEach(async () => {
   username = (
     await createStudentRecord({
       enrollments: [
-        {
-          programType: 'certificate',
-          programId: 'na',
-          programName: 'Nursing Assistant',
-          nextDueDate: '2026-12-15',
-          enrolledAt: '2026-09-01T00:00:00.000Z',
-        },
-        {
-          programType: 'diploma',
-          programId: 'pct',
-          programName: 'Patient Care Technician',
-          nextDueDate: '2027-01-15',
-          enrolledAt: '2026-09-01T00:00:00.000Z',
-        },
+        { programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: '2026-12-15', enrolledAt: '2026-09-01T00:00:00.000Z' },
+        { programType: 'diploma', programId: 'pct', programName: 'Patient Care Technician', nextDueDate: '2027-01-15', enrolledAt: '2026-09-01T00:00:00.000Z' },
       ],
       entries: [
-        {
-          entryId: 'c1',
-          kind: 'charge',
-          programType: 'certificate',
-          programId: 'na',
-          amountCents: 150_000,
-          createdAt: '2026-09-01T00:00:00.000Z',
-        },
-        {
-          entryId: 'c2',
-          kind: 'charge',
-          programType: 'diploma',
-          programId: 'pct',
-          amountCents: 420_000,
-          createdAt: '2026-09-01T00:00:00.000Z',
-        },
+        { entryId: 'c1', kind: 'charge', programType: 'certificate', programId: 'na', amountCents: 150_000, createdAt: '2026-09-01T00:00:00.000Z' },
+        { entryId: 'c2', kind: 'charge', programType: 'diploma', programId: 'pct', amountCents: 420_000, createdAt: '2026-09-01T00:00:00.000Z' },
       ],
     })
   ).username;
@@ -73,17 +47,9 @@ describe('POST /api/create-payment-intent', () => {
     expect(res.body.clientSecret).toMatch(new RegExp(`^${res.body.paymentIntentId}_secret_`));
     expect(await paid()).toEqual({ na: 0, pct: 0 });
     // an open checkout is listed for finance only when asked for (issue 17)
-    const list = await invoke(
-      listPayments,
-      apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username, status: 'pending' } }),
-    );
-    expect(list.body.results).toEqual([
-      expect.objectContaining({ status: 'pending', amount: 250.5, payment_intent_id: res.body.paymentIntentId }),
-    ]);
-    const unfiltered = await invoke(
-      listPayments,
-      apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username } }),
-    );
+    const list = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username, status: 'pending' } }));
+    expect(list.body.results).toEqual([expect.objectContaining({ status: 'pending', amount: 250.5, payment_intent_id: res.body.paymentIntentId })]);
+    const unfiltered = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username } }));
     expect(unfiltered.body.results).toEqual([]);
   });
 
@@ -94,11 +60,7 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it.each([
-    [
-      'more than is owed',
-      { totalCost: 1500.01, items: [naItem(1500.01)] },
-      /^items\.0\.amount: 1500\.01 is more than the 1500\.00 owed for Nursing Assistant$/,
-    ],
+    ['more than is owed', { totalCost: 1500.01, items: [naItem(1500.01)] }, /^items\.0\.amount: 1500\.01 is more than the 1500\.00 owed for Nursing Assistant$/],
     ['a total that is not the sum of the items', { totalCost: 100, items: [naItem(90)] }, /^totalCost: /],
     ['zero', { totalCost: 0, items: [naItem(0)] }, /^items\.0\.amount: must be greater than 0$/],
     ['a negative amount', { totalCost: -5, items: [naItem(-5)] }, /^items\.0\.amount: must be greater than 0$/],
@@ -132,18 +94,11 @@ describe('POST /api/payments/webhook', () => {
 
   it('refuses a missing or wrong signature (400) and records nothing', async () => {
     const intent = await startPayment(100);
-    const forged = signedEvent(
-      'payment_intent.succeeded',
-      { id: intent, amount: 10_000, amount_received: 10_000 },
-      { secret: 'whsec_attacker' },
-    );
+    const forged = signedEvent('payment_intent.succeeded', { id: intent, amount: 10_000, amount_received: 10_000 }, { secret: 'whsec_attacker' });
     expect(await deliver(forged)).toMatchObject({ status: 400, body: { error: 'stripe-signature: does not match the payload' } });
     const good = succeeded(intent, 10_000);
     expect(await deliver({ payload: good.payload.replace('10000', '99999'), signature: good.signature })).toMatchObject({ status: 400 });
-    expect(await deliver({ payload: good.payload, signature: '' })).toMatchObject({
-      status: 400,
-      body: { error: 'stripe-signature: header is required' },
-    });
+    expect(await deliver({ payload: good.payload, signature: '' })).toMatchObject({ status: 400, body: { error: 'stripe-signature: header is required' } });
     expect(await paid()).toEqual({ na: 0, pct: 0 });
   });
 
@@ -154,27 +109,16 @@ describe('POST /api/payments/webhook', () => {
     expect((await deliver(event)).body.outcome).toBe('duplicate'); // replay of the same event
     expect((await deliver(succeeded(intent, 12_525))).body.outcome).toBe('duplicate'); // another event, same intent
     // a failure reported late never undoes the success
-    const late = signedEvent('payment_intent.payment_failed', {
-      id: intent,
-      amount: 12_525,
-      last_payment_error: { message: 'Your card was declined.' },
-    });
+    const late = signedEvent('payment_intent.payment_failed', { id: intent, amount: 12_525, last_payment_error: { message: 'Your card was declined.' } });
     expect((await deliver(late)).body.outcome).toBe('ignored');
     expect(await paid()).toEqual({ na: 125.25, pct: 0 });
   });
 
   it('marks a declined payment failed and lets a later success through', async () => {
     const intent = await startPayment(50);
-    const failed = signedEvent('payment_intent.payment_failed', {
-      id: intent,
-      amount: 5_000,
-      last_payment_error: { message: 'Your card has insufficient funds.' },
-    });
+    const failed = signedEvent('payment_intent.payment_failed', { id: intent, amount: 5_000, last_payment_error: { message: 'Your card has insufficient funds.' } });
     expect((await deliver(failed)).body.outcome).toBe('applied');
-    const list = await invoke(
-      listPayments,
-      apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username, status: 'failed' } }),
-    );
+    const list = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username, status: 'failed' } }));
     expect(list.body.results[0]).toMatchObject({ payment_intent_id: intent, failure_message: 'Your card has insufficient funds.' });
     expect(await paid()).toEqual({ na: 0, pct: 0 });
     expect((await deliver(succeeded(intent, 5_000))).body.outcome).toBe('applied');
@@ -184,10 +128,7 @@ describe('POST /api/payments/webhook', () => {
   it('ignores an event for an intent the portal did not create, and one whose amount differs', async () => {
     expect((await deliver(succeeded('pi_not_ours_123', 10_000))).body).toEqual({ received: true, outcome: 'unknown-intent' });
     const intent = await startPayment(20);
-    await expect(deliver(succeeded(intent, 999_999))).resolves.toMatchObject({
-      status: 409,
-      body: { error: expect.stringMatching(/^amount: /) },
-    });
+    await expect(deliver(succeeded(intent, 999_999))).resolves.toMatchObject({ status: 409, body: { error: expect.stringMatching(/^amount: /) } });
     expect(await paid()).toEqual({ na: 0, pct: 0 });
   });
 

@@ -161,10 +161,7 @@ const auditDays = (count: number) => {
 };
 const auditDay = () => auditDays(1)[0]!;
 const auditEntry = (actor: string, action: string, day: string, i: number) =>
-  auditItem(
-    { actor, action, entityType: 'course', entityId: `budget-${i}` },
-    `${day}T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`,
-  );
+  auditItem({ actor, action, entityType: 'course', entityId: `budget-${i}` }, `${day}T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`);
 
 const addCourses = (n: number) =>
   putItems(
@@ -184,21 +181,12 @@ const addCourses = (n: number) =>
 /** An import of `rows` rows, every one of them reported (issue 19), as the import job leaves it. */
 async function importOf(rows: number): Promise<string> {
   const id = randomUUID();
-  const stored: StoredRow[] = Array.from({ length: rows }, (_, i) => ({
-    line: i + 2,
-    username: `budget-imp-${i}`,
-    errors: ['email: must be an email address'],
-  }));
+  const stored: StoredRow[] = Array.from({ length: rows }, (_, i) => ({ line: i + 2, username: `budget-imp-${i}`, errors: ['email: must be an email address'] }));
   const chunks = chunkRows(stored);
   await createImport({ id, fileName: 'budget.csv', createdBy: 'budget-admin', createdAt: new Date().toISOString(), chunks });
   for (const [chunk, part] of chunks.entries()) {
     for (const row of part)
-      await recordRow(
-        id,
-        chunk,
-        { line: row.line, username: row.username, outcome: 'failed', reason: 'Email must be an email address.' },
-        new Date().toISOString(),
-      );
+      await recordRow(id, chunk, { line: row.line, username: row.username, outcome: 'failed', reason: 'Email must be an email address.' }, new Date().toISOString());
   }
   return id;
 }
@@ -248,10 +236,7 @@ const WITHIN_BUDGET: Case[] = [
       const username = uniqueName('budget-pay');
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(username, i, 'succeeded', year))).flat());
-      return {
-        run: call(studentPayments, 'students-payments', { caller: { username }, pathParameters: { username } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(studentPayments, 'students-payments', { caller: { username }, pathParameters: { username } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -263,10 +248,7 @@ const WITHIN_BUDGET: Case[] = [
       const username = uniqueName('budget-pay-fin');
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(username, i, 'succeeded', year))).flat());
-      return {
-        run: call(studentPayments, 'students-payments', { caller: finance, pathParameters: { username } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(studentPayments, 'students-payments', { caller: finance, pathParameters: { username } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -277,10 +259,7 @@ const WITHIN_BUDGET: Case[] = [
     setup: async (n) => {
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(uniqueName('budget-feed'), i, 'succeeded', year))).flat());
-      return {
-        run: call(listPayments, 'payments-list', { caller: finance, query: { from: `${year}-01-01`, to: `${year}-12-31` } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listPayments, 'payments-list', { caller: finance, query: { from: `${year}-01-01`, to: `${year}-12-31` } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -292,10 +271,7 @@ const WITHIN_BUDGET: Case[] = [
       const year = paymentYear++;
       await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(uniqueName('budget-status'), i, 'failed', year))).flat());
       return {
-        run: call(listPayments, 'payments-list', {
-          caller: finance,
-          query: { status: 'failed', from: `${year}-01-01`, to: `${year}-12-31` },
-        }),
+        run: call(listPayments, 'payments-list', { caller: finance, query: { status: 'failed', from: `${year}-01-01`, to: `${year}-12-31` } }),
         returned: (b) => b.results.length,
       };
     },
@@ -336,10 +312,7 @@ const WITHIN_BUDGET: Case[] = [
     requests: 1,
     setup: async (n) => {
       await addCourses(n);
-      return {
-        run: call(courseCategories, 'courses-categories', { caller: staff }),
-        returned: (b) => b.reduce((s: number, c: { courses: unknown[] }) => s + c.courses.length, 0),
-      };
+      return { run: call(courseCategories, 'courses-categories', { caller: staff }), returned: (b) => b.reduce((s: number, c: { courses: unknown[] }) => s + c.courses.length, 0) };
     },
   },
   {
@@ -367,10 +340,7 @@ const WITHIN_BUDGET: Case[] = [
     audited: true,
     setup: async (n) => {
       const c = cohort();
-      await putItems([
-        Cohort.item(c),
-        ...Array.from({ length: n }, () => student(uniqueName('budget-roster'), { cohortId: c.id, payments: 3 })).flat(),
-      ]);
+      await putItems([Cohort.item(c), ...Array.from({ length: n }, () => student(uniqueName('budget-roster'), { cohortId: c.id, payments: 3 })).flat()]);
       return { run: call(getCohortRoster, 'cohorts-students', { caller: staff, pathParameters: { id: c.id } }), returned: (b) => b.length };
     },
   },
@@ -392,10 +362,7 @@ const WITHIN_BUDGET: Case[] = [
     audited: true,
     setup: async (n) => {
       await putItems(Array.from({ length: n }, () => student(uniqueName('budget-admin'), { programType: 'diploma' })).flat());
-      return {
-        run: call(listStudents, 'students-list', { caller: staff, query: { program_type: 'diploma', limit: String(n) } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listStudents, 'students-list', { caller: staff, query: { program_type: 'diploma', limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -403,9 +370,7 @@ const WITHIN_BUDGET: Case[] = [
     what: 'every document category',
     requests: 1,
     setup: async (n) => {
-      await putItems(
-        Array.from({ length: n }, () => DocumentCategory.item({ id: `cat-${randomUUID()}`, name: `Budget ${randomUUID().slice(0, 6)}` })),
-      );
+      await putItems(Array.from({ length: n }, () => DocumentCategory.item({ id: `cat-${randomUUID()}`, name: `Budget ${randomUUID().slice(0, 6)}` })));
       return { run: call(documentCategories, 'document-categories-list', { caller: staff }), returned: (b) => b.length };
     },
   },
@@ -416,10 +381,7 @@ const WITHIN_BUDGET: Case[] = [
     setup: async (n) => {
       const category = DocumentCategory.item({ id: `cat-${randomUUID()}`, name: 'Budget documents' });
       await putItems([category, ...Array.from({ length: n }, () => documentItems(document({ categoryId: String(category.id) }))).flat()]);
-      return {
-        run: call(listDocuments, 'documents-list', { caller: staff, query: { limit: String(n) } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listDocuments, 'documents-list', { caller: staff, query: { limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -431,10 +393,7 @@ const WITHIN_BUDGET: Case[] = [
       const username = uniqueName('budget-dl');
       const doc = document({ scope: 'cohort', cohortId: c.id, isPublic: true });
       await putItems([...student(username, { cohortId: c.id }), ...documentItems(doc)]);
-      return {
-        run: call(download, 'documents-download', { caller: { username }, pathParameters: { id: doc.id } }),
-        returned: (b) => (b.download_url ? Infinity : 0),
-      };
+      return { run: call(download, 'documents-download', { caller: { username }, pathParameters: { id: doc.id } }), returned: (b) => (b.download_url ? Infinity : 0) };
     },
   },
   {
@@ -444,10 +403,7 @@ const WITHIN_BUDGET: Case[] = [
     setup: async (n) => {
       const [actor, day] = [uniqueName('budget-actor'), auditDay()];
       await putItems(Array.from({ length: n }, (_, i) => auditEntry(actor, 'course.update', day, i)));
-      return {
-        run: call(listAudit, 'audit-list', { caller: admin, query: { actor, limit: String(n) } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { actor, limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -458,10 +414,7 @@ const WITHIN_BUDGET: Case[] = [
       const action = `budget.${randomUUID().slice(0, 8).replace(/[0-9]/g, 'x')}`;
       const day = auditDay();
       await putItems(Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), action, day, i)));
-      return {
-        run: call(listAudit, 'audit-list', { caller: admin, query: { action, limit: String(n) } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { action, limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -471,10 +424,7 @@ const WITHIN_BUDGET: Case[] = [
     setup: async (n) => {
       const day = auditDay();
       await putItems(Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', day, i)));
-      return {
-        run: call(listAudit, 'audit-list', { caller: admin, query: { from: day, to: day, limit: String(n) } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { from: day, to: day, limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -492,10 +442,7 @@ const WITHIN_BUDGET: Case[] = [
     requests: 1,
     setup: async (n) => {
       for (let i = 0; i < n; i++) await importOf(1);
-      return {
-        run: call(importsList, 'students-imports-list', { caller: admin, query: { limit: String(n) } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(importsList, 'students-imports-list', { caller: admin, query: { limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
 ];
@@ -514,15 +461,8 @@ const EXCEPTIONS: Case[] = [
     requests: 4,
     setup: async (n) => {
       const days = auditDays(4);
-      await putItems(
-        [days[0]!, days[1]!, days[3]!].flatMap((d) =>
-          Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', d, i)),
-        ),
-      );
-      return {
-        run: call(listAudit, 'audit-list', { caller: admin, query: { from: days[0]!, to: days[3]!, limit: String(3 * n) } }),
-        returned: (b) => b.results.length,
-      };
+      await putItems([days[0]!, days[1]!, days[3]!].flatMap((d) => Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), 'course.create', d, i))));
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { from: days[0]!, to: days[3]!, limit: String(3 * n) } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -534,16 +474,8 @@ const EXCEPTIONS: Case[] = [
     filters: "action within one user's entries",
     setup: async (n) => {
       const [actor, day] = [uniqueName('budget-actor'), auditDay()];
-      await putItems(
-        Array.from({ length: n }, (_, i) => [
-          auditEntry(actor, 'course.create', day, i),
-          auditEntry(actor, 'course.delete', day, i + 500),
-        ]).flat(),
-      );
-      return {
-        run: call(listAudit, 'audit-list', { caller: admin, query: { actor, action: 'course.create', limit: '200' } }),
-        returned: (b) => b.results.length,
-      };
+      await putItems(Array.from({ length: n }, (_, i) => [auditEntry(actor, 'course.create', day, i), auditEntry(actor, 'course.delete', day, i + 500)]).flat());
+      return { run: call(listAudit, 'audit-list', { caller: admin, query: { actor, action: 'course.create', limit: '200' } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -555,10 +487,7 @@ const EXCEPTIONS: Case[] = [
     audited: true,
     setup: async (n) => {
       await putItems(Array.from({ length: n }, () => student(uniqueName('budget-all'))).flat());
-      return {
-        run: call(listStudents, 'students-list', { caller: staff, query: { limit: String(n) } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listStudents, 'students-list', { caller: staff, query: { limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -571,11 +500,7 @@ const EXCEPTIONS: Case[] = [
     setup: async (n) => {
       const c = cohort();
       const username = uniqueName('budget-reader');
-      const mine = document({
-        scope: 'individual',
-        isPublic: false,
-        assignedStudents: [{ username, id: username, firstName: 'Budget', lastName: 'Reader' }],
-      });
+      const mine = document({ scope: 'individual', isPublic: false, assignedStudents: [{ username, id: username, firstName: 'Budget', lastName: 'Reader' }] });
       await putItems([
         Cohort.item(c),
         ...student(username, { cohortId: c.id }),
@@ -600,14 +525,9 @@ const EXCEPTIONS: Case[] = [
       await putItems([
         ...documentItems(doc),
         ...members.flatMap((u) => student(u, { cohortId: c.id, payments: 2 })),
-        ...members.map((u) =>
-          Acknowledgement.item({ documentId: doc.id, username: u, fullName: u, signature: null, acknowledgedAt: new Date().toISOString() }),
-        ),
+        ...members.map((u) => Acknowledgement.item({ documentId: doc.id, username: u, fullName: u, signature: null, acknowledgedAt: new Date().toISOString() })),
       ]);
-      return {
-        run: call(acknowledgements, 'documents-acknowledgements', { caller: staff, pathParameters: { id: doc.id } }),
-        returned: (b) => b.acknowledged.length,
-      };
+      return { run: call(acknowledgements, 'documents-acknowledgements', { caller: staff, pathParameters: { id: doc.id } }), returned: (b) => b.acknowledged.length };
     },
   },
   {
@@ -627,10 +547,7 @@ const EXCEPTIONS: Case[] = [
         ...Array.from({ length: n }, () => documentItems(document())).flat(),
         ...Array.from({ length: n }, () => documentItems(document({ categoryId: String(category.id) }))).flat(),
       ]);
-      return {
-        run: call(listDocuments, 'documents-list', { caller: staff, query: { category_id: String(category.id), limit: String(n) } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listDocuments, 'documents-list', { caller: staff, query: { category_id: String(category.id), limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
   {
@@ -652,18 +569,16 @@ const EXCEPTIONS: Case[] = [
           .flatMap(paymentItems),
       );
       // limit 200: the filter applies after Limit, so a page of 50 could come back short
-      return {
-        run: call(listPayments, 'payments-list', { caller: finance, query: { username, status: 'succeeded', limit: '200' } }),
-        returned: (b) => b.results.length,
-      };
+      return { run: call(listPayments, 'payments-list', { caller: finance, query: { username, status: 'succeeded', limit: '200' } }), returned: (b) => b.results.length };
     },
   },
 ];
 
 /** Commands that write (a read route may send only the audit PutItem of its `audited` case). */
-const WRITES = ['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand'].flatMap(
-  (low) => [low, low.replace('ItemCommand', 'Command').replace('ItemsCommand', 'Command')],
-);
+const WRITES = ['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand'].flatMap((low) => [
+  low,
+  low.replace('ItemCommand', 'Command').replace('ItemsCommand', 'Command'),
+]);
 /** The partition key of a written item, as the document client or the low-level client holds it. */
 const writtenPk = (r: TracedRequest) => {
   const pk = (r.input.Item as Record<string, unknown> | undefined)?.pk;
@@ -703,9 +618,9 @@ describe('DynamoDB requests per read route (issue 10)', () => {
           const writes = all.filter((r) => WRITES.includes(r.command));
           const requests = all.filter((r) => !WRITES.includes(r.command));
           // the audit entry of a read: one PutItem on an audit day partition, nothing else written
-          expect(
-            writes.map((r) => [r.command.replace('PutItemCommand', 'PutCommand'), writtenPk(r).replace(/\d{4}-\d{2}-\d{2}$/, '<day>')]),
-          ).toEqual(c.audited ? [['PutCommand', 'AUDIT#<day>']] : []);
+          expect(writes.map((r) => [r.command.replace('PutItemCommand', 'PutCommand'), writtenPk(r).replace(/\d{4}-\d{2}-\d{2}$/, '<day>')])).toEqual(
+            c.audited ? [['PutCommand', 'AUDIT#<day>']] : [],
+          );
           checkRequests(requests, c.filters);
           if (c.filters) expect(requests.some((r) => r.input.FilterExpression !== undefined)).toBe(true);
           counts.push(requests.length);

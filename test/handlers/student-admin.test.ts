@@ -41,20 +41,15 @@ const studentBody = (over: Record<string, unknown> = {}) => {
   };
 };
 const createStudent = (body: unknown, caller = admin) => invoke(create, apiEvent('students-create', { caller, body }));
-const record = async (username: string) =>
-  (await invoke(getStudent, apiEvent('students-get', { caller: admin, pathParameters: { username } }))).body;
+const record = async (username: string) => (await invoke(getStudent, apiEvent('students-get', { caller: admin, pathParameters: { username } }))).body;
 const signIn = (username: string, password: string) => invoke(login, apiEvent('users-login', { body: { username, password } }));
-const profileItem = async (username: string) =>
-  (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username) }))).Item;
+const profileItem = async (username: string) => (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username) }))).Item;
 
 beforeAll(async () => {
   year += Math.floor(Math.random() * 600);
   const res = await invoke(
     createCohort,
-    apiEvent('cohorts-create', {
-      caller: admin,
-      body: { academic_year: `${year}-${year + 1}`, cohort_number: 1, program_type: 'certificate', program_name: 'Phlebotomy' },
-    }),
+    apiEvent('cohorts-create', { caller: admin, body: { academic_year: `${year}-${year + 1}`, cohort_number: 1, program_type: 'certificate', program_name: 'Phlebotomy' } }),
   );
   cohortId = res.body.id;
 });
@@ -64,23 +59,15 @@ describe('creating a student', () => {
     const body = studentBody();
     const res = await createStudent(body);
     expect(res).toMatchObject({ status: 201, body: { username: body.username, cohort_id: cohortId, balance: 0, sign_in_enabled: true } });
-    expect(await record(body.username)).toMatchObject({
-      first_name: 'Nia',
-      program: 'Phlebotomy',
-      on_payment_plan: true,
-      phone_number: '555-0199',
-    });
-    const count = (
-      (await invoke(listCohorts, apiEvent('cohorts-list', { caller: admin }))).body as Array<{ id: string; student_count: number }>
-    ).find((c) => c.id === cohortId)!.student_count;
+    expect(await record(body.username)).toMatchObject({ first_name: 'Nia', program: 'Phlebotomy', on_payment_plan: true, phone_number: '555-0199' });
+    const count = ((await invoke(listCohorts, apiEvent('cohorts-list', { caller: admin }))).body as Array<{ id: string; student_count: number }>).find(
+      (c) => c.id === cohortId,
+    )!.student_count;
     expect(count).toBeGreaterThanOrEqual(1);
 
     const first = await signIn(body.username, TEMP);
     expect(first).toMatchObject({ status: 401, body: { code: 'new_password_required', session: expect.any(String) } });
-    const done = await invoke(
-      newPassword,
-      apiEvent('users-new-password', { body: { username: body.username, session: first.body.session, new_password: 'Chosen!Pass42' } }),
-    );
+    const done = await invoke(newPassword, apiEvent('users-new-password', { body: { username: body.username, session: first.body.session, new_password: 'Chosen!Pass42' } }));
     expect(done).toMatchObject({ status: 200, body: { username: body.username, isAdmin: false, token: expect.any(String) } });
     expect((await signIn(body.username, 'Chosen!Pass42')).status).toBe(200);
   });
@@ -88,10 +75,7 @@ describe('creating a student', () => {
   it('answers 409 for a taken username or email and leaves nothing half-created', async () => {
     const body = studentBody();
     expect((await createStudent(body)).status).toBe(201);
-    expect(await createStudent({ ...body, email: `other-${body.email}` })).toMatchObject({
-      status: 409,
-      body: { error: `username: ${body.username} is already taken` },
-    });
+    expect(await createStudent({ ...body, email: `other-${body.email}` })).toMatchObject({ status: 409, body: { error: `username: ${body.username} is already taken` } });
     expect(await createStudent({ ...studentBody(), email: body.email.toUpperCase() })).toMatchObject({
       status: 409,
       body: { error: `email: ${body.email} is already used by another student` },
@@ -111,9 +95,7 @@ describe('creating a student', () => {
     expect((await createStudent(studentBody({ email: 'not-an-email' }))).body.error).toBe('email: must be an email address');
     expect((await createStudent(studentBody({ username: 'Bad Name' }))).body.error).toMatch(/^username: /);
     expect((await createStudent(studentBody({ cohort_id: 'missing' }))).body.error).toBe('cohort_id: is not an existing cohort');
-    expect((await createStudent(studentBody({ program_type: 'diploma' }))).body.error).toBe(
-      'cohort_id: is a certificate cohort, not diploma',
-    );
+    expect((await createStudent(studentBody({ program_type: 'diploma' }))).body.error).toBe('cohort_id: is a certificate cohort, not diploma');
     expect((await createStudent(studentBody(), { username: 's', roles: ['staff'] })).status).toBe(403);
   });
 });
@@ -134,11 +116,7 @@ describe('enrollments, charges and credits', () => {
       (
         await invoke(
           enroll,
-          apiEvent('students-enroll', {
-            caller: admin,
-            pathParameters: { username },
-            body: { program_type: 'certificate', program_name: 'Phlebotomy', amount_due: 1 },
-          }),
+          apiEvent('students-enroll', { caller: admin, pathParameters: { username }, body: { program_type: 'certificate', program_name: 'Phlebotomy', amount_due: 1 } }),
         )
       ).status,
     ).toBe(409);
@@ -146,30 +124,17 @@ describe('enrollments, charges and credits', () => {
     const post = (body: Record<string, unknown>) =>
       invoke(
         ledgerEntry,
-        apiEvent('students-ledger-entry', {
-          caller: admin,
-          pathParameters: { username },
-          body: { program_type: 'certificate', program_id: 'phlebotomy', ...body },
-        }),
+        apiEvent('students-ledger-entry', { caller: admin, pathParameters: { username }, body: { program_type: 'certificate', program_id: 'phlebotomy', ...body } }),
       );
     expect((await post({ kind: 'charge', amount: 75.5, reason: 'Lab kit' })).status).toBe(201);
     expect((await post({ kind: 'credit', amount: '100', reason: 'Scholarship adjustment' })).status).toBe(201);
     expect((await post({ kind: 'credit', amount: 10, reason: '' })).body.error).toMatch(/^reason: /);
-    expect((await post({ kind: 'charge', amount: 10, reason: 'Wrong program', program_id: 'nope' })).body.error).toMatch(
-      /^program_id: .* is not enrolled/,
-    );
+    expect((await post({ kind: 'charge', amount: 10, reason: 'Wrong program', program_id: 'nope' })).body.error).toMatch(/^program_id: .* is not enrolled/);
 
     const shown = await record(username);
     expect(shown.payment_details.certificate_courses[0]).toMatchObject({ amount_due: 1475.5, amount_paid: 0, next_due_date: '2027-01-15' });
     // the record lists every entry, newest first, with the admin's reasons; refused posts left none
-    expect(
-      shown.ledger_entries.map((e: { kind: string; amount: number; reason: string | null; program_name: string }) => [
-        e.kind,
-        e.amount,
-        e.reason,
-        e.program_name,
-      ]),
-    ).toEqual([
+    expect(shown.ledger_entries.map((e: { kind: string; amount: number; reason: string | null; program_name: string }) => [e.kind, e.amount, e.reason, e.program_name])).toEqual([
       ['credit', 100, 'Scholarship adjustment', 'Phlebotomy'],
       ['charge', 75.5, 'Lab kit', 'Phlebotomy'],
       ['charge', 1500, expect.any(String), 'Phlebotomy'],
@@ -181,11 +146,7 @@ describe('enrollments, charges and credits', () => {
       (
         await invoke(
           enroll,
-          apiEvent('students-enroll', {
-            caller: admin,
-            pathParameters: { username: 'ghost-x' },
-            body: { program_type: 'certificate', program_name: 'X', amount_due: 1 },
-          }),
+          apiEvent('students-enroll', { caller: admin, pathParameters: { username: 'ghost-x' }, body: { program_type: 'certificate', program_name: 'X', amount_due: 1 } }),
         )
       ).status,
     ).toBe(404);
@@ -197,12 +158,8 @@ describe('sign-in on and off', () => {
     const body = studentBody({ temporary_password: undefined });
     await createStudent({ ...body, temporary_password: TEMP });
     const first = await signIn(body.username, TEMP);
-    await invoke(
-      newPassword,
-      apiEvent('users-new-password', { body: { username: body.username, session: first.body.session, new_password: 'Chosen!Pass42' } }),
-    );
-    const toggle = (enabled: boolean) =>
-      invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username: body.username }, body: { enabled } }));
+    await invoke(newPassword, apiEvent('users-new-password', { body: { username: body.username, session: first.body.session, new_password: 'Chosen!Pass42' } }));
+    const toggle = (enabled: boolean) => invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username: body.username }, body: { enabled } }));
     expect((await record(body.username)).sign_in_enabled).toBe(true);
     expect((await toggle(false)).status).toBe(200);
     expect(await signIn(body.username, 'Chosen!Pass42')).toMatchObject({ status: 401 });
@@ -214,10 +171,7 @@ describe('sign-in on and off', () => {
 
   it('answers 409 for a student record that has no sign-in to switch, and changes nothing', async () => {
     const { username } = await createStudentRecord();
-    const res = await invoke(
-      signInSwitch,
-      apiEvent('students-sign-in', { caller: admin, pathParameters: { username }, body: { enabled: false } }),
-    );
+    const res = await invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username }, body: { enabled: false } }));
     expect(res).toMatchObject({ status: 409, body: { error: `username: ${username} has no sign-in to disable` } });
     expect((await record(username)).sign_in_enabled).toBe(true);
   });
@@ -244,8 +198,7 @@ describe('CSV import', () => {
     await expect
       .poll(
         async () => {
-          report = (await invoke(importReport, apiEvent('students-import-get', { caller: admin, pathParameters: { id: res.body.id } })))
-            .body;
+          report = (await invoke(importReport, apiEvent('students-import-get', { caller: admin, pathParameters: { id: res.body.id } }))).body;
           return report.status;
         },
         { timeout: 20_000, interval: 200 },
@@ -259,9 +212,10 @@ describe('CSV import', () => {
     expect(byLine[6].reason).toBe('Username repeats line 2.');
     expect(byLine[7].reason).toBe('Cohort is a certificate cohort, not diploma.');
     expect((await record(good1)).last_name).toBe('Lovelace, Jr.');
-    expect(
-      await invoke(importStudents, apiEvent('students-import', { caller: admin, body: { csv: 'username,first_name\nx,y' } })),
-    ).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^file: missing columns/) } });
+    expect(await invoke(importStudents, apiEvent('students-import', { caller: admin, body: { csv: 'username,first_name\nx,y' } }))).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^file: missing columns/) },
+    });
   });
 });
 
@@ -270,14 +224,9 @@ describe('the admin student list', () => {
     const { username } = (await createStudent(studentBody({ last_name: 'Zephyrine' }))).body;
     await invoke(
       enroll,
-      apiEvent('students-enroll', {
-        caller: admin,
-        pathParameters: { username },
-        body: { program_type: 'certificate', program_name: 'Phlebotomy', amount_due: 750 },
-      }),
+      apiEvent('students-enroll', { caller: admin, pathParameters: { username }, body: { program_type: 'certificate', program_name: 'Phlebotomy', amount_due: 750 } }),
     );
-    const query = (q: Record<string, string>) =>
-      invoke(list, apiEvent('students-list', { caller: { username: 'st', roles: ['staff'] }, query: q }));
+    const query = (q: Record<string, string>) => invoke(list, apiEvent('students-list', { caller: { username: 'st', roles: ['staff'] }, query: q }));
     const found = (await query({ search: 'zephyr' })).body;
     expect(found).toEqual([expect.objectContaining({ username, balance: 750 })]);
     expect((await query({ search: 'zephyr', balance_status: 'overdue' })).body).toHaveLength(1);

@@ -3,8 +3,7 @@ import { handler } from '../../lambdas/functions/students/get.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createStudentRecord, uniqueName } from './support/fixtures.js';
 
-const getStudent = (username: string, caller?: Caller) =>
-  invoke(handler, apiEvent('students-get', { caller, pathParameters: { username } }));
+const getStudent = (username: string, caller?: Caller) => invoke(handler, apiEvent('students-get', { caller, pathParameters: { username } }));
 
 describe('GET /api/students/{username}/ (DynamoDB Local)', () => {
   let owner: string;
@@ -12,38 +11,13 @@ describe('GET /api/students/{username}/ (DynamoDB Local)', () => {
   beforeAll(async () => {
     owner = (
       await createStudentRecord({
-        profile: {
-          firstName: 'Rosa',
-          lastName: 'Parks',
-          programName: 'Nursing Assistant',
-          programType: 'certificate',
-          cohortId: 'cohort-x',
-        },
+        profile: { firstName: 'Rosa', lastName: 'Parks', programName: 'Nursing Assistant', programType: 'certificate', cohortId: 'cohort-x' },
         enrollments: [
-          {
-            programType: 'certificate',
-            programId: 'na',
-            programName: 'Nursing Assistant',
-            nextDueDate: '2026-12-15',
-            enrolledAt: '2026-09-01T00:00:00.000Z',
-          },
-          {
-            programType: 'associates',
-            programId: 'ma',
-            programName: '',
-            nextDueDate: '2027-02-01',
-            enrolledAt: '2026-09-01T00:00:00.000Z',
-          },
+          { programType: 'certificate', programId: 'na', programName: 'Nursing Assistant', nextDueDate: '2026-12-15', enrolledAt: '2026-09-01T00:00:00.000Z' },
+          { programType: 'associates', programId: 'ma', programName: '', nextDueDate: '2027-02-01', enrolledAt: '2026-09-01T00:00:00.000Z' },
         ],
         entries: [
-          {
-            entryId: 'c1',
-            kind: 'charge',
-            programType: 'certificate',
-            programId: 'na',
-            amountCents: 240_000,
-            createdAt: '2026-09-01T00:00:00.000Z',
-          },
+          { entryId: 'c1', kind: 'charge', programType: 'certificate', programId: 'na', amountCents: 240_000, createdAt: '2026-09-01T00:00:00.000Z' },
           {
             entryId: 'p1',
             kind: 'payment',
@@ -66,14 +40,7 @@ describe('GET /api/students/{username}/ (DynamoDB Local)', () => {
             method: 'card',
             reference: 'pi_2',
           },
-          {
-            entryId: 'c2',
-            kind: 'charge',
-            programType: 'associates',
-            programId: 'ma',
-            amountCents: 100_000,
-            createdAt: '2026-09-01T00:00:00.000Z',
-          },
+          { entryId: 'c2', kind: 'charge', programType: 'associates', programId: 'ma', amountCents: 100_000, createdAt: '2026-09-01T00:00:00.000Z' },
         ],
       })
     ).username;
@@ -82,13 +49,7 @@ describe('GET /api/students/{username}/ (DynamoDB Local)', () => {
   it('lets a student read their own record, with the bill computed from the ledger', async () => {
     const { status, body } = await getStudent(owner, { username: owner });
     expect(status).toBe(200);
-    expect(body).toMatchObject({
-      username: owner,
-      first_name: 'Rosa',
-      last_name: 'Parks',
-      program: 'Nursing Assistant',
-      cohort_id: 'cohort-x',
-    });
+    expect(body).toMatchObject({ username: owner, first_name: 'Rosa', last_name: 'Parks', program: 'Nursing Assistant', cohort_id: 'cohort-x' });
     const cert = body.payment_details.certificate_courses[0];
     expect(cert).toMatchObject({ id: 'na', program_name: 'Nursing Assistant', amount_due: 2400, amount_paid: 500.5 });
     // failed payments are listed in the history but not counted as paid
@@ -111,10 +72,7 @@ describe('GET /api/students/{username}/ (DynamoDB Local)', () => {
   });
 
   it('answers 404 for an unknown username (staff caller)', async () => {
-    expect(await getStudent(uniqueName('ghost'), { username: 'someone', roles: ['admin'] })).toMatchObject({
-      status: 404,
-      body: { error: 'Student not found' },
-    });
+    expect(await getStudent(uniqueName('ghost'), { username: 'someone', roles: ['admin'] })).toMatchObject({ status: 404, body: { error: 'Student not found' } });
   });
 
   it('answers 401 without a token', async () => {

@@ -158,17 +158,9 @@ const createdByAdmin = () =>
     ExpressionAttributeNames: { '#action': 'action' },
     ExpressionAttributeValues: { ':pk': auditKeys.byActor(admin.username), ':create': 'student.create' },
   });
-const cohortCount = async () =>
-  Number((await db.send(new GetCommand({ TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId) }))).Item?.studentCount ?? 0);
+const cohortCount = async () => Number((await db.send(new GetCommand({ TableName: TABLE_NAME, Key: cohortKeys.cohort(cohortId) }))).Item?.studentCount ?? 0);
 const sqsEvent = (body: unknown, receiveCount = 1) => ({
-  Records: [
-    {
-      messageId: randomUUID(),
-      body: JSON.stringify(body),
-      attributes: { ApproximateReceiveCount: String(receiveCount) },
-      eventSource: 'aws:sqs',
-    },
-  ],
+  Records: [{ messageId: randomUUID(), body: JSON.stringify(body), attributes: { ApproximateReceiveCount: String(receiveCount) }, eventSource: 'aws:sqs' }],
 });
 
 describe('CSV import as a job (issue 19)', () => {
@@ -182,28 +174,14 @@ describe('CSV import as a job (issue 19)', () => {
     const started = Date.now();
     const res = await startImport(big, 'thousand.csv');
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({
-      status: 'processing',
-      total: 1_000,
-      processed: 0,
-      file_name: 'thousand.csv',
-      created_by: admin.username,
-    });
+    expect(res.body).toMatchObject({ status: 'processing', total: 1_000, processed: 0, file_name: 'thousand.csv', created_by: admin.username });
     firstId = res.body.id;
     expect(res.ms).toBeLessThan(routeTimeoutSeconds(routeById('students-import')) * 1000);
 
     await queue.idle(JOB);
     const elapsed = Date.now() - started;
     const done = (await detail(firstId)).body as ImportDetail;
-    expect(done).toMatchObject({
-      status: 'done',
-      total: 1_000,
-      processed: 1_000,
-      created: 1_000,
-      skipped: 0,
-      failed: 0,
-      finished_at: expect.any(String),
-    });
+    expect(done).toMatchObject({ status: 'done', total: 1_000, processed: 1_000, created: 1_000, skipped: 0, failed: 0, finished_at: expect.any(String) });
     console.log(
       `[import] 1,000 rows: request answered in ${res.ms} ms (route timeout ${routeTimeoutSeconds(routeById('students-import'))} s), all created in ${(elapsed / 1000).toFixed(1)} s through the local queue (${Math.ceil(1_000 / 25)} chunks, job timeout ${jobById(JOB)!.timeoutSeconds} s each)`,
     );
@@ -237,8 +215,7 @@ describe('CSV import as a job (issue 19)', () => {
     expect(await cohortCount()).toBe(1_000);
 
     // both imports, newest first, for the admin to reopen
-    const list = (await invoke(h.list as never, apiEvent('students-imports-list', { caller: admin, query: { limit: '50' } })))
-      .body as ImportList;
+    const list = (await invoke(h.list as never, apiEvent('students-imports-list', { caller: admin, query: { limit: '50' } }))).body as ImportList;
     const ours = list.results.filter((i) => i.id === firstId || i.id === res.body.id);
     expect(ours.map((i) => [i.id, i.status, i.created, i.skipped])).toEqual([
       [res.body.id, 'done', 0, 1_000],
@@ -290,13 +267,7 @@ describe('CSV import as a job (issue 19)', () => {
     const names = Array.from({ length: 25 }, (_, i) => `dup${tag}-${i}`);
     const { rows } = readImportFile(csvOf(names.map((n) => rowOf(n))));
     const id = randomUUID();
-    await createImport({
-      id,
-      fileName: 'twice.csv',
-      createdBy: admin.username,
-      createdAt: new Date().toISOString(),
-      chunks: chunkRows(rows.map(toStoredRow)),
-    });
+    await createImport({ id, fileName: 'twice.csv', createdBy: admin.username, createdAt: new Date().toISOString(), chunks: chunkRows(rows.map(toStoredRow)) });
     // and an earlier delivery that created the first row's student, then stopped before recording it
     await claimRow(id, { line: 2, username: names[0]! }, new Date().toISOString());
     await createStudentAccount(
@@ -315,10 +286,7 @@ describe('CSV import as a job (issue 19)', () => {
       admin.username,
     );
 
-    const [a, b] = await Promise.allSettled([
-      h.consume(sqsEvent({ import_id: id, chunk: 0 })),
-      h.consume(sqsEvent({ import_id: id, chunk: 0 })),
-    ]);
+    const [a, b] = await Promise.allSettled([h.consume(sqsEvent({ import_id: id, chunk: 0 })), h.consume(sqsEvent({ import_id: id, chunk: 0 }))]);
     // a delivery that lost a race on the chunk's counters fails, as a Lambda would, and SQS delivers it again
     for (const settled of [a, b]) if (settled.status === 'rejected') await h.consume(sqsEvent({ import_id: id, chunk: 0 }, 2));
     const report = (await detail(id)).body as ImportDetail;
@@ -326,13 +294,7 @@ describe('CSV import as a job (issue 19)', () => {
     expect(report.rows.map((r) => r.outcome)).toEqual(Array(25).fill('created'));
     expect(await createdByAdmin()).toBe(before + 25);
     for (const name of names.slice(0, 3)) {
-      expect(
-        await count({
-          TableName: TABLE_NAME,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': studentKeys.student(name) },
-        }),
-      ).toBe(1);
+      expect(await count({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studentKeys.student(name) } })).toBe(1);
     }
   }, 120_000);
 
@@ -342,9 +304,6 @@ describe('CSV import as a job (issue 19)', () => {
     expect(await detail(randomUUID())).toMatchObject({ status: 404, body: { error: 'Import not found' } });
     expect(await detail('not-an-id')).toMatchObject({ status: 400, body: { error: 'id: is not an import id' } });
     const other = Buffer.from(JSON.stringify({ pk: 'STUDENT#x', sk: 'PROFILE' })).toString('base64url');
-    expect(await detail(firstId, { cursor: other })).toMatchObject({
-      status: 400,
-      body: { error: 'cursor: does not belong to this import' },
-    });
+    expect(await detail(firstId, { cursor: other })).toMatchObject({ status: 400, body: { error: 'cursor: does not belong to this import' } });
   });
 });

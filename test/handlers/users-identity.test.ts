@@ -24,10 +24,8 @@ const admin: Caller = { username: uniqueName('admin'), roles: ['admin'] };
 
 const login = (username: string, password = PASSWORD) => invoke(loginHandler, apiEvent('users-login', { body: { username, password } }));
 const refresh = (body: unknown) => invoke(refreshHandler, apiEvent('users-refresh', { body }));
-const switchSignIn = (username: string, enabled: boolean) =>
-  invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username }, body: { enabled } }));
-const signOutEverywhere = (username: string, caller: Caller = admin) =>
-  invoke(signOutHandler, apiEvent('users-sign-out-everywhere', { caller, pathParameters: { username } }));
+const switchSignIn = (username: string, enabled: boolean) => invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username }, body: { enabled } }));
+const signOutEverywhere = (username: string, caller: Caller = admin) => invoke(signOutHandler, apiEvent('users-sign-out-everywhere', { caller, pathParameters: { username } }));
 
 /** A student with a sign-in and a student record; the name is lower case, as every created name is. */
 async function newStudent(prefix: string) {
@@ -70,10 +68,7 @@ describe('a disabled student cannot refresh, whatever the body names', () => {
 
     expect((await switchSignIn(username, false)).status).toBe(200);
     for (const name of spellings(username)) {
-      expect(await refresh({ username: name, refresh: before.refresh }), JSON.stringify(name)).toMatchObject({
-        status: 401,
-        body: { error: REFUSED },
-      });
+      expect(await refresh({ username: name, refresh: before.refresh }), JSON.stringify(name)).toMatchObject({ status: 401, body: { error: REFUSED } });
     }
     expect(await refresh({ refresh: before.refresh })).toMatchObject({ status: 401 });
     // enabled again, the old session stays dead: only a new sign-in opens one
@@ -87,18 +82,10 @@ describe('a disabled student cannot refresh, whatever the body names', () => {
     const live = await session(username);
     // the school's record says disabled, Cognito was not told (as a pool made before, or a failed call)
     await db.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: studentKeys.profile(username),
-        UpdateExpression: 'SET signInEnabled = :f',
-        ExpressionAttributeValues: { ':f': false },
-      }),
+      new UpdateCommand({ TableName: TABLE_NAME, Key: studentKeys.profile(username), UpdateExpression: 'SET signInEnabled = :f', ExpressionAttributeValues: { ':f': false } }),
     );
     for (const name of spellings(username)) {
-      expect(await refresh({ username: name, refresh: live.refresh }), JSON.stringify(name)).toMatchObject({
-        status: 401,
-        body: { error: DISABLED },
-      });
+      expect(await refresh({ username: name, refresh: live.refresh }), JSON.stringify(name)).toMatchObject({ status: 401, body: { error: DISABLED } });
     }
     // another (enabled) student's name beside the token changes nothing
     const bystander = await newStudent('bystander');
@@ -143,9 +130,7 @@ describe('POST /api/users/{username}/sign-out-everywhere/ (admin)', () => {
     // a new sign-in works: nothing was disabled
     expect((await refresh({ refresh: (await session(username)).refresh })).status).toBe(200);
     const entries = await auditEntriesOf(username);
-    expect(entries.filter((e) => e.action === 'user.sessions.revoke')).toEqual([
-      expect.objectContaining({ actor: admin.username, entityType: 'user', entityId: username }),
-    ]);
+    expect(entries.filter((e) => e.action === 'user.sessions.revoke')).toEqual([expect.objectContaining({ actor: admin.username, entityType: 'user', entityId: username })]);
   });
 
   it('a name without a sign-in is 404 and records nothing; students and staff are refused', async () => {

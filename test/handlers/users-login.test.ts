@@ -55,10 +55,7 @@ describe('POST /api/users/login/ (cognito-local)', () => {
 
   it('answers 400 naming the field for missing or mistyped input', async () => {
     expect(await login({ password: PASSWORD })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^username: /) } });
-    expect(await login({ username: student, password: 12 })).toMatchObject({
-      status: 400,
-      body: { error: expect.stringMatching(/^password: /) },
-    });
+    expect(await login({ username: student, password: 12 })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^password: /) } });
     expect(await login({ username: '   ', password: PASSWORD })).toMatchObject({ status: 400, body: { error: 'username: is required' } });
   });
 

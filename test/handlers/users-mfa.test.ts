@@ -21,17 +21,14 @@ import { answerMfa, finishSetup, login, signInFully, startTotp, totpCode, turnTo
 const PASSWORD = 'Second!Factor2345';
 const cognito = new CognitoIdentityProviderClient({});
 const mfaOn = async (username: string) =>
-  (
-    (await cognito.send(new AdminGetUserCommand({ UserPoolId: process.env.USER_POOL_ID!, Username: username }))).UserMFASettingList ?? []
-  ).includes('SOFTWARE_TOKEN_MFA');
+  ((await cognito.send(new AdminGetUserCommand({ UserPoolId: process.env.USER_POOL_ID!, Username: username }))).UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
 /** A code that is not the current one (nor the one before or after it, which Cognito also accepts). */
 const wrongCode = (secret: string) => {
   const right = new Set([-30, 0, 30].map((s) => totpCode(secret, s)));
   return ['000000', '123456', '999999', '424242'].find((c) => !right.has(c))!;
 };
 const refresh = (body: unknown) => invoke(refreshHandler, apiEvent('users-refresh', { body }));
-const reset = (username: string, caller: Caller) =>
-  invoke(mfaResetHandler, apiEvent('users-mfa-reset', { caller, pathParameters: { username } }));
+const reset = (username: string, caller: Caller) => invoke(mfaResetHandler, apiEvent('users-mfa-reset', { caller, pathParameters: { username } }));
 
 describe('an admin, finance or staff account without TOTP', () => {
   for (const group of ['admin', 'finance', 'staff'] as const) {
@@ -67,22 +64,12 @@ describe('an admin, finance or staff account without TOTP', () => {
 
     const done = await finishSetup({ username, session: enrolment.session, code: totpCode(enrolment.secret_code) });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({
-      username,
-      isAdmin: true,
-      is_staff: true,
-      first_name: 'Ada',
-      email: `${username}@school.example.edu`,
-      mfa_enabled: true,
-    });
+    expect(done.body).toMatchObject({ username, isAdmin: true, is_staff: true, first_name: 'Ada', email: `${username}@school.example.edu`, mfa_enabled: true });
     expect(done.body.token.split('.')).toHaveLength(3);
     expect(done.body.refresh).toBeTruthy();
     expect(await mfaOn(username)).toBe(true);
     // the refresh token of a session that began with an enrolment works (and the account has TOTP now)
-    expect(await refresh({ username, refresh: done.body.refresh })).toMatchObject({
-      status: 200,
-      body: { username, isAdmin: true, mfa_enabled: true },
-    });
+    expect(await refresh({ username, refresh: done.body.refresh })).toMatchObject({ status: 200, body: { username, isAdmin: true, mfa_enabled: true } });
 
     // used once: a replay of the same enrolment and code is refused, and the tokens are no longer kept
     expect(await finishSetup({ username, session: enrolment.session, code: totpCode(enrolment.secret_code) })).toMatchObject({
@@ -100,8 +87,7 @@ describe('an admin, finance or staff account without TOTP', () => {
     await createSignIn({ username, password: PASSWORD, group: 'finance' });
     const { body: enrolment } = await login(username, PASSWORD);
     const code = wrongCode(enrolment.secret_code);
-    for (let i = 1; i < MAX_ENROLMENT_ATTEMPTS; i += 1)
-      expect((await finishSetup({ username, session: enrolment.session, code })).status).toBe(400);
+    for (let i = 1; i < MAX_ENROLMENT_ATTEMPTS; i += 1) expect((await finishSetup({ username, session: enrolment.session, code })).status).toBe(400);
     expect(await finishSetup({ username, session: enrolment.session, code })).toMatchObject({
       status: 401,
       body: { error: 'Too many wrong codes. Please log in again to start over.' },
@@ -120,9 +106,7 @@ describe('an admin, finance or staff account without TOTP', () => {
     const code = totpCode(enrolment.secret_code);
     const other = uniqueName('other');
     expect(await finishSetup({ username: other, session: enrolment.session, code })).toMatchObject({ status: 401 });
-    const late = await runAt(new Date(Date.now() + (ENROLMENT_SECONDS + 1) * 1000), () =>
-      finishSetup({ username, session: enrolment.session, code }),
-    );
+    const late = await runAt(new Date(Date.now() + (ENROLMENT_SECONDS + 1) * 1000), () => finishSetup({ username, session: enrolment.session, code }));
     expect(late).toMatchObject({ status: 401, body: { error: 'Your sign-in session expired. Please sign in again.' } });
     expect(await finishSetup({ username, session: 'x'.repeat(43), code })).toMatchObject({ status: 401 });
     expect(await mfaOn(username)).toBe(false);
@@ -133,20 +117,10 @@ describe('an admin, finance or staff account without TOTP', () => {
     await createSignIn({ username, password: PASSWORD, group: 'admin' });
     // a temporary password, as create-admin gives
     const { AdminSetUserPasswordCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-    await cognito.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: process.env.USER_POOL_ID!,
-        Username: username,
-        Password: 'Temp!Pass2345',
-        Permanent: false,
-      }),
-    );
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: process.env.USER_POOL_ID!, Username: username, Password: 'Temp!Pass2345', Permanent: false }));
     const first = await login(username, 'Temp!Pass2345');
     expect(first.body).toMatchObject({ code: 'new_password_required' });
-    const chosen = await invoke(
-      newPasswordHandler,
-      apiEvent('users-new-password', { body: { username, session: first.body.session, new_password: PASSWORD } }),
-    );
+    const chosen = await invoke(newPasswordHandler, apiEvent('users-new-password', { body: { username, session: first.body.session, new_password: PASSWORD } }));
     expect(chosen).toMatchObject({ status: 401, body: { code: 'mfa_setup_required', secret_code: expect.any(String) } });
     expect((await finishSetup({ username, session: chosen.body.session, code: totpCode(chosen.body.secret_code) })).status).toBe(200);
   });
@@ -179,11 +153,7 @@ describe('an account with TOTP on', () => {
     const first = await login(username, PASSWORD);
     expect(first).toMatchObject({
       status: 401,
-      body: {
-        code: 'mfa_required',
-        session: expect.any(String),
-        detail: 'Enter the 6-digit code from your authenticator app to finish signing in.',
-      },
+      body: { code: 'mfa_required', session: expect.any(String), detail: 'Enter the 6-digit code from your authenticator app to finish signing in.' },
     });
     expect(first.body).not.toHaveProperty('secret_code');
     const done = await answerMfa({ username, session: first.body.session, code: totpCode(secret) });
@@ -195,10 +165,7 @@ describe('an account with TOTP on', () => {
   it('a wrong code ends the attempt: the same session is refused afterwards, even with the right code', async () => {
     const first = await login(username, PASSWORD);
     const wrong = await answerMfa({ username, session: first.body.session, code: wrongCode(secret) });
-    expect(wrong).toMatchObject({
-      status: 401,
-      body: { code: 'mfa_code_refused', error: expect.stringMatching(/^That code is not right/) },
-    });
+    expect(wrong).toMatchObject({ status: 401, body: { code: 'mfa_code_refused', error: expect.stringMatching(/^That code is not right/) } });
     expect(await answerMfa({ username, session: first.body.session, code: totpCode(secret) })).toMatchObject({
       status: 401,
       body: { error: 'Your sign-in session expired. Please sign in again.' },
@@ -218,19 +185,10 @@ describe('an account with TOTP on', () => {
   it('answers 400 naming the field for a malformed code or missing session', async () => {
     const first = await login(username, PASSWORD);
     for (const code of ['12345', '1234567', 'abcdef', 123456, '']) {
-      expect(await answerMfa({ username, session: first.body.session, code })).toMatchObject({
-        status: 400,
-        body: { error: expect.stringMatching(/^code: /) },
-      });
+      expect(await answerMfa({ username, session: first.body.session, code })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^code: /) } });
     }
-    expect(await answerMfa({ username, code: '123456' })).toMatchObject({
-      status: 400,
-      body: { error: expect.stringMatching(/^session: /) },
-    });
-    expect(await finishSetup({ username, session: 's', code: 'x' })).toMatchObject({
-      status: 400,
-      body: { error: expect.stringMatching(/^code: /) },
-    });
+    expect(await answerMfa({ username, code: '123456' })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^session: /) } });
+    expect(await finishSetup({ username, session: 's', code: 'x' })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^code: /) } });
   });
 });
 
@@ -238,10 +196,7 @@ describe('students', () => {
   it('sign in with a password alone, as before', async () => {
     const username = uniqueName('learner');
     await createSignIn({ username, password: PASSWORD });
-    expect(await login(username, PASSWORD)).toMatchObject({
-      status: 200,
-      body: { username, isAdmin: false, mfa_enabled: false, token: expect.any(String) },
-    });
+    expect(await login(username, PASSWORD)).toMatchObject({ status: 200, body: { username, isAdmin: false, mfa_enabled: false, token: expect.any(String) } });
   });
 
   it('may turn TOTP on; from then on they sign in with a code', async () => {
@@ -255,14 +210,9 @@ describe('students', () => {
       body: { error: expect.stringMatching(/^That code is not right/) },
     });
     expect(await mfaOn(username)).toBe(false);
-    expect(await verifyTotp(username, session.token, totpCode(started.body.secret_code))).toEqual(
-      expect.objectContaining({ status: 200, body: { mfa_enabled: true } }),
-    );
+    expect(await verifyTotp(username, session.token, totpCode(started.body.secret_code))).toEqual(expect.objectContaining({ status: 200, body: { mfa_enabled: true } }));
     expect(await mfaOn(username)).toBe(true);
-    expect(await startTotp(username, session.token)).toMatchObject({
-      status: 409,
-      body: { error: 'Two-step sign-in is already on for your account.' },
-    });
+    expect(await startTotp(username, session.token)).toMatchObject({ status: 409, body: { error: 'Two-step sign-in is already on for your account.' } });
     expect((await login(username, PASSWORD)).body).toMatchObject({ code: 'mfa_required' });
     // their session goes on (TOTP is theirs to choose, not required)
     expect((await refresh({ username, refresh: session.refresh })).status).toBe(200);
@@ -275,9 +225,7 @@ describe('students', () => {
     expect(await verifyTotp(username, session.token, '123456')).toMatchObject({ status: 409 });
     const { handler } = await import('../../lambdas/functions/users/totp-start.js');
     expect((await invoke(handler, apiEvent('users-totp-start', { caller: { username } }))).status).toBe(401);
-    expect((await invoke(handler, withBearer('users-totp-start', { username: 'staffer', roles: ['staff'] }, session.token))).status).toBe(
-      403,
-    );
+    expect((await invoke(handler, withBearer('users-totp-start', { username: 'staffer', roles: ['staff'] }, session.token))).status).toBe(403);
   });
 });
 
@@ -290,20 +238,12 @@ describe('POST /api/users/{username}/mfa/reset/ (admin)', () => {
     await signInFully(username, PASSWORD);
     expect(await mfaOn(username)).toBe(true);
 
-    expect(await reset(username, admin)).toEqual(
-      expect.objectContaining({ status: 200, body: { username, reset: true, mfa_enabled: false } }),
-    );
+    expect(await reset(username, admin)).toEqual(expect.objectContaining({ status: 200, body: { username, reset: true, mfa_enabled: false } }));
     expect(await mfaOn(username)).toBe(false);
     expect((await login(username, PASSWORD)).body).toMatchObject({ code: 'mfa_setup_required' });
     const entries = await auditEntriesOf(username);
     expect(entries.filter((e) => e.action === 'user.mfa.reset')).toEqual([
-      expect.objectContaining({
-        actor: admin.username,
-        entityType: 'user',
-        entityId: username,
-        before: { mfa_enabled: true },
-        after: { mfa_enabled: false },
-      }),
+      expect.objectContaining({ actor: admin.username, entityType: 'user', entityId: username, before: { mfa_enabled: true }, after: { mfa_enabled: false } }),
     ]);
     // nothing to reset: said so, and not audited again
     expect(await reset(username, admin)).toMatchObject({ status: 200, body: { reset: false } });
@@ -323,19 +263,12 @@ describe('POST /api/users/{username}/mfa/reset/ (admin)', () => {
     const username = uniqueName('kept');
     await createSignIn({ username, password: PASSWORD, group: 'finance' });
     await signInFully(username, PASSWORD);
-    for (const caller of [
-      { username: uniqueName('s') },
-      { username: uniqueName('st'), roles: ['staff'] },
-      { username: uniqueName('f'), roles: ['finance'] },
-    ] as Caller[]) {
+    for (const caller of [{ username: uniqueName('s') }, { username: uniqueName('st'), roles: ['staff'] }, { username: uniqueName('f'), roles: ['finance'] }] as Caller[]) {
       expect((await reset(username, caller)).status).toBe(403);
     }
     expect((await invoke(mfaResetHandler, apiEvent('users-mfa-reset', { pathParameters: { username } }))).status).toBe(401);
     expect(await mfaOn(username)).toBe(true);
-    expect(await reset(admin.username, admin)).toMatchObject({
-      status: 403,
-      body: { error: 'You cannot reset your own two-step sign-in: ask another administrator.' },
-    });
+    expect(await reset(admin.username, admin)).toMatchObject({ status: 403, body: { error: 'You cannot reset your own two-step sign-in: ask another administrator.' } });
     expect(await reset(uniqueName('nobody'), admin)).toMatchObject({ status: 404 });
     expect((await auditEntriesOf(username)).filter((e) => e.action === 'user.mfa.reset')).toEqual([]);
   });

@@ -2,11 +2,7 @@
  * Issue 9, sessions: POST /api/users/refresh/ and POST /api/users/logout/ against cognito-local, and
  * role changes that take effect at the next token (never before: a token's groups are fixed).
  */
-import {
-  AdminAddUserToGroupCommand,
-  AdminRemoveUserFromGroupCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as listCohorts } from '../../lambdas/functions/cohorts/list.js';
 import { handler as signInSwitch } from '../../lambdas/functions/students/sign-in.js';
@@ -23,14 +19,7 @@ const REFUSED = { error: 'Your refresh token is invalid, expired or revoked. Ple
 
 /** A whole sign-in: with the TOTP code, or the TOTP enrolment a staff account needs (issue 19), when it takes one. */
 const login = async (username: string) =>
-  (await signInFully(username, PASSWORD)) as {
-    username: string;
-    token: string;
-    refresh: string;
-    expires_in: number;
-    is_staff: boolean;
-    isAdmin: boolean;
-  };
+  (await signInFully(username, PASSWORD)) as { username: string; token: string; refresh: string; expires_in: number; is_staff: boolean; isAdmin: boolean };
 const refresh = (body: unknown) => invoke(refreshHandler, apiEvent('users-refresh', { body }));
 const logout = (body: unknown) => invoke(logoutHandler, apiEvent('users-logout', { body }));
 
@@ -42,10 +31,7 @@ const verify = () =>
   });
 async function withToken(event: ApiEvent, token: string): Promise<ApiEvent> {
   const claims = flattenClaims(await verify()(token));
-  return {
-    ...event,
-    requestContext: { ...event.requestContext, authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } },
-  } as ApiEvent;
+  return { ...event, requestContext: { ...event.requestContext, authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } } } as ApiEvent;
 }
 /** GET /api/cohorts/ (admin and staff only) with a real token. */
 const cohortsWith = async (token: string) => (await invoke(listCohorts, await withToken(apiEvent('cohorts-list'), token))).status;
@@ -59,14 +45,7 @@ describe('POST /api/users/refresh/', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100)); // a later iat, so the new token cannot equal the old one
     const res = await refresh({ username: user, refresh: session.refresh });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      username: user,
-      first_name: 'Rita',
-      last_name: 'Fresh',
-      isAdmin: false,
-      is_staff: false,
-      refresh: session.refresh,
-    });
+    expect(res.body).toMatchObject({ username: user, first_name: 'Rita', last_name: 'Fresh', isAdmin: false, is_staff: false, refresh: session.refresh });
     expect(res.body.token).not.toBe(session.token);
     // 15 minutes (issue 20)
     expect(res.body.expires_in).toBeGreaterThan(800);
@@ -78,10 +57,7 @@ describe('POST /api/users/refresh/', () => {
 
   it("answers as the token's own user whatever name the body gives (issue 20: the body's name is ignored)", async () => {
     const session = await login(user);
-    expect(await refresh({ username: user.toUpperCase(), refresh: session.refresh })).toMatchObject({
-      status: 200,
-      body: { username: user },
-    });
+    expect(await refresh({ username: user.toUpperCase(), refresh: session.refresh })).toMatchObject({ status: 200, body: { username: user } });
     const other = uniqueName('other');
     expect(await refresh({ username: other, refresh: session.refresh })).toMatchObject({ status: 200, body: { username: user } });
   });
@@ -96,23 +72,11 @@ describe('POST /api/users/refresh/', () => {
 
   it('answers 400 naming the field for missing or mistyped input', async () => {
     // the name is optional (issue 20), but one given must be a name
-    expect(await refresh({ username: 42, refresh: 'x' })).toMatchObject({
-      status: 400,
-      body: { error: expect.stringMatching(/^username: /) },
-    });
+    expect(await refresh({ username: 42, refresh: 'x' })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^username: /) } });
     expect(await refresh({ username: user })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
-    expect(await refresh({ username: user, refresh: 42 })).toMatchObject({
-      status: 400,
-      body: { error: expect.stringMatching(/^refresh: /) },
-    });
-    expect(await refresh({ username: user, refresh: 'x'.repeat(8193) })).toMatchObject({
-      status: 400,
-      body: { error: 'refresh: is too long' },
-    });
-    expect(await invoke(refreshHandler, apiEvent('users-refresh', { rawBody: '{"username":' }))).toMatchObject({
-      status: 400,
-      body: { error: 'body: must be valid JSON' },
-    });
+    expect(await refresh({ username: user, refresh: 42 })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
+    expect(await refresh({ username: user, refresh: 'x'.repeat(8193) })).toMatchObject({ status: 400, body: { error: 'refresh: is too long' } });
+    expect(await invoke(refreshHandler, apiEvent('users-refresh', { rawBody: '{"username":' }))).toMatchObject({ status: 400, body: { error: 'body: must be valid JSON' } });
   });
 
   it('refuses a student whose sign-in the school turned off, at the next refresh', async () => {
@@ -122,10 +86,7 @@ describe('POST /api/users/refresh/', () => {
     const session = await login(student);
     expect((await refresh({ username: student, refresh: session.refresh })).status).toBe(200);
     const admin = { username: uniqueName('admin'), roles: ['admin' as const] };
-    const off = await invoke(
-      signInSwitch,
-      apiEvent('students-sign-in', { caller: admin, pathParameters: { username: student }, body: { enabled: false } }),
-    );
+    const off = await invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username: student }, body: { enabled: false } }));
     expect(off.status).toBe(200);
     // issue 20: the switch signs the student out everywhere, so the refresh token itself is dead
     expect(await refresh({ username: student, refresh: session.refresh })).toMatchObject({ status: 401, body: REFUSED });
@@ -154,8 +115,7 @@ describe('POST /api/users/logout/', () => {
     const session = await login(user);
     const bystander = await login(user);
     expect((await logout({ refresh: session.refresh })).status).toBe(200);
-    for (const token of [session.refresh, 'nonsense', session.token])
-      expect(await logout({ refresh: token })).toMatchObject({ status: 200 });
+    for (const token of [session.refresh, 'nonsense', session.token]) expect(await logout({ refresh: token })).toMatchObject({ status: 200 });
     expect((await refresh({ username: user, refresh: bystander.refresh })).status).toBe(200);
   });
 
@@ -163,10 +123,7 @@ describe('POST /api/users/logout/', () => {
     expect(await logout({})).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
     expect(await logout({ refresh: '' })).toMatchObject({ status: 400, body: { error: 'refresh: is required' } });
     expect(await logout({ refresh: ['a'] })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
-    expect(await invoke(logoutHandler, apiEvent('users-logout', { rawBody: 'refresh=abc' }))).toMatchObject({
-      status: 400,
-      body: { error: 'body: must be valid JSON' },
-    });
+    expect(await invoke(logoutHandler, apiEvent('users-logout', { rawBody: 'refresh=abc' }))).toMatchObject({ status: 400, body: { error: 'body: must be valid JSON' } });
   });
 });
 

@@ -3,20 +3,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { blank, hostileJsonBody, junkString, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
-import {
-  tag,
-  admin,
-  fx,
-  params,
-  req,
-  junkNot,
-  required,
-  badDate,
-  readOnlyGet,
-  isArray,
-  hostileRouteTests,
-  useHostileWorld,
-} from './world.js';
+import { tag, admin, fx, params, req, junkNot, required, badDate, readOnlyGet, isArray, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
 
@@ -34,19 +21,10 @@ const cohortBody = (dupNumber: () => number) =>
     }),
     defects: {
       academic_year: required(
-        fc.oneof(
-          fc.constantFrom('3950-3952', '3950-3950', '3950/3951', '50-51', '３９５０-３９５１', '3950-3951x', '', '99999-100000'),
-          junkNot(yearRe),
-          notString,
-        ),
+        fc.oneof(fc.constantFrom('3950-3952', '3950-3950', '3950/3951', '50-51', '３９５０-３９５１', '3950-3951x', '', '99999-100000'), junkNot(yearRe), notString),
       ),
       cohort_number: required(
-        fc.oneof(
-          fc.constantFrom(0, -1, 1000, 1.5, '5', null, true, [], {}),
-          fc.integer({ min: 1000 }),
-          fc.integer({ max: 0 }),
-          fc.constant(null).map(dupNumber),
-        ),
+        fc.oneof(fc.constantFrom(0, -1, 1000, 1.5, '5', null, true, [], {}), fc.integer({ min: 1000 }), fc.integer({ max: 0 }), fc.constant(null).map(dupNumber)),
       ),
       program_type: required(notOneOf(PROGRAM_TYPES)),
       program_name: required(fc.oneof(blank, tooLong(200), notString)),
@@ -61,19 +39,13 @@ describe('hostile input on the cohorts routes', () => {
     'cohorts-list': () => readOnlyGet(isArray),
     'cohorts-students': () => ({ caller: admin, request: req({ pathParameters: params('id', [fx.cohort1.id]) }), ok: isArray }),
     'cohorts-create': () => ({ caller: admin, request: req({ body: cohortBody(() => fx.cohort1.number) }) }),
-    'cohorts-update': () => ({
-      caller: admin,
-      request: req({ pathParameters: params('id', [fx.cohort1.id]), body: cohortBody(() => fx.cohort2.number) }),
-    }),
+    'cohorts-update': () => ({ caller: admin, request: req({ pathParameters: params('id', [fx.cohort1.id]), body: cohortBody(() => fx.cohort2.number) }) }),
     'cohorts-add-student': () => ({
       caller: admin,
       request: req({
         pathParameters: params('id', [fx.cohort1.id]),
         // nobody by these names exists, so nobody can be moved
-        body: hostileJsonBody({
-          base: fc.constant({ username: `${tag}-nobody` }),
-          defects: { username: required(fc.oneof(notString, blank, tooLong(128), junkString)) },
-        }),
+        body: hostileJsonBody({ base: fc.constant({ username: `${tag}-nobody` }), defects: { username: required(fc.oneof(notString, blank, tooLong(128), junkString)) } }),
       }),
     }),
   });

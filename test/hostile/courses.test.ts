@@ -2,17 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { COURSE_NAMES } from '../../lambdas/contract/courses.js';
-import {
-  badMoney,
-  blank,
-  hostileJsonBody,
-  hostileQuery,
-  negativeMoney,
-  notBoolean,
-  notOneOf,
-  notString,
-  tooLong,
-} from '../security/hostile.js';
+import { badMoney, blank, hostileJsonBody, hostileQuery, negativeMoney, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
 import { admin, fx, params, req, junkNot, required, readOnlyGet, isArray, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
@@ -49,11 +39,7 @@ const courseBody = (takenCrn: () => string) =>
         ),
       ),
       credit_hours: required(
-        fc.oneof(
-          fc.constantFrom(0, -1, 61, 1.5, '1.5', '', ' ', 'abc', '0', '61', null, true, [], {}, '٣', '1e1', 1e21),
-          fc.integer({ max: 0 }),
-          fc.integer({ min: 61 }),
-        ),
+        fc.oneof(fc.constantFrom(0, -1, 61, 1.5, '1.5', '', ' ', 'abc', '0', '61', null, true, [], {}, '٣', '1e1', 1e21), fc.integer({ max: 0 }), fc.integer({ min: 61 })),
       ),
       application_price: badPrice,
       tuition_price: badPrice,
@@ -65,10 +51,7 @@ describe('hostile input on the courses routes', () => {
   hostileRouteTests('courses', {
     'courses-list': () => ({ caller: admin, request: req({ query: hostileQuery(['name', 'is_certificate']) }), ok: isArray }),
     'courses-create': () => ({ caller: admin, request: req({ body: courseBody(() => fx.course1.crn) }) }),
-    'courses-update': () => ({
-      caller: admin,
-      request: req({ pathParameters: params('id', [fx.course1.id]), body: courseBody(() => fx.course2.crn) }),
-    }),
+    'courses-update': () => ({ caller: admin, request: req({ pathParameters: params('id', [fx.course1.id]), body: courseBody(() => fx.course2.crn) }) }),
     'courses-delete': () => ({ caller: admin, request: req({ pathParameters: params('id') }) }),
     'courses-categories': () => readOnlyGet(isArray),
     'courses-stats': () => readOnlyGet((res) => expect(res.body).toMatchObject({ total_courses: expect.any(Number) })),

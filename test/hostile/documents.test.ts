@@ -3,18 +3,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { DOCUMENT_SCOPES, MAX_UPLOAD_BYTES } from '../../lambdas/contract/documents.js';
 import type { CellRequest } from '../security/authorization-matrix.js';
-import {
-  blank,
-  hostileJsonBody,
-  hostileQuery,
-  junkString,
-  multipartRequest,
-  notOneOf,
-  notString,
-  tooLong,
-  type BodyPart,
-  type FormPart,
-} from '../security/hostile.js';
+import { blank, hostileJsonBody, hostileQuery, junkString, multipartRequest, notOneOf, notString, tooLong, type BodyPart, type FormPart } from '../security/hostile.js';
 import {
   tag,
   admin,
@@ -41,21 +30,7 @@ useHostileWorld();
 /** Files that must be refused whatever the fields: a type not allowed, content that is not the type, empty. */
 const badFile = fc.oneof(
   fc
-    .constantFrom(
-      'x.exe',
-      'noext',
-      '.txt',
-      'a.txt.exe',
-      'a.php',
-      'payload.html',
-      'a.svg',
-      'run.sh',
-      'a.txt\u0000.exe',
-      '../../../bin/sh',
-      'a.',
-      'CON',
-      'x'.repeat(300),
-    )
+    .constantFrom('x.exe', 'noext', '.txt', 'a.txt.exe', 'a.php', 'payload.html', 'a.svg', 'run.sh', 'a.txt\u0000.exe', '../../../bin/sh', 'a.', 'CON', 'x'.repeat(300))
     .map((fileName) => ({ fileName, bytes: Buffer.from('hello') })),
   fc.constantFrom(
     { fileName: 'fake.pdf', bytes: Buffer.from('not a pdf') },
@@ -75,19 +50,7 @@ const badFile = fc.oneof(
     .filter(([, bytes]) => bytes[0] !== 0x25 && bytes[0] !== 0x89 && bytes[0] !== 0x50 && bytes[0] !== 0xd0 && bytes[0] !== 0xff)
     .map(([fileName, bytes]) => ({ fileName, bytes: Buffer.from(bytes) })),
 );
-const FORM_FIELDS = [
-  'title',
-  'description',
-  'scope',
-  'category_id',
-  'cohort_id',
-  'program_type',
-  'is_public',
-  'is_mandatory',
-  'requires_signature',
-  'student_username',
-  'file',
-];
+const FORM_FIELDS = ['title', 'description', 'scope', 'category_id', 'cohort_id', 'program_type', 'is_public', 'is_mandatory', 'requires_signature', 'student_username', 'file'];
 type FormSpec = { fields: Record<string, string>; file: { fileName: string; bytes: Uint8Array; type?: string } | null; files?: number };
 const formDefects: Array<fc.Arbitrary<(f: FormSpec) => void>> = [
   fc.constant((f: FormSpec) => {
@@ -135,11 +98,9 @@ const formDefects: Array<fc.Arbitrary<(f: FormSpec) => void>> = [
       f.fields.scope = 'cohort';
       f.fields.cohort_id = id.slice(0, 64);
     }),
-  fc
-    .tuple(fc.constantFrom('is_public', 'is_mandatory', 'requires_signature'), fc.constantFrom('yes', '1', 'TRUE', 'on', '', 'null'))
-    .map(([k, v]) => (f: FormSpec) => {
-      f.fields[k] = v;
-    }),
+  fc.tuple(fc.constantFrom('is_public', 'is_mandatory', 'requires_signature'), fc.constantFrom('yes', '1', 'TRUE', 'on', '', 'null')).map(([k, v]) => (f: FormSpec) => {
+    f.fields[k] = v;
+  }),
   fc.constant((f: FormSpec) => {
     f.files = 2;
   }),
@@ -190,12 +151,7 @@ const badUploadJson = fc
     title: fc.constantFrom('Hostile upload', '  ', 'x'.repeat(201)),
   })
   .map(({ upload, pick, file_name, title }): BodyPart => ({
-    rawBody: JSON.stringify({
-      title,
-      scope: 'general',
-      upload_key: upload[pick % upload.length]!.key,
-      ...(file_name ? { file_name } : {}),
-    }),
+    rawBody: JSON.stringify({ title, scope: 'general', upload_key: upload[pick % upload.length]!.key, ...(file_name ? { file_name } : {}) }),
     headers: { 'content-type': 'application/json' },
   }));
 const uploadJson = hostileJsonBody({
@@ -224,27 +180,14 @@ describe('hostile input on the documents routes', () => {
     'document-categories-list': () => readOnlyGet(isArray),
     'documents-list': () => ({
       caller: admin,
-      request: req({
-        query: hostileQuery([
-          'academic_year',
-          'cohort_number',
-          'program_type',
-          'category_id',
-          'is_mandatory',
-          'search',
-          'student_name',
-          'scope',
-        ]),
-      }),
+      request: req({ query: hostileQuery(['academic_year', 'cohort_number', 'program_type', 'category_id', 'is_mandatory', 'search', 'student_name', 'scope']) }),
       ok: isPage,
     }),
     'documents-download': () => ({
       caller: admin,
       request: req({
         pathParameters: params('id', [fx.signDoc]),
-        query: fc.dictionary(fc.constantFrom('disposition', 'x'), fc.oneof(junkString, fc.constantFrom('inline', 'attachment')), {
-          maxKeys: 2,
-        }),
+        query: fc.dictionary(fc.constantFrom('disposition', 'x'), fc.oneof(junkString, fc.constantFrom('inline', 'attachment')), { maxKeys: 2 }),
       }),
       ok: (res) => expect(res.body).toMatchObject({ download_url: expect.any(String), expires_in: 300 }),
     }),
@@ -263,29 +206,15 @@ describe('hostile input on the documents routes', () => {
         body: hostileJsonBody({
           base: fc.constant({ file_name: 'handbook.pdf', file_size: 1_000 }),
           defects: {
-            file_name: required(
-              fc.oneof(
-                fc.constantFrom('x.exe', 'noext', '.pdf', 'a.pdf.exe', '../../x.sh', 'a.PDF\u0000.exe', 'a.'),
-                blank,
-                tooLong(255),
-                notString,
-              ),
-            ),
+            file_name: required(fc.oneof(fc.constantFrom('x.exe', 'noext', '.pdf', 'a.pdf.exe', '../../x.sh', 'a.PDF\u0000.exe', 'a.'), blank, tooLong(255), notString)),
             file_size: required(
-              fc.oneof(
-                fc.constantFrom(0, -1, 1.5, MAX_UPLOAD_BYTES + 1, 1e308, '100', null, true, [], {}),
-                fc.integer({ max: 0 }),
-                fc.integer({ min: MAX_UPLOAD_BYTES + 1 }),
-              ),
+              fc.oneof(fc.constantFrom(0, -1, 1.5, MAX_UPLOAD_BYTES + 1, 1e308, '100', null, true, [], {}), fc.integer({ max: 0 }), fc.integer({ min: MAX_UPLOAD_BYTES + 1 })),
             ),
           },
         }),
       }),
       // valid input only presigns (nothing is stored); the key must stay inside the caller's own prefix
-      ok: (res) =>
-        expect(res.body.upload_key).toMatch(
-          new RegExp(`^uploads/${encodeURIComponent(admin.username)}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$`),
-        ),
+      ok: (res) => expect(res.body.upload_key).toMatch(new RegExp(`^uploads/${encodeURIComponent(admin.username)}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$`)),
     }),
     'documents-delete': () => ({ caller: admin, request: req({ pathParameters: params('id') }) }),
     'documents-acknowledge': () => ({
@@ -293,10 +222,7 @@ describe('hostile input on the documents routes', () => {
       request: req({
         pathParameters: params('id', [fx.signDoc]),
         // the document asks for a signature: the signed-in student's full name, which none of these is
-        body: hostileJsonBody({
-          base: fc.constant({ signature: 'Not My Name' }),
-          defects: { signature: fc.oneof(junkString, notString, tooLong(200)) },
-        }),
+        body: hostileJsonBody({ base: fc.constant({ signature: 'Not My Name' }), defects: { signature: fc.oneof(junkString, notString, tooLong(200)) } }),
       }),
     }),
     'documents-acknowledgements': () => ({

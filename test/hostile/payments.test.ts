@@ -3,19 +3,7 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { describe } from 'vitest';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
-import {
-  OVERSIZED,
-  badMoney,
-  blank,
-  hostileJsonBody,
-  hostileQuery,
-  junkString,
-  negativeMoney,
-  notOneOf,
-  notString,
-  tooLong,
-  type BodyPart,
-} from '../security/hostile.js';
+import { OVERSIZED, badMoney, blank, hostileJsonBody, hostileQuery, junkString, negativeMoney, notOneOf, notString, tooLong, type BodyPart } from '../security/hostile.js';
 import { admin, payer, PROGRAM, fx, params, req, isUuid, required, badDate, isPage, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
@@ -25,9 +13,7 @@ const eventJson = fc
   .record({
     id: fc.constantFrom('evt_hostile', 'evt_' + 'x'.repeat(300)),
     type: fc.constantFrom('payment_intent.succeeded', 'charge.refunded', 'payment_intent.payment_failed', 'x'),
-    data: fc.record({
-      object: fc.record({ id: fc.constant(null).map(() => fx.paidIntent), amount: fc.integer(), amount_received: fc.integer() }),
-    }),
+    data: fc.record({ object: fc.record({ id: fc.constant(null).map(() => fx.paidIntent), amount: fc.integer(), amount_received: fc.integer() }) }),
     created: fc.integer({ min: 0, max: 2_000_000_000 }),
   })
   .map((e) => JSON.stringify(e));
@@ -38,13 +24,7 @@ const webhookBody: fc.Arbitrary<BodyPart> = fc
     fc.oneof(
       fc.constant(undefined),
       junkString,
-      fc.constantFrom(
-        't=1,v1=abc',
-        't=,v1=',
-        'v1=deadbeef',
-        `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
-        't=9999999999,v0=x',
-      ),
+      fc.constantFrom('t=1,v1=abc', 't=,v1=', 'v1=deadbeef', `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`, 't=9999999999,v0=x'),
       fc.constant('wrong-secret'),
       fc.constant('old'),
       fc.constant('other-payload'),
@@ -53,34 +33,22 @@ const webhookBody: fc.Arbitrary<BodyPart> = fc
   .map(([payload, sig]) => {
     let signature = sig;
     if (sig === 'wrong-secret') signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker' });
-    if (sig === 'old')
-      signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: webhookSecret(),
-        timestamp: Math.floor(Date.now() / 1000) - 3_600,
-      });
+    if (sig === 'old') signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret(), timestamp: Math.floor(Date.now() / 1000) - 3_600 });
     if (sig === 'other-payload') signature = Stripe.webhooks.generateTestHeaderString({ payload: `${payload} `, secret: webhookSecret() });
-    return {
-      rawBody: payload,
-      headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
-    };
+    return { rawBody: payload, headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'stripe-signature': signature }) } };
   });
 
 const intentBody = () => {
   const item = (amount: unknown) => ({ program_type: PROGRAM.type, program_id: PROGRAM.id, amount });
   const badItem = fc.oneof(
     fc.oneof(badMoney, negativeMoney, fc.constantFrom('0', '0.00', 0, '80.01', 80.01, '1000000.00', '9'.repeat(30))).map(item),
-    junkString
-      .filter((s) => s.trim() !== PROGRAM.id && s.trim() !== '')
-      .map((id) => ({ program_type: PROGRAM.type, program_id: id, amount: '10.00' })),
+    junkString.filter((s) => s.trim() !== PROGRAM.id && s.trim() !== '').map((id) => ({ program_type: PROGRAM.type, program_id: id, amount: '10.00' })),
     notOneOf(PROGRAM_TYPES).map((t) => ({ program_type: t, program_id: PROGRAM.id, amount: '10.00' })),
     fc.constantFrom({ program_type: PROGRAM.type, program_id: PROGRAM.id }, { program_id: PROGRAM.id, amount: '10.00' }, {}),
     notString.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
   );
   const totalIsTen = (v: unknown) =>
-    (typeof v === 'number' || typeof v === 'string') &&
-    /^-?\d+(\.\d{1,2})?$/.test(String(v).trim()) &&
-    Math.round(Number(String(v).trim()) * 100) === 1000;
+    (typeof v === 'number' || typeof v === 'string') && /^-?\d+(\.\d{1,2})?$/.test(String(v).trim()) && Math.round(Number(String(v).trim()) * 100) === 1000;
   return hostileJsonBody({
     base: fc.uuid().map((key) => ({ username: payer, totalCost: '10.00', items: [item('10.00')], idempotency_key: key })),
     defects: {
@@ -92,9 +60,7 @@ const intentBody = () => {
           junkString.filter((s) => s.trim() !== payer),
         ),
       ),
-      totalCost: required(
-        fc.oneof(badMoney, negativeMoney, fc.constantFrom('10.01', '9.99', '0', '0.00', 10.5, 100, '0.30')).filter((v) => !totalIsTen(v)),
-      ),
+      totalCost: required(fc.oneof(badMoney, negativeMoney, fc.constantFrom('10.01', '9.99', '0', '0.00', 10.5, 100, '0.30')).filter((v) => !totalIsTen(v))),
       items: required(
         fc.oneof(
           fc.constant([]),
@@ -108,10 +74,7 @@ const intentBody = () => {
         junkString.filter((s) => !isUuid(s)),
         notString,
       ),
-      studentData: fc.oneof(
-        junkString,
-        fc.constantFrom({ firstName: 'x'.repeat(101) }, { lastName: 5 }, { studentId: true }, { studentId: null }, null, [], 5),
-      ),
+      studentData: fc.oneof(junkString, fc.constantFrom({ firstName: 'x'.repeat(101) }, { lastName: 5 }, { studentId: true }, { studentId: null }, null, [], 5)),
     },
   });
 };

@@ -3,19 +3,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { IMPORT_COLUMNS } from '../../lambdas/contract/student-admin.js';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
-import {
-  badMoney,
-  blank,
-  hostileJsonBody,
-  hostileQuery,
-  junkString,
-  negativeMoney,
-  notBoolean,
-  notOneOf,
-  notString,
-  tooLong,
-  type BodyPart,
-} from '../security/hostile.js';
+import { badMoney, blank, hostileJsonBody, hostileQuery, junkString, negativeMoney, notBoolean, notOneOf, notString, tooLong, type BodyPart } from '../security/hostile.js';
 import { admin, payer, PROGRAM, fx, params, req, required, badDate, isArray, isPage, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
@@ -26,21 +14,12 @@ const junkUsername = junkString.filter((s) => !usernameRe.test(s.trim().toLowerC
 const BAD_EMAILS = ['not-an-email', 'a@', '@b.c', 'a@b', 'a b@c.de', '', 'a@@b.de', `${'a'.repeat(250)}@x.io`, '<a@b.de>', 'a@b.de,c@d.de'];
 const studentFormDefects = {
   username: required(
-    fc.oneof(
-      fc.constantFrom('AB', 'Upper!', 'ab', 'a b c', '-abc', '.abc', 'abc#1', 'abc/../x', 'äbc', 'x'.repeat(65)),
-      blank,
-      notString,
-      junkUsername,
-      fc.constant(payer),
-    ),
+    fc.oneof(fc.constantFrom('AB', 'Upper!', 'ab', 'a b c', '-abc', '.abc', 'abc#1', 'abc/../x', 'äbc', 'x'.repeat(65)), blank, notString, junkUsername, fc.constant(payer)),
   ),
   first_name: required(fc.oneof(blank, tooLong(100), notString)),
   last_name: required(fc.oneof(blank, tooLong(100), notString)),
   email: required(fc.oneof(fc.constantFrom(...BAD_EMAILS, `${payer}@example.edu`), notString)),
-  phone_number: fc.oneof(
-    fc.constantFrom('abc', '555-CALL', '+1 (555) 0100 ext 5', '١٢٣', 'x'.repeat(31)),
-    fc.constantFrom(null, 5, true, []),
-  ),
+  phone_number: fc.oneof(fc.constantFrom('abc', '555-CALL', '+1 (555) 0100 ext 5', '١٢٣', 'x'.repeat(31)), fc.constantFrom(null, 5, true, [])),
   program_type: required(fc.oneof(notOneOf(PROGRAM_TYPES), fc.constantFrom('diploma', 'associates'))),
   program_name: required(fc.oneof(blank, tooLong(200), notString)),
   cohort_id: required(
@@ -100,9 +79,7 @@ const importBody: fc.Arbitrary<BodyPart> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .array(csvRow, { minLength: 101, maxLength: 103 })
-      .map((rows) => ({ rawBody: JSON.stringify({ csv: [IMPORT_COLUMNS.join(','), ...rows].join('\n') }) })),
+    arbitrary: fc.array(csvRow, { minLength: 101, maxLength: 103 }).map((rows) => ({ rawBody: JSON.stringify({ csv: [IMPORT_COLUMNS.join(','), ...rows].join('\n') }) })),
   },
   {
     weight: 2,
@@ -139,19 +116,12 @@ describe('hostile input on the students routes', () => {
         expect(res.body.results.every((p: { username: string }) => p.username === res.body.results[0].username)).toBe(true);
       },
     }),
-    'students-create': () => ({
-      caller: admin,
-      request: req({ body: hostileJsonBody({ base: studentForm, defects: studentFormDefects }) }),
-    }),
+    'students-create': () => ({ caller: admin, request: req({ body: hostileJsonBody({ base: studentForm, defects: studentFormDefects }) }) }),
     'students-import': () => ({
       caller: admin,
       request: req({ body: importBody }),
       // a readable file is queued (issue 19): every row is invalid, so the import job reports each and creates nobody
-      ok: (res) =>
-        expect(res).toMatchObject({
-          status: 202,
-          body: { id: expect.any(String), status: 'processing', total: expect.any(Number), created: 0 },
-        }),
+      ok: (res) => expect(res).toMatchObject({ status: 202, body: { id: expect.any(String), status: 'processing', total: expect.any(Number), created: 0 } }),
     }),
     'students-import-get': () => ({
       caller: admin,
@@ -164,13 +134,9 @@ describe('hostile input on the students routes', () => {
       request: req({
         pathParameters: params('username', [payer]),
         body: hostileJsonBody({
-          base: fc.uuid().map((u) => ({
-            program_type: 'diploma',
-            program_id: `hx-${u.slice(0, 8)}`,
-            program_name: 'Hostile Diploma',
-            amount_due: '100.00',
-            next_due_date: '2031-01-01',
-          })),
+          base: fc
+            .uuid()
+            .map((u) => ({ program_type: 'diploma', program_id: `hx-${u.slice(0, 8)}`, program_name: 'Hostile Diploma', amount_due: '100.00', next_due_date: '2031-01-01' })),
           defects: {
             program_type: required(notOneOf(PROGRAM_TYPES)),
             program_id: fc.oneof(fc.constantFrom('UPPER', 'a b', 'a/b', '../x', 'x'.repeat(65), '', 'ä', 'a#b'), notString),
@@ -207,10 +173,7 @@ describe('hostile input on the students routes', () => {
     }),
     'students-sign-in': () => ({
       caller: admin,
-      request: req({
-        pathParameters: params('username', [payer]),
-        body: hostileJsonBody({ base: fc.constant({ enabled: false }), defects: { enabled: required(notBoolean) } }),
-      }),
+      request: req({ pathParameters: params('username', [payer]), body: hostileJsonBody({ base: fc.constant({ enabled: false }), defects: { enabled: required(notBoolean) } }) }),
     }),
   });
 });

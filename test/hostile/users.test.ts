@@ -7,12 +7,7 @@ import { tag, admin, student, params, req, junkNot, required, hostileRouteTests,
 useHostileWorld();
 
 // issue 19: TOTP codes and the sign-in steps that carry them
-const badTotpCode = fc.oneof(
-  notString,
-  blank,
-  fc.constantFrom('12345', '1234567', 'abcdef', '12 456', '١٢٣٤٥٦', '-12345', '1e5000'),
-  junkNot(/^\d{6}$/),
-);
+const badTotpCode = fc.oneof(notString, blank, fc.constantFrom('12345', '1234567', 'abcdef', '12 456', '١٢٣٤٥٦', '-12345', '1e5000'), junkNot(/^\d{6}$/));
 const mfaStepBody = (kind: string) =>
   hostileJsonBody({
     base: fc.uuid().map((u) => ({ username: `${tag}-nobody-${u.slice(0, 6)}`, session: `${kind}-session-${u}`, code: '123456' })),
@@ -30,10 +25,7 @@ describe('hostile input on the users routes', () => {
       request: req({
         body: hostileJsonBody({
           base: fc.uuid().map((u) => ({ username: `${tag}-nobody-${u.slice(0, 6)}`, password: 'Wrong!pass12' })),
-          defects: {
-            username: required(fc.oneof(notString, blank, tooLong(128), junkString)),
-            password: required(fc.oneof(notString, fc.constant(''), tooLong(256), junkString)),
-          },
+          defects: { username: required(fc.oneof(notString, blank, tooLong(128), junkString)), password: required(fc.oneof(notString, fc.constant(''), tooLong(256), junkString)) },
         }),
       }),
     }),
@@ -41,9 +33,7 @@ describe('hostile input on the users routes', () => {
       caller: undefined,
       request: req({
         body: hostileJsonBody({
-          base: fc
-            .uuid()
-            .map((u) => ({ username: `${tag}-ghost-${u.slice(0, 6)}`, session: `session-${u}`, new_password: 'Chosen!Pass6789' })),
+          base: fc.uuid().map((u) => ({ username: `${tag}-ghost-${u.slice(0, 6)}`, session: `session-${u}`, new_password: 'Chosen!Pass6789' })),
           defects: {
             // never the name of an existing account: a session for it would be refused anyway (lib/local/cognito-session-guard.ts), but a bug there must not change a real password
             username: required(
@@ -65,10 +55,7 @@ describe('hostile input on the users routes', () => {
       request: req({
         body: hostileJsonBody({
           base: fc.uuid().map((u) => ({ username: `${tag}-nobody-${u.slice(0, 6)}`, refresh: `not-a-refresh-token-${u}` })),
-          defects: {
-            username: required(fc.oneof(notString, blank, tooLong(128), junkString)),
-            refresh: required(fc.oneof(notString, fc.constant(''), tooLong(8192), junkString)),
-          },
+          defects: { username: required(fc.oneof(notString, blank, tooLong(128), junkString)), refresh: required(fc.oneof(notString, fc.constant(''), tooLong(8192), junkString)) },
         }),
       }),
     }),
@@ -88,10 +75,7 @@ describe('hostile input on the users routes', () => {
     'users-mfa-setup': () => ({ caller: undefined, request: req({ body: mfaStepBody('enrol') }) }),
     // no bearer token of the caller's own: Cognito is never asked (401), whatever the body
     'users-totp-start': () => ({ caller: student, request: req({}) }),
-    'users-totp-verify': () => ({
-      caller: student,
-      request: req({ body: hostileJsonBody({ base: fc.constant({ code: '123456' }), defects: { code: required(badTotpCode) } }) }),
-    }),
+    'users-totp-verify': () => ({ caller: student, request: req({ body: hostileJsonBody({ base: fc.constant({ code: '123456' }), defects: { code: required(badTotpCode) } }) }) }),
     'users-mfa-reset': () => ({
       caller: admin,
       request: req({ pathParameters: params('username') }),

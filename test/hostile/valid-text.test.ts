@@ -21,14 +21,10 @@ describe('valid requests full of hostile text', () => {
   const writes: Record<string, () => { id: RouteId; request: fc.Arbitrary<{ request: CellRequest; echo: Record<string, string> }> }> = {
     'cohorts-create program_name': () => ({
       id: 'cohorts-create',
-      request: fc
-        .tuple(textFor(1, 200), fc.integer({ min: 3000, max: 3899 }), fc.integer({ min: 1, max: 999 }))
-        .map(([name, year, number]) => ({
-          request: {
-            body: { academic_year: `${year}-${year + 1}`, cohort_number: number, program_type: 'associates', program_name: name },
-          },
-          echo: { program_name: name.trim() },
-        })),
+      request: fc.tuple(textFor(1, 200), fc.integer({ min: 3000, max: 3899 }), fc.integer({ min: 1, max: 999 })).map(([name, year, number]) => ({
+        request: { body: { academic_year: `${year}-${year + 1}`, cohort_number: number, program_type: 'associates', program_name: name } },
+        echo: { program_name: name.trim() },
+      })),
     }),
     'students-create names': () => ({
       id: 'students-create',
@@ -51,20 +47,14 @@ describe('valid requests full of hostile text', () => {
     'students-enroll program_name': () => ({
       id: 'students-enroll',
       request: fc.tuple(textFor(1, 200), fc.uuid()).map(([name, u]) => ({
-        request: {
-          pathParameters: { username: payer },
-          body: { program_type: 'associates', program_id: `hxt-${u.slice(0, 13)}`, program_name: name, amount_due: '10.00' },
-        },
+        request: { pathParameters: { username: payer }, body: { program_type: 'associates', program_id: `hxt-${u.slice(0, 13)}`, program_name: name, amount_due: '10.00' } },
         echo: { program_name: name.trim() },
       })),
     }),
     'students-ledger-entry reason': () => ({
       id: 'students-ledger-entry',
       request: textFor(3, 500).map((reason) => ({
-        request: {
-          pathParameters: { username: payer },
-          body: { program_type: PROGRAM.type, program_id: PROGRAM.id, kind: 'credit', amount: '0.01', reason },
-        },
+        request: { pathParameters: { username: payer }, body: { program_type: PROGRAM.type, program_id: PROGRAM.id, kind: 'credit', amount: '0.01', reason } },
         echo: { reason: reason.trim() },
       })),
     }),
@@ -104,10 +94,7 @@ describe('valid requests full of hostile text', () => {
               expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(500);
               if (res.status >= 400) {
                 expect(res.body).toEqual(expect.objectContaining({ error: expect.stringMatching(/\S/) }));
-                if (VERBOSE)
-                  console.log(
-                    `[hostile text] ${id} ${res.status} ${JSON.stringify(res.body).slice(0, 200)} for ${brief(req).slice(0, 3000)}`,
-                  );
+                if (VERBOSE) console.log(`[hostile text] ${id} ${res.status} ${JSON.stringify(res.body).slice(0, 200)} for ${brief(req).slice(0, 3000)}`);
               } else if (Object.values(echo).every(wellFormed)) {
                 expect(res.body).toMatchObject(echo);
               }
@@ -116,9 +103,7 @@ describe('valid requests full of hostile text', () => {
           );
           if (outcome.failed) {
             const cause = outcome.errorInstance instanceof Error ? outcome.errorInstance.message : String(outcome.errorInstance);
-            throw new Error(
-              `${name}: failed after ${outcome.numRuns} runs (seed ${outcome.seed})\ncounterexample: ${brief(outcome.counterexample)}\n${cause.slice(0, 1_500)}`,
-            );
+            throw new Error(`${name}: failed after ${outcome.numRuns} runs (seed ${outcome.seed})\ncounterexample: ${brief(outcome.counterexample)}\n${cause.slice(0, 1_500)}`);
           }
           stats.push({ route: `${id} (valid text)`, runs: TEXT_RUNS, statuses, ms: Date.now() - started });
           expect(uncaught).toEqual([]);

@@ -69,8 +69,7 @@ export interface Spec {
 }
 // ---- building blocks ---------------------------------------------------------------------------
 
-export const params = (name: string, known: readonly string[] = []) =>
-  hostileParam(known).map((v) => (v === undefined ? undefined : { [name]: v }));
+export const params = (name: string, known: readonly string[] = []) => hostileParam(known).map((v) => (v === undefined ? undefined : { [name]: v }));
 export const noParams = fc.option(
   fc.dictionary(
     junkString.filter((k) => k.length < 20),
@@ -81,11 +80,7 @@ export const noParams = fc.option(
 );
 
 /** A request from its parts; a body part may carry headers and base64. */
-export const req = (parts: {
-  pathParameters?: fc.Arbitrary<Record<string, string> | undefined>;
-  query?: fc.Arbitrary<Record<string, string>>;
-  body?: fc.Arbitrary<BodyPart>;
-}) =>
+export const req = (parts: { pathParameters?: fc.Arbitrary<Record<string, string> | undefined>; query?: fc.Arbitrary<Record<string, string>>; body?: fc.Arbitrary<BodyPart> }) =>
   fc
     .record({
       pathParameters: parts.pathParameters ?? noParams,
@@ -116,8 +111,7 @@ export const badUploads: Array<{ key: string; bytes: Buffer }> = [];
 
 export const readOnlyGet = (ok: (res: Answer) => void): Spec => ({ caller: admin, request: req({}), ok });
 /** A list: every match as an array, or one page of them (`limit` / `cursor`). */
-export const isArray = (res: Answer) =>
-  expect(Array.isArray(res.body) || Array.isArray(res.body?.results), JSON.stringify(res.body).slice(0, 200)).toBe(true);
+export const isArray = (res: Answer) => expect(Array.isArray(res.body) || Array.isArray(res.body?.results), JSON.stringify(res.body).slice(0, 200)).toBe(true);
 export const isPage = (res: Answer) => expect(res.body).toMatchObject({ results: expect.any(Array), count: expect.any(Number) });
 
 // ---- fixtures and the stored state that must not move ---------------------------------------------
@@ -125,16 +119,12 @@ export const isPage = (res: Answer) => expect(res.body).toMatchObject({ results:
 const s3 = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
 
 async function itemsOf(pk: string) {
-  const out = await db.send(
-    new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }),
-  );
+  const out = await db.send(new QueryCommand({ TableName: TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }));
   return (out.Items ?? []).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
 }
 
 export async function storedState() {
-  const listed = await s3.send(
-    new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `uploads/${encodeURIComponent(admin.username)}/` }),
-  );
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `uploads/${encodeURIComponent(admin.username)}/` }));
   return {
     // changes only: an admin's successful read of a student record is audited (issue 9) and is no change
     auditByAdmin: await auditChangeCount(admin.username),
@@ -180,27 +170,9 @@ async function setUpFixtures() {
   fx.cohort1 = { id: c1.id, year: `${year}-${year + 1}`, number };
   fx.cohort2 = { id: c2.id, number: number + 1 };
 
-  const enrollment = {
-    programType: PROGRAM.type,
-    programId: PROGRAM.id,
-    programName: 'Nursing Assistant',
-    nextDueDate: '2031-01-15',
-    enrolledAt: '2026-09-01T00:00:00.000Z',
-  };
-  const charge = {
-    entryId: 'c1',
-    kind: 'charge' as const,
-    programType: PROGRAM.type,
-    programId: PROGRAM.id,
-    amountCents: 10_000,
-    createdAt: '2026-09-01T00:00:00.000Z',
-  };
-  const payerProfile = await createStudentRecord({
-    username: payer,
-    enrollments: [enrollment],
-    entries: [charge],
-    profile: { firstName: 'Pat', lastName: `Payer${tag}` },
-  });
+  const enrollment = { programType: PROGRAM.type, programId: PROGRAM.id, programName: 'Nursing Assistant', nextDueDate: '2031-01-15', enrolledAt: '2026-09-01T00:00:00.000Z' };
+  const charge = { entryId: 'c1', kind: 'charge' as const, programType: PROGRAM.type, programId: PROGRAM.id, amountCents: 10_000, createdAt: '2026-09-01T00:00:00.000Z' };
+  const payerProfile = await createStudentRecord({ username: payer, enrollments: [enrollment], entries: [charge], profile: { firstName: 'Pat', lastName: `Payer${tag}` } });
   // as the seed and POST /api/students/ do, so a second student with this email is a conflict
   await db.send(new PutCommand({ TableName: TABLE_NAME, Item: emailMarkerItem(payerProfile) }));
   await createStudentRecord({
@@ -241,12 +213,7 @@ async function setUpFixtures() {
   fx.signDoc = upload.body.id;
 
   const intent = await call('payments-create-intent', setup, {
-    body: {
-      username: payer,
-      totalCost: '20.00',
-      idempotency_key: randomUUID(),
-      items: [{ program_type: PROGRAM.type, program_id: PROGRAM.id, amount: '20.00' }],
-    },
+    body: { username: payer, totalCost: '20.00', idempotency_key: randomUUID(), items: [{ program_type: PROGRAM.type, program_id: PROGRAM.id, amount: '20.00' }] },
   });
   if (intent.status !== 200) throw new Error(`intent: ${JSON.stringify(intent.body)}`);
   fx.paidIntent = intent.body.paymentIntentId;
@@ -264,9 +231,7 @@ function report() {
         .map(([k, v]) => `${k}:${v}`)
         .join(' ')}`,
   );
-  console.log(
-    `[hostile input] ${total(bad)} generated bad requests over ${bad.length} routes, ${total(stats) - total(bad)} valid writes of hostile text\n${lines.join('\n')}`,
-  );
+  console.log(`[hostile input] ${total(bad)} generated bad requests over ${bad.length} routes, ${total(stats) - total(bad)} valid writes of hostile text\n${lines.join('\n')}`);
 }
 
 /** The file's fixtures before its tests, and what its routes answered after them. */
@@ -279,8 +244,7 @@ export function useHostileWorld(): void {
 export function brief(value: unknown): string {
   return JSON.stringify(value, (key, v) => {
     if (typeof v !== 'string') return v;
-    const text =
-      key === 'rawBody' && /^[A-Za-z0-9+/=]+$/.test(v) && v.length > 40 ? `base64:${Buffer.from(v, 'base64').toString('utf8')}` : v;
+    const text = key === 'rawBody' && /^[A-Za-z0-9+/=]+$/.test(v) && v.length > 40 ? `base64:${Buffer.from(v, 'base64').toString('utf8')}` : v;
     return text.length > 300 ? `${text.slice(0, 300)}...(${text.length} chars)` : text;
   });
 }
@@ -348,10 +312,7 @@ export function hostileRouteTests(resource: Resource, specs: Partial<Record<Rout
                 expect(res.body).toEqual(expect.objectContaining({ error: expect.stringMatching(/\S/) }));
                 expect(String(res.headers?.['content-type'])).toMatch(/^application\/json/);
               } else {
-                expect(
-                  spec.ok,
-                  `a hostile request to ${route.id} succeeded (${res.status}): ${JSON.stringify(res.body).slice(0, 300)}`,
-                ).toBeDefined();
+                expect(spec.ok, `a hostile request to ${route.id} succeeded (${res.status}): ${JSON.stringify(res.body).slice(0, 300)}`).toBeDefined();
                 spec.ok!(res);
               }
             }),

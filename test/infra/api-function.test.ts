@@ -36,13 +36,7 @@ describe('ApiFunction grants', () => {
     const apiStack = new ApiStack(app, 'Api', {
       stage,
       routes: [adminRoute],
-      resources: {
-        table: data.table,
-        bucket: data.documentsBucket,
-        userPool: authStack.userPool,
-        userPoolClient: authStack.userPoolClient,
-        stripeSecret: data.stripeSecret,
-      },
+      resources: { table: data.table, bucket: data.documentsBucket, userPool: authStack.userPool, userPoolClient: authStack.userPoolClient, stripeSecret: data.stripeSecret },
     });
     api = Template.fromStack(apiStack);
     auth = Template.fromStack(authStack);

@@ -14,23 +14,12 @@ import { AuthStack } from '../../lib/stacks/auth-stack.js';
 import { DataStack } from '../../lib/stacks/data-stack.js';
 import { WebStack } from '../../lib/stacks/web-stack.js';
 import { stageSettings, type StageName } from '../../lib/stage.js';
-import {
-  cdkJsonContext,
-  FIXTURE_WEB_DIST,
-  removeSynthOutputs,
-  resourcesOf,
-  SKIP_BUNDLING,
-  stageContext,
-  synthOutdir,
-  TEST_ENV,
-} from './synth.js';
+import { cdkJsonContext, FIXTURE_WEB_DIST, removeSynthOutputs, resourcesOf, SKIP_BUNDLING, stageContext, synthOutdir, TEST_ENV } from './synth.js';
 
 afterAll(removeSynthOutputs);
 
-const appWith = (context: Record<string, unknown>) =>
-  new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...context }, outdir: synthOutdir() });
-const build = (stage: StageName, context: Record<string, unknown>) => () =>
-  buildApp({ app: appWith(context), stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
+const appWith = (context: Record<string, unknown>) => new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...context }, outdir: synthOutdir() });
+const build = (stage: StageName, context: Record<string, unknown>) => () => buildApp({ app: appWith(context), stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
 const contextOf = (stage: StageName, context: Record<string, unknown>) => deployContext(appWith(context), stageSettings(stage));
 
 describe('prod refuses to synthesize half configured', () => {
@@ -46,25 +35,15 @@ describe('prod refuses to synthesize half configured', () => {
   });
 
   it('lists every problem at once', () => {
-    expect(build('prod', {})).toThrow(
-      /Stage prod cannot be synthesized:\n {2}- -c alarmEmail=.*\n {2}- -c emailFrom=.*\n {2}- -c stripePublishableKey=/,
-    );
+    expect(build('prod', {})).toThrow(/Stage prod cannot be synthesized:\n {2}- -c alarmEmail=.*\n {2}- -c emailFrom=.*\n {2}- -c stripePublishableKey=/);
   });
 
   it('with a pk_test_ key unless allowTestKeys=true, and never with the placeholder', () => {
-    expect(build('prod', { ...prod, stripePublishableKey: 'pk_test_abc123' })).toThrow(
-      /pk_test_abc123 is a test key: pass a pk_live_ key, or -c allowTestKeys=true/,
-    );
+    expect(build('prod', { ...prod, stripePublishableKey: 'pk_test_abc123' })).toThrow(/pk_test_abc123 is a test key: pass a pk_live_ key, or -c allowTestKeys=true/);
     expect(build('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: 'false' })).toThrow(/is a test key/);
-    expect(contextOf('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: 'true' }).stripePublishableKey).toBe(
-      'pk_test_abc123',
-    );
-    expect(contextOf('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: true }).stripePublishableKey).toBe(
-      'pk_test_abc123',
-    );
-    expect(build('prod', { ...prod, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY, allowTestKeys: 'true' })).toThrow(
-      /placeholder key takes no payment/,
-    );
+    expect(contextOf('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: 'true' }).stripePublishableKey).toBe('pk_test_abc123');
+    expect(contextOf('prod', { ...prod, stripePublishableKey: 'pk_test_abc123', allowTestKeys: true }).stripePublishableKey).toBe('pk_test_abc123');
+    expect(build('prod', { ...prod, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY, allowTestKeys: 'true' })).toThrow(/placeholder key takes no payment/);
   });
 
   it('with values that are not what they claim', () => {
@@ -74,19 +53,11 @@ describe('prod refuses to synthesize half configured', () => {
   });
 
   it('accepts the full set (the whole prod synth is portal.test.ts)', () => {
-    expect(contextOf('prod', prod)).toEqual({
-      alarmEmail: 'ops@school.example',
-      emailFrom: 'noreply@school.example',
-      stripePublishableKey: 'pk_live_testsuite0000',
-    });
+    expect(contextOf('prod', prod)).toEqual({ alarmEmail: 'ops@school.example', emailFrom: 'noreply@school.example', stripePublishableKey: 'pk_live_testsuite0000' });
   });
 
   it('dev runs on the defaults: placeholder key, Cognito email, no alarm subscriber', () => {
-    expect(contextOf('dev', {})).toEqual({
-      alarmEmail: undefined,
-      emailFrom: undefined,
-      stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY,
-    });
+    expect(contextOf('dev', {})).toEqual({ alarmEmail: undefined, emailFrom: undefined, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY });
   });
 
   it('needs a region (the WAF is read across regions)', () => {
@@ -112,13 +83,7 @@ describe('the execute-api endpoint', () => {
     const env = { ...TEST_ENV };
     const data = new DataStack(app, 'Data', { env, stage, corsOrigins: ['*'] });
     const auth = new AuthStack(app, 'Auth', { env, stage });
-    const resources = {
-      table: data.table,
-      bucket: data.documentsBucket,
-      userPool: auth.userPool,
-      userPoolClient: auth.userPoolClient,
-      stripeSecret: data.stripeSecret,
-    };
+    const resources = { table: data.table, bucket: data.documentsBucket, userPool: auth.userPool, userPoolClient: auth.userPoolClient, stripeSecret: data.stripeSecret };
     const apiStack = new ApiStack(app, 'Api', { env, stage, routes: [route], resources, customDomain });
     const webStack = new WebStack(app, 'Web', {
       env,

@@ -41,17 +41,13 @@ type Statement = { Effect: string; Action: string | string[]; Resource: unknown;
 
 /** Logical id of a job's function (its description starts with `Job <id>:`). */
 function functionIdOf(template: Template, jobId: string): string {
-  const found = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).filter(([, fn]) =>
-    String(fn.Properties.Description).startsWith(`Job ${jobId}:`),
-  );
+  const found = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).filter(([, fn]) => String(fn.Properties.Description).startsWith(`Job ${jobId}:`));
   if (found.length !== 1) throw new Error(`Expected one function for job ${jobId}, found ${found.length}`);
   return found[0]![0];
 }
 
 function scheduleOf(template: Template, jobId: string) {
-  const found = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).filter((s) =>
-    String(s.Properties.Description).startsWith(`${jobId}:`),
-  );
+  const found = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).filter((s) => String(s.Properties.Description).startsWith(`${jobId}:`));
   if (found.length !== 1) throw new Error(`Expected one schedule for job ${jobId}, found ${found.length}`);
   return found[0]!.Properties;
 }
@@ -96,82 +92,61 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
     }
   });
 
-  it.each(scheduleRows.map((j) => [j.id, j] as const))(
-    '%s: its cron in its time zone, on the minute, targeting its own function with the scheduled time',
-    (_id, job) => {
-      const trigger = job.trigger as { schedule: string; timeZone?: string };
-      const schedule = scheduleOf(template, job.id);
-      expect(schedule).toMatchObject({
-        ScheduleExpression: trigger.schedule,
-        ScheduleExpressionTimezone: trigger.timeZone ?? SCHOOL_TIME_ZONE,
-        FlexibleTimeWindow: { Mode: 'OFF' },
-        State: 'ENABLED',
-      });
-      expect(schedule.Target.Arn).toEqual(getAtt(functionIdOf(template, job.id)));
-      expect(JSON.parse(schedule.Target.Input)).toEqual(SCHEDULED_TIME_INPUT);
-    },
-  );
+  it.each(scheduleRows.map((j) => [j.id, j] as const))('%s: its cron in its time zone, on the minute, targeting its own function with the scheduled time', (_id, job) => {
+    const trigger = job.trigger as { schedule: string; timeZone?: string };
+    const schedule = scheduleOf(template, job.id);
+    expect(schedule).toMatchObject({
+      ScheduleExpression: trigger.schedule,
+      ScheduleExpressionTimezone: trigger.timeZone ?? SCHOOL_TIME_ZONE,
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      State: 'ENABLED',
+    });
+    expect(schedule.Target.Arn).toEqual(getAtt(functionIdOf(template, job.id)));
+    expect(JSON.parse(schedule.Target.Input)).toEqual(SCHEDULED_TIME_INPUT);
+  });
 
-  it.each(scheduleRows.map((j) => [j.id, j] as const))(
-    '%s: retried and dead-lettered on both sides (Scheduler delivery, Lambda async run)',
-    (_id, job) => {
-      const fnId = functionIdOf(template, job.id);
-      const { RetryPolicy, DeadLetterConfig } = scheduleOf(template, job.id).Target;
-      expect(RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 5 });
-      const dlqId = (DeadLetterConfig.Arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      const dlq = resourcesOf(template, 'AWS::SQS::Queue')[dlqId]!;
-      expect(dlq.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
-      // enforceSSL: a queue policy denying every request without TLS
-      const policies = Object.values(resourcesOf(template, 'AWS::SQS::QueuePolicy')).filter((p) =>
-        (p.Properties.Queues as Array<{ Ref: string }>).some((q) => q.Ref === dlqId),
-      );
-      expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
+  it.each(scheduleRows.map((j) => [j.id, j] as const))('%s: retried and dead-lettered on both sides (Scheduler delivery, Lambda async run)', (_id, job) => {
+    const fnId = functionIdOf(template, job.id);
+    const { RetryPolicy, DeadLetterConfig } = scheduleOf(template, job.id).Target;
+    expect(RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 5 });
+    const dlqId = (DeadLetterConfig.Arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const dlq = resourcesOf(template, 'AWS::SQS::Queue')[dlqId]!;
+    expect(dlq.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    // enforceSSL: a queue policy denying every request without TLS
+    const policies = Object.values(resourcesOf(template, 'AWS::SQS::QueuePolicy')).filter((p) => (p.Properties.Queues as Array<{ Ref: string }>).some((q) => q.Ref === dlqId));
+    expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
 
-      const invokeConfig = Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).find(
-        (c) => c.Properties.FunctionName?.Ref === fnId,
-      );
-      expect(invokeConfig?.Properties).toMatchObject({
-        MaximumRetryAttempts: 2,
-        MaximumEventAgeInSeconds: 3600,
-        DestinationConfig: { OnFailure: { Destination: getAtt(dlqId) } },
-      });
-    },
-  );
+    const invokeConfig = Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).find((c) => c.Properties.FunctionName?.Ref === fnId);
+    expect(invokeConfig?.Properties).toMatchObject({
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 3600,
+      DestinationConfig: { OnFailure: { Destination: getAtt(dlqId) } },
+    });
+  });
 
-  it.each(scheduleRows.map((j) => [j.id, j] as const))(
-    "%s: the scheduler's role may invoke only this function (and dead-letter to its queue)",
-    (_id, job) => {
-      const { RoleArn, DeadLetterConfig } = scheduleOf(template, job.id).Target;
-      const roleId = (RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      const role = resourcesOf(template, 'AWS::IAM::Role')[roleId]!;
-      expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
-        expect.objectContaining({
-          Principal: { Service: 'scheduler.amazonaws.com' },
-          Condition: { StringEquals: { 'aws:SourceAccount': expect.anything(), 'aws:SourceArn': expect.anything() } },
-        }),
-      ]);
-      expect(role.Properties.Policies ?? []).toEqual([]);
-      expect(statementsOfRole(template, roleId)).toEqual([
-        { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: getAtt(functionIdOf(template, job.id)) },
-        { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: DeadLetterConfig.Arn },
-      ]);
-    },
-  );
+  it.each(scheduleRows.map((j) => [j.id, j] as const))("%s: the scheduler's role may invoke only this function (and dead-letter to its queue)", (_id, job) => {
+    const { RoleArn, DeadLetterConfig } = scheduleOf(template, job.id).Target;
+    const roleId = (RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const role = resourcesOf(template, 'AWS::IAM::Role')[roleId]!;
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': expect.anything(), 'aws:SourceArn': expect.anything() } },
+      }),
+    ]);
+    expect(role.Properties.Policies ?? []).toEqual([]);
+    expect(statementsOfRole(template, roleId)).toEqual([
+      { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: getAtt(functionIdOf(template, job.id)) },
+      { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: DeadLetterConfig.Arn },
+    ]);
+  });
 
   it.each(rows.map((j) => [j.id, j] as const))("%s: the route functions' defaults, the row's timeout, IAM from its grants", (_id, job) => {
     const fnId = functionIdOf(template, job.id);
     const fn = resourcesOf(template, 'AWS::Lambda::Function')[fnId]!.Properties;
-    expect(fn).toMatchObject({
-      Timeout: job.timeoutSeconds,
-      Runtime: 'nodejs22.x',
-      Architectures: ['arm64'],
-      TracingConfig: { Mode: 'Active' },
-      MemorySize: 512,
-    });
+    expect(fn).toMatchObject({ Timeout: job.timeoutSeconds, Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, MemorySize: 512 });
     const variables = fn.Environment.Variables as Record<string, unknown>;
-    expect(Object.keys(variables)).toEqual(
-      expect.arrayContaining(['STAGE', 'TABLE_NAME', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID']),
-    );
+    expect(Object.keys(variables)).toEqual(expect.arrayContaining(['STAGE', 'TABLE_NAME', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID']));
     expect('STRIPE_SECRET_ARN' in variables).toBe(job.grants.includes('secret:stripe'));
     const actions = actionsOf(statementsOfFunction(template, fnId));
     expect(actions.has('secretsmanager:GetSecretValue')).toBe(job.grants.includes('secret:stripe'));
@@ -194,10 +169,7 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
       expect(descriptions, job.id).toContain(`Job-${job.id}: invocations were throttled`);
     }
     // an id in both tables (payments-reconcile runs on demand and nightly) is two functions with an alarm each
-    const failed = (name: string) =>
-      alarms
-        .filter((a) => a.Properties.AlarmDescription === `${name}: the function failed`)
-        .map((a) => JSON.stringify(a.Properties.Dimensions));
+    const failed = (name: string) => alarms.filter((a) => a.Properties.AlarmDescription === `${name}: the function failed`).map((a) => JSON.stringify(a.Properties.Dimensions));
     for (const shared of rows.filter((job) => routes.some((route) => route.id === job.id))) {
       expect(failed(shared.id)).toHaveLength(1);
       expect(failed(`Job-${shared.id}`)).toHaveLength(1);
@@ -210,9 +182,7 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
     const producers = routes.filter((r) => (r.grants as readonly string[]).includes(`queue:${importJob.id}`));
 
     it('is a named, encrypted queue feeding its job one chunk per invocation, at most two at once', () => {
-      const named = Object.entries(resourcesOf(template, 'AWS::SQS::Queue')).filter(
-        ([, q]) => q.Properties.QueueName === queueName(stage, importJob.id),
-      );
+      const named = Object.entries(resourcesOf(template, 'AWS::SQS::Queue')).filter(([, q]) => q.Properties.QueueName === queueName(stage, importJob.id));
       expect(named).toHaveLength(1);
       const [queueId, queue] = named[0]!;
       expect(queue.Properties).toMatchObject({
@@ -295,13 +265,7 @@ describe('test-only rows (a queue row; a schedule with its own time zone and gra
     const jobsStack = new JobsStack(app, 'Jobs', {
       stage,
       jobs: [QUEUE_ROW, UTC_ROW, STRIPE_ROW],
-      resources: {
-        table: data.table,
-        bucket: data.documentsBucket,
-        userPool: auth.userPool,
-        userPoolClient: auth.userPoolClient,
-        stripeSecret: data.stripeSecret,
-      },
+      resources: { table: data.table, bucket: data.documentsBucket, userPool: auth.userPool, userPoolClient: auth.userPoolClient, stripeSecret: data.stripeSecret },
     });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
     app.synth();
@@ -315,33 +279,18 @@ describe('test-only rows (a queue row; a schedule with its own time zone and gra
     expect(mappings[0]!.Properties).toMatchObject({ FunctionName: { Ref: fnId }, BatchSize: 5 });
     const queueId = (mappings[0]!.Properties.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const queue = resourcesOf(template, 'AWS::SQS::Queue')[queueId]!.Properties;
-    expect(queue).toMatchObject({
-      SqsManagedSseEnabled: true,
-      VisibilityTimeout: 6 * QUEUE_ROW.timeoutSeconds,
-      RedrivePolicy: { maxReceiveCount: 5 },
-    });
+    expect(queue).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 6 * QUEUE_ROW.timeoutSeconds, RedrivePolicy: { maxReceiveCount: 5 } });
     const dlqId = (queue.RedrivePolicy.deadLetterTargetArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     expect(resourcesOf(template, 'AWS::SQS::Queue')[dlqId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true });
-    const tlsOnly = Object.values(resourcesOf(template, 'AWS::SQS::QueuePolicy')).filter((p) =>
-      JSON.stringify(p).includes('"aws:SecureTransport":"false"'),
-    );
-    expect(tlsOnly.flatMap((p) => (p.Properties.Queues as Array<{ Ref: string }>).map((q) => q.Ref))).toEqual(
-      expect.arrayContaining([queueId, dlqId]),
-    );
+    const tlsOnly = Object.values(resourcesOf(template, 'AWS::SQS::QueuePolicy')).filter((p) => JSON.stringify(p).includes('"aws:SecureTransport":"false"'));
+    expect(tlsOnly.flatMap((p) => (p.Properties.Queues as Array<{ Ref: string }>).map((q) => q.Ref))).toEqual(expect.arrayContaining([queueId, dlqId]));
     // polled synchronously: no asynchronous retry configuration, no schedule
-    expect(Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).map((c) => c.Properties.FunctionName.Ref)).not.toContain(
-      fnId,
-    );
-    expect(Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).map((s) => s.Properties.Description)).not.toContain(
-      expect.stringMatching(/^documents-extract-text/),
-    );
+    expect(Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).map((c) => c.Properties.FunctionName.Ref)).not.toContain(fnId);
+    expect(Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).map((s) => s.Properties.Description)).not.toContain(expect.stringMatching(/^documents-extract-text/));
   });
 
   it("schedules in the row's own time zone", () => {
-    expect(scheduleOf(template, UTC_ROW.id)).toMatchObject({
-      ScheduleExpression: 'cron(0 7 ? * MON *)',
-      ScheduleExpressionTimezone: 'UTC',
-    });
+    expect(scheduleOf(template, UTC_ROW.id)).toMatchObject({ ScheduleExpression: 'cron(0 7 ? * MON *)', ScheduleExpressionTimezone: 'UTC' });
     expect(Object.keys(resourcesOf(template, 'AWS::Scheduler::Schedule'))).toHaveLength(2);
   });
 

@@ -40,12 +40,7 @@ describe.each(['dev', 'prod'] as const)('ops stack (%s)', (stage) => {
     const settings = stageSettings(stage).alarms;
     expect(described(/5xx/)[0]!.Properties.Threshold).toBe(settings.api5xxPercent);
     const latency = described(/p95 latency/)[0]!;
-    expect(latency.Properties).toMatchObject({
-      Threshold: settings.apiP95LatencyMs,
-      ExtendedStatistic: 'p95',
-      MetricName: 'Latency',
-      Namespace: 'AWS/ApiGateway',
-    });
+    expect(latency.Properties).toMatchObject({ Threshold: settings.apiP95LatencyMs, ExtendedStatistic: 'p95', MetricName: 'Latency', Namespace: 'AWS/ApiGateway' });
   });
 
   it('alarms on errors and throttles of every route function', () => {
@@ -86,9 +81,7 @@ describe.each(['dev', 'prod'] as const)('ops stack (%s)', (stage) => {
       TopicName: `portal-${stage}-alarms`,
       KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] },
     });
-    const forCloudWatch = (key.Properties.KeyPolicy.Statement as Array<Record<string, any>>).filter(
-      (s) => s.Principal?.Service === 'cloudwatch.amazonaws.com',
-    );
+    const forCloudWatch = (key.Properties.KeyPolicy.Statement as Array<Record<string, any>>).filter((s) => s.Principal?.Service === 'cloudwatch.amazonaws.com');
     expect(forCloudWatch).toEqual([
       expect.objectContaining({
         Effect: 'Allow',
@@ -141,15 +134,11 @@ describe.each(['dev', 'prod'] as const)('ops stack (%s)', (stage) => {
 describe('README alarm count', () => {
   it('matches the AWS::CloudWatch::Alarm resources of every prod stack', () => {
     const count = synthPortal('prod')
-      .assembly.stacks.flatMap((stack) =>
-        Object.values((stack.template as { Resources?: Record<string, { Type: string }> }).Resources ?? {}),
-      )
+      .assembly.stacks.flatMap((stack) => Object.values((stack.template as { Resources?: Record<string, { Type: string }> }).Resources ?? {}))
       .filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm').length;
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const stated = [...readme.matchAll(/(~|about |around )?\b(\d[\d,]*) alarms\b/g)].map((m) => `${m[1] ?? ''}${m[2]}`);
     expect(stated, 'README.md should say "N alarms" with the prod count').not.toEqual([]);
-    expect(stated, `README.md states alarm counts ${stated.join(', ')}; prod synthesizes ${count} alarms`).toEqual(
-      stated.map(() => String(count)),
-    );
+    expect(stated, `README.md states alarm counts ${stated.join(', ')}; prod synthesizes ${count} alarms`).toEqual(stated.map(() => String(count)));
   });
 });

@@ -84,9 +84,7 @@ describe.each(STAGES)('%s stage', (stage) => {
           LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
           Environment: { Variables: expect.objectContaining({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' }) },
         });
-        expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
-          expect.arrayContaining(['TABLE_NAME', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID']),
-        );
+        expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID']));
       }
     });
 
@@ -131,12 +129,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       const stageProps = Object.values(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Stage'))[0]!.Properties;
       expect(stageProps.StageName).toBe('$default');
       const format = JSON.parse(stageProps.AccessLogSettings.Format as string);
-      expect(format).toMatchObject({
-        requestId: '$context.requestId',
-        ip: '$context.identity.sourceIp',
-        routeKey: '$context.routeKey',
-        status: '$context.status',
-      });
+      expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', routeKey: '$context.routeKey', status: '$context.status' });
       const { rateLimit, burstLimit } = stageSettings(stage).throttle;
       expect(stageProps.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit });
     });
@@ -145,13 +138,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       const [stageId, stageRes] = Object.entries(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Stage'))[0]!;
       const { signInThrottle, throttle } = stageSettings(stage);
       const signInKeys = SIGN_IN_ROUTES.map((id) => routeKey(routes.find((r) => r.id === id)!));
-      expect(signInKeys.sort()).toEqual([
-        'POST /api/users/login',
-        'POST /api/users/mfa',
-        'POST /api/users/mfa-setup',
-        'POST /api/users/new-password',
-        'POST /api/users/refresh',
-      ]);
+      expect(signInKeys.sort()).toEqual(['POST /api/users/login', 'POST /api/users/mfa', 'POST /api/users/mfa-setup', 'POST /api/users/new-password', 'POST /api/users/refresh']);
       const limit = { ThrottlingRateLimit: signInThrottle.rateLimit, ThrottlingBurstLimit: signInThrottle.burstLimit };
       expect(stageRes.Properties.RouteSettings).toEqual(Object.fromEntries(signInKeys.map((k) => [k, limit])));
       expect(signInThrottle.rateLimit * 4).toBeLessThanOrEqual(throttle.rateLimit);
@@ -178,14 +165,11 @@ describe.each(STAGES)('%s stage', (stage) => {
       }
     });
 
-    it.each(routes.map((route) => [route.id, route] as const))(
-      '%s learns where the Stripe secret is only with secret:stripe',
-      (_id, route) => {
-        const fn = resourcesOf(synth.api, 'AWS::Lambda::Function')[functionIdOfRoute(synth.api, routeKey(route))]!;
-        const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-        expect('STRIPE_SECRET_ARN' in variables).toBe((route.grants as readonly string[]).includes('secret:stripe'));
-      },
-    );
+    it.each(routes.map((route) => [route.id, route] as const))('%s learns where the Stripe secret is only with secret:stripe', (_id, route) => {
+      const fn = resourcesOf(synth.api, 'AWS::Lambda::Function')[functionIdOfRoute(synth.api, routeKey(route))]!;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect('STRIPE_SECRET_ARN' in variables).toBe((route.grants as readonly string[]).includes('secret:stripe'));
+    });
 
     it("no function of the stage carries the local stack's TOTP exemption (PORTAL_MFA_EXEMPT_USERS)", () => {
       const functions = Object.values(resourcesOf(synth.api, 'AWS::Lambda::Function'));
@@ -210,10 +194,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       const auditPuts = statements.filter((s) => s.Effect === 'Allow' && JSON.stringify(s.Condition ?? {}).includes(AUDIT_PARTITIONS));
       expect(auditPuts.length, route.id).toBe(grants.includes('audit:write') ? 1 : 0);
       for (const s of auditPuts) {
-        expect(s).toMatchObject({
-          Action: 'dynamodb:PutItem',
-          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } },
-        });
+        expect(s).toMatchObject({ Action: 'dynamodb:PutItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } } });
       }
       if (grants.includes('audit:write') && !grants.includes('table:write')) {
         const unconditioned = statements.filter((s) => s.Effect === 'Allow' && !s.Condition);
@@ -223,24 +204,21 @@ describe.each(STAGES)('%s stage', (stage) => {
       }
     });
 
-    it.each(routes.map((route) => [route.id, route] as const))(
-      '%s: may not update or delete an audit entry (IAM deny on AUDIT# partitions)',
-      (_id, route) => {
-        const statements = statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route)));
-        const actions = actionsOf(statements.filter((s) => s.Effect === 'Allow'));
-        const canEdit = AUDIT_EDIT_ACTIONS.some((a) => actions.has(a));
-        const denies = statements.filter((s) => s.Effect === 'Deny');
-        if (!canEdit) {
-          expect(denies).toEqual([]);
-          return;
-        }
-        // a writing route: every action that could change or remove an item is denied on the audit partitions
-        expect(denies).toHaveLength(1);
-        expect(denies[0]).toMatchObject({ Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } } });
-        expect([denies[0]!.Action].flat().sort()).toEqual([...AUDIT_EDIT_ACTIONS].sort());
-        expect(JSON.stringify(denies[0]!.Resource)).toMatch(/Table|table/);
-      },
-    );
+    it.each(routes.map((route) => [route.id, route] as const))('%s: may not update or delete an audit entry (IAM deny on AUDIT# partitions)', (_id, route) => {
+      const statements = statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route)));
+      const actions = actionsOf(statements.filter((s) => s.Effect === 'Allow'));
+      const canEdit = AUDIT_EDIT_ACTIONS.some((a) => actions.has(a));
+      const denies = statements.filter((s) => s.Effect === 'Deny');
+      if (!canEdit) {
+        expect(denies).toEqual([]);
+        return;
+      }
+      // a writing route: every action that could change or remove an item is denied on the audit partitions
+      expect(denies).toHaveLength(1);
+      expect(denies[0]).toMatchObject({ Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_PARTITIONS] } } });
+      expect([denies[0]!.Action].flat().sort()).toEqual([...AUDIT_EDIT_ACTIONS].sort());
+      expect(JSON.stringify(denies[0]!.Resource)).toMatch(/Table|table/);
+    });
 
     it('uses Resource "*" only for X-Ray, and no AWS managed policies', () => {
       for (const fnId of Object.keys(resourcesOf(synth.api, 'AWS::Lambda::Function'))) {
@@ -281,12 +259,7 @@ describe.each(STAGES)('%s stage', (stage) => {
     it('keeps the document bucket private, encrypted, versioned, with CORS and a lifecycle', () => {
       synth.data.hasResourceProperties('AWS::S3::Bucket', {
         VersioningConfiguration: { Status: 'Enabled' },
-        PublicAccessBlockConfiguration: {
-          BlockPublicAcls: true,
-          BlockPublicPolicy: true,
-          IgnorePublicAcls: true,
-          RestrictPublicBuckets: true,
-        },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
         CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT', 'POST', 'GET']) })] },
         LifecycleConfiguration: {
@@ -324,9 +297,7 @@ describe.each(STAGES)('%s stage', (stage) => {
         });
         const policy = policies.find((p) => p.Properties.Bucket?.Ref === id);
         expect(policy?.Properties.PolicyDocument.Statement, id).toEqual(
-          expect.arrayContaining([
-            expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          ]),
+          expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
         );
       }
     });
@@ -337,10 +308,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       const pool = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPool'))[0]!.Properties;
       expect(pool.UsernameAttributes).toBeUndefined();
       expect(pool.AliasAttributes).toBeUndefined();
-      expect(pool.AdminCreateUserConfig).toMatchObject({
-        AllowAdminCreateUserOnly: true,
-        InviteMessageTemplate: { EmailMessage: expect.stringContaining('{####}') },
-      });
+      expect(pool.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true, InviteMessageTemplate: { EmailMessage: expect.stringContaining('{####}') } });
       expect(pool.Policies.PasswordPolicy).toMatchObject({ RequireUppercase: true, RequireNumbers: true, RequireSymbols: true });
       expect(pool.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
     });
@@ -366,9 +334,7 @@ describe.each(STAGES)('%s stage', (stage) => {
         expect(actionsOf(statements.filter((st) => st.Effect === 'Allow')).has('cognito-idp:AdminUserGlobalSignOut'), id).toBe(true);
       }
       const login = routes.find((r) => r.id === 'users-login')!;
-      expect(
-        actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(login)))).has('cognito-idp:AdminUserGlobalSignOut'),
-      ).toBe(false);
+      expect(actionsOf(statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(login)))).has('cognito-idp:AdminUserGlobalSignOut')).toBe(false);
     });
 
     it("has the role groups: the local stack's, each mapping to its role", () => {
@@ -415,11 +381,7 @@ describe.each(STAGES)('%s stage', (stage) => {
     it('is a CloudFront-scope web ACL in a us-east-1 stack, read by the distribution across regions', () => {
       expect(synth.portal.waf.region).toBe('us-east-1');
       expect(synth.portal.web.region).toBe('eu-west-1');
-      expect(webAcl()).toMatchObject({
-        Scope: 'CLOUDFRONT',
-        DefaultAction: { Allow: {} },
-        VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true },
-      });
+      expect(webAcl()).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} }, VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true } });
       const distribution = Object.values(resourcesOf(synth.web, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
       const [aclId] = Object.keys(resourcesOf(synth.waf, 'AWS::WAFv2::WebACL'));
       const read = distribution.WebACLId['Fn::GetStackOutput'];
@@ -433,10 +395,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       const groups = (webAcl().Rules as Array<Record<string, any>>).filter((r) => r.Statement.ManagedRuleGroupStatement);
       expect(groups.map((r) => r.Statement.ManagedRuleGroupStatement.Name)).toEqual([...MANAGED_RULE_GROUPS]);
       for (const group of groups) {
-        expect(group).toMatchObject({
-          OverrideAction: { None: {} },
-          VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true },
-        });
+        expect(group).toMatchObject({ OverrideAction: { None: {} }, VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true } });
         expect(group.Statement.ManagedRuleGroupStatement.VendorName).toBe('AWS');
       }
     });
@@ -489,8 +448,7 @@ describe.each(STAGES)('%s stage', (stage) => {
   });
 
   describe('web', () => {
-    const distributionConfig = () =>
-      Object.values(resourcesOf(synth.web, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const distributionConfig = () => Object.values(resourcesOf(synth.web, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
 
     it('forwards /api/* to the HTTP API uncached, with all methods and viewer headers but Host', () => {
       const api = distributionConfig().CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
@@ -541,8 +499,8 @@ describe.each(STAGES)('%s stage', (stage) => {
           },
         },
       });
-      const csp = Object.values(resourcesOf(synth.web, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig
-        .SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
+      const csp = Object.values(resourcesOf(synth.web, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig
+        .ContentSecurityPolicy.ContentSecurityPolicy as string;
       expect(csp).toBe(CONTENT_SECURITY_POLICY); // the local gateway sends the same
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
       expect(scriptSrc).not.toContain('unsafe');
@@ -554,9 +512,7 @@ describe.each(STAGES)('%s stage', (stage) => {
           .split(' ')
           .slice(1);
       expect(sources('script-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com']));
-      expect(sources('frame-src')).toEqual(
-        expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']),
-      );
+      expect(sources('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']));
       expect(sources('connect-src')).toEqual(expect.arrayContaining(['https://api.stripe.com']));
       expect(sources('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     });
@@ -584,8 +540,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(config.CorsConfig).toBeUndefined();
       const distribution = distributionConfig();
       expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-      for (const behavior of distribution.CacheBehaviors)
-        expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern).toEqual({ Ref: policyId });
+      for (const behavior of distribution.CacheBehaviors) expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern).toEqual({ Ref: policyId });
     });
 
     it('deploys the runtime config.json (no-cache) beside the SPA', () => {
@@ -604,9 +559,7 @@ describe.each(STAGES)('%s stage', (stage) => {
   describe('cdk-nag AwsSolutions', () => {
     it.each(['data', 'auth', 'api', 'web', 'ops', 'waf'] as const)('%s stack has no unacknowledged finding', (key) => {
       const report = new AwsSolutionsChecks().validateScope(synth.portal[key]);
-      const findings = report.violations.map(
-        (v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
-      );
+      const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
       expect(findings).toEqual([]);
       const errors = synth.assembly.getStackArtifact(synth.portal[key].artifactId).messages.filter((m) => m.level === 'error');
       expect(errors).toEqual([]);
@@ -617,9 +570,7 @@ describe.each(STAGES)('%s stage', (stage) => {
 describe('stage differences', () => {
   const retained = (synth: SynthesizedPortal) =>
     [synth.data, synth.auth].flatMap((t) =>
-      ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket', 'AWS::Cognito::UserPool'].flatMap((type) =>
-        Object.values(resourcesOf(t, type)).map((r) => r.DeletionPolicy),
-      ),
+      ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket', 'AWS::Cognito::UserPool'].flatMap((type) => Object.values(resourcesOf(t, type)).map((r) => r.DeletionPolicy)),
     );
 
   it('prod retains and protects data; dev deletes it', () => {
@@ -637,18 +588,13 @@ describe('stage differences', () => {
 
   it('keeps logs a year in prod and two weeks in dev', () => {
     const retention = (synth: SynthesizedPortal) =>
-      new Set(
-        [synth.api, synth.web].flatMap((t) =>
-          Object.values(resourcesOf(t, 'AWS::Logs::LogGroup')).map((g) => g.Properties.RetentionInDays),
-        ),
-      );
+      new Set([synth.api, synth.web].flatMap((t) => Object.values(resourcesOf(t, 'AWS::Logs::LogGroup')).map((g) => g.Properties.RetentionInDays)));
     expect(retention(synthPortal('prod'))).toEqual(new Set([365]));
     expect(retention(synthPortal('dev'))).toEqual(new Set([14]));
   });
 
   it('throttles prod higher than dev', () => {
-    const limits = (synth: SynthesizedPortal) =>
-      Object.values(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Stage'))[0]!.Properties.DefaultRouteSettings;
+    const limits = (synth: SynthesizedPortal) => Object.values(resourcesOf(synth.api, 'AWS::ApiGatewayV2::Stage'))[0]!.Properties.DefaultRouteSettings;
     expect(limits(synthPortal('prod')).ThrottlingRateLimit).toBeGreaterThan(limits(synthPortal('dev')).ThrottlingRateLimit);
   });
 });

@@ -36,9 +36,7 @@ export const TEST_ENV = { region: 'eu-west-1' } as const;
 
 /** What prod refuses to synthesize without (lib/app.ts deployContext); dev runs on the defaults. */
 export function stageContext(stage: StageName): Record<string, string> {
-  return stage === 'prod'
-    ? { alarmEmail: 'ops@school.example', emailFrom: 'noreply@school.example', stripePublishableKey: 'pk_live_testsuite0000' }
-    : {};
+  return stage === 'prod' ? { alarmEmail: 'ops@school.example', emailFrom: 'noreply@school.example', stripePublishableKey: 'pk_live_testsuite0000' } : {};
 }
 
 const cache = new Map<StageName, SynthesizedPortal>();
@@ -118,9 +116,7 @@ export function statementsOfFunction(
   if (!fn) throw new Error(`Unknown function ${functionId}`);
   const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const role = resourcesOf(api, 'AWS::IAM::Role')[roleId]!;
-  const inline = ((role.Properties.Policies ?? []) as Array<{ PolicyDocument: { Statement: any[] } }>).flatMap(
-    (policy) => policy.PolicyDocument.Statement,
-  );
+  const inline = ((role.Properties.Policies ?? []) as Array<{ PolicyDocument: { Statement: any[] } }>).flatMap((policy) => policy.PolicyDocument.Statement);
   const attached = Object.values(resourcesOf(api, 'AWS::IAM::Policy'))
     .filter((policy) => (policy.Properties.Roles as Array<{ Ref: string }>).some((ref) => ref.Ref === roleId))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);

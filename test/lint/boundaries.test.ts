@@ -26,12 +26,7 @@ describe('lint boundaries', () => {
       "export const page = () => import('../cart/CartPage');",
       /A feature does not import another feature/,
     ],
-    [
-      'a feature importing the app',
-      'web/src/features/cart/Planted.tsx',
-      "import { theme } from '../../app/theme';\nexport const x = theme;",
-      /A feature does not import the app/,
-    ],
+    ['a feature importing the app', 'web/src/features/cart/Planted.tsx', "import { theme } from '../../app/theme';\nexport const x = theme;", /A feature does not import the app/],
     [
       "a feature test importing the app's routes",
       'web/src/features/cart/Planted.test.tsx',
@@ -86,12 +81,7 @@ describe('lint boundaries', () => {
       "import { handler } from '../courses/list.js';\nexport const x = handler;",
       /A handler does not import another handler/,
     ],
-    [
-      'a pure rule importing storage',
-      'lambdas/domain/planted.ts',
-      "import { db } from '../store/dynamo.js';\nexport const x = db;",
-      /domain\/ is pure rules: no storage/,
-    ],
+    ['a pure rule importing storage', 'lambdas/domain/planted.ts', "import { db } from '../store/dynamo.js';\nexport const x = db;", /domain\/ is pure rules: no storage/],
     [
       'the contract importing a rule',
       'lambdas/contract/planted.ts',
@@ -115,8 +105,7 @@ describe('lint boundaries', () => {
   });
 
   it('lets a feature import the shared kernel and the contract through their aliases', async () => {
-    const code =
-      "import { formatDollars } from '#shared/lib/money';\nimport { PROGRAM_TYPES } from '#contract/programs';\nexport const x = [formatDollars, PROGRAM_TYPES];";
+    const code = "import { formatDollars } from '#shared/lib/money';\nimport { PROGRAM_TYPES } from '#contract/programs';\nexport const x = [formatDollars, PROGRAM_TYPES];";
     expect(await problems('web/src/features/admin/Planted.tsx', code)).toEqual([]);
   });
 

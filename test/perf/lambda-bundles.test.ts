@@ -17,10 +17,7 @@ import { ALLOWANCES, BUDGET, KB } from './support/bundle-budget.js';
 import { bundleRoute, bytesByPackage, type RouteBundle } from './support/lambda-bundle.js';
 
 /** Every function the CDK bundles: one per route, one per job (a job may share its id with a route). */
-const functions: ReadonlyArray<{ id: string; handler: string; grants: readonly Grant[] }> = [
-  ...routes,
-  ...jobs.map((job) => ({ ...job, id: `job ${job.id}` })),
-];
+const functions: ReadonlyArray<{ id: string; handler: string; grants: readonly Grant[] }> = [...routes, ...jobs.map((job) => ({ ...job, id: `job ${job.id}` }))];
 
 const bundles = new Map<string, RouteBundle>();
 let dir: string;
@@ -42,19 +39,15 @@ describe('Lambda bundles (as the CDK builds them)', () => {
     const used = allowancesOf(fn);
     for (const a of used) expect(a.allowedFor(fn), `${fn.id} bundles ${a.name} without a grant that needs it`).toBe(true);
     const budget = BUDGET + used.reduce((sum, a) => sum + a.bytes, 0);
-    expect(
-      size,
-      `${fn.id}: ${(size / KB).toFixed(1)} KB > ${(budget / KB).toFixed(0)} KB (${[`${BUDGET / KB} KB`, ...used.map((a) => a.name)].join(' + ')})`,
-    ).toBeLessThanOrEqual(budget);
+    expect(size, `${fn.id}: ${(size / KB).toFixed(1)} KB > ${(budget / KB).toFixed(0)} KB (${[`${BUDGET / KB} KB`, ...used.map((a) => a.name)].join(' + ')})`).toBeLessThanOrEqual(
+      budget,
+    );
   });
 
-  it.each(ALLOWANCES.map((a) => [a.name, a] as const))(
-    `the %s allowance is still needed by a function above ${BUDGET / KB} KB (else remove it)`,
-    (_name, allowance) => {
-      const over = functions.filter((f) => allowancesOf(f).includes(allowance) && bundles.get(f.id)!.code.length > BUDGET).map((f) => f.id);
-      expect(over.length, `no function bundling ${allowance.packages.join(', ')} is above ${BUDGET / KB} KB any more`).toBeGreaterThan(0);
-    },
-  );
+  it.each(ALLOWANCES.map((a) => [a.name, a] as const))(`the %s allowance is still needed by a function above ${BUDGET / KB} KB (else remove it)`, (_name, allowance) => {
+    const over = functions.filter((f) => allowancesOf(f).includes(allowance) && bundles.get(f.id)!.code.length > BUDGET).map((f) => f.id);
+    expect(over.length, `no function bundling ${allowance.packages.join(', ')} is above ${BUDGET / KB} KB any more`).toBeGreaterThan(0);
+  });
 
   it('every bundle loads in a fresh Node process and exports its handler', () => {
     const files = functions.map((fn) => {
@@ -63,15 +56,7 @@ describe('Lambda bundles (as the CDK builds them)', () => {
       return file;
     });
     // configuration read at cold start: placeholders are enough to load
-    const env = {
-      ...process.env,
-      TABLE_NAME: 't',
-      BUCKET_NAME: 'b',
-      USER_POOL_ID: 'us-east-1_x',
-      USER_POOL_CLIENT_ID: 'c',
-      AWS_REGION: 'us-east-1',
-      STRIPE_SECRET_ARN: 'arn:x',
-    };
+    const env = { ...process.env, TABLE_NAME: 't', BUCKET_NAME: 'b', USER_POOL_ID: 'us-east-1_x', USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-1', STRIPE_SECRET_ARN: 'arn:x' };
     const script = `for (const f of ${JSON.stringify(files)}) if (typeof require(f).handler !== 'function') throw new Error(f + ' exports no handler');`;
     const run = spawnSync(process.execPath, ['-e', script], { env, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);

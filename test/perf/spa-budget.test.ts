@@ -93,10 +93,7 @@ describe('SPA production build', () => {
     expect(pages.filter((page) => !covered.has(page))).toEqual([]);
     // index.html carries the map, and a route's list holds its page chunk but nothing of the entry
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const map = JSON.parse(/<script type="application\/json" id="route-chunks">(.*?)<\/script>/s.exec(html)![1]!) as Record<
-      string,
-      string[]
-    >;
+    const map = JSON.parse(/<script type="application\/json" id="route-chunks">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, string[]>;
     expect(map['/Dashboard']!.some((f) => /\/assets\/DashboardPage-[\w-]+\.js$/.test(f))).toBe(true);
     expect(map['/checkout']!.some((f) => /\/assets\/cartPages-[\w-]+\.js$/.test(f))).toBe(true);
     const entry = new Set(entryJsSize(dist).files.map((f: string) => `/assets/${f}`));

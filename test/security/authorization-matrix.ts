@@ -181,23 +181,9 @@ function signedUnknownIntentEvent(secret: string): CellRequest {
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     pending_webhooks: 1,
-    data: {
-      object: {
-        id: `pi_matrix_${randomUUID().replace(/-/g, '')}`,
-        object: 'payment_intent',
-        amount: 1000,
-        amount_received: 1000,
-        status: 'succeeded',
-      },
-    },
+    data: { object: { id: `pi_matrix_${randomUUID().replace(/-/g, '')}`, object: 'payment_intent', amount: 1000, amount_received: 1000, status: 'succeeded' } },
   });
-  return {
-    rawBody,
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret }),
-    },
-  };
+  return { rawBody, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret }) } };
 }
 
 const importRequest = (w: MatrixWorld): CellRequest => {
@@ -286,18 +272,10 @@ export const REQUESTS = {
   'courses-delete': async (w) => ({ pathParameters: { id: await w.fresh.course() } }),
   'courses-categories': () => ({}),
   'courses-stats': () => ({}),
-  'documents-list': (w, who): CellRequest => ({
-    query: { search: w.tag, ...(who === 'studentOther' ? { student_name: w.lastNameB } : {}) },
-  }),
-  'documents-download': (w, who) => ({
-    pathParameters: { id: who === 'studentOther' ? w.docB : w.docA },
-    query: { disposition: 'inline' },
-  }),
+  'documents-list': (w, who): CellRequest => ({ query: { search: w.tag, ...(who === 'studentOther' ? { student_name: w.lastNameB } : {}) } }),
+  'documents-download': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.docB : w.docA }, query: { disposition: 'inline' } }),
   'documents-upload': (w) =>
-    multipart(
-      { title: `Matrix upload ${w.tag}`, scope: 'cohort', cohort_id: w.cohortA, is_public: 'true' },
-      { name: 'matrix-notes.txt', content: 'Clinical rotation notes' },
-    ),
+    multipart({ title: `Matrix upload ${w.tag}`, scope: 'cohort', cohort_id: w.cohortA, is_public: 'true' }, { name: 'matrix-notes.txt', content: 'Clinical rotation notes' }),
   'documents-delete': async (w) => ({ pathParameters: { id: await w.fresh.document() } }),
   'document-categories-list': () => ({}),
   'cohorts-list': () => ({}),
@@ -312,10 +290,7 @@ export const REQUESTS = {
   }),
   'payments-webhook': (w) => signedUnknownIntentEvent(w.webhookSecret),
   'payments-list': (w, who) => ({ query: { username: target(w, who), limit: '20' } }),
-  'payments-refund': (w, who) => ({
-    pathParameters: { id: who === 'studentOther' ? w.paymentB : w.paymentA },
-    body: { amount: '1.00', reason: 'requested_by_customer' },
-  }),
+  'payments-refund': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.paymentB : w.paymentA }, body: { amount: '1.00', reason: 'requested_by_customer' } }),
   // a day in the future: nothing to compare, so the cells measure access alone
   'payments-reconcile': () => ({ body: { from: '2031-01-01', to: '2031-01-02' } }),
   'students-list': (w, who) => ({ query: { cohort_id: who === 'studentOther' ? w.cohortB : w.cohortA } }),
@@ -324,10 +299,7 @@ export const REQUESTS = {
   'cohorts-add-student': async (w, who) => ({
     pathParameters: { id: who === 'studentOwn' ? w.cohortB : w.cohortA },
     // studentOwn: A moving themselves; studentOther: A moving B; staff roles: a student of their own
-    body: {
-      username:
-        who === 'studentOwn' ? w.users.studentA.username : who === 'studentOther' ? w.users.studentB.username : await w.fresh.student(),
-    },
+    body: { username: who === 'studentOwn' ? w.users.studentA.username : who === 'studentOther' ? w.users.studentB.username : await w.fresh.student() },
   }),
   'students-create': (w) => ({ body: newStudentForm(w) }),
   'students-import': (w) => importRequest(w),
@@ -337,13 +309,7 @@ export const REQUESTS = {
   'students-enroll': async (w, who) => ({
     // studentOwn: A enrolling themselves; studentOther: A enrolling B; staff roles: a student of their own
     pathParameters: { username: who === 'studentOwn' || who === 'studentOther' ? target(w, who) : await w.fresh.student() },
-    body: {
-      program_type: 'diploma',
-      program_id: `mx-${randomUUID().slice(0, 8)}`,
-      program_name: 'Matrix Diploma',
-      amount_due: '100.00',
-      next_due_date: '2031-01-15',
-    },
+    body: { program_type: 'diploma', program_id: `mx-${randomUUID().slice(0, 8)}`, program_name: 'Matrix Diploma', amount_due: '100.00', next_due_date: '2031-01-15' },
   }),
   'students-ledger-entry': async (w, who) => ({
     pathParameters: { username: who === 'studentOwn' || who === 'studentOther' ? target(w, who) : await w.fresh.student() },
@@ -357,13 +323,7 @@ export const REQUESTS = {
   'users-new-password': async (w, who) => {
     const challenge = await w.fresh.challenge();
     // studentOther: taking over another (already confirmed) account with a session that is not its own
-    return {
-      body: {
-        username: who === 'studentOther' ? w.users.studentB.username : challenge.username,
-        session: challenge.session,
-        new_password: 'Chosen!Pass6789',
-      },
-    };
+    return { body: { username: who === 'studentOther' ? w.users.studentB.username : challenge.username, session: challenge.session, new_password: 'Chosen!Pass6789' } };
   },
   'students-payments': (w, who) => ({ pathParameters: { username: target(w, who) }, query: { limit: '50' } }),
   'documents-upload-url': () => ({ body: { file_name: 'Clinical handbook.pdf', file_size: 2_000_000, content_type: 'application/pdf' } }),
@@ -378,29 +338,15 @@ export const REQUESTS = {
     return { body: { username: who === 'studentOther' ? w.users.studentB.username : session.username, refresh: session.refresh } };
   },
   // studentOther: ending "B's session" with a token A made up (answered like any token with nothing to revoke)
-  'users-logout': async (w, who) => ({
-    body: { refresh: who === 'studentOther' ? forgedRefreshToken(w) : (await freshSession(w, who)).refresh },
-  }),
+  'users-logout': async (w, who) => ({ body: { refresh: who === 'studentOther' ? forgedRefreshToken(w) : (await freshSession(w, who)).refresh } }),
   // studentOther: a second step under B's name with a session (or enrolment) that is not B's
   'users-mfa': async (w, who) => {
     const step = await w.fresh.mfaChallenge();
-    return {
-      body: {
-        username: who === 'studentOther' ? w.users.studentB.username : step.username,
-        session: step.session,
-        code: totpNow(step.secret),
-      },
-    };
+    return { body: { username: who === 'studentOther' ? w.users.studentB.username : step.username, session: step.session, code: totpNow(step.secret) } };
   },
   'users-mfa-setup': async (w, who) => {
     const step = await w.fresh.mfaEnrolment();
-    return {
-      body: {
-        username: who === 'studentOther' ? w.users.studentB.username : step.username,
-        session: step.session,
-        code: totpNow(step.secret),
-      },
-    };
+    return { body: { username: who === 'studentOther' ? w.users.studentB.username : step.username, session: step.session, code: totpNow(step.secret) } };
   },
   // the student's own access token (the handler calls Cognito with it); a staff role is refused before it is read
   'users-totp-start': async (w) => ({ headers: { authorization: `Bearer ${(await w.fresh.studentToken()).token}` } }),
@@ -411,9 +357,7 @@ export const REQUESTS = {
   },
   'users-mfa-reset': async (w, who) => ({ pathParameters: { username: who === 'admin' ? await w.fresh.totpStudent() : target(w, who) } }),
   // the admin signs out a fresh student (the world's own students keep their sessions for the other cells)
-  'users-sign-out-everywhere': async (w, who) => ({
-    pathParameters: { username: who === 'admin' ? (await w.fresh.studentToken()).username : target(w, who) },
-  }),
+  'users-sign-out-everywhere': async (w, who) => ({ pathParameters: { username: who === 'admin' ? (await w.fresh.studentToken()).username : target(w, who) } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -435,22 +379,14 @@ export const STAND_IN_GAPS: Partial<Record<RouteId, Partial<Record<Who, { local:
 export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Answer) => void | Promise<void>>> = {
   'users-login': (w, who, res) => {
     expect(res.body.token).toEqual(expect.any(String));
-    expect(res.body).toMatchObject({
-      isAdmin: who === 'admin',
-      is_staff: who === 'admin' || who === 'staff',
-      is_finance: who === 'finance',
-    });
+    expect(res.body).toMatchObject({ isAdmin: who === 'admin', is_staff: who === 'admin' || who === 'staff', is_finance: who === 'finance' });
   },
   'users-new-password': (w, who, res) => {
     expect(res.body).toMatchObject({ token: expect.any(String), isAdmin: false, is_staff: false });
   },
   'users-refresh': (w, who, res) => {
     expect(res.body).toMatchObject({ username: signer(w, who).username, token: expect.any(String), refresh: expect.any(String) });
-    expect(res.body).toMatchObject({
-      isAdmin: who === 'admin',
-      is_staff: who === 'admin' || who === 'staff',
-      is_finance: who === 'finance',
-    });
+    expect(res.body).toMatchObject({ isAdmin: who === 'admin', is_staff: who === 'admin' || who === 'staff', is_finance: who === 'finance' });
   },
   'users-mfa': (w, who, res) => {
     expect(res.body).toMatchObject({ token: expect.any(String), refresh: expect.any(String), isAdmin: false, mfa_enabled: true });

@@ -125,18 +125,13 @@ export const blank = fc.constantFrom('', ' ', '   ', '\t', '\n', '\u00a0', '\u20
 
 /** Longer than `max` characters (after trimming). */
 export const tooLong = (max: number) =>
-  fc.oneof(
-    fc.constantFrom('a'.repeat(max + 1), 'é'.repeat(max + 1), `${'z'.repeat(max)}zz`),
-    fc.constantFrom(...HUGE.filter((h) => h.length > max)),
-  );
+  fc.oneof(fc.constantFrom('a'.repeat(max + 1), 'é'.repeat(max + 1), `${'z'.repeat(max)}zz`), fc.constantFrom(...HUGE.filter((h) => h.length > max)));
 
 /** Not one of `allowed` (case, spacing, other words, other types). */
 export const notOneOf = (allowed: readonly string[]) =>
   fc.oneof(
     junkString.filter((s) => !allowed.includes(s)),
-    fc
-      .constantFrom(...allowed.flatMap((v) => [v.toUpperCase(), ` ${v}`, `${v} `, `${v}s`, v.slice(0, -1)]))
-      .filter((s) => !allowed.includes(s)),
+    fc.constantFrom(...allowed.flatMap((v) => [v.toUpperCase(), ` ${v}`, `${v} `, `${v}s`, v.slice(0, -1)])).filter((s) => !allowed.includes(s)),
     notString,
   );
 
@@ -145,15 +140,7 @@ export const notBoolean = fc.oneof(fc.constantFrom('true', 'false', 'yes', 1, 0,
 
 /** Well-formed amounts too big to be real (beyond what a number holds exactly in cents, or at all). */
 export const hugeMoney: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(
-    '9'.repeat(400),
-    '99999999999999999999',
-    '90071992547409.93',
-    '10000000000000000.00',
-    9007199254740993,
-    1e20,
-    '1000000000',
-  ),
+  fc.constantFrom('9'.repeat(400), '99999999999999999999', '90071992547409.93', '10000000000000000.00', 9007199254740993, 1e20, '1000000000'),
   fc.bigInt({ min: 10n ** 9n, max: 10n ** 30n }).map((n) => `${n}.${String(n % 100n).padStart(2, '0')}`),
 );
 
@@ -214,9 +201,7 @@ export const negativeMoney: fc.Arbitrary<unknown> = fc.oneof(
 export const badCursor: fc.Arbitrary<string> = fc.oneof(
   junkString,
   fc.jsonValue({ maxDepth: 2 }).map((v) => b64url(JSON.stringify(v))),
-  fc
-    .dictionary(fc.constantFrom('pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'x', '__proto__'), junkString, { maxKeys: 5 })
-    .map((o) => b64url(JSON.stringify(o))),
+  fc.dictionary(fc.constantFrom('pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'x', '__proto__'), junkString, { maxKeys: 5 }).map((o) => b64url(JSON.stringify(o))),
   fc
     .record({
       pk: fc.constantFrom('STUDENT#someone-else', 'STUDENT#admin', 'DOC#x', 'AUDIT#2026-01-01', 'x'),
@@ -225,53 +210,19 @@ export const badCursor: fc.Arbitrary<string> = fc.oneof(
       gsi2sk: fc.string({ maxLength: 20 }),
     })
     .map((o) => b64url(JSON.stringify(o))),
-  fc.constantFrom(
-    '%%%',
-    '====',
-    'eyJ',
-    b64url('null'),
-    b64url('[]'),
-    b64url('{"pk":1}'),
-    b64url('{"pk":{"S":"x"}}'),
-    b64url('{"__proto__":{"pk":"x"}}'),
-    b64url('"string"'),
-  ),
+  fc.constantFrom('%%%', '====', 'eyJ', b64url('null'), b64url('[]'), b64url('{"pk":1}'), b64url('{"pk":{"S":"x"}}'), b64url('{"__proto__":{"pk":"x"}}'), b64url('"string"')),
 );
 
 /** Query parameters: the route's own names with junk values, unknown names, and forged cursors. */
 export const hostileQuery = (names: readonly string[]) =>
   fc.dictionary(
-    fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom(...names, 'cursor', 'limit') },
-      { weight: 1, arbitrary: junkString.filter((s) => s.length < 50) },
-    ),
+    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...names, 'cursor', 'limit') }, { weight: 1, arbitrary: junkString.filter((s) => s.length < 50) }),
     fc.oneof(
       { weight: 4, arbitrary: junkString },
       { weight: 2, arbitrary: badCursor },
-      {
-        weight: 1,
-        arbitrary: fc.constantFrom(
-          '-1',
-          '0',
-          '1e9',
-          '1.5',
-          'NaN',
-          '201',
-          '999999999999',
-          '1',
-          '50',
-          'true',
-          'false',
-          'certificate',
-          'succeeded',
-          'general',
-        ),
-      },
+      { weight: 1, arbitrary: fc.constantFrom('-1', '0', '1e9', '1.5', 'NaN', '201', '999999999999', '1', '50', 'true', 'false', 'certificate', 'succeeded', 'general') },
       // well-formed dates in any order (from after to), and impossible ones
-      {
-        weight: 2,
-        arbitrary: fc.constantFrom('2026-01-01', '2025-12-31', '2030-06-15', '1999-01-01', '9999-99-99', '0000-00-00', '2026-02-30'),
-      },
+      { weight: 2, arbitrary: fc.constantFrom('2026-01-01', '2025-12-31', '2030-06-15', '1999-01-01', '9999-99-99', '0000-00-00', '2026-02-30') },
     ),
     { maxKeys: 5 },
   );
@@ -295,21 +246,7 @@ const notJson = fc.oneof(
       return true;
     }
   }),
-  fc.constantFrom(
-    '{',
-    '}',
-    '[',
-    '{"a":1,}',
-    "{'a':1}",
-    'undefined',
-    'NaN',
-    '{"a":',
-    '\u0000',
-    '\ufeff{}',
-    '{"__proto__":{',
-    '<xml/>',
-    'a=1&b=2',
-  ),
+  fc.constantFrom('{', '}', '[', '{"a":1,}', "{'a':1}", 'undefined', 'NaN', '{"a":', '\u0000', '\ufeff{}', '{"__proto__":{', '<xml/>', 'a=1&b=2'),
 );
 
 export interface BodyOptions {
@@ -363,23 +300,14 @@ export function hostileJsonBody(opts: BodyOptions): fc.Arbitrary<BodyPart> {
     },
     {
       weight: 2,
-      arbitrary: fc
-        .oneof(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.integer(), junkString, fc.constant(null), fc.boolean())
-        .map((v) => json(JSON.stringify(v))),
+      arbitrary: fc.oneof(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.integer(), junkString, fc.constant(null), fc.boolean()).map((v) => json(JSON.stringify(v))),
     },
     // the same defects, base64-encoded as API Gateway sends binary bodies, under odd content types
     {
       weight: 1,
       arbitrary: fc
-        .tuple(
-          withDefects(opts),
-          fc.constantFrom('application/json', 'text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded', ''),
-        )
-        .map(([b, type]) => ({
-          rawBody: Buffer.from(JSON.stringify(b)).toString('base64'),
-          isBase64Encoded: true,
-          headers: { 'content-type': type },
-        })),
+        .tuple(withDefects(opts), fc.constantFrom('application/json', 'text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded', ''))
+        .map(([b, type]) => ({ rawBody: Buffer.from(JSON.stringify(b)).toString('base64'), isBase64Encoded: true, headers: { 'content-type': type } })),
     },
     { weight: 1, arbitrary: fc.constantFrom(OVERSIZED).map(json) },
     ...(opts.emptyIsInvalid === false ? [] : [{ weight: 1, arbitrary: fc.constantFrom<BodyPart>({}, json(''), json('   ')) }]),
@@ -404,19 +332,14 @@ export interface FormPart {
 }
 
 /** A multipart/form-data body written by hand (so it can also be broken on purpose), base64 as API Gateway passes it. */
-export function multipartRequest(
-  parts: FormPart[],
-  opts: { boundary?: string; headerBoundary?: string | null; truncateAt?: number } = {},
-): CellRequest {
+export function multipartRequest(parts: FormPart[], opts: { boundary?: string; headerBoundary?: string | null; truncateAt?: number } = {}): CellRequest {
   const boundary = opts.boundary ?? 'hostileBoundary7MA4YWxkTrZu0gW';
   const escape = (s: string) => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${escape(part.name)}"`));
     if (part.file) {
-      chunks.push(
-        Buffer.from(`; filename="${escape(part.file.fileName)}"\r\nContent-Type: ${part.file.type ?? 'application/octet-stream'}\r\n\r\n`),
-      );
+      chunks.push(Buffer.from(`; filename="${escape(part.file.fileName)}"\r\nContent-Type: ${part.file.type ?? 'application/octet-stream'}\r\n\r\n`));
       chunks.push(Buffer.from(part.file.bytes));
     } else {
       chunks.push(Buffer.from(`\r\n\r\n${part.value ?? ''}`));

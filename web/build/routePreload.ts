@@ -64,12 +64,7 @@ function staticFiles(bundle: OutputBundle, fileName: string, seen = new Set<stri
  * `entryScripts`: the files index.html loads itself (its module scripts), whose closure every route has already:
  * read from the page rather than from `isEntry`, since Rolldown may fold the HTML's entry into the shell chunk.
  */
-export function routeChunkMap(
-  bundle: OutputBundle,
-  webRoot: string,
-  entryScripts: readonly string[],
-  base = '/',
-): Record<string, string[]> {
+export function routeChunkMap(bundle: OutputBundle, webRoot: string, entryScripts: readonly string[], base = '/'): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const entryFiles = new Set<string>();
   for (const file of entryScripts) staticFiles(bundle, file, entryFiles);
@@ -103,9 +98,7 @@ export function routePreload(webRoot: string): Plugin {
         const script = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source: PRELOAD_SCRIPT }));
         // the fonts too: arriving after the first paint, they re-flow the text and move the cards (Lighthouse CLS)
         const fonts = Object.keys(bundle).filter((file) => file.endsWith('.woff2'));
-        const fontLinks = fonts
-          .map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>\n    `)
-          .join('');
+        const fontLinks = fonts.map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>\n    `).join('');
         // and the runtime config main.tsx reads before the first render: one round trip less before anything shows
         const configLink = '<link rel="preload" href="/config.json" as="fetch" crossorigin>\n    ';
         const tags = `${configLink}${fontLinks}<script type="application/json" id="route-chunks">${map}</script>\n    <script type="module" src="/${script}"></script>\n    `;

@@ -24,10 +24,7 @@ export function entryJsSize(dist) {
 
 function jsFiles(dist) {
   const assets = join(dist, 'assets');
-  const staticImports = (file) =>
-    [...readFileSync(join(assets, file), 'utf8').matchAll(/(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map(
-      (m) => m[1],
-    );
+  const staticImports = (file) => [...readFileSync(join(assets, file), 'utf8').matchAll(/(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]);
   const closure = (files, seen = new Set()) => {
     for (const file of files) {
       if (seen.has(file)) continue;
@@ -58,9 +55,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let failed = false;
   for (const { route, kib, kib9, files } of routeJsSizes(join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'))) {
     failed ||= kib > BUDGET_KB;
-    console.log(
-      `${route.padEnd(12)} ${kib.toFixed(1)} KiB gzipped JS (${kib9.toFixed(1)} KiB at gzip -9) in ${files.length} files; budget ${BUDGET_KB} KiB`,
-    );
+    console.log(`${route.padEnd(12)} ${kib.toFixed(1)} KiB gzipped JS (${kib9.toFixed(1)} KiB at gzip -9) in ${files.length} files; budget ${BUDGET_KB} KiB`);
   }
   process.exit(failed ? 1 : 0);
 }

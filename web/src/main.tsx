@@ -1,4 +1,5 @@
 import './app/fonts.css';
+import './app/motion.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

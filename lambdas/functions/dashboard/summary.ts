@@ -30,23 +30,11 @@ export async function dashboardSummary(roles: readonly Role[], now: Date): Promi
   const studentFigures = () => (students ??= allStudentFigures());
 
   const documents = async () => {
-    const [mandatory, recent, everyone] = await Promise.all([
-      latestMandatoryDocuments(ACKNOWLEDGEMENT_DOCUMENTS),
-      latestDocuments(RECENT_UPLOADS),
-      studentFigures(),
-    ]);
-    const acknowledgements = await Promise.all(
-      mandatory.map(async (doc) => acknowledgementFigures(doc, everyone, await acknowledgedBy(doc.id))),
-    );
+    const [mandatory, recent, everyone] = await Promise.all([latestMandatoryDocuments(ACKNOWLEDGEMENT_DOCUMENTS), latestDocuments(RECENT_UPLOADS), studentFigures()]);
+    const acknowledgements = await Promise.all(mandatory.map(async (doc) => acknowledgementFigures(doc, everyone, await acknowledgedBy(doc.id))));
     return {
       awaiting_acknowledgement: acknowledgements,
-      recent_uploads: recent.map((d) => ({
-        document_id: d.id,
-        title: d.title,
-        scope: d.scope,
-        uploaded_at: d.uploadedAt,
-        uploaded_by: d.uploadedByName || d.uploadedBy,
-      })),
+      recent_uploads: recent.map((d) => ({ document_id: d.id, title: d.title, scope: d.scope, uploaded_at: d.uploadedAt, uploaded_by: d.uploadedByName || d.uploadedBy })),
     };
   };
   const money = async () => {

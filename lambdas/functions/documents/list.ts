@@ -19,13 +19,7 @@ import { parseQuery } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { listCohorts } from '../../store/cohort.js';
 import { listDocumentsForReader, listDocumentsPage, matchesFilters, type DocumentFilters } from '../../store/document-list.js';
-import {
-  lookupsFor,
-  presentDocument,
-  presentDocumentForReader,
-  presentDocumentForStudentRecord,
-  readerOf,
-} from '../../presenters/document.js';
+import { lookupsFor, presentDocument, presentDocumentForReader, presentDocumentForStudentRecord, readerOf } from '../../presenters/document.js';
 
 type ListQuery = ReturnType<typeof DocumentListQuery.parse>;
 
@@ -41,14 +35,10 @@ async function filtersFrom(q: ListQuery, staff: boolean): Promise<DocumentFilter
     const cohorts = await listCohorts();
     if (q.academic_year || q.cohort_number) {
       f.cohortIds = cohorts
-        .filter(
-          (c) =>
-            (!q.academic_year || c.academicYear === q.academic_year) && (!q.cohort_number || c.cohortNumber === Number(q.cohort_number)),
-        )
+        .filter((c) => (!q.academic_year || c.academicYear === q.academic_year) && (!q.cohort_number || c.cohortNumber === Number(q.cohort_number)))
         .map((c) => c.id);
     }
-    if (q.program_type)
-      f.program = { type: q.program_type, cohortIds: cohorts.filter((c) => c.programType === q.program_type).map((c) => c.id) };
+    if (q.program_type) f.program = { type: q.program_type, cohortIds: cohorts.filter((c) => c.programType === q.program_type).map((c) => c.id) };
   }
   return f;
 }

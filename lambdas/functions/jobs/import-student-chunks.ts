@@ -20,10 +20,7 @@ export const handler = job('students-import-chunks', async ({ event }) => {
     const message = parseChunkMessage(record.body ?? '');
     if (!message) {
       // no delivery would ever make it readable: dropped rather than retried into the dead letters
-      logger.error('import chunk message is not {"import_id", "chunk"}: dropped', {
-        messageId: record.messageId,
-        body: String(record.body).slice(0, 200),
-      });
+      logger.error('import chunk message is not {"import_id", "chunk"}: dropped', { messageId: record.messageId, body: String(record.body).slice(0, 200) });
       continue;
     }
     const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');

@@ -24,8 +24,7 @@ function refusal(error: unknown): AppError | null {
   const field = (failure as { param?: string }).param === 'amount' ? 'amount' : 'payment';
   if (failure.statusCode === 429) return new TooManyRequests('Stripe is busy; try the refund again in a moment');
   if (failure.type === 'StripeIdempotencyError' || failure.statusCode === 409) return new Conflict(`${field}: ${failure.message}`);
-  if (failure.statusCode === 400 || failure.statusCode === 402 || failure.statusCode === 404)
-    return new Invalid(`${field}: ${failure.message}`);
+  if (failure.statusCode === 400 || failure.statusCode === 402 || failure.statusCode === 404) return new Invalid(`${field}: ${failure.message}`);
   return null;
 }
 
@@ -38,22 +37,13 @@ export const handler = route('payments-refund', async (req) => {
   if (!isPaid(payment.status) || payment.status === 'refunded') throw new Conflict(`A ${payment.status} payment cannot be refunded`);
   const remaining = payment.amountCents - payment.refundedCents;
   const amount = body.amount === undefined ? remaining : dollarsToCents(body.amount);
-  if (amount <= 0 || amount > remaining)
-    throw new Invalid(`amount: must be more than 0 and at most the ${centsToDollars(remaining).toFixed(2)} not yet refunded`);
+  if (amount <= 0 || amount > remaining) throw new Invalid(`amount: must be more than 0 and at most the ${centsToDollars(remaining).toFixed(2)} not yet refunded`);
 
   const request = { username: payment.username, amountCents: amount, reason: body.reason ?? null };
   const subject = paymentSubject(payment);
   // before: what was refunded already; the refund itself lands with Stripe's event (payment-events.ts)
   const before = { refundedCents: payment.refundedCents };
-  await recordEntry({
-    actor: caller.username,
-    action: 'payment.refund',
-    entityType: 'payment',
-    entityId: id,
-    subject,
-    before,
-    after: { ...request, outcome: 'requested' },
-  });
+  await recordEntry({ actor: caller.username, action: 'payment.refund', entityType: 'payment', entityId: id, subject, before, after: { ...request, outcome: 'requested' } });
   let refund;
   try {
     refund = await (

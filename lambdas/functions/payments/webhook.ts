@@ -17,13 +17,7 @@ import { parseStripeEvent, type StripeFact } from '../../store/stripe-events.js'
 function apply(fact: StripeFact): Promise<ApplyOutcome> {
   switch (fact.kind) {
     case 'succeeded':
-      return applySucceeded({
-        eventId: fact.eventId,
-        intentId: fact.intentId,
-        amountCents: fact.amountCents,
-        paidAt: fact.at,
-        methodDetail: null,
-      });
+      return applySucceeded({ eventId: fact.eventId, intentId: fact.intentId, amountCents: fact.amountCents, paidAt: fact.at, methodDetail: null });
     case 'refunded':
       return applyRefunds({ intentId: fact.intentId, claimedTotalCents: fact.claimedTotalCents, at: fact.at });
     case 'failed':

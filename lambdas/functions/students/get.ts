@@ -22,12 +22,6 @@ export const handler = route('students-get', async (req) => {
   const ledger = await getStudentLedger(username);
   if (!ledger) throw new NotFound('Student not found');
   if (caller.username !== username)
-    await recordRead({
-      actor: caller.username,
-      action: 'student.read',
-      entityType: 'student',
-      entityId: username,
-      subject: studentSubject(ledger.profile),
-    });
+    await recordRead({ actor: caller.username, action: 'student.read', entityType: 'student', entityId: username, subject: studentSubject(ledger.profile) });
   return { body: presentStudentDetail(ledger) };
 });

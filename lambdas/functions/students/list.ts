@@ -24,41 +24,23 @@ export const handler = route('students-list', async (req) => {
   const actor = callerOf(req).username;
   if (q.cohort_id) {
     const members = await getCohortLedgers(q.cohort_id);
-    await recordRead({
-      actor,
-      action: 'cohort.roster.read',
-      entityType: 'cohort',
-      entityId: q.cohort_id,
-      detail: studentsShown(members.map((m) => m.profile.username)),
-    });
+    await recordRead({ actor, action: 'cohort.roster.read', entityType: 'cohort', entityId: q.cohort_id, detail: studentsShown(members.map((m) => m.profile.username)) });
     return { body: members.map(presentStudent) };
   }
   const shown = async (summaries: StudentSummary[]) => {
     const { limit: _l, cursor: _c, ...filters } = q;
-    await recordRead({
-      actor,
-      action: 'students.list.read',
-      entityType: 'students',
-      entityId: 'list',
-      detail: { filters, ...studentsShown(summaries.map((s) => s.username)) },
-    });
+    await recordRead({ actor, action: 'students.list.read', entityType: 'students', entityId: 'list', detail: { filters, ...studentsShown(summaries.map((s) => s.username)) } });
     return summaries;
   };
 
   const search = q.search?.toLowerCase();
   const matches = (p: StudentProfileRecord) =>
-    (!search ||
-      [p.firstName, p.lastName, p.username, p.email, `${p.firstName} ${p.lastName}`].some((v) => v.toLowerCase().includes(search))) &&
+    (!search || [p.firstName, p.lastName, p.username, p.email, `${p.firstName} ${p.lastName}`].some((v) => v.toLowerCase().includes(search))) &&
     (!q.balance_status || rosterStatus(centsToDollars(p.balanceCents ?? 0)).toLowerCase() === q.balance_status);
-  if (q.limit === undefined && !q.cursor)
-    return { body: await shown((await listStudentProfiles(q.program_type || undefined)).filter(matches).map(presentSummary)) };
+  if (q.limit === undefined && !q.cursor) return { body: await shown((await listStudentProfiles(q.program_type || undefined)).filter(matches).map(presentSummary)) };
 
   const page = await listStudentProfilesPage(q.program_type || undefined, q.limit ?? 50, decodeCursor(q.cursor)?.after);
   const results = await shown(page.profiles.filter(matches).map(presentSummary));
-  const body: Page<StudentSummary> = {
-    results,
-    count: results.length,
-    next: encodeCursor(page.after === undefined ? undefined : { after: page.after }),
-  };
+  const body: Page<StudentSummary> = { results, count: results.length, next: encodeCursor(page.after === undefined ? undefined : { after: page.after }) };
   return { body };
 });

@@ -96,12 +96,6 @@ export const demoCohorts: Array<Omit<CohortRecord, 'studentCount'>> = [
   },
 ];
 
-export const demoDocumentCategories: DocumentCategoryRecord[] = [
-  'Syllabus',
-  'Handbook',
-  'Financial Aid',
-  'Clinical Forms',
-  'Policies',
-  'Schedules',
-  'Transcripts',
-].map((name, i) => ({ id: `doccat-${i + 1}`, name }));
+export const demoDocumentCategories: DocumentCategoryRecord[] = ['Syllabus', 'Handbook', 'Financial Aid', 'Clinical Forms', 'Policies', 'Schedules', 'Transcripts'].map(
+  (name, i) => ({ id: `doccat-${i + 1}`, name }),
+);

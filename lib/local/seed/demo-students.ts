@@ -78,13 +78,7 @@ function toLedger(s: StudentSpec): NewStudentLedger {
       programName: cohort.programName,
       cohortId: cohort.id,
     },
-    enrollments: s.programs.map((p) => ({
-      programType: p.type,
-      programId: p.id,
-      programName: p.name,
-      nextDueDate: p.nextDueDate,
-      enrolledAt,
-    })),
+    enrollments: s.programs.map((p) => ({ programType: p.type, programId: p.id, programName: p.name, nextDueDate: p.nextDueDate, enrolledAt })),
     entries,
   };
 }
@@ -109,14 +103,7 @@ const mainStudents: StudentSpec[] = [
           [400, '2025-11-14'],
         ],
       },
-      {
-        type: 'diploma',
-        id: 'patient-care-technician',
-        name: 'Patient Care Technician',
-        due: 5200,
-        nextDueDate: '2027-01-15',
-        payments: [[1000, '2026-01-15']],
-      },
+      { type: 'diploma', id: 'patient-care-technician', name: 'Patient Care Technician', due: 5200, nextDueDate: '2027-01-15', payments: [[1000, '2026-01-15']] },
     ],
   },
   {

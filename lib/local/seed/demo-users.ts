@@ -11,30 +11,9 @@ export interface DemoUser {
 export const STUDENT_PASSWORD = 'Student!2345';
 
 export const demoStaff: DemoUser[] = [
-  {
-    username: 'admin',
-    password: 'Admin!2345',
-    firstName: 'Avery',
-    lastName: 'Morgan',
-    email: 'admin@northfield.example.edu',
-    group: 'admin',
-  },
-  {
-    username: 'staff',
-    password: 'Staff!2345',
-    firstName: 'Sam',
-    lastName: 'Rivera',
-    email: 'staff@northfield.example.edu',
-    group: 'staff',
-  },
-  {
-    username: 'finance',
-    password: 'Finance!2345',
-    firstName: 'Fran',
-    lastName: 'Okafor',
-    email: 'finance@northfield.example.edu',
-    group: 'finance',
-  },
+  { username: 'admin', password: 'Admin!2345', firstName: 'Avery', lastName: 'Morgan', email: 'admin@northfield.example.edu', group: 'admin' },
+  { username: 'staff', password: 'Staff!2345', firstName: 'Sam', lastName: 'Rivera', email: 'staff@northfield.example.edu', group: 'staff' },
+  { username: 'finance', password: 'Finance!2345', firstName: 'Fran', lastName: 'Okafor', email: 'finance@northfield.example.edu', group: 'finance' },
 ];
 
 /**
@@ -43,14 +22,7 @@ export const demoStaff: DemoUser[] = [
  * (PORTAL_MFA_EXEMPT_USERS, lib/local/endpoints.ts), this one is not.
  */
 export const demoMfaUsers: DemoUser[] = [
-  {
-    username: 'mfa.admin',
-    password: 'MfaAdmin!2345',
-    firstName: 'Morgan',
-    lastName: 'Reyes',
-    email: 'mfa.admin@northfield.example.edu',
-    group: 'admin',
-  },
+  { username: 'mfa.admin', password: 'MfaAdmin!2345', firstName: 'Morgan', lastName: 'Reyes', email: 'mfa.admin@northfield.example.edu', group: 'admin' },
 ];
 
 /** The local stack's exemption from TOTP enrolment: the demo staff, whom the browser tests sign in with a password. */

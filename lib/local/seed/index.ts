@@ -32,12 +32,7 @@ const marker = { pk: 'META', sk: SEED_VERSION };
 /** The demo admin without TOTP: its own marker, so data seeded before it gets it without a re-seed. */
 const mfaMarker = { pk: 'META', sk: 'SEED#mfa-v1' };
 
-export async function seedDemoData(opts: {
-  endpoints: LocalEndpoints;
-  credentials: LocalCredentials;
-  pool: PoolIds;
-  log: (m: string) => void;
-}): Promise<void> {
+export async function seedDemoData(opts: { endpoints: LocalEndpoints; credentials: LocalCredentials; pool: PoolIds; log: (m: string) => void }): Promise<void> {
   const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(opts.endpoints.dynamodb, opts.credentials)), {
     marshallOptions: { removeUndefinedValues: true },
   });
@@ -79,11 +74,7 @@ export async function seedDemoData(opts: {
     }
   }
 
-  const s3 = new S3Client({
-    ...localClientConfig(opts.endpoints.s3, opts.credentials),
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
+  const s3 = new S3Client({ ...localClientConfig(opts.endpoints.s3, opts.credentials), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
   for (const doc of demoDocuments) {
     await s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: doc.record.s3Key, Body: doc.content, ContentType: doc.contentType }));
   }
@@ -123,11 +114,8 @@ async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: st
   } catch (error) {
     if ((error as Error).name !== 'UsernameExistsException') throw error;
   }
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true }),
-  );
-  if (user.group)
-    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.username, GroupName: user.group }));
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true }));
+  if (user.group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.username, GroupName: user.group }));
   const got = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username }));
   return got.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? '';
 }

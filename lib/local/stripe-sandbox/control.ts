@@ -27,22 +27,13 @@ function bodyType(body: string, contentType: string | undefined): string | undef
   return formString(parseStripeForm(body), 'type');
 }
 
-export function controlRoute(
-  ctx: SandboxContext,
-  method: string,
-  path: string,
-  body: string,
-  contentType: string | undefined,
-  query: URLSearchParams,
-): Reply {
+export function controlRoute(ctx: SandboxContext, method: string, path: string, body: string, contentType: string | undefined, query: URLSearchParams): Reply {
   const segments = path.split('/').filter(Boolean); // ['drop-next'] or ['deliveries', id]
   const [action, id] = segments;
   if (method === 'POST' && action === 'drop-next' && segments.length === 1) {
     const type = bodyType(body, contentType)?.trim();
     if (!type || !/^[a-z_]+(\.[a-z_]+)+$/.test(type)) {
-      return stripeError(400, 'invalid_request_error', 'drop-next needs {"type": "<event type>"}, e.g. payment_intent.succeeded', {
-        param: 'type',
-      });
+      return stripeError(400, 'invalid_request_error', 'drop-next needs {"type": "<event type>"}, e.g. payment_intent.succeeded', { param: 'type' });
     }
     ctx.state.dropNext[type] = (ctx.state.dropNext[type] ?? 0) + 1;
     return { status: 200, body: { type, pending_drops: ctx.state.dropNext[type] } };
@@ -50,9 +41,7 @@ export function controlRoute(
   if (method === 'GET' && action === 'deliveries' && segments.length <= 2) {
     if (id) {
       const record = ctx.state.deliveries[id];
-      return record
-        ? { status: 200, body: record }
-        : stripeError(404, 'invalid_request_error', `No delivery record for event '${id}'`, { param: 'id' });
+      return record ? { status: 200, body: record } : stripeError(404, 'invalid_request_error', `No delivery record for event '${id}'`, { param: 'id' });
     }
     const type = query.get('type');
     const records = Object.values(ctx.state.deliveries)

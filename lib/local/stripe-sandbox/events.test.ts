@@ -21,18 +21,12 @@ const state = (events: StripeEvent[]): SandboxState => ({
   events,
   idempotency: {},
   dropNext: {},
-  deliveries: Object.fromEntries(
-    events.map((e) => [e.id, { event: e.id, type: e.type, dropped: false, delivered: true, gaveUp: false, attempts: [] }]),
-  ),
+  deliveries: Object.fromEntries(events.map((e) => [e.id, { event: e.id, type: e.type, dropped: false, delivered: true, gaveUp: false, attempts: [] }])),
 });
 
 describe('event retention', () => {
   it('keeps 30 days of events (and their delivery records) and drops older ones', () => {
-    const s = state([
-      event('evt_old', NOW - EVENT_RETENTION_SECONDS - 1),
-      event('evt_edge', NOW - EVENT_RETENTION_SECONDS),
-      event('evt_new', NOW),
-    ]);
+    const s = state([event('evt_old', NOW - EVENT_RETENTION_SECONDS - 1), event('evt_edge', NOW - EVENT_RETENTION_SECONDS), event('evt_new', NOW)]);
     createEventLog({ state: s, save: () => undefined, webhook: null, log: () => undefined }).prune(NOW);
     expect(s.events.map((e) => e.id)).toEqual(['evt_edge', 'evt_new']);
     expect(Object.keys(s.deliveries)).toEqual(['evt_edge', 'evt_new']);
@@ -48,15 +42,8 @@ describe('event retention', () => {
 
   it('an event made without a webhook endpoint has nothing pending', () => {
     const s = state([]);
-    const made = createEventLog({ state: s, save: () => undefined, webhook: null, log: () => undefined }).emit('refund.created', {
-      id: 're_1',
-    });
-    expect(made).toMatchObject({
-      type: 'refund.created',
-      pending_webhooks: 0,
-      api_version: '2025-01-27.acacia',
-      data: { object: { id: 're_1' } },
-    });
+    const made = createEventLog({ state: s, save: () => undefined, webhook: null, log: () => undefined }).emit('refund.created', { id: 're_1' });
+    expect(made).toMatchObject({ type: 'refund.created', pending_webhooks: 0, api_version: '2025-01-27.acacia', data: { object: { id: 're_1' } } });
     expect(s.events).toEqual([made]);
   });
 });

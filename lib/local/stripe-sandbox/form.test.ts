@@ -5,9 +5,7 @@ describe('Stripe form bodies', () => {
   it('reads nested keys', () => {
     const form = parseStripeForm('metadata[username]=ana&payment_method_data[billing_details][address][postal_code]=02139');
     expect(formString(formObject(form, 'metadata'), 'username')).toBe('ana');
-    expect(formString(formObject(formObject(formObject(form, 'payment_method_data'), 'billing_details'), 'address'), 'postal_code')).toBe(
-      '02139',
-    );
+    expect(formString(formObject(formObject(formObject(form, 'payment_method_data'), 'billing_details'), 'address'), 'postal_code')).toBe('02139');
   });
 
   it('reads arrays sent as key[0]= (the stripe SDK) or key[]= in order', () => {

@@ -30,8 +30,7 @@ export function parseStripeForm(body: string | URLSearchParams): FormObject {
   return root;
 }
 
-export const formString = (obj: FormObject, key: string): string | undefined =>
-  typeof obj[key] === 'string' ? (obj[key] as string) : undefined;
+export const formString = (obj: FormObject, key: string): string | undefined => (typeof obj[key] === 'string' ? (obj[key] as string) : undefined);
 
 export const formObject = (obj: FormObject, key: string): FormObject =>
   typeof obj[key] === 'object' && obj[key] !== null && !Array.isArray(obj[key]) ? (obj[key] as FormObject) : {};

@@ -11,11 +11,7 @@ import path from 'node:path';
 import Stripe from 'stripe';
 import { createStripeSandbox, SANDBOX_PREFIX, type SandboxOptions } from './server.js';
 
-export const KEYS = {
-  secretKey: 'sk_test_sandbox_harness',
-  publishableKey: 'pk_test_sandbox_harness',
-  webhookSecret: 'whsec_sandbox_harness',
-} as const;
+export const KEYS = { secretKey: 'sk_test_sandbox_harness', publishableKey: 'pk_test_sandbox_harness', webhookSecret: 'whsec_sandbox_harness' } as const;
 
 export interface Harness {
   base: string;
@@ -23,11 +19,7 @@ export interface Harness {
   /** the SDK on the secret key (or another key), pointed at the sandbox */
   stripe: (key?: string, config?: Stripe.StripeConfig) => Stripe;
   /** a raw request to the sandbox (path after /local/stripe), secret key unless told */
-  raw: (
-    method: string,
-    pathAndQuery: string,
-    init?: { body?: string; key?: string; headers?: Record<string, string> },
-  ) => Promise<{ status: number; body: any }>;
+  raw: (method: string, pathAndQuery: string, init?: { body?: string; key?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
   /** writes the sandbox's state file now */
   flush: () => void;
   close: () => Promise<void>;
@@ -58,11 +50,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const raw: Harness['raw'] = async (method, pathAndQuery, init = {}) => {
     const res = await fetch(`${base}${pathAndQuery}`, {
       method,
-      headers: {
-        authorization: `Bearer ${init.key ?? KEYS.secretKey}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        ...init.headers,
-      },
+      headers: { authorization: `Bearer ${init.key ?? KEYS.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
       body: init.body,
     });
     return { status: res.status, body: await res.json() };

@@ -97,23 +97,12 @@ describe('idempotency keys (24-hour window)', () => {
 
   it('saves nothing for a request whose parameters failed validation', () => {
     const cache: IdempotencyCache = {};
-    const missing = stripeError(400, 'invalid_request_error', 'Missing required param: currency.', {
-      code: 'parameter_missing',
-      param: 'currency',
-    });
+    const missing = stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
     expect(isSaved(missing)).toBe(false);
     remember(cache, 'k1', 'fp-a', missing, T0);
     expect(cache).toEqual({});
-    expect(
-      isSaved(
-        stripeError(400, 'invalid_request_error', 'You may only specify one of these parameters: a, b.', { code: 'parameters_exclusive' }),
-      ),
-    ).toBe(false);
+    expect(isSaved(stripeError(400, 'invalid_request_error', 'You may only specify one of these parameters: a, b.', { code: 'parameters_exclusive' }))).toBe(false);
     expect(isSaved(stripeError(404, 'invalid_request_error', 'Unrecognized request URL (POST: /v1/nope).'))).toBe(false);
-    expect(
-      isSaved(
-        stripeError(400, 'invalid_request_error', 'You cannot cancel this PaymentIntent …', { code: 'payment_intent_unexpected_state' }),
-      ),
-    ).toBe(true);
+    expect(isSaved(stripeError(400, 'invalid_request_error', 'You cannot cancel this PaymentIntent …', { code: 'payment_intent_unexpected_state' }))).toBe(true);
   });
 });

@@ -39,13 +39,7 @@ const isLive = (saved: SavedResponse | undefined, now: number): saved is SavedRe
   saved !== undefined && typeof saved.savedAt === 'number' && now - saved.savedAt < IDEMPOTENCY_WINDOW_MS;
 
 /** What to do with a request carrying `key`: run it, answer the saved response, or refuse it. */
-export function decide(
-  cache: IdempotencyCache,
-  inFlight: ReadonlySet<string>,
-  key: string,
-  fingerprint: string,
-  now: number,
-): IdempotencyDecision {
+export function decide(cache: IdempotencyCache, inFlight: ReadonlySet<string>, key: string, fingerprint: string, now: number): IdempotencyDecision {
   if (inFlight.has(key)) {
     return {
       kind: 'refuse',

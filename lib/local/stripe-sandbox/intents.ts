@@ -9,19 +9,7 @@
 import type { SandboxContext, SandboxRequest } from './context.js';
 import { formHas, formList, formObject, formString, type FormObject } from './form.js';
 import { listPage, parseListParams } from './lists.js';
-import {
-  CANCELLATION_REASONS,
-  exclusive,
-  invalidEnum,
-  notFound,
-  nowSeconds,
-  secretOnly,
-  stripeError,
-  stripeId,
-  type Charge,
-  type PaymentIntent,
-  type Reply,
-} from './objects.js';
+import { CANCELLATION_REASONS, exclusive, invalidEnum, notFound, nowSeconds, secretOnly, stripeError, stripeId, type Charge, type PaymentIntent, type Reply } from './objects.js';
 import { TEST_PAYMENT_METHODS } from './test-cards.js';
 import { ALLOWED_TYPES_SINCE, isAtLeast, NO_PAYMENT_METHOD_TYPES_SINCE } from './versions.js';
 
@@ -38,14 +26,7 @@ export const SANDBOX_ENABLED_TYPES = ['card'] as const;
  * https://docs.stripe.com/api/payment_intents/cancel; the error text as Stripe answers it today also
  * names requires_reauthorization).
  */
-const CANCELABLE = [
-  'requires_payment_method',
-  'requires_capture',
-  'requires_reauthorization',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-];
+const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_reauthorization', 'requires_confirmation', 'requires_action', 'processing'];
 /** Statuses a PaymentIntent can be confirmed from, as Stripe's error lists them. */
 const CONFIRMABLE = ['requires_confirmation', 'requires_payment_method', 'requires_action'];
 
@@ -98,10 +79,8 @@ function paymentMethodSettings(
       }),
     };
   }
-  if (allowed !== undefined && types !== undefined)
-    return { ok: false, reply: exclusive('allowed_payment_method_types', 'payment_method_types') };
-  if (allowed !== undefined && automaticGiven)
-    return { ok: false, reply: exclusive('allowed_payment_method_types', 'automatic_payment_methods') };
+  if (allowed !== undefined && types !== undefined) return { ok: false, reply: exclusive('allowed_payment_method_types', 'payment_method_types') };
+  if (allowed !== undefined && automaticGiven) return { ok: false, reply: exclusive('allowed_payment_method_types', 'automatic_payment_methods') };
   if (types !== undefined && automaticGiven) return { ok: false, reply: exclusive('automatic_payment_methods', 'payment_method_types') };
 
   if (types !== undefined) return { ok: true, types, automatic: null };
@@ -120,8 +99,7 @@ export function createIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (!Number.isInteger(amount) || amount < 50) {
     return stripeError(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
   }
-  if (!currency)
-    return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+  if (!currency) return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
   const methods = paymentMethodSettings(form, req.apiVersion);
   if (!methods.ok) return methods.reply;
 
@@ -154,18 +132,10 @@ export function createIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
 export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: SandboxRequest): Reply {
   const { form } = req;
   if (req.caller === 'publishable' && formString(form, 'client_secret') !== intent.client_secret) {
-    return stripeError(
-      400,
-      'invalid_request_error',
-      'The client_secret provided does not match any associated PaymentIntent on this account.',
-      { param: 'client_secret' },
-    );
+    return stripeError(400, 'invalid_request_error', 'The client_secret provided does not match any associated PaymentIntent on this account.', { param: 'client_secret' });
   }
   if (intent.status === 'succeeded') {
-    return unexpectedState(
-      intent,
-      'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
-    );
+    return unexpectedState(intent, 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
   }
   if (!CONFIRMABLE.includes(intent.status)) {
     return unexpectedState(
@@ -175,11 +145,7 @@ export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: S
   }
   const methodId = formString(form, 'payment_method') ?? '';
   const outcome = TEST_PAYMENT_METHODS[methodId];
-  if (!outcome)
-    return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${methodId}'`, {
-      code: 'resource_missing',
-      param: 'payment_method',
-    });
+  if (!outcome) return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${methodId}'`, { code: 'resource_missing', param: 'payment_method' });
   // Every sandbox test payment method is a card. Stripe refuses a type the intent does not accept with
   // "The PaymentMethod provided (card_present) is not allowed for this PaymentIntent. Please attach a
   // PaymentMethod of one of the following types: card. Alternatively, update the allowed
@@ -200,11 +166,7 @@ export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: S
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
     ctx.emit('payment_intent.payment_failed', intent);
-    return stripeError(402, 'card_error', outcome.message, {
-      code: outcome.code,
-      decline_code: outcome.declineCode,
-      payment_intent: structuredClone(intent),
-    });
+    return stripeError(402, 'card_error', outcome.message, { code: outcome.code, decline_code: outcome.declineCode, payment_intent: structuredClone(intent) });
   }
   const billing = formObject(formObject(form, 'payment_method_data'), 'billing_details');
   const charge: Charge = {
@@ -242,8 +204,7 @@ export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: S
  */
 export function cancelIntent(ctx: SandboxContext, intent: PaymentIntent, req: SandboxRequest): Reply {
   const reason = formString(req.form, 'cancellation_reason');
-  if (reason !== undefined && !(CANCELLATION_REASONS as readonly string[]).includes(reason))
-    return invalidEnum('cancellation_reason', CANCELLATION_REASONS);
+  if (reason !== undefined && !(CANCELLATION_REASONS as readonly string[]).includes(reason)) return invalidEnum('cancellation_reason', CANCELLATION_REASONS);
   if (!CANCELABLE.includes(intent.status)) {
     return unexpectedState(
       intent,
@@ -272,8 +233,7 @@ export function paymentIntentsRoute(ctx: SandboxContext, req: SandboxRequest): R
   const intent = ctx.state.intents[id];
   if (!action && method === 'GET') {
     if (!intent) return notFound('payment_intent', id);
-    if (caller === 'publishable' && formString(req.query, 'client_secret') !== intent.client_secret)
-      return notFound('payment_intent', intent.id);
+    if (caller === 'publishable' && formString(req.query, 'client_secret') !== intent.client_secret) return notFound('payment_intent', intent.id);
     return { status: 200, body: intent };
   }
   if (method !== 'POST' || (action !== 'confirm' && action !== 'cancel')) return undefined;

@@ -34,8 +34,7 @@ export interface ListParams {
  */
 const invalidInteger = (param: string, value: string): Reply =>
   stripeError(400, 'invalid_request_error', `Invalid integer: ${value}`, { code: 'parameter_invalid_integer', param });
-const outOfRange = (param: string, message: string): Reply =>
-  stripeError(400, 'invalid_request_error', message, { code: 'parameter_invalid_integer', param });
+const outOfRange = (param: string, message: string): Reply => stripeError(400, 'invalid_request_error', message, { code: 'parameter_invalid_integer', param });
 
 const parseInteger = (value: string): number | undefined => (/^-?\d+$/.test(value.trim()) ? Number(value.trim()) : undefined);
 
@@ -88,11 +87,7 @@ export function matchesCreated(created: number, filter: CreatedFilter): boolean 
  * object the filters leave out; an id the resource does not have is refused as Stripe refuses an
  * unknown id ("No such refund: 're_x'", code resource_missing), here naming the cursor's param.
  */
-export function listPage<T extends Listable>(
-  all: readonly T[],
-  params: ListParams,
-  opts: { url: string; kind: string; filter?: (item: T) => boolean },
-): Reply {
+export function listPage<T extends Listable>(all: readonly T[], params: ListParams, opts: { url: string; kind: string; filter?: (item: T) => boolean }): Reply {
   const newestFirst = [...all].reverse();
   const keep = (item: T) => matchesCreated(item.created, params.created) && (opts.filter ? opts.filter(item) : true);
 

@@ -95,18 +95,14 @@ export const notFound = (kind: string, id: string, param = 'id'): Reply =>
   stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', param });
 
 /** A call only a secret key may make, tried with the publishable key. */
-export const secretOnly = (): Reply =>
-  stripeError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.');
+export const secretOnly = (): Reply => stripeError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.');
 
 /**
  * "You may only specify one of these parameters: a, b." (code parameters_exclusive), Stripe's
  * answer to mutually exclusive parameters.
  */
 export const exclusive = (...params: string[]): Reply =>
-  stripeError(400, 'invalid_request_error', `You may only specify one of these parameters: ${params.join(', ')}.`, {
-    code: 'parameters_exclusive',
-    param: params[0],
-  });
+  stripeError(400, 'invalid_request_error', `You may only specify one of these parameters: ${params.join(', ')}.`, { code: 'parameters_exclusive', param: params[0] });
 
 /** "Invalid cancellation_reason: must be one of a, b, or c", Stripe's wording for an enum value it does not know. */
 export function invalidEnum(param: string, allowed: readonly string[]): Reply {

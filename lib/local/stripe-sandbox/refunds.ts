@@ -26,8 +26,7 @@ export function createRefund(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (!charge) return notFound(intentId ? 'payment_intent' : 'charge', intentId ?? chargeId ?? '', intentId ? 'payment_intent' : 'charge');
   const remaining = charge.amount - charge.amount_refunded;
   // a real answer: 400 charge_already_refunded, "Charge ch_… has already been refunded." (https://docs.stripe.com/error-codes)
-  if (remaining === 0)
-    return stripeError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+  if (remaining === 0) return stripeError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
   const amount = formString(form, 'amount') === undefined ? remaining : Number(formString(form, 'amount'));
   if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
     return stripeError(

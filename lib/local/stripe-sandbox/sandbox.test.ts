@@ -18,9 +18,7 @@ const newIntent = (params: Partial<Stripe.PaymentIntentCreateParams> = {}, optio
   stripe.paymentIntents.create({ amount: 12_000, currency: 'usd', allowed_payment_method_types: ['card'], ...params }, options);
 
 /** What the SDK throws, as a plain object of the fields the portal reads. */
-async function failure(
-  promise: Promise<unknown>,
-): Promise<{ type: string; statusCode?: number; code?: string; message: string; param?: string; raw: any }> {
+async function failure(promise: Promise<unknown>): Promise<{ type: string; statusCode?: number; code?: string; message: string; param?: string; raw: any }> {
   try {
     await promise;
   } catch (error) {
@@ -112,10 +110,7 @@ describe('PaymentIntents: cancel', () => {
 describe('PaymentIntents: payment method types', () => {
   it('without payment method parameters: automatic payment methods on, the Dashboard types (cards in the sandbox)', async () => {
     const res = await h.raw('POST', '/v1/payment_intents', { body: 'amount=5000&currency=usd' });
-    expect(res.body).toMatchObject({
-      payment_method_types: ['card'],
-      automatic_payment_methods: { enabled: true, allow_redirects: 'always' },
-    });
+    expect(res.body).toMatchObject({ payment_method_types: ['card'], automatic_payment_methods: { enabled: true, allow_redirects: 'always' } });
   });
 
   it('honours payment_method_types[] on API versions before 2026-09-30', async () => {
@@ -150,17 +145,12 @@ describe('PaymentIntents: payment method types', () => {
     expect((await newIntent({ allowed_payment_method_types: ['card', 'us_bank_account'] })).payment_method_types).toEqual(['card']);
     const none = await newIntent({ allowed_payment_method_types: ['us_bank_account'] });
     expect(none.payment_method_types).toEqual([]);
-    expect((await failure(stripe.paymentIntents.confirm(none.id, { payment_method: 'pm_card_visa' }))).code).toBe(
-      'payment_intent_invalid_parameter',
-    );
+    expect((await failure(stripe.paymentIntents.confirm(none.id, { payment_method: 'pm_card_visa' }))).code).toBe('payment_intent_invalid_parameter');
     const old = await h.raw('POST', '/v1/payment_intents', {
       body: 'amount=5000&currency=usd&allowed_payment_method_types[0]=card',
       headers: { 'stripe-version': '2025-01-27.acacia' },
     });
-    expect(old.body.error).toMatchObject({
-      code: 'parameter_unknown',
-      message: 'Received unknown parameter: allowed_payment_method_types',
-    });
+    expect(old.body.error).toMatchObject({ code: 'parameter_unknown', message: 'Received unknown parameter: allowed_payment_method_types' });
   });
 
   it('refuses automatic_payment_methods together with payment_method_types', async () => {
@@ -181,13 +171,7 @@ describe('lists', () => {
     await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
     const made: Stripe.Refund[] = [];
     for (let i = 1; i <= 5; i += 1) {
-      made.push(
-        await stripe.refunds.create({
-          payment_intent: intent.id,
-          amount: 1_000,
-          metadata: { kind: 'excess', allocation: `diploma/${i}/1000` },
-        }),
-      );
+      made.push(await stripe.refunds.create({ payment_intent: intent.id, amount: 1_000, metadata: { kind: 'excess', allocation: `diploma/${i}/1000` } }));
     }
     const first = await stripe.refunds.list({ payment_intent: intent.id, limit: 2 });
     expect(first).toMatchObject({ object: 'list', url: '/v1/refunds', has_more: true });
@@ -201,17 +185,11 @@ describe('lists', () => {
     const all: Stripe.Refund[] = [];
     for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 2 })) all.push(refund);
     expect(all.map((r) => r.id)).toEqual([...made].reverse().map((r) => r.id));
-    expect(all[0]).toMatchObject({
-      object: 'refund',
-      status: 'succeeded',
-      payment_intent: intent.id,
-      metadata: { kind: 'excess', allocation: 'diploma/5/1000' },
-    });
+    expect(all[0]).toMatchObject({ object: 'refund', status: 'succeeded', payment_intent: intent.id, metadata: { kind: 'excess', allocation: 'diploma/5/1000' } });
 
     // ending_before: the SDK walks back towards the newest
     const back: string[] = [];
-    for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 2, ending_before: made[0].id }))
-      back.push(refund.id);
+    for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 2, ending_before: made[0].id })) back.push(refund.id);
     expect(back).toEqual(made.slice(1).map((r) => r.id));
     const page = await stripe.refunds.list({ payment_intent: intent.id, limit: 2, ending_before: made[0].id });
     expect(page.data.map((r) => r.id)).toEqual([made[2].id, made[1].id]);
@@ -240,22 +218,10 @@ describe('lists', () => {
     await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' }).catch(() => undefined);
     await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
     await stripe.refunds.create({ payment_intent: intent.id, amount: 500 });
-    const mine = (list: Stripe.ApiList<Stripe.Event>) =>
-      list.data.filter((e) => JSON.stringify(e.data.object).includes(intent.id)).map((e) => e.type);
-    expect(mine(await stripe.events.list({ limit: 100 }))).toEqual([
-      'charge.refunded',
-      'refund.created',
-      'payment_intent.succeeded',
-      'payment_intent.payment_failed',
-    ]);
-    expect(mine(await stripe.events.list({ type: 'payment_intent.*', limit: 100 }))).toEqual([
-      'payment_intent.succeeded',
-      'payment_intent.payment_failed',
-    ]);
-    expect(mine(await stripe.events.list({ types: ['refund.created', 'payment_intent.payment_failed'], limit: 100 }))).toEqual([
-      'refund.created',
-      'payment_intent.payment_failed',
-    ]);
+    const mine = (list: Stripe.ApiList<Stripe.Event>) => list.data.filter((e) => JSON.stringify(e.data.object).includes(intent.id)).map((e) => e.type);
+    expect(mine(await stripe.events.list({ limit: 100 }))).toEqual(['charge.refunded', 'refund.created', 'payment_intent.succeeded', 'payment_intent.payment_failed']);
+    expect(mine(await stripe.events.list({ type: 'payment_intent.*', limit: 100 }))).toEqual(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+    expect(mine(await stripe.events.list({ types: ['refund.created', 'payment_intent.payment_failed'], limit: 100 }))).toEqual(['refund.created', 'payment_intent.payment_failed']);
     const refunded = (await stripe.events.list({ type: 'charge.refunded', limit: 1 })).data[0];
     expect(refunded.data.object).toMatchObject({ object: 'charge', payment_intent: intent.id, amount_refunded: 500, refunded: false });
     expect(refunded.data.object).not.toHaveProperty('refunds');
@@ -266,15 +232,8 @@ describe('lists', () => {
   });
 
   it('validates limit and cursors as Stripe does', async () => {
-    expect(await failure(stripe.refunds.list({ limit: 101 }))).toMatchObject({
-      statusCode: 400,
-      param: 'limit',
-      message: 'This value must be less than or equal to 100.',
-    });
-    expect(await failure(stripe.refunds.list({ limit: 0 }))).toMatchObject({
-      param: 'limit',
-      message: 'This value must be greater than or equal to 1.',
-    });
+    expect(await failure(stripe.refunds.list({ limit: 101 }))).toMatchObject({ statusCode: 400, param: 'limit', message: 'This value must be less than or equal to 100.' });
+    expect(await failure(stripe.refunds.list({ limit: 0 }))).toMatchObject({ param: 'limit', message: 'This value must be greater than or equal to 1.' });
     expect(await failure(stripe.refunds.list({ starting_after: 're_nope' }))).toMatchObject({
       code: 'resource_missing',
       param: 'starting_after',
@@ -301,11 +260,7 @@ describe('refunds', () => {
     await stripe.refunds.create({ payment_intent: intent.id });
     const again = await failure(stripe.refunds.create({ payment_intent: intent.id }));
     const charge = (await stripe.paymentIntents.retrieve(intent.id)).latest_charge as string;
-    expect(again).toMatchObject({
-      statusCode: 400,
-      code: 'charge_already_refunded',
-      message: `Charge ${charge} has already been refunded.`,
-    });
+    expect(again).toMatchObject({ statusCode: 400, code: 'charge_already_refunded', message: `Charge ${charge} has already been refunded.` });
   });
 });
 
@@ -345,10 +300,7 @@ describe('state across restarts', () => {
     await new Promise((resolve) => setTimeout(resolve, 200)); // SAVE_DELAY_MS is 50
     const second = await startSandbox({ dataFile: first.dataFile });
     try {
-      expect(await second.stripe().paymentIntents.retrieve(intent.id)).toMatchObject({
-        status: 'canceled',
-        cancellation_reason: 'abandoned',
-      });
+      expect(await second.stripe().paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
       expect((await second.stripe().events.list({ type: 'payment_intent.canceled' })).data[0].data.object).toMatchObject({ id: intent.id });
     } finally {
       await second.close();

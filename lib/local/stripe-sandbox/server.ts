@@ -42,11 +42,7 @@ export interface SandboxOptions {
 }
 
 const unrecognized = (method: string, path: string): Reply =>
-  stripeError(
-    404,
-    'invalid_request_error',
-    `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
-  );
+  stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
 
 export function createStripeSandbox(opts: SandboxOptions) {
   const store = new SandboxStore(opts.dataFile);
@@ -79,9 +75,7 @@ export function createStripeSandbox(opts: SandboxOptions) {
 
   function authenticate(req: IncomingMessage): { caller: Caller } | { reply: Reply } {
     const header = req.headers.authorization ?? '';
-    const key =
-      /^Bearer (.+)$/i.exec(header)?.[1] ??
-      (header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString().split(':')[0] : undefined);
+    const key = /^Bearer (.+)$/i.exec(header)?.[1] ?? (header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString().split(':')[0] : undefined);
     if (key === opts.secretKey) return { caller: 'secret' };
     if (key === opts.publishableKey) return { caller: 'publishable' };
     return { reply: stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${key ? `${key.slice(0, 8)}***` : '(none)'}`) };

@@ -2,9 +2,7 @@
  * Stripe's documented test payment methods and what the sandbox does with each
  * (https://docs.stripe.com/testing). Messages are Stripe's own wording.
  */
-export type CardOutcome =
-  | { ok: true; brand: string; last4: string }
-  | { ok: false; brand: string; last4: string; code: 'card_declined'; declineCode: string; message: string };
+export type CardOutcome = { ok: true; brand: string; last4: string } | { ok: false; brand: string; last4: string; code: 'card_declined'; declineCode: string; message: string };
 
 export const TEST_PAYMENT_METHODS: Record<string, CardOutcome> = {
   pm_card_visa: { ok: true, brand: 'visa', last4: '4242' },

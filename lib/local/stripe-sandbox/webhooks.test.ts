@@ -17,11 +17,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const event = Stripe.webhooks.constructEvent(
-        Buffer.concat(chunks).toString('utf8'),
-        String(req.headers['stripe-signature']),
-        KEYS.webhookSecret,
-      );
+      const event = Stripe.webhooks.constructEvent(Buffer.concat(chunks).toString('utf8'), String(req.headers['stripe-signature']), KEYS.webhookSecret);
       if (status < 300) received.push(event);
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: status < 300 }));
@@ -47,29 +43,19 @@ const paidIntent = async () => {
   return intent;
 };
 const succeededEventOf = async (intentId: string) =>
-  (await stripe.events.list({ type: 'payment_intent.succeeded', limit: 100 })).data.find(
-    (e) => (e.data.object as Stripe.PaymentIntent).id === intentId,
-  )!;
+  (await stripe.events.list({ type: 'payment_intent.succeeded', limit: 100 })).data.find((e) => (e.data.object as Stripe.PaymentIntent).id === intentId)!;
 
 describe('webhook delivery', () => {
   it('delivers each event signed with the endpoint secret, then records the attempt and clears pending_webhooks', async () => {
     const intent = await paidIntent();
-    const delivered = await eventually(() =>
-      received.find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === intent.id),
-    );
+    const delivered = await eventually(() => received.find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === intent.id));
     expect(delivered).toMatchObject({ object: 'event', api_version: '2025-01-27.acacia', pending_webhooks: 1 });
     const event = await eventually(async () => {
       const e = await succeededEventOf(intent.id);
       return e.pending_webhooks === 0 ? e : undefined;
     });
     const record = await h.raw('GET', `/__control/deliveries/${event.id}`);
-    expect(record.body).toMatchObject({
-      event: event.id,
-      type: 'payment_intent.succeeded',
-      dropped: false,
-      delivered: true,
-      gaveUp: false,
-    });
+    expect(record.body).toMatchObject({ event: event.id, type: 'payment_intent.succeeded', dropped: false, delivered: true, gaveUp: false });
     expect(record.body.attempts).toEqual([{ at: expect.any(Number), ok: true, status: 200, error: null }]);
   });
 
@@ -91,20 +77,13 @@ describe('webhook delivery', () => {
   });
 
   it('drop-next skips delivering the next event of a type: the event is still listed by GET /v1/events', async () => {
-    const asked = await h.raw('POST', '/__control/drop-next', {
-      body: JSON.stringify({ type: 'payment_intent.succeeded' }),
-      headers: { 'content-type': 'application/json' },
-    });
+    const asked = await h.raw('POST', '/__control/drop-next', { body: JSON.stringify({ type: 'payment_intent.succeeded' }), headers: { 'content-type': 'application/json' } });
     expect(asked).toEqual({ status: 200, body: { type: 'payment_intent.succeeded', pending_drops: 1 } });
 
     const dropped = await paidIntent();
     const kept = await paidIntent();
-    await eventually(() =>
-      received.some((e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === kept.id),
-    );
-    expect(received.some((e) => (e.data.object as Stripe.PaymentIntent).id === dropped.id && e.type === 'payment_intent.succeeded')).toBe(
-      false,
-    );
+    await eventually(() => received.some((e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === kept.id));
+    expect(received.some((e) => (e.data.object as Stripe.PaymentIntent).id === dropped.id && e.type === 'payment_intent.succeeded')).toBe(false);
 
     const event = await succeededEventOf(dropped.id);
     expect(event).toMatchObject({ type: 'payment_intent.succeeded', pending_webhooks: 1 });
@@ -115,9 +94,7 @@ describe('webhook delivery', () => {
   });
 
   it('the control routes need the secret key and a type', async () => {
-    expect((await h.raw('POST', '/__control/drop-next', { key: KEYS.publishableKey, body: 'type=payment_intent.succeeded' })).status).toBe(
-      401,
-    );
+    expect((await h.raw('POST', '/__control/drop-next', { key: KEYS.publishableKey, body: 'type=payment_intent.succeeded' })).status).toBe(401);
     expect((await h.raw('POST', '/__control/drop-next', { key: 'sk_test_wrong', body: 'type=payment_intent.succeeded' })).status).toBe(401);
     expect((await h.raw('POST', '/__control/drop-next', { body: '' })).status).toBe(400);
     expect((await h.raw('GET', '/__control/deliveries/evt_nope')).status).toBe(404);

@@ -33,11 +33,7 @@ export function deliverEvent(event: StripeEvent, opts: DeliveryOptions): void {
     try {
       const res = await fetch(opts.url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': signature,
-          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        },
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
         body: payload,
       });
       const text = await res.text();

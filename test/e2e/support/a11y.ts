@@ -45,10 +45,7 @@ export async function openPages(browser: Browser, user?: { username: string; pas
     const context = await browser.newContext({
       viewport,
       reducedMotion: 'reduce',
-      storageState: {
-        cookies: [],
-        origins: [{ origin: baseUrl(), localStorage: Object.entries(entries).map(([name, value]) => ({ name, value })) }],
-      },
+      storageState: { cookies: [], origins: [{ origin: baseUrl(), localStorage: Object.entries(entries).map(([name, value]) => ({ name, value })) }] },
     });
     contexts.push(context);
     pages[viewport.width] = await context.newPage();
@@ -62,9 +59,7 @@ export async function openPages(browser: Browser, user?: { username: string; pas
  */
 export async function atBothWidths(pages: Pages, step: (page: Page, width: Width) => Promise<void>): Promise<void> {
   const outcomes = await Promise.allSettled(WIDTHS.map(({ width }) => step(pages[width], width)));
-  const failures = outcomes.flatMap((o, i) =>
-    o.status === 'rejected' ? [`at ${WIDTHS[i]!.width} px: ${(o.reason as Error)?.stack ?? o.reason}`] : [],
-  );
+  const failures = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [`at ${WIDTHS[i]!.width} px: ${(o.reason as Error)?.stack ?? o.reason}`] : []));
   if (failures.length > 0) throw new Error(failures.join('\n\n'));
 }
 
@@ -131,10 +126,7 @@ function smallScreenProblems(page: Page): Promise<string[]> {
         .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(el).position !== 'fixed')
         .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 1)
         .slice(0, 5)
-        .map(
-          (el) =>
-            `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent ?? '').slice(0, 40)}"`,
-        );
+        .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent ?? '').slice(0, 40)}"`);
       problems.push(`the page scrolls sideways: scrollWidth ${scrollWidth} > ${window.innerWidth}; widest: ${wide.join(', ')}`);
     }
     for (const table of document.querySelectorAll('table')) {
@@ -142,10 +134,8 @@ function smallScreenProblems(page: Page): Promise<string[]> {
       let scroller: HTMLElement | null = table.parentElement;
       while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
       const name = table.getAttribute('aria-label') ?? table.querySelector('caption')?.textContent ?? 'a table';
-      if (!scroller || scroller === document.documentElement || scroller === document.body)
-        problems.push(`table "${name}" is wider than the screen with no scrolling container`);
-      else if (scroller.getBoundingClientRect().right > window.innerWidth + 1)
-        problems.push(`table "${name}" scrolls in a container wider than the screen`);
+      if (!scroller || scroller === document.documentElement || scroller === document.body) problems.push(`table "${name}" is wider than the screen with no scrolling container`);
+      else if (scroller.getBoundingClientRect().right > window.innerWidth + 1) problems.push(`table "${name}" scrolls in a container wider than the screen`);
     }
     return problems;
   });
@@ -159,9 +149,7 @@ export async function openDialog(page: Page, opener: Locator, name: string | Reg
   await opener.click();
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { message: `focus inside the dialog "${name}"` })
-    .toBe(true);
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { message: `focus inside the dialog "${name}"` }).toBe(true);
   return dialog;
 }
 
@@ -191,14 +179,7 @@ export async function failApi(page: Page, pattern: RegExp): Promise<void> {
 }
 
 /** A dialog's state: opened with `opener` (focus moves in), audited, closed with Escape (focus goes back). */
-export async function auditDialog(
-  page: Page,
-  width: Width,
-  screen: string,
-  state: string,
-  opener: Locator,
-  name: string | RegExp,
-): Promise<void> {
+export async function auditDialog(page: Page, width: Width, screen: string, state: string, opener: Locator, name: string | RegExp): Promise<void> {
   const dialog = await openDialog(page, opener, name);
   await audit(page, width, screen, state);
   await closeDialog(page, dialog, opener);

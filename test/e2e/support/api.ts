@@ -9,12 +9,7 @@ export async function send(id: RouteId, req: CellRequest, opts: { authorization?
   let path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(req.pathParameters?.[name] ?? 'x'));
   if (opts.trailingSlash === false) path = path.replace(/\/$/, '');
   const query = req.query ? `?${new URLSearchParams(req.query)}` : '';
-  const body =
-    req.rawBody !== undefined
-      ? Buffer.from(req.rawBody, req.isBase64Encoded ? 'base64' : 'utf8')
-      : req.body === undefined
-        ? undefined
-        : JSON.stringify(req.body);
+  const body = req.rawBody !== undefined ? Buffer.from(req.rawBody, req.isBase64Encoded ? 'base64' : 'utf8') : req.body === undefined ? undefined : JSON.stringify(req.body);
   const res = await fetch(`${baseUrl()}${path}${query}`, {
     method: route.method,
     headers: { 'content-type': 'application/json', ...req.headers, ...(opts.authorization ? { authorization: opts.authorization } : {}) },
@@ -26,11 +21,7 @@ export async function send(id: RouteId, req: CellRequest, opts: { authorization?
 
 /** Signs in through POST /api/users/login/ and answers the whole user info (token included). */
 export async function login(username: string, password: string): Promise<{ token: string; [key: string]: unknown }> {
-  const res = await fetch(`${baseUrl()}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
+  const res = await fetch(`${baseUrl()}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
   const body = await res.json();
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(body)}`);
   return body;

@@ -57,23 +57,14 @@ export function recordIntentRequests(page: Page): Array<Record<string, unknown>>
 }
 
 /** The student's payments as the API lists them to the student themself. */
-export async function listedPayments(
-  token: string,
-  username: string,
-): Promise<Array<{ status: string; amount: number; payment_intent_id: string }>> {
-  const res = await fetch(`${baseUrl()}/api/students/${encodeURIComponent(username)}/payments/`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+export async function listedPayments(token: string, username: string): Promise<Array<{ status: string; amount: number; payment_intent_id: string }>> {
+  const res = await fetch(`${baseUrl()}/api/students/${encodeURIComponent(username)}/payments/`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`payments of ${username}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { results: Array<{ status: string; amount: number; payment_intent_id: string }> }).results;
 }
 
 type ProgramList = 'diploma_programs' | 'associate_programs' | 'certificate_programs';
-const PROGRAM_TYPE_OF: Record<ProgramList, string> = {
-  diploma_programs: 'diploma',
-  associate_programs: 'associates',
-  certificate_programs: 'certificate',
-};
+const PROGRAM_TYPE_OF: Record<ProgramList, string> = { diploma_programs: 'diploma', associate_programs: 'associates', certificate_programs: 'certificate' };
 
 /**
  * The student pays `amount` of the first program of a kind by card, without a browser: the portal opens
@@ -81,12 +72,7 @@ const PROGRAM_TYPE_OF: Record<ProgramList, string> = {
  * with the sandbox as Stripe.js confirms it (publishable key and client secret, the 4242 test card).
  * Answers the PaymentIntent's id; the payment is recorded when the sandbox's signed event arrives.
  */
-export async function studentPaysByCard(
-  student: { username: string; password: string },
-  programs: ProgramList,
-  amount: string,
-  billingName?: string,
-): Promise<string> {
+export async function studentPaysByCard(student: { username: string; password: string }, programs: ProgramList, amount: string, billingName?: string): Promise<string> {
   const { token } = await login(student.username, student.password);
   const record = await callApi(token, 'GET', `/api/students/${student.username}/`);
   expect(record.status).toBe(200);

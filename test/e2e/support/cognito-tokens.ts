@@ -14,38 +14,24 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The private key published in cognito-local's npm package, which must open nothing. */
 export async function publishedCognitoLocalKey(): Promise<CryptoKey> {
-  const { jwk } = JSON.parse(await readFile(nodeModule('cognito-local', 'lib', 'keys', 'cognitoLocal.private.json'), 'utf8')) as {
-    jwk: JWK;
-  };
+  const { jwk } = JSON.parse(await readFile(nodeModule('cognito-local', 'lib', 'keys', 'cognitoLocal.private.json'), 'utf8')) as { jwk: JWK };
   return (await importJWK(jwk, 'RS256')) as CryptoKey;
 }
 
 /** Moves the time the gateway's authorizer and cognito-local see (POST /local/clock). */
 export async function advanceStackClock(seconds: number): Promise<void> {
-  const res = await fetch(`${baseUrl()}/local/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceSeconds: seconds }),
-  });
+  const res = await fetch(`${baseUrl()}/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
   if (res.status !== 200) throw new Error(`moving the stack clock: ${res.status} ${await res.text()}`);
 }
 
 export async function resetStackClock(): Promise<void> {
-  const res = await fetch(`${baseUrl()}/local/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ reset: true }),
-  });
+  const res = await fetch(`${baseUrl()}/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reset: true }) });
   if (res.status !== 200) throw new Error(`resetting the stack clock: ${res.status}`);
 }
 
 /** An SDK client for the cognito-local that issued `token`, and the token's user pool. */
 export function cognitoOf(token: string): { cognito: CognitoIdentityProviderClient; endpoint: string; poolId: string } {
   const issuer = new URL(String(decodeJwt(token).iss));
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: issuer.origin,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: issuer.origin, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   return { cognito, endpoint: issuer.origin, poolId: issuer.pathname.slice(1) };
 }

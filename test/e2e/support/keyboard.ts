@@ -18,8 +18,7 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
 }
 
 /** Whether the focus is on `target` or inside it (e.g. a dialog). */
-export const hasFocusWithin = (target: Locator) =>
-  target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
+export const hasFocusWithin = (target: Locator) => target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
 
 /** Presses ArrowDown on a focused native select until the chosen option's text is `label`. */
 export async function chooseWithArrows(page: Page, select: Locator, label: string, max = 30): Promise<void> {

@@ -11,8 +11,7 @@ import { baseUrl } from './browser.js';
 import { cognitoOf } from './cognito-tokens.js';
 
 /** The code an authenticator app shows for `secret` now, or `offsetSeconds` from now. */
-export const totpNow = (secret: string, offsetSeconds = 0) =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+export const totpNow = (secret: string, offsetSeconds = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 export async function post(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -68,26 +67,25 @@ export async function turnTotpOn(token: string): Promise<string> {
 const UNUSED_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** The issue 19 parts of the matrix world for the anonymous column: real where a public route needs them. */
-export const totpFreshOverHttp: Pick<MatrixWorld['fresh'], 'mfaChallenge' | 'mfaEnrolment' | 'studentToken' | 'totpStudent' | 'startTotp'> =
-  {
-    mfaChallenge: async () => {
-      const { username, password } = await newAccount('anon-totp');
-      const secret = await turnTotpOn(String((await login(username, password)).token));
-      const first = await post('/api/users/login/', { username, password });
-      if (first.body?.code !== 'mfa_required') throw new Error(`no TOTP challenge: ${JSON.stringify(first.body)}`);
-      return { username, session: first.body.session, secret };
-    },
-    mfaEnrolment: async () => {
-      const { username, password } = await newAccount('anon-staff', 'staff');
-      const first = await post('/api/users/login/', { username, password });
-      if (first.body?.code !== 'mfa_setup_required') throw new Error(`no enrolment: ${JSON.stringify(first.body)}`);
-      return { username, session: first.body.session, secret: first.body.secret_code };
-    },
-    // signed-in routes: the gateway answers an anonymous caller before these would matter
-    studentToken: async () => ({ username: 'student-x', token: 'unused' }),
-    totpStudent: async () => 'student-x',
-    startTotp: async () => UNUSED_SECRET,
-  };
+export const totpFreshOverHttp: Pick<MatrixWorld['fresh'], 'mfaChallenge' | 'mfaEnrolment' | 'studentToken' | 'totpStudent' | 'startTotp'> = {
+  mfaChallenge: async () => {
+    const { username, password } = await newAccount('anon-totp');
+    const secret = await turnTotpOn(String((await login(username, password)).token));
+    const first = await post('/api/users/login/', { username, password });
+    if (first.body?.code !== 'mfa_required') throw new Error(`no TOTP challenge: ${JSON.stringify(first.body)}`);
+    return { username, session: first.body.session, secret };
+  },
+  mfaEnrolment: async () => {
+    const { username, password } = await newAccount('anon-staff', 'staff');
+    const first = await post('/api/users/login/', { username, password });
+    if (first.body?.code !== 'mfa_setup_required') throw new Error(`no enrolment: ${JSON.stringify(first.body)}`);
+    return { username, session: first.body.session, secret: first.body.secret_code };
+  },
+  // signed-in routes: the gateway answers an anonymous caller before these would matter
+  studentToken: async () => ({ username: 'student-x', token: 'unused' }),
+  totpStudent: async () => 'student-x',
+  startTotp: async () => UNUSED_SECRET,
+};
 
 /**
  * POST /api/students/ as the demo admin: a student's sign-in (temporary `password`) and record, in the Phlebotomy

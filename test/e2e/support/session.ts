@@ -10,11 +10,7 @@ import { baseUrl } from './browser.js';
 export type UserInfo = Awaited<ReturnType<typeof login>>;
 
 /** A context whose local storage holds `entries` (e.g. userInfo, a stored cart) before any page loads. */
-export function contextWithStorage(
-  browser: Browser,
-  entries: Record<string, string>,
-  options: BrowserContextOptions = {},
-): Promise<BrowserContext> {
+export function contextWithStorage(browser: Browser, entries: Record<string, string>, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     ...options,
     storageState: {

@@ -9,12 +9,7 @@ import type { UserInfo } from './session.js';
 
 export const FRESH_STUDENT_PASSWORD = 'Fresh!Pass2345';
 
-async function call(
-  method: string,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(method: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl()}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -42,10 +37,7 @@ export interface FreshStudent {
  * Creates a student with a sign-in (first password already replaced, so the login form goes
  * straight to the dashboard) and, when `owes` is given, one certificate enrollment of that amount.
  */
-export async function createFreshStudent(
-  prefix: string,
-  owes?: { programName: string; amount: string; nextDueDate: string | null },
-): Promise<FreshStudent> {
+export async function createFreshStudent(prefix: string, owes?: { programName: string; amount: string; nextDueDate: string | null }): Promise<FreshStudent> {
   const admin = await login('admin', 'Admin!2345');
   const username = `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const firstName = 'Fresh';

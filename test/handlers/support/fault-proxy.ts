@@ -49,13 +49,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         return;
       }
       const forward = http.request(
-        {
-          hostname: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, host: upstream.host },
-        },
+        { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
         (answer) => {
           if (fault?.kind === 'lose-answer') {
             answer.resume();

@@ -1,11 +1,6 @@
 /** Test data made through the real stores and the real (local) Cognito; usernames are unique per call. */
 import { randomUUID } from 'node:crypto';
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Enrollment, LedgerEntry } from '../../../lambdas/domain/ledger.js';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
@@ -77,9 +72,7 @@ export async function bareStudentProfile(username: string): Promise<void> {
   }
 }
 
-export async function createStudentRecord(
-  opts: { username?: string; enrollments?: Enrollment[]; entries?: LedgerEntry[]; profile?: Partial<StudentProfileRecord> } = {},
-) {
+export async function createStudentRecord(opts: { username?: string; enrollments?: Enrollment[]; entries?: LedgerEntry[]; profile?: Partial<StudentProfileRecord> } = {}) {
   const username = opts.username ?? uniqueName('stu');
   const profile: StudentProfileRecord = {
     username,

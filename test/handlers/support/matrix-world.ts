@@ -38,9 +38,7 @@ export function handlerOf(id: RouteId): Promise<Handler> {
 export function eventFor(id: RouteId, caller: Caller | undefined, req: CellRequest): ApiEvent {
   const event = apiEvent(id, { caller, query: req.query, body: req.body, rawBody: req.rawBody });
   // any string may arrive as a parameter here, lone surrogates included (which encodeURIComponent refuses)
-  const rawPath = routeById(id).path.replace(/\{(\w+)\}/g, (_, name) =>
-    encodeURIComponent((req.pathParameters?.[name] ?? '').replace(/\p{Cs}/gu, '\ufffd')),
-  );
+  const rawPath = routeById(id).path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent((req.pathParameters?.[name] ?? '').replace(/\p{Cs}/gu, '\ufffd')));
   Object.assign(event, { pathParameters: req.pathParameters, rawPath });
   event.requestContext.http.path = rawPath;
   Object.assign(event.headers, req.headers ?? {});
@@ -99,25 +97,8 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
     await createStudentRecord({
       username,
       profile: { firstName, lastName, programType: PROGRAM.type, programName: 'Nursing Assistant', cohortId },
-      enrollments: [
-        {
-          programType: PROGRAM.type,
-          programId: PROGRAM.id,
-          programName: 'Nursing Assistant',
-          nextDueDate: '2030-01-15',
-          enrolledAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
-      entries: [
-        {
-          entryId: 'c1',
-          kind: 'charge',
-          programType: PROGRAM.type,
-          programId: PROGRAM.id,
-          amountCents: 150_000,
-          createdAt: '2026-09-01T00:00:00.000Z',
-        },
-      ],
+      enrollments: [{ programType: PROGRAM.type, programId: PROGRAM.id, programName: 'Nursing Assistant', nextDueDate: '2030-01-15', enrolledAt: '2026-09-01T00:00:00.000Z' }],
+      entries: [{ entryId: 'c1', kind: 'charge', programType: PROGRAM.type, programId: PROGRAM.id, amountCents: 150_000, createdAt: '2026-09-01T00:00:00.000Z' }],
     });
     return username;
   };
@@ -125,10 +106,7 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
   await newStudent(users.studentB.username, 'Bob', lastNameB, cohortB);
 
   const upload = async (fields: Record<string, string>) => {
-    const req = await multipart(
-      { scope: 'general', is_public: 'true', ...fields },
-      { name: `${randomUUID().slice(0, 8)}.txt`, content: `Text of ${fields.title}` },
-    );
+    const req = await multipart({ scope: 'general', is_public: 'true', ...fields }, { name: `${randomUUID().slice(0, 8)}.txt`, content: `Text of ${fields.title}` });
     const res = await call('documents-upload', callers.staff, req);
     if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.id as string;
@@ -148,12 +126,7 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
   /** A card payment that succeeded at the (sandbox) provider and reached the ledger through the webhook. */
   const paidBy = async (caller: Caller, username: string) => {
     const res = await call('payments-create-intent', caller, {
-      body: {
-        username,
-        totalCost: '20.00',
-        idempotency_key: randomUUID(),
-        items: [{ program_type: PROGRAM.type, program_id: PROGRAM.id, amount: '20.00' }],
-      },
+      body: { username, totalCost: '20.00', idempotency_key: randomUUID(), items: [{ program_type: PROGRAM.type, program_id: PROGRAM.id, amount: '20.00' }] },
     });
     if (res.status !== 200) throw new Error(`create-intent failed: ${res.status} ${JSON.stringify(res.body)}`);
     const id = res.body.paymentIntentId as string;
@@ -233,12 +206,7 @@ async function count(input: ConstructorParameters<typeof QueryCommand>[0]): Prom
 
 /** Audit entries written by `actor` (every change in the portal writes one in its own transaction). */
 export const auditCount = (actor: string) =>
-  count({
-    TableName: TABLE_NAME,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) },
-  });
+  count({ TableName: TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) } });
 
 /**
  * Audit entries of changes by `actor`: reads of student records (actions ending in ".read", written

@@ -28,27 +28,20 @@ interface EmfDirective {
 export function emittedIdentities(emf: Record<string, unknown>): string[] {
   const directives = (emf._aws as { CloudWatchMetrics?: EmfDirective[] } | undefined)?.CloudWatchMetrics ?? [];
   return directives.flatMap((d) =>
-    d.Dimensions.flatMap((set) =>
-      d.Metrics.map((m) => metricIdentity(d.Namespace, m.Name, Object.fromEntries(set.map((k) => [k, String(emf[k])])))),
-    ),
+    d.Dimensions.flatMap((set) => d.Metrics.map((m) => metricIdentity(d.Namespace, m.Name, Object.fromEntries(set.map((k) => [k, String(emf[k])]))))),
   );
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, any> }>;
 type Dimension = { Name: string; Value: unknown };
 
-const dims = (list: Dimension[] | undefined) =>
-  Object.fromEntries((list ?? []).map((d) => [d.Name, typeof d.Value === 'string' ? d.Value : JSON.stringify(d.Value)]));
+const dims = (list: Dimension[] | undefined) => Object.fromEntries((list ?? []).map((d) => [d.Name, typeof d.Value === 'string' ? d.Value : JSON.stringify(d.Value)]));
 
 /** The metrics an alarm watches: its single metric, or every metric of its math expression. */
 function alarmMetrics(props: Record<string, any>): string[] {
   if (props.MetricName) return [metricIdentity(props.Namespace, props.MetricName, dims(props.Dimensions))];
-  return (
-    (props.Metrics ?? []) as Array<{ MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions?: Dimension[] } } }>
-  ).flatMap((m) =>
-    m.MetricStat
-      ? [metricIdentity(m.MetricStat.Metric.Namespace, m.MetricStat.Metric.MetricName, dims(m.MetricStat.Metric.Dimensions))]
-      : [],
+  return ((props.Metrics ?? []) as Array<{ MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions?: Dimension[] } } }>).flatMap((m) =>
+    m.MetricStat ? [metricIdentity(m.MetricStat.Metric.Namespace, m.MetricStat.Metric.MetricName, dims(m.MetricStat.Metric.Dimensions))] : [],
   );
 }
 
@@ -75,8 +68,7 @@ function widgetMetric(row: unknown[]): string | undefined {
 /** Every metric watched by an alarm or drawn by a dashboard widget, per place it appears. */
 export function watchedMetrics(resources: Resources): Array<{ where: string; metric: string }> {
   return Object.entries(resources).flatMap(([id, resource]) => {
-    if (resource.Type === 'AWS::CloudWatch::Alarm')
-      return alarmMetrics(resource.Properties!).map((metric) => ({ where: `alarm ${id}`, metric }));
+    if (resource.Type === 'AWS::CloudWatch::Alarm') return alarmMetrics(resource.Properties!).map((metric) => ({ where: `alarm ${id}`, metric }));
     if (resource.Type !== 'AWS::CloudWatch::Dashboard') return [];
     return dashboardBody(resource.Properties!.DashboardBody).widgets.flatMap((widget, i) =>
       (widget.properties?.metrics ?? []).flatMap((row) => {

@@ -11,11 +11,7 @@ export interface TracedRequest {
 const sent: TracedRequest[] = [];
 db.middlewareStack.add(
   (next, context) => async (args) => {
-    const request: TracedRequest = {
-      command: String(context.commandName),
-      input: args.input as Record<string, unknown>,
-      output: undefined,
-    };
+    const request: TracedRequest = { command: String(context.commandName), input: args.input as Record<string, unknown>, output: undefined };
     sent.push(request);
     const result = await next(args);
     request.output = result.output as Record<string, unknown>;

@@ -19,11 +19,7 @@ export function signedEvent(
     pending_webhooks: 1,
     data: { object },
   });
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: opts.secret ?? process.env.STRIPE_WEBHOOK_SECRET!,
-    timestamp: opts.timestamp,
-  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? process.env.STRIPE_WEBHOOK_SECRET!, timestamp: opts.timestamp });
   return { payload, signature };
 }
 
@@ -34,8 +30,4 @@ export async function deliver(event: { payload: string; signature: string }) {
 }
 
 export const succeeded = (intentId: string, amount: number, eventId?: string) =>
-  signedEvent(
-    'payment_intent.succeeded',
-    { id: intentId, object: 'payment_intent', amount, amount_received: amount, status: 'succeeded' },
-    { id: eventId },
-  );
+  signedEvent('payment_intent.succeeded', { id: intentId, object: 'payment_intent', amount, amount_received: amount, status: 'succeeded' }, { id: eventId });

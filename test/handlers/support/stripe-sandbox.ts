@@ -54,10 +54,7 @@ const shuffled = <T>(items: T[]) =>
  * random order, until no new ones appear (the webhook's excess refunds make events of their own).
  * `check` runs after each round. Answers every webhook status seen.
  */
-export async function settle(
-  intentIds: ReadonlySet<string>,
-  opts: { skip?: (e: SandboxEvent) => boolean; check?: () => Promise<void> } = {},
-) {
+export async function settle(intentIds: ReadonlySet<string>, opts: { skip?: (e: SandboxEvent) => boolean; check?: () => Promise<void> } = {}) {
   const delivered = new Set<string>();
   const statuses: number[] = [];
   for (let round = 0; round < 10; round++) {

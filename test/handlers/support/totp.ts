@@ -15,16 +15,14 @@ import { apiEvent, invoke, type Caller } from './events.js';
 import { createSignIn } from './fixtures.js';
 
 /** The code an authenticator app shows for `secret` now, or `offsetSeconds` from now (SHA-1, 6 digits, 30 s: what Cognito uses). */
-export const totpCode = (secret: string, offsetSeconds = 0) =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+export const totpCode = (secret: string, offsetSeconds = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 const secrets = new Map<string, string>();
 /** The secret of an account enrolled through these helpers. */
 export const secretOf = (username: string) => secrets.get(username.toLowerCase());
 export const rememberSecret = (username: string, secret: string) => secrets.set(username.toLowerCase(), secret);
 
-export const login = (username: string, password: string) =>
-  invoke(loginHandler, apiEvent('users-login', { body: { username, password } }));
+export const login = (username: string, password: string) => invoke(loginHandler, apiEvent('users-login', { body: { username, password } }));
 export const answerMfa = (body: unknown) => invoke(mfaHandler, apiEvent('users-mfa', { body }));
 export const finishSetup = (body: unknown) => invoke(mfaSetupHandler, apiEvent('users-mfa-setup', { body }));
 
@@ -35,8 +33,7 @@ export function withBearer(id: RouteId, caller: Caller, token: string, opts: Par
   return event;
 }
 export const startTotp = (username: string, token: string) => invoke(totpStartHandler, withBearer('users-totp-start', { username }, token));
-export const verifyTotp = (username: string, token: string, code: string) =>
-  invoke(totpVerifyHandler, withBearer('users-totp-verify', { username }, token, { body: { code } }));
+export const verifyTotp = (username: string, token: string, code: string) => invoke(totpVerifyHandler, withBearer('users-totp-verify', { username }, token, { body: { code } }));
 
 /**
  * A complete sign-in whatever it takes: the password, then the enrolment an admin, finance or staff

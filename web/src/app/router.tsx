@@ -81,10 +81,7 @@ export const appRoutes: RouteObject[] = [
                 path: paths.cohortManagement,
                 lazy: lazyPage('cohort-management', () => adminPages().then((m) => ({ default: m.CohortManagementPage }))),
               },
-              {
-                path: paths.cohortDetail,
-                lazy: lazyPage('cohort-detail', () => adminPages().then((m) => ({ default: m.CohortDetailPage }))),
-              },
+              { path: paths.cohortDetail, lazy: lazyPage('cohort-detail', () => adminPages().then((m) => ({ default: m.CohortDetailPage }))) },
               { path: paths.admin, lazy: lazyPage('admin', () => adminPages().then((m) => ({ default: m.AdminPanelPage }))) },
             ],
           },

@@ -42,13 +42,7 @@ export const newCartItem: NewCartItem = {
 };
 
 /** The same installment as a line of the cart. */
-export const sampleCartItem: CartItem = {
-  ...newCartItem,
-  amount: 1500,
-  id: 'certificate-1-1767225600000',
-  quantity: 1,
-  added_at: '2026-01-01T00:00:00.000Z',
-};
+export const sampleCartItem: CartItem = { ...newCartItem, amount: 1500, id: 'certificate-1-1767225600000', quantity: 1, added_at: '2026-01-01T00:00:00.000Z' };
 
 /** An active certificate cohort, 2025-2026 number 1 (Nursing Assistant), with no students yet. */
 export const sampleCohort = (overrides: Partial<Cohort> & Pick<Cohort, 'id'>): Cohort => ({

@@ -44,11 +44,7 @@ export function RoleGuard({ decide }: { decide: (user: UserInfo | null, loginPen
       );
     }
     case 'redirect':
-      return access.to === 'login' ? (
-        <Navigate to={loginRedirectTarget(location)} replace />
-      ) : (
-        <Navigate to={paths.dashboard} replace state={noticeState(access.message)} />
-      );
+      return access.to === 'login' ? <Navigate to={loginRedirectTarget(location)} replace /> : <Navigate to={paths.dashboard} replace state={noticeState(access.message)} />;
     case 'allowed':
       return <Outlet />;
   }

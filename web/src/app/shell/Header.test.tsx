@@ -67,8 +67,7 @@ describe('Header', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Document Management' }).getAttribute('href')).toBe('/documents');
     expect(within(nav).getByRole('link', { name: 'Course Manager' }).getAttribute('href')).toBe('/course-manager');
-    for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment History'])
-      expect(within(nav).queryByRole('link', { name })).toBeNull();
+    for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment History']) expect(within(nav).queryByRole('link', { name })).toBeNull();
   });
 
   it('opens the same links in a menu from the menu button (the phone header, issue 21)', async () => {

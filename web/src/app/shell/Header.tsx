@@ -61,13 +61,7 @@ export function Header() {
           {/* wide screens: every link in the bar; phones: the same links behind the menu button */}
           <Box sx={wideOnly}>
             {links.map((link) => (
-              <Button
-                key={link.to + link.label}
-                color="inherit"
-                variant={link.outlined ? 'outlined' : 'text'}
-                component={NavLink}
-                to={link.to}
-              >
+              <Button key={link.to + link.label} color="inherit" variant={link.outlined ? 'outlined' : 'text'} component={NavLink} to={link.to}>
                 {link.label}
               </Button>
             ))}
@@ -100,12 +94,7 @@ export function Header() {
         </Box>
         {menuOpen && (
           <Suspense fallback={null}>
-            <NavMenuDrawer
-              id={MENU_ID}
-              links={links}
-              extra={student ? <TwoStepSignInButton /> : undefined}
-              onClose={() => setMenuOpen(false)}
-            />
+            <NavMenuDrawer id={MENU_ID} links={links} extra={student ? <TwoStepSignInButton /> : undefined} onClose={() => setMenuOpen(false)} />
           </Suspense>
         )}
       </Toolbar>
@@ -117,14 +106,7 @@ export function Header() {
 const PHONE = '@media (max-width: 599.95px)';
 
 const toolbarStyle = { flexWrap: 'wrap', columnGap: 2, rowGap: 1, py: 1, [PHONE]: { flexWrap: 'nowrap', columnGap: 1 } } as const;
-const brandStyle = {
-  color: 'inherit',
-  textDecoration: 'none',
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: 1,
-  maxWidth: '100%',
-} as const;
+const brandStyle = { color: 'inherit', textDecoration: 'none', display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: '100%' } as const;
 const ellipsis = { [PHONE]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } } as const;
 const wideOnly = { display: 'contents', [PHONE]: { display: 'none' } } as const;
 const wideInline = { [PHONE]: { display: 'none' } } as const;

@@ -10,17 +10,7 @@ import { SideSheet } from '#shared/components/SideSheet';
  * menu button is first pressed, so the drawer's code is not in every route's shell. Rendered inside
  * the header (no portal), so the links stay in the banner landmark; a link closes it.
  */
-export default function NavMenuDrawer({
-  id,
-  links,
-  extra,
-  onClose,
-}: {
-  id: string;
-  links: NavLinkDef[];
-  extra?: ReactNode;
-  onClose: () => void;
-}) {
+export default function NavMenuDrawer({ id, links, extra, onClose }: { id: string; links: NavLinkDef[]; extra?: ReactNode; onClose: () => void }) {
   return (
     <SideSheet open onClose={onClose} side="right" width={260} inPlace>
       <Box component="nav" id={id} aria-label="Main menu" sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 2 }}>

@@ -29,12 +29,7 @@ export function AdminMenu({ current, onSelect }: { current: AdminView; onSelect:
   return (
     <List component="nav" aria-label="Admin menu">
       {ADMIN_VIEWS.map((view) => (
-        <ListItemButton
-          key={view}
-          selected={view === current}
-          aria-current={view === current ? 'page' : undefined}
-          onClick={() => onSelect(view)}
-        >
+        <ListItemButton key={view} selected={view === current} aria-current={view === current ? 'page' : undefined} onClick={() => onSelect(view)}>
           <ListItemIcon>{ICON[view]}</ListItemIcon>
           <ListItemText primary={VIEW_LABEL[view]} />
         </ListItemButton>

@@ -17,9 +17,7 @@ async function openPanel(path = '/admin', wide = true) {
     'fetch',
     vi.fn(async () => jsonResponse([])),
   );
-  const view = renderApp(path, {
-    preloadedState: signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true })),
-  });
+  const view = renderApp(path, { preloadedState: signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true })) });
   await screen.findByRole('heading', { level: 1, name: TITLE });
   return view;
 }

@@ -54,13 +54,7 @@ export default function AdminPanelPage({ documents, cohorts, students, audit }: 
       <Box component="section" aria-labelledby="page-title" sx={{ flexGrow: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3 }}>
           {!wide && (
-            <IconButton
-              aria-label="Open admin menu"
-              aria-controls={menuOpen ? 'admin-menu' : undefined}
-              aria-expanded={menuOpen}
-              edge="start"
-              onClick={() => setMenuOpen(true)}
-            >
+            <IconButton aria-label="Open admin menu" aria-controls={menuOpen ? 'admin-menu' : undefined} aria-expanded={menuOpen} edge="start" onClick={() => setMenuOpen(true)}>
               <MenuIcon />
             </IconButton>
           )}

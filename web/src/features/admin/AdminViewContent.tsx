@@ -39,8 +39,7 @@ function Overview() {
         Overview
       </Typography>
       <Typography>
-        Welcome{user.first_name ? `, ${user.first_name}` : ''}! This is the {brand.collegeName} admin dashboard. Use the menu to manage
-        documents, cohorts and students.
+        Welcome{user.first_name ? `, ${user.first_name}` : ''}! This is the {brand.collegeName} admin dashboard. Use the menu to manage documents, cohorts and students.
       </Typography>
     </Stack>
   );

@@ -76,13 +76,7 @@ describe('AuditEntryDialog (issue 21)', () => {
     atPhoneWidth(false);
     render(
       <AuditEntryDialog
-        entry={{
-          ...update,
-          action: 'cohort.roster.read',
-          before: undefined,
-          after: undefined,
-          detail: { count: 2, students: ['ben', 'ada'] },
-        }}
+        entry={{ ...update, action: 'cohort.roster.read', before: undefined, after: undefined, detail: { count: 2, students: ['ben', 'ada'] } }}
         onClose={() => {}}
       />,
     );

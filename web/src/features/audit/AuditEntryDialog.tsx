@@ -42,9 +42,7 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntrySummary;
           Before and after
         </Typography>
         {changes.length === 0 ? (
-          <Typography color="text.secondary">
-            This entry records no before or after (a read, or a change with nothing to compare).
-          </Typography>
+          <Typography color="text.secondary">This entry records no before or after (a read, or a change with nothing to compare).</Typography>
         ) : (
           <>
             {changedCount > 0 && (
@@ -89,10 +87,7 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
 /** A marker that is text, not only colour, so it is read out and seen without colour. */
 function ChangedMark() {
   return (
-    <Box
-      component="span"
-      sx={{ ml: 1, px: 0.75, borderRadius: 1, bgcolor: 'warning.light', color: 'text.primary', typography: 'caption', fontWeight: 600 }}
-    >
+    <Box component="span" sx={{ ml: 1, px: 0.75, borderRadius: 1, bgcolor: 'warning.light', color: 'text.primary', typography: 'caption', fontWeight: 600 }}>
       Changed
     </Box>
   );
@@ -103,11 +98,7 @@ const changedRow = { bgcolor: 'rgba(237, 108, 2, 0.08)' } as const;
 /** Wide screens: a three-column grid table, field | before | after. */
 function SideBySide({ changes }: { changes: FieldChange[] }) {
   return (
-    <Box
-      component="table"
-      aria-label="Before and after"
-      sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', '& th, & td': cellStyle }}
-    >
+    <Box component="table" aria-label="Before and after" sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', '& th, & td': cellStyle }}>
       <colgroup>
         <col style={{ width: '24%' }} />
         <col style={{ width: '38%' }} />
@@ -141,12 +132,7 @@ function StackedChanges({ changes }: { changes: FieldChange[] }) {
   return (
     <Box component="ul" aria-label="Before and after" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
       {changes.map((c) => (
-        <Box
-          component="li"
-          key={c.field}
-          data-changed={c.changed || undefined}
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, ...(c.changed ? changedRow : {}) }}
-        >
+        <Box component="li" key={c.field} data-changed={c.changed || undefined} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, ...(c.changed ? changedRow : {}) }}>
           <Typography component="h4" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
             {c.field}
             {c.changed && <ChangedMark />}
@@ -161,22 +147,8 @@ function StackedChanges({ changes }: { changes: FieldChange[] }) {
   );
 }
 
-const summaryGrid = {
-  display: 'grid',
-  gridTemplateColumns: 'minmax(4.5rem, max-content) minmax(0, 1fr)',
-  columnGap: 2,
-  rowGap: 0.5,
-  m: 0,
-} as const;
-const cellStyle = {
-  textAlign: 'left',
-  verticalAlign: 'top',
-  p: 1,
-  borderBottom: 1,
-  borderColor: 'divider',
-  overflowWrap: 'anywhere',
-  typography: 'body2',
-} as const;
+const summaryGrid = { display: 'grid', gridTemplateColumns: 'minmax(4.5rem, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 } as const;
+const cellStyle = { textAlign: 'left', verticalAlign: 'top', p: 1, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere', typography: 'body2' } as const;
 const preStyle = {
   m: 0,
   p: 1,

@@ -17,33 +17,17 @@ const entry = (over: Partial<AuditEntrySummary> = {}): AuditEntrySummary => ({
   subject: 'course Physics (40101)',
   ...over,
 });
-const page = (results: AuditEntrySummary[], next: string | null = null): AuditPage => ({
-  results,
-  count: results.length,
-  next,
-  from: '2026-02-01',
-  to: '2026-03-03',
-});
+const page = (results: AuditEntrySummary[], next: string | null = null): AuditPage => ({ results, count: results.length, next, from: '2026-02-01', to: '2026-03-03' });
 
 /** Serves the log: two pages without a cursor, the second with `cursor=c2`; a user named "broken" is a 400. */
 function stubLog(): ApiCall[] {
   return stubApi({
     'GET /api/audit/': ({ path }) => {
       const query = new URL(path, 'http://x').searchParams;
-      if (query.get('actor') === 'broken')
-        return jsonResponse({ error: 'to: may be at most 31 days after from unless a user or action is chosen' }, 400);
+      if (query.get('actor') === 'broken') return jsonResponse({ error: 'to: may be at most 31 days after from unless a user or action is chosen' }, 400);
       if (query.get('cursor') === 'c2')
         return jsonResponse(
-          page([
-            entry({
-              id: 'e3',
-              actor: 'staff',
-              action: 'document.delete',
-              entity_type: 'document',
-              entity_id: 'doc-9',
-              subject: 'document Clinical Handbook',
-            }),
-          ]),
+          page([entry({ id: 'e3', actor: 'staff', action: 'document.delete', entity_type: 'document', entity_id: 'doc-9', subject: 'document Clinical Handbook' })]),
         );
       return jsonResponse(
         page(
@@ -103,10 +87,7 @@ describe('Audit log (admin panel, issue 9)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(cells(rows()[2]!).slice(1)).toEqual(['staff', 'document.delete', 'document Clinical Handbook']);
-    expect(calls.filter((c) => c.path.startsWith('/api/audit/')).map((c) => c.path)).toEqual([
-      '/api/audit/?limit=50',
-      '/api/audit/?limit=50&cursor=c2',
-    ]);
+    expect(calls.filter((c) => c.path.startsWith('/api/audit/')).map((c) => c.path)).toEqual(['/api/audit/?limit=50', '/api/audit/?limit=50&cursor=c2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -119,12 +100,8 @@ describe('Audit log (admin panel, issue 9)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('course Physics (40101)')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    fireEvent.click(
-      screen.getByRole('button', { name: 'View cohort.roster.read of cohort 2026-2027 Cohort 1 (Phlebotomy) (12 students)' }),
-    );
-    expect(within(await screen.findByRole('dialog', { name: 'Audit entry' })).getByLabelText('Details').textContent).toContain(
-      '"count": 12',
-    );
+    fireEvent.click(screen.getByRole('button', { name: 'View cohort.roster.read of cohort 2026-2027 Cohort 1 (Phlebotomy) (12 students)' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Audit entry' })).getByLabelText('Details').textContent).toContain('"count": 12');
   });
 
   it('sends the user, action and date range as the query, and clears them', async () => {
@@ -138,13 +115,7 @@ describe('Audit log (admin panel, issue 9)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/audit/'))).toHaveLength(2));
     const filtered = new URL(calls.filter((c) => c.path.startsWith('/api/audit/'))[1]!.path, 'http://x');
-    expect(Object.fromEntries(filtered.searchParams)).toEqual({
-      actor: 'finance',
-      action: 'student.read',
-      from: '2026-01-01',
-      to: '2026-03-31',
-      limit: '50',
-    });
+    expect(Object.fromEntries(filtered.searchParams)).toEqual({ actor: 'finance', action: 'student.read', from: '2026-01-01', to: '2026-03-31', limit: '50' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('');
@@ -168,12 +139,8 @@ describe('Audit log (admin panel, issue 9)', { timeout: 20_000 }, () => {
   });
 
   it('names the subject by its stored label, and the students a read showed by count', () => {
-    expect(subjectOf({ entity_type: 'student', entity_id: 'ben', subject: 'student Ben Nguyen (ben)', detail: undefined })).toBe(
-      'student Ben Nguyen (ben)',
-    );
-    expect(subjectOf({ entity_type: 'students', entity_id: 'list', subject: 'students list', detail: { count: 1 } })).toBe(
-      'students list (1 student)',
-    );
+    expect(subjectOf({ entity_type: 'student', entity_id: 'ben', subject: 'student Ben Nguyen (ben)', detail: undefined })).toBe('student Ben Nguyen (ben)');
+    expect(subjectOf({ entity_type: 'students', entity_id: 'list', subject: 'students list', detail: { count: 1 } })).toBe('students list (1 student)');
     expect(subjectOf({ entity_type: 'student', entity_id: 'ben' })).toBe('student ben');
   });
 });

@@ -33,8 +33,8 @@ export default function AuditLogPage() {
           Audit log
         </Typography>
         <Typography color="text.secondary">
-          Every change by staff, and every read of another person&apos;s student record. Days are UTC; without a user or action the list
-          covers at most 31 days (the last 31 unless you choose).
+          Every change by staff, and every read of another person&apos;s student record. Days are UTC; without a user or action the list covers at most 31 days (the last 31 unless
+          you choose).
         </Typography>
       </Box>
       <AuditFiltersForm applied={filters} onApply={setFilters} />
@@ -45,22 +45,14 @@ export default function AuditLogPage() {
         </Button>
         {covered && (covered.from || covered.to) && (
           <Typography variant="body2" color="text.secondary" role="status">
-            {covered.from && covered.to
-              ? `${covered.from} to ${covered.to}`
-              : covered.from
-                ? `From ${covered.from}`
-                : `Until ${covered.to}`}
+            {covered.from && covered.to ? `${covered.from} to ${covered.to}` : covered.from ? `From ${covered.from}` : `Until ${covered.to}`}
           </Typography>
         )}
       </Box>
       <ListOrStatus
         loading={log.isLoading}
         loadingText="Loading audit log..."
-        failure={
-          log.isError && (
-            <Alert severity="error">{serverError ? `Unable to load the audit log: ${serverError}` : 'Unable to load the audit log'}</Alert>
-          )
-        }
+        failure={log.isError && <Alert severity="error">{serverError ? `Unable to load the audit log: ${serverError}` : 'Unable to load the audit log'}</Alert>}
         empty={entries.length === 0 && 'No audit entries found for these filters.'}
       >
         <AuditTable entries={entries} onOpen={setOpened} />

@@ -23,8 +23,7 @@ export function showValue(value: unknown, field = ''): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return value === '' ? '""' : value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number')
-    return /Cents$/.test(field) && Number.isInteger(value) ? `${dollars(value)} (${value} cents)` : String(value);
+  if (typeof value === 'number') return /Cents$/.test(field) && Number.isInteger(value) ? `${dollars(value)} (${value} cents)` : String(value);
   return JSON.stringify(value);
 }
 
@@ -43,11 +42,7 @@ export function compareSnapshots(before: unknown, after: unknown): FieldChange[]
   const a = (after ?? {}) as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   const rows = fields.map((field) => {
-    const row = {
-      field,
-      before: before === undefined ? NO_VALUE : showValue(b[field], field),
-      after: after === undefined ? NO_VALUE : showValue(a[field], field),
-    };
+    const row = { field, before: before === undefined ? NO_VALUE : showValue(b[field], field), after: after === undefined ? NO_VALUE : showValue(a[field], field) };
     return { ...row, changed: both && JSON.stringify(b[field]) !== JSON.stringify(a[field]) };
   });
   // what changed first: an update of a record with many fields is read for its changes

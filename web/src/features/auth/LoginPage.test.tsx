@@ -6,9 +6,7 @@ import { renderApp } from '../../testing/renderApp';
 
 /** Answers the login call with `login`, and the dashboard's student call with 404 (an admin-like user). */
 function stubApi(login: () => Promise<Response>) {
-  const fetchMock = vi.fn((input: unknown) =>
-    requestUrl(input).includes('/api/users/login/') ? login() : Promise.resolve(jsonResponse({ error: 'Not found' }, 404)),
-  );
+  const fetchMock = vi.fn((input: unknown) => (requestUrl(input).includes('/api/users/login/') ? login() : Promise.resolve(jsonResponse({ error: 'Not found' }, 404))));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -29,11 +27,7 @@ describe('Login screen', () => {
   it('shows the welcome panel, the sign-in form, the help link and the copyright footer', async () => {
     await openLogin();
     const welcome = screen.getByRole('region', { name: `Welcome to ${brand.collegeName}` });
-    for (const feature of [
-      'Tracking academic progress',
-      'Managing tuition and financial aid',
-      'Accessing course materials and schedules',
-    ]) {
+    for (const feature of ['Tracking academic progress', 'Managing tuition and financial aid', 'Accessing course materials and schedules']) {
       expect(within(welcome).getByText(feature)).toBeTruthy();
     }
     expect(screen.getByLabelText('Username')).toBeTruthy();

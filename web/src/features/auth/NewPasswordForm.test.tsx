@@ -21,9 +21,7 @@ function stubApi(newPassword: () => Response) {
   return calls;
 }
 
-async function signInWithTemporaryPassword(
-  newPassword: () => Response = () => jsonResponse(sampleUser({ username: 'new.student', first_name: 'New' })),
-) {
+async function signInWithTemporaryPassword(newPassword: () => Response = () => jsonResponse(sampleUser({ username: 'new.student', first_name: 'New' }))) {
   const calls = stubApi(newPassword);
   const view = renderApp('/');
   await screen.findByRole('heading', { name: 'Sign in' });
@@ -69,13 +67,10 @@ describe('First sign-in with a temporary password (issue 8)', { timeout: 20_000 
   });
 
   it("shows the server's message for a refused password, and goes back to the sign-in form on request", async () => {
-    const refusal = () =>
-      jsonResponse({ error: 'new_password: Password does not conform to policy: Password must have symbol characters' }, 400);
+    const refusal = () => jsonResponse({ error: 'new_password: Password does not conform to policy: Password must have symbol characters' }, 400);
     await signInWithTemporaryPassword(refusal);
     choose('simplepassword');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Password does not conform to policy: Password must have symbol characters',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Password does not conform to policy: Password must have symbol characters');
     expect(screen.getByRole('button', { name: 'Set Password and Login' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
@@ -83,12 +78,9 @@ describe('First sign-in with a temporary password (issue 8)', { timeout: 20_000 
   });
 
   it('shows an expired session as the server words it', async () => {
-    const expired = () =>
-      jsonResponse({ error: 'x', detail: 'Your sign-in session expired. Please sign in again with your temporary password.' }, 401);
+    const expired = () => jsonResponse({ error: 'x', detail: 'Your sign-in session expired. Please sign in again with your temporary password.' }, 401);
     await signInWithTemporaryPassword(expired);
     choose('Chosen!2345');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Your sign-in session expired. Please sign in again with your temporary password.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Your sign-in session expired. Please sign in again with your temporary password.');
   });
 });

@@ -55,16 +55,7 @@ export default function NewPasswordForm({ challenge, onCancel }: { challenge: Ne
       username={challenge.username}
       onBack={onCancel}
     >
-      <SignInInput
-        id="new-password"
-        name="new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-        value={password}
-        onValue={setPassword}
-      />
+      <SignInInput id="new-password" name="new-password" label="New password" type="password" autoComplete="new-password" autoFocus value={password} onValue={setPassword} />
       <SignInInput
         id="new-password-confirmation"
         name="new-password-confirmation"

@@ -46,13 +46,7 @@ export function SignInForm() {
     // A code from the authenticator app, or (admin, finance, staff) setting one up first
     if ((code === MFA_REQUIRED_CODE || code === MFA_SETUP_REQUIRED_CODE) && typeof session === 'string') {
       const setup = code === MFA_SETUP_REQUIRED_CODE && typeof secret_code === 'string';
-      setTotp({
-        kind: setup ? 'setup' : 'code',
-        username,
-        session,
-        secret: setup ? secret_code : undefined,
-        message: result.payload ?? '',
-      });
+      setTotp({ kind: setup ? 'setup' : 'code', username, session, secret: setup ? secret_code : undefined, message: result.payload ?? '' });
       setStepped(true);
       setPassword('');
     }
@@ -84,26 +78,9 @@ export function SignInForm() {
     </Typography>
   );
   return (
-    <SignInStep
-      titleId="sign-in-title"
-      title="Sign in"
-      error={shownError}
-      pending={pending}
-      submitLabel="Login"
-      onSubmit={submit}
-      footer={help}
-      sx={panel}
-    >
+    <SignInStep titleId="sign-in-title" title="Sign in" error={shownError} pending={pending} submitLabel="Login" onSubmit={submit} footer={help} sx={panel}>
       <SignInInput id="login-username" name="username" label="Username" autoComplete="username" value={username} onValue={setUsername} />
-      <SignInInput
-        id="login-password"
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onValue={setPassword}
-      />
+      <SignInInput id="login-password" name="password" label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} />
     </SignInStep>
   );
 }

@@ -1,17 +1,7 @@
 import { TextInput } from '#shared/components/TextInput';
 
 /** The 6-digit code field of every TOTP form: numeric keypad on phones, the browser may fill it from an SMS/app. */
-export function TotpCodeInput({
-  id,
-  value,
-  onChange,
-  autoFocus = true,
-}: {
-  id: string;
-  value: string;
-  onChange: (code: string) => void;
-  autoFocus?: boolean;
-}) {
+export function TotpCodeInput({ id, value, onChange, autoFocus = true }: { id: string; value: string; onChange: (code: string) => void; autoFocus?: boolean }) {
   return (
     <TextInput
       id={id}

@@ -12,12 +12,7 @@ const SETUP = {
   session: 'enrolment-1',
   secret_code: SECRET,
 };
-const CHALLENGE = {
-  error: 'x',
-  detail: 'Enter the 6-digit code from your authenticator app to finish signing in.',
-  code: 'mfa_required',
-  session: 'cognito-session-1',
-};
+const CHALLENGE = { error: 'x', detail: 'Enter the 6-digit code from your authenticator app to finish signing in.', code: 'mfa_required', session: 'cognito-session-1' };
 const admin = sampleUser({ username: 'mfa.admin', first_name: 'Morgan', isAdmin: true, is_staff: true, mfa_enabled: true });
 
 /** The login answers `login`; the second step answers `step`. */
@@ -51,9 +46,7 @@ describe('setting up two-step sign-in at the first sign-in of an admin, finance 
   });
 
   it('the otpauth URI names the issuer "Portal" and the username', () => {
-    expect(otpauthUri('mfa.admin', SECRET)).toBe(
-      `otpauth://totp/Portal%3Amfa.admin?secret=${SECRET}&issuer=Portal&algorithm=SHA1&digits=6&period=30`,
-    );
+    expect(otpauthUri('mfa.admin', SECRET)).toBe(`otpauth://totp/Portal%3Amfa.admin?secret=${SECRET}&issuer=Portal&algorithm=SHA1&digits=6&period=30`);
   });
 
   it('a right code signs in like a login: stored user info, "Login successful!", /Dashboard', async () => {
@@ -62,17 +55,12 @@ describe('setting up two-step sign-in at the first sign-in of an admin, finance 
     enter('123 456');
     expect(await screen.findByText('Login successful!')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/Dashboard'));
-    expect(calls.find((c) => c.path === '/api/users/mfa-setup/')?.body).toEqual({
-      username: 'mfa.admin',
-      session: 'enrolment-1',
-      code: '123456',
-    });
+    expect(calls.find((c) => c.path === '/api/users/mfa-setup/')?.body).toEqual({ username: 'mfa.admin', session: 'enrolment-1', code: '123456' });
     expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toMatchObject({ username: 'mfa.admin', mfa_enabled: true });
   });
 
   it("a wrong code shows the server's sentence and keeps the form for another try", async () => {
-    const wrong =
-      'That code is not right. Check that the time on your phone is set automatically, then enter the newest code your authenticator app shows.';
+    const wrong = 'That code is not right. Check that the time on your phone is set automatically, then enter the newest code your authenticator app shows.';
     await signIn(SETUP, { 'POST /api/users/mfa-setup/': jsonResponse({ error: wrong }, 400) });
     await screen.findByRole('heading', { name: 'Set up two-step sign-in' });
     enter('000000');
@@ -90,9 +78,7 @@ describe('setting up two-step sign-in at the first sign-in of an admin, finance 
   });
 
   it('an expired enrolment goes back to the sign-in form with the message', async () => {
-    await signIn(SETUP, {
-      'POST /api/users/mfa-setup/': jsonResponse({ error: 'x', detail: 'Your sign-in session expired. Please sign in again.' }, 401),
-    });
+    await signIn(SETUP, { 'POST /api/users/mfa-setup/': jsonResponse({ error: 'x', detail: 'Your sign-in session expired. Please sign in again.' }, 401) });
     await screen.findByRole('heading', { name: 'Set up two-step sign-in' });
     enter('123456');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
@@ -108,11 +94,7 @@ describe('signing in with a code when two-step sign-in is on (issue 19)', { time
     expect(screen.queryByRole('img')).toBeNull();
     enter('654321');
     await waitFor(() => expect(router.state.location.pathname).toBe('/Dashboard'));
-    expect(calls.find((c) => c.path === '/api/users/mfa/')?.body).toEqual({
-      username: 'mfa.admin',
-      session: 'cognito-session-1',
-      code: '654321',
-    });
+    expect(calls.find((c) => c.path === '/api/users/mfa/')?.body).toEqual({ username: 'mfa.admin', session: 'cognito-session-1', code: '654321' });
   });
 
   it('a wrong code ends the attempt: back to the password form, with the reason', async () => {

@@ -101,16 +101,7 @@ export function TotpSetupSteps({ username, secret, children }: { username: strin
         component="code"
         data-totp-secret={secret}
         aria-label={`Setup key ${secret.split('').join(' ')}`}
-        sx={{
-          display: 'block',
-          fontFamily: 'monospace',
-          fontSize: '1rem',
-          wordBreak: 'break-all',
-          my: 1,
-          p: 1,
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-        }}
+        sx={{ display: 'block', fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all', my: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1 }}
       >
         {groupedSecret(secret)}
       </Typography>

@@ -34,8 +34,7 @@ describe("a student's own two-step sign-in (issue 19)", { timeout: 20_000 }, () 
   });
 
   it("shows the server's sentence for a wrong code and lets the student try again", async () => {
-    const wrong =
-      'That code is not right. Check that the time on your phone is set automatically, then enter the newest code your authenticator app shows.';
+    const wrong = 'That code is not right. Check that the time on your phone is set automatically, then enter the newest code your authenticator app shows.';
     openDialog(sampleUser(), {
       'POST /api/users/totp/': jsonResponse({ secret_code: SECRET }),
       'POST /api/users/totp/verify/': jsonResponse({ error: wrong }, 400),

@@ -22,8 +22,7 @@ import { useStartTotpMutation, useVerifyTotpMutation } from './totpApi';
 
 export const DIALOG_TITLE = 'Two-step sign-in';
 export const IS_ON = 'Two-step sign-in is on. Each time you log in, you also enter the 6-digit code from your authenticator app.';
-export const IS_OFF =
-  'Protect your account with a second step: after your password, you enter a 6-digit code from an authenticator app on your phone.';
+export const IS_OFF = 'Protect your account with a second step: after your password, you enter a 6-digit code from an authenticator app on your phone.';
 export const LOST_DEVICE = 'Lost your phone? Contact the school office to turn two-step sign-in off.';
 export const TURNED_ON = 'Two-step sign-in is now on.';
 

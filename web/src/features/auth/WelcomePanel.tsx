@@ -14,11 +14,7 @@ const features = [
 
 export function WelcomePanel() {
   return (
-    <Box
-      component="section"
-      aria-labelledby="welcome-title"
-      sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', p: { xs: 3, md: 5 }, height: '100%' }}
-    >
+    <Box component="section" aria-labelledby="welcome-title" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', p: { xs: 3, md: 5 }, height: '100%' }}>
       <Typography id="welcome-title" variant="h4" component="h1" gutterBottom>
         Welcome to {brand.collegeName}
       </Typography>

@@ -40,11 +40,9 @@ async function signInStep(path: string, username: string, session: string, code:
 }
 
 /** POST /api/users/mfa/: the code of an account with TOTP on. */
-export const answerTotpChallenge = (username: string, session: string, code: string) =>
-  signInStep('/api/users/mfa/', username, session, code);
+export const answerTotpChallenge = (username: string, session: string, code: string) => signInStep('/api/users/mfa/', username, session, code);
 /** POST /api/users/mfa-setup/: the first code of an admin, finance or staff account setting TOTP up. */
-export const finishTotpSetup = (username: string, session: string, code: string) =>
-  signInStep('/api/users/mfa-setup/', username, session, code);
+export const finishTotpSetup = (username: string, session: string, code: string) => signInStep('/api/users/mfa-setup/', username, session, code);
 
 /**
  * The key URI an authenticator app reads from the QR code (Google Authenticator's "Key Uri Format",

@@ -10,11 +10,7 @@ export const NEW_PASSWORD_FAILED = 'Could not set the new password. Please try a
 const messageOf = (body: unknown) => plainServerErrorText(body, ['detail', 'message', 'error']);
 
 /** POST /api/users/new-password/: answers the same user info as a login. */
-export async function completeNewPassword(
-  username: string,
-  session: string,
-  newPassword: string,
-): Promise<{ user: UserInfo } | { error: string }> {
+export async function completeNewPassword(username: string, session: string, newPassword: string): Promise<{ user: UserInfo } | { error: string }> {
   let response: Response;
   try {
     response = await fetch(`${apiBaseUrl()}/api/users/new-password/`, {

@@ -63,19 +63,14 @@ export function AmountToPay({
   const helper = problem ?? (
     <>
       <Box component="span" sx={{ display: 'block' }}>
-        {owed === null
-          ? 'Checking what you owe for this program…'
-          : owed > 0
-            ? `You owe ${formatDollars(owed)} for this program.`
-            : 'You owe nothing for this program now.'}{' '}
+        {owed === null ? 'Checking what you owe for this program…' : owed > 0 ? `You owe ${formatDollars(owed)} for this program.` : 'You owe nothing for this program now.'}{' '}
       </Box>
       <Box component="span" sx={{ display: 'block' }}>
         {owed === null || owed > 0 ? `Pay all of it or part of it (at least ${minimum}).` : 'You can remove it from your cart.'}
       </Box>
     </>
   );
-  const showPayAll =
-    owed !== null && owed > 0 && (problem !== null || item.quantity !== 1 || Math.round(item.amount * 100) !== Math.round(owed * 100));
+  const showPayAll = owed !== null && owed > 0 && (problem !== null || item.quantity !== 1 || Math.round(item.amount * 100) !== Math.round(owed * 100));
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, mt: 1 }}>
@@ -99,12 +94,7 @@ export function AmountToPay({
         </FormHelperText>
       </FormControl>
       {showPayAll && (
-        <Button
-          size="small"
-          onClick={payAll}
-          aria-label={`Pay all ${formatDollars(owed)} for ${item.program_name}`}
-          sx={{ whiteSpace: 'nowrap', mt: { sm: 0.5 } }}
-        >
+        <Button size="small" onClick={payAll} aria-label={`Pay all ${formatDollars(owed)} for ${item.program_name}`} sx={{ whiteSpace: 'nowrap', mt: { sm: 0.5 } }}>
           Pay all {formatDollars(owed)}
         </Button>
       )}

@@ -35,14 +35,7 @@ describe('useCart (spec section 5)', () => {
     const { result } = renderHook(() => useCart(), { wrapper });
     expect(result.current).toMatchObject({ username: 'student', items: [], total: 0, count: 0 });
 
-    const item = {
-      program_id: '1',
-      program_type: 'certificate',
-      program_name: 'Phlebotomy',
-      amount: '99.50',
-      payment_type: 'full',
-      due_date: null,
-    } as const;
+    const item = { program_id: '1', program_type: 'certificate', program_name: 'Phlebotomy', amount: '99.50', payment_type: 'full', due_date: null } as const;
     act(() => result.current.addItem(item));
     act(() => result.current.addItem(item));
     expect(result.current).toMatchObject({ total: 199, count: 2 });

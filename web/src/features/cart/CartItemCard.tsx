@@ -61,9 +61,7 @@ export function CartItemCard({
                 Due: {formatCalendarDate(item.due_date)}
               </Typography>
             )}
-            {item.payment_type === 'installment' && (
-              <AmountToPay item={item} owed={owed} onAmountChange={onAmountChange} onInvalid={onAmountInvalid} />
-            )}
+            {item.payment_type === 'installment' && <AmountToPay item={item} owed={owed} onAmountChange={onAmountChange} onInvalid={onAmountInvalid} />}
           </Box>
           <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
             <Typography variant="h6" component="p" aria-label={`Amount for ${item.program_name}`}>

@@ -116,9 +116,7 @@ describe('Paying all or part of a bill (issue 17)', () => {
     renderCart(nursingAssistant, patientCareTechnician);
     expect(amountField('Nursing Assistant').value).toBe('1500.00');
     // two lines, the first saying what is owed once the student record is read
-    await waitFor(() =>
-      expect(helpOf('Nursing Assistant')).toBe('You owe $1,500.00 for this program. Pay all of it or part of it (at least $1.00).'),
-    );
+    await waitFor(() => expect(helpOf('Nursing Assistant')).toBe('You owe $1,500.00 for this program. Pay all of it or part of it (at least $1.00).'));
     expect(within(line('Patient Care Technician')).queryByLabelText('Amount to pay')).toBeNull();
   });
 
@@ -128,9 +126,7 @@ describe('Paying all or part of a bill (issue 17)', () => {
     typeAmount('Nursing Assistant', '250');
     expect(store.getState().cart.items[0].amount).toBe(250);
     expect(screen.getByLabelText('Amount for Nursing Assistant').textContent).toBe('$250.00');
-    expect(within(screen.getByRole('region', { name: 'Order Summary' })).getByText('Total').nextElementSibling?.textContent).toBe(
-      '$250.00',
-    );
+    expect(within(screen.getByRole('region', { name: 'Order Summary' })).getByText('Total').nextElementSibling?.textContent).toBe('$250.00');
     fireEvent.blur(amountField('Nursing Assistant'));
     expect(amountField('Nursing Assistant').value).toBe('250.00');
 
@@ -163,9 +159,7 @@ describe('Paying all or part of a bill (issue 17)', () => {
 
   it('flags a line asking for more than is owed (Pay Bill twice, or +), with a one-click fix', async () => {
     const { store } = renderCart({ ...nursingAssistant, quantity: 2 });
-    const notice = await within(line('Nursing Assistant')).findByText(
-      'Nursing Assistant: your cart asks for $3,000.00 (2 × $1,500.00), but you owe $1,500.00.',
-    );
+    const notice = await within(line('Nursing Assistant')).findByText('Nursing Assistant: your cart asks for $3,000.00 (2 × $1,500.00), but you owe $1,500.00.');
     fireEvent.click(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Pay $1,500.00 instead' }));
     expect(store.getState().cart.items).toMatchObject([{ amount: 1500, quantity: 1 }]);
     await waitFor(() => expect(screen.queryByText(/your cart asks for/)).toBeNull());

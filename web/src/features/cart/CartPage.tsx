@@ -39,10 +39,7 @@ export default function CartPage() {
   // A program's notice shows once, on its first line (the cart merges a program's items anyway).
   const problemAt = new Map(cartProblems(cart.items, owed).map((problem) => [problem.items[0].id, problem]));
   const anyInvalid = cart.items.some((item) => invalid[item.id]);
-  const markInvalid = useCallback(
-    (id: string, value: boolean) => setInvalid((current) => (current[id] === value ? current : { ...current, [id]: value })),
-    [],
-  );
+  const markInvalid = useCallback((id: string, value: boolean) => setInvalid((current) => (current[id] === value ? current : { ...current, [id]: value })), []);
   const clear = () => {
     cart.clearCart();
     setConfirmingClear(false);
@@ -83,24 +80,12 @@ export default function CartPage() {
                   <Typography variant="body2" color="error" id="fix-amount-first">
                     {FIX_AMOUNT_FIRST}
                   </Typography>
-                  <Button
-                    variant="contained"
-                    size="large"
-                    disabled
-                    aria-describedby="fix-amount-first"
-                    startIcon={<ShoppingCartCheckoutIcon />}
-                  >
+                  <Button variant="contained" size="large" disabled aria-describedby="fix-amount-first" startIcon={<ShoppingCartCheckoutIcon />}>
                     Proceed to Checkout
                   </Button>
                 </>
               ) : (
-                <Button
-                  variant="contained"
-                  size="large"
-                  component={RouterLink}
-                  to={paths.checkout}
-                  startIcon={<ShoppingCartCheckoutIcon />}
-                >
+                <Button variant="contained" size="large" component={RouterLink} to={paths.checkout} startIcon={<ShoppingCartCheckoutIcon />}>
                   Proceed to Checkout
                 </Button>
               )}
@@ -114,14 +99,7 @@ export default function CartPage() {
       )}
       {confirmingClear && (
         <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            title="Clear Cart"
-            message={CLEAR_CART_QUESTION}
-            confirmLabel="Clear Cart"
-            onConfirm={clear}
-            onCancel={() => setConfirmingClear(false)}
-          />
+          <ConfirmDialog open title="Clear Cart" message={CLEAR_CART_QUESTION} confirmLabel="Clear Cart" onConfirm={clear} onCancel={() => setConfirmingClear(false)} />
         </Suspense>
       )}
     </Stack>

@@ -10,9 +10,7 @@ import { cartState, nursingAssistant, owing, patientCareTechnician, studentRecor
 import CheckoutPage from './CheckoutPage';
 
 const intent = { clientSecret: 'pi_1_secret_x', paymentIntentId: 'pi_1', amount: 570000, currency: 'usd' };
-const declined = {
-  error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-};
+const declined = { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } };
 const recordedPage = {
   results: [{ id: 'pay-1', payment_intent_id: 'pi_1', status: 'succeeded' }],
   next: null,
@@ -249,10 +247,7 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     expect((await payButton()).textContent).toBe('Pay $1,500.00');
     expect(store.getState().cart.items).toMatchObject([{ program_id: '1', amount: 1500, quantity: 1 }]);
     expect(intentCalls(calls)).toHaveLength(1);
-    expect(intentCalls(calls)[0].body).toMatchObject({
-      totalCost: 1500,
-      items: [{ program_type: 'certificate', program_id: '1', amount: 1500 }],
-    });
+    expect(intentCalls(calls)[0].body).toMatchObject({ totalCost: 1500, items: [{ program_type: 'certificate', program_id: '1', amount: 1500 }] });
     expect(screen.queryByText('Your cart asks for more than you owe')).toBeNull();
   });
 
@@ -299,9 +294,7 @@ describe('Checkout that cannot mislead (issue 17)', () => {
   });
 
   it("hides any other field-named refusal behind the spec's text", async () => {
-    stubNetwork({
-      createIntent: () => jsonResponse({ error: 'items.0.program_type: must be one of certificate, diploma, associates' }, 400),
-    });
+    stubNetwork({ createIntent: () => jsonResponse({ error: 'items.0.program_type: must be one of certificate, diploma, associates' }, 400) });
     renderCheckout(nursingAssistant);
     const alert = (await screen.findByText(/Failed to initialize payment/)).closest('[role="alert"]') as HTMLElement;
     expect(alert.textContent).toBe('Failed to initialize payment. Please try again.Try Again');
@@ -321,9 +314,7 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     enterCard('4242 4242 4242 4242');
     fireEvent.click(first);
 
-    const replaced = await screen.findByText(
-      'This checkout was replaced by a newer one, opened in another tab or window. Nothing was charged.',
-    );
+    const replaced = await screen.findByText('This checkout was replaced by a newer one, opened in another tab or window. Nothing was charged.');
     expect(screen.queryByText(/cannot confirm this PaymentIntent/)).toBeNull();
     expect(screen.queryByRole('form', { name: 'Card payment' })).toBeNull();
     expect(store.getState().cart.items).toHaveLength(1);
@@ -367,14 +358,7 @@ describe('Checkout that cannot mislead (issue 17)', () => {
     stubNetwork({
       confirm: (id) =>
         jsonResponse(
-          {
-            error: {
-              type: 'invalid_request_error',
-              code: 'payment_intent_unexpected_state',
-              message: 'already succeeded',
-              payment_intent: { id, status: 'succeeded' },
-            },
-          },
+          { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'already succeeded', payment_intent: { id, status: 'succeeded' } } },
           400,
         ),
     });
@@ -388,11 +372,7 @@ describe('Checkout that cannot mislead (issue 17)', () => {
   it('a total under the $0.50 card minimum is said before any payment starts', async () => {
     const calls = stubNetwork({ student: withRecord(studentRecord([owing(nursingAssistant, 0.3)])) });
     renderCheckout({ ...nursingAssistant, amount: 0.3 });
-    expect(
-      await screen.findByText(
-        /^Card payments must be at least \$0\.50, and your cart comes to \$0\.30\. Please contact Admissions to settle this balance\./,
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText(/^Card payments must be at least \$0\.50, and your cart comes to \$0\.30\. Please contact Admissions to settle this balance\./)).toBeTruthy();
     expect(intentCalls(calls)).toEqual([]);
   });
 

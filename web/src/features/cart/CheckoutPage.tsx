@@ -37,8 +37,7 @@ export const REDIRECT_AFTER_PAYMENT_MS = 3000;
 
 /** What the checkout says instead of starting a payment the server would refuse, or after losing to another tab. */
 export const OVER_OWED_TITLE = 'Your cart asks for more than you owe';
-export const OVER_OWED_FIX_NOTE =
-  'Nothing has been charged. Fix my cart sets each program to what you owe, once, and removes any program with nothing owed.';
+export const OVER_OWED_FIX_NOTE = 'Nothing has been charged. Fix my cart sets each program to what you owe, once, and removes any program with nothing owed.';
 export const FIX_CART_LABEL = 'Fix my cart';
 export const CHECKOUT_REPLACED = 'This checkout was replaced by a newer one, opened in another tab or window. Nothing was charged.';
 export const PREPARING_PAYMENT = 'Preparing secure payment...';
@@ -110,15 +109,7 @@ export default function CheckoutPage() {
 type OwedCheck = { checking: true } | { checking: false; owed: OwedByProgram | null };
 
 /** One checkout: a fresh look at what is owed, then one PaymentIntent (one idempotency key) for the cart. */
-function CheckoutVisit({
-  onSucceeded,
-  onProcessing,
-  onRestart,
-}: {
-  onSucceeded: (paymentIntentId: string) => void;
-  onProcessing: () => void;
-  onRestart: () => void;
-}) {
+function CheckoutVisit({ onSucceeded, onProcessing, onRestart }: { onSucceeded: (paymentIntentId: string) => void; onProcessing: () => void; onRestart: () => void }) {
   const cart = useCart();
   const user = useSignedInUser();
   const dispatch = useAppDispatch();
@@ -258,12 +249,10 @@ function SecurePaymentNotice() {
   const sandbox = getRuntimeConfig().payments.mode === 'sandbox';
   return (
     <Alert icon={<LockIcon />} severity="info" role="note" sx={{ my: 2 }}>
-      Secure payment: your card details go straight to our payment provider, Stripe, over an encrypted connection and are never stored on
-      our servers.
+      Secure payment: your card details go straight to our payment provider, Stripe, over an encrypted connection and are never stored on our servers.
       {sandbox && (
         <Box sx={{ mt: 1 }}>
-          Test mode: no money moves. Use the card 4242 4242 4242 4242 with any future expiry date, any CVC and any postal code; 4000 0000
-          0000 0002 is declined.
+          Test mode: no money moves. Use the card 4242 4242 4242 4242 with any future expiry date, any CVC and any postal code; 4000 0000 0000 0002 is declined.
         </Box>
       )}
     </Alert>

@@ -47,13 +47,7 @@ export function CardPaymentForm({
 }) {
   return (
     <Box component="form" noValidate aria-label="Card payment" onSubmit={onPay}>
-      <BillingFields
-        name={payment.name}
-        email={payment.email}
-        onName={payment.setName}
-        onEmail={payment.setEmail}
-        disabled={payment.processing}
-      />
+      <BillingFields name={payment.name} email={payment.email} onName={payment.setName} onEmail={payment.setEmail} disabled={payment.processing} />
       {children}
       <PaymentError message={payment.error} />
       <PayButton total={total} processing={payment.processing} disabled={payDisabled} />
@@ -77,23 +71,8 @@ function BillingFields({
 }) {
   return (
     <>
-      <TextInput
-        id="billing-name"
-        label="Name on card"
-        autoComplete="cc-name"
-        value={name}
-        disabled={disabled}
-        onChange={(e) => onName(e.target.value)}
-      />
-      <TextInput
-        id="billing-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        disabled={disabled}
-        onChange={(e) => onEmail(e.target.value)}
-      />
+      <TextInput id="billing-name" label="Name on card" autoComplete="cc-name" value={name} disabled={disabled} onChange={(e) => onName(e.target.value)} />
+      <TextInput id="billing-email" label="Email" type="email" autoComplete="email" value={email} disabled={disabled} onChange={(e) => onEmail(e.target.value)} />
     </>
   );
 }
@@ -101,15 +80,7 @@ function BillingFields({
 /** "Pay $total", reading "Processing..." while the payment is confirmed. */
 function PayButton({ total, processing, disabled }: { total: number; processing: boolean; disabled?: boolean }) {
   return (
-    <Button
-      type="submit"
-      variant="contained"
-      size="large"
-      fullWidth
-      startIcon={<LockIcon />}
-      disabled={processing || disabled}
-      sx={{ mt: 2 }}
-    >
+    <Button type="submit" variant="contained" size="large" fullWidth startIcon={<LockIcon />} disabled={processing || disabled} sx={{ mt: 2 }}>
       {processing ? 'Processing...' : `Pay ${formatDollars(total)}`}
     </Button>
   );

@@ -42,36 +42,11 @@ export function SandboxCardForm(props: PaymentFormProps) {
 
   return (
     <CardPaymentForm payment={payment} total={total} onPay={pay}>
-      <TextInput
-        id="card-number"
-        label="Card number"
-        inputProps={numeric}
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        {...cardField('number', formatCardNumber)}
-      />
+      <TextInput id="card-number" label="Card number" inputProps={numeric} autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...cardField('number', formatCardNumber)} />
       <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-        <TextInput
-          id="card-expiry"
-          label="Expiry (MM/YY)"
-          inputProps={numeric}
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          {...cardField('expiry', formatExpiry)}
-        />
-        <TextInput
-          id="card-cvc"
-          label="CVC"
-          inputProps={numeric}
-          autoComplete="cc-csc"
-          {...cardField('cvc', (typed) => typed.replace(/\D/g, '').slice(0, 4))}
-        />
-        <TextInput
-          id="card-postal-code"
-          label="Postal code"
-          autoComplete="postal-code"
-          {...cardField('postalCode', (typed) => typed.slice(0, 10))}
-        />
+        <TextInput id="card-expiry" label="Expiry (MM/YY)" inputProps={numeric} autoComplete="cc-exp" placeholder="MM/YY" {...cardField('expiry', formatExpiry)} />
+        <TextInput id="card-cvc" label="CVC" inputProps={numeric} autoComplete="cc-csc" {...cardField('cvc', (typed) => typed.replace(/\D/g, '').slice(0, 4))} />
+        <TextInput id="card-postal-code" label="Postal code" autoComplete="postal-code" {...cardField('postalCode', (typed) => typed.slice(0, 10))} />
       </Box>
     </CardPaymentForm>
   );

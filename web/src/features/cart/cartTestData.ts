@@ -34,8 +34,7 @@ interface OwedEntry {
  * owing exactly their cart amounts: $1,500.00 (Nursing Assistant) and $4,200.00 (Patient Care Technician).
  */
 export function studentRecord(entries: OwedEntry[] = [owing(nursingAssistant, 1500), owing(patientCareTechnician, 4200)]): StudentRecord {
-  const list = (type: ProgramType) =>
-    entries.filter((entry) => entry.program_type === type).map((entry) => ({ ...entry, next_due_date: null, payment_history: [] }));
+  const list = (type: ProgramType) => entries.filter((entry) => entry.program_type === type).map((entry) => ({ ...entry, next_due_date: null, payment_history: [] }));
   return {
     id: 'u-1',
     username: 'student',
@@ -60,11 +59,5 @@ export function studentRecord(entries: OwedEntry[] = [owing(nursingAssistant, 15
 
 /** A program of the record owing `owed` (due `owed` + 900, paid 900). */
 export function owing(item: Pick<CartItem, 'program_type' | 'program_id' | 'program_name'>, owed: number): OwedEntry {
-  return {
-    program_type: item.program_type,
-    id: item.program_id,
-    program_name: item.program_name,
-    amount_due: owed + 900,
-    amount_paid: 900,
-  };
+  return { program_type: item.program_type, id: item.program_id, program_name: item.program_name, amount_due: owed + 900, amount_paid: 900 };
 }

@@ -64,24 +64,12 @@ describe("the server's refusals in plain words", () => {
       'Your cart asks for $3,000.00 for Nursing Assistant, but you owe $1,500.00. Nothing was charged: check your cart again.',
       true,
     ],
-    [
-      'items.1.program_id: is not a program this student is enrolled in',
-      'Your cart holds a program you are not enrolled in. Nothing was charged: remove it from your cart.',
-      true,
-    ],
+    ['items.1.program_id: is not a program this student is enrolled in', 'Your cart holds a program you are not enrolled in. Nothing was charged: remove it from your cart.', true],
     ['totalCost: must be at least 0.50', 'Card payments must be at least $0.50.', false],
-    [
-      "totalCost: 10.00 does not equal the items' sum of 12.00",
-      'Your cart changed while the payment was being prepared. Nothing was charged.',
-      true,
-    ],
+    ["totalCost: 10.00 does not equal the items' sum of 12.00", 'Your cart changed while the payment was being prepared. Nothing was charged.', true],
     ['payment: Amount must be at least $0.50 usd', null, false],
     ['items.0.amount: must be an amount with at most two decimals', null, false],
-    [
-      'This checkout is already closed; reload the page to start a new one',
-      'This checkout is already closed; reload the page to start a new one',
-      false,
-    ],
+    ['This checkout is already closed; reload the page to start a new one', 'This checkout is already closed; reload the page to start a new one', false],
   ])('%s', (reason, text, owedChanged) => {
     expect(intentFailure(reason)).toEqual({ text, owedChanged });
   });

@@ -29,12 +29,8 @@ export type Confirmation = { status: string } | { error: string; code?: string; 
  * Confirming an intent that is no longer confirmable answers `payment_intent_unexpected_state`;
  * its status then says why: canceled (a newer checkout replaced it), or already paid or processing.
  */
-export function settleConfirmation(
-  outcome: Confirmation,
-  handlers: Pick<PaymentFormProps, 'onSucceeded' | 'onProcessing' | 'onReplaced'>,
-): string | null {
-  const status =
-    'status' in outcome ? outcome.status : outcome.code === 'payment_intent_unexpected_state' ? outcome.intentStatus : undefined;
+export function settleConfirmation(outcome: Confirmation, handlers: Pick<PaymentFormProps, 'onSucceeded' | 'onProcessing' | 'onReplaced'>): string | null {
+  const status = 'status' in outcome ? outcome.status : outcome.code === 'payment_intent_unexpected_state' ? outcome.intentStatus : undefined;
   if (status === 'succeeded') handlers.onSucceeded();
   else if (status === 'processing') handlers.onProcessing();
   else if (status === 'canceled') handlers.onReplaced();

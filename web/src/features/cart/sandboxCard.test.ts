@@ -1,14 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../testing/test-utils';
-import {
-  CARD_MESSAGES,
-  cardProblem,
-  confirmSandboxPayment,
-  formatCardNumber,
-  formatExpiry,
-  testPaymentMethod,
-  type SandboxConfirmation,
-} from './sandboxCard';
+import { CARD_MESSAGES, cardProblem, confirmSandboxPayment, formatCardNumber, formatExpiry, testPaymentMethod, type SandboxConfirmation } from './sandboxCard';
 
 const now = new Date('2026-03-15T12:00:00Z');
 const good = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', postalCode: '02139' };
@@ -23,13 +15,10 @@ describe('sandbox card form: Stripe test cards', () => {
     expect(testPaymentMethod(number)).toBe(method);
   });
 
-  it.each(['5555 5555 5555 4444', '4242 4242 4242 4241', '4242'])(
-    'knows no other number (%s): "Your card number is incorrect."',
-    (number) => {
-      expect(testPaymentMethod(number)).toBeNull();
-      expect(cardProblem({ ...good, number }, now)).toBe('Your card number is incorrect.');
-    },
-  );
+  it.each(['5555 5555 5555 4444', '4242 4242 4242 4241', '4242'])('knows no other number (%s): "Your card number is incorrect."', (number) => {
+    expect(testPaymentMethod(number)).toBeNull();
+    expect(cardProblem({ ...good, number }, now)).toBe('Your card number is incorrect.');
+  });
 
   it('formats the number in groups of four and the expiry as MM/YY while typing', () => {
     expect(formatCardNumber('42424242424242429999')).toBe('4242 4242 4242 4242');
@@ -85,19 +74,9 @@ describe('confirmSandboxPayment', () => {
   });
 
   it("answers the provider's message for a declined card (402)", async () => {
-    const declined = {
-      error: {
-        type: 'card_error',
-        code: 'card_declined',
-        decline_code: 'insufficient_funds',
-        message: 'Your card has insufficient funds.',
-      },
-    };
+    const declined = { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } };
     const fetchMock = vi.fn(async () => jsonResponse(declined, 402));
-    await expect(confirmSandboxPayment(confirmation, fetchMock)).resolves.toEqual({
-      error: 'Your card has insufficient funds.',
-      code: 'card_declined',
-    });
+    await expect(confirmSandboxPayment(confirmation, fetchMock)).resolves.toEqual({ error: 'Your card has insufficient funds.', code: 'card_declined' });
   });
 
   it("answers the code and the intent's status of an intent that cannot be confirmed (a newer checkout canceled it)", async () => {

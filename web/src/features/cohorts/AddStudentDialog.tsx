@@ -34,30 +34,14 @@ export function AddStudentDialog({ cohortId, cohortName, onClose }: { cohortId: 
   };
 
   return (
-    <FormDialog
-      id="add-student"
-      title="Add Student"
-      submitLabel="Add Student"
-      busy={adding.isLoading}
-      maxWidth="xs"
-      onClose={onClose}
-      onSubmit={submit}
-    >
+    <FormDialog id="add-student" title="Add Student" submitLabel="Add Student" busy={adding.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
       <DialogContentText sx={{ mb: 2 }}>Moves the student into {cohortName}, out of any cohort they are in now.</DialogContentText>
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}
         </Alert>
       )}
-      <TextField
-        id="add-student-username"
-        label="Username"
-        required
-        fullWidth
-        autoFocus
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
+      <TextField id="add-student-username" label="Username" required fullWidth autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
     </FormDialog>
   );
 }

@@ -13,17 +13,8 @@ export function CohortDetailCards({ cohort, stats }: { cohort: Cohort; stats: Ro
     <Box sx={statGrid}>
       <StatCard label="Total Students" value={stats ? stats.totalStudents : pending} />
       <StatCard label="Total Outstanding" value={stats ? formatDollars(stats.totalOutstanding) : pending} />
-      <StatCard
-        label="Paid Students"
-        value={stats ? stats.paidStudents : pending}
-        detail={stats ? `${stats.paidPercent}% of cohort` : undefined}
-      />
-      <StatCard
-        label="Program Dates"
-        small
-        value={`Start: ${startDateText(cohort.start_date)}`}
-        detail={`End: ${endDateText(cohort.end_date)}`}
-      />
+      <StatCard label="Paid Students" value={stats ? stats.paidStudents : pending} detail={stats ? `${stats.paidPercent}% of cohort` : undefined} />
+      <StatCard label="Program Dates" small value={`Start: ${startDateText(cohort.start_date)}`} detail={`End: ${endDateText(cohort.end_date)}`} />
     </Box>
   );
 }

@@ -119,8 +119,7 @@ describe('Cohort detail (spec: Cohort detail)', { timeout: 20_000 }, () => {
     let added = false;
     const { calls } = await openDetail({
       ...demoAnswers(),
-      [`GET ${ROSTER_PATH}`]: () =>
-        jsonResponse(added ? [...roster, { ...roster[1], username: 'paid', first_name: 'James', last_name: 'Carter' }] : roster),
+      [`GET ${ROSTER_PATH}`]: () => jsonResponse(added ? [...roster, { ...roster[1], username: 'paid', first_name: 'James', last_name: 'Carter' }] : roster),
       [`POST ${ROSTER_PATH}`]: (call) =>
         (call.body as { username: string }).username === 'ghost'
           ? jsonResponse({ error: 'Student not found' }, 404)

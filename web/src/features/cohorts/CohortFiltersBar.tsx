@@ -24,25 +24,14 @@ export function CohortFiltersBar({ filters, academicYears, onChange, onClear, on
 
   return (
     <FilterBar label="Filter cohorts" columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr 1fr auto' }}>
-      <SearchField
-        id="cohort-search"
-        placeholder="Cohort number, program name or academic year"
-        value={filters.search}
-        onChange={(search) => onChange({ ...filters, search })}
-      />
+      <SearchField id="cohort-search" placeholder="Cohort number, program name or academic year" value={filters.search} onChange={(search) => onChange({ ...filters, search })} />
       <NativeSelect id="cohort-program-type" label="Program Type" size="small" value={filters.programType} onChange={set('programType')}>
         <option value="">All</option>
         <option value="certificate">Certificate</option>
         <option value="diploma">Diploma</option>
         <option value="associates">Associates</option>
       </NativeSelect>
-      <NativeSelect
-        id="cohort-academic-year"
-        label="Academic Year"
-        size="small"
-        value={filters.academicYear}
-        onChange={set('academicYear')}
-      >
+      <NativeSelect id="cohort-academic-year" label="Academic Year" size="small" value={filters.academicYear} onChange={set('academicYear')}>
         <option value="">All</option>
         {academicYears.map((year) => (
           <option key={year} value={year}>

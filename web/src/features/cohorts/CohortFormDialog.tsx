@@ -59,10 +59,7 @@ export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose
         <TextField required {...field('program_name')} />
         <TextField {...dateField('start_date')} />
         <TextField {...dateField('end_date')} />
-        <FormControlLabel
-          control={<Switch checked={values.is_active} onChange={(event) => set('is_active', event.target.checked)} />}
-          label={FIELD_LABELS.is_active}
-        />
+        <FormControlLabel control={<Switch checked={values.is_active} onChange={(event) => set('is_active', event.target.checked)} />} label={FIELD_LABELS.is_active} />
       </Stack>
     </FormDialog>
   );

@@ -96,14 +96,11 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
     const { calls } = await openPage({
       ...demoAnswers(),
       'POST /api/cohorts/': () =>
-        duplicate
-          ? jsonResponse({ error: 'cohort_number: 1 already exists for 2025-2026 certificate' }, 409)
-          : jsonResponse({ ...cohorts[0], id: 'new' }, 201),
+        duplicate ? jsonResponse({ error: 'cohort_number: 1 already exists for 2025-2026 certificate' }, 409) : jsonResponse({ ...cohorts[0], id: 'new' }, 201),
     });
     fireEvent.click(screen.getByRole('button', { name: 'New Cohort' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Cohort' });
-    const type = (label: string, value: string) =>
-      fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
 
     type('Academic Year', '2025-2027');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Cohort' }));

@@ -20,10 +20,7 @@ const COLUMNS: ReadonlyArray<DataColumn<Cohort>> = [
   { header: 'Program Name', priority: 'title', render: (cohort) => cohort.program_name },
   { header: 'Students', render: (cohort) => cohort.student_count },
   { header: 'Start Date', nowrap: true, render: (cohort) => (cohort.start_date ? formatCalendarDate(cohort.start_date) : 'Not set') },
-  {
-    header: 'Status',
-    render: (cohort) => <Chip size="small" label={statusLabel(cohort)} color={cohort.is_active ? 'success' : 'default'} />,
-  },
+  { header: 'Status', render: (cohort) => <Chip size="small" label={statusLabel(cohort)} color={cohort.is_active ? 'success' : 'default'} /> },
 ];
 
 interface Props {
@@ -35,17 +32,7 @@ interface Props {
 /** The Cohort Management table. */
 export function CohortsTable({ cohorts, loading, onEdit }: Props) {
   const actions = { render: (cohort: Cohort) => <CohortActions cohort={cohort} onEdit={onEdit} /> };
-  return (
-    <DataTable
-      label="Cohorts"
-      columns={COLUMNS}
-      rows={cohorts}
-      rowKey={(cohort) => cohort.id}
-      loading={loading}
-      empty={NO_COHORTS}
-      actions={actions}
-    />
-  );
+  return <DataTable label="Cohorts" columns={COLUMNS} rows={cohorts} rowKey={(cohort) => cohort.id} loading={loading} empty={NO_COHORTS} actions={actions} />;
 }
 
 function CohortActions({ cohort, onEdit }: { cohort: Cohort; onEdit: (cohort: Cohort) => void }) {
@@ -53,13 +40,7 @@ function CohortActions({ cohort, onEdit }: { cohort: Cohort; onEdit: (cohort: Co
   const name = `${cohortLabel(cohort)} (${cohort.program_name})`;
   return (
     <>
-      <IconButton
-        aria-label={`View details of ${name}`}
-        size="small"
-        color="primary"
-        component={RouterLink}
-        to={generatePath(paths.cohortDetail, { cohortId: cohort.id })}
-      >
+      <IconButton aria-label={`View details of ${name}`} size="small" color="primary" component={RouterLink} to={generatePath(paths.cohortDetail, { cohortId: cohort.id })}>
         <VisibilityIcon fontSize="small" />
       </IconButton>
       {/* The email-students button has no action yet. */}

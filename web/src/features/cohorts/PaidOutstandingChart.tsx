@@ -24,14 +24,7 @@ export function PaidOutstandingChart({ paid, outstanding }: { paid: number; outs
       <Typography component="figcaption" variant="subtitle2" gutterBottom>
         Paid vs outstanding
       </Typography>
-      <Box
-        component="svg"
-        viewBox="0 0 100 8"
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={summary}
-        sx={{ width: '100%', height: 24, display: 'block' }}
-      >
+      <Box component="svg" viewBox="0 0 100 8" preserveAspectRatio="none" role="img" aria-label={summary} sx={{ width: '100%', height: 24, display: 'block' }}>
         <Box component="rect" x={0} y={0} width={100} height={8} sx={{ fill: (theme: Theme) => theme.palette.grey[200] }} />
         {total > 0 && <Box component="rect" x={0} y={0} width={paidShare * 100} height={8} sx={fill(PAID)} />}
         {total > 0 && <Box component="rect" x={paidShare * 100} y={0} width={(1 - paidShare) * 100} height={8} sx={fill(OUTSTANDING)} />}

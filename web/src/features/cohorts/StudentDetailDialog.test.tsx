@@ -90,9 +90,7 @@ describe('Student detail dialog (spec: Student detail dialog)', { timeout: 20_00
     const { dialog } = await openStudent('Carla Diaz');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Email' }));
     expect(alert).toHaveBeenLastCalledWith(NO_EMAIL);
-    expect(within(dialog).getByRole('link', { name: 'View Full Profile' }).getAttribute('href')).toBe(
-      '/admin?view=students&student=carla.diaz',
-    );
+    expect(within(dialog).getByRole('link', { name: 'View Full Profile' }).getAttribute('href')).toBe('/admin?view=students&student=carla.diaz');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -34,14 +34,6 @@ export function StudentRoster({ students, loading, onView }: Props) {
     </IconButton>
   );
   return (
-    <DataTable
-      label="Student Roster"
-      columns={COLUMNS}
-      rows={students}
-      rowKey={(student) => student.username}
-      loading={loading}
-      empty={NO_STUDENTS}
-      actions={{ render: view }}
-    />
+    <DataTable label="Student Roster" columns={COLUMNS} rows={students} rowKey={(student) => student.username} loading={loading} empty={NO_STUDENTS} actions={{ render: view }} />
   );
 }

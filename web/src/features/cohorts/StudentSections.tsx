@@ -77,8 +77,7 @@ export function ProgramEnrollments({ student }: { student: StudentRecord }) {
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {group.programs.map((program) => (
                 <li key={program.id}>
-                  {program.program_name}: balance {formatDollars(programBalance(program))} (due {formatDollars(program.amount_due)}, paid{' '}
-                  {formatDollars(program.amount_paid)})
+                  {program.program_name}: balance {formatDollars(programBalance(program))} (due {formatDollars(program.amount_due)}, paid {formatDollars(program.amount_paid)})
                 </li>
               ))}
             </Box>

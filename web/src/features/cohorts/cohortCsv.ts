@@ -52,5 +52,4 @@ export function rosterCsv(cohort: Cohort, students: readonly StudentRecord[]): s
 }
 
 /** "cohort-2025-2026-1-students.csv": named by academic year and cohort number. */
-export const rosterCsvFileName = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) =>
-  `cohort-${cohort.academic_year}-${cohort.cohort_number}-students.csv`;
+export const rosterCsvFileName = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) => `cohort-${cohort.academic_year}-${cohort.cohort_number}-students.csv`;

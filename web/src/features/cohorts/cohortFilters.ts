@@ -31,8 +31,7 @@ export function filterCohorts(cohorts: readonly Cohort[], filters: CohortFilters
 }
 
 /** The Academic Year options come from the data, newest first. */
-export const academicYearsOf = (cohorts: readonly Cohort[]): string[] =>
-  [...new Set(cohorts.map((cohort) => cohort.academic_year))].sort().reverse();
+export const academicYearsOf = (cohorts: readonly Cohort[]): string[] => [...new Set(cohorts.map((cohort) => cohort.academic_year))].sort().reverse();
 
 export interface CohortSummary {
   totalCohorts: number;

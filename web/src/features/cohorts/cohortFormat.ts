@@ -2,8 +2,7 @@ import type { Cohort } from '#contract/cohorts';
 import { formatCalendarDate } from '#shared/lib/dates';
 
 /** "2025-2026 Cohort 1", as breadcrumbs and headings name a cohort. */
-export const cohortLabel = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) =>
-  `${cohort.academic_year} Cohort ${cohort.cohort_number}`;
+export const cohortLabel = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) => `${cohort.academic_year} Cohort ${cohort.cohort_number}`;
 
 export const statusLabel = (cohort: Pick<Cohort, 'is_active'>) => (cohort.is_active ? 'Active' : 'Inactive');
 

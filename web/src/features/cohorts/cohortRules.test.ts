@@ -72,10 +72,7 @@ describe('CSV exports', () => {
     const credit = {
       ...carla,
       first_name: evil,
-      payment_details: {
-        ...carla.payment_details,
-        certificate_courses: [{ ...carla.payment_details.certificate_courses![0]!, amount_paid: 2450 }],
-      },
+      payment_details: { ...carla.payment_details, certificate_courses: [{ ...carla.payment_details.certificate_courses![0]!, amount_paid: 2450 }] },
     };
     const csv = rosterCsv(certCohort, [credit]);
     const [, rosterRow] = Papa.parse<string[]>(csv).data;

@@ -10,13 +10,7 @@ export { asAdmin } from '../../testing/test-utils';
 export const certCohort = sampleCohort({ id: 'cohort-2025-cert-1', student_count: 5 });
 export const cohorts: Cohort[] = [
   certCohort,
-  sampleCohort({
-    id: 'cohort-2025-dipl-1',
-    program_type: 'diploma',
-    program_name: 'Patient Care Technician',
-    student_count: 3,
-    end_date: null,
-  }),
+  sampleCohort({ id: 'cohort-2025-dipl-1', program_type: 'diploma', program_name: 'Patient Care Technician', student_count: 3, end_date: null }),
   sampleCohort({ id: 'cohort-2025-assoc-1', program_type: 'associates', program_name: 'MA(associates)', student_count: 2 }),
   sampleCohort({
     id: 'cohort-2026-dipl-2',
@@ -28,14 +22,7 @@ export const cohorts: Cohort[] = [
     start_date: null,
     end_date: null,
   }),
-  sampleCohort({
-    id: 'cohort-2024-cert-3',
-    academic_year: '2024-2025',
-    cohort_number: 3,
-    program_name: 'EKG Technician',
-    student_count: 2,
-    is_active: false,
-  }),
+  sampleCohort({ id: 'cohort-2024-cert-3', academic_year: '2024-2025', cohort_number: 3, program_name: 'EKG Technician', student_count: 2, is_active: false }),
 ];
 
 export const payment = (id: string, date: string, amount: number): PaymentHistoryEntry => ({
@@ -80,23 +67,14 @@ const student = (username: string, first: string, last: string, paymentDetails: 
 });
 
 /** Maria owes 1500 + 4200 and has 12 payments over two programs (the dialog shows the latest 10). */
-const mariaPayments = Array.from({ length: 12 }, (_, i) =>
-  payment(`p${String(i + 1).padStart(2, '0')}`, `2025-${String(i + 1).padStart(2, '0')}-15T15:30:00.000Z`, 100 + i),
-);
+const mariaPayments = Array.from({ length: 12 }, (_, i) => payment(`p${String(i + 1).padStart(2, '0')}`, `2025-${String(i + 1).padStart(2, '0')}-15T15:30:00.000Z`, 100 + i));
 export const maria = {
   ...student(
     'student',
     'Maria',
     'Lopez',
     details(
-      [
-        program({
-          id: 'nursing-assistant',
-          amount_due: 2400,
-          amount_paid: 900,
-          payment_history: mariaPayments.filter((_, i) => i % 2 === 0).reverse(),
-        }),
-      ],
+      [program({ id: 'nursing-assistant', amount_due: 2400, amount_paid: 900, payment_history: mariaPayments.filter((_, i) => i % 2 === 0).reverse() })],
       [
         program({
           id: 'pct',
@@ -112,19 +90,11 @@ export const maria = {
   on_payment_plan: true,
   phone_number: '555-0101',
 };
-export const aisha = student(
-  'aisha.khan',
-  'Aisha',
-  'Khan',
-  details([program({ id: 'na', amount_due: 2400, amount_paid: 2400, next_due_date: null })]),
-);
+export const aisha = student('aisha.khan', 'Aisha', 'Khan', details([program({ id: 'na', amount_due: 2400, amount_paid: 2400, next_due_date: null })]));
 /** A name with a comma and quotes, for the CSV. */
 export const ben = student('ben.nguyen', 'Ben', 'Nguyen, "Jr."', details([program({ id: 'na', amount_due: 2400, amount_paid: 2050 })]));
 /** Exactly 500: "Due" in the roster, "Overdue" in the dialog. */
-export const carla = {
-  ...student('carla.diaz', 'Carla', 'Diaz', details([program({ id: 'na', amount_due: 2400, amount_paid: 1900 })])),
-  email: '',
-};
+export const carla = { ...student('carla.diaz', 'Carla', 'Diaz', details([program({ id: 'na', amount_due: 2400, amount_paid: 1900 })])), email: '' };
 /** No payment details: balance 0, yet not a paid student. */
 export const newcomer = student('new.student', 'Nia', 'Okafor', null);
 

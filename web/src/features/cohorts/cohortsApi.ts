@@ -50,21 +50,10 @@ export const cohortsApi = api.enhanceEndpoints({ addTagTypes: ['Cohort', 'Cohort
     }),
     // Moving a student changes two rosters and every count, and that student's record.
     addStudentToCohort: build.mutation<{ message: string }, { cohortId: string; username: string }>({
-      query: ({ cohortId, username }) => ({
-        url: `/api/cohorts/${encodeURIComponent(cohortId)}/students/`,
-        method: 'POST',
-        body: { username },
-      }),
-      invalidatesTags: (result, _error, { username }) =>
-        result ? ['Cohort', 'CohortStudents', { type: 'Student' as const, id: username }] : [],
+      query: ({ cohortId, username }) => ({ url: `/api/cohorts/${encodeURIComponent(cohortId)}/students/`, method: 'POST', body: { username } }),
+      invalidatesTags: (result, _error, { username }) => (result ? ['Cohort', 'CohortStudents', { type: 'Student' as const, id: username }] : []),
     }),
   }),
 });
 
-export const {
-  useListCohortsQuery,
-  useGetCohortStudentsQuery,
-  useCreateCohortMutation,
-  useUpdateCohortMutation,
-  useAddStudentToCohortMutation,
-} = cohortsApi;
+export const { useListCohortsQuery, useGetCohortStudentsQuery, useCreateCohortMutation, useUpdateCohortMutation, useAddStudentToCohortMutation } = cohortsApi;

@@ -41,13 +41,7 @@ export function CategoryAccordion({ category, defaultExpanded }: { category: Cou
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`${id}-content`}>
-        <DataTable
-          label={`${category.display_name} courses`}
-          outlined={false}
-          columns={COLUMNS}
-          rows={category.courses}
-          rowKey={(course) => course.id}
-        />
+        <DataTable label={`${category.display_name} courses`} outlined={false} columns={COLUMNS} rows={category.courses} rowKey={(course) => course.id} />
       </AccordionDetails>
     </Accordion>
   );

@@ -73,9 +73,7 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
         <TextField type="number" slotProps={price} {...field('application_price')} />
         <TextField type="number" slotProps={price} {...field('tuition_price')} />
         <FormControlLabel
-          control={
-            <Switch checked={values.is_certificate_course} onChange={(event) => set('is_certificate_course', event.target.checked)} />
-          }
+          control={<Switch checked={values.is_certificate_course} onChange={(event) => set('is_certificate_course', event.target.checked)} />}
           label={FIELD_LABELS.is_certificate_course}
         />
       </Stack>

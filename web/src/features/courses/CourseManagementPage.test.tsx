@@ -22,8 +22,7 @@ async function openList(courses = [nursingAssistant, algebra], extra: Record<str
   return calls;
 }
 
-const type = (scope: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
+const type = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
 
 // MUI dialogs are slow in jsdom, more so on a busy 2-core machine.
 describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () => {
@@ -143,8 +142,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
   it('keeps the dialog open on a failed save and shows the server\'s error once, as a sentence, else "Something went wrong"', async () => {
     let status = 409;
     await openList([algebra], {
-      'POST /api/courses/create/': () =>
-        status === 409 ? jsonResponse({ error: 'CRN: 40101 is already used by Algebra' }, 409) : new Response('Bad gateway', { status }),
+      'POST /api/courses/create/': () => (status === 409 ? jsonResponse({ error: 'CRN: 40101 is already used by Algebra' }, 409) : new Response('Bad gateway', { status })),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add New Course' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Course' });
@@ -160,9 +158,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
     status = 502;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
-    expect((await within(screen.getByRole('dialog', { name: 'Add New Course' })).findByRole('alert')).textContent).toBe(
-      'Something went wrong',
-    );
+    expect((await within(screen.getByRole('dialog', { name: 'Add New Course' })).findByRole('alert')).textContent).toBe('Something went wrong');
     expect(document.querySelector('.MuiSnackbar-root')).toBeNull();
   });
 
@@ -191,14 +187,10 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
   });
 
   it('asks "Confirm Delete" with the spec sentence, deletes, toasts and fetches the list again', async () => {
-    const calls = await openList([nursingAssistant], {
-      'DELETE /api/courses/course-01/delete/': jsonResponse({ message: 'Course deleted successfully' }),
-    });
+    const calls = await openList([nursingAssistant], { 'DELETE /api/courses/course-01/delete/': jsonResponse({ message: 'Course deleted successfully' }) });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Nursing Assistant (10101)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
-    expect(
-      within(dialog).getByText('Are you sure you want to delete the course "Nursing Assistant"? This action cannot be undone.'),
-    ).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to delete the course "Nursing Assistant"? This action cannot be undone.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await toastText()).toBe('Course deleted successfully');

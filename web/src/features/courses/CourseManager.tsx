@@ -10,15 +10,7 @@ import { useToast } from '#shared/toast/useToast';
 import { NO_FILTERS, type CourseFilters } from './courseFilters';
 import { CourseFiltersBar } from './CourseFiltersBar';
 import { CourseFormDialog } from './CourseFormDialog';
-import {
-  COURSE_DELETED,
-  COURSE_TOAST_MS,
-  DELETE_FAILED_FALLBACK,
-  LIST_FAILED,
-  NO_PERMISSION,
-  deleteConfirmation,
-  failureMessage,
-} from './courseMessages';
+import { COURSE_DELETED, COURSE_TOAST_MS, DELETE_FAILED_FALLBACK, LIST_FAILED, NO_PERMISSION, deleteConfirmation, failureMessage } from './courseMessages';
 import { useDeleteCourseMutation, useLazyListCoursesQuery } from './coursesApi';
 import { CoursesTable } from './CoursesTable';
 

@@ -69,10 +69,7 @@ describe('Courses Catalog (spec: Courses Catalog)', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    [
-      'categories',
-      { 'GET /api/courses/categories/': jsonResponse({ error: 'boom' }, 500), 'GET /api/courses/stats/': jsonResponse(stats) },
-    ],
+    ['categories', { 'GET /api/courses/categories/': jsonResponse({ error: 'boom' }, 500), 'GET /api/courses/stats/': jsonResponse(stats) }],
     ['stats', { 'GET /api/courses/categories/': jsonResponse(categories), 'GET /api/courses/stats/': new Response('', { status: 502 }) }],
   ])('shows the spec alert when the %s cannot be loaded', async (_which, answers) => {
     stubCourseApi(answers);

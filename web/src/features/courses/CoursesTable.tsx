@@ -15,9 +15,7 @@ const COLUMNS: ReadonlyArray<DataColumn<Course>> = [
   { header: 'Tuition Price', nowrap: true, render: (course) => formatPrice(course.tuition_price) },
   {
     header: 'Certificate Course',
-    render: (course) => (
-      <Chip size="small" label={yesNo(course.is_certificate_course)} color={course.is_certificate_course ? 'success' : 'default'} />
-    ),
+    render: (course) => <Chip size="small" label={yesNo(course.is_certificate_course)} color={course.is_certificate_course ? 'success' : 'default'} />,
   },
 ];
 
@@ -31,30 +29,11 @@ interface Props {
 
 /** The Course Management table, with its "Loading..." and "No courses found" rows. */
 export function CoursesTable({ courses, loading, onEdit, onDelete }: Props) {
-  const actions =
-    onEdit && onDelete ? { render: (course: Course) => <CourseActions course={course} onEdit={onEdit} onDelete={onDelete} /> } : undefined;
-  return (
-    <DataTable
-      label="Courses"
-      columns={COLUMNS}
-      rows={courses}
-      rowKey={(course) => course.id}
-      loading={loading}
-      empty="No courses found"
-      actions={actions}
-    />
-  );
+  const actions = onEdit && onDelete ? { render: (course: Course) => <CourseActions course={course} onEdit={onEdit} onDelete={onDelete} /> } : undefined;
+  return <DataTable label="Courses" columns={COLUMNS} rows={courses} rowKey={(course) => course.id} loading={loading} empty="No courses found" actions={actions} />;
 }
 
-function CourseActions({
-  course,
-  onEdit,
-  onDelete,
-}: {
-  course: Course;
-  onEdit: (course: Course) => void;
-  onDelete: (course: Course) => void;
-}) {
+function CourseActions({ course, onEdit, onDelete }: { course: Course; onEdit: (course: Course) => void; onDelete: (course: Course) => void }) {
   return (
     <>
       {/* Names repeat ("Nurse Ethics" twice), so the labels carry the CRN too. */}

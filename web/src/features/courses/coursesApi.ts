@@ -30,11 +30,5 @@ export const coursesApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useLazyListCoursesQuery,
-  useCreateCourseMutation,
-  useUpdateCourseMutation,
-  useDeleteCourseMutation,
-  useGetCourseCategoriesQuery,
-  useGetCourseStatsQuery,
-} = coursesApi;
+export const { useLazyListCoursesQuery, useCreateCourseMutation, useUpdateCourseMutation, useDeleteCourseMutation, useGetCourseCategoriesQuery, useGetCourseStatsQuery } =
+  coursesApi;

@@ -38,10 +38,7 @@ describe('Dashboard header card', () => {
   it('gives staff their own dashboard (issue 21): the documents figures from /api/dashboard/, a link to Document Management, no student record', async () => {
     const summary = {
       generated_at: '2026-06-15T12:00:00.000Z',
-      documents: {
-        awaiting_acknowledgement: [{ document_id: 'd1', title: 'Clinical policy', expected: 3, acknowledged: 1, awaiting: 2 }],
-        recent_uploads: [],
-      },
+      documents: { awaiting_acknowledgement: [{ document_id: 'd1', title: 'Clinical policy', expected: 3, acknowledged: 1, awaiting: 2 }], recent_uploads: [] },
     };
     const fetchMock = vi.fn(async (_input: Request) => jsonResponse(summary));
     vi.stubGlobal('fetch', fetchMock);

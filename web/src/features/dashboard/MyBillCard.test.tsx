@@ -21,15 +21,7 @@ function program(overrides: Partial<ProgramBalance>): ProgramBalance {
 /** Like the demo `student`: 1500.00 left on Nursing Assistant, 4200.00 on Patient Care Technician. */
 const owing: PaymentDetails = {
   certificate_courses: [program({ id: 'nursing-assistant', program_name: 'Nursing Assistant', amount_due: 2400, amount_paid: 900 })],
-  diploma_programs: [
-    program({
-      id: 'patient-care-technician',
-      program_type: 'diploma',
-      program_name: 'Patient Care Technician',
-      amount_due: 5200,
-      amount_paid: 1000,
-    }),
-  ],
+  diploma_programs: [program({ id: 'patient-care-technician', program_type: 'diploma', program_name: 'Patient Care Technician', amount_due: 5200, amount_paid: 1000 })],
   associate_programs: [],
   next_due_date: '2026-12-15',
 };
@@ -45,8 +37,7 @@ function stubStudent(response: () => Promise<Response>) {
   vi.stubGlobal('fetch', vi.fn(response));
 }
 
-const withDetails = (payment_details: PaymentDetails) => () =>
-  Promise.resolve(jsonResponse({ username: 'student', program: 'Nursing Assistant', payment_details }));
+const withDetails = (payment_details: PaymentDetails) => () => Promise.resolve(jsonResponse({ username: 'student', program: 'Nursing Assistant', payment_details }));
 
 async function openBillCard() {
   const rendered = renderApp('/Dashboard', { preloadedState: signedIn() });

@@ -60,13 +60,4 @@ export function PaymentsChart({ daily }: { daily: DashboardMoney['daily'] }) {
 }
 
 const barsStyle = { display: 'flex', alignItems: 'flex-end', gap: '2px', height: 120, borderBottom: 1, borderColor: 'divider' } as const;
-const visuallyHidden = {
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+const visuallyHidden = { position: 'absolute', top: 0, left: 0, width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

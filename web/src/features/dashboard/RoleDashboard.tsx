@@ -11,8 +11,7 @@ import { useGetDashboardSummaryQuery } from './roleDashboardApi';
 import { AcknowledgementsCard, CohortHealthCard, MoneyCard, PaymentsChartCard, RecentUploadsCard } from './RoleDashboardCards';
 import { welcomeText } from './welcome';
 
-const roleName = (user: UserInfo) =>
-  user.isAdmin ? 'Administrator' : [user.is_staff && 'Staff', user.is_finance && 'Finance'].filter(Boolean).join(' and ');
+const roleName = (user: UserInfo) => (user.isAdmin ? 'Administrator' : [user.is_staff && 'Staff', user.is_finance && 'Finance'].filter(Boolean).join(' and '));
 
 /**
  * The dashboard of staff, finance and admins (students keep theirs). Its own lazy chunk, so the

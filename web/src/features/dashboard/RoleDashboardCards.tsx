@@ -15,17 +15,7 @@ import { PaymentsChart } from './PaymentsChart';
 
 const dollars = (cents: number) => formatDollars(cents / 100);
 
-function DashboardCard({
-  id,
-  title,
-  link,
-  children,
-}: {
-  id: string;
-  title: string;
-  link?: { label: string; to: string };
-  children: ReactNode;
-}) {
+function DashboardCard({ id, title, link, children }: { id: string; title: string; link?: { label: string; to: string }; children: ReactNode }) {
   return (
     <Card component="section" aria-labelledby={id}>
       <CardContent>
@@ -74,11 +64,7 @@ function CardList<T>({
 
 export function AcknowledgementsCard({ documents }: { documents: DashboardDocuments }) {
   return (
-    <DashboardCard
-      id="dashboard-acknowledgements"
-      title="Awaiting acknowledgement"
-      link={{ label: 'Document Management', to: paths.documents }}
-    >
+    <DashboardCard id="dashboard-acknowledgements" title="Awaiting acknowledgement" link={{ label: 'Document Management', to: paths.documents }}>
       <CardList
         items={documents.awaiting_acknowledgement}
         empty="No mandatory documents."
@@ -90,11 +76,7 @@ export function AcknowledgementsCard({ documents }: { documents: DashboardDocume
               <Typography sx={{ overflowWrap: 'anywhere' }}>{row.title}</Typography>
               <Typography variant="body2" color="text.secondary">{`${row.acknowledged} of ${row.expected} acknowledged`}</Typography>
             </Box>
-            <Chip
-              size="small"
-              color={row.awaiting ? 'warning' : 'success'}
-              label={row.awaiting ? `${row.awaiting} awaiting` : 'All done'}
-            />
+            <Chip size="small" color={row.awaiting ? 'warning' : 'success'} label={row.awaiting ? `${row.awaiting} awaiting` : 'All done'} />
           </>
         )}
       />
@@ -155,11 +137,7 @@ export function CohortHealthCard({ cohorts }: { cohorts: DashboardCohort[] }) {
         render={(c) => (
           <>
             <Box sx={{ minWidth: 0 }}>
-              <Typography
-                component={RouterLink}
-                to={generatePath(paths.cohortDetail, { cohortId: c.cohort_id })}
-                sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}
-              >
+              <Typography component={RouterLink} to={generatePath(paths.cohortDetail, { cohortId: c.cohort_id })} sx={{ color: 'primary.main', overflowWrap: 'anywhere' }}>
                 {c.label}
               </Typography>
               <Typography variant="body2" color="text.secondary">

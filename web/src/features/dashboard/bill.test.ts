@@ -12,9 +12,7 @@ const student: BillDetails = {
 describe('bill balance (spec section 4)', () => {
   it('sums due minus paid over the three program lists', () => {
     expect(billBalance(student)).toBe(5700);
-    expect(
-      billBalance({ ...student, associate_programs: [{ id: 9, program_name: 'MA(associates)', amount_due: 9800, amount_paid: 0 }] }),
-    ).toBe(15500);
+    expect(billBalance({ ...student, associate_programs: [{ id: 9, program_name: 'MA(associates)', amount_due: 9800, amount_paid: 0 }] })).toBe(15500);
   });
 
   it('accepts total_due / total_paid and decimal strings', () => {
@@ -28,12 +26,7 @@ describe('bill balance (spec section 4)', () => {
   });
 
   it('lets an overpaid program offset the others', () => {
-    expect(
-      billBalance({
-        certificate_courses: [{ id: 1, amount_due: 100, amount_paid: 150 }],
-        diploma_programs: [{ id: 2, amount_due: 80, amount_paid: 0 }],
-      }),
-    ).toBe(30);
+    expect(billBalance({ certificate_courses: [{ id: 1, amount_due: 100, amount_paid: 150 }], diploma_programs: [{ id: 2, amount_due: 80, amount_paid: 0 }] })).toBe(30);
   });
 
   it('adds in cents, so no floating-point dust shows', () => {
@@ -50,10 +43,7 @@ describe('bill balance (spec section 4)', () => {
 
 describe('program list', () => {
   it('lists programs in certificate, diploma, associates order with their remaining balance', () => {
-    const bills = programBills({
-      ...student,
-      associate_programs: [{ id: 3, program_name: 'MA(associates)', amount_due: 10, amount_paid: 0 }],
-    });
+    const bills = programBills({ ...student, associate_programs: [{ id: 3, program_name: 'MA(associates)', amount_due: 10, amount_paid: 0 }] });
     expect(bills.map((b) => [b.programType, b.programName, b.remaining])).toEqual([
       ['certificate', 'Nursing Assistant', 1500],
       ['diploma', 'Patient Care Technician', 4200],
@@ -62,10 +52,7 @@ describe('program list', () => {
   });
 
   it('keeps only programs with a remaining balance above 0 as owed', () => {
-    const details: BillDetails = {
-      ...student,
-      certificate_courses: [{ id: 'x', program_name: 'Phlebotomy', amount_due: 1500, amount_paid: 1500 }],
-    };
+    const details: BillDetails = { ...student, certificate_courses: [{ id: 'x', program_name: 'Phlebotomy', amount_due: 1500, amount_paid: 1500 }] };
     expect(owedPrograms(details).map((b) => b.programName)).toEqual(['Patient Care Technician']);
   });
 });
@@ -73,14 +60,7 @@ describe('program list', () => {
 describe('"Add bill to cart" items (spec section 4)', () => {
   it('makes one installment item per owed program with the shared next due date', () => {
     expect(billCartItems(student)).toEqual([
-      {
-        program_id: 'nursing-assistant',
-        program_type: 'certificate',
-        program_name: 'Nursing Assistant',
-        amount: 1500,
-        payment_type: 'installment',
-        due_date: '2026-12-15',
-      },
+      { program_id: 'nursing-assistant', program_type: 'certificate', program_name: 'Nursing Assistant', amount: 1500, payment_type: 'installment', due_date: '2026-12-15' },
       {
         program_id: 'patient-care-technician',
         program_type: 'diploma',
@@ -100,14 +80,7 @@ describe('"Add bill to cart" items (spec section 4)', () => {
       next_due_date: null,
     };
     expect(billCartItems(details)).toEqual([
-      {
-        program_id: '3',
-        program_type: 'associates',
-        program_name: 'MA(associates)',
-        amount: 200,
-        payment_type: 'installment',
-        due_date: null,
-      },
+      { program_id: '3', program_type: 'associates', program_name: 'MA(associates)', amount: 200, payment_type: 'installment', due_date: null },
     ]);
     expect(billCartItems({ ...details, associate_programs: [] })).toEqual([]);
   });
@@ -118,10 +91,6 @@ describe('"Add bill to cart" items (spec section 4)', () => {
       diploma_programs: [{ id: 2, program_name: '', amount_due: 20, amount_paid: 0 }],
       associate_programs: [{ id: 3, program_name: null, total_due: 30, total_paid: 0 }],
     };
-    expect(billCartItems(details).map((item) => item.program_name)).toEqual([
-      'Certificate Program',
-      'Diploma Program',
-      'Associates Program',
-    ]);
+    expect(billCartItems(details).map((item) => item.program_name)).toEqual(['Certificate Program', 'Diploma Program', 'Associates Program']);
   });
 });

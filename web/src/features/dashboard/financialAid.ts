@@ -13,12 +13,7 @@ export interface AidAward {
 
 export const SAMPLE_AID_AWARDS: readonly AidAward[] = [
   { name: 'Federal Pell Grant', amount: 5000, status: 'Approved', disbursement: 'Disbursed in two equal payments, one per semester' },
-  {
-    name: 'Nursing Excellence Scholarship',
-    amount: 3000,
-    status: 'Approved',
-    disbursement: 'Applied to tuition at the start of the semester',
-  },
+  { name: 'Nursing Excellence Scholarship', amount: 3000, status: 'Approved', disbursement: 'Applied to tuition at the start of the semester' },
   { name: 'State Healthcare Workforce Grant', amount: 1500, status: 'Pending', disbursement: 'Disbursement date set once approved' },
 ];
 

@@ -34,14 +34,7 @@ export function AcknowledgeDialog({ doc, fullName, onClose }: { doc: DocumentDto
   };
 
   return (
-    <FormDialog
-      id="acknowledge"
-      title="Acknowledge Document"
-      submitLabel="Acknowledge"
-      busy={isLoading}
-      onClose={onClose}
-      onSubmit={submit}
-    >
+    <FormDialog id="acknowledge" title="Acknowledge Document" submitLabel="Acknowledge" busy={isLoading} onClose={onClose} onSubmit={submit}>
       {problem && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {problem}

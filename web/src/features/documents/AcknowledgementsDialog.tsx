@@ -48,14 +48,7 @@ export function AcknowledgementsDialog({ doc, onClose }: { doc: DocumentRecordDt
             <Typography variant="subtitle1" component="h3">
               Acknowledged ({data.acknowledged.length})
             </Typography>
-            <DataTable
-              label="Acknowledged"
-              outlined={false}
-              columns={ACKNOWLEDGED_COLUMNS}
-              rows={data.acknowledged}
-              rowKey={byUsername}
-              empty="No acknowledgements yet"
-            />
+            <DataTable label="Acknowledged" outlined={false} columns={ACKNOWLEDGED_COLUMNS} rows={data.acknowledged} rowKey={byUsername} empty="No acknowledgements yet" />
             <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
               Not yet acknowledged ({data.pending.length})
             </Typography>

@@ -65,15 +65,7 @@ export function StatusCell({ doc }: { doc: DocumentRecordDto }) {
 }
 
 /** Preview and Download, the first actions of every document row (staff's and students' lists alike). */
-export function FileButtons<D extends DocumentDto>({
-  doc,
-  onPreview,
-  onDownload,
-}: {
-  doc: D;
-  onPreview: (doc: D) => void;
-  onDownload: (doc: D) => void;
-}) {
+export function FileButtons<D extends DocumentDto>({ doc, onPreview, onDownload }: { doc: D; onPreview: (doc: D) => void; onDownload: (doc: D) => void }) {
   return (
     <>
       <IconButton size="small" aria-label={`Preview ${doc.title}`} onClick={() => onPreview(doc)}>

@@ -4,20 +4,7 @@ import type { RootState } from '#shared/store/state';
 import { jsonResponse, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
 import DocumentManagementPage from './DocumentManagementPage';
 import { DOCUMENT_COLUMNS } from './DocumentsTable';
-import {
-  allDocuments,
-  asAdmin,
-  asStaff,
-  handbook,
-  immunization,
-  page,
-  schedule,
-  stubDocumentApi,
-  syllabus,
-  unassigned,
-  type Answer,
-  type ApiCall,
-} from './documentTestData';
+import { allDocuments, asAdmin, asStaff, handbook, immunization, page, schedule, stubDocumentApi, syllabus, unassigned, type Answer, type ApiCall } from './documentTestData';
 
 function open(preloadedState: Partial<RootState> = asAdmin()) {
   return renderRoutes([{ path: '/admin', Component: DocumentManagementPage }], '/admin', { preloadedState });
@@ -61,28 +48,8 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     ).toEqual([...DOCUMENT_COLUMNS]);
 
     expect(rows().map((cells) => cells.slice(0, 9))).toEqual([
-      [
-        'Immunization Record',
-        'Individual Students',
-        '2025-2026 Cohort 1Maria Lopez',
-        'Syllabus',
-        'PNG',
-        '1.50 MB',
-        'Sam Rivera',
-        'Sep 1, 2026',
-        'PrivateMandatory',
-      ],
-      [
-        'Unassigned Form',
-        'Individual Students',
-        'No students assigned yet',
-        'Syllabus',
-        'CSV',
-        '1.50 MB',
-        'Sam Rivera',
-        'Sep 1, 2026',
-        'Public',
-      ],
+      ['Immunization Record', 'Individual Students', '2025-2026 Cohort 1Maria Lopez', 'Syllabus', 'PNG', '1.50 MB', 'Sam Rivera', 'Sep 1, 2026', 'PrivateMandatory'],
+      ['Unassigned Form', 'Individual Students', 'No students assigned yet', 'Syllabus', 'CSV', '1.50 MB', 'Sam Rivera', 'Sep 1, 2026', 'Public'],
     ]);
     // immunization needs acknowledging (it is mandatory), the unassigned form does not
     expect(within(row('Immunization Record')).getByRole('button', { name: 'Acknowledgements of Immunization Record' })).toBeTruthy();
@@ -111,8 +78,7 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
 
   it('loads every page through `next`, so the counts are true', async () => {
     const calls = await openList({
-      'GET /api/documents/': (call) =>
-        call.path.includes('cursor=p2') ? page([schedule, handbook]) : page([syllabus, immunization], 'p2'),
+      'GET /api/documents/': (call) => (call.path.includes('cursor=p2') ? page([schedule, handbook]) : page([syllabus, immunization], 'p2')),
     });
     expect(tabs()).toEqual(['Individual Students (1)', 'Cohort Documents (2)', 'Program Materials (0)', 'General Resources (1)']);
     expect(listCalls(calls)).toEqual(['/api/documents/?limit=100', '/api/documents/?limit=100&cursor=p2']);
@@ -262,9 +228,7 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     await openList({
       [`GET /api/documents/${immunization.id}/acknowledgements/`]: jsonResponse({
         document_id: immunization.id,
-        acknowledged: [
-          { username: 'student', full_name: 'Maria Lopez', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: 'Maria Lopez' },
-        ],
+        acknowledged: [{ username: 'student', full_name: 'Maria Lopez', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: 'Maria Lopez' }],
         pending: [{ username: 'ben.nguyen', full_name: 'Ben Nguyen' }],
       }),
     });

@@ -76,8 +76,7 @@ export function DocumentManager({ user }: { user: UserInfo }) {
     if (!canChange) return toast(STAFF_ONLY, 'info');
     return user.token ? setDialog({ kind: 'delete', doc }) : toast(LOG_IN_TO_DELETE, 'error');
   };
-  const showAcknowledgements = (doc: DocumentRecordDto) =>
-    canChange ? setDialog({ kind: 'acknowledgements', doc }) : toast(STAFF_ONLY, 'info');
+  const showAcknowledgements = (doc: DocumentRecordDto) => (canChange ? setDialog({ kind: 'acknowledgements', doc }) : toast(STAFF_ONLY, 'info'));
 
   /** After an upload: the new document's tab, with nothing hiding it (filters, a name search), and its row pointed out. */
   const showUploaded = (doc: DocumentRecordDto) => {
@@ -112,21 +111,9 @@ export function DocumentManager({ user }: { user: UserInfo }) {
         )}
       </Stack>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs
-          value={tab}
-          onChange={(_event, scope: DocumentScope) => setTab(scope)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label="Document scopes"
-        >
+        <Tabs value={tab} onChange={(_event, scope: DocumentScope) => setTab(scope)} variant="scrollable" allowScrollButtonsMobile aria-label="Document scopes">
           {TABS.map(({ scope, label }) => (
-            <Tab
-              key={scope}
-              value={scope}
-              label={tabLabel(label, count(scope))}
-              id={`documents-tab-${scope}`}
-              aria-controls="documents-tabpanel"
-            />
+            <Tab key={scope} value={scope} label={tabLabel(label, count(scope))} id={`documents-tab-${scope}`} aria-controls="documents-tabpanel" />
           ))}
         </Tabs>
       </Box>
@@ -173,12 +160,8 @@ export function DocumentManager({ user }: { user: UserInfo }) {
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'upload' && (
-        <UploadDocumentDialog categories={categories.data ?? []} onClose={() => setDialog(null)} onUploaded={showUploaded} />
-      )}
-      {dialog?.kind === 'preview' && (
-        <DocumentPreviewDialog doc={dialog.doc} onDownload={(doc) => void files.download(doc)} onClose={() => setDialog(null)} />
-      )}
+      {dialog?.kind === 'upload' && <UploadDocumentDialog categories={categories.data ?? []} onClose={() => setDialog(null)} onUploaded={showUploaded} />}
+      {dialog?.kind === 'preview' && <DocumentPreviewDialog doc={dialog.doc} onDownload={(doc) => void files.download(doc)} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'acknowledgements' && <AcknowledgementsDialog doc={dialog.doc} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog

@@ -4,26 +4,14 @@ import type { DocumentRecordDto } from '#contract/documents';
 import type { RootState } from '#shared/store/state';
 import { jsonResponse, renderWithStore } from '../../testing/test-utils';
 import { DocumentPreviewDialog } from './DocumentPreviewDialog';
-import {
-  asStaff,
-  doc,
-  handbook,
-  immunization,
-  labManual,
-  schedule,
-  stubDocumentApi,
-  syllabus,
-  unassigned,
-  type Answer,
-} from './documentTestData';
+import { asStaff, doc, handbook, immunization, labManual, schedule, stubDocumentApi, syllabus, unassigned, type Answer } from './documentTestData';
 
 const URL_OF = (d: DocumentRecordDto) => `http://localhost/local/s3/bucket/documents/${d.id}/${d.file_name}?X-Amz-Signature=abc`;
 
 function open(document: DocumentRecordDto, { answer, state = asStaff() }: { answer?: Answer; state?: Partial<RootState> } = {}) {
   const calls = stubDocumentApi({
     [`GET /api/documents/${document.id}/download/`]:
-      answer ??
-      jsonResponse({ download_url: URL_OF(document), file_name: document.file_name, file_type: document.file_type, expires_in: 300 }),
+      answer ?? jsonResponse({ download_url: URL_OF(document), file_name: document.file_name, file_type: document.file_type, expires_in: 300 }),
   });
   const onDownload = vi.fn();
   renderWithStore(<DocumentPreviewDialog doc={document} onDownload={onDownload} onClose={() => {}} />, { preloadedState: state });
@@ -78,26 +66,17 @@ describe('Document preview dialog (spec: Document preview dialog)', { timeout: 2
   it('shows office files through the online viewer where it can fetch them (a public https URL), with the preview text below', async () => {
     const docx = doc({ ...labManual, s3_key: 'documents/doc-lab/lab-manual.docx', preview_text: 'Lab Manual Wear gloves at all times.' });
     const publicUrl = 'https://portal-docs.s3.amazonaws.com/documents/doc-lab/lab-manual.docx?X-Amz-Signature=abc';
-    const { dialog } = open(docx, {
-      answer: jsonResponse({ download_url: publicUrl, file_name: docx.file_name, file_type: 'docx', expires_in: 300 }),
-    });
+    const { dialog } = open(docx, { answer: jsonResponse({ download_url: publicUrl, file_name: docx.file_name, file_type: 'docx', expires_in: 300 }) });
     const frame = await within(dialog).findByTitle('Diploma Program Lab Manual (online viewer)');
     expect(frame.getAttribute('src')).toBe(`https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(publicUrl)}`);
     expect(within(dialog).getByLabelText('Preview text').textContent).toBe('Lab Manual Wear gloves at all times.');
   });
 
   it('shows an office file\'s extracted text and "Download to View", not a frame, when its URL is local (the viewer cannot reach it)', async () => {
-    const docx = doc({
-      ...labManual,
-      s3_key: 'documents/doc-lab/lab-manual.docx',
-      extracted_text: 'Lab Manual\nWear gloves at all times.',
-      text_status: 'extracted',
-    });
+    const docx = doc({ ...labManual, s3_key: 'documents/doc-lab/lab-manual.docx', extracted_text: 'Lab Manual\nWear gloves at all times.', text_status: 'extracted' });
     const { dialog, onDownload } = open(docx);
     expect((await within(dialog).findByLabelText('Document text')).textContent).toBe('Lab Manual\nWear gloves at all times.');
-    expect(
-      within(dialog).getByText('This DOCX file cannot be shown here. Its text is below; download it to see the formatting.'),
-    ).toBeTruthy();
+    expect(within(dialog).getByText('This DOCX file cannot be shown here. Its text is below; download it to see the formatting.')).toBeTruthy();
     expect(dialog.querySelector('iframe')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download to View' }));
     expect(onDownload).toHaveBeenCalledWith(docx);
@@ -114,9 +93,7 @@ describe('Document preview dialog (spec: Document preview dialog)', { timeout: 2
       text_status: 'not_extracted',
     });
     const { dialog } = open(xlsx);
-    expect(
-      await within(dialog).findByText('This XLSX file cannot be shown here, and no text was extracted from it. Download it to view.'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('This XLSX file cannot be shown here, and no text was extracted from it. Download it to view.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Download to View' })).toBeTruthy();
     expect(dialog.querySelector('iframe')).toBeNull();
   });
@@ -134,13 +111,7 @@ describe('Document preview dialog (spec: Document preview dialog)', { timeout: 2
 
   it('says "Text not extracted" with the reason when the text was not read within its budget', async () => {
     const { dialog } = open(
-      doc({
-        ...schedule,
-        extracted_text: null,
-        preview_text: null,
-        text_status: 'not_extracted',
-        text_status_reason: 'extraction took longer than its 5 s budget',
-      }),
+      doc({ ...schedule, extracted_text: null, preview_text: null, text_status: 'not_extracted', text_status_reason: 'extraction took longer than its 5 s budget' }),
     );
     expect(within(dialog).getByText('Text not extracted: extraction took longer than its 5 s budget')).toBeTruthy();
     cleanup();

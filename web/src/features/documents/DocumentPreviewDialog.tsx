@@ -75,12 +75,7 @@ export function DocumentPreviewDialog({ doc, onDownload, onClose }: Props) {
       <DialogContent dividers tabIndex={0}>
         {preview.state === 'loading' && <Typography role="status">{PREVIEW_LOADING}</Typography>}
         {preview.state === 'failed' && <Alert severity={preview.severity}>{preview.message}</Alert>}
-        {preview.state === 'ready' &&
-          (preview.url ? (
-            <PreviewBody doc={doc} url={preview.url} zoom={zoom} onDownload={download} />
-          ) : (
-            <Typography>{NO_PREVIEW}</Typography>
-          ))}
+        {preview.state === 'ready' && (preview.url ? <PreviewBody doc={doc} url={preview.url} zoom={zoom} onDownload={download} /> : <Typography>{NO_PREVIEW}</Typography>)}
       </DialogContent>
       <Box component="footer" sx={{ px: 3, pt: 1, color: 'text.secondary' }}>
         {doc.cohort_details && <Typography variant="body2">Cohort: {cohortFooter(doc.cohort_details)}</Typography>}

@@ -19,13 +19,7 @@ class InstantXhr {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const created = doc({
-  id: 'doc-new-policy',
-  title: 'Attendance Policy 2027',
-  scope: 'general',
-  is_mandatory: true,
-  uploaded_by_name: 'Sam Rivera',
-});
+const created = doc({ id: 'doc-new-policy', title: 'Attendance Policy 2027', scope: 'general', is_mandatory: true, uploaded_by_name: 'Sam Rivera' });
 
 describe('after an upload (issue 21)', { timeout: 20_000 }, () => {
   it("shows the new document's tab, highlights its row and says so", async () => {
@@ -34,12 +28,7 @@ describe('after an upload (issue 21)', { timeout: 20_000 }, () => {
       'GET /api/documents/': () => page(uploaded ? [created, ...allDocuments] : allDocuments),
       'GET /api/document-categories/': jsonResponse([]),
       'GET /api/cohorts/': jsonResponse(uploadCohorts),
-      'POST /api/documents/upload-url/': jsonResponse({
-        upload_url: 'http://localhost/up',
-        headers: {},
-        upload_key: 'uploads/staff/k/a.pdf',
-        expires_in: 900,
-      }),
+      'POST /api/documents/upload-url/': jsonResponse({ upload_url: 'http://localhost/up', headers: {}, upload_key: 'uploads/staff/k/a.pdf', expires_in: 900 }),
       'POST /api/documents/': () => ((uploaded = true), jsonResponse(created, 201)),
     });
     vi.stubGlobal('XMLHttpRequest', InstantXhr);
@@ -50,9 +39,7 @@ describe('after an upload (issue 21)', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
     fireEvent.change(within(dialog).getByLabelText('Title', { exact: false }), { target: { value: created.title } });
     fireEvent.change(within(dialog).getByLabelText('Scope', { exact: false }), { target: { value: 'general' } });
-    fireEvent.change(within(dialog).getByLabelText('Choose File', { exact: false }), {
-      target: { files: [new File(['%PDF-1.4'], 'a.pdf')] },
-    });
+    fireEvent.change(within(dialog).getByLabelText('Choose File', { exact: false }), { target: { files: [new File(['%PDF-1.4'], 'a.pdf')] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
 
     await waitFor(() => expect(screen.getByRole('tab', { name: 'General Resources (2)' }).getAttribute('aria-selected')).toBe('true'));
@@ -62,9 +49,7 @@ describe('after an upload (issue 21)', { timeout: 20_000 }, () => {
       return found as HTMLElement;
     });
     expect(within(highlighted).getByText(created.title)).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe(
-      '“Attendance Policy 2027” was uploaded: it is highlighted under General Resources.',
-    );
+    expect(screen.getByRole('status').textContent).toBe('“Attendance Policy 2027” was uploaded: it is highlighted under General Resources.');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

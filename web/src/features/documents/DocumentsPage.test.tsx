@@ -3,27 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { RootState } from '#shared/store/state';
 import { jsonResponse } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
-import {
-  asFinance,
-  asStaff,
-  asStudent,
-  doc,
-  handbook,
-  immunization,
-  page,
-  stubDocumentApi,
-  syllabus,
-  type Answer,
-} from './documentTestData';
+import { asFinance, asStaff, asStudent, doc, handbook, immunization, page, stubDocumentApi, syllabus, type Answer } from './documentTestData';
 
 const acknowledgedSyllabus = doc({ ...syllabus, acknowledged_at: '2026-11-02T15:00:00.000Z' });
-const generalGuide = doc({
-  id: 'doc-aid-guide',
-  title: 'Financial Aid Guide',
-  scope: 'general',
-  file_type: 'docx',
-  file_name: 'guide.docx',
-});
+const generalGuide = doc({ id: 'doc-aid-guide', title: 'Financial Aid Guide', scope: 'general', file_type: 'docx', file_name: 'guide.docx' });
 
 function open(state: Partial<RootState>, answers: Record<string, Answer> = {}) {
   const calls = stubDocumentApi({ 'GET /api/documents/': page([handbook, acknowledgedSyllabus, immunization, generalGuide]), ...answers });
@@ -31,8 +14,7 @@ function open(state: Partial<RootState>, answers: Record<string, Answer> = {}) {
   return calls;
 }
 
-const row = (title: string) =>
-  screen.getByRole('table', { name: 'My documents' }).querySelector(`tr:has(button[aria-label="Preview ${title}"])`) as HTMLElement;
+const row = (title: string) => screen.getByRole('table', { name: 'My documents' }).querySelector(`tr:has(button[aria-label="Preview ${title}"])`) as HTMLElement;
 const cells = (title: string) =>
   within(row(title))
     .getAllByRole('cell')
@@ -67,14 +49,7 @@ describe('My Documents (students)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Documents' })).toBeTruthy();
     await screen.findByText('Financial Aid Guide');
     expect(calls.map((c) => c.path)).toEqual(['/api/documents/?limit=100']);
-    expect(cells('Student Handbook 2026-2027').slice(2)).toEqual([
-      'PDF',
-      '1.50 MB',
-      'Sep 1, 2026',
-      'MandatorySignature required',
-      'Acknowledge',
-      '',
-    ]);
+    expect(cells('Student Handbook 2026-2027').slice(2)).toEqual(['PDF', '1.50 MB', 'Sep 1, 2026', 'MandatorySignature required', 'Acknowledge', '']);
     expect(cells('Nursing Assistant Syllabus').slice(5, 7)).toEqual(['Mandatory', 'Acknowledged Nov 2, 2026']);
     expect(cells('Financial Aid Guide').slice(5, 7)).toEqual(['', '—']);
     expect(within(row('Financial Aid Guide')).getByRole('button', { name: 'Download Financial Aid Guide' })).toBeTruthy();
@@ -84,20 +59,13 @@ describe('My Documents (students)', { timeout: 20_000 }, () => {
   it('acknowledges a signature document with the typed full name', async () => {
     let acknowledged = false;
     const calls = open(asStudent(), {
-      'GET /api/documents/': () =>
-        page([doc({ ...handbook, acknowledged_at: acknowledged ? '2026-11-21T12:00:00.000Z' : null }), acknowledgedSyllabus]),
+      'GET /api/documents/': () => page([doc({ ...handbook, acknowledged_at: acknowledged ? '2026-11-21T12:00:00.000Z' : null }), acknowledgedSyllabus]),
       [`POST /api/documents/${handbook.id}/acknowledge/`]: (call) => {
         const signature = (call.body as { signature?: string }).signature;
         if (signature !== 'maria lopez') return jsonResponse({ error: 'signature: must be your full name (Maria Lopez)' }, 400);
         acknowledged = true;
         const acknowledgedAt = '2026-11-21T12:00:00.000Z';
-        return jsonResponse({
-          document_id: handbook.id,
-          username: 'student',
-          full_name: 'Maria Lopez',
-          acknowledged_at: acknowledgedAt,
-          signature,
-        });
+        return jsonResponse({ document_id: handbook.id, username: 'student', full_name: 'Maria Lopez', acknowledged_at: acknowledgedAt, signature });
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge Student Handbook 2026-2027' }));

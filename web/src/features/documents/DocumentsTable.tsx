@@ -11,18 +11,7 @@ import { AudienceCell, FileButtons, StatusCell, TitleCell } from './DocumentCell
 import { fileTypeLabel, formatDate, formatFileSize } from './documentFormat';
 import { NO_DOCUMENTS, UPLOAD_HINT } from './documentMessages';
 
-export const DOCUMENT_COLUMNS = [
-  'Title',
-  'Scope',
-  'Cohort/Assigned To',
-  'Category',
-  'Type',
-  'Size',
-  'Uploaded By',
-  'Uploaded',
-  'Status',
-  'Actions',
-] as const;
+export const DOCUMENT_COLUMNS = ['Title', 'Scope', 'Cohort/Assigned To', 'Category', 'Type', 'Size', 'Uploaded By', 'Uploaded', 'Status', 'Actions'] as const;
 
 export interface DocumentActions {
   onOpen: (doc: DocumentRecordDto) => void;
@@ -45,8 +34,7 @@ interface Props extends DocumentActions {
   highlightedId?: string | null;
 }
 
-const acknowledgeable = (doc: DocumentRecordDto) =>
-  needsAcknowledgement({ isMandatory: doc.is_mandatory, requiresSignature: doc.requires_signature });
+const acknowledgeable = (doc: DocumentRecordDto) => needsAcknowledgement({ isMandatory: doc.is_mandatory, requiresSignature: doc.requires_signature });
 
 type Column = DataColumn<DocumentRecordDto>;
 
@@ -56,10 +44,7 @@ const wrappingChip = { height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpac
 /** The spec's columns; on a phone's card the type, size, category and uploader fold under "More details". */
 function documentColumns(missingFiles: ReadonlySet<string>, onOpen: (doc: DocumentRecordDto) => void): Column[] {
   const cells: Record<Exclude<(typeof DOCUMENT_COLUMNS)[number], 'Actions'>, Omit<Column, 'header'>> = {
-    Title: {
-      priority: 'title',
-      render: (doc) => <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => onOpen(doc)} />,
-    },
+    Title: { priority: 'title', render: (doc) => <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => onOpen(doc)} /> },
     Scope: { render: (doc) => <Chip size="small" variant="outlined" label={doc.scope_display} sx={wrappingChip} /> },
     'Cohort/Assigned To': { render: (doc) => <AudienceCell doc={doc} /> },
     Category: { priority: 'secondary', render: (doc) => doc.category_name ?? 'N/A' },

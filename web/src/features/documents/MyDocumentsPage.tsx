@@ -38,9 +38,7 @@ export default function MyDocumentsPage() {
         onDownload={(doc) => void files.download(doc)}
         onAcknowledge={(doc) => setDialog({ kind: 'acknowledge', doc })}
       />
-      {dialog?.kind === 'preview' && (
-        <DocumentPreviewDialog doc={dialog.doc} onDownload={(doc) => void files.download(doc)} onClose={() => setDialog(null)} />
-      )}
+      {dialog?.kind === 'preview' && <DocumentPreviewDialog doc={dialog.doc} onDownload={(doc) => void files.download(doc)} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'acknowledge' && <AcknowledgeDialog doc={dialog.doc} fullName={fullName} onClose={() => setDialog(null)} />}
     </Stack>
   );

@@ -35,11 +35,7 @@ type Column = DataColumn<StudentDocumentDto>;
 /** The columns; on a phone's card the category, type and size fold under "More details". */
 function myDocumentColumns(missingFiles: ReadonlySet<string>, actions: Pick<Props, 'onOpen' | 'onAcknowledge'>): Column[] {
   return [
-    {
-      header: 'Title',
-      priority: 'title',
-      render: (doc) => <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => actions.onOpen(doc)} />,
-    },
+    { header: 'Title', priority: 'title', render: (doc) => <TitleCell doc={doc} fileMissing={missingFiles.has(doc.id)} onOpen={() => actions.onOpen(doc)} /> },
     { header: 'Category', priority: 'secondary', render: (doc) => doc.category_name ?? 'N/A' },
     { header: 'Type', priority: 'secondary', render: (doc) => fileTypeLabel(doc.file_type) },
     { header: 'Size', priority: 'secondary', nowrap: true, render: (doc) => formatFileSize(doc.file_size) },

@@ -20,11 +20,7 @@ const frameStyle = { width: '100%', height: '65vh', border: 0 } as const;
 /** Extracted text, as the document's own lines. */
 function TextBlock({ text, zoom, label }: { text: string; zoom: number; label: string }) {
   return (
-    <Box
-      component="pre"
-      aria-label={label}
-      sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: `${zoom}%`, bgcolor: 'grey.100', p: 2, m: 0, borderRadius: 1 }}
-    >
+    <Box component="pre" aria-label={label} sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: `${zoom}%`, bgcolor: 'grey.100', p: 2, m: 0, borderRadius: 1 }}>
       {text}
     </Box>
   );

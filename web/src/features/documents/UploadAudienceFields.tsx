@@ -41,13 +41,7 @@ export function UploadAudienceFields({ values, cohorts, check, onScope, onChange
         ))}
       </NativeSelect>
       {needsCohort(values.scope) && (
-        <NativeSelect
-          id="upload-cohort"
-          label="Cohort"
-          required
-          value={values.cohort_id}
-          onChange={(event) => onChange('cohort_id', event.target.value)}
-        >
+        <NativeSelect id="upload-cohort" label="Cohort" required value={values.cohort_id} onChange={(event) => onChange('cohort_id', event.target.value)}>
           <option value="">Select a cohort</option>
           {cohorts.map((cohort) => (
             <option key={cohort.id} value={cohort.id}>
@@ -57,13 +51,7 @@ export function UploadAudienceFields({ values, cohorts, check, onScope, onChange
         </NativeSelect>
       )}
       {values.scope === 'program' && (
-        <NativeSelect
-          id="upload-program-type"
-          label="Program Type"
-          required
-          value={values.program_type}
-          onChange={(event) => onChange('program_type', event.target.value)}
-        >
+        <NativeSelect id="upload-program-type" label="Program Type" required value={values.program_type} onChange={(event) => onChange('program_type', event.target.value)}>
           <option value="">Select a program type</option>
           <ProgramTypeOptions />
         </NativeSelect>

@@ -49,8 +49,7 @@ function open(answers: Record<string, Answer> = {}, preloadedState: Partial<Root
   return { calls, onUploaded, dialog: screen.getByRole('dialog', { name: 'Upload Document' }) };
 }
 
-const field = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByLabelText(label, { exact: false }) as HTMLInputElement & HTMLSelectElement;
+const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label, { exact: false }) as HTMLInputElement & HTMLSelectElement;
 const set = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(field(dialog, label), { target: { value } });
 const choose = (dialog: HTMLElement, file: File) => fireEvent.change(field(dialog, 'Choose File'), { target: { files: [file] } });
 const submit = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
@@ -244,9 +243,7 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
   });
 
   it('shows the server\'s error once, as a sentence in the dialog (no toast), else "Error uploading document"', async () => {
-    const { dialog } = open({
-      'POST /api/documents/upload-url/': jsonResponse({ error: 'file_size: the file is larger than the 25 MB limit' }, 413),
-    });
+    const { dialog } = open({ 'POST /api/documents/upload-url/': jsonResponse({ error: 'file_size: the file is larger than the 25 MB limit' }, 413) });
     set(dialog, 'Title', 'Handbook');
     set(dialog, 'Scope', 'general');
     choose(dialog, pdf());

@@ -18,18 +18,7 @@ import { COHORTS_FAILED, DOCUMENT_TOAST_MS, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD,
 import { useCreateDocumentMutation, useListUploadCohortsQuery, useRequestUploadUrlMutation } from './documentsApi';
 import { putToPresignedUrl } from './presignedUpload';
 import { UploadAudienceFields } from './UploadAudienceFields';
-import {
-  ACCEPTED_FILES,
-  fileProblem,
-  MAX_UPLOAD_MB,
-  NEW_UPLOAD,
-  newDocumentOf,
-  shownProblem,
-  uploadProblem,
-  withScope,
-  type Problem,
-  type UploadFormValues,
-} from './uploadForm';
+import { ACCEPTED_FILES, fileProblem, MAX_UPLOAD_MB, NEW_UPLOAD, newDocumentOf, shownProblem, uploadProblem, withScope, type Problem, type UploadFormValues } from './uploadForm';
 import { useStudentCheck } from './useStudentCheck';
 
 type Flag = 'is_public' | 'is_mandatory' | 'requires_signature';
@@ -107,21 +96,8 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
         {shown && <Alert severity="error">{shown}</Alert>}
         {cohorts.isError && <Alert severity="error">{COHORTS_FAILED}</Alert>}
         <TextField id="upload-title" label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} />
-        <TextField
-          id="upload-description"
-          label="Description"
-          multiline
-          minRows={2}
-          value={values.description}
-          onChange={(e) => set('description', e.target.value)}
-        />
-        <UploadAudienceFields
-          values={values}
-          cohorts={cohorts.data ?? []}
-          check={check}
-          onScope={(scope) => edit((v) => withScope(v, scope))}
-          onChange={set}
-        />
+        <TextField id="upload-description" label="Description" multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} />
+        <UploadAudienceFields values={values} cohorts={cohorts.data ?? []} check={check} onScope={(scope) => edit((v) => withScope(v, scope))} onChange={set} />
         <NativeSelect id="upload-category" label="Category" value={values.category_id} onChange={(e) => set('category_id', e.target.value)}>
           <option value="">No category</option>
           {categories.map((category) => (
@@ -132,11 +108,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
         </NativeSelect>
         <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
           {FLAGS.map(([flag, label]) => (
-            <FormControlLabel
-              key={flag}
-              label={label}
-              control={<Switch checked={values[flag]} onChange={(e) => set(flag, e.target.checked)} />}
-            />
+            <FormControlLabel key={flag} label={label} control={<Switch checked={values[flag]} onChange={(e) => set(flag, e.target.checked)} />} />
           ))}
         </Stack>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -144,14 +116,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
           <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={uploading} onClick={() => fileInput.current?.click()}>
             Choose File
           </Button>
-          <input
-            ref={fileInput}
-            hidden
-            type="file"
-            aria-label="Choose File"
-            accept={ACCEPTED_FILES}
-            onChange={(e) => choose(e.target.files?.[0] ?? null)}
-          />
+          <input ref={fileInput} hidden type="file" aria-label="Choose File" accept={ACCEPTED_FILES} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
           <Typography variant="body2">{file ? `${file.name} (${formatFileSize(file.size)})` : 'No file chosen'}</Typography>
         </Stack>
         <Typography variant="caption">PDF, images, Word, Excel, PowerPoint, text or CSV; at most {MAX_UPLOAD_MB} MB.</Typography>

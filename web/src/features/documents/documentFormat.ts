@@ -12,8 +12,7 @@ export function formatFileSize(bytes: number | null | undefined): string {
 type CohortDetails = NonNullable<DocumentRecordDto['cohort_details']>;
 
 /** "2025-2026 Cohort 1": academic year, "Cohort", number (spec: Document Management, scope cell). */
-export const cohortLabel = (cohort: Pick<CohortDetails, 'academic_year' | 'cohort_number'>) =>
-  `${cohort.academic_year} Cohort ${cohort.cohort_number}`;
+export const cohortLabel = (cohort: Pick<CohortDetails, 'academic_year' | 'cohort_number'>) => `${cohort.academic_year} Cohort ${cohort.cohort_number}`;
 
 /**
  * The Cohort/Assigned To cell of a document that lists no students: the cohort's label,
@@ -29,8 +28,7 @@ export function scopeText(doc: Pick<DocumentRecordDto, 'scope' | 'cohort_details
 export const cohortFooter = (cohort: CohortDetails) => `${cohortLabel(cohort)} - ${cohort.program_name}`;
 
 /** "Uploaded: <date> by <uploader>" (spec: Document preview dialog). */
-export const uploadedLine = (doc: Pick<DocumentRecordDto, 'uploaded_at' | 'uploaded_by_name'>) =>
-  `Uploaded: ${formatDateTime(doc.uploaded_at)} by ${doc.uploaded_by_name}`;
+export const uploadedLine = (doc: Pick<DocumentRecordDto, 'uploaded_at' | 'uploaded_by_name'>) => `Uploaded: ${formatDateTime(doc.uploaded_at)} by ${doc.uploaded_by_name}`;
 
 export const fileTypeLabel = (fileType: string) => fileType.toUpperCase() || 'N/A';
 

@@ -42,10 +42,8 @@ export const NO_TOKEN = 'Authentication token not found. Please log in again.';
 export const NOT_PREVIEWABLE = 'Document not available for preview';
 export const previewNotAvailable = (fileType: string) => `Preview not available for ${fileType.toUpperCase()} files`;
 /** An office file whose link the online viewer cannot reach shows its text instead. */
-export const officeTextOnly = (fileType: string) =>
-  `This ${fileType.toUpperCase()} file cannot be shown here. Its text is below; download it to see the formatting.`;
-export const officeTextMissing = (fileType: string) =>
-  `This ${fileType.toUpperCase()} file cannot be shown here, and no text was extracted from it. Download it to view.`;
+export const officeTextOnly = (fileType: string) => `This ${fileType.toUpperCase()} file cannot be shown here. Its text is below; download it to see the formatting.`;
+export const officeTextMissing = (fileType: string) => `This ${fileType.toUpperCase()} file cannot be shown here, and no text was extracted from it. Download it to view.`;
 
 /** As the spec says, a failed list shows the response's detail or error (or API Gateway's, in words), else "Error fetching documents". */
 export const listFailure = (error: unknown) => serverErrorOf(error, ['detail', 'error', 'message']) ?? LIST_FAILED;

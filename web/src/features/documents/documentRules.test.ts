@@ -51,32 +51,21 @@ describe('document display rules (spec sections 2 and 9)', () => {
     expect(listFailure({ status: 500, data: { detail: 'Down for maintenance', error: 'x' } })).toBe('Down for maintenance');
     expect(listFailure({ status: 400, data: { error: 'cohort_number: must be a number' } })).toBe('Cohort number must be a number.');
     expect(listFailure({ status: 'FETCH_ERROR', error: 'TypeError' })).toBe('Error fetching documents');
-    expect(uploadFailure({ status: 413, data: { error: 'file: the file is larger than the 25 MB limit' } })).toBe(
-      'The file is larger than the 25 MB limit.',
-    );
+    expect(uploadFailure({ status: 413, data: { error: 'file: the file is larger than the 25 MB limit' } })).toBe('The file is larger than the 25 MB limit.');
     expect(uploadFailure(new Error('network'))).toBe('Error uploading document');
     // API Gateway's own answers, before our Lambda runs, in words
-    expect(uploadFailure({ status: 413, data: { message: 'Request Entity Too Large' } })).toBe(
-      'That is too large to send. Please choose a smaller file.',
-    );
-    expect(listFailure({ status: 503, data: { message: 'Service Unavailable' } })).toBe(
-      'The portal is busy right now. Please try again in a moment.',
-    );
+    expect(uploadFailure({ status: 413, data: { message: 'Request Entity Too Large' } })).toBe('That is too large to send. Please choose a smaller file.');
+    expect(listFailure({ status: 503, data: { message: 'Service Unavailable' } })).toBe('The portal is busy right now. Please try again in a moment.');
   });
 });
 
 describe('list query (spec section 7: empty filters omitted)', () => {
   it('sends only the filters that are set, trimmed, with the page size and cursor', () => {
     expect(documentListUrl(NO_FILTERS)).toBe('/api/documents/?limit=100');
-    expect(
-      documentListUrl(
-        { ...NO_FILTERS, academic_year: ' 2025-2026 ', program_type: 'certificate', is_mandatory: 'false', search: '  ' },
-        'abc==',
-      ),
-    ).toBe('/api/documents/?academic_year=2025-2026&program_type=certificate&is_mandatory=false&limit=100&cursor=abc%3D%3D');
-    expect(documentListUrl({ ...NO_FILTERS, scope: 'individual', student_name: 'Maria Lopez' })).toBe(
-      '/api/documents/?scope=individual&student_name=Maria+Lopez&limit=100',
+    expect(documentListUrl({ ...NO_FILTERS, academic_year: ' 2025-2026 ', program_type: 'certificate', is_mandatory: 'false', search: '  ' }, 'abc==')).toBe(
+      '/api/documents/?academic_year=2025-2026&program_type=certificate&is_mandatory=false&limit=100&cursor=abc%3D%3D',
     );
+    expect(documentListUrl({ ...NO_FILTERS, scope: 'individual', student_name: 'Maria Lopez' })).toBe('/api/documents/?scope=individual&student_name=Maria+Lopez&limit=100');
     expect(activeFilterCount({ ...NO_FILTERS, category_id: 'doccat-1', search: ' ' })).toBe(1);
   });
 });
@@ -101,9 +90,7 @@ describe('upload form rules (spec sections 5 and 9)', () => {
     expect(uploadProblem({ ...titled, scope: 'individual' }, file('a.pdf'), false)).toBe('Please select a cohort');
     const individual = { ...titled, scope: 'individual' as const, cohort_id: 'c1' };
     expect(uploadProblem(individual, file('a.pdf'), false)).toBe('Please provide a student username');
-    expect(uploadProblem({ ...individual, student_username: 'nobody' }, file('a.pdf'), false)).toBe(
-      'Please enter a valid student username',
-    );
+    expect(uploadProblem({ ...individual, student_username: 'nobody' }, file('a.pdf'), false)).toBe('Please enter a valid student username');
     expect(uploadProblem({ ...individual, student_username: 'student' }, file('a.pdf'), true)).toBeNull();
     expect(uploadProblem({ ...titled, scope: 'program' }, file('a.pdf'), false)).toBe('Please select a program type');
     expect(uploadProblem({ ...titled, scope: 'general' }, file('a.pdf'), false)).toBeNull();
@@ -112,9 +99,7 @@ describe('upload form rules (spec sections 5 and 9)', () => {
   it('checks the allowlist and the 25 MB limit before sending', () => {
     expect(ACCEPTED_FILES).toBe('.pdf,.jpg,.jpeg,.png,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv');
     expect(fileProblem(file('notes.TXT'))).toBeNull();
-    expect(fileProblem(file('run.exe'))).toBe(
-      '.exe files are not allowed (allowed: pdf, jpg, jpeg, png, doc, docx, xls, xlsx, ppt, pptx, txt, csv)',
-    );
+    expect(fileProblem(file('run.exe'))).toBe('.exe files are not allowed (allowed: pdf, jpg, jpeg, png, doc, docx, xls, xlsx, ppt, pptx, txt, csv)');
     expect(fileProblem(file('README'))).toMatch(/^A file without an extension is not allowed/);
     expect(fileProblem(file('empty.pdf', 0))).toBe('The file is empty');
     const big = file('big.pdf');
@@ -176,9 +161,7 @@ describe('acknowledgements CSV', () => {
   it('lists who acknowledged and who has not, keeping formulae as text', () => {
     const csv = acknowledgementsCsv({
       document_id: immunization.id,
-      acknowledged: [
-        { username: 'student', full_name: 'Maria Lopez', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: '=HYPERLINK("x")' },
-      ],
+      acknowledged: [{ username: 'student', full_name: 'Maria Lopez', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: '=HYPERLINK("x")' }],
       pending: [{ username: 'ben.nguyen', full_name: 'Ben Nguyen' }],
     });
     expect(Papa.parse(csv.trim()).data).toEqual([
@@ -186,30 +169,15 @@ describe('acknowledgements CSV', () => {
       ['Acknowledged', 'Maria Lopez', 'student', '2026-11-20T10:00:00.000Z', `'=HYPERLINK("x")`],
       ['Pending', 'Ben Nguyen', 'ben.nguyen', '', ''],
     ]);
-    expect(acknowledgementsCsvFileName('Student Handbook 2026-2027', new Date(2026, 10, 21))).toBe(
-      'acknowledgements-student-handbook-2026-2027-2026-11-21.csv',
-    );
+    expect(acknowledgementsCsvFileName('Student Handbook 2026-2027', new Date(2026, 10, 21))).toBe('acknowledgements-student-handbook-2026-2027-2026-11-21.csv');
   });
 
   it('escapes a formula that a newline follows, or a line of the cell starts with (issue 20)', () => {
     const csv = acknowledgementsCsv({
       document_id: immunization.id,
-      acknowledged: [
-        {
-          username: 'student',
-          full_name: '=HYPERLINK("http://evil","x")\nMaria',
-          acknowledged_at: '2026-11-20T10:00:00.000Z',
-          signature: 'Maria\n@SUM(1+1)',
-        },
-      ],
+      acknowledged: [{ username: 'student', full_name: '=HYPERLINK("http://evil","x")\nMaria', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: 'Maria\n@SUM(1+1)' }],
       pending: [],
     });
-    expect(Papa.parse<string[]>(csv).data[1]).toEqual([
-      'Acknowledged',
-      `'=HYPERLINK("http://evil","x")\nMaria`,
-      'student',
-      '2026-11-20T10:00:00.000Z',
-      "Maria\n'@SUM(1+1)",
-    ]);
+    expect(Papa.parse<string[]>(csv).data[1]).toEqual(['Acknowledged', `'=HYPERLINK("http://evil","x")\nMaria`, 'student', '2026-11-20T10:00:00.000Z', "Maria\n'@SUM(1+1)"]);
   });
 });

@@ -13,12 +13,7 @@ const cohortDetails = { academic_year: '2025-2026', year: '2025', cohort_number:
 export function doc(overrides: Partial<DocumentRecordDto> & Pick<DocumentRecordDto, 'id' | 'title' | 'scope'>): DocumentRecordDto {
   return {
     description: '',
-    scope_display: {
-      individual: 'Individual Students',
-      cohort: 'Cohort Documents',
-      program: 'Program Materials',
-      general: 'General Resources',
-    }[overrides.scope],
+    scope_display: { individual: 'Individual Students', cohort: 'Cohort Documents', program: 'Program Materials', general: 'General Resources' }[overrides.scope],
     category_id: 'doccat-1',
     category_name: 'Syllabus',
     cohort_id: null,
@@ -92,13 +87,7 @@ export const immunization = doc({
   is_mandatory: true,
   requires_signature: true,
 });
-export const unassigned = doc({
-  id: 'doc-unassigned',
-  title: 'Unassigned Form',
-  scope: 'individual',
-  file_type: 'csv',
-  file_name: 'form.csv',
-});
+export const unassigned = doc({ id: 'doc-unassigned', title: 'Unassigned Form', scope: 'individual', file_type: 'csv', file_name: 'form.csv' });
 
 export const allDocuments = [handbook, syllabus, schedule, labManual, immunization, unassigned];
 

@@ -25,10 +25,7 @@ function pageOf<T extends DocumentDto>(body: unknown): { results: T[]; next: str
 type BaseQuery = (url: string) => PromiseLike<{ data?: unknown; error?: unknown }> | { data?: unknown; error?: unknown };
 
 /** Every page of a document list (following `next`); a cursor seen before would loop forever. */
-async function allPages<T extends DocumentDto>(
-  args: DocumentListArgs,
-  baseQuery: BaseQuery,
-): Promise<{ data: T[] } | { error: FetchBaseQueryError }> {
+async function allPages<T extends DocumentDto>(args: DocumentListArgs, baseQuery: BaseQuery): Promise<{ data: T[] } | { error: FetchBaseQueryError }> {
   const documents: T[] = [];
   const seen = new Set<string>();
   for (let cursor: string | null = null; ;) {

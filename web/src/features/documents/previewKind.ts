@@ -28,26 +28,11 @@ export const pdfSource = (url: string, zoom: number) => `${url}#zoom=${zoom}`;
 /** Hosts only this machine or a private network can reach (RFC 1918, loopback, link-local, unique local, .local/.internal names). */
 function isPrivateHost(host: string): boolean {
   const name = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (
-    name === 'localhost' ||
-    name.endsWith('.localhost') ||
-    name.endsWith('.local') ||
-    name.endsWith('.internal') ||
-    (!name.includes('.') && !name.includes(':'))
-  )
-    return true;
+  if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.local') || name.endsWith('.internal') || (!name.includes('.') && !name.includes(':'))) return true;
   const ipv4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(name);
   if (ipv4) {
     const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 169 && b === 254) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
+    return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
   }
   // IPv6: loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10)
   return name === '::1' || name === '::' || /^f[cd][0-9a-f]{2}:/.test(name) || /^fe[89ab][0-9a-f]:/.test(name);
@@ -71,5 +56,4 @@ export function viewerCanReach(url: string, base = window.location.href): boolea
 }
 
 /** Microsoft's online viewer for office files, for a URL it can reach (viewerCanReach). */
-export const officeViewerSource = (url: string) =>
-  `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(new URL(url, window.location.href).href)}`;
+export const officeViewerSource = (url: string) => `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(new URL(url, window.location.href).href)}`;

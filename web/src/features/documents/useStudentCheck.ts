@@ -3,8 +3,7 @@ import { STUDENT_NOT_FOUND, USERNAME_CHECK_DELAY_MS, USERNAME_CHECK_FAILED } fro
 import { useLazyCheckStudentQuery } from './documentsApi';
 
 /** Upload username validation: idle, validating, valid (with the name), error. */
-export type StudentCheck =
-  { status: 'idle' } | { status: 'validating' } | { status: 'valid'; name: string } | { status: 'error'; message: string };
+export type StudentCheck = { status: 'idle' } | { status: 'validating' } | { status: 'valid'; name: string } | { status: 'error'; message: string };
 
 const IDLE: StudentCheck = { status: 'idle' };
 

@@ -31,9 +31,7 @@ function stubLedger({ ledgerRows: rows, reconcile = [] }: { ledgerRows?: () => R
       }
       if (rows) return jsonResponse(page(rows()));
       if (url.searchParams.get('cursor') === 'c2')
-        return jsonResponse(
-          page([payment({ id: 'pay-3', payment_intent_id: 'pi_3', username: 'ben.nguyen', student_name: 'Ben Nguyen', amount: 250 })]),
-        );
+        return jsonResponse(page([payment({ id: 'pay-3', payment_intent_id: 'pi_3', username: 'ben.nguyen', student_name: 'Ben Nguyen', amount: 250 })]));
       return jsonResponse(page([payment(), payment({ id: 'pay-2', payment_intent_id: 'pi_2', amount: 200, status: 'failed' })], 'c2'));
     }),
   );
@@ -45,10 +43,8 @@ function openLedger(user = finance) {
   return renderApp('/finance', { preloadedState: signedIn(user) });
 }
 
-const ledgerGets = (requests: ReturnType<typeof stubLedger>) =>
-  requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/payments/');
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const ledgerGets = (requests: ReturnType<typeof stubLedger>) => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/payments/');
+const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const UNFILTERED_NOTE =
   'Showing payments that moved money or failed. Checkouts that were opened but not paid (Pending) and canceled checkouts appear only when you filter by that status.';
 
@@ -241,12 +237,7 @@ describe('Finance Ledger (/finance)', () => {
     });
     openLedger();
     await waitFor(() => expect(ledgerRows()).toHaveLength(4));
-    expect(ledgerRows().map((row) => within(row).getByText(/^(Succeeded|Processing|Canceled|Pending)$/).textContent)).toEqual([
-      'Succeeded',
-      'Processing',
-      'Canceled',
-      'Pending',
-    ]);
+    expect(ledgerRows().map((row) => within(row).getByText(/^(Succeeded|Processing|Canceled|Pending)$/).textContent)).toEqual(['Succeeded', 'Processing', 'Canceled', 'Pending']);
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(within(totals).getByText('Payments loaded').nextElementSibling?.textContent).toBe('4');
     expect(within(totals).getByText('Collected').nextElementSibling?.textContent).toBe('$100.00');
@@ -267,9 +258,7 @@ describe('Finance Ledger (/finance)', () => {
     expect(within(refunded!).getByText('Excess refunded $500.00')).toBeTruthy();
     expect(within(refunded!).getByText('Paid more than was owed when it arrived; the excess was refunded automatically.')).toBeTruthy();
     expect(within(requested!).getByText('Excess refund requested $300.00')).toBeTruthy();
-    expect(
-      within(requested!).getByText('Paid more than was owed when it arrived; the excess is being refunded automatically.'),
-    ).toBeTruthy();
+    expect(within(requested!).getByText('Paid more than was owed when it arrived; the excess is being refunded automatically.')).toBeTruthy();
     expect(within(plain!).queryByText(/Excess/)).toBeNull();
 
     const blobs: Blob[] = [];
@@ -299,13 +288,7 @@ describe('Finance Ledger (/finance)', () => {
       to: '2026-11-23',
       checked: 12,
       repaired: [
-        {
-          payment_intent_id: 'pi_missed',
-          username: 'grace.obi',
-          action: 'recorded_payment',
-          amount: 4300,
-          detail: 'Stripe says succeeded; the portal had it as pending',
-        },
+        { payment_intent_id: 'pi_missed', username: 'grace.obi', action: 'recorded_payment', amount: 4300, detail: 'Stripe says succeeded; the portal had it as pending' },
         { payment_intent_id: 'pi_old', username: 'student', action: 'canceled_checkout', amount: 0, detail: '' },
       ],
       unexplained: [{ payment_intent_id: 'pi_ghost', username: null, problem: 'Stripe has no payment with this id' }],
@@ -355,9 +338,7 @@ describe('Finance Ledger (/finance)', () => {
   });
 
   it('says "Everything matches Stripe." when nothing was missing, and then leaves the ledger alone', async () => {
-    const requests = stubLedger({
-      reconcile: [{ body: { from: '2026-11-17', to: '2026-11-23', checked: 1, repaired: [], unexplained: [] } }],
-    });
+    const requests = stubLedger({ reconcile: [{ body: { from: '2026-11-17', to: '2026-11-23', checked: 1, repaired: [], unexplained: [] } }] });
     openLedger(admin);
     await waitFor(() => expect(ledgerRows()).toHaveLength(2));
     const dialog = await openReconcile();
@@ -371,15 +352,7 @@ describe('Finance Ledger (/finance)', () => {
   it('says when only differences it could not explain were found', async () => {
     stubLedger({
       reconcile: [
-        {
-          body: {
-            from: '2026-11-17',
-            to: '2026-11-23',
-            checked: 3,
-            repaired: [],
-            unexplained: [{ payment_intent_id: 'pi_x', username: 'student', problem: 'Amounts differ' }],
-          },
-        },
+        { body: { from: '2026-11-17', to: '2026-11-23', checked: 3, repaired: [], unexplained: [{ payment_intent_id: 'pi_x', username: 'student', problem: 'Amounts differ' }] } },
       ],
     });
     openLedger();
@@ -429,17 +402,9 @@ describe('Finance Ledger (/finance)', () => {
     run();
     expect(await within(dialog).findByText('Choose at most 31 days at a time.')).toBeTruthy();
     run();
-    expect(
-      await within(dialog).findByText(
-        'Stripe or the portal is busy right now, so the check did not finish. Please try again in a few minutes.',
-      ),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('Stripe or the portal is busy right now, so the check did not finish. Please try again in a few minutes.')).toBeTruthy();
     run();
-    expect(
-      await within(dialog).findByText(
-        'Something went wrong on the server, so the check did not finish. Please try again in a few minutes.',
-      ),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('Something went wrong on the server, so the check did not finish. Please try again in a few minutes.')).toBeTruthy();
   });
 
   it('sends students to the dashboard with a message', async () => {

@@ -86,12 +86,7 @@ export default function FinanceLedgerPage() {
         </CardContent>
       </Card>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          disabled={payments.length === 0}
-          onClick={() => downloadCsv(ledgerCsv(payments), ledgerCsvFileName())}
-        >
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={payments.length === 0} onClick={() => downloadCsv(ledgerCsv(payments), ledgerCsvFileName())}>
           Export CSV
         </Button>
         <Button startIcon={<RefreshIcon />} disabled={ledger.isFetching} onClick={() => void ledger.refetch()}>

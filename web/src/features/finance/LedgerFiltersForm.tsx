@@ -24,14 +24,7 @@ export function LedgerFiltersForm({ applied, onApply }: { applied: LedgerFilters
               </option>
             ))}
           </NativeSelect>
-          <TextField
-            id="ledger-username"
-            label="Student username"
-            size="small"
-            value={draft.username}
-            onChange={set('username')}
-            slotProps={SHRINK}
-          />
+          <TextField id="ledger-username" label="Student username" size="small" value={draft.username} onChange={set('username')} slotProps={SHRINK} />
         </>
       )}
     </FiltersForm>

@@ -54,12 +54,7 @@ function ledgerColumns(publishableKey: string): Array<DataColumn<PaymentSummary>
       priority: 'secondary',
       width: '16%',
       render: (payment) => (
-        <Link
-          href={stripePaymentUrl(payment.payment_intent_id, publishableKey)}
-          target="_blank"
-          rel="noopener noreferrer"
-          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-        >
+        <Link href={stripePaymentUrl(payment.payment_intent_id, publishableKey)} target="_blank" rel="noopener noreferrer" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
           {payment.payment_intent_id}
           <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label="(opens in a new tab)" />
         </Link>
@@ -113,5 +108,4 @@ function ExcessRefund({ excess }: { excess: NonNullable<PaymentSummary['excess_r
   );
 }
 
-const canRefund = (payment: PaymentSummary) =>
-  (payment.status === 'succeeded' || payment.status === 'partially_refunded') && refundableAmount(payment) > 0;
+const canRefund = (payment: PaymentSummary) => (payment.status === 'succeeded' || payment.status === 'partially_refunded') && refundableAmount(payment) > 0;

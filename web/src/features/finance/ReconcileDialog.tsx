@@ -38,8 +38,7 @@ export function ReconcileDialog({ publishableKey, onClose }: { publishableKey: s
   const [problem, setProblem] = useState<ReturnType<typeof reconcileRangeProblem>>(null);
   const [reconcile, { data, error, isLoading, reset }] = useReconcilePaymentsMutation();
 
-  const set = (field: keyof ReconcileRange) => (event: { target: { value: string } }) =>
-    setRange((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof ReconcileRange) => (event: { target: { value: string } }) => setRange((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,37 +61,19 @@ export function ReconcileDialog({ publishableKey, onClose }: { publishableKey: s
       fullWidth
       // Most of a small screen for the result table (MUI leaves 32 px around the paper by default).
       slotProps={{
-        paper: {
-          sx: {
-            m: { xs: 1, sm: 4 },
-            width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' },
-            maxHeight: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' },
-          },
-        },
+        paper: { sx: { m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' }, maxHeight: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' } } },
       }}
     >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="reconcile-title">Reconcile with Stripe</DialogTitle>
         <DialogContent>
           <DialogContentText id="reconcile-about">
-            Compares every payment created in these dates with Stripe and records anything the portal missed, such as a payment whose
-            confirmation from Stripe never arrived. Each repair is written to the audit log. At most {RECONCILE_MAX_DAYS} days at a time.
+            Compares every payment created in these dates with Stripe and records anything the portal missed, such as a payment whose confirmation from Stripe never arrived. Each
+            repair is written to the audit log. At most {RECONCILE_MAX_DAYS} days at a time.
           </DialogContentText>
           <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
-            <DateField
-              id="reconcile-from"
-              label="From"
-              value={range.from}
-              onChange={set('from')}
-              problem={problem?.field === 'from' ? problem.message : null}
-            />
-            <DateField
-              id="reconcile-to"
-              label="To"
-              value={range.to}
-              onChange={set('to')}
-              problem={problem?.field === 'to' ? problem.message : null}
-            />
+            <DateField id="reconcile-from" label="From" value={range.from} onChange={set('from')} problem={problem?.field === 'from' ? problem.message : null} />
+            <DateField id="reconcile-to" label="To" value={range.to} onChange={set('to')} problem={problem?.field === 'to' ? problem.message : null} />
           </Box>
           {/* Announces the run and how many payments it checked; the rest of the result follows below. */}
           <Box sx={{ mt: 2, mb: 1 }} role="status">
@@ -142,12 +123,7 @@ function repairColumns(stripeLink: (paymentIntentId: string) => ReactNode): Arra
 function ReconcileOutcome({ result, publishableKey }: { result: ReconcileResult; publishableKey: string }) {
   const { repaired, unexplained } = result;
   const stripeLink = (paymentIntentId: string) => (
-    <Link
-      href={stripePaymentUrl(paymentIntentId, publishableKey)}
-      target="_blank"
-      rel="noopener noreferrer"
-      sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-    >
+    <Link href={stripePaymentUrl(paymentIntentId, publishableKey)} target="_blank" rel="noopener noreferrer" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
       {paymentIntentId}
       <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label="(opens in a new tab)" />
     </Link>

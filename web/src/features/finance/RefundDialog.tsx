@@ -23,15 +23,7 @@ export function parseRefundAmount(text: string, refundable: number): { amount: n
 }
 
 /** Admin's refund confirmation; the refund goes to Stripe and lands in the ledger via the webhook. */
-export function RefundDialog({
-  payment,
-  onClose,
-  onRequested,
-}: {
-  payment: PaymentSummary;
-  onClose: () => void;
-  onRequested: (amount: number) => void;
-}) {
+export function RefundDialog({ payment, onClose, onRequested }: { payment: PaymentSummary; onClose: () => void; onRequested: (amount: number) => void }) {
   const refundable = refundableAmount(payment);
   const [text, setText] = useState(refundable.toFixed(2));
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,11 +38,7 @@ export function RefundDialog({
       return;
     }
     setProblem(null);
-    const result = await refund({
-      paymentIntentId: payment.payment_intent_id,
-      amount: parsed.amount.toFixed(2),
-      reason: 'requested_by_customer',
-    });
+    const result = await refund({ paymentIntentId: payment.payment_intent_id, amount: parsed.amount.toFixed(2), reason: 'requested_by_customer' });
     if (!('error' in result)) onRequested(parsed.amount);
   };
 
@@ -60,8 +48,8 @@ export function RefundDialog({
         <DialogTitle id="refund-title">Refund payment</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Refund {payment.student_name || payment.username}'s payment {payment.payment_intent_id} of {formatDollars(payment.amount)}{' '}
-            through Stripe? Up to {formatDollars(refundable)} can be refunded.
+            Refund {payment.student_name || payment.username}'s payment {payment.payment_intent_id} of {formatDollars(payment.amount)} through Stripe? Up to{' '}
+            {formatDollars(refundable)} can be refunded.
           </DialogContentText>
           <TextField
             autoFocus

@@ -46,5 +46,4 @@ export const financeApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPaymentLedgerInfiniteQuery, useGetStudentLedgerPageQuery, useRefundPaymentMutation, useReconcilePaymentsMutation } =
-  financeApi;
+export const { useGetPaymentLedgerInfiniteQuery, useGetStudentLedgerPageQuery, useRefundPaymentMutation, useReconcilePaymentsMutation } = financeApi;

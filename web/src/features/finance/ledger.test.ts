@@ -51,19 +51,7 @@ describe('ledger CSV', () => {
     ]);
     const rows = Papa.parse<string[]>(csv).data;
     // The columns finance's spreadsheets were built on stay first, in their order; new ones are appended.
-    expect(rows[0]).toEqual([
-      'Date',
-      'Payment ID',
-      'Username',
-      'Student',
-      'Programs',
-      'Amount',
-      'Refunded',
-      'Status',
-      'Method',
-      'Stripe Reference',
-      'Excess Refund',
-    ]);
+    expect(rows[0]).toEqual(['Date', 'Payment ID', 'Username', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference', 'Excess Refund']);
     expect(rows[1]).toEqual([
       '2026-03-01T15:30:00.000Z',
       'pay-1',
@@ -77,12 +65,7 @@ describe('ledger CSV', () => {
       'pi_1',
       '',
     ]);
-    expect(rows[2].slice(4, 8)).toEqual([
-      'Nursing Assistant $500.00; Patient Care Technician $200.50',
-      '700.50',
-      '100.00',
-      'Partially refunded',
-    ]);
+    expect(rows[2].slice(4, 8)).toEqual(['Nursing Assistant $500.00; Patient Care Technician $200.50', '700.50', '100.00', 'Partially refunded']);
     expect(rows).toHaveLength(3);
   });
 
@@ -145,9 +128,7 @@ describe('ledger totals', () => {
   });
 
   it('subtracts an excess refund once Stripe has made it, not while it is only requested', () => {
-    const confirmed = ledgerTotals([
-      payment({ amount: 2000, amount_refunded: 500, status: 'partially_refunded', excess_refund: { amount: 500, status: 'refunded' } }),
-    ]);
+    const confirmed = ledgerTotals([payment({ amount: 2000, amount_refunded: 500, status: 'partially_refunded', excess_refund: { amount: 500, status: 'refunded' } })]);
     expect(confirmed).toEqual({ count: 1, collected: 2000, refunded: 500, net: 1500 });
     const requested = ledgerTotals([payment({ amount: 2000, excess_refund: { amount: 500, status: 'requested' } })]);
     expect(requested).toEqual({ count: 1, collected: 2000, refunded: 0, net: 2000 });
@@ -181,34 +162,23 @@ describe('reconcile range', () => {
   it('names the missing or misordered date in a sentence', () => {
     expect(reconcileRangeProblem({ from: '', to: '2026-03-01' })).toEqual({ field: 'from', message: 'Enter the first day to check.' });
     expect(reconcileRangeProblem({ from: '2026-03-01', to: '' })).toEqual({ field: 'to', message: 'Enter the last day to check.' });
-    expect(reconcileRangeProblem({ from: '2026-03-02', to: '2026-03-01' })).toEqual({
-      field: 'to',
-      message: 'The start date must not be after the end date.',
-    });
+    expect(reconcileRangeProblem({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ field: 'to', message: 'The start date must not be after the end date.' });
   });
 
   it('turns server errors into plain words', () => {
-    expect(reconcileErrorText({ status: 400, data: { error: 'to: must be at most 31 days after from' } })).toBe(
-      'Choose at most 31 days at a time.',
-    );
-    expect(reconcileErrorText({ status: 400, data: { error: 'to: must not be before from' } })).toBe(
-      'The start date must not be after the end date.',
-    );
+    expect(reconcileErrorText({ status: 400, data: { error: 'to: must be at most 31 days after from' } })).toBe('Choose at most 31 days at a time.');
+    expect(reconcileErrorText({ status: 400, data: { error: 'to: must not be before from' } })).toBe('The start date must not be after the end date.');
     expect(reconcileErrorText({ status: 400, data: { error: 'from: is not a date in the calendar' } })).toBe(
       'The portal did not accept these dates: the start date is not a date in the calendar.',
     );
     expect(reconcileErrorText({ status: 403, data: { error: 'You do not have permission to perform this action' } })).toBe(
       'Only finance staff and administrators can reconcile payments.',
     );
-    expect(
-      reconcileErrorText({ status: 503, data: { error: 'The service is busy or unavailable - please try again in a moment' } }),
-    ).toMatch(/^Stripe or the portal is busy right now/);
-    expect(reconcileErrorText({ status: 504, data: { message: 'Service Unavailable' } })).toBe(
-      'The check took too long and stopped. Try a shorter range of dates.',
+    expect(reconcileErrorText({ status: 503, data: { error: 'The service is busy or unavailable - please try again in a moment' } })).toMatch(
+      /^Stripe or the portal is busy right now/,
     );
-    expect(reconcileErrorText({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(
-      'The portal could not be reached. Check your connection and try again.',
-    );
+    expect(reconcileErrorText({ status: 504, data: { message: 'Service Unavailable' } })).toBe('The check took too long and stopped. Try a shorter range of dates.');
+    expect(reconcileErrorText({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe('The portal could not be reached. Check your connection and try again.');
     expect(reconcileErrorText({ status: 500, data: { error: 'Internal server error' } })).toBe(
       'Something went wrong on the server, so the check did not finish. Please try again in a few minutes.',
     );

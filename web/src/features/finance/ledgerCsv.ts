@@ -3,19 +3,7 @@ import { csvNumber, toCsv } from '#shared/lib/csv';
 import { localIsoDate } from '#shared/lib/dates';
 import { PAYMENT_STATUS_LABEL, paymentMethodText, paymentProgramsText } from '#shared/lib/paymentFormat';
 
-const COLUMNS = [
-  'Date',
-  'Payment ID',
-  'Username',
-  'Student',
-  'Programs',
-  'Amount',
-  'Refunded',
-  'Status',
-  'Method',
-  'Stripe Reference',
-  'Excess Refund',
-];
+const COLUMNS = ['Date', 'Payment ID', 'Username', 'Student', 'Programs', 'Amount', 'Refunded', 'Status', 'Method', 'Stripe Reference', 'Excess Refund'];
 
 /**
  * The loaded ledger rows as CSV; amounts as plain numbers with two decimals, written raw (our own

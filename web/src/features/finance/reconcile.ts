@@ -70,13 +70,10 @@ export function reconcileErrorText(error: FetchBaseQueryError | { message?: stri
   if (status === 400) {
     if (/at most \d+ days/.test(serverText)) return `Choose at most ${RECONCILE_MAX_DAYS} days at a time.`;
     if (/must not be before/.test(serverText)) return 'The start date must not be after the end date.';
-    return serverText
-      ? `The portal did not accept these dates: ${serverText.charAt(0).toLowerCase()}${serverText.slice(1)}`
-      : 'The portal did not accept these dates.';
+    return serverText ? `The portal did not accept these dates: ${serverText.charAt(0).toLowerCase()}${serverText.slice(1)}` : 'The portal did not accept these dates.';
   }
   if (status === 403) return 'Only finance staff and administrators can reconcile payments.';
-  if (status === 429 || status === 503 || status === 502)
-    return 'Stripe or the portal is busy right now, so the check did not finish. Please try again in a few minutes.';
+  if (status === 429 || status === 503 || status === 502) return 'Stripe or the portal is busy right now, so the check did not finish. Please try again in a few minutes.';
   if (status === 501) return 'Reconciling with Stripe is not available yet.';
   return 'Something went wrong on the server, so the check did not finish. Please try again in a few minutes.';
 }

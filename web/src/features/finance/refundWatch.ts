@@ -19,11 +19,7 @@ export interface RefundWatch {
 export const REFUND_POLL_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_000];
 
 export function watchFor(payment: PaymentSummary, amount: number): RefundWatch {
-  return {
-    paymentIntentId: payment.payment_intent_id,
-    username: payment.username,
-    refundedAtLeast: Math.round((payment.amount_refunded + amount) * 100) / 100,
-  };
+  return { paymentIntentId: payment.payment_intent_id, username: payment.username, refundedAtLeast: Math.round((payment.amount_refunded + amount) * 100) / 100 };
 }
 
 /** Whether the page of the student's payments shows the refund recorded. */

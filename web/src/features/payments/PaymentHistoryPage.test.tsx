@@ -20,8 +20,7 @@ const payment = (overrides: Partial<PaymentSummary> = {}) =>
 const older = payment({ id: 'pay-0', payment_intent_id: 'pi_0', amount: 100, status: 'refunded', amount_refunded: 100, items: [] });
 
 /** Two pages of the student's payments; records the URLs asked for. */
-const stubPayments = () =>
-  stubFetch((url) => jsonResponse(url.includes('cursor=p2') ? paymentPage([older]) : paymentPage([payment()], 'p2')));
+const stubPayments = () => stubFetch((url) => jsonResponse(url.includes('cursor=p2') ? paymentPage([older]) : paymentPage([payment()], 'p2')));
 
 describe('Payment History (/payments)', () => {
   it("lists the student's payments with date, amount, programs, status, method, Stripe reference and receipt", async () => {
@@ -52,15 +51,7 @@ describe('Payment History (/payments)', () => {
     vi.stubGlobal('print', print);
     renderApp('/payments/pay-1/receipt', { preloadedState: signedIn() });
     const receipt = await screen.findByRole('article', { name: 'Payment Receipt' });
-    for (const text of [
-      brand.collegeName,
-      'Jane Doe (student)',
-      'Card (visa •••• 4242)',
-      'pi_1',
-      'Succeeded',
-      'Patient Care Technician',
-      '$200.00',
-    ]) {
+    for (const text of [brand.collegeName, 'Jane Doe (student)', 'Card (visa •••• 4242)', 'pi_1', 'Succeeded', 'Patient Care Technician', '$200.00']) {
       expect(within(receipt).getByText(text)).toBeTruthy();
     }
     expect(within(receipt).getAllByText('$1,700.00').length).toBeGreaterThan(0);
@@ -93,13 +84,7 @@ const failed = payment({
   method_detail: 'visa •••• 0002',
   created_at: '2026-03-02T10:00:00.000Z',
 });
-const processing = payment({
-  id: 'pay-p',
-  payment_intent_id: 'pi_p',
-  status: 'processing',
-  method_detail: null,
-  created_at: '2026-03-03T10:00:00.000Z',
-});
+const processing = payment({ id: 'pay-p', payment_intent_id: 'pi_p', status: 'processing', method_detail: null, created_at: '2026-03-03T10:00:00.000Z' });
 
 /** A cart as the store keeps it, holding the demo bill line. */
 const cartWithBill = {
@@ -152,10 +137,7 @@ describe('Payment History: only payments that moved money have receipts (issue 1
   });
 
   it('says when part of a payment was more than was owed and goes back to the card', async () => {
-    stubList(
-      payment({ excess_refund: { amount: 1500, status: 'requested' } }),
-      payment({ id: 'pay-2', excess_refund: { amount: 20, status: 'refunded' } }),
-    );
+    stubList(payment({ excess_refund: { amount: 1500, status: 'requested' } }), payment({ id: 'pay-2', excess_refund: { amount: 20, status: 'refunded' } }));
     renderApp('/payments', { preloadedState: signedIn() });
     expect(await screen.findByText('$1,500.00 was more than you owed and is being refunded to your card.')).toBeTruthy();
     expect(screen.getByText('$20.00 was more than you owed and was refunded to your card.')).toBeTruthy();
@@ -176,8 +158,7 @@ describe('Payment History: only payments that moved money have receipts (issue 1
 });
 
 describe("Payment History after Stripe's redirect (return_url)", () => {
-  const returnUrl = (status: string) =>
-    `/payments?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_x&redirect_status=${status}`;
+  const returnUrl = (status: string) => `/payments?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_x&redirect_status=${status}`;
 
   it('a succeeded return says so, empties the paid cart and drops the parameters from the address', async () => {
     stubList(payment({ payment_intent_id: 'pi_9' }));
@@ -198,9 +179,7 @@ describe("Payment History after Stripe's redirect (return_url)", () => {
   it('a failed return says nothing was charged, keeps the cart and leads back to it', async () => {
     stubList();
     const { store } = renderApp(returnUrl('failed'), { preloadedState: { ...signedIn(), cart: cartWithBill } });
-    const alert = (await screen.findByText(/^Your payment was not completed, and nothing was charged\./)).closest(
-      '[role="alert"]',
-    ) as HTMLElement;
+    const alert = (await screen.findByText(/^Your payment was not completed, and nothing was charged\./)).closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByRole('link', { name: 'Back to cart' }).getAttribute('href')).toBe('/cart');
     expect(store.getState().cart.items).toHaveLength(1);
   });

@@ -23,10 +23,7 @@ export default function PaymentHistoryPage() {
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <PageHeading
-        title="Payment History"
-        subtitle="Your card payments, newest first. A payment shows here once our payment provider confirms it."
-      />
+      <PageHeading title="Payment History" subtitle="Your card payments, newest first. A payment shows here once our payment provider confirms it." />
       {returned && <RedirectOutcome outcome={returned} />}
       <ListOrStatus
         loading={history.isLoading}

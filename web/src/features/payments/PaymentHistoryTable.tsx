@@ -83,11 +83,7 @@ const PAYMENT_COLUMNS: ReadonlyArray<DataColumn<PaymentSummary>> = [
 
 function ReceiptLink({ payment }: { payment: PaymentSummary }) {
   return hasReceipt(payment) ? (
-    <Link
-      component={RouterLink}
-      to={generatePath(paths.paymentReceipt, { paymentId: payment.id })}
-      aria-label={`View receipt of ${formatDateTime(payment.created_at)}`}
-    >
+    <Link component={RouterLink} to={generatePath(paths.paymentReceipt, { paymentId: payment.id })} aria-label={`View receipt of ${formatDateTime(payment.created_at)}`}>
       View receipt
     </Link>
   ) : (

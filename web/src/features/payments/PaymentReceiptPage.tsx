@@ -38,9 +38,7 @@ export default function PaymentReceiptPage() {
     <Stack spacing={3}>
       <title>{`Payment Receipt · ${brand.productName}`}</title>
       {/* On paper: the receipt only, without the site's header, skip link or buttons. */}
-      <GlobalStyles
-        styles={{ '@media print': { 'header, a[href="#main-content"], .no-print, .MuiSnackbar-root': { display: 'none !important' } } }}
-      />
+      <GlobalStyles styles={{ '@media print': { 'header, a[href="#main-content"], .no-print, .MuiSnackbar-root': { display: 'none !important' } } }} />
       <Stack direction="row" className="no-print" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Button component={RouterLink} to={paths.payments} startIcon={<ArrowBackIcon />}>
           Back to Payment History

@@ -70,13 +70,7 @@ export function CourseDialog({ mode, initial, onCancel, onSubmit }: Props) {
             </Stack>
             <TextField id="course-room" label="Location" {...text('room')} />
             <TextField id="course-instructor" label="Instructor" {...text('instructor')} />
-            <TextField
-              id="course-status"
-              label="Status"
-              select
-              value={draft.status}
-              onChange={(event) => set('status', event.target.value as CourseStatus)}
-            >
+            <TextField id="course-status" label="Status" select value={draft.status} onChange={(event) => set('status', event.target.value as CourseStatus)}>
               {COURSE_STATUSES.map((status) => (
                 <MenuItem key={status} value={status}>
                   {status}

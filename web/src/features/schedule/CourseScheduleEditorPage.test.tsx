@@ -61,16 +61,7 @@ describe('Course Schedule Editor', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(COLUMNS);
     expect(rows()).toEqual([
       ['NUR 101', 'Fundamentals of Nursing', '4', 'Mon, Wed09:00 AM - 11:00 AM', 'Room 204', 'Dr. Sarah Mitchell', 'Registered', ''],
-      [
-        'NUR 112',
-        'Anatomy and Physiology for Nurses',
-        '3',
-        'Tue, Thu01:00 PM - 03:00 PM',
-        'Science Lab 2',
-        'Prof. David Chen',
-        'Registered',
-        '',
-      ],
+      ['NUR 112', 'Anatomy and Physiology for Nurses', '3', 'Tue, Thu01:00 PM - 03:00 PM', 'Science Lab 2', 'Prof. David Chen', 'Registered', ''],
       ['NUR 120', 'Introduction to Pharmacology', '3', 'Fri10:00 AM - 01:00 PM', 'Room 118', 'Dr. Angela Brooks', 'Registered', ''],
     ]);
     const chip = screen.getAllByText('Registered')[0].closest('.MuiChip-root');
@@ -88,16 +79,7 @@ describe('Course Schedule Editor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await addCourse();
-    expect(rows()[3]).toEqual([
-      'NUR 130',
-      'Maternal and Newborn Nursing',
-      '3',
-      'Mon, Wed08:00 AM - 10:00 AM',
-      'Room 310',
-      'Dr. Lee',
-      'Pending',
-      '',
-    ]);
+    expect(rows()[3]).toEqual(['NUR 130', 'Maternal and Newborn Nursing', '3', 'Mon, Wed08:00 AM - 10:00 AM', 'Room 310', 'Dr. Lee', 'Pending', '']);
     expect(screen.getByText('Pending').closest('.MuiChip-root')?.className).toContain('MuiChip-colorPrimary');
     expect((await screen.findByRole('alert')).textContent).toContain('Course added successfully');
     expect(summary('Registered Courses')).toBe('4');
@@ -114,16 +96,7 @@ describe('Course Schedule Editor', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Course' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(rows()[0]).toEqual([
-      'NUR 101',
-      'Fundamentals of Nursing',
-      '5',
-      'Mon, Wed09:00 AM - 11:00 AM',
-      'Room 204',
-      'Dr. Sarah Mitchell',
-      'Waitlisted',
-      '',
-    ]);
+    expect(rows()[0]).toEqual(['NUR 101', 'Fundamentals of Nursing', '5', 'Mon, Wed09:00 AM - 11:00 AM', 'Room 204', 'Dr. Sarah Mitchell', 'Waitlisted', '']);
     expect((await screen.findByRole('alert')).textContent).toContain('Course updated successfully');
     expect(summary('Total Credit Hours')).toBe('11');
   });
@@ -180,9 +153,7 @@ describe('Course Schedule Editor', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/course-schedule-editor');
 
     fireEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave Page' }),
-    );
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave Page' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/Dashboard'));
   });
 

@@ -76,14 +76,7 @@ export default function CourseScheduleEditorPage() {
         </Button>
       </Stack>
       <ScheduleTable courses={courses} onEdit={(course) => openDialog('edit', course)} onDelete={deleteCourse} />
-      {dialog && (
-        <CourseDialog
-          mode={dialog.mode}
-          initial={dialog.course ?? newCourseDraft()}
-          onCancel={() => setDialog(null)}
-          onSubmit={submitDialog}
-        />
-      )}
+      {dialog && <CourseDialog mode={dialog.mode} initial={dialog.course ?? newCourseDraft()} onCancel={() => setDialog(null)} onSubmit={submitDialog} />}
       <LeavePageDialog blocker={blocker} />
       <ScheduleToast message={toast} onClose={() => setToast(null)} />
     </Stack>

@@ -22,10 +22,7 @@ const COLUMNS: ReadonlyArray<DataColumn<ScheduleCourse>> = [
   },
   { header: 'Location', priority: 'secondary', render: (course) => course.room },
   { header: 'Instructor', priority: 'secondary', render: (course) => course.instructor },
-  {
-    header: 'Status',
-    render: (course) => <Chip label={course.status} size="small" color={course.status === 'Registered' ? 'success' : 'primary'} />,
-  },
+  { header: 'Status', render: (course) => <Chip label={course.status} size="small" color={course.status === 'Registered' ? 'success' : 'primary'} /> },
 ];
 
 interface Props {

@@ -39,14 +39,7 @@ export function ConfirmedActionButton({ label, color, question, confirmLabel, di
       <Button variant="outlined" color={color} disabled={disabled || busy} onClick={() => setAsking(true)}>
         {label}
       </Button>
-      <ConfirmDialog
-        open={asking}
-        title={label}
-        message={question}
-        confirmLabel={confirmLabel}
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
-      />
+      <ConfirmDialog open={asking} title={label} message={question} confirmLabel={confirmLabel} onConfirm={() => void confirm()} onCancel={() => setAsking(false)} />
     </>
   );
 }

@@ -14,8 +14,7 @@ async function openDialog(answers = demoAnswers()) {
   return { calls, dialog };
 }
 
-const type = (dialog: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
+const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
 const errorOf = (dialog: HTMLElement, label: string) => {
   const input = within(dialog).getByLabelText(label, { exact: false });
   return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
@@ -38,9 +37,7 @@ describe('Add Student (issue 8)', { timeout: 20_000 }, () => {
     type(dialog, 'Temporary Password', 'short');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Student' }));
 
-    await waitFor(() =>
-      expect(errorOf(dialog, 'Username')).toBe('Username may contain only lower-case letters, digits, dots, hyphens and underscores'),
-    );
+    await waitFor(() => expect(errorOf(dialog, 'Username')).toBe('Username may contain only lower-case letters, digits, dots, hyphens and underscores'));
     expect(errorOf(dialog, 'Email')).toBe('Email must be an email address');
     expect(errorOf(dialog, 'First Name')).toBe('First Name is required');
     expect(errorOf(dialog, 'Cohort')).toBe('Cohort is required');
@@ -69,10 +66,7 @@ describe('Add Student (issue 8)', { timeout: 20_000 }, () => {
   });
 
   it('creates the student (an invitation without a temporary password), says so and refreshes the list', async () => {
-    const answers = {
-      ...demoAnswers(),
-      'POST /api/students/': (call: Call) => jsonResponse({ ...summaries[0], ...(call.body as object) }, 201),
-    };
+    const answers = { ...demoAnswers(), 'POST /api/students/': (call: Call) => jsonResponse({ ...summaries[0], ...(call.body as object) }, 201) };
     const { calls, dialog } = await openDialog(answers);
     fillValidStudent(dialog);
     fireEvent.click(within(dialog).getByRole('switch', { name: 'On Payment Plan' }));
@@ -92,16 +86,11 @@ describe('Add Student (issue 8)', { timeout: 20_000 }, () => {
       cohort_id: 'cohort-2026-cert-2',
       on_payment_plan: true,
     });
-    await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/api/students/' && c.method === 'GET').length).toBeGreaterThan(listedBefore),
-    );
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/students/' && c.method === 'GET').length).toBeGreaterThan(listedBefore));
   });
 
   it("sends a temporary password when given, and keeps the dialog open with the server's 409 message", async () => {
-    const answers = {
-      ...demoAnswers(),
-      'POST /api/students/': () => jsonResponse({ error: 'username: new.student is already taken' }, 409),
-    };
+    const answers = { ...demoAnswers(), 'POST /api/students/': () => jsonResponse({ error: 'username: new.student is already taken' }, 409) };
     const { calls, dialog } = await openDialog(answers);
     fillValidStudent(dialog);
     type(dialog, 'Temporary Password', 'Temp!2345x');

@@ -4,14 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '#contract/cohorts';
-import {
-  CREATE_STUDENT_LABELS,
-  createStudentBody,
-  NEW_STUDENT,
-  validateCreateStudent,
-  withField,
-  type CreateStudentValues,
-} from './createStudentForm';
+import { CREATE_STUDENT_LABELS, createStudentBody, NEW_STUDENT, validateCreateStudent, withField, type CreateStudentValues } from './createStudentForm';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
 import { useDialogForm } from '#shared/components/useDialogForm';
@@ -79,10 +72,7 @@ export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Co
           {...field('temporary_password')}
           type="password"
           autoComplete="new-password"
-          helperText={
-            errors.temporary_password ??
-            'Optional. Without one, the student is emailed an invitation; with one, they choose a new password at first sign-in.'
-          }
+          helperText={errors.temporary_password ?? 'Optional. Without one, the student is emailed an invitation; with one, they choose a new password at first sign-in.'}
           sx={{ gridColumn: '1 / -1' }}
         />
         <FormControlLabel

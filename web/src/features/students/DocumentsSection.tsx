@@ -44,13 +44,7 @@ export function DocumentsSection({ username }: { username: string }) {
       {documents.isError ? (
         <Alert severity="error">{DOCUMENTS_FAILED}</Alert>
       ) : (
-        <RecordTable
-          label="Documents"
-          columns={COLUMNS}
-          rows={rows}
-          loading={documents.isLoading}
-          empty="No documents apply to this student"
-        />
+        <RecordTable label="Documents" columns={COLUMNS} rows={rows} loading={documents.isLoading} empty="No documents apply to this student" />
       )}
     </RecordSection>
   );

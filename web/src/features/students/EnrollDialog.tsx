@@ -29,15 +29,7 @@ export function EnrollDialog({ student, onClose }: { student: StudentRecord; onC
   });
 
   return (
-    <FormDialog
-      id="enroll"
-      title="Enroll in Program"
-      submitLabel="Enroll"
-      busy={enrolling.isLoading}
-      maxWidth="xs"
-      onClose={onClose}
-      onSubmit={submit}
-    >
+    <FormDialog id="enroll" title="Enroll in Program" submitLabel="Enroll" busy={enrolling.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <NativeSelect required {...field('program_type')}>
@@ -45,12 +37,7 @@ export function EnrollDialog({ student, onClose }: { student: StudentRecord; onC
         </NativeSelect>
         <TextField required {...field('program_name')} />
         <TextField required inputMode="decimal" placeholder="0.00" {...field('amount_due')} />
-        <TextField
-          type="date"
-          slotProps={{ inputLabel: { shrink: true } }}
-          {...field('next_due_date')}
-          helperText={errors.next_due_date ?? 'Optional'}
-        />
+        <TextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('next_due_date')} helperText={errors.next_due_date ?? 'Optional'} />
       </Stack>
     </FormDialog>
   );

@@ -5,12 +5,7 @@ import { jsonResponse, renderWithStore } from '../../testing/test-utils';
 import { ImportProgress } from './ImportProgress';
 import { asAdmin, importDetail, stubStudentsApi, type Call } from './studentTestData';
 
-const row = (line: number, outcome: ImportRowReport['outcome'] = 'created', reason = ''): ImportRowReport => ({
-  line,
-  username: `user${line}`,
-  outcome,
-  reason,
-});
+const row = (line: number, outcome: ImportRowReport['outcome'] = 'created', reason = ''): ImportRowReport => ({ line, username: `user${line}`, outcome, reason });
 const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => row(from + i));
 
 const cells = () =>
@@ -48,12 +43,7 @@ describe('ImportProgress (issue 19)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     await waitFor(() => expect(cells()).toHaveLength(50));
     expect(cells()[0]).toEqual(['2', 'user2', 'Created', '']);
-    expect(cells()[48]).toEqual([
-      '50',
-      'user50',
-      'Already exists',
-      'A student with username user50 and this email already exists, so nothing was changed.',
-    ]);
+    expect(cells()[48]).toEqual(['50', 'user50', 'Already exists', 'A student with username user50 and this email already exists, so nothing was changed.']);
     expect(cells()[49]).toEqual(['51', 'user51', 'Failed', 'Email must be an email address.']);
     // polled with one row while running; the report read once, 500 rows at a time
     const gets = calls.filter((c) => c.path === '/api/students/import/imp-1/').map((c) => c.query.get('limit'));
@@ -76,12 +66,10 @@ describe('ImportProgress (issue 19)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(cells()).toHaveLength(7));
     expect(cells()[6]?.[0]).toBe('8');
     expect(screen.queryByRole('button', { name: 'Show more rows' })).toBeNull();
-    expect(calls.filter((c) => c.path === '/api/students/import/imp-2/').map((c) => [c.query.get('limit'), c.query.get('cursor')])).toEqual(
-      [
-        ['5', null],
-        ['5', 'page-2'],
-      ],
-    );
+    expect(calls.filter((c) => c.path === '/api/students/import/imp-2/').map((c) => [c.query.get('limit'), c.query.get('cursor')])).toEqual([
+      ['5', null],
+      ['5', 'page-2'],
+    ]);
   });
 
   it('says so when the import cannot be read', async () => {

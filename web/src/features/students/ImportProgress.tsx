@@ -17,15 +17,7 @@ import { studentsAdminApi, useGetImportQuery, useLazyGetImportQuery } from './st
  * One import: while the server works through it, a progress bar read every second; once every
  * row has its outcome, the counts and the per-row report (`pageRows` rows, then "Show more rows").
  */
-export function ImportProgress({
-  id,
-  finished = false,
-  pageRows = REPORT_PAGE_ROWS,
-}: {
-  id: string;
-  finished?: boolean;
-  pageRows?: number;
-}) {
+export function ImportProgress({ id, finished = false, pageRows = REPORT_PAGE_ROWS }: { id: string; finished?: boolean; pageRows?: number }) {
   const dispatch = useAppDispatch();
   const [done, setDone] = useState(finished);
   const query = useGetImportQuery({ id, limit: done ? pageRows : 1 }, { pollingInterval: done ? 0 : IMPORT_POLL_MS });
@@ -45,8 +37,7 @@ export function ImportProgress({
     }
   }, [detail, done, dispatch]);
 
-  if (query.isError && !detail)
-    return <Alert severity="error">{`${IMPORT_FAILED}${serverErrorOf(query.error) ? `: ${serverErrorOf(query.error)}` : ''}`}</Alert>;
+  if (query.isError && !detail) return <Alert severity="error">{`${IMPORT_FAILED}${serverErrorOf(query.error) ? `: ${serverErrorOf(query.error)}` : ''}`}</Alert>;
   if (!detail) return <Typography role="status">Loading import...</Typography>;
 
   const report = done ? query.currentData : undefined;

@@ -15,7 +15,5 @@ const COLUMNS: ReadonlyArray<DataColumn<ImportRowReport>> = [
 
 /** The import's per-row report: what happened to each line of the file, and why. */
 export function ImportReportTable({ rows }: { rows: readonly ImportRowReport[] }) {
-  return (
-    <DataTable label="Import report" outlined={false} maxHeight={360} columns={COLUMNS} rows={rows} rowKey={(row) => String(row.line)} />
-  );
+  return <DataTable label="Import report" outlined={false} maxHeight={360} columns={COLUMNS} rows={rows} rowKey={(row) => String(row.line)} />;
 }

@@ -21,10 +21,7 @@ function chooseFile(dialog: HTMLElement, text: string, name = 'students.csv') {
 
 const HEADER = IMPORT_COLUMNS.join(',');
 const csvOf = (rows: number) =>
-  [
-    HEADER,
-    ...Array.from({ length: rows }, (_, i) => `user${i + 1},F,L,user${i + 1}@example.edu,,certificate,Phlebotomy,cohort-2026-cert-2,no,`),
-  ].join('\n');
+  [HEADER, ...Array.from({ length: rows }, (_, i) => `user${i + 1},F,L,user${i + 1}@example.edu,,certificate,Phlebotomy,cohort-2026-cert-2,no,`)].join('\n');
 
 const summary = (over: Partial<ImportSummary> = {}): ImportSummary => ({
   id: 'imp-1',
@@ -72,8 +69,7 @@ describe('Import CSV (issues 8 and 19)', { timeout: 20_000 }, () => {
       ...demoAnswers(),
       'GET /api/students/imports/': { results: [], count: 0, next: null },
       'POST /api/students/import/': () => jsonResponse(summary(), 202),
-      'GET /api/students/import/imp-1/': () =>
-        ++polls === 1 ? importDetail([], { total: 50, processed: 25, status: 'processing', finished_at: null }) : done,
+      'GET /api/students/import/imp-1/': () => (++polls === 1 ? importDetail([], { total: 50, processed: 25, status: 'processing', finished_at: null }) : done),
     });
     expect(await within(dialog).findByText('No imports yet')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
@@ -110,28 +106,14 @@ describe('Import CSV (issues 8 and 19)', { timeout: 20_000 }, () => {
   });
 
   it('lists past imports and reopens one to read its report again', async () => {
-    const past = summary({
-      id: 'imp-9',
-      file_name: 'fall-intake.csv',
-      status: 'done',
-      total: 2,
-      processed: 2,
-      created: 1,
-      skipped: 1,
-      finished_at: '2026-09-01T09:01:00.000Z',
-    });
+    const past = summary({ id: 'imp-9', file_name: 'fall-intake.csv', status: 'done', total: 2, processed: 2, created: 1, skipped: 1, finished_at: '2026-09-01T09:01:00.000Z' });
     const { calls, dialog } = await openDialog({
       ...demoAnswers(),
       'GET /api/students/imports/': { results: [past], count: 1, next: null },
       'GET /api/students/import/imp-9/': importDetail(
         [
           { line: 2, username: 'ann', outcome: 'created', reason: '' },
-          {
-            line: 3,
-            username: 'bob',
-            outcome: 'exists',
-            reason: 'A student with username bob and this email already exists, so nothing was changed.',
-          },
+          { line: 3, username: 'bob', outcome: 'exists', reason: 'A student with username bob and this email already exists, so nothing was changed.' },
         ],
         { id: 'imp-9', file_name: 'fall-intake.csv' },
       ),

@@ -41,8 +41,8 @@ export function ImportStudentsDialog({ cohorts, onClose }: { cohorts: readonly C
         <DialogTitle id="import-students-title">Import Students</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            One student per row, with the template&apos;s columns. The file is checked, then the students are created in the background: you
-            may close this window and reopen the import from Past imports at any time.
+            One student per row, with the template&apos;s columns. The file is checked, then the students are created in the background: you may close this window and reopen the
+            import from Past imports at any time.
           </DialogContentText>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
             <Box>

@@ -7,14 +7,7 @@ import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
 import { useDialogForm } from '#shared/components/useDialogForm';
-import {
-  ledgerEntryBody,
-  LEDGER_ENTRY_LABELS,
-  newLedgerEntry,
-  programKey,
-  validateLedgerEntry,
-  type LedgerEntryValues,
-} from './ledgerEntryForm';
+import { ledgerEntryBody, LEDGER_ENTRY_LABELS, newLedgerEntry, programKey, validateLedgerEntry, type LedgerEntryValues } from './ledgerEntryForm';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { STUDENT_TOAST_MS, entryPosted, savedFailure } from './studentMessages';
 import { programsOf } from './studentLedger';
@@ -39,15 +32,7 @@ export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord
   });
 
   return (
-    <FormDialog
-      id="ledger-entry"
-      title="Post Charge or Credit"
-      submitLabel="Post"
-      busy={posting.isLoading}
-      maxWidth="xs"
-      onClose={onClose}
-      onSubmit={submit}
-    >
+    <FormDialog id="ledger-entry" title="Post Charge or Credit" submitLabel="Post" busy={posting.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
       <DialogContentText sx={{ mb: 2 }}>A charge adds to what the program costs; a credit (adjustment) takes off it.</DialogContentText>
       <Stack spacing={2}>
         {failure && <Alert severity="error">{failure}</Alert>}

@@ -43,11 +43,7 @@ export function PastImports({ openId, onOpen }: { openId: string | null; onOpen:
           actions={{
             header: 'Report',
             render: (item) => (
-              <Button
-                size="small"
-                onClick={() => onOpen(item)}
-                aria-label={`Open import ${item.file_name} of ${formatDateTime(item.created_at)}`}
-              >
+              <Button size="small" onClick={() => onOpen(item)} aria-label={`Open import ${item.file_name} of ${formatDateTime(item.created_at)}`}>
                 Open
               </Button>
             ),

@@ -30,7 +30,5 @@ export function RecordTable({ label, columns, numeric = [], secondary = [], rows
     nowrap: numeric.includes(header) || header.includes('Date'),
     priority: secondary.includes(header) ? 'secondary' : 'key',
   }));
-  return (
-    <DataTable label={label} outlined={false} columns={dataColumns} rows={rows} rowKey={(row) => row.key} loading={loading} empty={empty} />
-  );
+  return <DataTable label={label} outlined={false} columns={dataColumns} rows={rows} rowKey={(row) => row.key} loading={loading} empty={empty} />;
 }

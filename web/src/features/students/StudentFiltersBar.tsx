@@ -3,15 +3,7 @@ import type { ProgramType } from '#contract/programs';
 import { ClearFiltersButton, FilterBar, SearchField } from '#shared/components/FilterBar';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NativeSelect } from '#shared/components/NativeSelect';
-import {
-  BALANCE_STATUS_LABEL,
-  cohortLabel,
-  cohortsOfType,
-  NO_FILTERS,
-  withProgramType,
-  type BalanceStatus,
-  type StudentFilters,
-} from './studentFilters';
+import { BALANCE_STATUS_LABEL, cohortLabel, cohortsOfType, NO_FILTERS, withProgramType, type BalanceStatus, type StudentFilters } from './studentFilters';
 
 interface Props {
   filters: StudentFilters;
@@ -23,12 +15,7 @@ interface Props {
 export function StudentFiltersBar({ filters, cohorts, onChange }: Props) {
   return (
     <FilterBar label="Filter students" columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr 1fr 1.5fr 1fr auto' }}>
-      <SearchField
-        id="student-search"
-        placeholder="Name, username or email"
-        value={filters.search}
-        onChange={(search) => onChange({ ...filters, search })}
-      />
+      <SearchField id="student-search" placeholder="Name, username or email" value={filters.search} onChange={(search) => onChange({ ...filters, search })} />
       <NativeSelect
         id="student-program-type"
         label="Program Type"
@@ -39,13 +26,7 @@ export function StudentFiltersBar({ filters, cohorts, onChange }: Props) {
         <option value="">All</option>
         <ProgramTypeOptions />
       </NativeSelect>
-      <NativeSelect
-        id="student-cohort"
-        label="Cohort"
-        size="small"
-        value={filters.cohortId}
-        onChange={(event) => onChange({ ...filters, cohortId: event.target.value })}
-      >
+      <NativeSelect id="student-cohort" label="Cohort" size="small" value={filters.cohortId} onChange={(event) => onChange({ ...filters, cohortId: event.target.value })}>
         <option value="">All</option>
         {cohortsOfType(cohorts, filters.programType).map((cohort) => (
           <option key={cohort.id} value={cohort.id}>

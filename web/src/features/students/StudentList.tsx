@@ -33,10 +33,7 @@ export function StudentList({ filters, onFiltersChange, recordPath }: Props) {
   const list = useListStudentSummariesQuery(listArgsOf(filters, search));
   const cohortsQuery = useListStudentCohortsQuery();
   const cohorts = useMemo(() => cohortsQuery.data ?? [], [cohortsQuery.data]);
-  const shown = useMemo(
-    () => (list.isError ? [] : inCohort(list.data ?? [], filters.cohortId)),
-    [list.isError, list.data, filters.cohortId],
-  );
+  const shown = useMemo(() => (list.isError ? [] : inCohort(list.data ?? [], filters.cohortId)), [list.isError, list.data, filters.cohortId]);
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const cohortName = (cohortId: string | null) => {

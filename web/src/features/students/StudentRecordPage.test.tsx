@@ -29,8 +29,7 @@ const facts = (region: HTMLElement) => {
     .map((dd) => dd.textContent);
   return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
 };
-const type = (dialog: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
+const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
 const errorOf = (dialog: HTMLElement, label: string) => {
   const input = within(dialog).getByLabelText(label, { exact: false });
   return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
@@ -71,9 +70,7 @@ describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
     expect(immunization?.slice(4)).toEqual(['Mandatory', 'Not yet acknowledged']);
     expect(handbook).toEqual(['Student Handbook', 'General Resources', 'N/A', 'Sep 10, 2026', 'Mandatory', 'Not yet acknowledged']);
     expect(video?.slice(1)).toEqual(['Program Materials', 'Forms', 'Sep 10, 2026', 'None', 'Not required']);
-    expect(calls.filter((c) => c.path.startsWith('/api/documents/')).map((c) => `${c.path}?${c.query}`)).toEqual([
-      '/api/documents/?student=jane.doe',
-    ]);
+    expect(calls.filter((c) => c.path.startsWith('/api/documents/')).map((c) => `${c.path}?${c.query}`)).toEqual(['/api/documents/?student=jane.doe']);
     expect(screen.getByRole('link', { name: 'Back to Students' }).getAttribute('href')).toBe('/admin?view=students');
   });
 
@@ -151,9 +148,7 @@ describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Disable Sign-in' }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Disable Sign-in' })).getByRole('button', { name: 'Disable Sign-in' }),
-    );
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Disable Sign-in' })).getByRole('button', { name: 'Disable Sign-in' }));
     expect(await screen.findByText('Sign-in disabled')).toBeTruthy();
     expect(posts(calls, '/api/students/jane.doe/sign-in/')[0]?.body).toEqual({ enabled: false });
     // the confirmation closes with a transition; until it is gone the page behind it is hidden

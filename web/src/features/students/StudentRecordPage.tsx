@@ -34,9 +34,7 @@ export function StudentRecordPage({ username, listPath }: { username: string; li
         </Button>
       </Box>
       {query.isError ? (
-        <Alert severity={isNoStudentRecord(query.error) ? 'warning' : 'error'}>
-          {isNoStudentRecord(query.error) ? STUDENT_NOT_FOUND : STUDENT_FAILED}
-        </Alert>
+        <Alert severity={isNoStudentRecord(query.error) ? 'warning' : 'error'}>{isNoStudentRecord(query.error) ? STUDENT_NOT_FOUND : STUDENT_FAILED}</Alert>
       ) : !query.data ? (
         <PageLoading label="Loading student details..." />
       ) : (
@@ -68,12 +66,7 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
           <Button variant="contained" onClick={() => setDialog('enroll')}>
             Enroll in Program
           </Button>
-          <Button
-            variant="outlined"
-            disabled={!enrolled}
-            title={enrolled ? undefined : 'Enroll the student in a program first'}
-            onClick={() => setDialog('ledger')}
-          >
+          <Button variant="outlined" disabled={!enrolled} title={enrolled ? undefined : 'Enroll the student in a program first'} onClick={() => setDialog('ledger')}>
             Post Charge or Credit
           </Button>
           <SignInToggle username={student.username} name={name} enabled={student.sign_in_enabled} />
@@ -81,11 +74,7 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
           <SignOutEverywhereButton username={student.username} name={name} />
         </Box>
       </Box>
-      <ProfileSection
-        student={student}
-        cohortName={cohort ? cohortLabel(cohort) : (student.cohort_id ?? 'None')}
-        signInEnabled={student.sign_in_enabled}
-      />
+      <ProfileSection student={student} cohortName={cohort ? cohortLabel(cohort) : (student.cohort_id ?? 'None')} signInEnabled={student.sign_in_enabled} />
       <EnrollmentsSection student={student} />
       <LedgerSection student={student} />
       <DocumentsSection username={student.username} />

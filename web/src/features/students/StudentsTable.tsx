@@ -43,12 +43,7 @@ function studentColumns(cohortName: Props['cohortName']): Array<DataColumn<Stude
       header: 'Sign-in',
       priority: 'secondary',
       render: (student) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          label={student.sign_in_enabled ? 'Enabled' : 'Disabled'}
-          color={student.sign_in_enabled ? 'success' : 'default'}
-        />
+        <Chip size="small" variant="outlined" label={student.sign_in_enabled ? 'Enabled' : 'Disabled'} color={student.sign_in_enabled ? 'success' : 'default'} />
       ),
     },
   ];
@@ -57,13 +52,7 @@ function studentColumns(cohortName: Props['cohortName']): Array<DataColumn<Stude
 /** The admin list of students. */
 export function StudentsTable({ students, loading, cohortName, recordPath }: Props) {
   const open = (student: StudentSummary) => (
-    <IconButton
-      component={RouterLink}
-      to={recordPath(student.username)}
-      aria-label={`Open record of ${fullName(student)}`}
-      size="small"
-      color="primary"
-    >
+    <IconButton component={RouterLink} to={recordPath(student.username)} aria-label={`Open record of ${fullName(student)}`} size="small" color="primary">
       <VisibilityIcon fontSize="small" />
     </IconButton>
   );

@@ -62,12 +62,7 @@ export function validateCreateStudent(values: CreateStudentValues): FieldErrors<
  * A program type keeps the chosen cohort only if the cohort is of that type; choosing a cohort
  * fills in its program name, which the admin may still change.
  */
-export function withField(
-  values: CreateStudentValues,
-  field: CreateStudentField,
-  value: string | boolean,
-  cohorts: readonly Cohort[],
-): CreateStudentValues {
+export function withField(values: CreateStudentValues, field: CreateStudentField, value: string | boolean, cohorts: readonly Cohort[]): CreateStudentValues {
   const next = { ...values, [field]: value } as CreateStudentValues;
   if (field === 'program_type') {
     const cohort = cohorts.find((c) => c.id === values.cohort_id);

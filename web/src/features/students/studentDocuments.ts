@@ -8,9 +8,7 @@ export type AcknowledgementState =
   | { kind: 'not-required' };
 
 /** Where the student stands with a document that applies to them (the server answers their acknowledgement with it). */
-export function acknowledgementOf(
-  doc: Pick<StudentRecordDocumentDto, 'acknowledged_at' | 'signature' | 'acknowledgement_required'>,
-): AcknowledgementState {
+export function acknowledgementOf(doc: Pick<StudentRecordDocumentDto, 'acknowledged_at' | 'signature' | 'acknowledgement_required'>): AcknowledgementState {
   if (doc.acknowledged_at) return { kind: 'acknowledged', at: doc.acknowledged_at, signature: doc.signature };
   return doc.acknowledgement_required ? { kind: 'pending' } : { kind: 'not-required' };
 }

@@ -25,8 +25,7 @@ export const listArgsOf = (filters: StudentFilters, search: string): StudentList
 });
 
 /** GET /api/students/ has no cohort filter besides the roster form (which has no sign-in state), so it is applied here. */
-export const inCohort = (students: readonly StudentSummary[], cohortId: string) =>
-  cohortId ? students.filter((student) => student.cohort_id === cohortId) : [...students];
+export const inCohort = (students: readonly StudentSummary[], cohortId: string) => (cohortId ? students.filter((student) => student.cohort_id === cohortId) : [...students]);
 
 /** The cohorts a select offers: those of the program type chosen, if any. */
 export const cohortsOfType = (cohorts: readonly Cohort[], programType: ProgramType | '') =>
@@ -39,8 +38,7 @@ export function withProgramType(filters: StudentFilters, programType: ProgramTyp
 }
 
 /** "2026-2027 Cohort 2", as the cohort screens name a cohort. */
-export const cohortLabel = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) =>
-  `${cohort.academic_year} Cohort ${cohort.cohort_number}`;
+export const cohortLabel = (cohort: Pick<Cohort, 'academic_year' | 'cohort_number'>) => `${cohort.academic_year} Cohort ${cohort.cohort_number}`;
 
 export const fullName = (student: { first_name: string; last_name: string; username: string }) =>
   [student.first_name, student.last_name].filter(Boolean).join(' ') || student.username;

@@ -28,12 +28,10 @@ export function importTemplateCsv(example?: Pick<Cohort, 'id' | 'program_type' |
 }
 
 /** Share of the rows with an outcome, 0-100. */
-export const progressPercent = ({ processed, total }: Pick<ImportCounts, 'processed' | 'total'>) =>
-  total > 0 ? Math.min(100, Math.round((processed / total) * 100)) : 0;
+export const progressPercent = ({ processed, total }: Pick<ImportCounts, 'processed' | 'total'>) => (total > 0 ? Math.min(100, Math.round((processed / total) * 100)) : 0);
 
 /** "Imported 120 of 1000 rows..." */
-export const progressText = ({ processed, total }: Pick<ImportCounts, 'processed' | 'total'>) =>
-  `Imported ${processed} of ${total} rows...`;
+export const progressText = ({ processed, total }: Pick<ImportCounts, 'processed' | 'total'>) => `Imported ${processed} of ${total} rows...`;
 
 /** "Created 2 · Already existed 0 · Failed 1" */
 export const importSummaryText = (counts: Pick<ImportCounts, 'created' | 'skipped' | 'failed'>) =>

@@ -7,8 +7,7 @@ export const programsOf = (details: PaymentDetails | null | undefined): ProgramB
   details ? [...(details.certificate_courses ?? []), ...(details.diploma_programs ?? []), ...(details.associate_programs ?? [])] : [];
 
 /** One program's balance, to the cent. */
-export const programBalance = (program: Pick<ProgramBalance, 'amount_due' | 'amount_paid'>) =>
-  Math.round((program.amount_due - program.amount_paid) * 100) / 100;
+export const programBalance = (program: Pick<ProgramBalance, 'amount_due' | 'amount_paid'>) => Math.round((program.amount_due - program.amount_paid) * 100) / 100;
 
 export interface LedgerRow {
   key: string;
@@ -26,12 +25,7 @@ export interface LedgerRow {
 
 const capitalized = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
-const ENTRY_LABEL: Record<LedgerEntryView['kind'], LedgerRow['entry']> = {
-  charge: 'Charge',
-  credit: 'Credit',
-  payment: 'Payment',
-  refund: 'Refund',
-};
+const ENTRY_LABEL: Record<LedgerEntryView['kind'], LedgerRow['entry']> = { charge: 'Charge', credit: 'Credit', payment: 'Payment', refund: 'Refund' };
 
 /**
  * The student's ledger, newest first: every immutable entry of the record (charges and credits with

@@ -18,8 +18,7 @@ export const ENROLLED = 'Enrollment added successfully';
 export const entryPosted = (kind: 'charge' | 'credit') => (kind === 'charge' ? 'Charge posted successfully' : 'Credit posted successfully');
 export const signInChanged = (enabled: boolean) => (enabled ? 'Sign-in enabled' : 'Sign-in disabled');
 /** The admin's reset of a student's two-step sign-in (TOTP). */
-export const mfaResetDone = (reset: boolean) =>
-  reset ? 'Two-step sign-in reset: the student signs in with their password alone' : 'Two-step sign-in was not on for this student';
+export const mfaResetDone = (reset: boolean) => (reset ? 'Two-step sign-in reset: the student signs in with their password alone' : 'Two-step sign-in was not on for this student');
 
 /** CSV import as a job (beyond the spec). */
 export const IMPORT_FAILED = 'Failed to load the import';

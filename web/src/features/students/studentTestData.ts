@@ -12,27 +12,13 @@ import { jsonResponse } from '../../testing/test-utils';
 export { asAdmin } from '../../testing/test-utils';
 
 const cohort = (overrides: Partial<Cohort> & Pick<Cohort, 'id'>) =>
-  sampleCohort({
-    academic_year: '2026-2027',
-    cohort_number: 2,
-    program_name: 'Phlebotomy',
-    student_count: 1,
-    start_date: null,
-    end_date: null,
-    ...overrides,
-  });
+  sampleCohort({ academic_year: '2026-2027', cohort_number: 2, program_name: 'Phlebotomy', student_count: 1, start_date: null, end_date: null, ...overrides });
 
 export const phlebotomyCohort = cohort({ id: 'cohort-2026-cert-2' });
 export const cohorts: Cohort[] = [
   phlebotomyCohort,
   cohort({ id: 'cohort-2025-cert-1', academic_year: '2025-2026', cohort_number: 1, program_name: 'Nursing Assistant' }),
-  cohort({
-    id: 'cohort-2025-dipl-1',
-    academic_year: '2025-2026',
-    cohort_number: 1,
-    program_type: 'diploma',
-    program_name: 'Patient Care Technician',
-  }),
+  cohort({ id: 'cohort-2025-dipl-1', academic_year: '2025-2026', cohort_number: 1, program_type: 'diploma', program_name: 'Patient Care Technician' }),
 ];
 
 const summary = (overrides: Partial<StudentSummary> & Pick<StudentSummary, 'username' | 'first_name' | 'last_name'>): StudentSummary => ({
@@ -50,13 +36,7 @@ const summary = (overrides: Partial<StudentSummary> & Pick<StudentSummary, 'user
 
 export const summaries: StudentSummary[] = [
   summary({ username: 'jane.doe', first_name: 'Jane', last_name: 'Doe', balance: 750 }),
-  summary({
-    username: 'aisha.khan',
-    first_name: 'Aisha',
-    last_name: 'Khan',
-    program: 'Nursing Assistant',
-    cohort_id: 'cohort-2025-cert-1',
-  }),
+  summary({ username: 'aisha.khan', first_name: 'Aisha', last_name: 'Khan', program: 'Nursing Assistant', cohort_id: 'cohort-2025-cert-1' }),
   summary({
     username: 'paul.smith',
     first_name: 'Paul',
@@ -91,9 +71,7 @@ export const jane: StudentRecord = {
         amount_due: 750,
         amount_paid: 100,
         next_due_date: '2026-12-15',
-        payment_history: [
-          { id: 'e1', date: '2026-10-01T10:00:00.000Z', amount: 100, method: 'card', status: 'succeeded', reference: 'pi_paid' },
-        ],
+        payment_history: [{ id: 'e1', date: '2026-10-01T10:00:00.000Z', amount: 100, method: 'card', status: 'succeeded', reference: 'pi_paid' }],
       },
     ],
     diploma_programs: [],
@@ -154,9 +132,7 @@ export const newcomer: StudentRecord = {
   ledger_entries: [],
 };
 
-const cardPayment = (
-  overrides: Partial<PaymentSummary> & Pick<PaymentSummary, 'id' | 'payment_intent_id' | 'status' | 'created_at'>,
-): PaymentSummary => ({
+const cardPayment = (overrides: Partial<PaymentSummary> & Pick<PaymentSummary, 'id' | 'payment_intent_id' | 'status' | 'created_at'>): PaymentSummary => ({
   username: 'jane.doe',
   student_name: 'Jane Doe',
   updated_at: overrides.created_at,
@@ -182,9 +158,7 @@ export const janePayments: PaymentPage = {
   totals: { amount: 300, refunded: 0, succeeded: 100 },
 };
 
-const document = (
-  overrides: Partial<StudentRecordDocumentDto> & Pick<StudentRecordDocumentDto, 'id' | 'title'>,
-): StudentRecordDocumentDto => ({
+const document = (overrides: Partial<StudentRecordDocumentDto> & Pick<StudentRecordDocumentDto, 'id' | 'title'>): StudentRecordDocumentDto => ({
   description: '',
   scope: 'individual',
   scope_display: 'Individual Students',
@@ -284,19 +258,13 @@ export function demoAnswers(): Record<string, Answer> {
     'GET /api/cohorts/': cohorts,
     'GET /api/students/': (call: Call) => {
       const search = call.query.get('search') ?? '';
-      return summaries.filter(
-        (s) => s.username.includes(search) || `${s.first_name} ${s.last_name}`.toLowerCase().includes(search.toLowerCase()),
-      );
+      return summaries.filter((s) => s.username.includes(search) || `${s.first_name} ${s.last_name}`.toLowerCase().includes(search.toLowerCase()));
     },
     'GET /api/students/jane.doe/': jane,
     'GET /api/students/new.student/': newcomer,
     'GET /api/students/jane.doe/payments/': janePayments,
     'GET /api/students/new.student/payments/': { results: [], next: null, count: 0, totals: { amount: 0, refunded: 0, succeeded: 0 } },
-    'GET /api/documents/': (call: Call) => ({
-      results: call.query.get('student') === 'jane.doe' ? janeDocuments : [],
-      count: 0,
-      next: null,
-    }),
+    'GET /api/documents/': (call: Call) => ({ results: call.query.get('student') === 'jane.doe' ? janeDocuments : [], count: 0, next: null }),
   };
 }
 

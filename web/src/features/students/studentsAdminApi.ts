@@ -75,10 +75,7 @@ export const studentsAdminApi = api
       }),
       /** An import's progress and one page of its report (`limit` rows from `cursor`). */
       getImport: build.query<ImportDetail, { id: string; limit: number; cursor?: string }>({
-        query: ({ id, limit, cursor }) => ({
-          url: `/api/students/import/${encodeURIComponent(id)}/`,
-          params: { limit: String(limit), ...(cursor ? { cursor } : {}) },
-        }),
+        query: ({ id, limit, cursor }) => ({ url: `/api/students/import/${encodeURIComponent(id)}/`, params: { limit: String(limit), ...(cursor ? { cursor } : {}) } }),
       }),
       /** Past imports, newest first. */
       listImports: build.query<ImportList, void>({
@@ -87,13 +84,11 @@ export const studentsAdminApi = api
       }),
       enrollStudent: build.mutation<unknown, { username: string; body: EnrollmentBody }>({
         query: ({ username, body }) => ({ url: studentUrl(username, 'enrollments/'), method: 'POST', body }),
-        invalidatesTags: (result, _error, { username }) =>
-          result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : [],
+        invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : []),
       }),
       postLedgerEntry: build.mutation<unknown, { username: string; body: LedgerEntryBody }>({
         query: ({ username, body }) => ({ url: studentUrl(username, 'charges/'), method: 'POST', body }),
-        invalidatesTags: (result, _error, { username }) =>
-          result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : [],
+        invalidatesTags: (result, _error, { username }) => (result ? [{ type: 'Student' as const, id: username }, 'StudentList', 'CohortStudents'] : []),
       }),
       /** Turns the student's two-step sign-in (TOTP) off, for a lost phone; audited. */
       resetMfa: build.mutation<MfaResetResult, string>({

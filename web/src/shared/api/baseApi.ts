@@ -90,6 +90,5 @@ attachLateModule({
   slice: api,
   middleware: api.middleware,
   // The next user must never see the previous user's cached records.
-  listen: (startListening) =>
-    startListening({ actionCreator: loggedOut, effect: (_action, { dispatch }) => void dispatch(api.util.resetApiState()) }),
+  listen: (startListening) => startListening({ actionCreator: loggedOut, effect: (_action, { dispatch }) => void dispatch(api.util.resetApiState()) }),
 });

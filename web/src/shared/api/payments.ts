@@ -1,12 +1,6 @@
 import { api } from './baseApi';
 import type { AppDispatch, RootState } from '../store/state';
-import type {
-  CreatePaymentIntentRequest,
-  CreatePaymentIntentResponse,
-  PaymentPage,
-  PaymentStatus,
-  PaymentSummary,
-} from '#contract/payments';
+import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, PaymentPage, PaymentStatus, PaymentSummary } from '#contract/payments';
 
 /**
  * Card payments, shared by the checkout (features/cart) and the student's payment history

@@ -16,16 +16,12 @@ const EXPIRED = { error: 'Token is invalid or expired', detail: 'Given token not
 const gatewayUnauthorized = () =>
   new Response(JSON.stringify({ message: 'Unauthorized' }), {
     status: 401,
-    headers: {
-      'Content-Type': 'application/json',
-      'www-authenticate': 'Bearer error="invalid_token" error_description="the token has expired"',
-    },
+    headers: { 'Content-Type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token" error_description="the token has expired"' },
   });
 const REFRESH_REFUSED = { error: 'Your refresh token is invalid, expired or revoked. Please log in again.', detail: 'x' };
 
 /** A token the SPA can read `exp` from (the signature is the server's business). */
-const jwt = (secondsLeft: number) =>
-  `eyJhbGciOiJSUzI1NiJ9.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + secondsLeft })).replace(/=+$/, '')}.sig`;
+const jwt = (secondsLeft: number) => `eyJhbGciOiJSUzI1NiJ9.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + secondsLeft })).replace(/=+$/, '')}.sig`;
 
 interface Seen {
   method: string;
@@ -42,12 +38,7 @@ function stubFetch(answer: (call: Seen) => Response | Promise<Response>): Seen[]
     vi.fn(async (input: unknown, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(requestUrl(input), init);
       const text = await request.clone().text();
-      const call = {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        bearer: request.headers.get('Authorization'),
-        body: text ? JSON.parse(text) : undefined,
-      };
+      const call = { method: request.method, path: new URL(request.url).pathname, bearer: request.headers.get('Authorization'), body: text ? JSON.parse(text) : undefined };
       seen.push(call);
       return answer(call);
     }),
@@ -78,16 +69,12 @@ const record = { username: 'student', program: 'Practical Nursing Diploma' };
 describe('a session that outlives its access token', () => {
   it.each([
     ['API Gateway: {"message":"Unauthorized"} with www-authenticate', gatewayUnauthorized],
-    [
-      'our Lambda: {"error":"Authentication required"}',
-      () => jsonResponse({ error: 'Authentication required', detail: 'Authentication required' }, 401),
-    ],
+    ['our Lambda: {"error":"Authentication required"}', () => jsonResponse({ error: 'Authentication required', detail: 'Authentication required' }, 401)],
     ['a token_not_valid body', () => jsonResponse(EXPIRED, 401)],
     ['a body that is not JSON', () => new Response('Unauthorized', { status: 401, headers: { 'Content-Type': 'text/plain' } })],
   ])('treats any 401 on a signed-in call as the session (%s): one refresh, the call retried, still signed in', async (_name, refusal) => {
     const calls = stubFetch(({ method, path, bearer }) => {
-      if (method === 'POST' && path === '/api/users/refresh/')
-        return jsonResponse(sampleUser({ token: 'new-token', refresh: 'refresh-1', is_staff: true }));
+      if (method === 'POST' && path === '/api/users/refresh/') return jsonResponse(sampleUser({ token: 'new-token', refresh: 'refresh-1', is_staff: true }));
       return bearer === 'Bearer new-token' ? jsonResponse(record) : refusal();
     });
     const store = signedInWith('old-token');
@@ -132,9 +119,7 @@ describe('a session that outlives its access token', () => {
   });
 
   it('retries only once: a call refused again after a refresh ends the session', async () => {
-    const calls = stubFetch(({ path }) =>
-      path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: 'new-token' })) : jsonResponse(EXPIRED, 401),
-    );
+    const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: 'new-token' })) : jsonResponse(EXPIRED, 401)));
     const store = signedInWith('old-token');
     const shown = toastsShown(store);
     await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
@@ -163,9 +148,7 @@ describe('a session that outlives its access token', () => {
 
   it('refreshes a token about to expire before the call, so the call never meets a 401', async () => {
     const fresh = jwt(3600);
-    const calls = stubFetch(({ path }) =>
-      path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: fresh })) : jsonResponse(record),
-    );
+    const calls = stubFetch(({ path }) => (path === '/api/users/refresh/' ? jsonResponse(sampleUser({ token: fresh })) : jsonResponse(record)));
     const store = signedInWith(jwt(30));
     await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/users/refresh/', 'GET /api/students/student/']);
@@ -181,10 +164,7 @@ describe('a session that outlives its access token', () => {
     const store = signedInWith(jwt(-600));
     const result = await store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
     expect(result.data).toEqual(record);
-    expect(calls.map((c) => `${c.method} ${c.path} ${c.bearer ?? ''}`.trim())).toEqual([
-      'POST /api/users/refresh/',
-      `GET /api/students/student/ Bearer ${fresh}`,
-    ]);
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.bearer ?? ''}`.trim())).toEqual(['POST /api/users/refresh/', `GET /api/students/student/ Bearer ${fresh}`]);
     expect(selectCurrentToast(store.getState())).toBeNull();
   });
 
@@ -221,9 +201,7 @@ describe('a session that outlives its access token', () => {
 
   it('keeps a logout that happened while a refresh was on its way', async () => {
     let answerRefresh: ((r: Response) => void) | null = null;
-    stubFetch(({ path }) =>
-      path === '/api/users/refresh/' ? new Promise<Response>((resolve) => (answerRefresh = resolve)) : jsonResponse(EXPIRED, 401),
-    );
+    stubFetch(({ path }) => (path === '/api/users/refresh/' ? new Promise<Response>((resolve) => (answerRefresh = resolve)) : jsonResponse(EXPIRED, 401)));
     const store = signedInWith('old-token');
     const pending = store.dispatch(studentsApi.endpoints.getStudent.initiate('student'));
     await vi.waitFor(() => expect(answerRefresh).not.toBeNull());

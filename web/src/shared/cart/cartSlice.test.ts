@@ -58,19 +58,14 @@ describe('cart state (spec section 4)', () => {
   });
 
   it('replacing the cart recomputes the total and clears loading', () => {
-    const state = reduce(
-      { ...initialCartState, loading: true },
-      cartReplaced([item({ amount: 10, quantity: 3 }), item({ id: 'y', amount: 2.5 })]),
-    );
+    const state = reduce({ ...initialCartState, loading: true }, cartReplaced([item({ amount: 10, quantity: 3 }), item({ id: 'y', amount: 2.5 })]));
     expect(state.total).toBe(32.5);
     expect(state.loading).toBe(false);
   });
 
   it('adds an item with id, parsed amount, default quantity 1 and timestamp', () => {
     const state = reduce(initialCartState, itemAdded(diploma, now));
-    expect(state.items).toEqual([
-      { ...diploma, amount: 1250.5, id: `diploma-7-${now.getTime()}`, quantity: 1, added_at: '2026-03-01T10:00:00.000Z' },
-    ]);
+    expect(state.items).toEqual([{ ...diploma, amount: 1250.5, id: `diploma-7-${now.getTime()}`, quantity: 1, added_at: '2026-03-01T10:00:00.000Z' }]);
     expect(state.total).toBe(1250.5);
   });
 
@@ -153,10 +148,7 @@ describe('cart state (spec section 4)', () => {
   });
 
   it("sets an item's amount (a part of what is owed) to the cent and recomputes the total", () => {
-    const state = reduce(
-      withItems(item({ id: 'a', amount: 1500, quantity: 2 }), item({ id: 'b', program_id: '2', amount: 40 })),
-      itemAmountSet({ id: 'a', amount: 250.005 }),
-    );
+    const state = reduce(withItems(item({ id: 'a', amount: 1500, quantity: 2 }), item({ id: 'b', program_id: '2', amount: 40 })), itemAmountSet({ id: 'a', amount: 250.005 }));
     expect(state.items[0]).toMatchObject({ amount: 250.01, quantity: 2 });
     expect(state.total).toBe(540.02);
   });

@@ -122,6 +122,5 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { cartLoading, cartFailed, cartReplaced, itemAdded, itemRemoved, quantityUpdated, itemAmountSet, cartCleared } =
-  cartSlice.actions;
+export const { cartLoading, cartFailed, cartReplaced, itemAdded, itemRemoved, quantityUpdated, itemAmountSet, cartCleared } = cartSlice.actions;
 export const { selectCartItems, selectCartTotal, selectCartCount, selectCartLoading, selectCartError } = cartSlice.selectors;

@@ -9,10 +9,7 @@ import type { DataColumn } from './dataTableColumns';
 /** Label/value pairs: the column's header as the label, so each value keeps its meaning without the table. */
 function Fields<Row>({ columns, row }: { columns: ReadonlyArray<DataColumn<Row>>; row: Row }) {
   return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0 }}
-    >
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
       {columns.map((column) => (
         <Box key={column.header} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
@@ -40,18 +37,7 @@ function Message({ children }: { children: ReactNode }) {
  * DataTable below 600 px: a list of cards, each headed by its title field, then its key fields,
  * its secondary ones under "More details", and its actions at the foot, all within the screen.
  */
-export function DataCards<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  actions,
-  message,
-  busy,
-  highlightedKey,
-  onRowOpen,
-  openLabel,
-}: DataLayoutProps<Row>) {
+export function DataCards<Row>({ label, columns, rows, rowKey, actions, message, busy, highlightedKey, onRowOpen, openLabel }: DataLayoutProps<Row>) {
   const highlighted = useScrollIntoView(highlightedKey);
   const title = columns.find((column) => column.priority === 'title');
   const keyFields = columns.filter((column) => (column.priority ?? 'key') === 'key');
@@ -80,27 +66,13 @@ export function DataCards<Row>({
               )}
               <Fields columns={keyFields} row={row} />
               {secondary.length > 0 && (
-                <Box
-                  component="details"
-                  sx={{ mt: 0.5, '& > summary': { cursor: 'pointer', color: 'primary.main', typography: 'body2', py: 0.5 } }}
-                >
+                <Box component="details" sx={{ mt: 0.5, '& > summary': { cursor: 'pointer', color: 'primary.main', typography: 'body2', py: 0.5 } }}>
                   <summary>More details</summary>
                   <Fields columns={secondary} row={row} />
                 </Box>
               )}
               {(actions || onRowOpen) && (
-                <Box
-                  sx={{
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    gap: 0.5,
-                    mt: 1,
-                    pt: 0.5,
-                    borderTop: 1,
-                    borderColor: 'divider',
-                  }}
-                >
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1, pt: 0.5, borderTop: 1, borderColor: 'divider' }}>
                   {onRowOpen && <OpenRowButton row={row} onRowOpen={onRowOpen} openLabel={openLabel} />}
                   {actions?.render(row)}
                 </Box>

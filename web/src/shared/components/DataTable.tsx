@@ -27,8 +27,7 @@ export function DataTable<Row>({ loading = false, loadingMessage = 'Loading...',
   return narrow ? <DataCards {...layoutProps} /> : <WideTable {...layoutProps} />;
 }
 
-const cellSx = <Row,>(column: DataColumn<Row>): SxProps<Theme> =>
-  column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: column.breakAnywhere ? 'anywhere' : 'break-word' };
+const cellSx = <Row,>(column: DataColumn<Row>): SxProps<Theme> => (column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: column.breakAnywhere ? 'anywhere' : 'break-word' });
 
 /** A header may break after a slash ("Cohort/Assigned To"), where the browser would not; its text stays the spec's. */
 function HeaderText({ text }: { text: string }) {
@@ -46,35 +45,14 @@ function HeaderText({ text }: { text: string }) {
 }
 
 // Clicks on the row's own controls (links, buttons, fields) do what those say, not open the row.
-const fromControl = (event: MouseEvent) =>
-  (event.target as Element).closest('a, button, input, select, textarea, [role="button"]') !== null;
+const fromControl = (event: MouseEvent) => (event.target as Element).closest('a, button, input, select, textarea, [role="button"]') !== null;
 
-function WideTable<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  actions,
-  message,
-  busy,
-  highlightedKey,
-  onRowOpen,
-  openLabel,
-  outlined = true,
-  maxHeight,
-}: DataLayoutProps<Row>) {
+function WideTable<Row>({ label, columns, rows, rowKey, actions, message, busy, highlightedKey, onRowOpen, openLabel, outlined = true, maxHeight }: DataLayoutProps<Row>) {
   const highlighted = useScrollIntoView(highlightedKey);
   const withActions = actions !== undefined || onRowOpen !== undefined;
   const span = columns.length + (withActions ? 1 : 0);
   return (
-    <TableContainer
-      component={outlined ? Paper : 'div'}
-      variant={outlined ? 'outlined' : undefined}
-      sx={{ maxHeight }}
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-    >
+    <TableContainer component={outlined ? Paper : 'div'} variant={outlined ? 'outlined' : undefined} sx={{ maxHeight }} tabIndex={0} role="region" aria-label={label}>
       <Table size="small" stickyHeader={maxHeight !== undefined} aria-label={label} sx={{ '& th, & td': { px: 1 } }}>
         <TableHead>
           <TableRow>

@@ -34,28 +34,8 @@ export function FilterBar({
 }
 
 /** The free-text "Search" box of a filter bar. */
-export function SearchField({
-  id,
-  placeholder,
-  value,
-  onChange,
-}: {
-  id: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField
-      id={id}
-      label="Search"
-      placeholder={placeholder}
-      size="small"
-      type="search"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
+export function SearchField({ id, placeholder, value, onChange }: { id: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+  return <TextField id={id} label="Search" placeholder={placeholder} size="small" type="search" value={value} onChange={(event) => onChange(event.target.value)} />;
 }
 
 /** Clear Filters of a bar whose filters apply as they change. */

@@ -69,17 +69,7 @@ export function DateField({
   problem?: string | null;
 }) {
   return (
-    <TextField
-      id={id}
-      label={label}
-      type="date"
-      size="small"
-      value={value}
-      onChange={onChange}
-      slotProps={SHRINK}
-      error={Boolean(problem)}
-      helperText={problem ?? undefined}
-    />
+    <TextField id={id} label={label} type="date" size="small" value={value} onChange={onChange} slotProps={SHRINK} error={Boolean(problem)} helperText={problem ?? undefined} />
   );
 }
 

@@ -16,12 +16,5 @@ const COLOR: Record<PaymentStatus, ChipProps['color']> = {
 const VARIANT: Partial<Record<PaymentStatus, ChipProps['variant']>> = { canceled: 'outlined' };
 
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
-  return (
-    <Chip
-      size="small"
-      color={COLOR[status] ?? 'default'}
-      variant={VARIANT[status] ?? 'filled'}
-      label={PAYMENT_STATUS_LABEL[status] ?? status}
-    />
-  );
+  return <Chip size="small" color={COLOR[status] ?? 'default'} variant={VARIANT[status] ?? 'filled'} label={PAYMENT_STATUS_LABEL[status] ?? status} />;
 }

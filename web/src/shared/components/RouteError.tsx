@@ -10,11 +10,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
  */
 export function RouteError() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
   return (
     <Stack spacing={2} role="alert" sx={{ py: 4, alignItems: 'flex-start' }}>
       <Typography variant="h4" component="h1">

@@ -27,12 +27,7 @@ export function SideSheet({
 }) {
   return (
     <Modal open={open} onClose={onClose} disablePortal={inPlace}>
-      <Paper
-        id={id}
-        elevation={16}
-        square
-        sx={{ ...sheet, [side]: 0, width, maxWidth: '85vw', '--side-sheet-from': side === 'left' ? '-100%' : '100%' }}
-      >
+      <Paper id={id} elevation={16} square sx={{ ...sheet, [side]: 0, width, maxWidth: '85vw', '--side-sheet-from': side === 'left' ? '-100%' : '100%' }}>
         {children}
       </Paper>
     </Modal>

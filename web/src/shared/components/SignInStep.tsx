@@ -36,21 +36,7 @@ interface Props {
  * share it, and from here the build keeps it with the login page's dependencies rather than in a
  * chunk of its own, one more file to fetch on the login route (web/vite.config.ts).
  */
-export function SignInStep({
-  titleId,
-  title,
-  message,
-  intro,
-  error,
-  pending,
-  submitLabel,
-  onSubmit,
-  username,
-  onBack,
-  footer,
-  sx,
-  children,
-}: Props) {
+export function SignInStep({ titleId, title, message, intro, error, pending, submitLabel, onSubmit, username, onBack, footer, sx, children }: Props) {
   return (
     <Box component="section" aria-labelledby={titleId} sx={sx}>
       <Typography id={titleId} variant="h5" component="h2" gutterBottom>

@@ -3,15 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import { useEffect, useRef } from 'react';
 
 /** The open button, first of a row's actions. */
-export function OpenRowButton<Row>({
-  row,
-  onRowOpen,
-  openLabel,
-}: {
-  row: Row;
-  onRowOpen: (row: Row) => void;
-  openLabel?: (row: Row) => string;
-}) {
+export function OpenRowButton<Row>({ row, onRowOpen, openLabel }: { row: Row; onRowOpen: (row: Row) => void; openLabel?: (row: Row) => string }) {
   return (
     <IconButton size="small" color="primary" aria-label={openLabel?.(row) ?? 'Open'} onClick={() => onRowOpen(row)}>
       <ChevronRightIcon fontSize="small" />

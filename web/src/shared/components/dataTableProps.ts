@@ -26,7 +26,4 @@ export interface DataTableProps<Row> {
 }
 
 /** What the two layouts get: the rows, or the one message shown instead of them. */
-export type DataLayoutProps<Row> = Omit<DataTableProps<Row>, 'loading' | 'loadingMessage' | 'empty'> & {
-  busy: boolean;
-  message: ReactNode;
-};
+export type DataLayoutProps<Row> = Omit<DataTableProps<Row>, 'loading' | 'loadingMessage' | 'empty'> & { busy: boolean; message: ReactNode };

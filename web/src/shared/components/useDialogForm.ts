@@ -24,16 +24,7 @@ interface Options<V> {
  * edited) and a failed save's message. The failure shows in the dialog only, not also as a toast:
  * while a modal dialog is open the rest of the page, the toast too, is hidden from screen readers.
  */
-export function useDialogForm<V extends object>({
-  initial,
-  validate,
-  save,
-  failureOf,
-  idPrefix,
-  labels,
-  change,
-  clearFailureOnEdit = false,
-}: Options<V>) {
+export function useDialogForm<V extends object>({ initial, validate, save, failureOf, idPrefix, labels, change, clearFailureOnEdit = false }: Options<V>) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<keyof V>>({});
   const [failure, setFailure] = useState<string | null>(null);

@@ -19,8 +19,7 @@ export function fieldErrorsOf<F extends string, I extends Issue>(
   const errors: FieldErrors<F> = {};
   for (const issue of issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && field in labels && !errors[field as F])
-      errors[field as F] = `${labels[field as F]} ${messageOf(field as F, issue)}`;
+    if (typeof field === 'string' && field in labels && !errors[field as F]) errors[field as F] = `${labels[field as F]} ${messageOf(field as F, issue)}`;
   }
   return errors;
 }

@@ -21,12 +21,8 @@ describe('excess refunds', () => {
   it('reads with its amount and whether Stripe has made it', () => {
     expect(excessRefundText({ amount: 500, status: 'refunded' })).toBe('Excess refunded $500.00');
     expect(excessRefundText({ amount: 12.5, status: 'requested' })).toBe('Excess refund requested $12.50');
-    expect(excessRefundExplanation({ amount: 500, status: 'refunded' })).toBe(
-      'Paid more than was owed when it arrived; the excess was refunded automatically.',
-    );
-    expect(excessRefundExplanation({ amount: 500, status: 'requested' })).toBe(
-      'Paid more than was owed when it arrived; the excess is being refunded automatically.',
-    );
+    expect(excessRefundExplanation({ amount: 500, status: 'refunded' })).toBe('Paid more than was owed when it arrived; the excess was refunded automatically.');
+    expect(excessRefundExplanation({ amount: 500, status: 'requested' })).toBe('Paid more than was owed when it arrived; the excess is being refunded automatically.');
   });
 
   it('leaves out of what can still be refunded an excess refund already requested', () => {

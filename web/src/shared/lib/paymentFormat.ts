@@ -46,9 +46,7 @@ export function paymentProgramsText(payment: Pick<PaymentSummary, 'items'>): str
  * What can still be refunded, in dollars (to the cent). An excess refund the system has requested but
  * Stripe has not confirmed yet is already spoken for.
  */
-export function refundableAmount(
-  payment: Pick<PaymentSummary, 'amount' | 'amount_refunded'> & Partial<Pick<PaymentSummary, 'excess_refund'>>,
-): number {
+export function refundableAmount(payment: Pick<PaymentSummary, 'amount' | 'amount_refunded'> & Partial<Pick<PaymentSummary, 'excess_refund'>>): number {
   const requested = payment.excess_refund?.status === 'requested' ? Math.round(payment.excess_refund.amount * 100) : 0;
   return Math.max(0, Math.round(payment.amount * 100) - Math.round(payment.amount_refunded * 100) - requested) / 100;
 }

@@ -14,15 +14,9 @@ describe('plain-language errors (issue 21)', () => {
     ['file: the content is a Word document, not a .pdf file', 'This file is not a PDF: its content looks like a Word document.'],
     ['file: the content is plain text, not a .jpg file', 'This file is not a JPEG image: its content looks like plain text.'],
     ['file: the content is of no known type, not a .pdf file', 'This file is not a PDF: its content is not of a known type.'],
-    [
-      'file: the content is binary data (not UTF-8 text), not a .txt file',
-      'This file is not a text file: its content looks like binary data (not UTF-8 text).',
-    ],
+    ['file: the content is binary data (not UTF-8 text), not a .txt file', 'This file is not a text file: its content looks like binary data (not UTF-8 text).'],
     ['file: .exe files are not allowed (allowed: pdf, png)', '.exe files cannot be uploaded. Choose one of these types: pdf, png.'],
-    [
-      'file: a file without an extension is not allowed (allowed: pdf, png)',
-      'The file name needs an extension. Choose one of these types: pdf, png.',
-    ],
+    ['file: a file without an extension is not allowed (allowed: pdf, png)', 'The file name needs an extension. Choose one of these types: pdf, png.'],
     // lambdas/functions/documents/acknowledge.ts
     ['signature: must be your full name (Quinn Reviewer)', 'Type your full name exactly: Quinn Reviewer'],
   ])('says "%s" as "%s"', (server, sentence) => {
@@ -39,18 +33,12 @@ describe('plain-language errors (issue 21)', () => {
     // the rest is a sentence once capitalised
     ['file: the file is larger than the 25 MB limit', 'The file is larger than the 25 MB limit.'],
     ['file: send one file per upload', 'Send one file per upload.'],
-    [
-      'cohort_number: cohort 3 already exists for 2025-2026 certificate programs',
-      'Cohort 3 already exists for 2025-2026 certificate programs.',
-    ],
+    ['cohort_number: cohort 3 already exists for 2025-2026 certificate programs', 'Cohort 3 already exists for 2025-2026 certificate programs.'],
     // the rest starts with a value: the field says what it is
     ['username: new.student is already taken', 'Username new.student is already taken.'],
     ['email: ann@example.edu is already used by another student', 'Email ann@example.edu is already used by another student.'],
     // zod's own wording needs its field
-    [
-      'credit_hours: Invalid input: expected number, received string',
-      'Credit hours is not valid (invalid input: expected number, received string).',
-    ],
+    ['credit_hours: Invalid input: expected number, received string', 'Credit hours is not valid (invalid input: expected number, received string).'],
   ])('turns "%s" into "%s"', (server, sentence) => {
     expect(plainError(server)).toBe(sentence);
     expect(plainError(server)).not.toMatch(FIELD_PREFIX);
@@ -60,12 +48,8 @@ describe('plain-language errors (issue 21)', () => {
     expect(plainError('student_username: Please enter a valid student username')).toBe('Please enter a valid student username');
     expect(plainError('cohort_id: Please select a cohort')).toBe('Please select a cohort');
     expect(plainError('Course not found')).toBe('Course not found');
-    expect(plainError('This checkout is already closed; reload the page to start a new one')).toBe(
-      'This checkout is already closed; reload the page to start a new one',
-    );
+    expect(plainError('This checkout is already closed; reload the page to start a new one')).toBe('This checkout is already closed; reload the page to start a new one');
     // a colon inside a sentence is not a field
-    expect(plainError('Password did not conform with policy: Password not long enough')).toBe(
-      'Password did not conform with policy: Password not long enough',
-    );
+    expect(plainError('Password did not conform with policy: Password not long enough')).toBe('Password did not conform with policy: Password not long enough');
   });
 });

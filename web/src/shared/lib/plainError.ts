@@ -45,28 +45,13 @@ const KNOWN: readonly Rule[] = [
   // lambdas/store/courses.ts
   [
     /^crn: (.+) is already used by (?:the course )?(.+?)\.?$/i,
-    (crn, course) =>
-      course === 'another course'
-        ? `This CRN is already used by another course (CRN ${crn}).`
-        : `This CRN is already used by ${course} (CRN ${crn}).`,
+    (crn, course) => (course === 'another course' ? `This CRN is already used by another course (CRN ${crn}).` : `This CRN is already used by ${course} (CRN ${crn}).`),
   ],
   // lambdas/domain/uploads.ts
-  [
-    /^[\w.]+: the content is of no known type, not a \.(\w+) file$/,
-    (type) => `This file is not ${kindOf(type)}: its content is not of a known type.`,
-  ],
-  [
-    /^[\w.]+: the content is (.+), not a \.(\w+) file$/,
-    (what, type) => `This file is not ${kindOf(type)}: its content looks like ${what}.`,
-  ],
-  [
-    /^[\w.]+: \.(\w+) files are not allowed \(allowed: (.+)\)$/,
-    (ext, allowed) => `.${ext} files cannot be uploaded. Choose one of these types: ${allowed}.`,
-  ],
-  [
-    /^[\w.]+: a file without an extension is not allowed \(allowed: (.+)\)$/,
-    (allowed) => `The file name needs an extension. Choose one of these types: ${allowed}.`,
-  ],
+  [/^[\w.]+: the content is of no known type, not a \.(\w+) file$/, (type) => `This file is not ${kindOf(type)}: its content is not of a known type.`],
+  [/^[\w.]+: the content is (.+), not a \.(\w+) file$/, (what, type) => `This file is not ${kindOf(type)}: its content looks like ${what}.`],
+  [/^[\w.]+: \.(\w+) files are not allowed \(allowed: (.+)\)$/, (ext, allowed) => `.${ext} files cannot be uploaded. Choose one of these types: ${allowed}.`],
+  [/^[\w.]+: a file without an extension is not allowed \(allowed: (.+)\)$/, (allowed) => `The file name needs an extension. Choose one of these types: ${allowed}.`],
   // lambdas/functions/documents/acknowledge.ts
   [/^signature: must be your full name \((.+)\)$/, (name) => `Type your full name exactly: ${name}`],
 ];

@@ -24,9 +24,7 @@ describe('server error text', () => {
     expect(serverErrorText({ error: 'username: new.student is already taken' })).toBe('username: new.student is already taken');
     expect(serverErrorText({ error: 'Cohort not found', detail: 'x' })).toBe('Cohort not found');
     expect(serverErrorText({ detail: 'Down for maintenance' })).toBe('Down for maintenance');
-    expect(serverErrorText({ error: '  ', message: 'Too Many Requests' })).toBe(
-      'Too many requests right now. Please wait a moment and try again.',
-    );
+    expect(serverErrorText({ error: '  ', message: 'Too Many Requests' })).toBe('Too many requests right now. Please wait a moment and try again.');
     // a message API Gateway does not use is plain text already
     expect(serverErrorText({ message: 'Endpoint request timed out' })).toBe('Endpoint request timed out');
   });
@@ -35,9 +33,7 @@ describe('server error text', () => {
     const duplicate = { status: 409, data: { error: 'CRN: 40101 is already used by Physics' } };
     expect(serverErrorOf(duplicate)).toBe('This CRN is already used by Physics (CRN 40101).');
     expect(plainServerErrorText(JSON.stringify(duplicate.data))).toBe('This CRN is already used by Physics (CRN 40101).');
-    expect(plainServerErrorText({ error: 'new_password: Password does not conform to policy' }, ['detail', 'error'])).toBe(
-      'Password does not conform to policy',
-    );
+    expect(plainServerErrorText({ error: 'new_password: Password does not conform to policy' }, ['detail', 'error'])).toBe('Password does not conform to policy');
     expect(plainServerErrorText({ message: 'Not Found' })).toBe('That page or record could not be found.');
     expect(plainServerErrorText({})).toBeNull();
     expect(rawServerErrorOf(duplicate)).toBe('CRN: 40101 is already used by Physics');

@@ -9,11 +9,7 @@ describe('finance ledger access', () => {
   });
 
   it("sends others to the dashboard with a message like the admin guard's", () => {
-    expect(decideFinanceAccess(sampleUser({ is_staff: true }), false)).toEqual({
-      status: 'redirect',
-      to: 'dashboard',
-      message: NOT_FINANCE_MESSAGE,
-    });
+    expect(decideFinanceAccess(sampleUser({ is_staff: true }), false)).toEqual({ status: 'redirect', to: 'dashboard', message: NOT_FINANCE_MESSAGE });
     expect(NOT_FINANCE_MESSAGE).toBe('You do not have finance privileges to access this area.');
   });
 

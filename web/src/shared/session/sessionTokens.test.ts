@@ -10,9 +10,7 @@ describe('session calls (issue 9)', () => {
     const fetchMock = vi.fn(async () => jsonResponse(sampleUser({ token: 'new' })));
     vi.stubGlobal('fetch', fetchMock);
     expect(await refreshUserInfo(sampleUser({ refresh: 'r-1' }))).toMatchObject({ token: 'new' });
-    expect(posted(fetchMock)).toEqual([
-      { url: `${window.location.origin}/api/users/refresh/`, body: { username: 'student', refresh: 'r-1' } },
-    ]);
+    expect(posted(fetchMock)).toEqual([{ url: `${window.location.origin}/api/users/refresh/`, body: { username: 'student', refresh: 'r-1' } }]);
   });
 
   it('answers null when the refresh is refused, fails, or there is no refresh token to use', async () => {

@@ -2,11 +2,7 @@ import { apiBaseUrl } from '../runtimeConfig';
 import type { UserInfo } from '#contract/users';
 
 const post = (action: 'refresh' | 'logout', body: unknown) =>
-  fetch(`${apiBaseUrl()}/api/users/${action}/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  fetch(`${apiBaseUrl()}/api/users/${action}/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** POST /api/users/refresh/: the user info with a new token, or null once the refresh token no longer works. */
 export async function refreshUserInfo(user: UserInfo): Promise<UserInfo | null> {

@@ -9,10 +9,7 @@ describe('the toast slot (issue 21: one toast, the newest)', () => {
     store.dispatch(showToast('Course deleted successfully', { severity: 'success', autoHideMs: 5000 }));
     expect(selectCurrentToast(store.getState())).toMatchObject({ message: 'Course deleted successfully', autoHideMs: 5000 });
     store.dispatch(showToast('Payment successful! Your payment has been processed.', { severity: 'success', autoHideMs: 6000 }));
-    expect(selectCurrentToast(store.getState())).toMatchObject({
-      message: 'Payment successful! Your payment has been processed.',
-      autoHideMs: 6000,
-    });
+    expect(selectCurrentToast(store.getState())).toMatchObject({ message: 'Payment successful! Your payment has been processed.', autoHideMs: 6000 });
   });
 
   it('closes a toast by its id, and never the one that replaced it', () => {

@@ -52,5 +52,4 @@ export const { showToast, dismissToast } = toastSlice.actions;
 export const { selectCurrentToast } = toastSlice.selectors;
 
 /** How long a toast stays on its own: an error stays until the person closes it or news replaces it (null). */
-export const autoHideOf = (toast: Pick<Toast, 'severity' | 'autoHideMs'>): number | null =>
-  toast.severity === 'error' ? null : toast.autoHideMs;
+export const autoHideOf = (toast: Pick<Toast, 'severity' | 'autoHideMs'>): number | null => (toast.severity === 'error' ? null : toast.autoHideMs);

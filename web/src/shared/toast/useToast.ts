@@ -9,8 +9,5 @@ import { showToast } from './toastSlice';
  */
 export function useToast(autoHideMs: number, defaultSeverity: AlertColor = 'success'): (message: string, severity?: AlertColor) => void {
   const dispatch = useAppDispatch();
-  return useCallback(
-    (message, severity = defaultSeverity) => dispatch(showToast(message, { severity, autoHideMs })),
-    [dispatch, autoHideMs, defaultSeverity],
-  );
+  return useCallback((message, severity = defaultSeverity) => dispatch(showToast(message, { severity, autoHideMs })), [dispatch, autoHideMs, defaultSeverity]);
 }
