@@ -13,6 +13,9 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one, on a 2-core machine. The tiers wait on
+    // stand-ins, browsers and bundlers as much as they compute, so two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -43,7 +46,6 @@ export default defineConfig({
           // times (37 s instead of 68 s here). Each test starts clean all the same: the setup unmounts,
           // clears storage, stubs and mocks after every test, and every render makes its own store.
           isolate: false,
-          maxWorkers: 2,
           testTimeout: 20_000,
         },
       },
@@ -75,6 +77,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // after every other tier, alone: its timings (a toast within 500 ms of a click) are the browser's,
+          // not a machine shared with the handler tiers' stand-ins
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/setup/local-stack.global.ts'],
           setupFiles: ['test/setup/e2e-env.ts'],
           fileParallelism: false,

@@ -15,10 +15,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { LAMBDA_BUNDLING } from '../lib/constructs/api-function.js';
 import type { RouteDef } from '../lambdas/routes.js';
-import { bundleRoute } from '../test/perf/support/lambda-bundle.js';
+import { bundleRoute, bundleSource } from '../test/perf/support/lambda-bundle.js';
 
 /** Median milliseconds of one file's loads. */
 export interface LoadTimes {
@@ -47,22 +45,8 @@ export interface LoadOptions {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function helloWorld(): Promise<{ code: Uint8Array; map: Uint8Array }> {
-  const out = await build({
-    stdin: { contents: 'export const handler = async () => ({ statusCode: 200, body: "hello" });', loader: 'ts', resolveDir: tmpdir() },
-    bundle: true,
-    platform: 'node',
-    target: LAMBDA_BUNDLING.target,
-    format: LAMBDA_BUNDLING.format,
-    minify: LAMBDA_BUNDLING.minify,
-    sourcemap: LAMBDA_BUNDLING.sourceMap,
-    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-    write: false,
-    outfile: join(tmpdir(), 'hello.js'),
-    logLevel: 'error',
-  });
-  const file = (suffix: string) => out.outputFiles.find((f) => f.path.endsWith(suffix))!.contents;
-  return { code: file('.js'), map: file('.js.map') };
+function helloWorld(): Promise<{ code: Uint8Array; map: Uint8Array }> {
+  return bundleSource('export const handler = async () => ({ statusCode: 200, body: "hello" });');
 }
 
 /** One fresh process requiring `file`: wall time of the process, and wall and CPU time of the require() inside it. */

@@ -80,7 +80,7 @@ export const routeTimeoutSeconds = (route: Pick<RouteDef, 'timeoutSeconds'>) => 
 export const DEFAULT_ROUTE_MEMORY_MB = 512;
 export const routeMemoryMb = (route: Pick<RouteDef, 'memoryMb'>) => route.memoryMb ?? DEFAULT_ROUTE_MEMORY_MB;
 /**
- * A route that calls Stripe: the SDK (store/payment-gateway.ts) tries 3 times (maxNetworkRetries 2) with an
+ * A route that calls Stripe: its client (store/stripe-api.ts) tries 3 times (MAX_NETWORK_RETRIES 2, as Stripe's SDK) with an
  * 8 s timeout each and sleeps 0.5 to 1 s between tries, about 26 s at worst, plus the secret and table reads.
  */
 const STRIPE_CALL_TIMEOUT_SECONDS = 29;

@@ -132,11 +132,15 @@ function result(sink: TextSink): Extraction {
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** One extraction's limits, its deadline (from now) and where its text goes. */
+function begin(over: Partial<ExtractionLimits>) {
+  const limits = { ...DEFAULT_LIMITS, ...over };
+  return { limits, deadline: Date.now() + limits.timeMs, sink: new TextSink(limits.maxChars) };
+}
+
 /** The document's text within the budget, yielding to the event loop every SLICE_MS. Never throws. */
 export async function extractDocumentText(type: AllowedFileType, bytes: Uint8Array, over: Partial<ExtractionLimits> = {}): Promise<Extraction> {
-  const limits = { ...DEFAULT_LIMITS, ...over };
-  const deadline = Date.now() + limits.timeMs;
-  const sink = new TextSink(limits.maxChars);
+  const { limits, deadline, sink } = begin(over);
   try {
     const steps = work(type, bytes, sink, limits);
     if (!steps) return NONE;
@@ -158,9 +162,7 @@ export async function extractDocumentText(type: AllowedFileType, bytes: Uint8Arr
 
 /** The same without yielding (seeding, scripts): the deadline still holds. Never throws. */
 export function extractDocumentTextSync(type: AllowedFileType, bytes: Uint8Array, over: Partial<ExtractionLimits> = {}): Extraction {
-  const limits = { ...DEFAULT_LIMITS, ...over };
-  const deadline = Date.now() + limits.timeMs;
-  const sink = new TextSink(limits.maxChars);
+  const { limits, deadline, sink } = begin(over);
   try {
     const steps = work(type, bytes, sink, limits);
     if (!steps) return NONE;

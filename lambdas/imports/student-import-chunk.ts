@@ -16,7 +16,7 @@ import { nowIso } from '../domain/clock.js';
 import { REASONS, reasonOf, sentenceOf, type StoredRow } from '../domain/import-rows.js';
 import type { ImportRowReport } from '../contract/student-import.js';
 import { logger } from '../observability/powertools.js';
-import { createStudentAccount } from '../store/student-account.js';
+import { createStudentAccount, newStudentOf } from '../store/student-account.js';
 import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../store/student-import.js';
 
 /** The body of each message the import sends: which import, which chunk. */
@@ -101,21 +101,7 @@ async function outcomeOf(row: StoredRow, state: ChunkState, ctx: { importId: str
 
   if (!(await claimRow(ctx.importId, row, nowIso()))) return null; // another delivery recorded it meanwhile
   try {
-    await createStudentAccount(
-      {
-        username: input.username,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        phone: input.phone_number || null,
-        programType: input.program_type,
-        programName: input.program_name,
-        cohortId: input.cohort_id,
-        onPaymentPlan: input.on_payment_plan,
-        temporaryPassword: input.temporary_password,
-      },
-      ctx.actor,
-    );
+    await createStudentAccount(newStudentOf(input), ctx.actor);
     return { ...base, outcome: 'created', reason: '' };
   } catch (error) {
     // the username was taken meanwhile: by another delivery of this same row (SQS delivers at least once),

@@ -1,45 +1,34 @@
 /**
- * The payment provider, through the official `stripe` SDK. Locally STRIPE_API_BASE points the SDK
- * at the sandbox mounted on the gateway (http://127.0.0.1:3000/local/stripe): the SDK takes host,
- * port and protocol, and a thin HTTP client adds the mount's path prefix. Same code in the cloud.
+ * The payment provider, through Stripe's HTTP API (stripe-api.ts), not the official `stripe` SDK, which
+ * stays a type-only import. The reason is cold start: every function must cold-load in at most 1.5x a
+ * hello-world bundle (bench/cold-load.ts, process CPU), and the SDK (246 KB, about 6 ms of require time:
+ * its constructor builds ~130 API resources) held the four payment functions at 1.56-1.59x while every
+ * other function passed. Without it (median of 41): 1.43-1.46x, payments-create-intent 82.8 -> 78.0 ms
+ * (hello world about 53 ms), bundles 532-550 -> 289-309 KB. Locally STRIPE_API_BASE points the client at
+ * the sandbox mounted on the gateway (http://127.0.0.1:3000/local/stripe, its path prefix kept). Same
+ * code in the cloud.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeRefundFact } from '../domain/payment-state.js';
+import { StripeApi, constructEvent } from './stripe-api.js';
 import { stripeSecrets } from './stripe-secrets.js';
 
-let client: { key: string; stripe: Stripe } | undefined;
+let client: { key: string; stripe: StripeApi } | undefined;
 
-function sandboxOptions(base: string): Stripe.StripeConfig {
-  const url = new URL(base);
-  const http = Stripe.createNodeHttpClient();
-  const prefix = url.pathname.replace(/\/$/, '');
-  const prefixed = Object.create(http) as typeof http;
-  prefixed.makeRequest = (host, port, path, ...rest) => http.makeRequest(host, port, `${prefix}${path}`, ...rest);
-  return {
-    host: url.hostname,
-    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-    protocol: url.protocol === 'https:' ? 'https' : 'http',
-    httpClient: prefixed,
-  };
-}
-
-/** The SDK client for the current secret key (a rotated key gets a new client). */
-export async function stripe(): Promise<Stripe> {
+/** The client for the current secret key (a rotated key gets a new client). */
+export async function stripe(): Promise<StripeApi> {
   const { secretKey } = await stripeSecrets();
-  if (client?.key !== secretKey) {
-    const base = process.env.STRIPE_API_BASE;
-    client = { key: secretKey, stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 8_000, ...(base ? sandboxOptions(base) : {}) }) };
-  }
+  if (client?.key !== secretKey) client = { key: secretKey, stripe: new StripeApi(secretKey, process.env.STRIPE_API_BASE || undefined) };
   return client.stripe;
 }
 
 /** Verifies Stripe's signature on the raw body and answers the event; throws on a bad signature. */
 export async function verifyWebhook(rawBody: string, signature: string): Promise<Stripe.Event> {
   const { webhookSecret } = await stripeSecrets();
-  return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  return constructEvent(rawBody, signature, webhookSecret);
 }
 
-/** Stripe's errors as the SDK throws them: type, code, and the intent an unexpected-state error carries. */
+/** Stripe's errors as the SDK threw them (stripe-api.ts keeps them): type, code, and the intent an unexpected-state error carries. */
 export interface StripeFailure {
   type?: string;
   code?: string;

@@ -9,6 +9,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, Invalid, NotFound } from '../domain/errors.js';
 import type { ProgramType } from '../contract/programs.js';
+import type { CreateStudentRequest } from '../contract/new-student.js';
 import { logger } from '../observability/powertools.js';
 import { studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
@@ -28,6 +29,22 @@ export interface NewStudent {
   cohortId: string;
   onPaymentPlan: boolean;
   temporaryPassword?: string;
+}
+
+/** A validated create request (one POST /api/students/ or one row of a CSV import) as the account it asks for. */
+export function newStudentOf(request: ReturnType<typeof CreateStudentRequest.parse>): NewStudent {
+  return {
+    username: request.username,
+    firstName: request.first_name,
+    lastName: request.last_name,
+    email: request.email,
+    phone: request.phone_number || null,
+    programType: request.program_type,
+    programName: request.program_name,
+    cohortId: request.cohort_id,
+    onPaymentPlan: request.on_payment_plan,
+    temporaryPassword: request.temporary_password,
+  };
 }
 
 const profileKey = studentKeys.profile;

@@ -9,16 +9,14 @@
 // (cognito-session-guard.ts). README "Local vs cloud" lists what still differs.
 'use strict';
 const { Targets } = require('cognito-local/lib/targets/targets.js');
-const { InvalidParameterError, UserNotFoundError } = require('cognito-local/lib/errors.js');
+const { InvalidParameterError } = require('cognito-local/lib/errors.js');
+const { adminTargetUser } = require('./cognito-admin-user.cjs');
 
 /** SetUserMFAPreference's rules (cognito-local's targets/setUserMFAPreference.js), on a user found by name. */
 Targets.AdminSetUserMFAPreference =
   ({ cognito }) =>
   async (ctx, req) => {
-    if (!req.UserPoolId || !req.Username) throw new InvalidParameterError('UserPoolId and Username are required');
-    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
-    const user = await userPool.getUserByUsername(ctx, req.Username);
-    if (!user) throw new UserNotFoundError('User does not exist.');
+    const { userPool, user } = await adminTargetUser(cognito, ctx, req);
     const sms = req.SMSMfaSettings;
     const software = req.SoftwareTokenMfaSettings;
     if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) {

@@ -8,15 +8,13 @@
 //  - REFRESH_TOKEN_AUTH ignores a disabled user: Cognito refuses it ("User is disabled."), and so does this.
 'use strict';
 const { Targets } = require('cognito-local/lib/targets/targets.js');
-const { InvalidParameterError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors.js');
+const { NotAuthorizedError } = require('cognito-local/lib/errors.js');
+const { adminTargetUser } = require('./cognito-admin-user.cjs');
 
 Targets.AdminUserGlobalSignOut =
   ({ cognito }) =>
   async (ctx, req) => {
-    if (!req.UserPoolId || !req.Username) throw new InvalidParameterError('UserPoolId and Username are required');
-    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
-    const user = await userPool.getUserByUsername(ctx, req.Username);
-    if (!user) throw new UserNotFoundError('User does not exist.');
+    const { userPool, user } = await adminTargetUser(cognito, ctx, req);
     await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
     return {};
   };

@@ -6,7 +6,20 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atBothWidths, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, openDialog, openPages, visit, writeAxeSummary, type Pages } from './support/a11y.js';
+import {
+  atBothWidths,
+  audit,
+  auditDialog,
+  auditVisit,
+  auditFailedLoad,
+  closeDialog,
+  expectAnnounced,
+  openDialog,
+  openPages,
+  visit,
+  writeAxeSummary,
+  type Pages,
+} from './support/a11y.js';
 import { headerLink } from './support/header.js';
 import { launchBrowser } from './support/browser.js';
 import { dataRows, dataTable } from './support/dataTable.js';
@@ -48,8 +61,7 @@ describe('admin', { timeout: 120_000 }, () => {
 
   it('Course Management: loaded, empty, failed, add, edit and delete dialogs', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/course-manager', (p) => p.getByRole('button', { name: /^Edit Algebra/ }));
-      await audit(page, width, 'course-manager', 'loaded');
+      await auditVisit(page, width, '/course-manager', (p) => p.getByRole('button', { name: /^Edit Algebra/ }), 'course-manager', 'loaded');
 
       const add = page.getByRole('button', { name: 'Add New Course' });
       await auditDialog(page, width, 'course-manager', 'add-dialog', add, 'Add New Course');
@@ -68,8 +80,7 @@ describe('admin', { timeout: 120_000 }, () => {
 
   it('Cohort Management: loaded, empty, failed, new cohort dialog', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/cohort-management', (p) => p.getByRole('link', { name: /^View details of / }));
-      await audit(page, width, 'cohort-management', 'loaded');
+      await auditVisit(page, width, '/cohort-management', (p) => p.getByRole('link', { name: /^View details of / }), 'cohort-management', 'loaded');
       const create = page.getByRole('button', { name: 'New Cohort' });
       await auditDialog(page, width, 'cohort-management', 'new-dialog', create, 'New Cohort');
       await page.getByRole('searchbox', { name: 'Search' }).fill('nothing-matches-this');
@@ -81,8 +92,7 @@ describe('admin', { timeout: 120_000 }, () => {
 
   it('Cohort detail: loaded, student detail dialog, add student dialog, unknown cohort', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/cohort-management/cohort-2025-cert-1', (p) => dataRows(p, 'Student Roster'));
-      await audit(page, width, 'cohort-detail', 'loaded');
+      await auditVisit(page, width, '/cohort-management/cohort-2025-cert-1', (p) => dataRows(p, 'Student Roster'), 'cohort-detail', 'loaded');
       const details = page.getByRole('button', { name: 'View details of Maria Lopez' });
       let dialog = await openDialog(page, details, /^Student Details/);
       await dialog.getByText('Payment History').waitFor();
@@ -165,8 +175,7 @@ describe('admin', { timeout: 120_000 }, () => {
 
   it('student record: loaded, enroll, charge or credit and sign-in dialogs', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/admin?view=students&student=student', (p) => dataRows(p, 'Ledger'));
-      await audit(page, width, 'student-record', 'loaded');
+      await auditVisit(page, width, '/admin?view=students&student=student', (p) => dataRows(p, 'Ledger'), 'student-record', 'loaded');
       for (const [name, state] of [
         ['Enroll in Program', 'enroll-dialog'],
         ['Post Charge or Credit', 'ledger-entry-dialog'],

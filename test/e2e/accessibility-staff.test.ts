@@ -4,7 +4,7 @@
  * (support/a11y.ts). Nothing is changed: dialogs are opened, checked and closed.
  */
 import { describe, it } from 'vitest';
-import { accessibilityBrowser, atBothWidths, audit, auditDialog, auditFailedLoad, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
+import { accessibilityBrowser, atBothWidths, audit, auditDialog, auditVisit, auditFailedLoad, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
 import { dataRows, dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('staff');
@@ -15,8 +15,7 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
 
   it('each tab loaded, an empty search, a failed list', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/documents', (p) => dataRows(p, 'Individual Students'));
-      await audit(page, width, 'documents', 'individual');
+      await auditVisit(page, width, '/documents', (p) => dataRows(p, 'Individual Students'), 'documents', 'individual');
       for (const [tab, state] of [
         ['Cohort Documents', 'cohort'],
         ['Program Materials', 'program'],
@@ -75,8 +74,7 @@ describe('Finance Ledger (finance)', () => {
 
   it('loaded, a date-range problem, empty, failed', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/finance', (p) => dataTable(p, 'Payments ledger'));
-      await audit(page, width, 'finance', 'loaded');
+      await auditVisit(page, width, '/finance', (p) => dataTable(p, 'Payments ledger'), 'finance', 'loaded');
       await page.getByLabel('From', { exact: true }).fill('2026-12-31');
       await page.getByLabel('To', { exact: true }).fill('2026-01-01');
       await page.getByRole('button', { name: 'Apply Filters' }).click();

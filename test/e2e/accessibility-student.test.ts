@@ -14,6 +14,7 @@ import {
   audit,
   auditDialog,
   auditFailedLoad,
+  auditVisit,
   closeDialog,
   expectAnnounced,
   failApi,
@@ -31,8 +32,7 @@ describe('signed out', () => {
 
   it('login: loaded and a failed login', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/', (p) => p.getByRole('button', { name: 'Login' }));
-      await audit(page, width, 'login', 'loaded');
+      await auditVisit(page, width, '/', (p) => p.getByRole('button', { name: 'Login' }), 'login', 'loaded');
       await page.getByLabel('Username').fill('student');
       await page.getByLabel('Password').fill('not-the-password');
       await page.getByRole('button', { name: 'Login' }).click();
@@ -64,10 +64,8 @@ describe('signed out', () => {
 
   it('courses catalog and an unknown page', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/courses', heading('Courses Catalog'));
-      await audit(page, width, 'courses', 'signed-out');
-      await visit(page, '/no-such-page', heading('Page not found'));
-      await audit(page, width, 'not-found', 'loaded');
+      await auditVisit(page, width, '/courses', heading('Courses Catalog'), 'courses', 'signed-out');
+      await auditVisit(page, width, '/no-such-page', heading('Page not found'), 'not-found', 'loaded');
     });
   });
 });
@@ -78,8 +76,7 @@ describe('student', { timeout: 120_000 }, () => {
 
   it('dashboard: loaded, and the notice after opening an admin page', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/Dashboard', (p) => p.getByRole('button', { name: 'Pay Bill' }));
-      await audit(page, width, 'dashboard', 'loaded');
+      await auditVisit(page, width, '/Dashboard', (p) => p.getByRole('button', { name: 'Pay Bill' }), 'dashboard', 'loaded');
       await page.goto(`${page.url().replace(/\/Dashboard$/, '')}/admin`);
       await expectAnnounced(page.getByText('You do not have admin privileges to access this area.'));
       await audit(page, width, 'dashboard', 'not-admin-notice');
@@ -93,8 +90,7 @@ describe('student', { timeout: 120_000 }, () => {
 
   it('course schedule editor: empty, add dialog, one course', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/course-schedule-editor', heading('Course Schedule Editor'));
-      await audit(page, width, 'schedule-editor', 'empty');
+      await auditVisit(page, width, '/course-schedule-editor', heading('Course Schedule Editor'), 'schedule-editor', 'empty');
       const add = page.getByRole('button', { name: 'Add Course' });
       const dialog = await openDialog(page, add, 'Add New Course');
       await dialog.getByLabel('Course Code').fill('NUR-101');
@@ -116,16 +112,14 @@ describe('student', { timeout: 120_000 }, () => {
 
   it('courses catalog: loaded and failed', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/courses', (p) => p.getByText('Total Courses'));
-      await audit(page, width, 'courses', 'loaded');
+      await auditVisit(page, width, '/courses', (p) => p.getByText('Total Courses'), 'courses', 'loaded');
       await auditFailedLoad(page, width, 'courses', 'error', /^\/api\/courses\//, page.getByRole('alert').filter({ hasText: /./ }).first());
     });
   });
 
   it('cart: empty, with the bill, clear confirmation', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/cart', (p) => p.getByText('Your cart is empty'));
-      await audit(page, width, 'cart', 'empty');
+      await auditVisit(page, width, '/cart', (p) => p.getByText('Your cart is empty'), 'cart', 'empty');
       await visit(page, '/Dashboard', (p) => p.getByRole('button', { name: 'Pay Bill' }));
       await page.getByRole('button', { name: 'Pay Bill' }).click();
       await page.getByRole('link', { name: 'Proceed to Checkout' }).waitFor();
@@ -137,8 +131,7 @@ describe('student', { timeout: 120_000 }, () => {
 
   it('payment history: loaded and failed; a receipt', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/payments', (p) => dataTable(p, 'Payments'));
-      await audit(page, width, 'payments', 'loaded');
+      await auditVisit(page, width, '/payments', (p) => dataTable(p, 'Payments'), 'payments', 'loaded');
       await page
         .getByRole('link', { name: /^View receipt of / })
         .last()
@@ -158,8 +151,7 @@ describe('student', { timeout: 120_000 }, () => {
 
   it('My Documents: loaded, preview of each file type, acknowledge dialog', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/documents', (p) => dataTable(p, 'My documents'));
-      await audit(page, width, 'my-documents', 'loaded');
+      await auditVisit(page, width, '/documents', (p) => dataTable(p, 'My documents'), 'my-documents', 'loaded');
       for (const [title, kind] of [
         ['Nursing Assistant Syllabus', 'pdf'],
         ['Immunization Record', 'png'],
@@ -191,8 +183,7 @@ describe('paid student', () => {
 
   it('dashboard: paid in full', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      await visit(page, '/Dashboard', (p) => p.getByText('Paid in Full'));
-      await audit(page, width, 'dashboard', 'paid-in-full');
+      await auditVisit(page, width, '/Dashboard', (p) => p.getByText('Paid in Full'), 'dashboard', 'paid-in-full');
     });
   });
 });

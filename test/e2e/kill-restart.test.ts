@@ -136,18 +136,16 @@ describe('the local stack killed in the middle of writes', () => {
 
     portal = await spawnPortal(dataDir, ports);
     const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(`http://127.0.0.1:${ports.dynamodb}`, localCredentials(dataDir))));
+    /** The audit entries of one action, straight from the table (its byAction index). */
+    const auditOf = (action: string) =>
+      db.send(
+        new QueryCommand({ TableName: LOCAL_TABLE, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :a', ExpressionAttributeValues: { ':a': auditKeys.byAction(action) } }),
+      );
     const token = (await call(`${api}/api/users/login/`, null, 'POST', { username: 'admin', password: 'Admin!2345' })).body.token as string;
 
     // Courses: each one whole (course, CRN marker, audit entry) or absent; every acknowledged one present.
     const courses = (await call(`${api}/api/courses/`, token, 'GET')).body as Array<{ id: string; CRN: string }>;
-    const audit = await db.send(
-      new QueryCommand({
-        TableName: LOCAL_TABLE,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :a',
-        ExpressionAttributeValues: { ':a': auditKeys.byAction('course.create') },
-      }),
-    );
+    const audit = await auditOf('course.create');
     for (const attempt of attempts.filter((a) => a.kind === 'course')) {
       const course = courses.find((c) => c.CRN === attempt.marker);
       if (attempt.status === 201) expect(course, `acknowledged course ${attempt.marker}`).toBeDefined();
@@ -164,14 +162,7 @@ describe('the local stack killed in the middle of writes', () => {
     const after = (await call(`${api}/api/students/student/`, token, 'GET')).body as { ledger_entries: Array<{ reason: string | null }> };
     const reasons = new Set(after.ledger_entries.map((e) => e.reason));
     for (const attempt of acknowledged.filter((a) => a.kind === 'charge')) expect(reasons.has(attempt.marker), attempt.marker).toBe(true);
-    const chargeAudits = await db.send(
-      new QueryCommand({
-        TableName: LOCAL_TABLE,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :a',
-        ExpressionAttributeValues: { ':a': auditKeys.byAction('student.charge') },
-      }),
-    );
+    const chargeAudits = await auditOf('student.charge');
     const landed = [...reasons].filter((r) => r?.startsWith(`Kill test ${run} `));
     expect((chargeAudits.Items ?? []).filter((e) => landed.some((r) => JSON.stringify(e.after ?? '').includes(r!)))).toHaveLength(landed.length);
     const profile = (await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: studentKeys.profile('student') }))).Item!;

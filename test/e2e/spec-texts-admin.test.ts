@@ -39,34 +39,25 @@
  *      "Failed to load document preview", "Document not available for preview"
  *  §9  toasts: 5000 ms (Course Management), 6000 ms (documents); error toasts stay until closed (issue 21)
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login } from './support/api.js';
-import { baseUrl, launchBrowser } from './support/browser.js';
+import { baseUrl, browserPerFile } from './support/browser.js';
 import { editJson, failWith, hold } from './support/intercept.js';
 import { signedInContext, type UserInfo } from './support/session.js';
 import { createFreshStudent } from './support/students.js';
 import { recordToasts } from './support/toasts.js';
 
-let browser: Browser;
+const file = browserPerFile();
 let admin: UserInfo;
 let staff: UserInfo;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   [admin, staff] = await Promise.all([login('admin', 'Admin!2345'), login('staff', 'Staff!2345')]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
 async function openPage(user: UserInfo): Promise<Page> {
-  const context = await signedInContext(browser, user, {}, { acceptDownloads: true });
-  contexts.push(context);
+  const context = await file.adopt(signedInContext(file.browser, user, {}, { acceptDownloads: true }));
   await recordToasts(context);
   return context.newPage();
 }

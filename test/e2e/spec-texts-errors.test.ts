@@ -13,33 +13,21 @@
  *      not logged in: "Please log in to download documents", "Please log in to delete documents",
  *      "Please log in to upload documents" (§5), preview "Authentication token not found. Please log in again."
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login } from './support/api.js';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import { baseUrl, browserPerFile, signIn } from './support/browser.js';
 import { contextWithStorage, signedInContext, type UserInfo } from './support/session.js';
 
-let browser: Browser;
+const file = browserPerFile();
 let student: UserInfo;
 let staff: UserInfo;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   [student, staff] = await Promise.all([login('student', 'Student!2345'), login('staff', 'Staff!2345')]);
 });
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
 
-async function pageIn(context: Promise<BrowserContext>): Promise<Page> {
-  const opened = await context;
-  contexts.push(opened);
-  return opened.newPage();
-}
+const pageIn = async (context: Promise<BrowserContext>): Promise<Page> => (await file.adopt(context)).newPage();
 
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const storedItem = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
@@ -49,7 +37,7 @@ describe('error catalogue (spec section 8)', () => {
     // The same token with a forged signature: the gateway answers 401 with the token-invalid code. The
     // session's refresh token (when the user info keeps one) is no longer valid either, so nothing renews it.
     const [header, payload] = student.token.split('.');
-    const page = await pageIn(signedInContext(browser, { ...student, token: `${header}.${payload}.Zm9yZ2Vk`, refresh: 'revoked-refresh-token' }));
+    const page = await pageIn(signedInContext(file.browser, { ...student, token: `${header}.${payload}.Zm9yZ2Vk`, refresh: 'revoked-refresh-token' }));
     await page.goto(`${baseUrl()}/Dashboard`);
     const toast = alert(page, 'Session expired - please log in again');
     await toast.waitFor();
@@ -60,13 +48,13 @@ describe('error catalogue (spec section 8)', () => {
   });
 
   it('the admin guard: staff get "You do not have admin privileges to access this area." on /Dashboard; anonymous visitors the login screen', async () => {
-    const page = await pageIn(signedInContext(browser, staff));
+    const page = await pageIn(signedInContext(file.browser, staff));
     for (const route of ['/admin', '/cohort-management']) {
       await page.goto(`${baseUrl()}${route}`);
       await page.getByText('You do not have admin privileges to access this area.', { exact: true }).waitFor();
       expect(new URL(page.url()).pathname.toLowerCase()).toBe('/dashboard');
     }
-    const anonymous = await pageIn(browser.newContext());
+    const anonymous = await pageIn(file.browser.newContext());
     await anonymous.goto(`${baseUrl()}/admin`);
     await anonymous.getByRole('button', { name: 'Login' }).waitFor();
     expect(new URL(anonymous.url()).pathname).toBe('/');
@@ -78,7 +66,7 @@ describe('error catalogue (spec section 8)', () => {
       page.on('console', (message) => lines.push(message.text()));
       return lines;
     };
-    const page = await pageIn(signedInContext(browser, student, { cart_student: '{"items": [' }));
+    const page = await pageIn(signedInContext(file.browser, student, { cart_student: '{"items": [' }));
     const logged = consoleOf(page);
     await page.goto(`${baseUrl()}/Dashboard`);
     await page.getByRole('link', { name: 'Cart (0 items) - $0.00' }).waitFor();
@@ -86,7 +74,7 @@ describe('error catalogue (spec section 8)', () => {
     expect(logged.some((line) => line.includes('cart_student'))).toBe(true);
 
     // JSON, but not a list of cart items, found when the user logs in.
-    const other = await pageIn(contextWithStorage(browser, { cart_student: JSON.stringify([{ id: 1, quantity: 'many' }]) }));
+    const other = await pageIn(contextWithStorage(file.browser, { cart_student: JSON.stringify([{ id: 1, quantity: 'many' }]) }));
     const loggedOnLogin = consoleOf(other);
     await signIn(other, 'student', 'Student!2345');
     await other.waitForURL(/\/Dashboard$/);
@@ -96,7 +84,7 @@ describe('error catalogue (spec section 8)', () => {
   });
 
   it('a script chunk that fails to load: "Loading chunk <id> failed" on the "Unexpected Application Error!" screen', async () => {
-    const page = await pageIn(browser.newContext());
+    const page = await pageIn(file.browser.newContext());
     await page.route(/\/assets\/CoursesCatalogPage-[\w-]+\.js$/, (route) => route.abort('failed'));
     await page.goto(`${baseUrl()}/courses`);
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
@@ -109,7 +97,7 @@ describe('error catalogue (spec section 8)', () => {
     // What the list would show staff; the page itself has a session without a token, so its own calls are refused.
     const listed = await fetch(`${baseUrl()}/api/documents/`, { headers: { authorization: `Bearer ${staff.token}` } }).then((res) => res.json());
     const { token: _token, ...tokenless } = staff;
-    const page = await pageIn(signedInContext(browser, tokenless as UserInfo));
+    const page = await pageIn(signedInContext(file.browser, tokenless as UserInfo));
     await page.route(/\/api\/documents\/(\?.*)?$/, (route) => route.fulfill({ json: listed }));
     await page.goto(`${baseUrl()}/documents`);
     await page.getByRole('tab', { name: /^General Resources/ }).click();

@@ -8,19 +8,12 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from '../../lambdas/contract/new-student.js';
-import { browserPerFile, signInToDashboard } from './support/browser.js';
+import { browserPerFile } from './support/browser.js';
+import { studentsViewAsAdmin } from './support/students.js';
 
 const browser = browserPerFile();
 
-async function openStudentsAsAdmin(): Promise<Page> {
-  const page = await browser.newPage();
-  await signInToDashboard(page, 'admin', 'Admin!2345');
-  await page.getByRole('banner').getByRole('link', { name: 'Admin Panel', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Students' }).click();
-  await page.waitForURL(/\/admin\?view=students$/);
-  await page.getByRole('heading', { level: 2, name: 'Students' }).waitFor();
-  return page;
-}
+const openStudentsAsAdmin = async (): Promise<Page> => studentsViewAsAdmin(await browser.newPage());
 
 const cellsOf = (row: ReturnType<Page['getByRole']>) => row.getByRole('cell').allTextContents();
 

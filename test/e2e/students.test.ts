@@ -4,19 +4,12 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserPerFile, signIn, signInToDashboard } from './support/browser.js';
+import { studentsViewAsAdmin } from './support/students.js';
 
 /** A fresh browser (own local storage) per person. */
 const { newPage } = browserPerFile({ acceptDownloads: true });
 
-async function openStudentsAsAdmin(): Promise<Page> {
-  const page = await newPage();
-  await signInToDashboard(page, 'admin', 'Admin!2345');
-  await page.getByRole('banner').getByRole('link', { name: 'Admin Panel', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Students' }).click();
-  await page.waitForURL(/\/admin\?view=students$/);
-  await page.getByRole('heading', { level: 2, name: 'Students' }).waitFor();
-  return page;
-}
+const openStudentsAsAdmin = async (): Promise<Page> => studentsViewAsAdmin(await newPage());
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
 /** Unique per run: the stack's data survives between tests of one run. */

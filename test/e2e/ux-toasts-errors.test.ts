@@ -8,12 +8,12 @@
  * Screenshots: test/e2e/screenshots/ux-error-*.png and ux-toast-*.png.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../lib/local/seed/sample-files.js';
 import { login } from './support/api.js';
 import { SCREENSHOT_DIR } from './support/a11y.js';
-import { baseUrl, launchBrowser } from './support/browser.js';
+import { baseUrl, browserPerFile } from './support/browser.js';
 import { signedInContext, type UserInfo } from './support/session.js';
 
 const WIDTHS = [
@@ -21,25 +21,16 @@ const WIDTHS = [
   { width: 375, height: 812 },
 ] as const;
 
-let browser: Browser;
+const file = browserPerFile();
 let admin: UserInfo;
 let staff: UserInfo;
-let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   [admin, staff] = await Promise.all([login('admin', 'Admin!2345'), login('staff', 'Staff!2345')]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 
 async function openAt(user: UserInfo, viewport: (typeof WIDTHS)[number], pathname: string): Promise<Page> {
-  context = await signedInContext(browser, user, {}, { viewport, reducedMotion: 'reduce' });
+  const context = await file.adopt(signedInContext(file.browser, user, {}, { viewport, reducedMotion: 'reduce' }));
   const page = await context.newPage();
   await page.goto(`${baseUrl()}${pathname}`);
   return page;

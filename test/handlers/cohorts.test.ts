@@ -1,6 +1,5 @@
 /** Cohort calls on DynamoDB Local: list, roster with bills in one Query, uniqueness, moves, roles. */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as addStudent } from '../../lambdas/functions/cohorts/add-student.js';
 import { handler as create } from '../../lambdas/functions/cohorts/create.js';
@@ -9,10 +8,9 @@ import { handler as roster } from '../../lambdas/functions/cohorts/students.js';
 import { handler as update } from '../../lambdas/functions/cohorts/update.js';
 import { handler as studentsList } from '../../lambdas/functions/students/list.js';
 import { handler as getStudent } from '../../lambdas/functions/students/get.js';
-import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { studentItems } from '../../lambdas/store/student.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
-import { createStudentRecord, uniqueName } from './support/fixtures.js';
+import { createStudentRecord, putItems, uniqueName } from './support/fixtures.js';
 import { countRequests } from './support/request-counter.js';
 
 const admin: Caller = { username: 'cohort-admin', roles: ['admin'] };
@@ -124,9 +122,7 @@ describe('cohorts', () => {
           entries: [charge(100_000 + i)],
         }),
       ).flat();
-      for (let i = 0; i < items.length; i += 25) {
-        await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
-      }
+      await putItems(items);
     };
     await Promise.all([seed(cohort.id, 200), seed(small.id, 5)]);
     const big = await countRequests(() => rosterOf(cohort.id));

@@ -6,28 +6,15 @@
  * health. And who gets which part: staff no money, finance no documents, students nothing (403).
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../../lambdas/contract/dashboard.js';
 import { dashboardSummary, handler } from '../../lambdas/functions/dashboard/summary.js';
 import { Cohort } from '../../lambdas/store/cohort.js';
 import { Acknowledgement, documentItems, type DocumentRecord } from '../../lambdas/store/document.js';
-import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { paymentItems, type PaymentRecord } from '../../lambdas/store/payment.js';
-import type { Item } from '../../lambdas/store/dynamo.js';
 import { studentItems } from '../../lambdas/store/student.js';
 import { apiEvent, invoke } from './support/events.js';
-import { uniqueName } from './support/fixtures.js';
-
-async function putItems(items: Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending: Record<string, unknown>[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending?.length) {
-      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: pending as never } }));
-      pending = out.UnprocessedItems?.[TABLE_NAME] as typeof pending;
-    }
-  }
-}
+import { cardPayment, putItems, uniqueName } from './support/fixtures.js';
 
 // a year of its own: 9100-9899 (other tests date payments in 2300-2900, audit entries in 6000-9000)
 const YEAR = 9100 + Math.floor(Math.random() * 800);
@@ -35,22 +22,7 @@ const NOW = new Date(`${YEAR}-06-15T12:00:00.000Z`);
 const at = (date: string) => `${date}T10:00:00.000Z`;
 
 function payment(over: Partial<PaymentRecord> & Pick<PaymentRecord, 'createdAt' | 'amountCents'>): PaymentRecord {
-  return {
-    intentId: `pi_dash_${randomUUID().replace(/-/g, '')}`,
-    username: 'dash-payer',
-    studentName: 'Dash Payer',
-    updatedAt: over.createdAt,
-    refundedCents: 0,
-    currency: 'usd',
-    status: 'succeeded',
-    method: 'card',
-    methodDetail: null,
-    failureMessage: null,
-    items: [],
-    refundIds: [],
-    excess: null,
-    ...over,
-  };
+  return cardPayment({ intentId: `pi_dash_${randomUUID().replace(/-/g, '')}`, username: 'dash-payer', studentName: 'Dash Payer', ...over });
 }
 
 const cohortId = `dash-${randomUUID()}`;

@@ -4,24 +4,16 @@
  * `{ results, count, next }` that together hold exactly the unpaged list, one page at a time.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as listCourses } from '../../lambdas/functions/courses/list.js';
 import { handler as listStudents } from '../../lambdas/functions/students/list.js';
 import { courseItems } from '../../lambdas/store/course.js';
-import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import type { Item } from '../../lambdas/store/dynamo.js';
 import { studentItems } from '../../lambdas/store/student.js';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
+import { putItems } from './support/fixtures.js';
 
 const staff: Caller = { username: 'pages-staff', roles: ['staff'] };
-
-async function putItems(items: Item[]) {
-  for (let i = 0; i < items.length; i += 25) {
-    await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
-  }
-}
 
 /** Follows `next` to the end; answers every result in order and the page sizes. */
 async function allPages(call: (query: Record<string, string>) => Promise<{ status?: number; body: any }>, query: Record<string, string>) {

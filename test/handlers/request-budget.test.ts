@@ -12,7 +12,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as getCohortRoster } from '../../lambdas/functions/cohorts/students.js';
 import { handler as listCohorts } from '../../lambdas/functions/cohorts/list.js';
@@ -33,7 +32,6 @@ import type { RouteId } from '../../lambdas/routes.js';
 import { Cohort } from '../../lambdas/store/cohort.js';
 import { Acknowledgement, DocumentCategory, documentItems, type DocumentRecord } from '../../lambdas/store/document.js';
 import { courseItems } from '../../lambdas/store/course.js';
-import { db, TABLE_NAME, type Item } from '../../lambdas/store/dynamo.js';
 import { paymentItems, type PaymentRecord } from '../../lambdas/store/payment.js';
 import { studentItems } from '../../lambdas/store/student.js';
 import { auditItem } from '../../lambdas/store/audit.js';
@@ -43,7 +41,7 @@ import { handler as importsList } from '../../lambdas/functions/students/imports
 import { chunkRows, type StoredRow } from '../../lambdas/domain/import-rows.js';
 import { createImport, recordRow } from '../../lambdas/store/student-import.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
-import { uniqueName } from './support/fixtures.js';
+import { cardPayment, putItems, uniqueName } from './support/fixtures.js';
 import { traceRequests, type TracedRequest } from './support/request-counter.js';
 
 const SIZES = [5, 50] as const;
@@ -51,40 +49,25 @@ const staff: Caller = { username: 'budget-staff', roles: ['staff'] };
 const finance: Caller = { username: 'budget-finance', roles: ['finance'] };
 const admin: Caller = { username: 'budget-admin', roles: ['admin'] };
 
-/** Fixtures go straight in with BatchWrite, through the stores' item builders. */
-async function putItems(items: Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending: Record<string, unknown>[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending?.length) {
-      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: pending as never } }));
-      pending = out.UnprocessedItems?.[TABLE_NAME] as typeof pending;
-    }
-  }
-}
-
 const day = (i: number) => new Date(Date.UTC(2300, 0, 1) + i * 86_400_000).toISOString();
 /** A year no other test writes payments in, so a date-range ledger returns exactly this fixture. */
 let paymentYear = 2300 + Math.floor(Math.random() * 600);
-const payment = (username: string, i: number, status: PaymentRecord['status'], year: number): PaymentRecord => {
-  const createdAt = `${year}-03-01T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`;
-  return {
+const payment = (username: string, i: number, status: PaymentRecord['status'], year: number): PaymentRecord =>
+  cardPayment({
     intentId: `pi_budget_${randomUUID()}`,
     username,
     studentName: 'Budget Student',
-    createdAt,
-    updatedAt: createdAt,
+    createdAt: `${year}-03-01T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`,
     amountCents: 10_000 + i,
-    refundedCents: 0,
-    currency: 'usd',
     status,
-    method: 'card',
-    methodDetail: null,
-    failureMessage: null,
-    items: [],
-    refundIds: [],
-    excess: null,
-  };
-};
+  });
+
+/** n card payments in a year of their own, each paid by `payer()`; resolves to that year. */
+async function addPayments(n: number, payer: () => string, status: PaymentRecord['status'] = 'succeeded'): Promise<number> {
+  const year = paymentYear++;
+  await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(payer(), i, status, year))).flat());
+  return year;
+}
 
 function student(username: string, opts: { cohortId?: string | null; programType?: ProgramType; payments?: number } = {}) {
   const programType = opts.programType ?? 'certificate';
@@ -234,8 +217,7 @@ const WITHIN_BUDGET: Case[] = [
     requests: 1,
     setup: async (n) => {
       const username = uniqueName('budget-pay');
-      const year = paymentYear++;
-      await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(username, i, 'succeeded', year))).flat());
+      await addPayments(n, () => username);
       return { run: call(studentPayments, 'students-payments', { caller: { username }, pathParameters: { username } }), returned: (b) => b.results.length };
     },
   },
@@ -246,8 +228,7 @@ const WITHIN_BUDGET: Case[] = [
     audited: true,
     setup: async (n) => {
       const username = uniqueName('budget-pay-fin');
-      const year = paymentYear++;
-      await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(username, i, 'succeeded', year))).flat());
+      await addPayments(n, () => username);
       return { run: call(studentPayments, 'students-payments', { caller: finance, pathParameters: { username } }), returned: (b) => b.results.length };
     },
   },
@@ -257,8 +238,7 @@ const WITHIN_BUDGET: Case[] = [
     requests: 1,
     audited: true,
     setup: async (n) => {
-      const year = paymentYear++;
-      await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(uniqueName('budget-feed'), i, 'succeeded', year))).flat());
+      const year = await addPayments(n, () => uniqueName('budget-feed'));
       return { run: call(listPayments, 'payments-list', { caller: finance, query: { from: `${year}-01-01`, to: `${year}-12-31` } }), returned: (b) => b.results.length };
     },
   },
@@ -268,8 +248,7 @@ const WITHIN_BUDGET: Case[] = [
     requests: 1,
     audited: true,
     setup: async (n) => {
-      const year = paymentYear++;
-      await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(uniqueName('budget-status'), i, 'failed', year))).flat());
+      const year = await addPayments(n, () => uniqueName('budget-status'), 'failed');
       return {
         run: call(listPayments, 'payments-list', { caller: finance, query: { status: 'failed', from: `${year}-01-01`, to: `${year}-12-31` } }),
         returned: (b) => b.results.length,
@@ -283,8 +262,7 @@ const WITHIN_BUDGET: Case[] = [
     audited: true,
     setup: async (n) => {
       const username = uniqueName('budget-ledger');
-      const year = paymentYear++;
-      await putItems(Array.from({ length: n }, (_, i) => paymentItems(payment(username, i, 'succeeded', year))).flat());
+      await addPayments(n, () => username);
       return { run: call(listPayments, 'payments-list', { caller: finance, query: { username } }), returned: (b) => b.results.length };
     },
   },

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
-import { blank, hostileJsonBody, junkString, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
-import { tag, admin, fx, params, req, junkNot, required, badDate, readOnlyGet, isArray, hostileRouteTests, useHostileWorld } from './world.js';
+import { blank, hostileJsonBody, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
+import { tag, admin, fx, params, req, junkNot, required, badUsername, badDate, readOnlyGet, isArray, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
 
@@ -45,7 +45,7 @@ describe('hostile input on the cohorts routes', () => {
       request: req({
         pathParameters: params('id', [fx.cohort1.id]),
         // nobody by these names exists, so nobody can be moved
-        body: hostileJsonBody({ base: fc.constant({ username: `${tag}-nobody` }), defects: { username: required(fc.oneof(notString, blank, tooLong(128), junkString)) } }),
+        body: hostileJsonBody({ base: fc.constant({ username: `${tag}-nobody` }), defects: { username: badUsername() } }),
       }),
     }),
   });

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { blank, hostileJsonBody, junkString, notString, tooLong } from '../security/hostile.js';
-import { tag, admin, student, params, req, junkNot, required, hostileRouteTests, useHostileWorld } from './world.js';
+import { tag, admin, student, params, req, junkNot, required, badUsername, hostileRouteTests, useHostileWorld } from './world.js';
 
 useHostileWorld();
 
@@ -12,7 +12,7 @@ const mfaStepBody = (kind: string) =>
   hostileJsonBody({
     base: fc.uuid().map((u) => ({ username: `${tag}-nobody-${u.slice(0, 6)}`, session: `${kind}-session-${u}`, code: '123456' })),
     defects: {
-      username: required(fc.oneof(notString, blank, tooLong(128), junkString)),
+      username: badUsername(),
       session: required(fc.oneof(notString, fc.constant(''), tooLong(4096), junkString)),
       code: required(badTotpCode),
     },
@@ -25,7 +25,7 @@ describe('hostile input on the users routes', () => {
       request: req({
         body: hostileJsonBody({
           base: fc.uuid().map((u) => ({ username: `${tag}-nobody-${u.slice(0, 6)}`, password: 'Wrong!pass12' })),
-          defects: { username: required(fc.oneof(notString, blank, tooLong(128), junkString)), password: required(fc.oneof(notString, fc.constant(''), tooLong(256), junkString)) },
+          defects: { username: badUsername(), password: required(fc.oneof(notString, fc.constant(''), tooLong(256), junkString)) },
         }),
       }),
     }),
@@ -36,14 +36,7 @@ describe('hostile input on the users routes', () => {
           base: fc.uuid().map((u) => ({ username: `${tag}-ghost-${u.slice(0, 6)}`, session: `session-${u}`, new_password: 'Chosen!Pass6789' })),
           defects: {
             // never the name of an existing account: a session for it would be refused anyway (lib/local/cognito-session-guard.ts), but a bug there must not change a real password
-            username: required(
-              fc.oneof(
-                notString,
-                blank,
-                tooLong(128),
-                junkString.map((s) => `${tag}-${s}`),
-              ),
-            ),
+            username: badUsername(junkString.map((s) => `${tag}-${s}`)),
             session: required(fc.oneof(notString, fc.constant(''), tooLong(4096))),
             new_password: required(fc.oneof(notString, fc.constantFrom('', 'short', 'seven77'), tooLong(256))),
           },
@@ -55,7 +48,7 @@ describe('hostile input on the users routes', () => {
       request: req({
         body: hostileJsonBody({
           base: fc.uuid().map((u) => ({ username: `${tag}-nobody-${u.slice(0, 6)}`, refresh: `not-a-refresh-token-${u}` })),
-          defects: { username: required(fc.oneof(notString, blank, tooLong(128), junkString)), refresh: required(fc.oneof(notString, fc.constant(''), tooLong(8192), junkString)) },
+          defects: { username: badUsername(), refresh: required(fc.oneof(notString, fc.constant(''), tooLong(8192), junkString)) },
         }),
       }),
     }),

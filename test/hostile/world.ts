@@ -25,7 +25,7 @@ import { createStudentRecord } from '../handlers/support/fixtures.js';
 import { auditChangeCount, call, eventFor, handlerOf } from '../handlers/support/matrix-world.js';
 import { deliver, succeeded } from '../handlers/support/stripe-events.js';
 import type { CellRequest } from '../security/authorization-matrix.js';
-import { DELETE, hostileParam, hostileQuery, junkBody, junkString, multipartRequest, type BodyPart } from '../security/hostile.js';
+import { blank, DELETE, hostileParam, hostileQuery, junkBody, junkString, multipartRequest, notString, tooLong, type BodyPart } from '../security/hostile.js';
 
 /** Which routes each test file of this folder covers, by route id; test/hostile/coverage.test.ts checks every route is in one. */
 export const RESOURCES = {
@@ -93,6 +93,8 @@ export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-
 /** Junk that is certainly not matched by `re` once trimmed. */
 export const junkNot = (re: RegExp) => junkString.filter((s) => !re.test(s.trim()));
 export const required = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, fc.constant(DELETE));
+/** A username field no account has: missing, not a string, blank, past Cognito's 128 characters, or `junk`. */
+export const badUsername = (junk: fc.Arbitrary<string> = junkString) => required(fc.oneof(notString, blank, tooLong(128), junk));
 export const badDate = fc.oneof(
   fc.constantFrom('2031/01/01', '2031-1-1', '01-01-2031', 'tomorrow', '', '2031-01-01T00:00:00Z', 20310101, true, [], {}),
   junkNot(/^\d{4}-\d{2}-\d{2}$/),

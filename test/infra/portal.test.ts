@@ -98,7 +98,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(routes.find((r) => r.id === 'payments-reconcile')).toMatchObject({ timeoutSeconds: 29 });
     });
 
-    it("gives the Stripe routes time for the SDK's three 8 s tries, and the document upload memory for its file", () => {
+    it("gives the Stripe routes time for the Stripe client's three 8 s tries, and the document upload memory for its file", () => {
       // store/payment-gateway.ts: maxNetworkRetries 2, timeout 8 s, 0.5 to 1 s between tries
       const stripeWorstCaseSeconds = 3 * 8 + 0.5 + 1;
       for (const id of ['payments-create-intent', 'payments-refund', 'payments-webhook'] as const) {

@@ -5,25 +5,11 @@
 import { CreateStudentRequest } from '../../contract/new-student.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
-import { createStudentAccount } from '../../store/student-account.js';
+import { createStudentAccount, newStudentOf } from '../../store/student-account.js';
 import { presentSummary } from '../../presenters/student-summary.js';
 
 export const handler = route('students-create', async (req) => {
   const input = parseJsonBody(req, CreateStudentRequest);
-  const profile = await createStudentAccount(
-    {
-      username: input.username,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email,
-      phone: input.phone_number || null,
-      programType: input.program_type,
-      programName: input.program_name,
-      cohortId: input.cohort_id,
-      onPaymentPlan: input.on_payment_plan,
-      temporaryPassword: input.temporary_password,
-    },
-    callerOf(req).username,
-  );
+  const profile = await createStudentAccount(newStudentOf(input), callerOf(req).username);
   return { status: 201, body: presentSummary(profile) };
 });

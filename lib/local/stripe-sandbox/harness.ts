@@ -1,7 +1,8 @@
 /**
  * For the sandbox's own tests: starts the sandbox on an ephemeral loopback port with its data in a
- * temp dir, and makes the official stripe SDK talk to it the way lambdas/store/payment-gateway.ts
- * does (host, port and protocol options, plus a thin HTTP client adding the mount's path prefix).
+ * temp dir, and makes the official stripe SDK talk to it (host, port and protocol options, plus a thin HTTP
+ * client adding the mount's path prefix): the sandbox is held to the protocol as Stripe's own SDK speaks it,
+ * while the functions use the smaller client in lambdas/store/stripe-api.ts.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -77,6 +77,12 @@ export async function visit(page: Page, pathname: string, ready: (page: Page) =>
   await ready(page).first().waitFor();
 }
 
+/** A screen's first state: opens `path`, waits for `ready` and audits what loaded. */
+export async function auditVisit(page: Page, width: Width, pathname: string, ready: (page: Page) => Locator, screen: string, state: string): Promise<void> {
+  await visit(page, pathname, ready);
+  await audit(page, width, screen, state);
+}
+
 /**
  * Audits the page as it is: axe (serious and critical fail), the small-screen rules at 375 px, and a
  * screenshot. Throws one error listing every problem found.

@@ -21,6 +21,8 @@ export interface BrowserPerFile {
   readonly browser: Browser;
   /** A page in a new context (with the file's options unless `options` are given), closed after the test. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A context the test made itself (signed in, with stored entries...), closed after the test with the rest. */
+  adopt(context: BrowserContext | Promise<BrowserContext>): Promise<BrowserContext>;
 }
 
 /** A browser and the page the running test got, with its context. */
@@ -55,6 +57,11 @@ export function browserPerFile(options?: BrowserContextOptions): BrowserPerFile 
       contexts.push(context);
       return context.newPage();
     },
+    async adopt(context) {
+      const opened = await context;
+      contexts.push(opened);
+      return opened;
+    },
   };
 }
 
@@ -83,6 +90,7 @@ export function freshPagePerTest(options?: BrowserContextOptions): PagePerTest {
       return current();
     },
     newPage: (contextOptions) => file.newPage(contextOptions),
+    adopt: (context) => file.adopt(context),
   };
 }
 

@@ -3,11 +3,22 @@
  * (pay a bill): the demo students stay as the seed made them for the other suites. They join the
  * Phlebotomy cohort (2026-2027 #2), which no other suite counts.
  */
+import type { Page } from 'playwright-core';
 import { login } from './api.js';
-import { baseUrl } from './browser.js';
+import { baseUrl, signInToDashboard } from './browser.js';
 import type { UserInfo } from './session.js';
 
 export const FRESH_STUDENT_PASSWORD = 'Fresh!Pass2345';
+
+/** The admin panel's Students view on `page`, reached as an admin does: sign in, Admin Panel, Students. */
+export async function studentsViewAsAdmin(page: Page): Promise<Page> {
+  await signInToDashboard(page, 'admin', 'Admin!2345');
+  await page.getByRole('banner').getByRole('link', { name: 'Admin Panel', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Students' }).click();
+  await page.waitForURL(/\/admin\?view=students$/);
+  await page.getByRole('heading', { level: 2, name: 'Students' }).waitFor();
+  return page;
+}
 
 async function call(method: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl()}${path}`, {

@@ -2,11 +2,40 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Enrollment, LedgerEntry } from '../../../lambdas/domain/ledger.js';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
+import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, TABLE_NAME, type Item } from '../../../lambdas/store/dynamo.js';
+import type { PaymentRecord } from '../../../lambdas/store/payment.js';
 import { createStudent, studentKeys, type StudentProfileRecord } from '../../../lambdas/store/student.js';
 
 export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/** A succeeded card payment with nothing refunded, as the ledger stores it; `over` sets the rest. */
+export function cardPayment(over: Pick<PaymentRecord, 'intentId' | 'username' | 'studentName' | 'createdAt' | 'amountCents'> & Partial<PaymentRecord>): PaymentRecord {
+  return {
+    updatedAt: over.createdAt,
+    refundedCents: 0,
+    currency: 'usd',
+    status: 'succeeded',
+    method: 'card',
+    methodDetail: null,
+    failureMessage: null,
+    items: [],
+    refundIds: [],
+    excess: null,
+    ...over,
+  };
+}
+
+/** Fixtures straight into the table with BatchWrite (25 items a call), retrying what DynamoDB leaves unprocessed. */
+export async function putItems(items: Item[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: Record<string, unknown>[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending?.length) {
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: pending as never } }));
+      pending = out.UnprocessedItems?.[TABLE_NAME] as typeof pending;
+    }
+  }
+}
 
 export async function createSignIn(opts: {
   username: string;

@@ -24,8 +24,10 @@ const hasGrant = (prefix: string) => (fn: Pick<RouteDef, 'grants'>) => fn.grants
 /**
  * Libraries that do not fit in 310 KB however they are imported, measured on the bundles as LAMBDA_BUNDLING
  * builds them: what each may add, why, and for which routes. Everything else (zod/mini, the S3 signer and
- * presigner, Powertools, middy, the DynamoDB client, the Cognito client, multipart parsing with busboy)
- * fits the plain 310 KB; test/perf/lambda-bundles.test.ts fails an allowance no route needs any more.
+ * presigner, Powertools, middy, the DynamoDB client, the Cognito client, multipart parsing with busboy, and
+ * Stripe: the payment functions call its HTTP API (lambdas/store/stripe-api.ts) instead of bundling its SDK,
+ * 281-309 KB with Secrets Manager for its key, payments-webhook the heaviest) fits the plain 310 KB;
+ * test/perf/lambda-bundles.test.ts fails an allowance no route needs any more.
  */
 export const ALLOWANCES: Allowance[] = [
   {
@@ -34,12 +36,5 @@ export const ALLOWANCES: Allowance[] = [
     bytes: 10 * KB,
     allowedFor: hasGrant('bucket:write'),
     why: 'the one route that takes files in its body parses multipart (busboy) and extracts their text with single-pass scanners bounded in bytes and time: 312 KB. The extraction is our own code, so the allowance is keyed on busboy, which only the upload route bundles',
-  },
-  {
-    name: 'Stripe SDK',
-    packages: ['stripe'],
-    bytes: 251 * KB,
-    allowedFor: hasGrant('secret:stripe'),
-    why: "the official Stripe SDK (the project's rule: the real SDK talks to the sandbox) weighs 246 KB in its ES module build: its constructor creates all of its ~130 API resources (153 KB) and it has no per-resource entry point; with Secrets Manager for its key (13 KB, read through Powertools parameters' secrets provider: 6 KB more, no cold-load cost that shows in bench/cold-load.ts), the payment routes land at 505-551 KB (every route bundles the route table, which grows with the routes, and the payment layouts: about 543-551 KB)",
   },
 ];

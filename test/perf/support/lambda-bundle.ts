@@ -4,7 +4,7 @@
  * (test/perf/lambda-bundles.test.ts) and the cold-load benchmark (bench/).
  */
 import { join } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING, REPO_ROOT } from '../../../lib/constructs/api-function.js';
 import type { RouteDef } from '../../../lambdas/routes.js';
 
@@ -16,9 +16,18 @@ export interface RouteBundle {
   metafile: Metafile;
 }
 
-export async function bundleRoute(route: Pick<RouteDef, 'handler'>): Promise<RouteBundle> {
+export function bundleRoute(route: Pick<RouteDef, 'handler'>): Promise<RouteBundle> {
+  return bundleLambda({ entryPoints: [join(REPO_ROOT, 'lambdas', route.handler)] }, route.handler);
+}
+
+/** A handler given as its source (the benchmark's hello world), bundled as a route's is. */
+export function bundleSource(contents: string): Promise<RouteBundle> {
+  return bundleLambda({ stdin: { contents, loader: 'ts', resolveDir: REPO_ROOT } }, 'inline source');
+}
+
+async function bundleLambda(entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>, what: string): Promise<RouteBundle> {
   const result = await build({
-    entryPoints: [join(REPO_ROOT, 'lambdas', route.handler)],
+    ...entry,
     bundle: true,
     platform: 'node',
     target: LAMBDA_BUNDLING.target,
@@ -35,7 +44,7 @@ export async function bundleRoute(route: Pick<RouteDef, 'handler'>): Promise<Rou
   });
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
   const map = result.outputFiles.find((f) => f.path.endsWith('.js.map'));
-  if (!js || !map) throw new Error(`esbuild wrote no JavaScript or source map for ${route.handler}`);
+  if (!js || !map) throw new Error(`esbuild wrote no JavaScript or source map for ${what}`);
   return { code: js.contents, map: map.contents, metafile: result.metafile };
 }
 

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
@@ -153,6 +153,34 @@ export function tableRows(name?: string | RegExp): string[][] {
         .getAllByRole('cell')
         .map((cell) => cell.textContent ?? ''),
     );
+}
+
+/** A description list (Facts) in `region` as [term, definition] pairs, in order. */
+export function descriptionPairs(region: HTMLElement): [string | null, string | null][] {
+  const values = within(region)
+    .getAllByRole('definition')
+    .map((dd) => dd.textContent);
+  return within(region)
+    .getAllByRole('term')
+    .map((dt, i) => [dt.textContent, values[i] ?? null]);
+}
+
+/** Sets each filter, found by its label, to its value (`{ From: '2026-01-01' }`), then presses Apply Filters. */
+export function applyFilters(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+}
+
+/** The texts of the options of `select`. */
+export function optionTexts(select: HTMLElement): string[] {
+  return within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
+}
+
+/** Chooses `value` in the select (combobox) named `name`. */
+export function chooseOption(name: string, value: string) {
+  fireEvent.change(screen.getByRole('combobox', { name }), { target: { value } });
 }
 
 /** The toast's text. While a dialog is open the rest of the page is aria-hidden, so this finds the Snackbar itself. */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntrySummary, AuditPage } from '#contract/audit';
-import { jsonResponse, sampleUser, signedIn, stubApi, stubMediaQueries, type ApiCall } from '../../testing/test-utils';
+import { applyFilters, jsonResponse, sampleUser, signedIn, stubApi, stubMediaQueries, type ApiCall } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { subjectOf } from './auditQuery';
 
@@ -108,11 +108,7 @@ describe('Audit log (admin panel, issue 9)', { timeout: 20_000 }, () => {
     const calls = stubLog();
     openAudit();
     await waitFor(() => expect(rows()).toHaveLength(2));
-    fireEvent.change(screen.getByLabelText('User'), { target: { value: ' finance ' } });
-    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'student.read' } });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    applyFilters({ User: ' finance ', Action: 'student.read', From: '2026-01-01', To: '2026-03-31' });
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/audit/'))).toHaveLength(2));
     const filtered = new URL(calls.filter((c) => c.path.startsWith('/api/audit/'))[1]!.path, 'http://x');
     expect(Object.fromEntries(filtered.searchParams)).toEqual({ actor: 'finance', action: 'student.read', from: '2026-01-01', to: '2026-03-31', limit: '50' });
@@ -126,15 +122,11 @@ describe('Audit log (admin panel, issue 9)', { timeout: 20_000 }, () => {
     const calls = stubLog();
     openAudit();
     await waitFor(() => expect(rows()).toHaveLength(2));
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    applyFilters({ From: '2026-03-01', To: '2026-02-01' });
     expect(await screen.findByText('The start date must not be after the end date.')).toBeTruthy();
     expect(calls.filter((c) => c.path.startsWith('/api/audit/'))).toHaveLength(1);
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('User'), { target: { value: 'broken' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    applyFilters({ From: '', User: 'broken' });
     expect(await screen.findByText(/Unable to load the audit log: (to:|The end date) may be at most 31 days/)).toBeTruthy();
   });
 

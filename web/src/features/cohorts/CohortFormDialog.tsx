@@ -1,12 +1,9 @@
-import Alert from '@mui/material/Alert';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '#contract/cohorts';
 import { serverErrorOf } from '#shared/lib/serverError';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
+import { FormFields, SwitchField } from '#shared/components/FormFields';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
@@ -49,8 +46,7 @@ export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose
       onClose={onClose}
       onSubmit={submit}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {failure && <Alert severity="error">{failure}</Alert>}
+      <FormFields failure={failure}>
         <TextField required placeholder="2025-2026" {...field('academic_year')} />
         <TextField required type="number" slotProps={{ htmlInput: { min: 1, max: 999, step: 1 } }} {...field('cohort_number')} />
         <NativeSelect required {...field('program_type')}>
@@ -59,8 +55,8 @@ export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose
         <TextField required {...field('program_name')} />
         <TextField {...dateField('start_date')} />
         <TextField {...dateField('end_date')} />
-        <FormControlLabel control={<Switch checked={values.is_active} onChange={(event) => set('is_active', event.target.checked)} />} label={FIELD_LABELS.is_active} />
-      </Stack>
+        <SwitchField label={FIELD_LABELS.is_active} checked={values.is_active} onChange={(checked) => set('is_active', checked)} />
+      </FormFields>
     </FormDialog>
   );
 }

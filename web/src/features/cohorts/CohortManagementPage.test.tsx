@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, tableRows } from '../../testing/test-utils';
+import { chooseOption, jsonResponse, optionTexts, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, captureDownloads, cohorts, demoAnswers, stubCohortApi, todayIso, type Answer } from './cohortTestData';
 
@@ -17,7 +17,6 @@ async function openPage(answers: Record<string, Answer> = demoAnswers()) {
 const rows = () => tableRows('Cohorts');
 const programNames = () => rows().map((row) => row[3]);
 const card = (label: string) => within(screen.getByRole('region', { name: label })).getByText((_, el) => el?.tagName === 'P').textContent;
-const choose = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
 
 // MUI dialogs and selects are slow in jsdom, more so on a busy 2-core machine.
 describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () => {
@@ -33,13 +32,9 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
     expect(rows()[3][5]).toBe('Not set');
     for (const name of ['Clear Filters', 'Export', 'New Cohort']) expect(screen.getByRole('button', { name })).toBeTruthy();
     // Academic years come from the data.
-    const years = within(screen.getByRole('combobox', { name: 'Academic Year' }))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
+    const years = optionTexts(screen.getByRole('combobox', { name: 'Academic Year' }));
     expect(years).toEqual(['All', '2026-2027', '2025-2026', '2024-2025']);
-    const types = within(screen.getByRole('combobox', { name: 'Program Type' }))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
+    const types = optionTexts(screen.getByRole('combobox', { name: 'Program Type' }));
     expect(types).toEqual(['All', 'Certificate', 'Diploma', 'Associates']);
   });
 
@@ -54,11 +49,11 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
   it('filters as the search and selects change, shows the spec text when nothing matches, and clears', async () => {
     await openPage();
     await waitFor(() => expect(rows()).toHaveLength(5));
-    choose('Program Type', 'diploma');
+    chooseOption('Program Type', 'diploma');
     expect(programNames()).toEqual(['Patient Care Technician', 'Ultrasound Program']);
-    choose('Academic Year', '2026-2027');
+    chooseOption('Academic Year', '2026-2027');
     expect(programNames()).toEqual(['Ultrasound Program']);
-    choose('Status', 'inactive');
+    chooseOption('Status', 'inactive');
     expect(rows()).toEqual([['No cohorts found matching your criteria']]);
     expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -74,7 +69,7 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
     await openPage();
     await waitFor(() => expect(rows()).toHaveLength(5));
     const files = captureDownloads();
-    choose('Program Type', 'certificate');
+    chooseOption('Program Type', 'certificate');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(files.map((f) => f.name)).toEqual([`cohorts-${todayIso()}.csv`]);
     const csv = Papa.parse<string[]>(await files[0].blob.text()).data;

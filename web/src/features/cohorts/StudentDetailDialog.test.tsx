@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../testing/test-utils';
+import { descriptionPairs, jsonResponse } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { NO_EMAIL } from './cohortMessages';
 import { asAdmin, certCohort, demoAnswers, stubCohortApi, type Answer } from './cohortTestData';
@@ -17,16 +17,7 @@ async function openStudent(name: string, answers: Record<string, Answer> = demoA
 }
 
 const section = (dialog: HTMLElement, title: string) => within(dialog).getByRole('region', { name: title });
-/** A description list as [term, definition] pairs. */
-const facts = (region: HTMLElement) => {
-  const terms = within(region)
-    .getAllByRole('term')
-    .map((dt) => dt.textContent);
-  const values = within(region)
-    .getAllByRole('definition')
-    .map((dd) => dd.textContent);
-  return terms.map((term, i) => [term, values[i]]);
-};
+const facts = descriptionPairs;
 
 describe('Student detail dialog (spec: Student detail dialog)', { timeout: 20_000 }, () => {
   it("shows the student's information, payment status, enrollments by program type and latest 10 payments", async () => {

@@ -1,46 +1,33 @@
 import { CohortInput, type Cohort } from '#contract/cohorts';
 import type { ProgramType } from '#contract/programs';
 import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 
 /**
  * The New Cohort / Edit Cohort form (beyond the spec, admin), validated with the server's own
  * schema (lambdas/contract) so a form that passes here is accepted there, with the same messages.
  */
-export interface CohortFormValues {
-  academic_year: string;
+const COHORT_FORM = defineFormFields({
+  academic_year: { label: 'Academic Year', initial: '' },
   /** Kept as typed so the box can be cleared while editing. */
-  cohort_number: string;
-  program_type: ProgramType;
-  program_name: string;
-  start_date: string;
-  end_date: string;
-  is_active: boolean;
-}
+  cohort_number: { label: 'Cohort Number', initial: '1' },
+  program_type: { label: 'Program Type', initial: 'certificate' as ProgramType },
+  program_name: { label: 'Program Name', initial: '' },
+  start_date: { label: 'Start Date', initial: '' },
+  end_date: { label: 'End Date', initial: '' },
+  is_active: { label: 'Active', initial: true },
+});
+
+export type CohortFormValues = FormValues<typeof COHORT_FORM.fields>;
 
 export type CohortField = keyof CohortFormValues;
 
-export const FIELD_LABELS: Record<CohortField, string> = {
-  academic_year: 'Academic Year',
-  cohort_number: 'Cohort Number',
-  program_type: 'Program Type',
-  program_name: 'Program Name',
-  start_date: 'Start Date',
-  end_date: 'End Date',
-  is_active: 'Active',
-};
+export const FIELD_LABELS = COHORT_FORM.labels;
 
 /** The academic year that starts in the current calendar year, e.g. "2026-2027". */
 const currentAcademicYear = (now = new Date()) => `${now.getFullYear()}-${now.getFullYear() + 1}`;
 
-export const newCohortValues = (now = new Date()): CohortFormValues => ({
-  academic_year: currentAcademicYear(now),
-  cohort_number: '1',
-  program_type: 'certificate',
-  program_name: '',
-  start_date: '',
-  end_date: '',
-  is_active: true,
-});
+export const newCohortValues = (now = new Date()): CohortFormValues => ({ ...COHORT_FORM.initial, academic_year: currentAcademicYear(now) });
 
 export const formValuesOf = (cohort: Cohort): CohortFormValues => ({
   academic_year: cohort.academic_year,

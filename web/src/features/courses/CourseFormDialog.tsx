@@ -1,11 +1,8 @@
-import Alert from '@mui/material/Alert';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { COURSE_NAMES, type Course } from '#contract/courses';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
+import { FormFields, SwitchField } from '#shared/components/FormFields';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { FIELD_LABELS, formValuesOf, NEW_COURSE, requestBodyOf, validateCourse, type CourseFormValues } from './courseForm';
@@ -56,8 +53,7 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
       onClose={onClose}
       onSubmit={submit}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {failure && <Alert severity="error">{failure}</Alert>}
+      <FormFields failure={failure}>
         <NativeSelect required {...field('name')}>
           <option value="" disabled>
             Select a course
@@ -72,11 +68,8 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
         <TextField type="number" required slotProps={{ htmlInput: { min: 1, step: 1 } }} {...field('credit_hours')} />
         <TextField type="number" slotProps={price} {...field('application_price')} />
         <TextField type="number" slotProps={price} {...field('tuition_price')} />
-        <FormControlLabel
-          control={<Switch checked={values.is_certificate_course} onChange={(event) => set('is_certificate_course', event.target.checked)} />}
-          label={FIELD_LABELS.is_certificate_course}
-        />
-      </Stack>
+        <SwitchField label={FIELD_LABELS.is_certificate_course} checked={values.is_certificate_course} onChange={(checked) => set('is_certificate_course', checked)} />
+      </FormFields>
     </FormDialog>
   );
 }

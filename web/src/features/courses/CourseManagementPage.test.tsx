@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
-import { jsonResponse, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
+import { jsonResponse, optionTexts, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
 import CourseManagementPage from './CourseManagementPage';
 import { algebra, asAdmin, asStaff, asStudent, nursingAssistant, stubCourseApi, type Answer, type ApiCall } from './courseTestData';
 
@@ -80,11 +80,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     await waitFor(() => expect(listCalls(calls)).toHaveLength(5));
     expect(listCalls(calls).at(-1)).toBe('/api/courses/');
     expect((screen.getByRole('combobox', { name: 'Certificate Course' }) as HTMLSelectElement).value).toBe('');
-    expect(
-      within(screen.getByRole('combobox', { name: 'Certificate Course' }))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All', 'Yes', 'No']);
+    expect(optionTexts(screen.getByRole('combobox', { name: 'Certificate Course' }))).toEqual(['All', 'Yes', 'No']);
   });
 
   it('validates the add dialog with the shared schema: defaults, required fields, minimum, prices', async () => {
@@ -93,9 +89,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     const dialog = await screen.findByRole('dialog', { name: 'Add New Course' });
     expect((within(dialog).getByLabelText('Credit Hours', { exact: false }) as HTMLInputElement).value).toBe('1');
     expect((within(dialog).getByRole('switch', { name: 'Is Certificate Course' }) as HTMLInputElement).checked).toBe(true);
-    const names = within(within(dialog).getByRole('combobox', { name: /Course Name/ }))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
+    const names = optionTexts(within(dialog).getByRole('combobox', { name: /Course Name/ }));
     expect(names).toContain('Medical Terminology for Allied Health Sciences');
     expect(names.filter((name) => name === 'Nurse Ethics')).toHaveLength(1);
 

@@ -1,40 +1,29 @@
 import { CourseInput, type Course } from '#contract/courses';
 import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 
 /**
  * The add/edit form, validated with the server's own schema (lambdas/contract)
  * so a form that passes here is accepted there, with the same messages.
  */
-export interface CourseFormValues {
-  name: string;
-  CRN: string;
+/** The spec's defaults: a new course starts at 1 credit hour; the certificate switch starts on. */
+const COURSE_FORM = defineFormFields({
+  name: { label: 'Course Name', initial: '' },
+  CRN: { label: 'CRN', initial: '' },
   /** Number inputs are kept as typed so they can be cleared while editing. */
-  credit_hours: string;
-  application_price: string;
-  tuition_price: string;
-  is_certificate_course: boolean;
-}
+  credit_hours: { label: 'Credit Hours', initial: '1' },
+  application_price: { label: 'Application Price', initial: '' },
+  tuition_price: { label: 'Tuition Price', initial: '' },
+  is_certificate_course: { label: 'Is Certificate Course', initial: true },
+});
+
+export type CourseFormValues = FormValues<typeof COURSE_FORM.fields>;
 
 export type CourseField = keyof CourseFormValues;
 
-export const FIELD_LABELS: Record<CourseField, string> = {
-  name: 'Course Name',
-  CRN: 'CRN',
-  credit_hours: 'Credit Hours',
-  application_price: 'Application Price',
-  tuition_price: 'Tuition Price',
-  is_certificate_course: 'Is Certificate Course',
-};
+export const FIELD_LABELS = COURSE_FORM.labels;
 
-/** The spec's defaults: a new course starts at 1 credit hour; the certificate switch starts on. */
-export const NEW_COURSE: CourseFormValues = {
-  name: '',
-  CRN: '',
-  credit_hours: '1',
-  application_price: '',
-  tuition_price: '',
-  is_certificate_course: true,
-};
+export const NEW_COURSE: CourseFormValues = COURSE_FORM.initial;
 
 export function formValuesOf(course: Course): CourseFormValues {
   const price = (value: number | null) => (value === null ? '' : value.toFixed(2));

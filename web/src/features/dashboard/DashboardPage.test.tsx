@@ -5,6 +5,20 @@ import { jsonResponse, sampleUser, signedIn } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { welcomeText } from './welcome';
 
+/** Every request answers 404: the cards that need no student record still show. */
+const withoutStudentRecord = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
+  );
+
+/** The Dashboard of the signed-in student, and its card named `name` once shown. */
+async function openCard(name: string) {
+  withoutStudentRecord();
+  renderApp('/Dashboard', { preloadedState: signedIn() });
+  return within(await screen.findByRole('region', { name }));
+}
+
 describe('welcome text', () => {
   it('uses the first name, else the username', () => {
     expect(welcomeText({ first_name: 'Jane', username: 'jdoe' })).toBe('Welcome back, Jane!');
@@ -51,10 +65,7 @@ describe('Dashboard header card', () => {
   });
 
   it('omits the program when the user has no student record (404)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
-    );
+    withoutStudentRecord();
     const warn = vi.spyOn(console, 'warn');
     renderApp('/Dashboard', { preloadedState: signedIn(sampleUser({ username: 'admin', first_name: '', isAdmin: true })) });
     expect(await screen.findByRole('heading', { name: 'Welcome back, admin!' })).toBeTruthy();
@@ -71,12 +82,7 @@ describe('Dashboard header card', () => {
 
 describe('My Registration card', () => {
   it('shows the semester, the two schedule buttons and the fixed academic information', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
-    );
-    renderApp('/Dashboard', { preloadedState: signedIn() });
-    const card = within(await screen.findByRole('region', { name: 'My Registration' }));
+    const card = await openCard('My Registration');
 
     expect(card.getByText(seasonLabel())).toBeTruthy();
     for (const name of ['View Course Schedule', 'Edit Course Schedule']) {
@@ -93,12 +99,7 @@ describe('My Registration card', () => {
 
 describe('My Financial Aid card', () => {
   it('lists the sample awards, totals the Approved ones and offers the two buttons', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ error: 'Not found' }, 404)),
-    );
-    renderApp('/Dashboard', { preloadedState: signedIn() });
-    const card = within(await screen.findByRole('region', { name: 'My Financial Aid' }));
+    const card = await openCard('My Financial Aid');
 
     const awards = card.getAllByRole('listitem').map((item) => item.textContent);
     expect(awards).toHaveLength(3);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
-import { jsonResponse, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
+import { jsonResponse, optionTexts, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
 import DocumentManagementPage from './DocumentManagementPage';
 import { DOCUMENT_COLUMNS } from './DocumentsTable';
 import { allDocuments, asAdmin, asStaff, handbook, immunization, page, schedule, stubDocumentApi, syllabus, unassigned, type Answer, type ApiCall } from './documentTestData';
@@ -95,11 +95,7 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     set('Category', 'doccat-2');
     set('Mandatory', 'true');
     set('Search', ' handbook ');
-    expect(
-      within(within(dialog).getByLabelText('Category'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All', 'Syllabus', 'Policies']);
+    expect(optionTexts(within(dialog).getByLabelText('Category'))).toEqual(['All', 'Syllabus', 'Policies']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() =>
       expect(listCalls(calls).at(-1)).toBe(

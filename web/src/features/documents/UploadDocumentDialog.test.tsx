@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
-import { jsonResponse, renderWithStore, toastText } from '../../testing/test-utils';
+import { jsonResponse, optionTexts, renderWithStore, toastText } from '../../testing/test-utils';
 import { asStaff, stubDocumentApi, uploadCohorts, type Answer } from './documentTestData';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 
@@ -59,11 +59,7 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
   it('starts with scope cohort, public, not mandatory, no signature, and the allowlist', async () => {
     const { dialog } = open();
     expect(field(dialog, 'Scope').value).toBe('cohort');
-    expect(
-      within(field(dialog, 'Scope'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Individual Students', 'Cohort Documents', 'Program Materials', 'General Resources']);
+    expect(optionTexts(field(dialog, 'Scope'))).toEqual(['Individual Students', 'Cohort Documents', 'Program Materials', 'General Resources']);
     expect(within(dialog).getByRole('switch', { name: 'Public' })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('switch', { name: 'Mandatory' })).toHaveProperty('checked', false);
     expect(within(dialog).getByRole('switch', { name: 'Requires Signature' })).toHaveProperty('checked', false);

@@ -1,10 +1,8 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
@@ -12,6 +10,7 @@ import type { DocumentCategoryDto, DocumentRecordDto } from '#contract/documents
 import { useCurrentUser } from '#shared/session/currentUser';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
+import { FormFields, SwitchField } from '#shared/components/FormFields';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { formatFileSize } from './documentFormat';
 import { COHORTS_FAILED, DOCUMENT_TOAST_MS, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD, uploadFailure } from './documentMessages';
@@ -92,8 +91,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
 
   return (
     <FormDialog id="upload-document" title="Upload Document" submitLabel="Upload" busy={uploading} onClose={onClose} onSubmit={submit}>
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {shown && <Alert severity="error">{shown}</Alert>}
+      <FormFields failure={shown}>
         {cohorts.isError && <Alert severity="error">{COHORTS_FAILED}</Alert>}
         <TextField id="upload-title" label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} />
         <TextField id="upload-description" label="Description" multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} />
@@ -108,7 +106,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
         </NativeSelect>
         <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
           {FLAGS.map(([flag, label]) => (
-            <FormControlLabel key={flag} label={label} control={<Switch checked={values[flag]} onChange={(e) => set(flag, e.target.checked)} />} />
+            <SwitchField key={flag} label={label} checked={values[flag]} onChange={(checked) => set(flag, checked)} />
           ))}
         </Stack>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -128,7 +126,7 @@ export function UploadDocumentDialog({ categories, onClose, onUploaded }: Props)
             </Typography>
           </Stack>
         )}
-      </Stack>
+      </FormFields>
     </FormDialog>
   );
 }

@@ -3,7 +3,8 @@ import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultRuntimeConfig, setRuntimeConfig } from '#shared/runtimeConfig';
 import { NOT_FINANCE_MESSAGE } from '#shared/session/financeAccess';
-import { jsonResponse, requestUrl, sampleUser, signedIn } from '../../testing/test-utils';
+import { PAYMENT_STATUS_LABEL, PAYMENT_STATUS_OPTIONS } from '#shared/lib/paymentFormat';
+import { applyFilters, jsonResponse, requestUrl, sampleUser, signedIn } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { paymentPage as page, samplePayment as payment } from '../../testing/fixtures';
 
@@ -84,11 +85,7 @@ describe('Finance Ledger (/finance)', () => {
     const requests = stubLedger();
     openLedger();
     await waitFor(() => expect(ledgerRows()).toHaveLength(2));
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'succeeded' } });
-    fireEvent.change(screen.getByLabelText('Student username'), { target: { value: 'student' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    applyFilters({ From: '2026-01-01', To: '2026-03-31', Status: 'succeeded', 'Student username': 'student' });
     await waitFor(() => expect(requests).toHaveLength(2));
     expect(Object.fromEntries(requests[1].url.searchParams)).toEqual({
       from: '2026-01-01',
@@ -205,16 +202,8 @@ describe('Finance Ledger (/finance)', () => {
     openLedger();
     await waitFor(() => expect(ledgerRows()).toHaveLength(2));
     const status = screen.getByLabelText('Status') as HTMLSelectElement;
-    expect([...status.options].map((option) => option.text)).toEqual([
-      'All except Pending and Canceled',
-      'Pending',
-      'Processing',
-      'Succeeded',
-      'Failed',
-      'Canceled',
-      'Refunded',
-      'Partially refunded',
-    ]);
+    // Each status as paymentFormat.test words it, after the default.
+    expect([...status.options].map((option) => option.text)).toEqual(['All except Pending and Canceled', ...PAYMENT_STATUS_OPTIONS.map((value) => PAYMENT_STATUS_LABEL[value])]);
     expect(screen.getByText(UNFILTERED_NOTE)).toBeTruthy();
 
     fireEvent.change(status, { target: { value: 'canceled' } });

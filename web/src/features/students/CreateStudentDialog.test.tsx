@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../testing/test-utils';
+import { jsonResponse, optionTexts } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, stubStudentsApi, summaries, type Call } from './studentTestData';
 
@@ -52,10 +52,7 @@ describe('Add Student (issue 8)', { timeout: 20_000 }, () => {
 
   it('offers the cohorts of the chosen program type and fills in the program name from the cohort', async () => {
     const { dialog } = await openDialog();
-    const cohortOptions = () =>
-      within(within(dialog).getByRole('combobox', { name: 'Cohort' }))
-        .getAllByRole('option')
-        .map((o) => o.textContent);
+    const cohortOptions = () => optionTexts(within(dialog).getByRole('combobox', { name: 'Cohort' }));
     expect(cohortOptions()).toEqual(['Choose a cohort', '2026-2027 Cohort 2 (Phlebotomy)', '2025-2026 Cohort 1 (Nursing Assistant)']);
     type(dialog, 'Cohort', 'cohort-2026-cert-2');
     expect((within(dialog).getByLabelText('Program Name', { exact: false }) as HTMLInputElement).value).toBe('Phlebotomy');

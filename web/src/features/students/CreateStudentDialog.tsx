@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '#contract/cohorts';
 import { CREATE_STUDENT_LABELS, createStudentBody, NEW_STUDENT, validateCreateStudent, withField, type CreateStudentValues } from './createStudentForm';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
+import { SwitchField } from '#shared/components/FormFields';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NativeSelect } from '#shared/components/NativeSelect';
@@ -75,10 +74,7 @@ export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Co
           helperText={errors.temporary_password ?? 'Optional. Without one, the student is emailed an invitation; with one, they choose a new password at first sign-in.'}
           sx={{ gridColumn: '1 / -1' }}
         />
-        <FormControlLabel
-          control={<Switch checked={values.on_payment_plan} onChange={(event) => set('on_payment_plan', event.target.checked)} />}
-          label={CREATE_STUDENT_LABELS.on_payment_plan}
-        />
+        <SwitchField label={CREATE_STUDENT_LABELS.on_payment_plan} checked={values.on_payment_plan} onChange={(checked) => set('on_payment_plan', checked)} />
       </Box>
     </FormDialog>
   );

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { StudentRecord } from '#contract/students';
 import { enrollBody, enrollValuesFor, ENROLL_LABELS, validateEnroll, type EnrollValues } from './enrollForm';
 import { useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
+import { FormFields } from '#shared/components/FormFields';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NativeSelect } from '#shared/components/NativeSelect';
@@ -30,15 +29,14 @@ export function EnrollDialog({ student, onClose }: { student: StudentRecord; onC
 
   return (
     <FormDialog id="enroll" title="Enroll in Program" submitLabel="Enroll" busy={enrolling.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {failure && <Alert severity="error">{failure}</Alert>}
+      <FormFields failure={failure}>
         <NativeSelect required {...field('program_type')}>
           <ProgramTypeOptions />
         </NativeSelect>
         <TextField required {...field('program_name')} />
         <TextField required inputMode="decimal" placeholder="0.00" {...field('amount_due')} />
         <TextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('next_due_date')} helperText={errors.next_due_date ?? 'Optional'} />
-      </Stack>
+      </FormFields>
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, tableRows } from '../../testing/test-utils';
+import { chooseOption, jsonResponse, optionTexts, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, stubStudentsApi, type Answer, type Call } from './studentTestData';
 
@@ -15,7 +15,6 @@ async function openList(answers: Record<string, Answer> = demoAnswers()) {
 
 const rows = () => tableRows('Students');
 const usernames = () => rows().map((row) => row[1]);
-const choose = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
 const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/students/');
 
 describe('Students list (issue 8)', { timeout: 20_000 }, () => {
@@ -35,22 +34,14 @@ describe('Students list (issue 8)', { timeout: 20_000 }, () => {
     const { calls } = await openList(answers);
     await waitFor(() => expect(rows()).toHaveLength(3));
 
-    choose('Balance Status', 'overdue');
+    chooseOption('Balance Status', 'overdue');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('balance_status')).toBe('overdue'));
-    expect(
-      within(screen.getByRole('combobox', { name: 'Balance Status' }))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All', 'Current', 'Due', 'Overdue']);
+    expect(optionTexts(screen.getByRole('combobox', { name: 'Balance Status' }))).toEqual(['All', 'Current', 'Due', 'Overdue']);
 
-    choose('Program Type', 'diploma');
+    chooseOption('Program Type', 'diploma');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('program_type')).toBe('diploma'));
     // The cohort select offers only the cohorts of that program type.
-    expect(
-      within(screen.getByRole('combobox', { name: 'Cohort' }))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All', '2025-2026 Cohort 1 (Patient Care Technician)']);
+    expect(optionTexts(screen.getByRole('combobox', { name: 'Cohort' }))).toEqual(['All', '2025-2026 Cohort 1 (Patient Care Technician)']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     const before = listCalls(calls).length;
@@ -67,9 +58,9 @@ describe('Students list (issue 8)', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '' } });
     await waitFor(() => expect(rows()).toHaveLength(3));
-    choose('Cohort', 'cohort-2025-cert-1');
+    chooseOption('Cohort', 'cohort-2025-cert-1');
     expect(usernames()).toEqual(['aisha.khan']);
-    choose('Program Type', 'diploma');
+    chooseOption('Program Type', 'diploma');
     // A cohort of another program type is dropped with the new program type.
     expect((screen.getByRole('combobox', { name: 'Cohort' }) as HTMLSelectElement).value).toBe('');
   });

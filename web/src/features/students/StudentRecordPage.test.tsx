@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../testing/test-utils';
+import { descriptionPairs, jsonResponse, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, jane, stubStudentsApi, type Answer, type Call } from './studentTestData';
 
@@ -11,24 +11,7 @@ async function openRecord(username = 'jane.doe', answers: Record<string, Answer>
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
-const tableRows = (name: string) =>
-  within(screen.getByRole('table', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-const facts = (region: HTMLElement) => {
-  const terms = within(region)
-    .getAllByRole('term')
-    .map((dt) => dt.textContent);
-  const values = within(region)
-    .getAllByRole('definition')
-    .map((dd) => dd.textContent);
-  return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
-};
+const facts = (region: HTMLElement) => Object.fromEntries(descriptionPairs(region));
 const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
 const errorOf = (dialog: HTMLElement, label: string) => {
   const input = within(dialog).getByLabelText(label, { exact: false });

@@ -2,49 +2,30 @@ import { CreateStudentRequest } from '#contract/student-admin';
 import type { Cohort } from '#contract/cohorts';
 import type { ProgramType } from '#contract/programs';
 import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 
 /** The Add Student form, as typed. */
-export interface CreateStudentValues {
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  program_type: ProgramType;
-  program_name: string;
-  cohort_id: string;
-  on_payment_plan: boolean;
+const CREATE_STUDENT_FORM = defineFormFields({
+  username: { label: 'Username', initial: '' },
+  first_name: { label: 'First Name', initial: '' },
+  last_name: { label: 'Last Name', initial: '' },
+  email: { label: 'Email', initial: '' },
+  phone_number: { label: 'Phone', initial: '' },
+  program_type: { label: 'Program Type', initial: 'certificate' as ProgramType },
+  program_name: { label: 'Program Name', initial: '' },
+  cohort_id: { label: 'Cohort', initial: '' },
+  on_payment_plan: { label: 'On Payment Plan', initial: false },
   /** Empty: Cognito emails an invitation instead. */
-  temporary_password: string;
-}
+  temporary_password: { label: 'Temporary Password', initial: '' },
+});
+
+export type CreateStudentValues = FormValues<typeof CREATE_STUDENT_FORM.fields>;
 
 export type CreateStudentField = keyof CreateStudentValues;
 
-export const CREATE_STUDENT_LABELS: Record<CreateStudentField, string> = {
-  username: 'Username',
-  first_name: 'First Name',
-  last_name: 'Last Name',
-  email: 'Email',
-  phone_number: 'Phone',
-  program_type: 'Program Type',
-  program_name: 'Program Name',
-  cohort_id: 'Cohort',
-  on_payment_plan: 'On Payment Plan',
-  temporary_password: 'Temporary Password',
-};
+export const CREATE_STUDENT_LABELS = CREATE_STUDENT_FORM.labels;
 
-export const NEW_STUDENT: CreateStudentValues = {
-  username: '',
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone_number: '',
-  program_type: 'certificate',
-  program_name: '',
-  cohort_id: '',
-  on_payment_plan: false,
-  temporary_password: '',
-};
+export const NEW_STUDENT: CreateStudentValues = CREATE_STUDENT_FORM.initial;
 
 /** The body of POST /api/students/: no temporary password means "send an invitation". */
 export function createStudentBody(values: CreateStudentValues): CreateStudentRequest {

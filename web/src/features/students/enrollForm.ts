@@ -2,31 +2,28 @@ import { EnrollRequest } from '#contract/student-admin';
 import type { ProgramType } from '#contract/programs';
 import type { StudentRecord } from '#contract/students';
 import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 import type { EnrollmentBody } from './studentsAdminApi';
 
 /** Enroll in Program: the program and its opening charge. */
-export interface EnrollValues {
-  program_type: ProgramType;
-  program_name: string;
-  amount_due: string;
-  next_due_date: string;
-}
+const ENROLL_FORM = defineFormFields({
+  program_type: { label: 'Program Type', initial: 'certificate' as ProgramType },
+  program_name: { label: 'Program Name', initial: '' },
+  amount_due: { label: 'Amount Due', initial: '' },
+  next_due_date: { label: 'Next Due Date', initial: '' },
+});
+
+export type EnrollValues = FormValues<typeof ENROLL_FORM.fields>;
 
 export type EnrollField = keyof EnrollValues;
 
-export const ENROLL_LABELS: Record<EnrollField, string> = {
-  program_type: 'Program Type',
-  program_name: 'Program Name',
-  amount_due: 'Amount Due',
-  next_due_date: 'Next Due Date',
-};
+export const ENROLL_LABELS = ENROLL_FORM.labels;
 
 /** Starts from the student's own program, the usual first enrollment. */
 export const enrollValuesFor = (student: Pick<StudentRecord, 'program' | 'program_type'>): EnrollValues => ({
-  program_type: student.program_type ?? 'certificate',
+  ...ENROLL_FORM.initial,
+  program_type: student.program_type ?? ENROLL_FORM.initial.program_type,
   program_name: student.program ?? '',
-  amount_due: '',
-  next_due_date: '',
 });
 
 /** The body of POST /api/students/{username}/enrollments/: an empty date is "none". */

@@ -2,36 +2,31 @@ import { LedgerPostRequest } from '#contract/student-admin';
 import type { ProgramType } from '#contract/programs';
 import type { ProgramBalance } from '#contract/students';
 import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 import type { LedgerEntryBody } from './studentsAdminApi';
 
 /** Post Charge or Credit: a new ledger entry against one of the student's programs (never an edit). */
-export interface LedgerEntryValues {
-  kind: 'charge' | 'credit';
+const LEDGER_ENTRY_FORM = defineFormFields({
+  kind: { label: 'Kind', initial: 'charge' as 'charge' | 'credit' },
   /** `<program_type>#<program_id>` of the chosen enrollment. */
-  program: string;
-  amount: string;
-  reason: string;
-  next_due_date: string;
-}
+  program: { label: 'Program', initial: '' },
+  amount: { label: 'Amount', initial: '' },
+  reason: { label: 'Reason', initial: '' },
+  next_due_date: { label: 'Next Due Date', initial: '' },
+});
+
+export type LedgerEntryValues = FormValues<typeof LEDGER_ENTRY_FORM.fields>;
 
 export type LedgerEntryField = keyof LedgerEntryValues;
 
-export const LEDGER_ENTRY_LABELS: Record<LedgerEntryField, string> = {
-  kind: 'Kind',
-  program: 'Program',
-  amount: 'Amount',
-  reason: 'Reason',
-  next_due_date: 'Next Due Date',
-};
+export const LEDGER_ENTRY_LABELS = LEDGER_ENTRY_FORM.labels;
 
 export const programKey = (program: Pick<ProgramBalance, 'program_type' | 'id'>) => `${program.program_type}#${program.id}`;
 
+/** A single program is chosen already. */
 export const newLedgerEntry = (programs: readonly ProgramBalance[]): LedgerEntryValues => ({
-  kind: 'charge',
+  ...LEDGER_ENTRY_FORM.initial,
   program: programs.length === 1 && programs[0] ? programKey(programs[0]) : '',
-  amount: '',
-  reason: '',
-  next_due_date: '',
 });
 
 /** The body of POST /api/students/{username}/charges/; an empty date leaves the due date as it is. */
