@@ -48,15 +48,15 @@ const BEYOND_SPEC = [
   'POST /api/payments/reconcile/',
   'GET /api/students/import/{id}/',
   'GET /api/students/imports/',
-  // issue 19: TOTP
+  // TOTP
   'POST /api/users/mfa/',
   'POST /api/users/mfa-setup/',
   'POST /api/users/totp/',
   'POST /api/users/totp/verify/',
   'POST /api/users/{username}/mfa/reset/',
-  // issue 20: revocation
+  // revocation
   'POST /api/users/{username}/sign-out-everywhere/',
-  // issue 21: the staff roles' dashboard figures
+  // the staff roles' dashboard figures
   'GET /api/dashboard/',
 ];
 

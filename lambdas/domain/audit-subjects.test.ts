@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cohortSubject, paymentSubject, shortId, studentSubject, subjectFromEntry } from './audit-subjects.js';
 
-describe('audit subjects (issue 21)', () => {
+describe('audit subjects', () => {
   it('names each kind of record as a person would', () => {
     expect(cohortSubject({ academicYear: '2025-2026', cohortNumber: 1, programName: 'Phlebotomy' })).toBe('cohort 2025-2026 Cohort 1 (Phlebotomy)');
     expect(studentSubject({ username: 'ben', firstName: 'Ben', lastName: 'Nguyen' })).toBe('student Ben Nguyen (ben)');

@@ -18,7 +18,7 @@ describe('parseCsv', () => {
 
 /**
  * OWASP CSV injection payloads (https://owasp.org/www-community/attacks/CSV_Injection, and the
- * payload lists it links), plus the ones papaparse's `escapeFormulae` let through (issue 20).
+ * payload lists it links), plus the ones papaparse's `escapeFormulae` let through.
  */
 const PAYLOADS = [
   '=1+1',

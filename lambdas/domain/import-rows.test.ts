@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkRows, reasonOf, sentenceOf, toStoredRow } from './import-rows.js';
 import { readImportFile } from './student-import.js';
 
-describe('CSV import rows (issue 19)', () => {
+describe('CSV import rows', () => {
   it('cuts the rows into chunks of 25 in file order', () => {
     const rows = Array.from({ length: 60 }, (_, i) => i);
     expect(chunkRows(rows).map((c) => [c[0], c.length])).toEqual([

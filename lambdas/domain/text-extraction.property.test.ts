@@ -1,5 +1,5 @@
 /**
- * Issue 20: the extractors over random and hostile inputs. Random bytes, random strings and random
+ * The extractors over random and hostile inputs. Random bytes, random strings and random
  * repetitions of each format's own tokens (the shapes that made backtracking regexes quadratic):
  * extraction never throws, answers a well-formed result, and finishes within a generous time per
  * byte. Also: the time cap, the inflate cap inside the zip reader, and the text cap.
@@ -158,7 +158,7 @@ describe('text extraction, fuzzed', () => {
 });
 
 describe('extraction budget', () => {
-  it('the three files of the issue 20 probe finish in milliseconds, without text', () => {
+  it('the three files of the hostile-upload probe finish in milliseconds, without text', () => {
     for (const [type, bytes] of [
       ['docx', docxOf('<w:t '.repeat(60_000))],
       ['txt', Buffer.from(' '.repeat(120_000))],

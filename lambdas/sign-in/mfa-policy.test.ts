@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exemptUsers, mustEnrolTotp } from './mfa-policy.js';
 
-describe('who must turn TOTP on (issue 19)', () => {
+describe('who must turn TOTP on', () => {
   const none = new Set<string>();
   it('every admin, finance and staff account without TOTP; never a student; never one with TOTP on', () => {
     for (const groups of [['admin'], ['finance'], ['staff'], ['staff', 'finance'], '[admin]']) {

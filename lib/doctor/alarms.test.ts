@@ -29,7 +29,7 @@ describe('alarm topic subscribers', () => {
 });
 
 describe('alarm topic policy', () => {
-  // what `enforceSSL: true` adds to a topic (and, alone, is the whole policy: issue 19)
+  // what `enforceSSL: true` adds to a topic (and, alone, is the whole policy)
   const tlsOnly = {
     Effect: 'Deny',
     Principal: { AWS: '*' },

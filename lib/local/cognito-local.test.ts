@@ -97,7 +97,7 @@ describe("cognito-local signs with its data directory's key", () => {
     const now = Date.now() / 1000;
     expect(moved.iat!).toBeGreaterThan(now + 2 * HOUR_S - 30);
     expect(moved.iat!).toBeLessThan(now + 2 * HOUR_S + 30);
-    // access tokens live 15 minutes (issue 20), lib/local/provision.ts as lib/stacks/auth-stack.ts
+    // access tokens live 15 minutes, lib/local/provision.ts as lib/stacks/auth-stack.ts
     expect(moved.exp! - moved.iat!).toBe(15 * 60);
     clock.setOffsetMs(0);
     const back = decodeJwt((await signIn()).AccessToken!);

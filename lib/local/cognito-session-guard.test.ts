@@ -25,7 +25,7 @@ describe('ChallengeSessions (NEW_PASSWORD_REQUIRED sessions, as Cognito binds th
   });
 });
 
-describe('ChallengeSessions (SOFTWARE_TOKEN_MFA sessions, issue 19)', () => {
+describe('ChallengeSessions (SOFTWARE_TOKEN_MFA sessions)', () => {
   it('accepts a TOTP session only for the challenge it was issued for', () => {
     const sessions = new ChallengeSessions();
     sessions.issued('t1', 'admin.one', 'c', 'SOFTWARE_TOKEN_MFA');

@@ -1,5 +1,5 @@
 /**
- * Issue 11: WCAG 2.1 AA with axe-core, small screens and screenshots for the admin's screens: Course
+ * WCAG 2.1 AA with axe-core, small screens and screenshots for the admin's screens: Course
  * Management, Cohort Management and detail with the student dialog, the admin panel's every view
  * (its drawer temporary at 375 px), student records with their forms, and refunds on the ledger,
  * at 1280 and 375 px (support/a11y.ts). Nothing is changed: forms are opened, checked and closed.
@@ -49,7 +49,7 @@ describe('admin', { timeout: 120_000 }, () => {
   it('dashboard with the admin buttons', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/Dashboard', (p) => p.getByRole('region', { name: 'Cohort health' }));
-      // issue 21: at 375 px the admin buttons are behind the header's menu button
+      // at 375 px the admin buttons are behind the header's menu button
       await (await headerLink(page, 'Admin Panel')).waitFor();
       if (width === 375) {
         await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 /**
- * Issue 11: WCAG 2.1 AA with axe-core, small screens and screenshots for staff's Document Management
+ * WCAG 2.1 AA with axe-core, small screens and screenshots for staff's Document Management
  * (tabs, empty, failed, every dialog) and the finance staff's ledger, at 1280 and 375 px
  * (support/a11y.ts). Nothing is changed: dialogs are opened, checked and closed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11: WCAG 2.1 AA with axe-core, small screens and screenshots, for the screens a signed-out
+ * WCAG 2.1 AA with axe-core, small screens and screenshots, for the screens a signed-out
  * visitor and a student see (login, dashboard, schedule editor, catalog, cart, checkout, payments,
  * receipts, My Documents), in their main states, at 1280 and 375 px (support/a11y.ts).
  * Only local state changes here: the checkout (which opens a payment) uses kate.wilson, whom no other
@@ -43,7 +43,7 @@ describe('signed out', () => {
 
   it('login: first sign-in with a temporary password (new password form, with its error)', async () => {
     await atBothWidths(s.pages, async (page, width) => {
-      // The login's answer for an account with a temporary password, as cognito-local would give it (issue 8).
+      // The login's answer for an account with a temporary password, as cognito-local would give it.
       await page.route('**/api/users/login/', (route) =>
         route.fulfill({ status: 401, json: { detail: 'Please choose a new password.', code: 'new_password_required', session: 'a11y-session' } }),
       );
@@ -192,7 +192,7 @@ describe('checkout (kate.wilson)', () => {
   const s = pagesFor({ username: 'kate.wilson', password: 'Student!2345' });
 
   it('checkout: loaded and a declined card', async () => {
-    // one width after the other: a student's second checkout replaces the first (issue 17)
+    // one width after the other: a student's second checkout replaces the first
     await atEachWidthInTurn(s.pages, async (page, width) => {
       await visit(page, '/Dashboard', (p) => p.getByRole('button', { name: 'Pay Bill' }));
       await page.getByRole('button', { name: 'Pay Bill' }).click();

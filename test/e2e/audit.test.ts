@@ -1,4 +1,4 @@
-/** Issue 9: the Audit log screen — real stack (DynamoDB Local, cognito-local), headless Chromium. */
+/** The Audit log screen — real stack (DynamoDB Local, cognito-local), headless Chromium. */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { login } from './support/api.js';
@@ -10,7 +10,7 @@ beforeEach(() => {
   page = session.page;
 });
 
-/** The course's id, as the API knows it (the Audit screen names a course by name and CRN, not by it: issue 21). */
+/** The course's id, as the API knows it (the Audit screen names a course by name and CRN, not by it). */
 async function courseIdOf(crn: string): Promise<string> {
   const { token } = await login('admin', 'Admin!2345');
   const res = await fetch(`${baseUrl()}/api/courses/?name=algebra`, { headers: { authorization: `Bearer ${token}` } });
@@ -31,7 +31,7 @@ async function filterAudit(filters: { user?: string; action?: string }) {
   expect((await answered).status()).toBe(200);
 }
 
-describe('Audit log (issue 9)', () => {
+describe('Audit log', () => {
   it('shows the admin who created a course and who read a student record, filtered by user and by action', { timeout: 180_000 }, async () => {
     await signInToDashboard(page, 'admin', 'Admin!2345');
 

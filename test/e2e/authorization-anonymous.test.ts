@@ -79,7 +79,7 @@ const world: MatrixWorld = {
       const user = await login(username, password);
       return { username: String(user.username), refresh: String(user.refresh) };
     },
-    // issue 19: a TOTP challenge and an enrolment of new accounts (the public second steps of signing in)
+    // a TOTP challenge and an enrolment of new accounts (the public second steps of signing in)
     ...totpFreshOverHttp,
   },
 };

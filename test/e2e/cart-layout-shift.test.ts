@@ -1,5 +1,5 @@
 /**
- * The cart does not move while it loads (issue 21, Lighthouse on a phone): its lines render at once from
+ * The cart does not move while it loads (Lighthouse on a phone): its lines render at once from
  * the stored cart, and the "Amount to pay" help keeps its height when the student record arrives with
  * what is owed. Shifts are the browser's own layout-shift entries; the student record is held back a
  * second, so it surely arrives after the first render.

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Checkout that cannot mislead", as a student meets it, at 1280 and 375 px, against the
+ * "Checkout that cannot mislead", as a student meets it, at 1280 and 375 px, against the
  * real local stack and its Stripe sandbox:
  *  (a) Pay Bill twice (quantity 2): the cart flags it, the checkout explains it before opening any
  *      payment, and one click leads to paying exactly what was owed;
@@ -9,7 +9,7 @@
  *  (d) opening the checkout and leaving without paying leaves no "Pending" (or "Canceled") row.
  * Each journey uses a fresh student made through the admin API (support/students.ts), so the demo
  * students' balances stay as seeded for the other suites. The new states (a line above what is owed,
- * a refused amount, the checkout's explanation, a replaced checkout) also get issue 11's audit.
+ * a refused amount, the checkout's explanation, a replaced checkout) also get audit.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ async function studentOwing(prefix: string, amount: string, viewport: (typeof WI
 
 const cartLine = (page: Page) => page.getByRole('listitem', { name: 'Phlebotomy' });
 
-/** Issue 11's checks (axe, small screen, a screenshot in test/e2e/screenshots) on one of issue 17's states. */
+/** The accessibility checks (axe, small screen, a screenshot in test/e2e/screenshots) on one of states. */
 const auditState = (page: Page, viewport: (typeof WIDTHS)[number], screen: string, state: string) => audit(page, viewport.width, screen, state);
 
 describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 19: `npm run doctor -- --local` passes on a freshly started stack (the one the browser tests
+ * `npm run doctor -- --local` passes on a freshly started stack (the one the browser tests
  * run: bin/local.ts in a temp data directory). The data directory is not handed to tests, but its
  * Stripe keys are (local-stack.global.ts), so the test gives the doctor a directory holding just them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6: documents. Staff upload a pdf through the presigned URL (with the progress bar), find it in
+ * Documents. Staff upload a pdf through the presigned URL (with the progress bar), find it in
  * the Cohort Documents tab, preview and zoom it, download it and delete it. The demo student sees their
  * cohort's documents on My Documents and signs the handbook; staff then see that acknowledgement.
  * The stack is shared with the other browser tests: the upload has a unique title and is deleted.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, FERPA-clean listings: walks every route a student can call (the rows of lambdas/routes.ts
+ * FERPA-clean listings: walks every route a student can call (the rows of lambdas/routes.ts
  * whose access is 'signed-in' or names 'student'), as each demo student of the seeded school
  * (lib/local/seed), over HTTP through the local gateway, and fails if any answer names another student:
  * their username, full name, email, or id (Cognito sub, which is also their profile's id).
@@ -82,7 +82,7 @@ const builders = {
       { query: { student_name: o.lastName } },
       { query: { student_name: o.username } },
       { query: { search: o.lastName } },
-      // issue 21: a staff reader's view of one student's documents (the record page); a student is refused
+      // a staff reader's view of one student's documents (the record page); a student is refused
       { query: { student: o.username } },
     ]),
   ],

@@ -1,5 +1,5 @@
 /**
- * Issue 17: "Reconcile with Stripe" on the Finance Ledger. The finance user opens the ledger, checks a
+ * "Reconcile with Stripe" on the Finance Ledger. The finance user opens the ledger, checks a
  * range of dates with Stripe and reads the result, at 1280 and 375 px (support/a11y.ts: axe, no
  * sideways scrolling, screenshots). Then the repair journey: the local Stripe sandbox is told to drop
  * the next `payment_intent.succeeded` webhook (as when our endpoint was down for as long as Stripe
@@ -30,7 +30,7 @@ const daysAgo = (n: number) => {
   return isoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - n));
 };
 
-// A table from 600 px up, a list of cards on a phone (issue 21).
+// A table from 600 px up, a list of cards on a phone.
 const ledgerTable = (page: Page) => dataTable(page, 'Payments ledger');
 const reconcileButton = (page: Page) => page.getByRole('button', { name: 'Reconcile with Stripe' });
 /** The announced first line of a result: "Checked 3 payments created from Nov 17, 2026 to Nov 23, 2026." */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, keyboard only: two whole journeys with `page.keyboard` alone (Tab, Shift+Tab, Enter, Space,
+ * Keyboard only: two whole journeys with `page.keyboard` alone (Tab, Shift+Tab, Enter, Space,
  * arrows, Escape); nothing is clicked and nothing is focused by script. Navigating to the portal's
  * address is the only `goto`. Dialogs must take the focus when they open and give it back when they close.
  *  (a) a student signs in, adds the bill to the cart, pays in the local Stripe sandbox and opens the receipt;
@@ -118,7 +118,7 @@ describe('keyboard only', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => hasFocusWithin(uploadButton)).toBe(true); // back where it was
 
-    // issue 21: the list moved to the new document's tab (Cohort Documents: the default scope).
+    // the list moved to the new document's tab (Cohort Documents: the default scope).
     await expect(page.getByRole('tab', { name: /^Cohort Documents/ }).getAttribute('aria-selected')).resolves.toBe('true');
     // Arrows move between tabs, Enter selects: to Individual Students and back.
     await tabTo(page, page.getByRole('tab', { selected: true }));

@@ -1,5 +1,5 @@
 /**
- * Issue 9, faults: the local stack is killed while admins are writing (the gateway and its handlers,
+ * Faults: the local stack is killed while admins are writing (the gateway and its handlers,
  * cognito-local and s3rver with SIGKILL; DynamoDB Local stopped, see killEverything), then started
  * again on the same data. Every write that was
  * acknowledged is still there (no lost committed write); every write is all there or not there at

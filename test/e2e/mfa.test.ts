@@ -1,5 +1,5 @@
 /**
- * Issue 19, two-step sign-in (TOTP) in headless Chromium against the real local stack: an admin who has
+ * Two-step sign-in (TOTP) in headless Chromium against the real local stack: an admin who has
  * not set it up (the seeded mfa.admin) does so at the first sign-in, reading the key off the page and
  * computing the code as an authenticator app would (otplib), lands on the dashboard, logs out and signs
  * in again with password and code; the enrolment screen is checked at 1280 and 375 px (axe, no sideways
@@ -105,7 +105,7 @@ describe('students', () => {
     const { username, password } = await newAccount('e2e-student');
     const page = await pageAt(375);
     await signInToDashboard(page, username, password);
-    // issue 21: at 375 px the button is in the header's menu
+    // at 375 px the button is in the header's menu
     await openMenuIfCollapsed(page);
     await page.getByRole('button', { name: 'Two-step sign-in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Two-step sign-in' });

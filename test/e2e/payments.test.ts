@@ -1,5 +1,5 @@
 /**
- * Spec: Cart, Checkout; issue 4: payments the server can prove. The demo student pays part of the bill
+ * Spec: Cart, Checkout; payments the server can prove. The demo student pays part of the bill
  * with Stripe's test card through the local Stripe sandbox; the balance changes only once the sandbox's
  * webhook reaches the server. A declined card changes nothing. Finance sees the payment and exports CSV;
  * an admin then refunds it, which also gives the other browser tests back the seeded balance.

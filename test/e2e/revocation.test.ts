@@ -1,5 +1,5 @@
 /**
- * Issue 20 through the local gateway, on the demo data: an access token lives 15 minutes (the stack's
+ * through the local gateway, on the demo data: an access token lives 15 minutes (the stack's
  * clock is moved, not waited for), and a disabled student's refresh token is refused whatever spelling
  * of the name comes beside it (`JAMAL.BROOKS`, `jamal.brooks `, `jamal.brooks`). The stack is shared by
  * every browser test: the clock is reset and jamal.brooks enabled again after each test.
@@ -28,7 +28,7 @@ const switchSignIn = async (username: string, enabled: boolean) => {
   expect(res.status, await res.clone().text()).toBe(200);
 };
 
-describe('an access token lives 15 minutes (issue 20)', () => {
+describe('an access token lives 15 minutes', () => {
   afterEach(resetStackClock);
 
   it('works 14 minutes after issue', async () => {
@@ -49,7 +49,7 @@ describe('an access token lives 15 minutes (issue 20)', () => {
   });
 });
 
-describe('a disabled student cannot refresh (issue 20)', () => {
+describe('a disabled student cannot refresh', () => {
   afterEach(async () => {
     await switchSignIn(JAMAL, true);
   });

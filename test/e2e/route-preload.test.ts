@@ -1,5 +1,5 @@
 /**
- * Issue 21: a route's lazy JavaScript downloads alongside the entry, not after it (web/build/routePreload.ts).
+ * A route's lazy JavaScript downloads alongside the entry, not after it (web/build/routePreload.ts).
  * Measured with the browser's own Resource Timing: the page chunk's request must start before the shell
  * chunk (the entry's ~150 KiB) has finished downloading, which cannot happen when only the entry's code
  * asks for the page. The network is throttled so the shell takes long enough to measure.

@@ -42,7 +42,7 @@ describe('security headers on HTML', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, body] of scripts) {
-      // a data block (issue 21's route -> chunks map) is never run, so script-src does not apply to it
+      // a data block (route -> chunks map) is never run, so script-src does not apply to it
       // (HTML: a script whose type is not a JavaScript MIME type is a data block); only JSON is allowed
       if (/\btype="application\/json"/.test(attributes!)) {
         expect(() => JSON.parse(body!), 'the data block is JSON').not.toThrow();

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 9) in headless Chromium against the real local stack: the SPA stays signed in
+ * Sessions in headless Chromium against the real local stack: the SPA stays signed in
  * while its refresh token is valid (an expired access token is refreshed and the call retried; one
  * about to expire is refreshed first), logout revokes the refresh token, and a session whose refresh
  * is refused ends with the spec's "Session expired - please log in again" and the login screen.
@@ -143,7 +143,7 @@ describe('a role change through the gateway', () => {
     const username = `role-${randomUUID().slice(0, 8)}`;
     const password = 'Role!Change2345';
     const { cognito, poolId } = cognitoOf((await login('student', 'Student!2345')).token);
-    // a student needs a student record to sign in (issue 20)
+    // a student needs a student record to sign in
     await createStudentOverHttp(username, password);
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: username, Password: password, Permanent: true }));
     const staffGroup = { UserPoolId: poolId, Username: username, GroupName: 'staff' };
@@ -156,7 +156,7 @@ describe('a role change through the gateway', () => {
 
     const first = (await login(username, password)) as unknown as StoredUser;
     expect(await cohorts(first.token)).toBe(403);
-    // a staff role needs TOTP (issue 19): without it the refresh below is refused (test/handlers/users-mfa.test.ts)
+    // a staff role needs TOTP: without it the refresh below is refused (test/handlers/users-mfa.test.ts)
     await turnTotpOn(first.token);
     await cognito.send(new AdminAddUserToGroupCommand(staffGroup));
     expect(await cohorts(first.token)).toBe(403);

@@ -1,5 +1,5 @@
 /**
- * Issue 11: every administration screen and message of the spec, word for word (the expectations are
+ * Every administration screen and message of the spec, word for word (the expectations are
  * quoted from portal-spec.md). Routes: /course-manager, /cohort-management, /cohort-management/:id,
  * /admin (all views), and Document Management (staff, /documents). What the other browser suites
  * already assert (course add/edit/delete toasts, cohort filters and CSVs, the upload/preview/delete
@@ -32,12 +32,12 @@
  *      username", "Please enter a valid student username", "Validating username...", "Valid student: "
  *      + name, "Enter the student's username to assign this document", "Student not found", "Validation
  *      error"; scope change resets cohort and username; defaults scope cohort, public, not mandatory, no signature
- *  §8  "Failed to fetch courses. Please try again later.", "Something went wrong", the error field (issue 21: as a sentence, once, no "Error: "),
+ *  §8  "Failed to fetch courses. Please try again later.", "Something went wrong", the error field (as a sentence, once, no "Error: "),
  *      "Failed to delete course", "Failed to load cohorts data", "Failed to load cohort students",
  *      "Failed to load student details", document list detail / "Error fetching documents", "Error loading
  *      cohorts", "Error downloading document", "Error deleting document", "Error uploading document",
  *      "Failed to load document preview", "Document not available for preview"
- *  §9  toasts: 5000 ms (Course Management), 6000 ms (documents); error toasts stay until closed (issue 21)
+ *  §9  toasts: 5000 ms (Course Management), 6000 ms (documents); error toasts stay until closed
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,7 @@ const COURSES_LIST = /\/api\/courses\/(\?.*)?$/;
 const DOCUMENTS_LIST = /\/api\/documents\/(\?.*)?$/;
 
 describe('Course Management (spec sections 2, 5, 8 and 9)', () => {
-  it('shows "Loading...", the filters, buttons, columns and dialog defaults; save and delete failures; the list failure; error toasts stay until closed (issue 21)', async () => {
+  it('shows "Loading...", the filters, buttons, columns and dialog defaults; save and delete failures; the list failure; error toasts stay until closed', async () => {
     const page = await openPage(admin);
     const release = await hold(page, COURSES_LIST);
     await page.goto(`${baseUrl()}/course-manager`);
@@ -139,11 +139,11 @@ describe('Course Management (spec sections 2, 5, 8 and 9)', () => {
     await dialog.getByLabel('CRN').fill('E2E-NEVER-SAVED');
     await dialog.getByRole('button', { name: 'Create Course' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Something went wrong' }).waitFor();
-    // issue 21: shown once, in the dialog the person is looking at, not also as a toast
+    // shown once, in the dialog the person is looking at, not also as a toast
     await expect(page.locator('.MuiSnackbar-root').count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    // Delete failures: the error field (as a sentence, without the "Error: " prefix: issue 21), else "Failed to delete course".
+    // Delete failures: the error field (as a sentence, without the "Error: " prefix), else "Failed to delete course".
     await page.route('**/api/courses/*/delete/', failWith(409, { error: 'Course is still offered' }), { times: 1 });
     await page.getByRole('button', { name: 'Delete Algebra (40101)' }).click();
     await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
@@ -152,7 +152,7 @@ describe('Course Management (spec sections 2, 5, 8 and 9)', () => {
     await page.getByRole('button', { name: 'Delete Algebra (40101)' }).click();
     await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
     await alert(page, 'Failed to delete course').waitFor();
-    await dismissToast(page, 'Failed to delete course'); // an error stays until closed (issue 21)
+    await dismissToast(page, 'Failed to delete course'); // an error stays until closed
     await table.getByRole('cell', { name: '40101', exact: true }).waitFor(); // nothing was deleted
 
     await page.route(COURSES_LIST, failWith(500, { error: 'Internal server error' }));
@@ -364,7 +364,7 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await empty.getByText('Click Upload Document to add one.', { exact: true }).waitFor();
   });
 
-  it('shows the badges and preview states of documents without a file or text; download and delete failures; error toasts stay until closed (issue 21)', async () => {
+  it('shows the badges and preview states of documents without a file or text; download and delete failures; error toasts stay until closed', async () => {
     const page = await openPage(staff);
     // Shapes the seed has none of: a record without storage info, a student-less individual document,
     // a txt without extracted text, a cohort document without cohort details, a file type without a preview.
@@ -439,7 +439,7 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await alert(preview, 'Document not available for preview').waitFor();
     await closePreview();
     await page.getByRole('button', { name: 'Preview Financial Aid Guide', exact: true }).click();
-    // issue 21: the online viewer cannot fetch a local URL, so the text read from the file and "Download to View" instead
+    // the online viewer cannot fetch a local URL, so the text read from the file and "Download to View" instead
     await preview.getByText('Apply before the priority deadline.').waitFor();
     await preview.getByRole('button', { name: 'Download to View' }).waitFor();
     await expect(preview.locator('iframe').count()).resolves.toBe(0);
@@ -449,7 +449,7 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await page.getByRole('button', { name: 'Download Financial Aid Guide', exact: true }).click();
     await page.getByRole('row').filter({ hasText: 'Financial Aid Guide' }).getByText('No S3 URL', { exact: true }).waitFor();
     await alert(page, 'Error downloading document').waitFor();
-    await dismissToast(page, 'Error downloading document'); // an error stays until closed (issue 21)
+    await dismissToast(page, 'Error downloading document'); // an error stays until closed
 
     await page.route('**/api/documents/doc-aid-guide/', (route) => (route.request().method() === 'DELETE' ? failWith(500, {})(route) : route.fallback()));
     await page.getByRole('button', { name: 'Delete Financial Aid Guide', exact: true }).click();
@@ -524,7 +524,7 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await page.route('**/api/documents/upload-url/', failWith(500, {}));
     await upload();
     await refusal('Error uploading document');
-    // issue 21: once, in the dialog, not also as a toast
+    // once, in the dialog, not also as a toast
     await expect(page.locator('.MuiSnackbar-root').count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });

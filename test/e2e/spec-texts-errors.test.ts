@@ -1,5 +1,5 @@
 /**
- * Issue 11: the rows of spec section 8's error catalogue (and section 6's refusals) that are not part of
+ * The rows of spec section 8's error catalogue (and section 6's refusals) that are not part of
  * one screen: a rejected session token, the admin guard, an unreadable stored cart, a script chunk that
  * fails to load, and the "Please log in to ..." messages of the documents for a session without a token.
  * The other rows are checked on their screens (spec-texts-student / spec-texts-admin).

@@ -1,5 +1,5 @@
 /**
- * Issue 11: every student-facing screen and message of the spec, word for word (the expectations are
+ * Every student-facing screen and message of the spec, word for word (the expectations are
  * quoted from portal-spec.md). Routes: /, /login, /Dashboard, /course-schedule-editor, /courses, /cart,
  * /checkout. What the other browser suites already assert (e.g. the bill figures, the declined card)
  * is not repeated.
@@ -185,7 +185,7 @@ describe('Dashboard (spec section 2)', () => {
     await expect(header.getByText('Nursing Assistant', { exact: true }).count()).resolves.toBe(0);
 
     // A record without payment details: no payment information rather than an error. (Admins, who have
-    // no record, showed this before issue 21; they now get a dashboard of their own, with no My Bill.)
+    // no record, showed this before; they now get a dashboard of their own, with no My Bill.)
     const bare = await openPage(student);
     await editJson(bare, '**/api/students/student/', (record) => ({ ...record, payment_details: null }));
     await bare.goto(`${baseUrl()}/Dashboard`);

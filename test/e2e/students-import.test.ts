@@ -1,5 +1,5 @@
 /**
- * Issue 19, a CSV import that finishes — real stack (`npm start`: the local gateway holding the route to its
+ * A CSV import that finishes — real stack (`npm start`: the local gateway holding the route to its
  * timeout, the local queue running the import job, DynamoDB Local, cognito-local), headless Chromium: the
  * admin uploads 50 rows, watches the progress bar, reads the report with its one failed row, and reopens
  * the import later from the list of past imports.
@@ -17,7 +17,7 @@ const openStudentsAsAdmin = async (): Promise<Page> => studentsViewAsAdmin(await
 
 const cellsOf = (row: ReturnType<Page['getByRole']>) => row.getByRole('cell').allTextContents();
 
-describe('CSV import as a job (issue 19)', () => {
+describe('CSV import as a job', () => {
   it('an admin uploads 50 rows, sees the progress bar, then the report with its one failed row, and reopens it later', { timeout: 180_000 }, async () => {
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
     const username = (i: number) => `bulk.${tag}.${i}`;

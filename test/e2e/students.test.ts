@@ -1,4 +1,4 @@
-/** Issue 8: student records for administrators — real stack (cognito-local, DynamoDB Local), headless Chromium. */
+/** Student records for administrators — real stack (cognito-local, DynamoDB Local), headless Chromium. */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
@@ -15,7 +15,7 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 /** Unique per run: the stack's data survives between tests of one run. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-describe('Student records (issue 8)', () => {
+describe('Student records', () => {
   it(
     'admin creates a student with a temporary password, enrolls them and posts a credit; the student chooses a new password and sees the bill; once disabled they cannot sign in',
     { timeout: 180_000 },
@@ -115,7 +115,7 @@ describe('Student records (issue 8)', () => {
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows)) });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
-    // issue 19: created in the background, then reported row by row (test/e2e/students-import.test.ts has the rest)
+    // created in the background, then reported row by row (test/e2e/students-import.test.ts has the rest)
     await dialog.getByText('Created 1 · Already existed 0 · Failed 1').waitFor({ timeout: 60_000 });
     const report = dialog.getByRole('table', { name: 'Import report' });
     await expect.poll(() => report.getByRole('row').count()).toBe(3);

@@ -1,5 +1,5 @@
 /**
- * Issue 21, items 10 and 13, at 1280 and 375 px on the real local stack:
+ * Items 10 and 13, at 1280 and 375 px on the real local stack:
  *  - an admin edits a course's name in Course Manager; the audit log names the entry's subject
  *    "course Biology (<CRN>)", never the course's id, and opening the entry shows the fields before
  *    and after side by side (stacked on a phone) with the changed name marked;
@@ -36,7 +36,7 @@ afterAll(async () => {
   for (const id of intents) await api(token, 'POST', `/api/payments/${id}/refund/`, { reason: 'requested_by_customer' });
 });
 
-describe('audit subjects and entries, refunds that land (issue 21)', { timeout: 180_000 }, () => {
+describe('audit subjects and entries, refunds that land', { timeout: 180_000 }, () => {
   const admin = pagesFor(ADMIN);
 
   it('the audit log names an edited course by name and CRN and opens the entry to its before and after', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 21, documents as people use them, at 1280 and 375 px: the upload dialog's stale messages go when
+ * Documents as people use them, at 1280 and 375 px: the upload dialog's stale messages go when
  * their cause does; after an upload the list shows the new document's tab with its row highlighted, in
  * view and announced, uploaded by a name; a DOCX whose link Microsoft's viewer cannot reach (always,
  * locally) previews as its text with "Download to View", never a broken frame; the admin's student record
@@ -40,7 +40,7 @@ afterAll(async () => {
   }
 });
 
-describe('documents, issue 21', { timeout: 150_000 }, () => {
+describe('documents as people use them', { timeout: 150_000 }, () => {
   const staff = pagesFor({ username: 'staff', password: 'Staff!2345' });
   const admin = pagesFor({ username: 'admin', password: 'Admin!2345' });
   const finance = pagesFor({ username: 'finance', password: 'Finance!2345' });

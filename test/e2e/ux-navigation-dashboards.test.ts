@@ -1,5 +1,5 @@
 /**
- * Issue 21, navigation by role and role dashboards, at 1280 and 375 px against the real local stack:
+ * Navigation by role and role dashboards, at 1280 and 375 px against the real local stack:
  *  - staff reach Document Management and Course Manager from the header (through the menu at 375 px),
  *    finance the Finance Ledger; the admin's collapsed header at 375 px is at most 72 px tall;
  *  - each role's dashboard (student, staff, finance, admin) loads with no console error and no 4xx

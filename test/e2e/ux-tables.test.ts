@@ -1,5 +1,5 @@
 /**
- * Issue 21, "tables at any width": every screen with a table, at 1280 and 375 px. Each row action's box
+ * "tables at any width": every screen with a table, at 1280 and 375 px. Each row action's box
  * (and each table's or card's box) is measured against the viewport: no action off-screen at either
  * width; at 1280 the table is a <table> whose container does not scroll sideways, at 375 it is a list
  * of cards, each inside the screen. Screenshots: test/e2e/screenshots/after-*.png (the before-* ones
@@ -104,7 +104,7 @@ async function expectFits(page: Page, width: Width, name: string, minActions = 1
 const shoot = (page: Page, name: string, width: Width) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `after-${name}-${width}.png`), fullPage: true, animations: 'disabled' });
 
-describe('tables at any width (issue 21)', { timeout: 180_000 }, () => {
+describe('tables at any width', { timeout: 180_000 }, () => {
   describe('student', () => {
     const s = pagesFor({ username: 'student', password: 'Student!2345' });
 

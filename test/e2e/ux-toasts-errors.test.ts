@@ -1,5 +1,5 @@
 /**
- * Issue 21, items 1 and 4, as an admin and staff meet them at 1280 and 375 px on the real local stack:
+ * Items 1 and 4, as an admin and staff meet them at 1280 and 375 px on the real local stack:
  *  - one toast slot: after create-then-delete in Course Manager the toast is the delete's, within
  *    500 ms of the delete, and the create's is gone (a queue showed it 4.3 s late);
  *  - a failed create (duplicate CRN) says so once, in the dialog, as a sentence naming the course that

@@ -1,5 +1,5 @@
 /**
- * Issue 21 (item 10): every audit entry names its subject in words, stored on the entry when it is
+ * Every audit entry names its subject in words, stored on the entry when it is
  * written (so a later rename or deletion does not change it), and carries the changed record's
  * before / after; entries written before labels existed are named from their own snapshot when
  * listed. Against DynamoDB Local and the Stripe sandbox.

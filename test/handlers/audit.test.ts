@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 9) against DynamoDB Local: every change route writes an entry, every staff
+ * The audit log against DynamoDB Local: every change route writes an entry, every staff
  * read of another person's student record writes one (and a student reading their own does not),
  * a read is not served when its entry cannot be written, and GET /api/audit/ lists entries newest
  * first by user, action and days, in cursor pages.
@@ -51,7 +51,7 @@ const NOT_AUDITED: Partial<Record<RouteId, string>> = {
   'users-logout': 'a person ending their own session',
   'payments-webhook': "Stripe's signed events change the ledger, each kept as an applied-event marker; no person acts",
   'documents-upload-url': "presigns an upload into the caller's own prefix and stores nothing; the document it becomes is audited (document.create)",
-  'students-import': 'queues the file (issue 19); each student the import job creates is audited as today, student.create by the admin who imported',
+  'students-import': 'queues the file; each student the import job creates is audited as today, student.create by the admin who imported',
   'users-mfa': 'the second step (TOTP code) of a person signing in to their own account, like users-login',
   'users-mfa-setup': 'a person setting up their own authenticator app while signing in (failed codes are LoginFailures)',
   'users-totp-start': "starts a student's own authenticator setup; nothing changes until the code is verified",
@@ -87,7 +87,7 @@ describe('every change route writes an audit entry', () => {
       expect(after.length, `${route.id} wrote no audit entry`).toBeGreaterThan(before);
       expect(after[0]).toMatchObject({ actor, action: expect.stringMatching(/^[a-z]+(\.[a-z]+)+$/), entityType: expect.any(String), entityId: expect.any(String) });
       expect(after[0]!.at >= startedAt).toBe(true);
-      // named in words when written (issue 21): never a bare record id
+      // named in words when written: never a bare record id
       expect(after[0]!.subject).toMatch(new RegExp(`^${after[0]!.entityType} \\S`));
       expect(after[0]!.subject).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
       expect(after[0]!.action).not.toMatch(/\.read$/);

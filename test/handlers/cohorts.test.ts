@@ -130,13 +130,13 @@ describe('cohorts', () => {
     expect(big.result.body).toHaveLength(200);
     expect(few.result.body).toHaveLength(5);
     expect(big.result.body[0].payment_details.certificate_courses[0].amount_due).toBe(1000);
-    // one GetItem for the cohort plus the roster Query (paged by size, never per student), then the read's audit entry (issue 9)
+    // one GetItem for the cohort plus the roster Query (paged by size, never per student), then the read's audit entry
     expect(big.commands).toEqual(['GetItemCommand', 'QueryCommand', 'PutItemCommand']);
     expect(few.commands).toEqual(big.commands);
     const fallback = await countRequests(() => invoke(studentsList, apiEvent('students-list', { caller: staff, query: { cohort_id: cohort.id } })));
     expect(fallback.result.body).toHaveLength(200);
     expect(fallback.commands).toEqual(['QueryCommand', 'PutItemCommand']);
-    // without cohort_id it is the admin list (issue 8): profiles with cached balances, no bills
+    // without cohort_id it is the admin list: profiles with cached balances, no bills
     const all = (await invoke(studentsList, apiEvent('students-list', { caller: staff }))).body;
     expect(all.length).toBeGreaterThanOrEqual(205);
     expect(all[0]).not.toHaveProperty('payment_details');

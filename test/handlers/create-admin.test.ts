@@ -1,6 +1,6 @@
 /**
  * `npm run create-admin` against the real (local) Cognito: the admin exists, is in the admin group, and
- * the printed password only starts a sign-in that demands a new password (issue 19: it used to be
+ * the printed password only starts a sign-in that demands a new password (it used to be
  * permanent, so the person who ran the command knew the admin's password for good).
  */
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';

@@ -1,5 +1,5 @@
 /**
- * GET /api/dashboard/ (issue 21) against DynamoDB Local: the figures of a seeded month (a month of a
+ * GET /api/dashboard/ against DynamoDB Local: the figures of a seeded month (a month of a
  * year no other test writes payments or documents in, so the month holds only this fixture), in
  * integer cents: collected, refunds that landed this month subtracted (also of a payment made the
  * month before), the 30-day chart; mandatory documents with who is still to acknowledge them; cohort
@@ -117,7 +117,7 @@ beforeAll(async () => {
   ]);
 });
 
-describe('GET /api/dashboard/ figures (issue 21)', () => {
+describe('GET /api/dashboard/ figures', () => {
   let admin: DashboardSummary;
   beforeAll(async () => {
     admin = await dashboardSummary(['admin'], NOW);

@@ -1,5 +1,5 @@
 /**
- * Issue 20, FERPA: a presenter per audience. Staff see who a document is assigned to; a student (or
+ * FERPA: a presenter per audience. Staff see who a document is assigned to; a student (or
  * anyone else who does not see every document) sees the document's own fields and whether it is
  * assigned to them, and only their own acknowledgement, never another student's username, name or
  * id, even on an individual document shared by several students. Against DynamoDB Local.
@@ -114,7 +114,7 @@ describe('documents as each audience sees them (FERPA)', () => {
     }
   });
 
-  it('finance read documents as staff do (issue 21), who they are assigned to included', async () => {
+  it('finance read documents as staff do, who they are assigned to included', async () => {
     const doc = (await listAs({ username: `fin-${w.tag}`, roles: ['finance'] }, { search: w.tag })).find((d) => d.id === w.shared)!;
     expect(doc.assigned_students).toEqual((await listAs(staff, { search: w.tag })).find((d) => d.id === w.shared)!.assigned_students);
     expect(doc).not.toHaveProperty('assigned_to_you');

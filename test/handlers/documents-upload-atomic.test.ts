@@ -1,5 +1,5 @@
 /**
- * Issue 20: uploads are atomic from the client's view. A 4xx or 5xx means nothing was stored (no
+ * Uploads are atomic from the client's view. A 4xx or 5xx means nothing was stored (no
  * record, no object, no adopted upload); a 201 means the file and the record both were. A fault at
  * each step: S3's put failing or its answer lost, extraction failing or out of time, the DynamoDB
  * transaction failing or its answer lost, DynamoDB or S3 so slow that the function's time runs out

@@ -232,7 +232,7 @@ describe('listing, downloading and deleting documents', () => {
       expect(await listAs(staff, { student: `nobody-${world.tag}` })).toMatchObject({ status: 404, body: { error: expect.stringMatching(/^student: /) } });
     });
 
-    it("gives finance the staff list (issue 21): every document, not a student's", async () => {
+    it("gives finance the staff list: every document, not a student's", async () => {
       const staffIds = new Set(await idsFor(staff, { category_id: world.category }));
       expect(new Set(await idsFor({ username: 'fin', roles: ['finance'] }, { category_id: world.category }))).toEqual(staffIds);
       expect(staffIds.size).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
 /**
- * Issue 20, the figures: extraction time of the three hostile files of the probe and of 25 MB of each
+ * The figures: extraction time of the three hostile files of the probe and of 25 MB of each
  * extracted type (bench/extraction.ts makes them), each logged on one line and held to 5 s (the goal
  * is under 2 s); the time cap; and the response time of an unrelated read while each file is uploaded
  * through the real local gateway (lib/local/gateway.ts, every handler in this one process, as locally

@@ -1,5 +1,5 @@
 /**
- * Issue 9, faults: DynamoDB throttling, DynamoDB and S3 failing between a file and its record, and a
+ * Faults: DynamoDB throttling, DynamoDB and S3 failing between a file and its record, and a
  * connection lost after DynamoDB committed. The handlers talk to the stand-ins through fault proxies
  * (support/fault-proxy.ts), so faults arrive as real protocol answers and the SDK's own retries run.
  * No half-written state survives, no committed write is lost, and the caller gets a clear error.

@@ -1,5 +1,5 @@
 /**
- * Cursor pages for the lists that grow with the school (issue 10): courses and the admin student
+ * Cursor pages for the lists that grow with the school: courses and the admin student
  * list. Without `limit` / `cursor` they answer what the SPA reads today (an array); with them, pages
  * `{ results, count, next }` that together hold exactly the unpaged list, one page at a time.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19: every alarm and dashboard graph on one of our metrics watches a metric the code emits.
+ * Every alarm and dashboard graph on one of our metrics watches a metric the code emits.
  * The handlers that count something run against the stand-ins and their EMF lines are captured; then
  * the app is synthesized and each alarm/widget metric in our namespace must be one of those exactly
  * (namespace, name and dimension set). AWS/* metrics are AWS's own and out of scope.

@@ -1,5 +1,5 @@
 /**
- * Issue 17: money across requests, on the real stand-ins (DynamoDB Local and the Stripe sandbox, driven
+ * Money across requests, on the real stand-ins (DynamoDB Local and the Stripe sandbox, driven
  * through the stripe SDK). Two tabs, parallel checkouts confirmed as fast as possible, the same amount
  * paid twice without a key, concurrent refunds, events out of order or malformed, Stripe refusing a
  * refund, reconciliation of dropped webhooks and the sweep of abandoned checkouts. After each, the

@@ -1,5 +1,5 @@
 /**
- * Issue 9, payments under attack: what a hostile client or a forged, replayed or reordered Stripe
+ * Payments under attack: what a hostile client or a forged, replayed or reordered Stripe
  * event can do to the ledger. Nothing is recorded without a verified event, and the ledger total and
  * the cached balance stay exact.
  */
@@ -98,7 +98,7 @@ describe('forged and replayed webhooks', () => {
   });
 });
 
-// A refund delivered before its payment: test/handlers/payments-across-requests.test.ts (issue 17), where
+// A refund delivered before its payment: test/handlers/payments-across-requests.test.ts, where
 // refunds are read back from the Stripe sandbox by refund id.
 describe('events out of order and for intents that are not ours', () => {
   it('an intent the portal never created changes nothing, whatever the event', async () => {
@@ -153,7 +153,7 @@ describe('a client posting amounts of its own', () => {
 describe('50 concurrent payments on one balance', () => {
   it('every succeeded payment is recorded once; the ledger total and the cached balance are exact', async () => {
     const amounts = Array.from({ length: 50 }, (_, i) => 10 + (i % 7) * 0.01); // 10.00 ... 10.06
-    // opened one after another (each replacing the last: one open checkout per student, issue 17) and
+    // opened one after another (each replacing the last: one open checkout per student) and
     // all succeeding at once: Stripe's events are the truth, even for a checkout the portal canceled
     const intents: string[] = [];
     for (const amount of amounts) intents.push(await startPayment(amount));

@@ -46,7 +46,7 @@ describe('POST /api/create-payment-intent', () => {
     expect(res.body).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), amount: 25_050, currency: 'usd' });
     expect(res.body.clientSecret).toMatch(new RegExp(`^${res.body.paymentIntentId}_secret_`));
     expect(await paid()).toEqual({ na: 0, pct: 0 });
-    // an open checkout is listed for finance only when asked for (issue 17)
+    // an open checkout is listed for finance only when asked for
     const list = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username, status: 'pending' } }));
     expect(list.body.results).toEqual([expect.objectContaining({ status: 'pending', amount: 250.5, payment_intent_id: res.body.paymentIntentId })]);
     const unfiltered = await invoke(listPayments, apiEvent('payments-list', { caller: { username: 'fin', roles: ['finance'] }, query: { username } }));

@@ -1,11 +1,11 @@
 /**
- * Issue 10, DynamoDB request budgets. Every read route is called against DynamoDB Local with fixtures
+ * DynamoDB request budgets. Every read route is called against DynamoDB Local with fixtures
  * of two sizes (it returns 5, then 50 items) and must make the same, small number of read requests
  * (1, or 2 where it reads two item collections), never a Scan, and read no item it then throws away
  * (`ScannedCount == Count` on every Query: no FilterExpression waste). Routes that need more, or
  * filter, are listed in EXCEPTIONS below with the reason, and their counts are still pinned.
  *
- * Writes are counted apart: a staff read of a student record (issue 9) also puts its audit entry,
+ * Writes are counted apart: a staff read of a student record also puts its audit entry,
  * exactly one PutItem on an audit partition, whatever the answer holds; a case says `audited` and
  * any other write, or a second one, fails it.
  */
@@ -161,7 +161,7 @@ const addCourses = (n: number) =>
     ).flat(),
   );
 
-/** An import of `rows` rows, every one of them reported (issue 19), as the import job leaves it. */
+/** An import of `rows` rows, every one of them reported, as the import job leaves it. */
 async function importOf(rows: number): Promise<string> {
   const id = randomUUID();
   const stored: StoredRow[] = Array.from({ length: rows }, (_, i) => ({ line: i + 2, username: `budget-imp-${i}`, errors: ['email: must be an email address'] }));
@@ -572,7 +572,7 @@ function checkRequests(requests: TracedRequest[], filters: string | undefined) {
   }
 }
 
-describe('DynamoDB requests per read route (issue 10)', () => {
+describe('DynamoDB requests per read route', () => {
   it('no handler imports ScanCommand (no Scan on a request path)', () => {
     const root = fileURLToPath(new URL('../../lambdas/', import.meta.url));
     const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));

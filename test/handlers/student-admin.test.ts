@@ -1,4 +1,4 @@
-/** Issue 8: accounts, enrollments, charges and credits, sign-in on/off, CSV import — on the real stand-ins. */
+/** Accounts, enrollments, charges and credits, sign-in on/off, CSV import — on the real stand-ins. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as createCohort } from '../../lambdas/functions/cohorts/create.js';
@@ -178,7 +178,7 @@ describe('sign-in on and off', () => {
 });
 
 describe('CSV import', () => {
-  // issue 19: answered at once (202); the import job creates the students through the stack's local queue
+  // answered at once (202); the import job creates the students through the stack's local queue
   it('checks every row, imports the valid ones and reports each row', async () => {
     const good1 = uniqueName('imp').toLowerCase();
     const good2 = uniqueName('imp').toLowerCase();

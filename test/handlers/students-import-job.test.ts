@@ -1,5 +1,5 @@
 /**
- * Issue 19, a CSV import that finishes: POST /api/students/import/ answers 202 at once (held to its route's
+ * A CSV import that finishes: POST /api/students/import/ answers 202 at once (held to its route's
  * timeout as the local gateway holds it), and the students-import-chunks job creates the students chunk by
  * chunk through the local queue (lib/local/local-queue.ts), on DynamoDB Local and cognito-local. Each row
  * is done once, whatever the deliveries: re-running a file creates nobody twice, a redelivered chunk
@@ -163,7 +163,7 @@ const sqsEvent = (body: unknown, receiveCount = 1) => ({
   Records: [{ messageId: randomUUID(), body: JSON.stringify(body), attributes: { ApproximateReceiveCount: String(receiveCount) }, eventSource: 'aws:sqs' }],
 });
 
-describe('CSV import as a job (issue 19)', () => {
+describe('CSV import as a job', () => {
   const tag = randomUUID().slice(0, 6);
   // made once the cohort exists
   let big: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 20, one identity per person and revocation that bites: usernames are canonical at every entry,
+ * One identity per person and revocation that bites: usernames are canonical at every entry,
  * a refresh is answered as the refresh token's own user (never the body's name), a student-group user
  * without a student record is refused, and disabling a student or an admin's "sign out everywhere"
  * revokes every refresh token at once. Against cognito-local and DynamoDB Local.

@@ -36,7 +36,7 @@ describe('POST /api/users/login/ (cognito-local)', () => {
     expect(body.expires_in).toBeGreaterThan(0);
   });
 
-  it('marks admins as admin and staff, finance as neither (once past the TOTP they must set up: issue 19, users-mfa.test.ts)', async () => {
+  it('marks admins as admin and staff, finance as neither (once past the TOTP they must set up: users-mfa.test.ts)', async () => {
     expect((await login({ username: admin, password: PASSWORD })).body).toMatchObject({ code: 'mfa_setup_required' });
     expect(await signInFully(admin, PASSWORD)).toMatchObject({ isAdmin: true, is_staff: true });
     expect(await signInFully(financeUser, PASSWORD)).toMatchObject({ isAdmin: false, is_staff: false, is_finance: true });

@@ -1,5 +1,5 @@
 /**
- * Issue 19, TOTP: admin, finance and staff accounts must set up an authenticator app at their first
+ * TOTP: admin, finance and staff accounts must set up an authenticator app at their first
  * sign-in and enter a code at every later one; students may turn it on; an admin can reset it
  * (audited). Against the real handlers and cognito-local behind the session guard; codes are computed
  * from the secret the portal answered, with otplib, as an authenticator app computes them.

@@ -1,5 +1,5 @@
 /**
- * Issue 9, sessions: POST /api/users/refresh/ and POST /api/users/logout/ against cognito-local, and
+ * Sessions: POST /api/users/refresh/ and POST /api/users/logout/ against cognito-local, and
  * role changes that take effect at the next token (never before: a token's groups are fixed).
  */
 import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -17,7 +17,7 @@ import { signInFully, turnTotpOn } from './support/totp.js';
 const PASSWORD = 'Refresh!Me2345';
 const REFUSED = { error: 'Your refresh token is invalid, expired or revoked. Please log in again.', detail: expect.any(String) };
 
-/** A whole sign-in: with the TOTP code, or the TOTP enrolment a staff account needs (issue 19), when it takes one. */
+/** A whole sign-in: with the TOTP code, or the TOTP enrolment a staff account needs, when it takes one. */
 const login = async (username: string) =>
   (await signInFully(username, PASSWORD)) as { username: string; token: string; refresh: string; expires_in: number; is_staff: boolean; isAdmin: boolean };
 const refresh = (body: unknown) => invoke(refreshHandler, apiEvent('users-refresh', { body }));
@@ -47,7 +47,7 @@ describe('POST /api/users/refresh/', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: user, first_name: 'Rita', last_name: 'Fresh', isAdmin: false, is_staff: false, refresh: session.refresh });
     expect(res.body.token).not.toBe(session.token);
-    // 15 minutes (issue 20)
+    // 15 minutes
     expect(res.body.expires_in).toBeGreaterThan(800);
     expect(res.body.expires_in).toBeLessThanOrEqual(900);
     const claims = await verify()(res.body.token);
@@ -55,7 +55,7 @@ describe('POST /api/users/refresh/', () => {
     expect(claims.iat).toBeGreaterThan((await verify()(session.token)).iat!);
   });
 
-  it("answers as the token's own user whatever name the body gives (issue 20: the body's name is ignored)", async () => {
+  it("answers as the token's own user whatever name the body gives (the body's name is ignored)", async () => {
     const session = await login(user);
     expect(await refresh({ username: user.toUpperCase(), refresh: session.refresh })).toMatchObject({ status: 200, body: { username: user } });
     const other = uniqueName('other');
@@ -71,7 +71,7 @@ describe('POST /api/users/refresh/', () => {
   });
 
   it('answers 400 naming the field for missing or mistyped input', async () => {
-    // the name is optional (issue 20), but one given must be a name
+    // the name is optional, but one given must be a name
     expect(await refresh({ username: 42, refresh: 'x' })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^username: /) } });
     expect(await refresh({ username: user })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
     expect(await refresh({ username: user, refresh: 42 })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^refresh: /) } });
@@ -88,7 +88,7 @@ describe('POST /api/users/refresh/', () => {
     const admin = { username: uniqueName('admin'), roles: ['admin' as const] };
     const off = await invoke(signInSwitch, apiEvent('students-sign-in', { caller: admin, pathParameters: { username: student }, body: { enabled: false } }));
     expect(off.status).toBe(200);
-    // issue 20: the switch signs the student out everywhere, so the refresh token itself is dead
+    // the switch signs the student out everywhere, so the refresh token itself is dead
     expect(await refresh({ username: student, refresh: session.refresh })).toMatchObject({ status: 401, body: REFUSED });
   });
 });
@@ -137,7 +137,7 @@ describe('a role change takes effect at the next token', () => {
     await createSignIn({ username: user, password: PASSWORD });
     const before = await login(user);
     expect(await cohortsWith(before.token)).toBe(403);
-    // a staff role needs TOTP (issue 19): without it the refresh is refused (users-mfa.test.ts)
+    // a staff role needs TOTP: without it the refresh is refused (users-mfa.test.ts)
     await turnTotpOn(user, before.token);
 
     await group(AdminAddUserToGroupCommand, user);
@@ -156,7 +156,7 @@ describe('a role change takes effect at the next token', () => {
   it("a demotion: the staff token keeps working until it expires (at most 15 minutes); the next token is a student's", async () => {
     const user = uniqueName('demoted');
     await createSignIn({ username: user, password: PASSWORD, group: 'staff' });
-    // a student needs a student record to sign in (issue 20)
+    // a student needs a student record to sign in
     await createStudentRecord({ username: user });
     const before = await login(user);
     expect(await cohortsWith(before.token)).toBe(200);

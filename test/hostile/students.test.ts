@@ -49,7 +49,7 @@ const studentForm = fc.uuid().map((u) => ({
 /** CSV rows for the import: string cells only, each row with at least one fatal defect. */
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const CSV_ROW_DEFECTS: Record<string, fc.Arbitrary<string>> = {
-  // 'AB' is 'ab' once canonical (issue 20: usernames are trimmed and lower-cased), still too short
+  // 'AB' is 'ab' once canonical (usernames are trimmed and lower-cased), still too short
   username: fc.constantFrom('AB', 'up!per', 'a b', '-abc', 'äbc', '', 'x'.repeat(65), payer),
   first_name: fc.constantFrom('', 'x'.repeat(101)),
   email: fc.constantFrom(...BAD_EMAILS.filter((e) => !e.includes('\n')), `${payer}@example.edu`),
@@ -120,7 +120,7 @@ describe('hostile input on the students routes', () => {
     'students-import': () => ({
       caller: admin,
       request: req({ body: importBody }),
-      // a readable file is queued (issue 19): every row is invalid, so the import job reports each and creates nobody
+      // a readable file is queued: every row is invalid, so the import job reports each and creates nobody
       ok: (res) => expect(res).toMatchObject({ status: 202, body: { id: expect.any(String), status: 'processing', total: expect.any(Number), created: 0 } }),
     }),
     'students-import-get': () => ({

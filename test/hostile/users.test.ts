@@ -6,7 +6,7 @@ import { tag, admin, student, params, req, junkNot, required, badUsername, hosti
 
 useHostileWorld();
 
-// issue 19: TOTP codes and the sign-in steps that carry them
+// TOTP codes and the sign-in steps that carry them
 const badTotpCode = fc.oneof(notString, blank, fc.constantFrom('12345', '1234567', 'abcdef', '12 456', '١٢٣٤٥٦', '-12345', '1e5000'), junkNot(/^\d{6}$/));
 const mfaStepBody = (kind: string) =>
   hostileJsonBody({
@@ -63,7 +63,7 @@ describe('hostile input on the users routes', () => {
       // a string no one issued has nothing to revoke: logout is idempotent and says so
       ok: (res) => expect(res.body).toEqual({ detail: 'Logged out' }),
     }),
-    // issue 19: the second steps of a sign-in, with sessions no one issued (a made-up enrolment or challenge never signs in)
+    // the second steps of a sign-in, with sessions no one issued (a made-up enrolment or challenge never signs in)
     'users-mfa': () => ({ caller: undefined, request: req({ body: mfaStepBody('mfa') }) }),
     'users-mfa-setup': () => ({ caller: undefined, request: req({ body: mfaStepBody('enrol') }) }),
     // no bearer token of the caller's own: Cognito is never asked (401), whatever the body
@@ -75,7 +75,7 @@ describe('hostile input on the users routes', () => {
       // a name with no TOTP to reset: nothing changes, and it says so
       ok: (res) => expect(res.body).toMatchObject({ reset: false, mfa_enabled: false }),
     }),
-    // issue 20: a made-up name has no sign-in (404) and nothing is recorded
+    // a made-up name has no sign-in (404) and nothing is recorded
     'users-sign-out-everywhere': () => ({ caller: admin, request: req({ pathParameters: params('username') }) }),
   });
 });

@@ -128,7 +128,7 @@ async function itemsOf(pk: string) {
 export async function storedState() {
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `uploads/${encodeURIComponent(admin.username)}/` }));
   return {
-    // changes only: an admin's successful read of a student record is audited (issue 9) and is no change
+    // changes only: an admin's successful read of a student record is audited and is no change
     auditByAdmin: await auditChangeCount(admin.username),
     auditByStudent: await auditChangeCount(student.username),
     payer: await itemsOf(`STUDENT#${payer}`),

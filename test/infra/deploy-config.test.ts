@@ -1,5 +1,5 @@
 /**
- * Deploy-time configuration (issue 19): prod refuses to synthesize half configured, and the execute-api
+ * Deploy-time configuration: prod refuses to synthesize half configured, and the execute-api
  * endpoint is disabled exactly when the API has a custom domain for CloudFront to reach it through.
  * Failing synths throw before any stack exists; the custom-domain case is a small app with one route
  * and bundling skipped, so this file stays fast. The full prod synth (portal.test.ts) is the success case.

@@ -1,5 +1,5 @@
 /**
- * The jobs stack (issue 17): every row of lambdas/jobs.ts becomes a function with the row's timeout and
+ * The jobs stack: every row of lambdas/jobs.ts becomes a function with the row's timeout and
  * grants, and a schedule (cron, time zone, retries, dead-letter queue) or an SQS event source.
  *
  * Synthesized with bundling skipped ('aws:cdk:bundling-stacks': []): templates do not depend on the
@@ -177,7 +177,7 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
     }
   });
 
-  describe('the CSV import queue (issue 19)', () => {
+  describe('the CSV import queue', () => {
     const importJob = rows.find((j) => j.id === 'students-import-chunks')!;
     const producers = routes.filter((r) => (r.grants as readonly string[]).includes(`queue:${importJob.id}`));
 

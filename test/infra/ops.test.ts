@@ -1,6 +1,6 @@
 /**
- * Issue 12 "Observe": alarms with their thresholds, the alarm topic, the dashboard, per stage.
- * Issue 19: alarms that can reach someone (topic and key policies), the alarm count README states.
+ * "Observe": alarms with their thresholds, the alarm topic, the dashboard, per stage.
+ * Alarms that can reach someone (topic and key policies), the alarm count README states.
  * That every alarm watches a metric the code emits is test/handlers/metrics-emitted.test.ts.
  */
 import { readFileSync } from 'node:fs';

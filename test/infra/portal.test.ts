@@ -42,7 +42,7 @@ const GRANT_WITNESS: Record<Grant, string | undefined> = {
   'userpool:login': undefined,
   'userpool:admin': 'cognito-idp:AdminCreateUser',
   'secret:stripe': 'secretsmanager:GetSecretValue',
-  // GetItem and PutItem on the MFA_ENROL# partitions only (issue 19)
+  // GetItem and PutItem on the MFA_ENROL# partitions only
   'mfa:enrolment': undefined,
 };
 
@@ -265,7 +265,7 @@ describe.each(STAGES)('%s stage', (stage) => {
         LifecycleConfiguration: {
           Rules: Match.arrayWith([
             Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, AbortIncompleteMultipartUpload: Match.anyValue() }),
-            // abandoned presigned uploads (issue 6)
+            // abandoned presigned uploads
             Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1 }),
           ]),
         },
@@ -313,12 +313,12 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(pool.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
     });
 
-    it('one identity per person (issue 20): usernames are case-insensitive', () => {
+    it('one identity per person: usernames are case-insensitive', () => {
       const pool = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPool'))[0]!.Properties;
       expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
     });
 
-    it('access and ID tokens live 15 minutes, refresh tokens 30 days (issue 20: the bound on a revoked session)', () => {
+    it('access and ID tokens live 15 minutes, refresh tokens 30 days (the bound on a revoked session)', () => {
       synth.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         AccessTokenValidity: 15,
         IdTokenValidity: 15,
@@ -327,7 +327,7 @@ describe.each(STAGES)('%s stage', (stage) => {
       });
     });
 
-    it('disabling a student and "sign out everywhere" may call AdminUserGlobalSignOut (issue 20)', () => {
+    it('disabling a student and "sign out everywhere" may call AdminUserGlobalSignOut', () => {
       for (const id of ['students-sign-in', 'users-sign-out-everywhere']) {
         const route = routes.find((r) => r.id === id)!;
         const statements = statementsOfFunction(synth.api, functionIdOfRoute(synth.api, routeKey(route)));

@@ -1,5 +1,5 @@
 /**
- * THE authorization matrix (issue 9): for every row of lambdas/routes.ts, what each kind of caller
+ * THE authorization matrix: for every row of lambdas/routes.ts, what each kind of caller
  * gets, with a realistic, valid request for each cell, so a success really is a success and a
  * refusal is a refusal of a request that would otherwise have worked.
  *
@@ -28,7 +28,7 @@ export type MatrixRow = Record<Who, number>;
 // prettier-ignore
 export const MATRIX = {
   //                            anonymous studentOwn studentOther staff finance admin
-  // staff roles: 401 with the TOTP step their password leads to (issue 19); never a session from the password alone
+  // staff roles: 401 with the TOTP step their password leads to; never a session from the password alone
   'users-login':                { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 401, finance: 401, admin: 401 },
   'students-get':               { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, admin: 200 },
   'courses-list':               { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
@@ -38,7 +38,7 @@ export const MATRIX = {
   'courses-categories':         { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
   'courses-stats':              { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
   'documents-list':             { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  // issue 21: finance read documents as staff do (and change none)
+  // finance read documents as staff do (and change none)
   'documents-download':         { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, admin: 200 },
   'documents-upload':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, admin: 201 },
   'documents-delete':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
@@ -68,7 +68,7 @@ export const MATRIX = {
   'documents-acknowledgements': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
   'audit-list':                 { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
   'dashboard-summary':          { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 200, admin: 200 },
-  // studentOther: A's refresh token under B's name answers A's own session (issue 20: the token's user is the identity, the body's name is ignored)
+  // studentOther: A's refresh token under B's name answers A's own session (the token's user is the identity, the body's name is ignored)
   'users-refresh':              { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
   'users-logout':               { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
   'users-mfa':                  { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
@@ -107,15 +107,15 @@ export interface MatrixWorld {
     challenge(): Promise<{ username: string; session: string }>;
     /** A new sign-in (POST /api/users/login/) of one of `users`: its user info's username and refresh token. */
     session(user: { username: string; password: string }): Promise<{ username: string; refresh: string }>;
-    /** Issue 19: a new student with TOTP on, and the session of the SOFTWARE_TOKEN_MFA challenge their password led to. */
+    /** A new student with TOTP on, and the session of the SOFTWARE_TOKEN_MFA challenge their password led to. */
     mfaChallenge(): Promise<{ username: string; session: string; secret: string }>;
-    /** Issue 19: a new staff account without TOTP, and the enrolment (id and secret) its password led to. */
+    /** A new staff account without TOTP, and the enrolment (id and secret) its password led to. */
     mfaEnrolment(): Promise<{ username: string; session: string; secret: string }>;
-    /** Issue 19: a new student, signed in (their access token), who has not turned TOTP on. */
+    /** A new student, signed in (their access token), who has not turned TOTP on. */
     studentToken(): Promise<{ username: string; token: string }>;
-    /** Issue 19: a new student with TOTP on. */
+    /** A new student with TOTP on. */
     totpStudent(): Promise<string>;
-    /** Issue 19: starts turning TOTP on with a student's access token (POST /api/users/totp/); answers the secret. */
+    /** Starts turning TOTP on with a student's access token (POST /api/users/totp/); answers the secret. */
     startTotp(token: string): Promise<string>;
   };
 }
@@ -249,7 +249,7 @@ const signer = (w: MatrixWorld, who: Who) => (who === 'staff' || who === 'financ
 
 const freshSession = (w: MatrixWorld, who: Who) => w.fresh.session(signer(w, who));
 
-/** The code an authenticator app shows now for `secret` (issue 19). */
+/** The code an authenticator app shows now for `secret`. */
 const totpNow = (secret: string) => generateSync({ secret });
 
 /** A refresh token that looks like one (a JWT naming B) but that no one issued. */
@@ -458,7 +458,7 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
     expect(entries.map((e) => e.entity_id)).toEqual(expect.arrayContaining([w.cohortA, w.cohortB]));
     expect(entries.every((e) => e.actor === w.users.admin.username && e.action === 'cohort.create')).toBe(true);
   },
-  // issue 21: each staff role gets its part only (staff no money, finance no documents), admins all three
+  // each staff role gets its part only (staff no money, finance no documents), admins all three
   'dashboard-summary': (w, who, res) => {
     expect(
       Object.keys(res.body)

@@ -1,5 +1,5 @@
 /**
- * fast-check generators of hostile requests (issue 9): malformed JSON, wrong types, huge strings,
+ * fast-check generators of hostile requests: malformed JSON, wrong types, huge strings,
  * unicode (lone surrogates, RTL overrides, combining marks, astral characters), negative and
  * fractional money, path traversal, oversized bodies, missing and extra fields, bad query
  * parameters and forged cursors.

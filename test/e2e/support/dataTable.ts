@@ -1,5 +1,5 @@
 /**
- * Issue 21: the portal's tables (web/src/shared/components/DataTable) are a <table> from 600 px up and a list of
+ * The portal's tables (web/src/shared/components/DataTable) are a <table> from 600 px up and a list of
  * cards below. These find a table by its name in either form, and its rows (table rows or cards).
  */
 import type { Locator, Page } from 'playwright-core';

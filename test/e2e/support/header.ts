@@ -1,5 +1,5 @@
 /**
- * The header's links at any width (issue 21): below 600 px they are behind the menu button, so a test
+ * The header's links at any width: below 600 px they are behind the menu button, so a test
  * that follows a header link opens the menu first when the header is collapsed.
  */
 import type { Locator, Page } from 'playwright-core';

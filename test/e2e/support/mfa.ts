@@ -1,5 +1,5 @@
 /**
- * TOTP over HTTP through the local gateway (issue 19): accounts made for a test, codes computed from the
+ * TOTP over HTTP through the local gateway: accounts made for a test, codes computed from the
  * secret the portal answered (otplib), as an authenticator app computes them.
  */
 import { randomUUID } from 'node:crypto';
@@ -46,7 +46,7 @@ export async function newAccount(prefix: string, group?: 'admin' | 'staff' | 'fi
       }),
     );
   } else {
-    // a student needs a student record to sign in (issue 20): created as the admin does, sign-in and record together
+    // a student needs a student record to sign in: created as the admin does, sign-in and record together
     await createStudentOverHttp(username, password);
   }
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: username, Password: password, Permanent: true }));
@@ -66,7 +66,7 @@ export async function turnTotpOn(token: string): Promise<string> {
 /** A dummy secret for requests the gateway refuses before any handler reads them. */
 const UNUSED_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-/** The issue 19 parts of the matrix world for the anonymous column: real where a public route needs them. */
+/** The parts of the matrix world for the anonymous column: real where a public route needs them. */
 export const totpFreshOverHttp: Pick<MatrixWorld['fresh'], 'mfaChallenge' | 'mfaEnrolment' | 'studentToken' | 'totpStudent' | 'startTotp'> = {
   mfaChallenge: async () => {
     const { username, password } = await newAccount('anon-totp');

@@ -74,7 +74,7 @@ export async function createFreshStudent(prefix: string, owes?: { programName: s
     201,
   );
 
-  // First sign-in: the temporary password asks for a new one (issue 8).
+  // First sign-in: the temporary password asks for a new one.
   const challenge = await expectStatus('first login', call('POST', '/api/users/login/', { username, password: temporary }), 401);
   const user = await expectStatus(
     'new password',

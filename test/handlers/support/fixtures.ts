@@ -63,7 +63,7 @@ export async function createSignIn(opts: {
   );
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: opts.username, Password: opts.password, Permanent: true }));
   if (opts.group) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: opts.username, GroupName: opts.group }));
-  // A student-group sign-in without a student record is refused (issue 20): a bare record, in no list
+  // A student-group sign-in without a student record is refused: a bare record, in no list
   // (no index keys), unless the test makes a real one (createStudentRecord replaces it) or asks for none.
   // Its fields are a profile's, so whatever reads it (a change to the student, their bill) reads a record.
   else if (opts.profile !== false) await bareStudentProfile(opts.username);

@@ -177,13 +177,13 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
             UserAttributes: [{ Name: 'email', Value: `${username}@example.edu` }],
           }),
         );
-        await bareStudentProfile(username); // a student needs a student record to sign in (issue 20)
+        await bareStudentProfile(username); // a student needs a student record to sign in
         const res = await call('users-login', undefined, { body: { username, password: 'Temp!Pass2345' } });
         if (res.body?.code !== 'new_password_required') throw new Error(`no challenge: ${res.status} ${JSON.stringify(res.body)}`);
         return { username, session: res.body.session as string };
       },
       session: async ({ username, password }) => {
-        // staff roles through their TOTP enrolment or code (issue 19)
+        // staff roles through their TOTP enrolment or code
         const user = await signInFully(username, password);
         return { username: user.username, refresh: user.refresh };
       },
@@ -210,7 +210,7 @@ export const auditCount = (actor: string) =>
 
 /**
  * Audit entries of changes by `actor`: reads of student records (actions ending in ".read", written
- * by every successful staff read since issue 9) left out.
+ * by every successful staff read) left out.
  */
 export const auditChangeCount = (actor: string) =>
   count({

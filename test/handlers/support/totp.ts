@@ -1,5 +1,5 @@
 /**
- * Signing in when TOTP is involved (issue 19), through the real handlers and cognito-local: codes are
+ * Signing in when TOTP is involved, through the real handlers and cognito-local: codes are
  * computed from the secret the portal showed, as an authenticator app would (otplib). The secrets of
  * the accounts enrolled here are remembered, so a later sign-in of the same account can answer its code.
  */
@@ -66,7 +66,7 @@ export async function turnTotpOn(username: string, token: string): Promise<strin
   return secret;
 }
 
-/** The issue 19 parts of the authorization matrix's world (test/security/authorization-matrix.ts), each account new. */
+/** The parts of the authorization matrix's world (test/security/authorization-matrix.ts), each account new. */
 export function totpFresh(newName: () => string) {
   const password = 'Mx!Totp2345aA';
   const student = async () => {

@@ -62,7 +62,7 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'My Documents' })).toBeNull();
   });
 
-  it('shows staff Document Management and Course Manager, not the admin buttons or the ledger (issue 21)', () => {
+  it('shows staff Document Management and Course Manager, not the admin buttons or the ledger', () => {
     renderHeader(signedIn(sampleUser({ username: 'staff', is_staff: true })));
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Document Management' }).getAttribute('href')).toBe('/documents');
@@ -70,7 +70,7 @@ describe('Header', () => {
     for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment History']) expect(within(nav).queryByRole('link', { name })).toBeNull();
   });
 
-  it('opens the same links in a menu from the menu button (the phone header, issue 21)', async () => {
+  it('opens the same links in a menu from the menu button (the phone header)', async () => {
     renderHeader(signedIn(sampleUser({ username: 'staff', is_staff: true })));
     // jsdom applies no media query: the button is hidden there as on wide screens (so found by its label), and is pressed anyway
     const button = screen.getByLabelText('Menu');
@@ -94,7 +94,7 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Finance Ledger' })).toBeNull();
   });
 
-  it('offers students their own two-step sign-in (issue 19)', () => {
+  it('offers students their own two-step sign-in', () => {
     renderHeader(signedIn(sampleUser()));
     expect(screen.getByRole('button', { name: 'Two-step sign-in' })).toBeTruthy();
   });

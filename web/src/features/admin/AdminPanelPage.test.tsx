@@ -5,7 +5,7 @@ import { jsonResponse, sampleUser, signedIn, stubMediaQueries } from '../../test
 import { renderApp } from '../../testing/renderApp';
 
 const TITLE = `${brand.collegeName} Admin Dashboard`;
-// The spec's six entries, plus Students (issue 8) and the Audit log (issue 9) after Cohorts.
+// The spec's six entries, plus Students and the Audit log after Cohorts.
 const MENU = ['Overview', 'Documents', 'Cohorts', 'Students', 'Audit log', 'Categories', 'Analytics', 'Settings'];
 
 /** A window as wide (or as narrow) as the theme's md breakpoint says. */

@@ -22,7 +22,7 @@ const atPhoneWidth = (phone: boolean) => stubMediaQueries((query) => phone && qu
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('AuditEntryDialog (issue 21)', () => {
+describe('AuditEntryDialog', () => {
   it('shows who, when, what and the subject by name, then before and after side by side with changed fields marked', () => {
     atPhoneWidth(false);
     const onClose = vi.fn();

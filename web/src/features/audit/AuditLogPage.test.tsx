@@ -66,7 +66,7 @@ const cells = (row: HTMLElement) =>
     .slice(0, 4)
     .map((c) => c.textContent);
 
-describe('Audit log (admin panel, issue 9)', { timeout: 20_000 }, () => {
+describe('Audit log (admin panel)', { timeout: 20_000 }, () => {
   it('is a view of the admin panel listing time, user, action and subject, newest first, with Load more', async () => {
     const calls = stubLog();
     openAudit();

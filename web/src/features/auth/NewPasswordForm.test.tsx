@@ -40,7 +40,7 @@ function choose(password: string, confirmation = password) {
 
 const newPasswordCalls = <T extends { url: string }>(calls: T[]) => calls.filter((c) => c.url.includes('/api/users/new-password/'));
 
-describe('First sign-in with a temporary password (issue 8)', { timeout: 20_000 }, () => {
+describe('First sign-in with a temporary password', { timeout: 20_000 }, () => {
   it("asks for a new password with the server's message instead of showing an error", async () => {
     await signInWithTemporaryPassword();
     expect(screen.getByText(CHALLENGE.detail)).toBeTruthy();

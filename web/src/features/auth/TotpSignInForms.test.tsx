@@ -31,7 +31,7 @@ const enter = (code: string) => {
   fireEvent.click(screen.getByRole('button', { name: 'Verify and Login' }));
 };
 
-describe('setting up two-step sign-in at the first sign-in of an admin, finance or staff account (issue 19)', { timeout: 20_000 }, () => {
+describe('setting up two-step sign-in at the first sign-in of an admin, finance or staff account', { timeout: 20_000 }, () => {
   it('shows the QR code of the otpauth URI, the key as text, and asks for a code; no password field', async () => {
     await signIn(SETUP, {});
     expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' })).toBeTruthy();
@@ -86,7 +86,7 @@ describe('setting up two-step sign-in at the first sign-in of an admin, finance 
   });
 });
 
-describe('signing in with a code when two-step sign-in is on (issue 19)', { timeout: 20_000 }, () => {
+describe('signing in with a code when two-step sign-in is on', { timeout: 20_000 }, () => {
   it('asks for the code (no QR code) and signs in with it', async () => {
     const { calls, router } = await signIn(CHALLENGE, { 'POST /api/users/mfa/': jsonResponse(admin) });
     expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeTruthy();

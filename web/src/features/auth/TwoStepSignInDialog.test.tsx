@@ -13,7 +13,7 @@ function openDialog(user = sampleUser(), answers: Parameters<typeof stubApi>[0] 
   return { calls, ...view };
 }
 
-describe("a student's own two-step sign-in (issue 19)", { timeout: 20_000 }, () => {
+describe("a student's own two-step sign-in", { timeout: 20_000 }, () => {
   it('turns it on: QR code and key, then a code; the stored user info says it is on', async () => {
     const { calls, store } = openDialog(sampleUser(), {
       'POST /api/users/totp/': jsonResponse({ secret_code: SECRET }),

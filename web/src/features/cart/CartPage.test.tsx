@@ -111,7 +111,7 @@ const helpOf = (name: string) => document.getElementById(amountField(name).getAt
 const typeAmount = (name: string, value: string) => fireEvent.change(amountField(name), { target: { value } });
 const proceed = () => screen.getByRole('region', { name: 'Order Summary' }).querySelector('a, button') as HTMLElement;
 
-describe('Paying all or part of a bill (issue 17)', () => {
+describe('Paying all or part of a bill', () => {
   it('a bill item has an "Amount to pay" field, all of what is owed to start with; a full payment has none', async () => {
     renderCart(nursingAssistant, patientCareTechnician);
     expect(amountField('Nursing Assistant').value).toBe('1500.00');

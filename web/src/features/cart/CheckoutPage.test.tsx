@@ -220,7 +220,7 @@ const canceledAnswer = (id: string) =>
     400,
   );
 
-describe('Checkout that cannot mislead (issue 17)', () => {
+describe('Checkout that cannot mislead', () => {
   it('reads the student record afresh before opening the payment', async () => {
     const calls = stubNetwork();
     renderCheckout(nursingAssistant);

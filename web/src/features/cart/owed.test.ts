@@ -6,7 +6,7 @@ import { intentFailure } from './usePaymentIntent';
 
 const owed = owedByProgram(studentRecord([owing(nursingAssistant, 1500), owing(patientCareTechnician, 0)]).payment_details);
 
-describe('what is owed (issue 17)', () => {
+describe('what is owed', () => {
   it('reads amount_due - amount_paid per program from the student record, never below 0', () => {
     const record = studentRecord([{ ...owing(nursingAssistant, 0), amount_due: 100, amount_paid: 250 }]);
     expect(owedFor(nursingAssistant, owedByProgram(record.payment_details))).toBe(0);

@@ -65,7 +65,7 @@ describe('CSV exports', () => {
     expect(rosterCsvFileName(certCohort)).toBe('cohort-2025-2026-1-students.csv');
   });
 
-  it('escapes formulae in admin-set text, even after a newline (issue 20); writes a credit balance as a number', () => {
+  it('escapes formulae in admin-set text, even after a newline; writes a credit balance as a number', () => {
     const evil = '=HYPERLINK("http://evil","x")\nNursing';
     const [, cohortRow] = Papa.parse<string[]>(cohortsCsv([{ ...certCohort, program_name: evil }])).data;
     expect(cohortRow![3]).toBe(`'${evil}`);

@@ -49,7 +49,7 @@ describe('Dashboard header card', () => {
     expect(request.headers.get('Authorization')).toBe('Bearer tok-9');
   });
 
-  it('gives staff their own dashboard (issue 21): the documents figures from /api/dashboard/, a link to Document Management, no student record', async () => {
+  it('gives staff their own dashboard: the documents figures from /api/dashboard/, a link to Document Management, no student record', async () => {
     const summary = {
       generated_at: '2026-06-15T12:00:00.000Z',
       documents: { awaiting_acknowledgement: [{ document_id: 'd1', title: 'Clinical policy', expected: 3, acknowledged: 1, awaiting: 2 }], recent_uploads: [] },

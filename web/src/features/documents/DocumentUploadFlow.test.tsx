@@ -21,7 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const created = doc({ id: 'doc-new-policy', title: 'Attendance Policy 2027', scope: 'general', is_mandatory: true, uploaded_by_name: 'Sam Rivera' });
 
-describe('after an upload (issue 21)', { timeout: 20_000 }, () => {
+describe('after an upload', { timeout: 20_000 }, () => {
   it("shows the new document's tab, highlights its row and says so", async () => {
     let uploaded = false;
     stubDocumentApi({

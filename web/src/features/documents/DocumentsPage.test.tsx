@@ -27,7 +27,7 @@ describe('/documents', { timeout: 20_000 }, () => {
     await screen.findByRole('tab', { name: 'General Resources (2)' });
   });
 
-  it('is Document Management for finance, to read (issue 21): no upload, nothing to acknowledge', async () => {
+  it('is Document Management for finance, to read: no upload, nothing to acknowledge', async () => {
     const calls = open(asFinance());
     expect(await screen.findByRole('heading', { level: 1, name: 'Document Management' })).toBeTruthy();
     await screen.findByRole('tab', { name: 'General Resources (2)' });

@@ -123,7 +123,7 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
     expect(field(dialog, 'Cohort').value).toBe('');
   });
 
-  it('clears "Please enter a valid student username" once the check finds the student, and when the scope changes (issue 21)', async () => {
+  it('clears "Please enter a valid student username" once the check finds the student, and when the scope changes', async () => {
     const { dialog } = open({ 'GET /api/students/ben/': jsonResponse({ username: 'ben', first_name: 'Ben', last_name: 'Nguyen' }) });
     await within(dialog).findByRole('option', { name: '2025-2026 Cohort 1 - Nursing Assistant' });
     set(dialog, 'Title', 'Payment plan');

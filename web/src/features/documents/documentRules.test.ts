@@ -172,7 +172,7 @@ describe('acknowledgements CSV', () => {
     expect(acknowledgementsCsvFileName('Student Handbook 2026-2027', new Date(2026, 10, 21))).toBe('acknowledgements-student-handbook-2026-2027-2026-11-21.csv');
   });
 
-  it('escapes a formula that a newline follows, or a line of the cell starts with (issue 20)', () => {
+  it('escapes a formula that a newline follows, or a line of the cell starts with', () => {
     const csv = acknowledgementsCsv({
       document_id: immunization.id,
       acknowledged: [{ username: 'student', full_name: '=HYPERLINK("http://evil","x")\nMaria', acknowledged_at: '2026-11-20T10:00:00.000Z', signature: 'Maria\n@SUM(1+1)' }],

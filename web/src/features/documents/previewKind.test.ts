@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewerCanReach } from './previewKind';
 
-describe("viewerCanReach: where Microsoft's online viewer can fetch an office file (issue 21)", () => {
+describe("viewerCanReach: where Microsoft's online viewer can fetch an office file", () => {
   it('accepts https URLs on public hosts, presigned S3 URLs of a private bucket included', () => {
     for (const url of [
       'https://portal-docs.s3.us-east-1.amazonaws.com/documents/d1/a.docx?X-Amz-Signature=abc',

@@ -5,7 +5,7 @@ import { NEW_UPLOAD, shownProblem, withScope, type UploadFormValues } from './up
 const pdf = new File(['%PDF'], 'a.pdf');
 const individual: UploadFormValues = { ...NEW_UPLOAD, title: 'Plan', scope: 'individual', cohort_id: 'c1', student_username: 'ben' };
 
-describe('shownProblem: a refusal lasts only while its cause does (issue 21)', () => {
+describe('shownProblem: a refusal lasts only while its cause does', () => {
   it('keeps "Please enter a valid student username" until the check finds the student', () => {
     const problem = { kind: 'form', message: NEED_VALID_USERNAME } as const;
     expect(shownProblem(problem, individual, pdf, false)).toBe(NEED_VALID_USERNAME);

@@ -91,7 +91,7 @@ describe('ledger CSV', () => {
     expect(rows[1][3]).toBe(`'=HYPERLINK("http://evil")`);
   });
 
-  it('escapes a formula after a newline, and writes amounts raw, a negative one too (issue 20)', () => {
+  it('escapes a formula after a newline, and writes amounts raw, a negative one too', () => {
     const csv = ledgerCsv([payment({ student_name: 'Jane\n=HYPERLINK("http://evil")', amount: -12.5 })]);
     const [, row] = Papa.parse<string[]>(csv).data;
     expect(row![3]).toBe(`Jane\n'=HYPERLINK("http://evil")`);

@@ -106,7 +106,7 @@ const cartWithBill = {
   error: null,
 };
 
-describe('Payment History: only payments that moved money have receipts (issue 17)', () => {
+describe('Payment History: only payments that moved money have receipts', () => {
   it('marks a failed attempt "Failed" with its failure message, and offers no receipt', async () => {
     stubList(failed, payment());
     renderApp('/payments', { preloadedState: signedIn() });

@@ -29,7 +29,7 @@ function fillValidStudent(dialog: HTMLElement) {
   type(dialog, 'Cohort', 'cohort-2026-cert-2');
 }
 
-describe('Add Student (issue 8)', { timeout: 20_000 }, () => {
+describe('Add Student', { timeout: 20_000 }, () => {
   it("checks the form with the server's schema before sending anything", async () => {
     const { calls, dialog } = await openDialog();
     type(dialog, 'Username', 'No Spaces');

@@ -18,7 +18,7 @@ const cells = () =>
         .map((cell) => cell.textContent),
     );
 
-describe('ImportProgress (issue 19)', { timeout: 20_000 }, () => {
+describe('ImportProgress', { timeout: 20_000 }, () => {
   it('shows a progress bar while the import runs, then the counts and the per-row report', async () => {
     let polls = 0;
     const calls = stubStudentsApi({

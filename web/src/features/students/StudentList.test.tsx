@@ -17,7 +17,7 @@ const rows = () => tableRows('Students');
 const usernames = () => rows().map((row) => row[1]);
 const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/students/');
 
-describe('Students list (issue 8)', { timeout: 20_000 }, () => {
+describe('Students list', { timeout: 20_000 }, () => {
   it('shows every student with program, cohort, balance to the cent and sign-in state, each linking to the record', async () => {
     await openList();
     await waitFor(() => expect(rows()).toHaveLength(3));

@@ -20,7 +20,7 @@ const errorOf = (dialog: HTMLElement, label: string) => {
 const posts = (calls: Call[], path: string) => calls.filter((c) => c.method !== 'GET' && c.path === path);
 const studentReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/students/jane.doe/').length;
 
-describe('Student record page (issue 8)', { timeout: 20_000 }, () => {
+describe('Student record page', { timeout: 20_000 }, () => {
   it('shows the profile, the enrollments with their balances, the ledger newest first and every document that applies', async () => {
     const { calls } = await openRecord();
     expect(await screen.findByRole('heading', { level: 2, name: 'Jane Doe' })).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * Issue 9: the session lasts while its refresh token is valid. A call answered 401 (in the cloud, API
+ * The session lasts while its refresh token is valid. A call answered 401 (in the cloud, API
  * Gateway's authorizer: `{"message":"Unauthorized"}`) is retried once after POST /api/users/refresh/; a
  * token expired or about to expire is refreshed first; only a refused refresh ends the session with the
  * spec's "Session expired - please log in again".

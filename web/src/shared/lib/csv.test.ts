@@ -16,7 +16,7 @@ describe('toCsv', () => {
   });
 });
 
-describe('toCsv (issue 20)', () => {
+describe('toCsv', () => {
   it('escapes a formula followed by a newline, which papaparse escapeFormulae let through', () => {
     const [, row] = Papa.parse<string[]>(toCsv(['Program Name'], [['=HYPERLINK("http://evil","x")\nNursing']])).data;
     expect(row![0]).toBe('\'=HYPERLINK("http://evil","x")\nNursing');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDollars } from './money';
 
-describe('formatDollars (spec section 9, issue 21)', () => {
+describe('formatDollars (spec section 9)', () => {
   it('shows a dollar sign, thousands separators and two decimals', () => {
     expect(formatDollars(225000)).toBe('$225,000.00');
     expect(formatDollars(1234.5)).toBe('$1,234.50');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { plainError } from './plainError';
 
-/** Nobody reads a field path, a "field:" prefix or "Error:" (issue 21). */
+/** Nobody reads a field path, a "field:" prefix or "Error:". */
 const FIELD_PREFIX = /^(Error: |[\w.-]+: )/;
 
-describe('plain-language errors (issue 21)', () => {
+describe('plain-language errors', () => {
   it.each([
     // lambdas/store/courses.ts
     ['CRN: 40101 is already used by Physics', 'This CRN is already used by Physics (CRN 40101).'],

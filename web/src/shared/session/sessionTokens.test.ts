@@ -5,7 +5,7 @@ import { refreshUserInfo, revokeRefreshToken, secondsLeft } from './sessionToken
 const posted = (fetchMock: { mock: { calls: unknown[][] } }) =>
   fetchMock.mock.calls.map(([url, init]) => ({ url: requestUrl(url), body: JSON.parse((init as RequestInit).body as string) }));
 
-describe('session calls (issue 9)', () => {
+describe('session calls', () => {
   it('refreshes with the username and refresh token of the user info', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(sampleUser({ token: 'new' })));
     vi.stubGlobal('fetch', fetchMock);

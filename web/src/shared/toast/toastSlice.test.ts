@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../testing/test-utils';
 import { autoHideOf, dismissToast, selectCurrentToast, showToast } from './toastSlice';
 
-describe('the toast slot (issue 21: one toast, the newest)', () => {
+describe('the toast slot (one toast, the newest)', () => {
   it('replaces the current toast at once with a new one, keeping each message its own duration', () => {
     const store = makeStore();
     store.dispatch(showToast('Course created successfully', { severity: 'success', autoHideMs: 5000 }));
