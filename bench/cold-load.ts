@@ -4,7 +4,7 @@
  * Reports medians of the whole process (start-up + require, what a cold start pays), of require() alone
  * and of the CPU time require() took (steadier than wall time on a shared machine).
  *
- * Standalone, for one decision at a time (`npx tsx bench/cold-load.ts [--runs N] [--source-maps] [route id...]`):
+ * Standalone, for one decision at a time (`npx tsx bench/cold-load.ts [--runs N] [--source-maps] [route or job id...]`):
  * with route ids, each named route against hello world, alternately; without, the heaviest as `npm run bench`
  * measures it; `--files a.js b.js` loads bundles saved earlier (say, one built before a change and one
  * after), each with its .map if there is one. `--source-maps` loads them as the deployed functions do:
@@ -128,22 +128,28 @@ export async function measureColdLoad(routes: readonly RouteDef[], runs = 21, op
   };
 }
 
-/** Named routes, each against hello world, loaded alternately. */
-export async function measureRoutes(routes: readonly RouteDef[], opts: LoadOptions = {}) {
+/** A function to measure: a route or a job (both name their module under lambdas/). */
+export type FunctionDef = { id: string; handler: string };
+
+/** Named functions (routes or jobs), each against hello world, loaded alternately. */
+export async function measureRoutes(routes: readonly FunctionDef[], opts: LoadOptions = {}) {
   const built = await Promise.all(routes.map(async (r) => ({ id: r.id, ...(await bundleRoute(r)) })));
   const { hello, times } = await loadBundles(built, opts);
   return { hello, routes: built.map((b, i) => ({ id: b.id, bytes: b.code.length, ...times[i]! })) };
 }
 
 async function main(argv: string[]) {
-  const { routes } = await import('../lambdas/routes.js');
+  const { routes: routeTable } = await import('../lambdas/routes.js');
+  const { jobs } = await import('../lambdas/jobs.js');
+  // every function: the routes' and the jobs'
+  const routes: FunctionDef[] = [...routeTable, ...jobs];
   const runsAt = argv.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 21;
   const sourceMaps = argv.includes('--source-maps');
   const files = argv.includes('--files') ? argv.slice(argv.indexOf('--files') + 1).filter((a) => !a.startsWith('--')) : [];
   const ids = files.length ? [] : argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--runs');
   const unknown = ids.filter((id) => !routes.some((r) => r.id === id));
-  if (unknown.length) throw new Error(`unknown route ids: ${unknown.join(', ')}`);
+  if (unknown.length) throw new Error(`unknown route or job ids: ${unknown.join(', ')}`);
   const chosen = ids.length ? routes.filter((r) => ids.includes(r.id)) : null;
   const row = (id: string, kb: number, t: LoadTimes, hello: LoadTimes) =>
     `${id.padEnd(40)} ${kb.toFixed(1).padStart(7)} KB  process ${t.processMs.toFixed(1).padStart(6)} ms (${(t.processMs / hello.processMs).toFixed(2)}x)` +
@@ -160,7 +166,7 @@ async function main(argv: string[]) {
     console.log(row('hello-world', 0.1, hello, hello));
     for (const r of measured) console.log(row(r.id, r.bytes / 1000, r, hello));
   } else {
-    const cold = await measureColdLoad(routes, runs, { sourceMaps });
+    const cold = await measureColdLoad(routeTable, runs, { sourceMaps });
     console.log(row('hello-world', cold.helloBytes / 1000, cold.hello, cold.hello));
     console.log(row(cold.heaviest.id, cold.heaviest.bytes / 1000, cold.heavy, cold.hello));
   }

@@ -16,7 +16,14 @@ function cruise(files: Record<string, string>) {
   dir = mkdtempSync(join(tmpdir(), 'planted-cycle-'));
   for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
   const bin = join(REPO_ROOT, 'node_modules', '.bin', 'depcruise');
-  return spawnSync(bin, ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', dir], { cwd: REPO_ROOT, encoding: 'utf8' });
+  // without colours (CI sets CI=true, which turns them on): the assertions read the plain report
+  const run = spawnSync(bin, ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', dir], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
+  const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+  return { status: run.status, stdout: plain(run.stdout), stderr: plain(run.stderr) };
 }
 
 describe('lint: no import cycles', () => {
