@@ -55,6 +55,22 @@ export const MFA_CODE_REFUSED_CODE = 'mfa_code_refused';
 const throttled = (name: string) => name === 'TooManyRequestsException' || name === 'LimitExceededException' || name === 'TooManyFailedAttemptsException';
 
 /**
+ * How a refused sign-in step is answered, alike for every step (password, new password, TOTP code,
+ * refresh): Cognito's throttling is a 429, a disabled account says so, and the step's `expired`
+ * names (a wrong or stale credential or session) are a 401 with the step's own `message`.
+ * Anything else is a fault and is thrown as is.
+ */
+function refuseSignIn(error: unknown, expired: string[], message: string, throttledMessage?: string): never {
+  const { name, message: said = '' } = error as Error;
+  if (throttled(name)) throw new TooManyRequests(throttledMessage);
+  // Cognito's own lockout: after five failed passwords it refuses the user for 1 s, doubling to ~15 min.
+  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(said)) throw new TooManyRequests(TOO_MANY_ATTEMPTS);
+  if (name === 'NotAuthorizedException' && /disabled/i.test(said)) throw new Unauthorized(ACCOUNT_DISABLED);
+  if (expired.includes(name)) throw new Unauthorized(message);
+  throw error;
+}
+
+/**
  * An account with TOTP on answers its password with a SOFTWARE_TOKEN_MFA challenge (a user pool with
  * MFA "optional" challenges exactly the users who turned a factor on:
  * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_SetUserPoolMfaConfig.html).
@@ -83,19 +99,9 @@ export async function signIn(username: string, password: string): Promise<Signed
     );
   } catch (error) {
     const name = (error as Error).name;
-    const message = (error as Error).message ?? '';
-    if (name === 'TooManyRequestsException' || name === 'LimitExceededException') throw new TooManyRequests();
-    // Cognito's own lockout: after five failed passwords it refuses the user for 1 s, doubling to ~15 min.
-    if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message)) throw new TooManyRequests(TOO_MANY_ATTEMPTS);
-    if (name === 'NotAuthorizedException' && /disabled/i.test(message)) {
-      throw new Unauthorized(ACCOUNT_DISABLED);
-    }
-    // Cognito answers a wrong password with NotAuthorizedException; cognito-local with InvalidPasswordException.
-    if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'InvalidParameterException'].includes(name)) {
-      throw new Unauthorized(INVALID_CREDENTIALS);
-    }
     if (name === 'PasswordResetRequiredException') throw new Unauthorized('Your password must be reset. Please contact the school office.');
-    throw error;
+    // Cognito answers a wrong password with NotAuthorizedException; cognito-local with InvalidPasswordException.
+    refuseSignIn(error, ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'InvalidParameterException'], INVALID_CREDENTIALS);
   }
   if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED' && result.Session) {
     // An account created with a temporary password: the SPA asks for a new one (POST /api/users/new-password/).
@@ -118,12 +124,12 @@ export async function completeNewPassword(username: string, session: string, new
       }),
     );
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'InvalidPasswordException') throw new Invalid(`new_password: ${(error as Error).message}`);
-    if (['NotAuthorizedException', 'CodeMismatchException', 'ExpiredCodeException', 'InvalidParameterException'].includes(name)) {
-      throw new Unauthorized('Your sign-in session expired. Please sign in again with your temporary password.');
-    }
-    throw error;
+    if ((error as Error).name === 'InvalidPasswordException') throw new Invalid(`new_password: ${(error as Error).message}`);
+    refuseSignIn(
+      error,
+      ['NotAuthorizedException', 'CodeMismatchException', 'ExpiredCodeException', 'InvalidParameterException'],
+      'Your sign-in session expired. Please sign in again with your temporary password.',
+    );
   }
   // Cognito asks for a user's TOTP code after a new password too, should they have one.
   refuseChallenge(result);
@@ -149,14 +155,8 @@ export async function answerTotpChallenge(username: string, session: string, cod
       }),
     );
   } catch (error) {
-    const name = (error as Error).name;
-    if (throttled(name)) throw new TooManyRequests(TOO_MANY_ATTEMPTS);
-    if (name === 'CodeMismatchException') throw new AppError(401, MFA_CODE_REFUSED, { detail: MFA_CODE_REFUSED, code: MFA_CODE_REFUSED_CODE });
-    if (name === 'NotAuthorizedException' && /disabled/i.test((error as Error).message ?? '')) throw new Unauthorized(ACCOUNT_DISABLED);
-    if (['NotAuthorizedException', 'ExpiredCodeException', 'InvalidParameterException', 'UserNotFoundException'].includes(name)) {
-      throw new Unauthorized(MFA_SESSION_EXPIRED);
-    }
-    throw error;
+    if ((error as Error).name === 'CodeMismatchException') throw new AppError(401, MFA_CODE_REFUSED, { detail: MFA_CODE_REFUSED, code: MFA_CODE_REFUSED_CODE });
+    refuseSignIn(error, ['NotAuthorizedException', 'ExpiredCodeException', 'InvalidParameterException', 'UserNotFoundException'], MFA_SESSION_EXPIRED, TOO_MANY_ATTEMPTS);
   }
   return sessionFrom(result.AuthenticationResult);
 }
@@ -233,12 +233,8 @@ export async function refreshSession(refreshToken: string): Promise<SignedIn> {
       }),
     );
   } catch (error) {
-    const name = (error as Error).name;
-    if (throttled(name)) throw new TooManyRequests();
-    if (name === 'NotAuthorizedException' && /disabled/i.test((error as Error).message ?? '')) throw new Unauthorized(ACCOUNT_DISABLED);
     // revoked, expired, malformed or another client's token
-    if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'].includes(name)) throw new Unauthorized(REFRESH_REFUSED);
-    throw error;
+    refuseSignIn(error, ['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'], REFRESH_REFUSED);
   }
   return sessionFrom(result.AuthenticationResult, refreshToken);
 }
@@ -254,7 +250,7 @@ export async function revokeRefreshToken(refreshToken: string): Promise<boolean>
     return true;
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'TooManyRequestsException' || name === 'LimitExceededException') throw new TooManyRequests();
+    if (throttled(name)) throw new TooManyRequests();
     if (['NotAuthorizedException', 'UnauthorizedException', 'UnsupportedTokenTypeException', 'InvalidParameterException'].includes(name)) return false;
     throw error;
   }

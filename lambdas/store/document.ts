@@ -9,7 +9,6 @@
  * so a document with everything that hangs on it is one Query, and is created and deleted in one
  * transaction with its audit entry.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DOCUMENT_SCOPES, type DocumentScope } from '../contract/documents.js';
 import { PROGRAM_TYPES, type ProgramType } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
@@ -17,7 +16,7 @@ import { documentSubject } from '../domain/audit-subjects.js';
 import { NotFound } from '../domain/errors.js';
 import { auditPut } from './audit.js';
 import { Cohort, cohortKeys, type CohortRecord } from './cohort.js';
-import { batchGetAll, db, entity, getItem, queryAll, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems, lazy } from './dynamo.js';
+import { batchGetAll, entity, getItem, queryAll, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems, lazy } from './dynamo.js';
 
 export type { DocumentScope } from '../contract/documents.js';
 
@@ -220,19 +219,19 @@ export async function getDocumentCategory(id: string): Promise<DocumentCategoryR
 }
 
 /**
- * The record, its assignments and its audit entry, all or nothing. Sent directly rather than through
- * transactWrite: the upload must be able to cut it off before the function's timeout (`abortSignal`),
- * and a fresh id's conditions cannot fail nor conflict, so there is nothing to answer or retry.
+ * The record, its assignments and its audit entry, all or nothing. The upload cuts the write off
+ * before the function's timeout (`abortSignal`) so that it can still answer.
  */
 export async function createDocument(record: DocumentRecord, actor: string, abortSignal?: AbortSignal): Promise<void> {
   const { extractedText: _text, ...logged } = record; // the audit entry need not copy the document's text
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        ...documentItems(record).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
-        auditPut({ actor, action: 'document.create', entityType: 'document', entityId: record.id, subject: documentSubject(record), after: logged }),
-      ],
-    }),
+  await transactWrite(
+    [
+      ...documentItems(record).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+      auditPut({ actor, action: 'document.create', entityType: 'document', entityId: record.id, subject: documentSubject(record), after: logged }),
+    ],
+    () => {
+      throw new Error(`document ${record.id} already exists`); // ids are random UUIDs: a collision is a fault, not bad input
+    },
     { abortSignal },
   );
 }

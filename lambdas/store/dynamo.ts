@@ -142,20 +142,26 @@ export type TransactResult = { ok: true } | { ok: false; failedConditions: numbe
 
 const MAX_ATTEMPTS = 6;
 
+type OnConditionFailed = (failed: number[]) => never | Promise<never>;
+interface TransactOptions {
+  abortSignal?: AbortSignal;
+}
+
 /**
  * TransactWriteItems, all or nothing, with the one retry DynamoDB leaves to us: two transactions
  * touching the same item at once (two payments updating one balance) cancel one with
  * TransactionConflict, retried with jittered backoff. A failed condition is not retried: it means
  * the data is not what the caller expected. Without `onConditionFailed` the result says which
  * conditions failed (by index into `items`); with it, that function answers them (it throws the
- * domain error: a conflict, a not found).
+ * domain error: a conflict, a not found). `abortSignal` lets a caller with a deadline (an upload
+ * racing the function's timeout) cut the write off; an aborted write stored nothing.
  */
 export async function transactWrite(items: TransactItems): Promise<TransactResult>;
-export async function transactWrite(items: TransactItems, onConditionFailed: (failed: number[]) => never | Promise<never>): Promise<void>;
-export async function transactWrite(items: TransactItems, onConditionFailed?: (failed: number[]) => never | Promise<never>): Promise<TransactResult | void> {
+export async function transactWrite(items: TransactItems, onConditionFailed: OnConditionFailed, options?: TransactOptions): Promise<void>;
+export async function transactWrite(items: TransactItems, onConditionFailed?: OnConditionFailed, options: TransactOptions = {}): Promise<TransactResult | void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      await db.send(new TransactWriteCommand({ TransactItems: items }), { abortSignal: options.abortSignal });
       return onConditionFailed ? undefined : { ok: true };
     } catch (error) {
       if ((error as Error).name !== 'TransactionCanceledException') throw error;

@@ -9,12 +9,11 @@
  * attempt failed): an opened or canceled checkout is not in it at all, so no page filters it away.
  */
 import { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '../contract/payment-status.js';
-import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { nowIso } from '../domain/clock.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type Key, type QueryInput, type RecordOf, type TransactItems, lazy } from './dynamo.js';
-import { studentKeys } from './student.js';
+import { ProgramTypeField, studentKeys } from './student.js';
 
 const PAYMENT_PREFIX = 'PAYMENT#';
 /** Sorts before ENROLL# (student.ts), so reading a student's bill (`sk >= ENROLL#`) never reads a checkout. */
@@ -58,8 +57,6 @@ export function recordKey(r: { username: string; createdAt: string; intentId: st
 /** A canceled checkout (and its lookup) expires 90 days after it was canceled. */
 const expiryOf = (r: { status: PaymentStatus; updatedAt: string }): { expiresAt?: number } =>
   r.status === 'canceled' ? { expiresAt: Math.floor(Date.parse(r.updatedAt) / 1000) + CANCELED_CHECKOUT_DAYS * DAY_SECONDS } : {};
-
-const ProgramTypeField = lazy(() => z.enum(PROGRAM_TYPES));
 
 export const Payment = entity(
   'payment',

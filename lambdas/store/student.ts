@@ -51,7 +51,8 @@ export type StudentRef = { username: string; lastName: string; cohortId: string 
 const rosterIndex = (ref: StudentRef, sk: string): Partial<ItemKeys> =>
   ref.cohortId ? { gsi1pk: studentKeys.cohortMembers(ref.cohortId), gsi1sk: `${studentKeys.rosterSort(ref.lastName, ref.username)}#${sk}` } : {};
 
-const ProgramTypeField = lazy(() => z.enum(PROGRAM_TYPES));
+/** The program type a record is filed under; payments' layouts read it too. */
+export const ProgramTypeField = lazy(() => z.enum(PROGRAM_TYPES));
 
 export const StudentProfile = entity(
   'student',

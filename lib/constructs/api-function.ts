@@ -187,7 +187,7 @@ export class ApiFunction extends Construct {
     }
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'nodejs22.x is pinned on purpose (DESIGN.md: handlers, middy 6 and the AWS SDK pins are tested on Node 22); moving to nodejs24.x is a deliberate, tested upgrade.',
+      reason: 'nodejs22.x is pinned on purpose (DESIGN.md: the handlers and the AWS SDK pins are tested on Node 22); moving to nodejs24.x is a deliberate, tested upgrade.',
     });
   }
 }
