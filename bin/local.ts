@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole portal on this machine, no AWS account and no internet.
- *   DynamoDB Local :8000, s3rver :4569, cognito-local :9229, gateway (API + SPA) :3000 (PORT overrides).
+ *   DynamoDB Local :8000, s3rver :4569, cognito-local :9229, SES (aws-ses-v2-local's front) :8005, gateway (API + SPA) :3000 (PORT overrides).
  * Data lives in .data/ and survives restarts; `npm run reset` (this script with --reset-only) wipes it.
  */
 import '../lib/local/quiet-node-version-warning.js';
@@ -30,6 +30,7 @@ try {
       dynamodb: port('PORTAL_DYNAMODB_PORT', 8000),
       s3: port('PORTAL_S3_PORT', 4569),
       cognito: port('PORTAL_COGNITO_PORT', 9229),
+      mail: port('PORTAL_MAIL_PORT', 8005),
     },
     persist: true,
     seed: true,

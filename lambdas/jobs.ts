@@ -13,8 +13,7 @@
  */
 import type { Grant } from './routes.js';
 
-/** Where the school is: schedules are written in its local time (daylight saving included). */
-export const SCHOOL_TIME_ZONE = 'America/Chicago';
+export { SCHOOL_TIME_ZONE } from './domain/clock.js';
 
 /**
  * EventBridge Scheduler's cron: `cron(minutes hours day-of-month month day-of-week year)`, six fields,
@@ -74,7 +73,52 @@ export const jobs = [
     description: "Creates the students of one chunk (25 rows) of a CSV import, each row once, and records each row's outcome",
     handler: 'functions/jobs/import-student-chunks.ts',
     trigger: { queue: 'students-import-chunks', batchSize: 1, maxConcurrency: 2 },
-    grants: ['table:read', 'table:write', 'userpool:admin'],
+    grants: ['table:read', 'table:write', 'userpool:admin', 'queue:notifications-fanout'],
+    timeoutSeconds: 60,
+  },
+  // Notifications: producers (the webhook, uploads, account and import routes, announcements) send an
+  // event to the fan-out queue; its consumer resolves the audience and queues one delivery per person,
+  // so each person's notice and email is its own retry. One message per invocation: one that keeps
+  // failing reaches the dead-letter queue alone. Two deliveries at a time keep within SES's sending rate.
+  {
+    id: 'notifications-fanout',
+    description: "Resolves a notification event's audience and queues one delivery per recipient",
+    handler: 'functions/jobs/fan-out-notifications.ts',
+    trigger: { queue: 'notifications-fanout', batchSize: 1, maxConcurrency: 2 },
+    grants: ['table:read', 'table:write', 'queue:notifications-deliver'],
+    timeoutSeconds: 60,
+  },
+  {
+    id: 'notifications-deliver',
+    description: "Writes one person's notice once and sends its email through SES",
+    handler: 'functions/jobs/deliver-notifications.ts',
+    trigger: { queue: 'notifications-deliver', batchSize: 1, maxConcurrency: 2 },
+    grants: ['table:read', 'table:write', 'email:send'],
+    timeoutSeconds: 60,
+  },
+  // SES's events (the configuration set's EventBridge destination, a rule forwarding them to this queue)
+  {
+    id: 'notifications-email-events',
+    description: "Records each email's delivery status from SES's events and stops email to an address after a hard bounce or a complaint",
+    handler: 'functions/jobs/record-email-events.ts',
+    trigger: { queue: 'notifications-email-events', batchSize: 1, maxConcurrency: 2 },
+    grants: ['table:read', 'table:write'],
+    timeoutSeconds: 30,
+  },
+  {
+    id: 'notifications-digest',
+    description: 'Sends each person one digest email per category for the notices the one-email-a-day rule held back',
+    handler: 'functions/jobs/send-digests.ts',
+    trigger: { schedule: 'cron(0 7 * * ? *)' },
+    grants: ['table:read', 'table:write', 'email:send'],
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'announcements-send-due',
+    description: 'Sends the scheduled announcements whose time has come',
+    handler: 'functions/jobs/send-due-announcements.ts',
+    trigger: { schedule: 'cron(* * * * ? *)' },
+    grants: ['table:read', 'table:write', 'queue:notifications-fanout'],
     timeoutSeconds: 60,
   },
 ] as const satisfies readonly JobDef[];

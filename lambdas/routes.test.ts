@@ -58,6 +58,15 @@ const BEYOND_SPEC = [
   'POST /api/users/{username}/sign-out-everywhere/',
   // the staff roles' dashboard figures
   'GET /api/dashboard/',
+  // notifications: the inbox, email preferences, announcements, a student's message log
+  'GET /api/notifications/',
+  'POST /api/notifications/{id}/read/',
+  'POST /api/notifications/read-all/',
+  'GET /api/users/me/notification-preferences/',
+  'PUT /api/users/me/notification-preferences/',
+  'POST /api/announcements/',
+  'GET /api/announcements/',
+  'GET /api/students/{username}/messages/',
 ];
 
 describe('route table', () => {

@@ -49,7 +49,12 @@ export type Grant =
    * Send messages to the queue of the named queue row of lambdas/jobs.ts (sqs:SendMessage on that queue
    * only; its URL in QUEUE_URL_<JOB_ID>). The CDK refuses a name that is not a queue row.
    */
-  | `queue:${string}`;
+  | `queue:${string}`
+  /**
+   * Send email through SES v2 (ses:SendEmail) from the configured sender identity only, through the
+   * portal's configuration set (its suppression and delivery events): lib/constructs/api-function.ts.
+   */
+  | 'email:send';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -141,7 +146,7 @@ export const routes = [
     path: '/api/documents/',
     handler: 'functions/documents/upload.ts',
     access: ADMIN_AND_STAFF,
-    grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
+    grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete', 'queue:notifications-fanout'],
     timeoutSeconds: 20,
     memoryMb: 1024,
   },
@@ -183,7 +188,7 @@ export const routes = [
     path: '/api/payments/webhook',
     handler: 'functions/payments/webhook.ts',
     access: 'public',
-    grants: ['table:read', 'table:write', 'secret:stripe'],
+    grants: ['table:read', 'table:write', 'secret:stripe', 'queue:notifications-fanout'],
     timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS,
   },
   { id: 'payments-list', method: 'GET', path: '/api/payments/', handler: 'functions/payments/list.ts', access: ['finance', 'admin'], grants: ['table:read', 'audit:write'] },
@@ -225,7 +230,7 @@ export const routes = [
     path: '/api/students/',
     handler: 'functions/students/create.ts',
     access: ['admin'],
-    grants: ['table:read', 'table:write', 'userpool:admin'],
+    grants: ['table:read', 'table:write', 'userpool:admin', 'queue:notifications-fanout'],
   },
   // Validates and stores the file, queues its chunks (jobs table: students-import-chunks) and answers 202.
   {
@@ -339,6 +344,59 @@ export const routes = [
   { id: 'audit-list', method: 'GET', path: '/api/audit/', handler: 'functions/audit/list.ts', access: ['admin'], grants: ['table:read'] },
   // Beyond the spec: the landing figures of staff (documents), finance (money) and admins (both, cohorts).
   { id: 'dashboard-summary', method: 'GET', path: '/api/dashboard/', handler: 'functions/dashboard/summary.ts', access: ['staff', 'finance', 'admin'], grants: ['table:read'] },
+
+  // Notifications: everyone's own inbox and email preferences; announcements and message logs for staff.
+  { id: 'notifications-list', method: 'GET', path: '/api/notifications/', handler: 'functions/notifications/list.ts', access: 'signed-in', grants: ['table:read'] },
+  {
+    id: 'notifications-read-all',
+    method: 'POST',
+    path: '/api/notifications/read-all/',
+    handler: 'functions/notifications/read-all.ts',
+    access: 'signed-in',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'notifications-read',
+    method: 'POST',
+    path: '/api/notifications/{id}/read/',
+    handler: 'functions/notifications/read.ts',
+    access: 'signed-in',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'notification-preferences-get',
+    method: 'GET',
+    path: '/api/users/me/notification-preferences/',
+    handler: 'functions/notifications/preferences-get.ts',
+    access: 'signed-in',
+    grants: ['table:read'],
+  },
+  {
+    id: 'notification-preferences-put',
+    method: 'PUT',
+    path: '/api/users/me/notification-preferences/',
+    handler: 'functions/notifications/preferences-put.ts',
+    access: 'signed-in',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'announcements-create',
+    method: 'POST',
+    path: '/api/announcements/',
+    handler: 'functions/announcements/create.ts',
+    access: ADMIN_AND_STAFF,
+    grants: ['table:read', 'table:write', 'queue:notifications-fanout'],
+  },
+  { id: 'announcements-list', method: 'GET', path: '/api/announcements/', handler: 'functions/announcements/list.ts', access: ADMIN_AND_STAFF, grants: ['table:read'] },
+  // audit:write: a student's message log is a read of their record
+  {
+    id: 'students-messages',
+    method: 'GET',
+    path: '/api/students/{username}/messages/',
+    handler: 'functions/students/messages.ts',
+    access: ADMIN_AND_STAFF,
+    grants: ['table:read', 'audit:write'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

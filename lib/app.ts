@@ -1,5 +1,6 @@
-import { App, Tags, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, App, Tags, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { configurationSetName, type NotifyEmail } from './constructs/api-function.js';
 import { ApiStack, type ApiCustomDomain } from './stacks/api-stack.js';
 import { AuthStack } from './stacks/auth-stack.js';
 import { DataStack } from './stacks/data-stack.js';
@@ -35,8 +36,9 @@ export interface PortalApp {
  * web stack's WAF in us-east-1. Settings come from CDK context (`-c key=value` or cdk.json):
  *   alarmEmail, emailFrom, stripePublishableKey   required in prod (see deployContext)
  *   allowTestKeys=true                            a staging prod with pk_test_ keys
- *   sesRegion                                     the SES identity's region, if not the portal's
+ *   sesRegion                                     Cognito's SES identity's region, if not the portal's
  *   domainName, certificateArn                    CloudFront's custom domain (certificate in us-east-1)
+ *   portalUrl                                     the portal's address in emails (default https://<domainName>)
  *   apiDomainName, apiCertificateArn              the API's; disables the execute-api endpoint
  *   corsOrigins
  */
@@ -80,6 +82,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     stripeSecret: data.stripeSecret,
+    email: notifyEmail(stage, context),
   };
 
   const api = new ApiStack(app, `${prefix}-Api`, {
@@ -98,6 +101,10 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
   });
   // the import route sends to a queue of the jobs stack by its fixed name: the queue must exist first
   api.addDependency(jobs);
+  if (context.emailFrom && !resources.email) {
+    // Info, not a warning (cdk-nag's report fails the synth on warnings); prod refuses this in deployContext
+    Annotations.of(jobs).addInfoV2('portal:notifications-in-app-only', 'No -c portalUrl=https://... (or -c domainName=...): notifications send no email, they stay in-app.');
+  }
 
   const waf = new WafStack(app, `${prefix}-Waf`, {
     ...common,
@@ -131,6 +138,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     // from them: a job may share its id with a route (payments-reconcile runs nightly and on demand)
     functions: new Map([...api.functions, ...[...jobs.functions].map(([id, fn]) => [`Job-${id}`, fn] as const)]),
     table: data.table,
+    deadLetterQueues: jobs.deadLetterQueues,
     alarmEmail: context.alarmEmail,
   });
 
@@ -146,6 +154,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
 export const PLACEHOLDER_PUBLISHABLE_KEY = 'pk_test_placeholder';
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const PUBLISHABLE_KEY = /^pk_(live|test)_[A-Za-z0-9]+$/;
+const PORTAL_URL = /^https:\/\/[a-z0-9.-]+(:\d+)?$/i;
 
 /**
  * The context a stage needs, checked before any stack exists. A stage with `requireProductionContext`
@@ -163,6 +172,10 @@ export function deployContext(app: App, stage: StageSettings) {
   };
   const alarmEmail = email('alarmEmail', 'ops@school.edu', 'without a subscriber no alarm reaches anyone');
   const emailFrom = email('emailFrom', 'noreply@school.edu', "Cognito's own sender allows 50 emails a day (the domain must be verified in SES)");
+  const portalUrl = portalUrlContext(app, problems);
+  if (strict && emailFrom && !portalUrl) {
+    problems.push('-c portalUrl=https://portal.school.edu (or a custom domain, -c domainName=...) is required: notification emails link to the portal');
+  }
 
   const allowTestKeys = booleanContext(app, 'allowTestKeys');
   const key = stringContext(app, 'stripePublishableKey');
@@ -174,7 +187,24 @@ export function deployContext(app: App, stage: StageSettings) {
     problems.push(`-c stripePublishableKey=${key} is a test key: pass a pk_live_ key, or -c allowTestKeys=true for a staging ${stage.name}`);
   }
   if (problems.length > 0) throw new Error(`Stage ${stage.name} cannot be synthesized:\n  - ${problems.join('\n  - ')}`);
-  return { alarmEmail, emailFrom, stripePublishableKey: key ?? PLACEHOLDER_PUBLISHABLE_KEY };
+  return { alarmEmail, emailFrom, portalUrl, stripePublishableKey: key ?? PLACEHOLDER_PUBLISHABLE_KEY };
+}
+
+/**
+ * Where emails link to: `-c portalUrl`, else the custom domain. The CloudFront domain cannot be used: the web stack
+ * comes after the jobs and API stacks that send the emails (web -> api -> jobs), so reading it would be a cycle.
+ */
+function portalUrlContext(app: App, problems: string[]): string | undefined {
+  const explicit = stringContext(app, 'portalUrl')?.replace(/\/+$/, '');
+  if (explicit !== undefined && !PORTAL_URL.test(explicit)) problems.push(`-c portalUrl=${explicit} is not an https origin (e.g. https://portal.school.edu)`);
+  const domainName = stringContext(app, 'domainName');
+  return explicit ?? (domainName ? `https://${domainName}` : undefined);
+}
+
+/** Notifications send email with a sender and an address to link to; without either they stay in-app. */
+function notifyEmail(stage: StageSettings, context: ReturnType<typeof deployContext>): NotifyEmail | undefined {
+  if (!context.emailFrom || !context.portalUrl) return undefined;
+  return { fromAddress: context.emailFrom, configurationSetName: configurationSetName(stage.name), portalUrl: context.portalUrl };
 }
 
 function stringContext(app: App, key: string): string | undefined {

@@ -36,5 +36,7 @@ export const AUDIT_ACTIONS = [
   'payments.read',
   'user.mfa.reset',
   'user.sessions.revoke',
+  'announcement.create',
+  'student.messages.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -26,5 +26,8 @@ export function runAt<T>(at: Date, fn: () => Promise<T>): Promise<T> {
   return frozen.run(at.getTime() - Date.now(), fn);
 }
 
+/** Where the school is: schedules, school days and the digest rule are in its local time (daylight saving included). */
+export const SCHOOL_TIME_ZONE = 'America/Chicago';
+
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

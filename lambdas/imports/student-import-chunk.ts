@@ -15,6 +15,7 @@ import { AppError, Conflict } from '../domain/errors.js';
 import { nowIso } from '../domain/clock.js';
 import { REASONS, reasonOf, sentenceOf, type StoredRow } from '../domain/import-rows.js';
 import type { ImportRowReport } from '../contract/student-import.js';
+import { notifyAfterCommit, welcomeNotice } from '../notify/events.js';
 import { logger } from '../observability/powertools.js';
 import { createStudentAccount, newStudentOf } from '../store/student-account.js';
 import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../store/student-import.js';
@@ -64,11 +65,13 @@ export async function processChunk(message: ChunkMessage, opts: { lastAttempt: b
     const todo = rows.filter((row) => !state.done.has(row.line));
     result.already = rows.length - todo.length;
     const retry: string[] = [];
+    const welcome: string[] = [];
     // one recording at a time: the chunk's counters item is written by one transaction after another
     let recording = Promise.resolve();
     const record1 = (report: ImportRowReport) => {
       recording = recording.then(async () => {
         if (await recordRow(id, chunk, report, nowIso())) result[report.outcome === 'exists' ? 'skipped' : report.outcome]++;
+        if (report.outcome === 'created') welcome.push(report.username);
       });
       return recording;
     };
@@ -77,10 +80,21 @@ export async function processChunk(message: ChunkMessage, opts: { lastAttempt: b
       if (report) await record1(report);
     });
     await recording;
+    // keyed per student (as POST /api/students/ keys it): one welcome each, however often this chunk runs
+    if (welcome.length) await notifyAfterCommit(welcomeNotice(welcome));
     if (retry.length > 0) throw new RowsToRetry(`${retry.length} rows of chunk ${chunk} of import ${id} will be tried again: ${retry[0]}`);
     await deleteChunk(id, chunk);
   }
-  await completeChunk(id, chunk, nowIso());
+  const done = await completeChunk(id, chunk, nowIso());
+  if (done) {
+    await notifyAfterCommit({
+      event: 'import.finished',
+      entity: id,
+      template: 'import_finished',
+      params: { importId: id, created: done.created, skipped: done.skipped, failed: done.failed },
+      audience: { kind: 'staff', username: done.createdBy, address: null },
+    });
+  }
   return result;
 }
 

@@ -11,6 +11,8 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
   type BatchGetCommandOutput,
   type QueryCommandInput,
   type QueryCommandOutput,
@@ -76,6 +78,20 @@ export type RecordOf<E extends { fromItem: (item: Item) => unknown }> = ReturnTy
 /** The item at a key, or undefined. */
 export async function getItem(key: Key, options: { consistent?: boolean } = {}): Promise<Item | undefined> {
   return (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: options.consistent }))).Item;
+}
+
+/**
+ * One UpdateItem on our table whose condition decides: false when the condition failed (the item is
+ * not in the state the caller expected: someone else got there first), true when it was applied.
+ */
+export async function updateIf(input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+  try {
+    await db.send(new UpdateCommand({ TableName: TABLE_NAME, ...input }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 /** A Query on our table (the table name is filled in). */

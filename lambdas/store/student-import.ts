@@ -272,9 +272,10 @@ export async function recordRow(id: string, chunk: number, report: ImportRowRepo
 
 /**
  * Adds a finished chunk's counters to the record, once (the progress item is marked done in the same
- * transaction), then marks the import done when every row is counted. Safe to repeat.
+ * transaction), then marks the import done when every row is counted. Safe to repeat. Answers the
+ * record when the import is done (by this chunk or before), else null.
  */
-export async function completeChunk(id: string, chunk: number, at: string): Promise<void> {
+export async function completeChunk(id: string, chunk: number, at: string): Promise<ImportRecord | null> {
   const item = await getItem(progressKey(id, chunk), { consistent: true });
   const progress = item && Progress().parse(item);
   if (progress && !progress.done) {
@@ -302,8 +303,9 @@ export async function completeChunk(id: string, chunk: number, at: string): Prom
     ]);
   }
   const record = await getImport(id);
+  if (record?.status === 'done') return record;
   if (record && record.status === 'processing' && record.processed >= record.total) {
-    await db
+    return await db
       .send(
         new UpdateCommand({
           TableName: TABLE_NAME,
@@ -314,10 +316,13 @@ export async function completeChunk(id: string, chunk: number, at: string): Prom
           ExpressionAttributeValues: { ':done': 'done', ':processing': 'processing', ':at': at },
         }),
       )
+      .then(() => ({ ...record, status: 'done' as const, finishedAt: at }))
       .catch((e: Error) => {
         if (e.name !== 'ConditionalCheckFailedException') throw e;
+        return getImport(id).then((r) => (r?.status === 'done' ? r : null)); // finished by another chunk meanwhile
       });
   }
+  return null;
 }
 
 /**

@@ -24,7 +24,21 @@ export interface ApiFunctionResources {
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   readonly stripeSecret: ISecret;
+  /** How the portal sends email (the `email:send` grant); absent in a stage that sends none: notices stay in-app. */
+  readonly email?: NotifyEmail;
 }
+
+/** The portal's email sending (lib/app.ts): the sender, the configuration set every email goes through, the links' origin. */
+export interface NotifyEmail {
+  /** Context `emailFrom` (Cognito's sender too); its domain is the SES identity, verified in the portal's region. */
+  readonly fromAddress: string;
+  /** Created by the jobs stack under this fixed name, so any stack's function can name it without a reference. */
+  readonly configurationSetName: string;
+  /** The portal's origin (https://..., no trailing slash), for links in emails. */
+  readonly portalUrl: string;
+}
+
+export const configurationSetName = (stageName: string) => `portal-${stageName}`;
 
 /** A row of the route table or of the jobs table: both get the same function, defaults and grants. */
 export type ApiFunctionProps = {
@@ -174,6 +188,10 @@ export class ApiFunction extends Construct {
         ...(spec.grants.includes('secret:stripe') ? { STRIPE_SECRET_ARN: resources.stripeSecret.secretArn } : {}),
         // the queues a `queue:<job id>` grant lets it send to (lambdas/store/queue.ts)
         ...Object.fromEntries(queues.map((q) => [queueUrlVariable(q.jobId), q.url])),
+        // without them (no email in this stage, lambdas/store/email.ts) notices stay in-app
+        ...(spec.grants.includes('email:send') && resources.email
+          ? { NOTIFY_FROM_ADDRESS: resources.email.fromAddress, SES_CONFIGURATION_SET: resources.email.configurationSetName, PORTAL_URL: resources.email.portalUrl }
+          : {}),
       },
     });
     this.logGroup.grantWrite(role);
@@ -193,7 +211,7 @@ export class ApiFunction extends Construct {
 }
 
 /** Turns one route grant into IAM on the function's role, acknowledging the wildcards it implies. */
-function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, bucket, userPool, stripeSecret }: ApiFunctionResources): void {
+function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, bucket, userPool, stripeSecret, email }: ApiFunctionResources): void {
   const bucketObjects = () => wildcardResource(role, bucket.arnForObjects('*'));
   switch (grant) {
     case 'table:read':
@@ -264,11 +282,36 @@ function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, buck
     case 'secret:stripe':
       stripeSecret.grantRead(role);
       return;
+    case 'email:send':
+      if (email) role.addToPrincipalPolicy(sendEmailStatement(role, email));
+      return;
     default: {
       const unknown: never = grant;
       throw new Error(`No IAM mapping for grant ${String(unknown)}`);
     }
   }
+}
+
+/**
+ * SES v2 SendEmail is authorised as ses:SendEmail on the sending identity and, when one is named, on the configuration
+ * set (https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonsimpleemailservicev2.html, SendEmail:
+ * resource types identity and configuration-set), and ses:FromAddress holds it to our sender
+ * (https://docs.aws.amazon.com/ses/latest/dg/control-user-access.html). Both identities the sender may have are listed:
+ * its domain (what Cognito's mails use) and the address itself, should someone verify it on its own too.
+ */
+export function sendEmailStatement(scope: Construct, email: NotifyEmail): PolicyStatement {
+  const stack = Stack.of(scope);
+  const identity = (name: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+  return new PolicyStatement({
+    effect: Effect.ALLOW,
+    actions: ['ses:SendEmail'],
+    resources: [
+      identity(email.fromAddress.slice(email.fromAddress.lastIndexOf('@') + 1)),
+      identity(email.fromAddress),
+      stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: email.configurationSetName }),
+    ],
+    conditions: { StringEquals: { 'ses:FromAddress': email.fromAddress } },
+  });
 }
 
 type QueueGrant = Extract<Grant, `queue:${string}`>;

@@ -60,7 +60,7 @@ beforeAll(async () => {
   logDir = path.join(dataDir, 'logs');
   clock = createStackClock(dataDir);
   await start();
-  pool = await ensureUserPool({ cognito: issuer, dynamodb: '', s3: '' }, localCredentials(dataDir), dataDir);
+  pool = await ensureUserPool({ cognito: issuer, dynamodb: '', s3: '', mail: '' }, localCredentials(dataDir), dataDir);
   await cognito.send(new AdminCreateUserCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, MessageAction: 'SUPPRESS', TemporaryPassword: PASSWORD }));
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: USERNAME, Password: PASSWORD, Permanent: true }));
 }, 60_000);

@@ -13,23 +13,31 @@ export interface LocalPorts {
   dynamodb: number;
   s3: number;
   cognito: number;
+  /** The SES v2 front (ses-local.ts); aws-ses-v2-local behind it takes a free port. */
+  mail: number;
 }
 
 export interface LocalEndpoints {
   dynamodb: string;
   s3: string;
   cognito: string;
+  /** SES v2 (AWS_ENDPOINT_URL_SESV2); `<mail>/local/mail/store` lists what was sent, `<mail>/local/mail/bounce` bounces it. */
+  mail: string;
 }
 
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_TABLE = 'portal-local';
 export const LOCAL_BUCKET = 'portal-local-documents';
+/** The only SES configuration set locally: sends naming it get SES's events on the notifications-email-events queue. */
+export const LOCAL_CONFIGURATION_SET = 'portal-local';
+export const LOCAL_FROM_ADDRESS = 'noreply@portal.local';
 
 export function endpointsFor(ports: LocalPorts): LocalEndpoints {
   return {
     dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
     s3: `http://127.0.0.1:${ports.s3}`,
     cognito: cognitoIssuerDomain(ports.cognito),
+    mail: `http://127.0.0.1:${ports.mail}`,
   };
 }
 
@@ -52,8 +60,18 @@ export interface PoolIds {
   userPoolClientId: string;
 }
 
-/** The Lambda environment, as the CDK api stack sets it in the cloud, plus the local endpoints. */
-export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort: number, stripe: LocalStripeKeys, credentials: LocalCredentials): Record<string, string> {
+/**
+ * The Lambda environment, as the CDK api stack sets it in the cloud, plus the local endpoints. `portalUrl`:
+ * the gateway's address for links in emails, when there is a gateway.
+ */
+export function handlerEnv(
+  endpoints: LocalEndpoints,
+  pool: PoolIds,
+  gatewayPort: number,
+  stripe: LocalStripeKeys,
+  credentials: LocalCredentials,
+  portalUrl: string | null = null,
+): Record<string, string> {
   return {
     STAGE: 'local',
     TABLE_NAME: LOCAL_TABLE,
@@ -66,6 +84,11 @@ export function handlerEnv(endpoints: LocalEndpoints, pool: PoolIds, gatewayPort
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+    // aws-ses-v2-local behind our front, which publishes SES's events (ses-local.ts)
+    AWS_ENDPOINT_URL_SESV2: endpoints.mail,
+    NOTIFY_FROM_ADDRESS: LOCAL_FROM_ADDRESS,
+    SES_CONFIGURATION_SET: LOCAL_CONFIGURATION_SET,
+    PORTAL_URL: portalUrl ?? 'http://localhost:3000',
     // s3rver serves buckets by path, not by virtual host
     S3_FORCE_PATH_STYLE: 'true',
     // presigned URLs the browser follows go through the origin the request came in on (CSP 'self'), see s3-proxy.ts

@@ -1,6 +1,6 @@
 /**
- * Boots the local stack: DynamoDB Local, s3rver, cognito-local, provisioning, demo data and the
- * gateway. Used by `npm start` (bin/local.ts) and by the test setups (on free ports, in a temp dir).
+ * Boots the local stack: DynamoDB Local, s3rver, cognito-local, aws-ses-v2-local, provisioning, demo
+ * data and the gateway. Used by `npm start` (bin/local.ts) and by the test setups (on free ports, in a temp dir).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,19 +9,20 @@ import type { RuntimeConfig } from '../../lambdas/contract/runtime-config.js';
 import { startCognitoLocal } from './cognito-local.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
 import http from 'node:http';
-import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_REGION, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
+import { endpointsFor, handlerEnv, LOCAL_BUCKET, LOCAL_CONFIGURATION_SET, LOCAL_REGION, LOCAL_TABLE, type LocalEndpoints, type LocalPorts } from './endpoints.js';
 import { localStripeKeys } from './stripe-keys.js';
 import { localCredentials, type LocalCredentials } from './local-credentials.js';
 import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
 import { createJobsRunner, type JobsRunner } from './jobs-runner.js';
-import { createLocalQueue, type LocalQueue } from './local-queue.js';
+import { createLocalQueue, QUEUES_PREFIX, type LocalQueue } from './local-queue.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
 import { requestUrl } from './request-url.js';
 import { createStackClock } from './stack-clock.js';
 import { createS3Proxy } from './s3-proxy.js';
 import { startS3Local } from './s3-local.js';
+import { startSesLocal } from './ses-local.js';
 
 export interface LocalStackOptions {
   dataDir: string;
@@ -68,6 +69,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     dynamodb: opts.ports.dynamodb ?? (await freePort()),
     s3: opts.ports.s3 ?? (await freePort()),
     cognito: opts.ports.cognito ?? (await freePort()),
+    mail: opts.ports.mail ?? (await freePort()),
   };
   const logDir = path.join(opts.dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
@@ -93,20 +95,29 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const credentials = localCredentials(opts.dataDir);
     // before cognito-local starts: it stamps tokens with this clock's time
     const clock = createStackClock(opts.dataDir);
-    log('starting DynamoDB Local, s3rver and cognito-local...');
-    children.push(
-      ...(await Promise.all([
-        startDynamoDbLocal({ port: ports.dynamodb, dbPath: opts.persist ? path.join(opts.dataDir, 'dynamodb') : undefined, logDir }),
-        startS3Local({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), bucket: LOCAL_BUCKET, logDir, credentials }),
-        startCognitoLocal({ port: ports.cognito, dir: path.join(opts.dataDir, 'cognito'), logDir, clockFile: clock.file }),
-      ])),
-    );
+    log('starting DynamoDB Local, s3rver, cognito-local and aws-ses-v2-local...');
+    const [dynamodb, s3, cognito, ses] = await Promise.all([
+      startDynamoDbLocal({ port: ports.dynamodb, dbPath: opts.persist ? path.join(opts.dataDir, 'dynamodb') : undefined, logDir }),
+      startS3Local({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), bucket: LOCAL_BUCKET, logDir, credentials }),
+      startCognitoLocal({ port: ports.cognito, dir: path.join(opts.dataDir, 'cognito'), logDir, clockFile: clock.file }),
+      // SES's events go to the local queue on the gateway's port, mounted below
+      startSesLocal({
+        port: ports.mail,
+        logDir,
+        queueUrl: `http://127.0.0.1:${ports.gateway}${QUEUES_PREFIX}`,
+        configurationSet: LOCAL_CONFIGURATION_SET,
+        region: LOCAL_REGION,
+        log,
+      }),
+    ]);
+    children.push(dynamodb, s3, cognito, ses.child);
     const endpoints = endpointsFor(ports);
     await ensureTable(endpoints, credentials, LOCAL_TABLE);
     await ensureBucket(endpoints, credentials, LOCAL_BUCKET);
     const pool = await ensureUserPool(endpoints, credentials, opts.dataDir);
     const stripeKeys = localStripeKeys(opts.dataDir);
-    const env = handlerEnv(endpoints, pool, ports.gateway, stripeKeys, credentials);
+    const portalUrl = opts.gateway ? `http://${browsableHost(opts.host ?? LOOPBACK)}:${ports.gateway}` : null;
+    const env = handlerEnv(endpoints, pool, ports.gateway, stripeKeys, credentials, portalUrl);
     // Handlers read their configuration at import: set it before anything imports them.
     Object.assign(process.env, env);
 
@@ -115,7 +126,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       await seedDemoData({ endpoints, credentials, pool, log });
     }
 
-    // The Stripe sandbox and the S3 proxy live on the gateway's port. Without a gateway (handler
+    // The Stripe sandbox, the S3 proxy and the mail viewer live on the gateway's port. Without a gateway (handler
     // tests) they get a server of their own there, and the sandbox delivers no events: those tests
     // post signed events themselves.
     const stripeSandbox = createStripeSandbox({
@@ -135,6 +146,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       jobsRunner.mount,
       localQueue.mount,
       clock.mount,
+      ses.mount,
     ];
 
     let url: string | null = null;
@@ -174,7 +186,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         verifyToken: jwtVerifierFor({ issuer, audience: pool.userPoolClientId, now: clock.now }),
         mounts,
       });
-      url = `http://${browsableHost(opts.host ?? LOOPBACK)}:${ports.gateway}`;
+      url = portalUrl;
     }
     // jobs call the Stripe sandbox on the gateway's port: schedule them once it listens
     if (opts.scheduleJobs) jobsRunner.startScheduling();

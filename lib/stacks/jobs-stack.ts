@@ -1,12 +1,15 @@
 import { Duration, RemovalPolicy, Stack, TimeZone, Validations, type StackProps } from 'aws-cdk-lib';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { ConfigurationSet, ConfigurationSetTlsPolicy, EmailSendingEvent, EventDestination, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput, TimeWindow, type IScheduleTarget } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { jobs, QUEUE_MAX_RECEIVE_COUNT, queueName, SCHOOL_TIME_ZONE, type JobDef, type JobTrigger } from '../../lambdas/jobs.js';
-import { ApiFunction, type ApiFunctionResources } from '../constructs/api-function.js';
+import { jobs, QUEUE_MAX_RECEIVE_COUNT, queueName, SCHOOL_TIME_ZONE, type JobDef, type JobTrigger, type QueueJobId } from '../../lambdas/jobs.js';
+import { ApiFunction, type ApiFunctionResources, type NotifyEmail } from '../constructs/api-function.js';
 import type { StageSettings } from '../stage.js';
 
 export interface JobsStackProps extends StackProps {
@@ -36,6 +39,22 @@ const VISIBILITY_TIMEOUTS_PER_FUNCTION_TIMEOUT = 6;
 /** Deliveries of a message before it is dead-lettered; the consumer knows its last one (lambdas/jobs.ts). */
 const MAX_RECEIVE_COUNT = QUEUE_MAX_RECEIVE_COUNT;
 
+/** The queue row that records SES's events (delivered, bounced, complained...). */
+export const EMAIL_EVENTS_JOB: QueueJobId = 'notifications-email-events';
+/**
+ * What SES publishes to EventBridge, by SES event type and EventBridge detail-type
+ * (https://docs.aws.amazon.com/eventbridge/latest/ref/events-ref-ses.html). Opens and clicks need tracking links: not used.
+ */
+export const EMAIL_EVENTS = [
+  [EmailSendingEvent.SEND, 'Email Sent'],
+  [EmailSendingEvent.DELIVERY, 'Email Delivered'],
+  [EmailSendingEvent.BOUNCE, 'Email Bounced'],
+  [EmailSendingEvent.COMPLAINT, 'Email Complaint Received'],
+  [EmailSendingEvent.REJECT, 'Email Rejected'],
+  [EmailSendingEvent.RENDERING_FAILURE, 'Email Rendering Failed'],
+  [EmailSendingEvent.DELIVERY_DELAY, 'Email Delivery Delayed'],
+] as const;
+
 /**
  * One Lambda per row of lambdas/jobs.ts (ApiFunction: the route functions' defaults and least-privilege
  * grants, the row's timeout) and what starts it:
@@ -46,6 +65,7 @@ const MAX_RECEIVE_COUNT = QUEUE_MAX_RECEIVE_COUNT;
  *    names it from its own stack, lib/constructs/api-function.ts), redriving to the job's dead-letter queue,
  *    as the function's event source (the row's batch size and maximum concurrency).
  * Everything the local runner does not have (retries, dead letters, at-least-once delivery) is here.
+ * With email (resources.email), also SES's configuration set and the path of its events to the email-events queue.
  */
 export class JobsStack extends Stack {
   readonly functions: ReadonlyMap<string, ApiFunction>;
@@ -54,6 +74,8 @@ export class JobsStack extends Stack {
   readonly queues: ReadonlyMap<string, Queue>;
   /** Every job's dead-letter queue, by job id. */
   readonly deadLetterQueues: ReadonlyMap<string, Queue>;
+  /** Every email goes through it (its name is `resources.email.configurationSetName`); absent without email. */
+  readonly configurationSet?: ConfigurationSet;
 
   private readonly scheduleGroup: ScheduleGroup;
   private readonly stageName: string;
@@ -72,7 +94,8 @@ export class JobsStack extends Stack {
     const schedules = new Map<string, Schedule>();
     const queues = new Map<string, Queue>();
     const deadLetterQueues = new Map<string, Queue>();
-    for (const job of props.jobs ?? jobs) {
+    const rows = props.jobs ?? jobs;
+    for (const job of rows) {
       const fn = new ApiFunction(this, `Job-${job.id}`, { job, stage, resources });
       const deadLetters = new Queue(this, `DeadLetters-${job.id}`, {
         encryption: QueueEncryption.SQS_MANAGED,
@@ -92,6 +115,44 @@ export class JobsStack extends Stack {
     this.schedules = schedules;
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
+    if (resources.email) this.configurationSet = this.emailEvents(resources.email, rows);
+  }
+
+  /**
+   * The configuration set: SES's suppression list for bounces and complaints (an address that bounced is not tried again),
+   * reputation metrics, TLS to receiving servers, and its events on the default bus (the only bus SES publishes to:
+   * https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_EventBridgeDestination.html). A rule forwards this set's
+   * events to the email-events queue. That queue is SSE-SQS, so EventBridge needs no key permission: only a customer managed
+   * KMS key would (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-custom-bus-target-sqs.html).
+   */
+  private emailEvents(email: NotifyEmail, rows: readonly JobDef[]): ConfigurationSet {
+    const job = rows.find((j) => j.id === EMAIL_EVENTS_JOB);
+    const queue = job && 'queue' in job.trigger ? this.queues.get(job.trigger.queue) : undefined;
+    if (!queue) throw new Error(`Sending email needs the ${EMAIL_EVENTS_JOB} queue row of lambdas/jobs.ts, for SES's events`);
+    const configurationSet = new ConfigurationSet(this, 'EmailConfigurationSet', {
+      configurationSetName: email.configurationSetName,
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+      sendingEnabled: true,
+      tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
+    });
+    configurationSet.addEventDestination('ToEventBridge', {
+      destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: EMAIL_EVENTS.map(([event]) => event),
+    });
+    new Rule(this, 'EmailEvents', {
+      description: `SES events of configuration set ${email.configurationSetName} to the ${EMAIL_EVENTS_JOB} queue`,
+      eventPattern: {
+        source: ['aws.ses'],
+        detailType: EMAIL_EVENTS.map(([, detailType]) => detailType),
+        // SES tags every message with its configuration set: only this stage's emails
+        detail: { mail: { tags: { 'ses:configuration-set': [email.configurationSetName] } } },
+      },
+      // the queue policy allows events.amazonaws.com from this rule only (aws:SourceArn); what EventBridge cannot
+      // deliver lands in the job's dead-letter queue, which is alarmed
+      targets: [new SqsQueue(queue, { deadLetterQueue: this.deadLetterQueues.get(EMAIL_EVENTS_JOB) })],
+    });
+    return configurationSet;
   }
 
   private schedule(job: JobDef, trigger: Extract<JobTrigger, { schedule: unknown }>, fn: ApiFunction, deadLetters: Queue): Schedule {

@@ -6,6 +6,7 @@ import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { METRIC, METRIC_DIMENSIONS, METRICS_NAMESPACE } from '../../lambdas/observability/metric-names.js';
@@ -17,6 +18,8 @@ export interface OpsStackProps extends StackProps {
   readonly api: HttpApi;
   readonly functions: ReadonlyMap<string, ApiFunction>;
   readonly table: ITableV2;
+  /** Every job's dead-letter queue, by job id (lib/stacks/jobs-stack.ts). */
+  readonly deadLetterQueues: ReadonlyMap<string, IQueue>;
   /** Who is told when an alarm fires (context `alarmEmail`); without it the topic has no subscriber. */
   readonly alarmEmail?: string;
 }
@@ -24,7 +27,7 @@ export interface OpsStackProps extends StackProps {
 const FIVE_MINUTES = Duration.minutes(5);
 
 /**
- * Observe: one SNS topic for every alarm (API 5xx rate and p95 latency, Lambda errors and throttles,
+ * Observe: one SNS topic for every alarm (API 5xx rate and p95 latency, Lambda errors and throttles, jobs' dead letters,
  * webhook failures and refused webhook signatures, DynamoDB throttles) and a CloudWatch dashboard of
  * the same signals plus payments.
  */
@@ -72,6 +75,14 @@ export class OpsStack extends Stack {
       alarm(`Throttles-${routeId}`, fn.function.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${routeId}: invocations were throttled`);
     }
 
+    // A message or a run given up on (a notice never delivered, an SES event never recorded, a schedule missed) waits there
+    // two weeks; a function error alarm fires on each failed try, this one on what nothing will retry.
+    const deadLetters = [...props.deadLetterQueues].map(([jobId, queue]) => {
+      const visible = queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' });
+      alarm(`DeadLetters-${jobId}`, visible, 1, `Job-${jobId}: messages in its dead-letter queue, given up on after every retry`);
+      return visible;
+    });
+
     // Our EMF metrics carry Powertools' `service` dimension; a metric named without it is another metric, one nobody emits.
     const custom = (metricName: string) =>
       new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { ...METRIC_DIMENSIONS }, statistic: 'Sum', period: FIVE_MINUTES });
@@ -115,6 +126,7 @@ export class OpsStack extends Stack {
             width: 12,
           }),
         ],
+        [new GraphWidget({ title: "Jobs' dead letters", left: deadLetters, width: 24 })],
         [
           new GraphWidget({ title: 'DynamoDB throttles', left: [tableMetric('ReadThrottleEvents'), tableMetric('WriteThrottleEvents')], width: 12 }),
           new GraphWidget({ title: 'DynamoDB consumed capacity', left: [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')], width: 12 }),

@@ -45,6 +45,8 @@ const world: MatrixWorld = {
     document: async () => 'doc-x',
     cohort: async () => 'cohort-x',
     student: async () => 'student-x',
+    // signed-in only: the gateway answers an anonymous caller before an id would matter
+    notice: async () => '20260101T000000000Z-unused',
     /** A new student with a temporary password (made by the demo admin through the API) and the session of their first sign-in. */
     challenge: async () => {
       const { token } = await login('admin', 'Admin!2345');

@@ -49,6 +49,8 @@ interface Walker {
   others: Person[];
   /** Ids of the documents the student's own list answered. */
   myDocuments: Array<{ id: string; requires_signature: boolean; is_mandatory: boolean }>;
+  /** Ids of the student's own notices (the seed welcomes every demo student). */
+  myNotices: string[];
 }
 
 /** Every document the seed made (the student may try any id). */
@@ -106,6 +108,12 @@ const builders = {
       ...myDocuments.filter((d) => !d.requires_signature && !d.is_mandatory).map((d) => ({ pathParameters: { id: d.id }, body: {} })),
     ];
   },
+  'notifications-list': () => [{}, { query: { limit: '5' } }],
+  // their own notices, and an id of none of theirs (another's is not in their inbox)
+  'notifications-read': ({ myNotices }) => [...myNotices.map((id) => ({ pathParameters: { id } })), { pathParameters: { id: '20260101T000000000Z-abcdef' } }],
+  'notifications-read-all': () => [{}],
+  'notification-preferences-get': () => [{}],
+  'notification-preferences-put': () => [{ body: { announcement: 'email', reminder: 'email' } }],
 } satisfies Record<StudentRouteId, (w: Walker) => CellRequest[]>;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -212,8 +220,11 @@ describe('FERPA walk: no answer a student can receive names another student', ()
       const authorization = `Bearer ${signedIn.token}`;
       const own = await send('documents-list', {}, { authorization });
       expect(own.status, `${me.username} lists their documents`).toBe(200);
-      const walker: Walker = { me, others: people.filter((p) => p !== me), myDocuments: own.body.results };
+      const inbox = await send('notifications-list', {}, { authorization });
+      expect(inbox.status, `${me.username} lists their notices`).toBe(200);
+      const walker: Walker = { me, others: people.filter((p) => p !== me), myDocuments: own.body.results, myNotices: inbox.body.results.map((n: { id: string }) => n.id) };
       expect(walker.myDocuments.length, `${me.username} has documents to walk`).toBeGreaterThan(0);
+      expect(walker.myNotices.length, `${me.username} has notices to walk`).toBeGreaterThan(0);
 
       for (const route of studentRoutes) {
         const build = (builders as Record<string, (w: Walker) => CellRequest[]>)[route.id];

@@ -179,7 +179,10 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
     await expect(headers(table)).resolves.toEqual(['Academic Year', 'Cohort #', 'Program Type', 'Program Name', 'Students', 'Start Date', 'Status', 'Actions']);
     await table.getByRole('link', { name: 'View details of 2026-2027 Cohort 2 (Ultrasound Program)' }).waitFor();
-    await table.getByRole('button', { name: /^Email students of 2026-2027 Cohort 2 \(Ultrasound Program\)/ }).waitFor();
+    // the email button opens the announcement composer preset to the cohort
+    await expect(table.getByRole('link', { name: 'Email students of 2026-2027 Cohort 2 (Ultrasound Program)' }).getAttribute('href')).resolves.toMatch(
+      /^\/admin\/announcements\?compose=cohort&cohort_id=/,
+    );
 
     await page.route('**/api/cohorts/', failWith(500, { error: 'Internal server error' }));
     await page.reload();
@@ -203,9 +206,8 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
 
     await page.getByRole('heading', { level: 2, name: 'Student Roster' }).waitFor();
     await page.getByRole('button', { name: 'Export List' }).waitFor();
-    const placeholder = nextAlertMessage(page);
-    await page.getByRole('button', { name: 'Email All' }).click();
-    expect(await placeholder).toMatch(/coming soon/i);
+    // "Email All" is no longer a placeholder: it opens the announcement composer preset to this cohort
+    await expect(page.getByRole('link', { name: 'Email All' }).getAttribute('href')).resolves.toBe('/admin/announcements?compose=cohort&cohort_id=cohort-2026-dipl-2');
     await expect(headers(roster)).resolves.toEqual(['Student', 'Username', 'Email', 'Current Balance', 'Payment Status', 'Program Progress', 'Actions']);
     await expect(roster.locator('tbody tr td:nth-child(6)').allTextContents()).resolves.toEqual(['In Progress', 'In Progress']);
     // Balances of 8900 and 2000: above 500 is "Overdue" in the roster (spec section 4).

@@ -56,6 +56,9 @@ const NOT_AUDITED: Partial<Record<RouteId, string>> = {
   'users-mfa-setup': 'a person setting up their own authenticator app while signing in (failed codes are LoginFailures)',
   'users-totp-start': "starts a student's own authenticator setup; nothing changes until the code is verified",
   'users-totp-verify': "a student turning on two-step sign-in for their own account; only another person's change (users-mfa-reset) is audited",
+  'notifications-read': 'a person marking their own notice read',
+  'notifications-read-all': 'a person marking their own notices read',
+  'notification-preferences-put': 'a person choosing which of their own notices are emailed',
 };
 
 describe('every change route writes an audit entry', () => {

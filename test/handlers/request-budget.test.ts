@@ -40,6 +40,12 @@ import { handler as importDetail } from '../../lambdas/functions/students/import
 import { handler as importsList } from '../../lambdas/functions/students/imports-list.js';
 import { chunkRows, type StoredRow } from '../../lambdas/domain/import-rows.js';
 import { createImport, recordRow } from '../../lambdas/store/student-import.js';
+import { handler as listNotices } from '../../lambdas/functions/notifications/list.js';
+import { handler as announcementList } from '../../lambdas/functions/announcements/list.js';
+import { Announcement } from '../../lambdas/store/announcement.js';
+import { handler as studentMessages } from '../../lambdas/functions/students/messages.js';
+import { noticeId } from '../../lambdas/domain/notification-rules.js';
+import { EmailMessage, writeNotice, type EmailMessageRecord } from '../../lambdas/store/notification.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { cardPayment, putItems, uniqueName } from './support/fixtures.js';
 import { traceRequests, type TracedRequest } from './support/request-counter.js';
@@ -174,6 +180,41 @@ async function importOf(rows: number): Promise<string> {
   return id;
 }
 
+/** n notices in a person's inbox, written as deliveries write them. */
+async function notices(username: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const id = noticeId(new Date(Date.UTC(2026, 0, 1, 0, 0, i)), `budget${i}`);
+    await writeNotice({
+      notice: {
+        id,
+        username,
+        category: 'billing',
+        title: 'Payment received',
+        body: 'x',
+        link: null,
+        createdAt: new Date().toISOString(),
+        readAt: null,
+        key: `budget|${username}|${i}`,
+      },
+      email: null,
+      emailDay: null,
+    });
+  }
+}
+
+const emailOf = (username: string, i: number): EmailMessageRecord => ({
+  id: noticeId(new Date(Date.UTC(2026, 0, 1, 0, 0, i)), `mail${i}`),
+  username,
+  address: `${username}@example.edu`,
+  category: 'billing',
+  subject: 'Payment received',
+  template: 'payment_succeeded',
+  params: {},
+  status: 'delivered',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
 type Handler = (e: ApiEvent, c: any) => Promise<ApiResult>;
 const call = (handler: Handler, id: RouteId, opts: Parameters<typeof apiEvent>[1]) => () => invoke(handler, apiEvent(id, opts));
 
@@ -195,8 +236,61 @@ interface Case {
  *  - cohorts-students: the cohort item (404 for an unknown cohort) and its roster collection.
  *  - documents-list (staff): the page of the feed and one BatchGet of the cohorts and categories it names.
  *  - documents-download (student): the document and the reader's profile (what applies to them), in parallel.
+ *  - notifications-list: the page of notices and the inbox's unread count, in parallel.
+ *  - students-messages: the student's profile (404 for an unknown one) and the page of their emails, in parallel.
  */
 const WITHIN_BUDGET: Case[] = [
+  {
+    route: 'notifications-list',
+    what: "a page of a person's n notices with the unread count",
+    requests: 2,
+    setup: async (n) => {
+      const username = uniqueName('budget-inbox');
+      await notices(username, n);
+      return { run: call(listNotices, 'notifications-list', { caller: { username }, query: { limit: '100' } }), returned: (b) => b.results.length };
+    },
+  },
+  {
+    route: 'announcements-list',
+    what: 'a page of announcements, newest first (gsi1)',
+    requests: 1,
+    setup: async (n) => {
+      const at = new Date().toISOString();
+      await putItems(
+        Array.from({ length: n }, (_, i) =>
+          Announcement.item({
+            id: randomUUID(),
+            subject: `Budget ${i}`,
+            body: 'x',
+            audience: 'general',
+            programType: null,
+            cohortId: null,
+            usernames: [],
+            sendEmail: false,
+            sendAt: at,
+            status: 'sent',
+            recipientCount: 0,
+            flagged: {},
+            createdBy: 'budget-staff',
+            createdAt: at,
+            sentAt: at,
+          }),
+        ),
+      );
+      return { run: call(announcementList, 'announcements-list', { caller: staff, query: { limit: '100' } }), returned: (b) => b.results.length };
+    },
+  },
+  {
+    route: 'students-messages',
+    what: "a page of a student's n emails",
+    requests: 2,
+    audited: true,
+    setup: async (n) => {
+      const username = uniqueName('budget-mail');
+      await putItems([...student(username, { payments: 0 }), ...Array.from({ length: n }, (_, i) => EmailMessage.item(emailOf(username, i)))]);
+      return { run: call(studentMessages, 'students-messages', { caller: staff, pathParameters: { username }, query: { limit: '100' } }), returned: (b) => b.results.length };
+    },
+  },
   {
     route: 'students-get',
     what: 'a student record with n payments in its bill',

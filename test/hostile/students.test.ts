@@ -116,6 +116,7 @@ describe('hostile input on the students routes', () => {
         expect(res.body.results.every((p: { username: string }) => p.username === res.body.results[0].username)).toBe(true);
       },
     }),
+    'students-messages': () => ({ caller: admin, request: req({ pathParameters: params('username', [payer]), query: hostileQuery(['limit', 'cursor']) }), ok: isPage }),
     'students-create': () => ({ caller: admin, request: req({ body: hostileJsonBody({ base: studentForm, defects: studentFormDefects }) }) }),
     'students-import': () => ({
       caller: admin,

@@ -36,6 +36,7 @@ export const RESOURCES = {
   documents: /^documents?-/,
   payments: /^payments-/,
   reports: /^(audit|dashboard)-/,
+  notifications: /^(notifications|notification-preferences|announcements)-/,
 } as const;
 export type Resource = keyof typeof RESOURCES;
 /** Runs per route (the issue asks for at least 1,000). */

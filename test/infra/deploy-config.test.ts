@@ -53,11 +53,26 @@ describe('prod refuses to synthesize half configured', () => {
   });
 
   it('accepts the full set (the whole prod synth is portal.test.ts)', () => {
-    expect(contextOf('prod', prod)).toEqual({ alarmEmail: 'ops@school.example', emailFrom: 'noreply@school.example', stripePublishableKey: 'pk_live_testsuite0000' });
+    expect(contextOf('prod', prod)).toEqual({
+      alarmEmail: 'ops@school.example',
+      emailFrom: 'noreply@school.example',
+      portalUrl: 'https://portal.school.example',
+      stripePublishableKey: 'pk_live_testsuite0000',
+    });
+  });
+
+  it('without the address emails link to (portalUrl, or the custom domain it defaults to)', () => {
+    expect(build('prod', without('portalUrl'))).toThrow(/-c portalUrl=https:\/\/portal\.school\.edu \(or a custom domain, -c domainName=\.\.\.\) is required/);
+    expect(contextOf('prod', { ...without('portalUrl'), domainName: 'portal.school.example' }).portalUrl).toBe('https://portal.school.example');
+    expect(contextOf('prod', { ...prod, portalUrl: 'https://portal.school.example/' }).portalUrl).toBe('https://portal.school.example');
+    expect(build('prod', { ...prod, portalUrl: 'http://portal.school.example' })).toThrow(/-c portalUrl=http:\/\/portal\.school\.example is not an https origin/);
+    expect(build('prod', { ...prod, portalUrl: 'https://portal.school.example/app' })).toThrow(/is not an https origin/);
+    // dev may send Cognito's mails through SES without it: notifications then stay in-app
+    expect(contextOf('dev', { emailFrom: 'noreply@school.example' })).toMatchObject({ emailFrom: 'noreply@school.example', portalUrl: undefined });
   });
 
   it('dev runs on the defaults: placeholder key, Cognito email, no alarm subscriber', () => {
-    expect(contextOf('dev', {})).toEqual({ alarmEmail: undefined, emailFrom: undefined, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY });
+    expect(contextOf('dev', {})).toStrictEqual({ alarmEmail: undefined, emailFrom: undefined, portalUrl: undefined, stripePublishableKey: PLACEHOLDER_PUBLISHABLE_KEY });
   });
 
   it('needs a region (the WAF is read across regions)', () => {

@@ -72,12 +72,14 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
     template = Template.fromStack(portal.jobs);
   });
 
-  it('has one schedule per schedule row and no other (no schedule without a row, no EventBridge rules)', () => {
+  it('has one schedule per schedule row and no other (no schedule without a row; the one EventBridge rule forwards SES events, in a stage that sends email)', () => {
     expect(Object.keys(resourcesOf(template, 'AWS::Scheduler::Schedule'))).toHaveLength(scheduleRows.length);
     expect(Object.keys(resourcesOf(template, 'AWS::Lambda::Function'))).toHaveLength(rows.length);
-    for (const stack of [portal.data, portal.auth, portal.api, portal.jobs, portal.web, portal.ops]) {
+    for (const stack of [portal.data, portal.auth, portal.api, portal.web, portal.ops]) {
       expect(Object.keys(Template.fromStack(stack).findResources('AWS::Events::Rule')), stack.stackName).toEqual([]);
     }
+    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).map((r) => r.Properties);
+    expect(rules.map((r) => [r.EventPattern?.source, r.ScheduleExpression])).toEqual('emailFrom' in stageContext(stage) ? [[['aws.ses'], undefined]] : []);
   });
 
   it('puts every schedule in the portal-<stage> group, created before them and deleted with the stack', () => {
@@ -160,13 +162,14 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
     for (const group of Object.values(resourcesOf(template, 'AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBe(days);
   });
 
-  it('alarms when a job fails or is throttled, like any route, and keeps the alarms of a route of the same id', () => {
+  it('alarms when a job fails, is throttled or dead-letters, like any route, and keeps the alarms of a route of the same id', () => {
     const ops = Template.fromStack(portal.ops);
     const alarms = Object.values(resourcesOf(ops, 'AWS::CloudWatch::Alarm'));
     const descriptions = alarms.map((a) => a.Properties.AlarmDescription);
     for (const job of rows) {
       expect(descriptions, job.id).toContain(`Job-${job.id}: the function failed`);
       expect(descriptions, job.id).toContain(`Job-${job.id}: invocations were throttled`);
+      expect(descriptions, job.id).toContain(`Job-${job.id}: messages in its dead-letter queue, given up on after every retry`);
     }
     // an id in both tables (payments-reconcile runs on demand and nightly) is two functions with an alarm each
     const failed = (name: string) => alarms.filter((a) => a.Properties.AlarmDescription === `${name}: the function failed`).map((a) => JSON.stringify(a.Properties.Dimensions));
@@ -202,31 +205,48 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
       ]);
     });
 
-    it('only POST /api/students/import/ may send to it (sqs:SendMessage on that queue alone, its URL in QUEUE_URL_...); no other route may send anywhere', () => {
+    it('only POST /api/students/import/ may send to it; every route may send to exactly the queues its grants name (sqs:SendMessage, URL in QUEUE_URL_...)', () => {
       const api = Template.fromStack(portal.api);
       expect(producers.map((r) => r.id)).toEqual(['students-import']);
-      const urlVariable = queueUrlVariable(importJob.id);
       for (const route of routes) {
+        const granted = (route.grants as readonly string[]).filter((g) => g.startsWith('queue:')).map((g) => g.slice('queue:'.length));
         const fnId = functionIdOfRoute(api, `${route.method} ${routeKeyPath(route.path)}`);
         const sqs = statementsOfFunction(api, fnId).filter((s) => [s.Action].flat().some((a) => a.startsWith('sqs:')));
-        const variables = resourcesOf(api, 'AWS::Lambda::Function')[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
-        const queueVariables = Object.keys(variables).filter((name) => name.startsWith('QUEUE_URL_'));
-        if (route.id !== 'students-import') {
-          expect([sqs, queueVariables], route.id).toEqual([[], []]);
-          continue;
+        expect(
+          sqs.map((s) => [s.Effect, [s.Action].flat()]),
+          route.id,
+        ).toEqual(granted.length ? [['Allow', ['sqs:SendMessage']]] : []);
+        const arns = sqs.flatMap((s) => [s.Resource].flat()).map((arn) => JSON.stringify(arn));
+        expect(arns, route.id).toHaveLength(granted.length);
+        for (const jobId of granted) {
+          const arn = arns.find((a) => new RegExp(`:${queueName(stage, jobId)}"\\]\\]\\}$`).test(a));
+          expect(arn, `${route.id} -> ${jobId}`).toContain(`:sqs:${TEST_ENV.region}:`);
         }
-        expect(sqs).toEqual([{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: expect.anything() }]);
-        const arn = JSON.stringify(sqs[0]!.Resource);
-        expect(arn).toContain(`:sqs:${TEST_ENV.region}:`);
-        expect(arn).toMatch(new RegExp(`:${queueName(stage, importJob.id)}"\\]\\]\\}$`));
-        expect(queueVariables).toEqual([urlVariable]);
-        const url = JSON.stringify(variables[urlVariable]);
-        expect(url).toContain(`https://sqs.${TEST_ENV.region}.`);
-        expect(url).toContain(`/${queueName(stage, importJob.id)}`);
+        const variables = resourcesOf(api, 'AWS::Lambda::Function')[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
+        expect(
+          Object.keys(variables)
+            .filter((name) => name.startsWith('QUEUE_URL_'))
+            .sort(),
+          route.id,
+        ).toEqual(granted.map(queueUrlVariable).sort());
+        for (const jobId of granted) {
+          const url = JSON.stringify(variables[queueUrlVariable(jobId)]);
+          expect(url).toContain(`https://sqs.${TEST_ENV.region}.`);
+          expect(url).toContain(`/${queueName(stage, jobId)}`);
+        }
       }
-      // the consumer reads its queue and may not send to it
-      const consumer = actionsOf(statementsOfFunction(template, functionIdOf(template, importJob.id)));
-      expect([consumer.has('sqs:ReceiveMessage'), consumer.has('sqs:SendMessage')]).toEqual([true, false]);
+      // the consumer reads its queue and may not send to it: it sends only where its own grants say (a notice of the import)
+      const consumer = statementsOfFunction(template, functionIdOf(template, importJob.id));
+      expect(actionsOf(consumer).has('sqs:ReceiveMessage')).toBe(true);
+      const sends = consumer.filter((s) => [s.Action].flat().includes('sqs:SendMessage')).flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r)));
+      const sendsTo = importJob.grants.filter((g) => g.startsWith('queue:')).map((g) => queueName(stage, g.slice('queue:'.length)));
+      expect(sendsTo).not.toContain(queueName(stage, importJob.id));
+      expect(sends).toHaveLength(sendsTo.length);
+      for (const name of sendsTo)
+        expect(
+          sends.some((arn) => arn.endsWith(`:${name}"]]}`)),
+          name,
+        ).toBe(true);
     });
   });
 

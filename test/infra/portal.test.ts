@@ -44,6 +44,8 @@ const GRANT_WITNESS: Record<Grant, string | undefined> = {
   'secret:stripe': 'secretsmanager:GetSecretValue',
   // GetItem and PutItem on the MFA_ENROL# partitions only
   'mfa:enrolment': undefined,
+  // ses:SendEmail from the configured sender only: notifications.test.ts
+  'email:send': undefined,
 };
 
 describe.each(STAGES)('%s stage', (stage) => {

@@ -23,6 +23,7 @@ export interface SynthesizedPortal {
   readonly data: Template;
   readonly auth: Template;
   readonly api: Template;
+  readonly jobs: Template;
   readonly web: Template;
   readonly ops: Template;
   readonly waf: Template;
@@ -34,9 +35,11 @@ export interface SynthesizedPortal {
  */
 export const TEST_ENV = { region: 'eu-west-1' } as const;
 
-/** What prod refuses to synthesize without (lib/app.ts deployContext); dev runs on the defaults. */
+/** What prod refuses to synthesize without (lib/app.ts deployContext); dev runs on the defaults (no email: notices in-app only). */
 export function stageContext(stage: StageName): Record<string, string> {
-  return stage === 'prod' ? { alarmEmail: 'ops@school.example', emailFrom: 'noreply@school.example', stripePublishableKey: 'pk_live_testsuite0000' } : {};
+  return stage === 'prod'
+    ? { alarmEmail: 'ops@school.example', emailFrom: 'noreply@school.example', portalUrl: 'https://portal.school.example', stripePublishableKey: 'pk_live_testsuite0000' }
+    : {};
 }
 
 const cache = new Map<StageName, SynthesizedPortal>();
@@ -77,6 +80,7 @@ export function synthPortal(stage: StageName): SynthesizedPortal {
     data: Template.fromStack(portal.data),
     auth: Template.fromStack(portal.auth),
     api: Template.fromStack(portal.api),
+    jobs: Template.fromStack(portal.jobs),
     web: Template.fromStack(portal.web),
     ops: Template.fromStack(portal.ops),
     waf: Template.fromStack(portal.waf),

@@ -77,6 +77,15 @@ export const MATRIX = {
   'users-totp-verify':          { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, admin: 403 },
   'users-mfa-reset':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
   'users-sign-out-everywhere':  { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
+  // everyone's own inbox; studentOther: A naming B's notice, which is not in A's inbox
+  'notifications-list':         { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
+  'notifications-read':         { anonymous: 401, studentOwn: 200, studentOther: 404, staff: 200, finance: 200, admin: 200 },
+  'notifications-read-all':     { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
+  'notification-preferences-get': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
+  'notification-preferences-put': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
+  'announcements-create':       { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, admin: 201 },
+  'announcements-list':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
+  'students-messages':          { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
@@ -117,6 +126,8 @@ export interface MatrixWorld {
     totpStudent(): Promise<string>;
     /** Starts turning TOTP on with a student's access token (POST /api/users/totp/); answers the secret. */
     startTotp(token: string): Promise<string>;
+    /** An unread notice in the inbox of `username`; answers its id. */
+    notice(username: string): Promise<string>;
   };
 }
 
@@ -358,6 +369,18 @@ export const REQUESTS = {
   'users-mfa-reset': async (w, who) => ({ pathParameters: { username: who === 'admin' ? await w.fresh.totpStudent() : target(w, who) } }),
   // the admin signs out a fresh student (the world's own students keep their sessions for the other cells)
   'users-sign-out-everywhere': async (w, who) => ({ pathParameters: { username: who === 'admin' ? (await w.fresh.studentToken()).username : target(w, who) } }),
+  'notifications-list': () => ({ query: { limit: '20' } }),
+  // studentOther: A marking B's notice read
+  'notifications-read': async (w, who) => ({ pathParameters: { id: await w.fresh.notice(who === 'studentOther' ? w.users.studentB.username : signer(w, who).username) } }),
+  'notifications-read-all': () => ({}),
+  'notification-preferences-get': () => ({}),
+  'notification-preferences-put': () => ({ body: { announcement: 'in_app', reminder: 'email' } }),
+  // in-app only, to the one student: a student would announce to others
+  'announcements-create': (w) => ({
+    body: { subject: 'Matrix announcement', body: 'Clinical orientation moved to **Friday**.', audience: 'students', usernames: [w.users.studentA.username], send_email: false },
+  }),
+  'announcements-list': () => ({ query: { limit: '20' } }),
+  'students-messages': (w, who) => ({ pathParameters: { username: target(w, who) }, query: { limit: '20' } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -468,5 +491,20 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
   },
   'documents-acknowledge': (w, who, res) => {
     expect(res.body).toMatchObject({ document_id: w.docA, username: w.users.studentA.username });
+  },
+  'notifications-list': (w, who, res) => {
+    expect(res.body).toMatchObject({ results: expect.any(Array), unread_count: expect.any(Number) });
+  },
+  'notifications-read': (w, who, res) => {
+    expect(res.body).toEqual({ unread_count: expect.any(Number) });
+  },
+  'notification-preferences-put': (w, who, res) => {
+    expect(res.body).toEqual({ announcement: 'in_app', reminder: 'email' });
+  },
+  'announcements-create': (w, who, res) => {
+    expect(res.body).toMatchObject({ audience: 'students', usernames: [w.users.studentA.username], send_email: false, created_by: w.users[who as 'staff' | 'admin'].username });
+  },
+  'students-messages': (w, who, res) => {
+    expect(res.body).toMatchObject({ results: expect.any(Array), count: expect.any(Number) });
   },
 };

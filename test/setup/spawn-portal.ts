@@ -12,6 +12,7 @@ export interface PortalPorts {
   dynamodb: number;
   s3: number;
   cognito: number;
+  mail: number;
 }
 
 export interface SpawnedPortal {
@@ -23,7 +24,7 @@ export interface SpawnedPortal {
 }
 
 export async function freePortalPorts(): Promise<PortalPorts> {
-  return { gateway: await freePort(), dynamodb: await freePort(), s3: await freePort(), cognito: await freePort() };
+  return { gateway: await freePort(), dynamodb: await freePort(), s3: await freePort(), cognito: await freePort(), mail: await freePort() };
 }
 
 export async function spawnPortal(dataDir: string, ports: PortalPorts, readyWithinMs = 150_000): Promise<SpawnedPortal> {
@@ -34,6 +35,7 @@ export async function spawnPortal(dataDir: string, ports: PortalPorts, readyWith
     PORTAL_DYNAMODB_PORT: String(ports.dynamodb),
     PORTAL_S3_PORT: String(ports.s3),
     PORTAL_COGNITO_PORT: String(ports.cognito),
+    PORTAL_MAIL_PORT: String(ports.mail),
     // tests run jobs as of the time they choose (POST /local/jobs/{id}/run), never on the wall clock
     PORTAL_SCHEDULE_JOBS: 'off',
   };

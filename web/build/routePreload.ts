@@ -33,6 +33,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   [paths.cohortDetail]: ['src/app/guards/AdminGuard.tsx', 'src/app/adminPages.ts'],
   [paths.admin]: ['src/app/guards/AdminGuard.tsx', 'src/app/adminPages.ts'],
   [paths.finance]: ['src/app/guards/FinanceGuard.tsx', 'src/features/finance/FinanceLedgerPage.tsx'],
+  [paths.notifications]: ['src/features/notifications/NotificationsPage.tsx'],
+  [paths.announcements]: ['src/app/guards/StaffGuard.tsx', 'src/features/announcements/AnnouncementsPage.tsx'],
 };
 /** Lazy modules with no route of their own to preload for: the not-found page (any unknown path). */
 export const NOT_PRELOADED = ['src/shared/components/NotFoundPage.tsx'];

@@ -10,6 +10,7 @@ import { route } from '../../http/route.js';
 import { METRIC } from '../../observability/metric-names.js';
 import { countMetric } from '../../observability/metrics.js';
 import { logger } from '../../observability/powertools.js';
+import { notifyPayment } from '../../notify/payment-notices.js';
 import { verifyWebhook } from '../../store/payment-gateway.js';
 import { applyRefunds, applyStatus, applySucceeded, type ApplyOutcome } from '../../store/payment-events.js';
 import { parseStripeEvent, type StripeFact } from '../../store/stripe-events.js';
@@ -63,6 +64,8 @@ export const handler = route('payments-webhook', async (req) => {
   if (outcome === 'refused') countMetric(METRIC.webhookFailure);
   if (outcome === 'applied' && fact.kind === 'succeeded') countMetric(METRIC.paymentSucceeded);
   if (outcome === 'applied' && fact.kind === 'failed') countMetric(METRIC.paymentFailed);
+  // after the money is recorded; a failure here is a 5xx, and Stripe's retry sends the notice (once: its key)
+  if (outcome === 'applied' || outcome === 'duplicate') await notifyPayment(fact);
   logger.info('Stripe event', { eventId: fact.eventId, kind: fact.kind, outcome });
   return { body: { received: true, outcome } };
 });

@@ -19,6 +19,7 @@ import { DocumentCategory, documentItems } from '../../../lambdas/store/document
 import { courseItems } from '../../../lambdas/store/course.js';
 import { paymentItems } from '../../../lambdas/store/payment.js';
 import { emailMarkerItem, studentItems } from '../../../lambdas/store/student.js';
+import { welcomeNoticeItems } from './demo-notices.js';
 import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } from '../endpoints.js';
 import type { LocalCredentials } from '../local-credentials.js';
 import type { PoolIds } from '../provision.js';
@@ -65,6 +66,8 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; credential
       }),
     ),
     ...demoPayments.flatMap(paymentItems),
+    // each demo student's welcome, unread: the bell has something to show (no email: it was never sent)
+    ...demoStudents.flatMap(({ profile }) => welcomeNoticeItems(profile.username, new Date())),
   ];
   for (let i = 0; i < items.length; i += 25) {
     let unprocessed: Record<string, any>[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));

@@ -75,6 +75,9 @@ export async function atEachWidthInTurn(pages: Pages, step: (page: Page, width: 
 export async function visit(page: Page, pathname: string, ready: (page: Page) => Locator): Promise<void> {
   await page.goto(`${baseUrl()}${pathname}`);
   await ready(page).first().waitFor();
+  // and the page's other loads: a control pressed while a late answer re-renders its row is replaced under
+  // the dialog it opened, which then has nothing to give focus back to (no person presses that fast)
+  await page.waitForLoadState('networkidle');
 }
 
 /** A screen's first state: opens `path`, waits for `ready` and audits what loaded. */
@@ -163,7 +166,13 @@ export async function openDialog(page: Page, opener: Locator, name: string | Reg
 export async function closeDialog(page: Page, dialog: Locator, opener: Locator): Promise<void> {
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  await expect.poll(() => opener.evaluate((el) => el === document.activeElement), { message: 'focus back on the opener' }).toBe(true);
+  const focused = () => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
+  await expect
+    .poll(() => opener.evaluate((el) => el === document.activeElement), { message: 'focus back on the opener' })
+    .toBe(true)
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}; focus is on ${await focused()}`);
+    });
 }
 
 /** An error shown must also be announced: it sits in a live region (role alert or status, or aria-live). */

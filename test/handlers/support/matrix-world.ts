@@ -13,6 +13,8 @@ import { auditKeys } from '../../../lambdas/store/audit.js';
 import { studentKeys } from '../../../lambdas/store/student.js';
 import { stripe } from '../../../lambdas/store/payment-gateway.js';
 import { createCohort } from '../../../lambdas/store/cohort.js';
+import { writeNotice } from '../../../lambdas/store/notification.js';
+import { noticeId } from '../../../lambdas/domain/notification-rules.js';
 import { cohortForm, multipart, type CellRequest, type MatrixWorld, type Who } from '../../security/authorization-matrix.js';
 import { apiEvent, invoke, type Caller } from './events.js';
 import { bareStudentProfile, createSignIn, createStudentRecord } from './fixtures.js';
@@ -188,6 +190,22 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
         return { username: user.username, refresh: user.refresh };
       },
       ...totpFresh(() => `${tag}-totp${++fresh}`),
+      notice: async (username) => {
+        const id = noticeId(new Date(), randomUUID().replace(/-/g, '').slice(0, 12));
+        const notice = {
+          id,
+          username,
+          category: 'account' as const,
+          title: 'Matrix notice',
+          body: 'For the matrix',
+          link: null,
+          createdAt: new Date().toISOString(),
+          readAt: null,
+          key: `matrix|${id}`,
+        };
+        await writeNotice({ notice, email: null, emailDay: null });
+        return id;
+      },
     },
   };
   return { world, callers };

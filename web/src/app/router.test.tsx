@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signedIn } from '../testing/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, sampleUser, signedIn, stubApi } from '../testing/test-utils';
 import { renderApp } from '../testing/renderApp';
 
 describe('routes of spec section 2', () => {
+  // signed in, the header's bell reads notices: answered here (404 unless a test says otherwise), never by the network
+  beforeEach(() => void stubApi({}));
+
   it.each([
     ['/course-manager', 'Course Management'],
     ['/courses', 'Courses Catalog'],
@@ -35,7 +38,17 @@ describe('routes of spec section 2', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
-  it.each(['/cart', '/checkout', '/payments', '/finance'])('sends anonymous visitors of %s to the login screen', async (path) => {
+  it('shows /notifications to a signed-in person', async () => {
+    renderApp('/notifications', { preloadedState: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('shows /admin/announcements to staff', async () => {
+    renderApp('/admin/announcements', { preloadedState: signedIn(sampleUser({ username: 'staff', is_staff: true })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Announcements' })).toBeTruthy();
+  });
+
+  it.each(['/cart', '/checkout', '/payments', '/finance', '/notifications', '/admin/announcements'])('sends anonymous visitors of %s to the login screen', async (path) => {
     const { router } = renderApp(path);
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/');

@@ -70,6 +70,8 @@ export const appRoutes: RouteObject[] = [
               },
               // Document Management for staff, My Documents for the others (one route: each costs the shell ~80 bytes).
               { path: paths.documents, lazy: lazyPage('documents', () => import('../features/documents/DocumentsRoute')) },
+              // Everyone's notices and email preferences.
+              { path: paths.notifications, lazy: lazyPage('notifications', () => import('../features/notifications/NotificationsPage')) },
             ],
           },
           { path: paths.courseManager, lazy: lazyPage('course-manager', () => import('../features/courses/CourseManagementPage')) },
@@ -84,6 +86,11 @@ export const appRoutes: RouteObject[] = [
               { path: paths.cohortDetail, lazy: lazyPage('cohort-detail', () => adminPages().then((m) => ({ default: m.CohortDetailPage }))) },
               { path: paths.admin, lazy: lazyPage('admin', () => adminPages().then((m) => ({ default: m.AdminPanelPage }))) },
             ],
+          },
+          {
+            // Announcements, for staff and admins.
+            lazy: lazyPage('staff-guard', () => import('./guards/StaffGuard')),
+            children: [{ path: paths.announcements, lazy: lazyPage('announcements', () => import('../features/announcements/AnnouncementsPage')) }],
           },
           {
             // The finance ledger, for finance staff and admins.

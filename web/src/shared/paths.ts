@@ -18,6 +18,9 @@ export const paths = {
   finance: '/finance',
   // Document Management for staff and admins, "My Documents" for everyone else.
   documents: '/documents',
+  // Everyone's notices and email preferences; staff and admins' announcements.
+  notifications: '/notifications',
+  announcements: '/admin/announcements',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

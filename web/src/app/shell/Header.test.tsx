@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
 import { cartReplaced, cartSlice, type CartItem } from '#shared/cart/cartSlice';
-import { renderRoutes, sampleUser, signedIn } from '../../testing/test-utils';
+import { jsonResponse, renderRoutes, requestUrl, sampleUser, signedIn, stubApi } from '../../testing/test-utils';
 import { Header } from './Header';
 
 const ADMIN_BUTTONS = ['Course Manager', 'Cohort Management', 'Admin Panel', 'Dashboard'];
@@ -25,6 +25,9 @@ function cartWith(...lines: Array<[amount: number, quantity: number]>): RootStat
 const renderHeader = (state: Partial<RootState> = {}) => renderRoutes([{ path: '*', element: <Header /> }], '/', { preloadedState: state });
 
 describe('Header', () => {
+  // a signed-in header reads the bell's notices: answered here, never by the network
+  beforeEach(() => void stubApi({}));
+
   it('presents the portal and asks anonymous users to log in', () => {
     renderHeader();
     expect(screen.getByRole('banner')).toBeTruthy();
@@ -70,6 +73,32 @@ describe('Header', () => {
     for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment History']) expect(within(nav).queryByRole('link', { name })).toBeNull();
   });
 
+  it('shows staff and admins Announcements, not students or finance staff', () => {
+    for (const user of [sampleUser({ username: 'staff', is_staff: true }), sampleUser({ username: 'admin', isAdmin: true })]) {
+      const { unmount } = renderHeader(signedIn(user));
+      expect(
+        within(screen.getByRole('navigation', { name: 'Main' }))
+          .getByRole('link', { name: 'Announcements' })
+          .getAttribute('href'),
+      ).toBe('/admin/announcements');
+      unmount();
+    }
+    for (const user of [sampleUser(), sampleUser({ username: 'finance', is_finance: true })]) {
+      const { unmount } = renderHeader(signedIn(user));
+      expect(screen.queryByRole('link', { name: 'Announcements' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('shows the notifications bell to every signed-in person, and none to anonymous visitors', async () => {
+    stubApi({ 'GET /api/notifications/': jsonResponse({ results: [], next: null, unread_count: 4 }) });
+    const { unmount } = renderHeader(signedIn(sampleUser({ username: 'finance', is_finance: true })));
+    expect(await screen.findByRole('button', { name: 'Notifications, 4 unread' })).toBeTruthy();
+    unmount();
+    renderHeader();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+  });
+
   it('opens the same links in a menu from the menu button (the phone header)', async () => {
     renderHeader(signedIn(sampleUser({ username: 'staff', is_staff: true })));
     // jsdom applies no media query: the button is hidden there as on wide screens (so found by its label), and is pressed anyway
@@ -81,7 +110,7 @@ describe('Header', () => {
       within(menu)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Course Catalog', 'Document Management', 'Course Manager']);
+    ).toEqual(['Course Catalog', 'Document Management', 'Course Manager', 'Announcements']);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(within(menu).getByRole('link', { name: 'Course Manager' }));
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
@@ -131,8 +160,8 @@ describe('Header', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(store.getState().auth.userInfo).toBeNull();
     expect(screen.getByText('Please log in to view your dashboard')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url, init]) => [String(url), init?.body])).toEqual([
-      [`${window.location.origin}/api/users/logout/`, JSON.stringify({ refresh: 'refresh-9' })],
-    ]);
+    // the bell's read of notices (when it has loaded by then) is no part of this
+    const calls = fetchMock.mock.calls.filter(([url]) => !requestUrl(url).includes('/api/notifications/'));
+    expect(calls.map(([url, init]) => [String(url), init?.body])).toEqual([[`${window.location.origin}/api/users/logout/`, JSON.stringify({ refresh: 'refresh-9' })]]);
   });
 });

@@ -22,6 +22,8 @@ import { navLinksFor } from './navLinks';
 
 // The phone menu's drawer loads on first use, not with every route
 const NavMenuDrawer = lazy(() => import('./NavMenuDrawer'));
+// The bell, its API and its menu load once someone is signed in: the login and every route's shell stay as they were
+const NotificationBell = lazy(() => import('../../features/notifications/NotificationBell'));
 const MENU_ID = 'header-menu';
 
 function displayName(user: UserInfo): string {
@@ -61,11 +63,17 @@ export function Header() {
           {/* wide screens: every link in the bar; phones: the same links behind the menu button */}
           <Box sx={wideOnly}>
             {links.map((link) => (
-              <Button key={link.to + link.label} color="inherit" variant={link.outlined ? 'outlined' : 'text'} component={NavLink} to={link.to}>
+              <Button key={link.to + link.label} color="inherit" variant={link.outlined ? 'outlined' : 'text'} component={NavLink} to={link.to} end={link.end}>
                 {link.label}
               </Button>
             ))}
           </Box>
+          {user && (
+            // its slot is kept while it loads, so the header does not shift
+            <Suspense fallback={<Box sx={bellSlot} />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <CartButton />
           {student && (
             <Box sx={wideOnly}>
@@ -111,6 +119,7 @@ const ellipsis = { [PHONE]: { overflow: 'hidden', textOverflow: 'ellipsis', whit
 const wideOnly = { display: 'contents', [PHONE]: { display: 'none' } } as const;
 const wideInline = { [PHONE]: { display: 'none' } } as const;
 const phoneOnly = { display: 'none', [PHONE]: { display: 'inline-flex' } } as const;
+const bellSlot = { width: 40, height: 40, flexShrink: 0 } as const;
 const logoutStyle = { [PHONE]: { minWidth: 40, px: 1, '& .MuiButton-startIcon': { m: 0 } } } as const;
 
 const navStyle = {

@@ -15,7 +15,7 @@ export default function NavMenuDrawer({ id, links, extra, onClose }: { id: strin
     <SideSheet open onClose={onClose} side="right" width={260} inPlace>
       <Box component="nav" id={id} aria-label="Main menu" sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 2 }}>
         {links.map((link) => (
-          <Button key={link.to + link.label} component={NavLink} to={link.to} onClick={onClose} sx={linkStyle}>
+          <Button key={link.to + link.label} component={NavLink} to={link.to} end={link.end} onClick={onClose} sx={linkStyle}>
             {link.label}
           </Button>
         ))}

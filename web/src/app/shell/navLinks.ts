@@ -7,20 +7,24 @@ export interface NavLinkDef {
   to: string;
   /** Outlined: the role's own screens (the spec's admin buttons are outlined). */
   outlined?: boolean;
+  /** Active on this path only, not below it (/admin is not active on /admin/announcements). */
+  end?: boolean;
 }
 
 /** The extra buttons admins see, in the spec's order. */
 const adminLinks: NavLinkDef[] = [
   { label: 'Course Manager', to: paths.courseManager, outlined: true },
   { label: 'Cohort Management', to: paths.cohortManagement, outlined: true },
-  { label: 'Admin Panel', to: paths.admin, outlined: true },
+  { label: 'Admin Panel', to: paths.admin, outlined: true, end: true },
   { label: 'Dashboard', to: paths.dashboard, outlined: true },
+  { label: 'Announcements', to: paths.announcements, outlined: true },
 ];
 
 /** Staff (not admins) reach their two screens from the header, not only from a dashboard chip. */
 const staffLinks: NavLinkDef[] = [
   { label: 'Document Management', to: paths.documents, outlined: true },
   { label: 'Course Manager', to: paths.courseManager, outlined: true },
+  { label: 'Announcements', to: paths.announcements, outlined: true },
 ];
 
 /** Beyond the spec: a student's payments and documents. */

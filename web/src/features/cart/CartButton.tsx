@@ -8,6 +8,7 @@ import { paths } from '#shared/paths';
 import { HintTooltip } from '#shared/components/HintTooltip';
 import { selectCartCount, selectCartTotal } from '#shared/cart/cartSlice';
 import { CART_BADGE_MAX, cartSummaryLabel } from './cartSummary';
+import { visuallyHidden } from '#shared/lib/visuallyHidden';
 
 /**
  * Header cart icon: badge with the item count; tooltip and accessible name with count and total.
@@ -32,5 +33,3 @@ export function CartButton() {
     </HintTooltip>
   );
 }
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
-import { EMAIL_ALL_COMING_SOON } from './cohortMessages';
 import { asAdmin, captureDownloads, certCohort, cohorts, demoAnswers, roster, stubCohortApi, type Answer } from './cohortTestData';
 
 const ROSTER_PATH = `/api/cohorts/${certCohort.id}/students/`;
@@ -66,7 +65,7 @@ describe('Cohort detail (spec: Cohort detail)', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('exports the list named by year and cohort number, and answers Email All with a placeholder', async () => {
+  it('exports the list named by year and cohort number, and links Email All to an announcement to the cohort', async () => {
     await openDetail();
     await waitFor(() => expect(rosterRows()).toHaveLength(5));
     const files = captureDownloads();
@@ -82,9 +81,7 @@ describe('Cohort detail (spec: Cohort detail)', { timeout: 20_000 }, () => {
       ['Nia Okafor', '0.00', 'Paid'],
     ]);
 
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    fireEvent.click(screen.getByRole('button', { name: 'Email All' }));
-    expect(alert).toHaveBeenCalledWith(EMAIL_ALL_COMING_SOON);
+    expect(screen.getByRole('link', { name: 'Email All' }).getAttribute('href')).toBe(`/admin/announcements?compose=cohort&cohort_id=${certCohort.id}`);
   });
 
   it('says so when the roster cannot be loaded, after trying the fallback', async () => {

@@ -38,12 +38,13 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
     expect(types).toEqual(['All', 'Certificate', 'Diploma', 'Associates']);
   });
 
-  it('links each row to its cohort detail and offers an email button', async () => {
+  it('links each row to its cohort detail and to an announcement addressed to its students', async () => {
     await openPage();
     await waitFor(() => expect(rows()).toHaveLength(5));
     const view = screen.getByRole('link', { name: 'View details of 2025-2026 Cohort 1 (Nursing Assistant)' });
     expect(view.getAttribute('href')).toBe('/cohort-management/cohort-2025-cert-1');
-    expect(screen.getByRole('button', { name: /^Email students of 2025-2026 Cohort 1 \(Nursing Assistant\)/ })).toBeTruthy();
+    const email = screen.getByRole('link', { name: 'Email students of 2025-2026 Cohort 1 (Nursing Assistant)' });
+    expect(email.getAttribute('href')).toBe('/admin/announcements?compose=cohort&cohort_id=cohort-2025-cert-1');
   });
 
   it('filters as the search and selects change, shows the spec text when nothing matches, and clears', async () => {

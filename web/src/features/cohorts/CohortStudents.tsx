@@ -1,20 +1,20 @@
 import AddIcon from '@mui/icons-material/PersonAdd';
 import DownloadIcon from '@mui/icons-material/Download';
-import EmailIcon from '@mui/icons-material/Email';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Cohort } from '#contract/cohorts';
 import { downloadCsv } from '#shared/lib/csv';
 import { AddStudentDialog } from './AddStudentDialog';
 import { rosterCsv, rosterCsvFileName } from './cohortCsv';
 import { CohortDetailCards } from './CohortDetailCards';
+import { EmailAllLink } from './EmailAllLink';
 import { cohortLabel } from './cohortFormat';
-import { EMAIL_ALL_COMING_SOON, STUDENTS_FAILED } from './cohortMessages';
+import { STUDENTS_FAILED } from './cohortMessages';
 import { useGetCohortStudentsQuery } from './cohortsApi';
 import { PaidOutstandingChart } from './PaidOutstandingChart';
 import { rosterStats } from './rosterStats';
@@ -28,6 +28,8 @@ export function CohortStudents({ cohort }: { cohort: Cohort }) {
   const stats = useMemo(() => (roster.data && !roster.isError ? rosterStats(roster.data) : null), [roster.data, roster.isError]);
   const [viewing, setViewing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // stable, so opening a student's dialog does not rebuild the roster's rows (and lose their focused button)
+  const view = useCallback((student: { username: string }) => setViewing(student.username), []);
 
   return (
     <>
@@ -44,9 +46,7 @@ export function CohortStudents({ cohort }: { cohort: Cohort }) {
           <Typography id="roster-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
             Student Roster
           </Typography>
-          <Button variant="outlined" startIcon={<EmailIcon />} onClick={() => window.alert(EMAIL_ALL_COMING_SOON)}>
-            Email All
-          </Button>
+          <EmailAllLink cohortId={cohort.id} />
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}
@@ -64,7 +64,7 @@ export function CohortStudents({ cohort }: { cohort: Cohort }) {
             {STUDENTS_FAILED}
           </Alert>
         )}
-        <StudentRoster students={students} loading={roster.isLoading} onView={(student) => setViewing(student.username)} />
+        <StudentRoster students={students} loading={roster.isLoading} onView={view} />
       </Box>
       {viewing && <StudentDetailDialog username={viewing} onClose={() => setViewing(null)} />}
       {adding && <AddStudentDialog cohortId={cohort.id} cohortName={cohortLabel(cohort)} onClose={() => setAdding(false)} />}

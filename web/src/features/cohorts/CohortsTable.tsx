@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import { generatePath, Link as RouterLink } from 'react-router';
 import type { Cohort } from '#contract/cohorts';
 import { paths } from '#shared/paths';
+import { composeToCohortPath } from '#shared/announcementLinks';
 import { DataTable } from '#shared/components/DataTable';
 import type { DataColumn } from '#shared/components/dataTableColumns';
 import { formatCalendarDate } from '#shared/lib/dates';
@@ -43,8 +44,8 @@ function CohortActions({ cohort, onEdit }: { cohort: Cohort; onEdit: (cohort: Co
       <IconButton aria-label={`View details of ${name}`} size="small" color="primary" component={RouterLink} to={generatePath(paths.cohortDetail, { cohortId: cohort.id })}>
         <VisibilityIcon fontSize="small" />
       </IconButton>
-      {/* The email-students button has no action yet. */}
-      <IconButton aria-label={`Email students of ${name} (coming soon)`} size="small">
+      {/* the announcements page's composer, addressed to this cohort */}
+      <IconButton aria-label={`Email students of ${name}`} size="small" component={RouterLink} to={composeToCohortPath(cohort.id)}>
         <EmailIcon fontSize="small" />
       </IconButton>
       <IconButton aria-label={`Edit ${name}`} size="small" onClick={() => onEdit(cohort)}>

@@ -8,9 +8,6 @@ export const NO_ENROLLMENTS = 'No program enrollments found';
 export const NO_EMAIL = 'No email address found for this student';
 export const COHORT_NOT_FOUND = 'Cohort not found';
 
-// Placeholder: the spec shows this button without saying what it will do.
-export const EMAIL_ALL_COMING_SOON = 'Emailing the whole cohort is coming soon.';
-
 /** Toasts of the admin writes (beyond the spec), hidden after 5000 ms like Course Management's. */
 export const COHORT_TOAST_MS = 5000;
 export const COHORT_CREATED = 'Cohort created successfully';

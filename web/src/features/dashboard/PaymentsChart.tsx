@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { DashboardMoney } from '#contract/dashboard';
 import { formatDollars } from '#shared/lib/money';
+import { visuallyHidden } from '#shared/lib/visuallyHidden';
 
 /**
  * The last 30 days of card payments as plain CSS bars (no chart library: the dashboard has a size
@@ -60,4 +61,3 @@ export function PaymentsChart({ daily }: { daily: DashboardMoney['daily'] }) {
 }
 
 const barsStyle = { display: 'flex', alignItems: 'flex-end', gap: '2px', height: 120, borderBottom: 1, borderColor: 'divider' } as const;
-const visuallyHidden = { position: 'absolute', top: 0, left: 0, width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

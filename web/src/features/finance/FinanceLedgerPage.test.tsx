@@ -76,7 +76,7 @@ describe('Finance Ledger (/finance)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(ledgerRows()).toHaveLength(3));
-    expect(requests.map((r) => r.url.search)).toEqual(['?limit=50', '?limit=50&cursor=c2']);
+    expect(ledgerGets(requests).map((r) => r.url.search)).toEqual(['?limit=50', '?limit=50&cursor=c2']);
     expect(within(totals).getByText('Collected').nextElementSibling?.textContent).toBe('$1,750.00');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
@@ -86,8 +86,8 @@ describe('Finance Ledger (/finance)', () => {
     openLedger();
     await waitFor(() => expect(ledgerRows()).toHaveLength(2));
     applyFilters({ From: '2026-01-01', To: '2026-03-31', Status: 'succeeded', 'Student username': 'student' });
-    await waitFor(() => expect(requests).toHaveLength(2));
-    expect(Object.fromEntries(requests[1].url.searchParams)).toEqual({
+    await waitFor(() => expect(ledgerGets(requests)).toHaveLength(2));
+    expect(Object.fromEntries(ledgerGets(requests)[1].url.searchParams)).toEqual({
       from: '2026-01-01',
       to: '2026-03-31',
       status: 'succeeded',

@@ -140,12 +140,33 @@ describe('Student record page', { timeout: 20_000 }, () => {
     expect(facts(section('Profile'))['Sign-in']).toBe('Disabled');
   });
 
+  it('lists the emails sent to the student, newest first, the undelivered ones flagged, a page at a time', async () => {
+    const { calls } = await openRecord();
+    await waitFor(() => expect(tableRows('Message log')).toHaveLength(3));
+    expect(tableRows('Message log').map(([, category, subject, status]) => [category, subject, status])).toEqual([
+      ['Billing', 'Your payment failed', 'Bounced'],
+      ['Billing', 'Payment received', 'Delivered'],
+      ['Billing', 'Your receipt', 'Suppressed'],
+    ]);
+    expect(tableRows('Message log')[0]?.[0]).toMatch(/^Sep 20, 2026, /);
+    const flagged = (status: string) => within(section('Messages')).getByText(status).closest('.MuiChip-root')?.className ?? '';
+    expect(flagged('Bounced')).toContain('MuiChip-colorError');
+    expect(flagged('Suppressed')).toContain('MuiChip-colorError');
+    expect(flagged('Delivered')).not.toContain('MuiChip-colorError');
+
+    fireEvent.click(within(section('Messages')).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(tableRows('Message log')).toHaveLength(4));
+    expect(tableRows('Message log')[3]?.slice(1)).toEqual(['Reminder', 'Documents to sign', 'In digest']);
+    expect(calls.filter((c) => c.path === '/api/students/jane.doe/messages/').map((c) => c.query.toString())).toEqual(['limit=20', 'limit=20&cursor=m2']);
+  });
+
   it('offers no charge or credit before the student is enrolled', async () => {
     await openRecord('new.student');
     expect(await screen.findByText('No program enrollments found')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Post Charge or Credit' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('No documents apply to this student')).toBeTruthy();
     expect(await screen.findByText('No ledger entries yet')).toBeTruthy();
+    expect(await screen.findByText('No emails sent to this student yet')).toBeTruthy();
   });
 
   it('says when there is no such student', async () => {

@@ -14,6 +14,7 @@ import { EnrollDialog } from './EnrollDialog';
 import { EnrollmentsSection } from './EnrollmentsSection';
 import { LedgerEntryDialog } from './LedgerEntryDialog';
 import { LedgerSection } from './LedgerSection';
+import { MessagesSection } from './MessagesSection';
 import { MfaResetButton } from './MfaResetButton';
 import { SignOutEverywhereButton } from './SignOutEverywhereButton';
 import { ProfileSection } from './ProfileSection';
@@ -23,7 +24,7 @@ import { STUDENT_FAILED, STUDENT_NOT_FOUND } from './studentMessages';
 import { programsOf } from './studentLedger';
 import { useListStudentCohortsQuery } from './studentsAdminApi';
 
-/** A student's record (admin): profile, enrollments, ledger, documents, and the admin's actions. */
+/** A student's record (admin): profile, enrollments, ledger, documents, emails sent, and the admin's actions. */
 export function StudentRecordPage({ username, listPath }: { username: string; listPath: string }) {
   const query = useGetStudentQuery(username);
   return (
@@ -78,6 +79,7 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
       <EnrollmentsSection student={student} />
       <LedgerSection student={student} />
       <DocumentsSection username={student.username} />
+      <MessagesSection username={student.username} />
       {dialog === 'enroll' && <EnrollDialog student={student} onClose={() => setDialog(null)} />}
       {dialog === 'ledger' && <LedgerEntryDialog student={student} onClose={() => setDialog(null)} />}
     </>

@@ -3,6 +3,7 @@ import type { Cohort } from '#contract/cohorts';
 import type { StudentRecordDocumentDto } from '#contract/documents';
 import type { StudentSummary } from '#contract/student-admin';
 import type { ImportDetail, ImportRowReport } from '#contract/student-import';
+import type { MessageLogItem } from '#contract/notifications';
 import type { PaymentPage, PaymentSummary } from '#contract/payments';
 import type { StudentRecord } from '#contract/students';
 import { sampleCohort } from '../../testing/fixtures';
@@ -242,6 +243,23 @@ export const importDetail = (rows: ImportRowReport[], over: Partial<ImportDetail
   };
 };
 
+const message = (id: string, status: MessageLogItem['status'], subject: string, day: number): MessageLogItem => ({
+  id,
+  category: status === 'digested' ? 'reminder' : 'billing',
+  subject,
+  status,
+  created_at: `2026-09-${String(day).padStart(2, '0')}T14:00:00.000Z`,
+  updated_at: `2026-09-${String(day).padStart(2, '0')}T14:05:00.000Z`,
+});
+
+/** Jane's emails, newest first, in two pages (the second by the cursor "m2"). */
+export const janeMessages: MessageLogItem[] = [
+  message('m-4', 'bounced', 'Your payment failed', 20),
+  message('m-3', 'delivered', 'Payment received', 18),
+  message('m-2', 'suppressed', 'Your receipt', 16),
+  message('m-1', 'digested', 'Documents to sign', 12),
+];
+
 export interface Call {
   method: string;
   path: string;
@@ -264,6 +282,9 @@ export function demoAnswers(): Record<string, Answer> {
     'GET /api/students/new.student/': newcomer,
     'GET /api/students/jane.doe/payments/': janePayments,
     'GET /api/students/new.student/payments/': { results: [], next: null, count: 0, totals: { amount: 0, refunded: 0, succeeded: 0 } },
+    'GET /api/students/jane.doe/messages/': (call: Call) =>
+      call.query.get('cursor') === 'm2' ? { results: janeMessages.slice(3), next: null, count: 4 } : { results: janeMessages.slice(0, 3), next: 'm2', count: 4 },
+    'GET /api/students/new.student/messages/': { results: [], next: null, count: 0 },
     'GET /api/documents/': (call: Call) => ({ results: call.query.get('student') === 'jane.doe' ? janeDocuments : [], count: 0, next: null }),
   };
 }

@@ -1,0 +1,13 @@
+/** The kinds of notice (notify/templates.ts words each): apart, so a producer checks one without loading the words. */
+export const TEMPLATE_IDS = [
+  'payment_succeeded',
+  'payment_failed',
+  'refund_issued',
+  'excess_refunded',
+  'document_required',
+  'account_created',
+  'import_finished',
+  'announcement',
+] as const;
+export type TemplateId = (typeof TEMPLATE_IDS)[number];
+export const isTemplateId = (id: string): id is TemplateId => (TEMPLATE_IDS as readonly string[]).includes(id);

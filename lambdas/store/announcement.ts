@@ -1,0 +1,149 @@
+/**
+ * The Announcement: what staff sent (or scheduled) to an audience, how many it reached, and who could
+ * not be emailed. Keyed ANNOUNCEMENT#<id>; every announcement sits in gsi1 (newest first, the staff
+ * list), and a scheduled one also in gsi2 by its send time until it goes out (the due-sweep's Query).
+ */
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ANNOUNCEMENT_STATUSES, AUDIENCES } from '../contract/notifications.js';
+import { PROGRAM_TYPES } from '../contract/programs.js';
+import * as z from '../contract/zod.js';
+import { auditPut } from './audit.js';
+import { db, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, updateIf, type RecordOf } from './dynamo.js';
+
+export const announcementKeys = {
+  announcement: (id: string) => ({ pk: `ANNOUNCEMENT#${id}`, sk: 'ANNOUNCEMENT' }),
+  /** gsi1: every announcement, newest first. */
+  all: 'ANNOUNCEMENTS',
+  /** gsi2: the scheduled ones by send time (sparse: removed when sent). */
+  due: 'ANNOUNCEMENTS_DUE',
+} as const;
+
+export const Announcement = entity(
+  'announcement',
+  () =>
+    z.object({
+      id: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      audience: z.enum(AUDIENCES),
+      programType: z.nullable(z.enum(PROGRAM_TYPES)),
+      cohortId: z.nullable(z.string()),
+      usernames: z.array(z.string()),
+      sendEmail: z.boolean(),
+      sendAt: z.nullable(z.string()),
+      status: z.enum(ANNOUNCEMENT_STATUSES),
+      recipientCount: z.number(),
+      /** Recipients who got the notice in-app only because their address bounced or complained, by username. */
+      flagged: z.record(z.string(), z.object({ name: z.string(), reason: z.enum(['bounced', 'complained']) })),
+      createdBy: z.string(),
+      createdAt: z.string(),
+      sentAt: z.nullable(z.string()),
+    }),
+  (a) => ({
+    ...announcementKeys.announcement(a.id),
+    gsi1pk: announcementKeys.all,
+    gsi1sk: `${a.createdAt}#${a.id}`,
+    ...(a.status === 'scheduled' && a.sendAt ? { gsi2pk: announcementKeys.due, gsi2sk: `${a.sendAt}#${a.id}` } : {}),
+  }),
+);
+export type AnnouncementRecord = RecordOf<typeof Announcement>;
+export type NewAnnouncement = Omit<AnnouncementRecord, 'id' | 'status' | 'recipientCount' | 'flagged' | 'sentAt'>;
+
+/**
+ * Stores it with its audit entry, scheduled for `sendAt` (one sent now is due now: it stays due until
+ * its event is queued, notify/announcements.ts).
+ */
+export async function createAnnouncement(fields: NewAnnouncement): Promise<AnnouncementRecord> {
+  const record: AnnouncementRecord = { id: randomUUID(), ...fields, status: 'scheduled', recipientCount: 0, flagged: {}, sentAt: null };
+  await transactWrite(
+    [
+      { Put: { TableName: TABLE_NAME, Item: Announcement.item(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+      auditPut({
+        actor: fields.createdBy,
+        action: 'announcement.create',
+        entityType: 'announcement',
+        entityId: record.id,
+        subject: `announcement "${fields.subject}"`,
+        after: {
+          audience: record.audience,
+          programType: record.programType,
+          cohortId: record.cohortId,
+          recipients: record.usernames.length,
+          sendEmail: record.sendEmail,
+          sendAt: record.sendAt,
+        },
+      }),
+    ],
+    () => {
+      throw new Error(`announcement ${record.id} already exists`);
+    },
+  );
+  return record;
+}
+
+export async function getAnnouncement(id: string): Promise<AnnouncementRecord | null> {
+  const item = await getItem(announcementKeys.announcement(id), { consistent: true });
+  return item ? Announcement.fromItem(item) : null;
+}
+
+/** One page of announcements, newest first. */
+export async function listAnnouncements(limit: number, cursor?: Record<string, unknown>) {
+  const page = await queryPage(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': announcementKeys.all }, ScanIndexForward: false },
+    limit,
+    cursor,
+  );
+  return { announcements: page.items.map(Announcement.fromItem), lastKey: page.lastKey };
+}
+
+/** The scheduled announcements whose time has come (gsi2, send time up to `at`). */
+export async function dueAnnouncements(at: string): Promise<AnnouncementRecord[]> {
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :at',
+    ExpressionAttributeValues: { ':pk': announcementKeys.due, ':at': `${at}#\uffff` },
+  });
+  return items.map(Announcement.fromItem);
+}
+
+/**
+ * Takes a scheduled announcement for sending: it leaves the due index. False when another run took
+ * it first (two sweeps overlapping), so it is sent once.
+ */
+export async function takeDueAnnouncement(id: string): Promise<boolean> {
+  return updateIf({
+    Key: announcementKeys.announcement(id),
+    UpdateExpression: 'SET #status = :sending REMOVE gsi2pk, gsi2sk',
+    ConditionExpression: '#status = :scheduled',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':sending': 'sending', ':scheduled': 'scheduled' },
+  });
+}
+
+/** Every recipient's notice is queued: the announcement is sent. */
+export async function markAnnouncementSent(id: string, recipientCount: number, at: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: announcementKeys.announcement(id),
+      UpdateExpression: 'SET #status = :sent, recipientCount = :n, sentAt = :at',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':sent': 'sent', ':n': recipientCount, ':at': at },
+    }),
+  );
+}
+
+/** Flags a recipient who could not be emailed (idempotent: one entry per username). */
+export async function flagRecipient(id: string, username: string, name: string, reason: 'bounced' | 'complained'): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: TABLE_NAME,
+      Key: announcementKeys.announcement(id),
+      UpdateExpression: 'SET flagged.#u = :f',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#u': username },
+      ExpressionAttributeValues: { ':f': { name, reason } },
+    }),
+  );
+}

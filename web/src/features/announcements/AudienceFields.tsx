@@ -1,0 +1,58 @@
+import TextField from '@mui/material/TextField';
+import { AUDIENCES, type Audience } from '#contract/notifications';
+import type { Cohort } from '#contract/cohorts';
+import { NativeSelect } from '#shared/components/NativeSelect';
+import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
+import { cohortName } from './announcementFormat';
+import { AUDIENCE_LABEL, type AnnouncementValues } from './announcementForm';
+
+type FieldProps = <K extends keyof AnnouncementValues & string>(
+  name: K,
+) => { id: string; label: string; value: AnnouncementValues[K]; onChange: (event: { target: { value: string } }) => void; error: boolean; helperText?: string };
+
+interface Props {
+  audience: Audience;
+  field: FieldProps;
+  cohorts: readonly Cohort[] | undefined;
+}
+
+/** Who the announcement is for: the audience, then the program type, cohort or students it needs. */
+export function AudienceFields({ audience, field, cohorts }: Props) {
+  return (
+    <>
+      <NativeSelect required {...field('audience')}>
+        {AUDIENCES.map((value) => (
+          <option key={value} value={value}>
+            {AUDIENCE_LABEL[value]}
+          </option>
+        ))}
+      </NativeSelect>
+      {audience === 'program_type' && (
+        <NativeSelect required {...field('program_type')}>
+          <option value="">Select a program type</option>
+          <ProgramTypeOptions />
+        </NativeSelect>
+      )}
+      {audience === 'cohort' && (
+        <NativeSelect required {...field('cohort_id')}>
+          <option value="">{cohorts ? 'Select a cohort' : 'Loading cohorts...'}</option>
+          {cohorts?.map((cohort) => (
+            <option key={cohort.id} value={cohort.id}>
+              {cohortName(cohort)}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+      {audience === 'students' && (
+        <TextField
+          required
+          multiline
+          minRows={2}
+          autoComplete="off"
+          {...field('usernames')}
+          helperText={field('usernames').helperText ?? 'Their usernames, separated by commas.'}
+        />
+      )}
+    </>
+  );
+}
