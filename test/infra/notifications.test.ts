@@ -14,6 +14,7 @@ import {
   actionsOf,
   cdkJsonContext,
   FIXTURE_WEB_DIST,
+  flat,
   functionIdOfRoute,
   removeSynthOutputs,
   SKIP_BUNDLING,
@@ -35,15 +36,6 @@ const QUEUE_ROWS = ['notifications-fanout', 'notifications-deliver', 'notificati
 type Ref = { 'Fn::GetAtt': [string, string] };
 const getAtt = (id: string, attribute = 'Arn') => ({ 'Fn::GetAtt': [id, attribute] });
 const row = (id: string): JobDef => jobById(id) ?? expect.unreachable(`no job ${id} in lambdas/jobs.ts`);
-
-/** A template value as text: `Fn::Join`s joined, `Ref`s as `${Name}`. */
-const flat = (value: unknown): string => {
-  if (typeof value === 'string') return value;
-  const v = value as { Ref?: string; 'Fn::Join'?: [string, unknown[]] };
-  if (v.Ref) return `\${${v.Ref}}`;
-  if (v['Fn::Join']) return v['Fn::Join'][1].map(flat).join(v['Fn::Join'][0]);
-  return JSON.stringify(value);
-};
 
 function jobFunctionId(jobs: Template, jobId: string): string {
   const found = Object.keys(resourcesOf(jobs, 'AWS::Lambda::Function')).filter((id) =>

@@ -9,18 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { routes } from '../../lambdas/routes.js';
 import { METRIC, METRIC_DIMENSIONS, METRICS_NAMESPACE } from '../../lambdas/observability/metric-names.js';
 import { stageSettings } from '../../lib/stage.js';
-import { removeSynthOutputs, resourcesOf, synthPortal } from './synth.js';
+import { flat, removeSynthOutputs, resourcesOf, synthPortal } from './synth.js';
 
 afterAll(removeSynthOutputs);
 
-/** A template value as text: `Fn::Join`s joined, `Ref`s as `${Name}` (an ARN reads the same whether the region is known or not). */
-const flat = (value: unknown): string => {
-  if (typeof value === 'string') return value;
-  const v = value as { Ref?: string; 'Fn::Join'?: [string, unknown[]] };
-  if (v.Ref) return `\${${v.Ref}}`;
-  if (v['Fn::Join']) return v['Fn::Join'][1].map(flat).join(v['Fn::Join'][0]);
-  return JSON.stringify(value);
-};
 /** This account (a Ref while the account is unknown offline, else its id), and one ARN part. */
 const ACCOUNT = String.raw`(\$\{AWS::AccountId\}|\d{12})`;
 const PART = '[^:]+';

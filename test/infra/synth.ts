@@ -144,3 +144,12 @@ export function deployedFile(assembly: CloudAssembly, name: string): string {
 export function cloudFrontHandler(code: string): (event: { request: { uri: string } }) => { uri: string } {
   return new Function(`${code}\nreturn handler;`)() as (event: { request: { uri: string } }) => { uri: string };
 }
+
+/** A template value as text: `Fn::Join`s joined, `Ref`s as `${Name}` (an ARN reads the same whether the region is known or not). */
+export const flat = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  const v = value as { Ref?: string; 'Fn::Join'?: [string, unknown[]] };
+  if (v.Ref) return `\${${v.Ref}}`;
+  if (v['Fn::Join']) return v['Fn::Join'][1].map(flat).join(v['Fn::Join'][0]);
+  return JSON.stringify(value);
+};

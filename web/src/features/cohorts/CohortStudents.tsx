@@ -19,7 +19,7 @@ import { useGetCohortStudentsQuery } from './cohortsApi';
 import { PaidOutstandingChart } from './PaidOutstandingChart';
 import { rosterStats } from './rosterStats';
 import { StudentDetailDialog } from './StudentDetailDialog';
-import { StudentRoster } from './StudentRoster';
+import { StudentRoster, viewButtonId } from './StudentRoster';
 
 /** The cards, chart and Student Roster of one cohort: everything computed from one roster call. */
 export function CohortStudents({ cohort }: { cohort: Cohort }) {
@@ -30,6 +30,14 @@ export function CohortStudents({ cohort }: { cohort: Cohort }) {
   const [adding, setAdding] = useState(false);
   // stable, so opening a student's dialog does not rebuild the roster's rows (and lose their focused button)
   const view = useCallback((student: { username: string }) => setViewing(student.username), []);
+  const closeDetails = (username: string) => {
+    setViewing(null);
+    // The dialog gives focus back to the button that opened it; should the roster have re-rendered that
+    // row meanwhile (a refetch), the button is a new one and focus would fall to the page: find it again.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) document.getElementById(viewButtonId(username))?.focus();
+    });
+  };
 
   return (
     <>
@@ -66,7 +74,7 @@ export function CohortStudents({ cohort }: { cohort: Cohort }) {
         )}
         <StudentRoster students={students} loading={roster.isLoading} onView={view} />
       </Box>
-      {viewing && <StudentDetailDialog username={viewing} onClose={() => setViewing(null)} />}
+      {viewing && <StudentDetailDialog username={viewing} onClose={() => closeDetails(viewing)} />}
       {adding && <AddStudentDialog cohortId={cohort.id} cohortName={cohortLabel(cohort)} onClose={() => setAdding(false)} />}
     </>
   );

@@ -26,10 +26,13 @@ interface Props {
   onView: (student: StudentRecord) => void;
 }
 
+/** The id of a student's "View details" button: where focus goes back when their dialog closes. */
+export const viewButtonId = (username: string) => `view-student-${username}`;
+
 /** The Student Roster table. */
 export function StudentRoster({ students, loading, onView }: Props) {
   const view = (student: StudentRecord) => (
-    <IconButton aria-label={`View details of ${fullName(student)}`} size="small" color="primary" onClick={() => onView(student)}>
+    <IconButton id={viewButtonId(student.username)} aria-label={`View details of ${fullName(student)}`} size="small" color="primary" onClick={() => onView(student)}>
       <VisibilityIcon fontSize="small" />
     </IconButton>
   );

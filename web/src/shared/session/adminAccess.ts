@@ -23,3 +23,15 @@ export function decideAdminAccess(user: UserInfo | null, loginPending: boolean):
   if (user.isAdmin !== true) return { status: 'redirect', to: 'dashboard', message: NOT_ADMIN_MESSAGE };
   return { status: 'allowed' };
 }
+
+/**
+ * A guard for a role besides admins (finance, staff): the admin guard's decision, letting in whom
+ * `allowed` names too and telling others, with `message`, what they lack.
+ */
+export function decideRoleAccess(allowed: (user: UserInfo | null) => boolean, message: string) {
+  return (user: UserInfo | null, loginPending: boolean): AdminAccess => {
+    const access = decideAdminAccess(user, loginPending);
+    if (access.status !== 'redirect' || access.to !== 'dashboard') return access;
+    return allowed(user) ? { status: 'allowed' } : { ...access, message };
+  };
+}

@@ -1,5 +1,5 @@
 import type { UserInfo } from '#contract/users';
-import { decideAdminAccess, type AdminAccess } from './adminAccess';
+import { decideRoleAccess } from './adminAccess';
 
 /** What a user without the finance role is told after being sent to the dashboard (worded like the admin guard's). */
 export const NOT_FINANCE_MESSAGE = 'You do not have finance privileges to access this area.';
@@ -8,8 +8,4 @@ export const NOT_FINANCE_MESSAGE = 'You do not have finance privileges to access
 export const canSeeFinanceLedger = (user: UserInfo | null) => user?.is_finance === true || user?.isAdmin === true;
 
 /** The admin guard's decision, letting finance staff in too and telling others they lack finance privileges. */
-export function decideFinanceAccess(user: UserInfo | null, loginPending: boolean): AdminAccess {
-  const access = decideAdminAccess(user, loginPending);
-  if (access.status !== 'redirect' || access.to !== 'dashboard') return access;
-  return canSeeFinanceLedger(user) ? { status: 'allowed' } : { ...access, message: NOT_FINANCE_MESSAGE };
-}
+export const decideFinanceAccess = decideRoleAccess(canSeeFinanceLedger, NOT_FINANCE_MESSAGE);

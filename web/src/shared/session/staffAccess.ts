@@ -1,5 +1,5 @@
 import type { UserInfo } from '#contract/users';
-import { decideAdminAccess, type AdminAccess } from './adminAccess';
+import { decideRoleAccess } from './adminAccess';
 
 /** What a user without a staff role is told after being sent to the dashboard (worded like the admin guard's). */
 export const NOT_STAFF_MESSAGE = 'You do not have staff privileges to access this area.';
@@ -8,8 +8,4 @@ export const NOT_STAFF_MESSAGE = 'You do not have staff privileges to access thi
 export const isStaffOrAdmin = (user: UserInfo | null) => user?.is_staff === true || user?.isAdmin === true;
 
 /** The admin guard's decision, letting staff in too and telling others they lack staff privileges. */
-export function decideStaffAccess(user: UserInfo | null, loginPending: boolean): AdminAccess {
-  const access = decideAdminAccess(user, loginPending);
-  if (access.status !== 'redirect' || access.to !== 'dashboard') return access;
-  return isStaffOrAdmin(user) ? { status: 'allowed' } : { ...access, message: NOT_STAFF_MESSAGE };
-}
+export const decideStaffAccess = decideRoleAccess(isStaffOrAdmin, NOT_STAFF_MESSAGE);
