@@ -44,8 +44,8 @@ export async function recordEmailEvent(body: string): Promise<EmailEventOutcome>
 
   let status: MessageStatus | null = null;
   let suppress: 'bounced' | 'complained' | null = null;
+  // Send: SES took it, which the sender recorded already when SES answered (nothing to write)
   if (eventType === 'Delivery') status = 'delivered';
-  else if (eventType === 'Send') status = 'sent';
   else if (eventType === 'Reject' || eventType === 'Rendering Failure') status = 'failed';
   else if (eventType === 'Bounce' && bounce) {
     suppress = suppressionOf({ type: 'Bounce', bounceType: bounce.bounceType });

@@ -75,9 +75,6 @@ export async function atEachWidthInTurn(pages: Pages, step: (page: Page, width: 
 export async function visit(page: Page, pathname: string, ready: (page: Page) => Locator): Promise<void> {
   await page.goto(`${baseUrl()}${pathname}`);
   await ready(page).first().waitFor();
-  // and the page's other loads: a control pressed while a late answer re-renders its row is replaced under
-  // the dialog it opened, which then has nothing to give focus back to (no person presses that fast)
-  await page.waitForLoadState('networkidle');
 }
 
 /** A screen's first state: opens `path`, waits for `ready` and audits what loaded. */
