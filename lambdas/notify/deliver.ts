@@ -12,22 +12,16 @@ import { logger } from '../observability/powertools.js';
 import { flagRecipient } from '../store/announcement.js';
 import { EmailRefused, emailSender, portalUrl, sendEmail } from '../store/email.js';
 import { claimEmailSend, getPreferences, getSuppression, noticeByKey, setEmailStatus, writeNotice, type EmailMessageRecord, type NoticeRecord } from '../store/notification.js';
-import { getItem, lazy } from '../store/dynamo.js';
-import { studentKeys } from '../store/student.js';
-import * as z from '../contract/zod.js';
+import { getStudentContact } from '../store/student.js';
 import type { Delivery } from './events.js';
 import { messageTags } from './message-tags.js';
-import { renderEmail, renderNotice, type Params, type TemplateId } from './templates.js';
-
-const Contact = lazy(() => z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }));
+import { emailSubject, renderEmail, renderNotice, type Params, type TemplateId } from './templates.js';
 
 /** A student's address and name from their profile (staff carry theirs, or none, in the delivery). */
 async function contactOf(d: Delivery): Promise<{ address: string | null; name: string }> {
   if (d.recipient.address !== undefined) return { address: d.recipient.address, name: d.recipient.username };
-  const item = await getItem(studentKeys.profile(d.recipient.username));
-  if (!item) return { address: null, name: d.recipient.username };
-  const c = Contact().parse(item);
-  return { address: c.email.trim() || null, name: `${c.firstName} ${c.lastName}`.trim() };
+  const contact = await getStudentContact(d.recipient.username);
+  return { address: contact?.email || null, name: contact?.name ?? d.recipient.username };
 }
 
 export type DeliveryOutcome = 'duplicate' | 'resumed' | 'in_app' | 'sent' | 'held' | 'suppressed' | 'failed';
@@ -61,7 +55,7 @@ export async function deliver(d: Delivery): Promise<DeliveryOutcome> {
     username: d.recipient.username,
     address: contact.address ?? '',
     category: rendered.category,
-    subject: renderEmail(template, d.params, portalUrl()).subject,
+    subject: emailSubject(template, d.params), // the subject only: the body is rendered when it is sent
     template: d.template,
     params: d.params,
     status,

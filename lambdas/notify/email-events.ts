@@ -12,6 +12,7 @@ import { suppressionOf } from '../domain/notification-rules.js';
 import { flagRecipient } from '../store/announcement.js';
 import { lazy } from '../store/dynamo.js';
 import { getEmailMessage, setEmailStatus, suppressAddress } from '../store/notification.js';
+import { getStudentContact } from '../store/student.js';
 import { usernameFromTag } from './message-tags.js';
 
 const SesEvent = lazy(() =>
@@ -62,7 +63,10 @@ export async function recordEmailEvent(body: string): Promise<EmailEventOutcome>
     const addresses = bounce?.bouncedRecipients.map((r) => r.emailAddress) ?? complaint?.complainedRecipients.map((r) => r.emailAddress) ?? [];
     for (const address of addresses) await suppressAddress(address, suppress);
     const message = await getEmailMessage(username, id);
-    if (message?.announcementId) await flagRecipient(message.announcementId, username, username, suppress);
+    if (message?.announcementId) {
+      const contact = await getStudentContact(username);
+      await flagRecipient(message.announcementId, username, contact?.name ?? username, suppress);
+    }
   }
   return changed ? 'recorded' : 'unchanged';
 }

@@ -160,6 +160,9 @@ export function renderDigest(category: NotificationCategory, count: number, base
   return layout(subject, `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`, line, 'Open your notifications', `${baseUrl}/notifications`);
 }
 
+/** An email's subject line alone, for its record (no HTML rendered). */
+export const emailSubject = (id: TemplateId, params: Params): string => (TEMPLATES[id] as Template).email.subject(params);
+
 export function renderNotice(id: TemplateId, params: Params): { category: NotificationCategory; title: string; body: string; link: string | null } {
   const t: Template = TEMPLATES[id];
   return { category: t.category, title: t.title(params), body: t.body(params), link: t.link(params) };

@@ -263,6 +263,16 @@ export async function studentSignIn(username: string): Promise<'enabled' | 'disa
   return SignInSwitch().parse(item).signInEnabled === false ? 'disabled' : 'enabled';
 }
 
+const Contact = lazy(() => z.pick(StudentProfile.shape, { email: true, firstName: true, lastName: true }));
+
+/** Where and how to address a student (notifications), or null when there is no such student. */
+export async function getStudentContact(username: string): Promise<{ email: string; name: string } | null> {
+  const item = await getItem(studentKeys.profile(username));
+  if (!item) return null;
+  const c = Contact().parse(item);
+  return { email: c.email.trim(), name: `${c.firstName} ${c.lastName}`.trim() };
+}
+
 /** Who a student is, as far as document visibility and acknowledgements need to know. */
 const StudentSummary = lazy(() => z.pick(StudentProfile.shape, { username: true, sub: true, firstName: true, lastName: true, programType: true, cohortId: true }));
 export type StudentSummary = z.infer<ReturnType<typeof StudentSummary>>;
