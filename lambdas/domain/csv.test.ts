@@ -95,18 +95,20 @@ describe('toCsv (one writer for every export)', () => {
     expect(parseCsv(csv)).toEqual(expected);
   });
 
-  it('escapes with one leading quote, per line, and leaves everything else as it was', () => {
-    expect(escapeFormula('=1+1')).toBe("'=1+1");
-    expect(escapeFormula(' =1+1')).toBe("' =1+1");
-    expect(escapeFormula('\t=1+1')).toBe("'\t=1+1");
-    expect(escapeFormula('\tsafe')).toBe("'\tsafe");
-    expect(escapeFormula('\r=1+1')).toBe("'\r'=1+1");
-    expect(escapeFormula('=HYPERLINK("x")\nrest')).toBe(`'=HYPERLINK("x")\nrest`);
-    expect(escapeFormula('safe\r\n=1+1\n-2')).toBe("safe\r\n'=1+1\n'-2");
-    expect(escapeFormula('%0A=1+1')).toBe('%0A=1+1');
-    for (const plain of ['Maria Lopez', "O'Brien", 'a=b', 'x-1', '2025-09-02', 'line one\nline two', '', ' padded ']) {
-      expect(escapeFormula(plain)).toBe(plain);
-    }
+  it.each([
+    ['=1+1', "'=1+1"],
+    [' =1+1', "' =1+1"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\tsafe', "'\tsafe"],
+    ['\r=1+1', "'\r'=1+1"],
+    ['=HYPERLINK("x")\nrest', `'=HYPERLINK("x")\nrest`],
+    ['safe\r\n=1+1\n-2', "safe\r\n'=1+1\n'-2"],
+  ])('escapes %j with one leading quote per line: %j', (cell, escaped) => {
+    expect(escapeFormula(cell)).toBe(escaped);
+  });
+
+  it.each(['Maria Lopez', "O'Brien", 'a=b', 'x-1', '2025-09-02', 'line one\nline two', '', ' padded ', '%0A=1+1'])('leaves %j as it was', (plain) => {
+    expect(escapeFormula(plain)).toBe(plain);
   });
 
   it('escapes in one pass, however many lines a cell has', () => {

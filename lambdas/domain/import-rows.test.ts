@@ -24,16 +24,19 @@ describe('CSV import rows', () => {
     expect(bad.errors).toContain('email: must be an email address');
   });
 
-  it('says each problem as a plain sentence', () => {
-    expect(sentenceOf('email: must be an email address')).toBe('Email must be an email address.');
-    expect(sentenceOf('cohort_id: is a diploma cohort, not certificate')).toBe('Cohort is a diploma cohort, not certificate.');
-    expect(sentenceOf('username: jdoe is already taken')).toBe('Username jdoe is already taken.');
-    expect(sentenceOf('cohort_id: Invalid input: expected string, received undefined')).toBe('Cohort is required.');
-    expect(sentenceOf('on_payment_plan: Invalid input')).toBe('On payment plan is not valid.');
-    expect(sentenceOf('temporary_password: Password did not conform with policy: Password not long enough')).toBe(
-      'Temporary password: Password did not conform with policy: Password not long enough.',
-    );
-    expect(sentenceOf('something odd happened')).toBe('Something odd happened.');
+  it.each([
+    ['email: must be an email address', 'Email must be an email address.'],
+    ['cohort_id: is a diploma cohort, not certificate', 'Cohort is a diploma cohort, not certificate.'],
+    ['username: jdoe is already taken', 'Username jdoe is already taken.'],
+    ['cohort_id: Invalid input: expected string, received undefined', 'Cohort is required.'],
+    ['on_payment_plan: Invalid input', 'On payment plan is not valid.'],
+    ['temporary_password: Password did not conform with policy: Password not long enough', 'Temporary password: Password did not conform with policy: Password not long enough.'],
+    ['something odd happened', 'Something odd happened.'],
+  ])('says the problem "%s" as a plain sentence: "%s"', (problem, sentence) => {
+    expect(sentenceOf(problem)).toBe(sentence);
+  });
+
+  it("joins a row's problems into one reason", () => {
     expect(reasonOf(['username: repeats line 2', 'email: repeats line 3'])).toBe('Username repeats line 2. Email repeats line 3.');
   });
 });

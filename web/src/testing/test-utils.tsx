@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
@@ -99,20 +99,24 @@ export type Answer = Response | ((call: ApiCall) => Response | Promise<Response>
  */
 export function stubApi(answers: Record<string, Answer>): ApiCall[] {
   const calls: ApiCall[] = [];
+  stubRequests(async (request) => {
+    const url = new URL(request.url);
+    const text = await request.clone().text();
+    const call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
+    calls.push(call);
+    const answer = answers[`${call.method} ${url.pathname}`];
+    if (!answer) return jsonResponse({ error: 'Not found' }, 404);
+    return typeof answer === 'function' ? answer(call) : answer.clone();
+  });
+  return calls;
+}
+
+/** Stubs `fetch` with `answer`, which gets each call as one Request, however it was made (a Request, or a URL and its init). */
+export function stubRequests(answer: (request: Request) => Response | Promise<Response>) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: unknown, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
-      const url = new URL(request.url);
-      const text = await request.clone().text();
-      const call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
-      calls.push(call);
-      const answer = answers[`${call.method} ${url.pathname}`];
-      if (!answer) return jsonResponse({ error: 'Not found' }, 404);
-      return typeof answer === 'function' ? answer(call) : answer.clone();
-    }),
+    vi.fn(async (input: unknown, init?: RequestInit) => answer(input instanceof Request ? input : new Request(requestUrl(input), init))),
   );
-  return calls;
 }
 
 /**
@@ -171,6 +175,17 @@ export function applyFilters(values: Record<string, string>) {
   fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
 }
 
+/** Types each value into the field of `scope` its label names (`{ Email: 'ann@example.edu' }`), in order. */
+export function fill(scope: HTMLElement, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
+}
+
+/** The problem the field of `scope` labelled `label` shows under it (its aria-describedby), or null. */
+export function fieldProblem(scope: HTMLElement, label: string): string | null {
+  const input = within(scope).getByLabelText(label, { exact: false });
+  return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+}
+
 /** The texts of the options of `select`. */
 export function optionTexts(select: HTMLElement): string[] {
   return within(select)
@@ -181,6 +196,24 @@ export function optionTexts(select: HTMLElement): string[] {
 /** Chooses `value` in the select (combobox) named `name`. */
 export function chooseOption(name: string, value: string) {
   fireEvent.change(screen.getByRole('combobox', { name }), { target: { value } });
+}
+
+/** Runs `steps` on fake timers that also advance on their own, so Testing Library's waits still work; then on real ones again. */
+export async function withFakeTimers(steps: () => Promise<void>) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    await steps();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** On fake timers: what `shown` finds stays until just before `ms` have passed, and is gone just after (a toast's auto-hide). */
+export async function expectShownFor(ms: number, shown: () => HTMLElement | null) {
+  act(() => vi.advanceTimersByTime(ms - 100));
+  expect(shown()).not.toBeNull();
+  act(() => vi.advanceTimersByTime(200));
+  await waitFor(() => expect(shown()).toBeNull());
 }
 
 /** The toast's text. While a dialog is open the rest of the page is aria-hidden, so this finds the Snackbar itself. */

@@ -4,9 +4,9 @@ import { FormDialog } from '#shared/components/FormDialog';
 import { FormFields, SwitchField } from '#shared/components/FormFields';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { serverErrorOf } from '#shared/lib/serverError';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { ANNOUNCEMENT_LABELS, announcementBody, newAnnouncement, validateAnnouncement, type AnnouncementValues } from './announcementForm';
-import { ANNOUNCEMENT_SENT, ANNOUNCEMENT_TOAST_MS, announcementScheduled, FORMAT_HINT, SEND_FAILED } from './announcementMessages';
+import { ANNOUNCEMENT_SENT, announcementScheduled, FORMAT_HINT, SEND_FAILED } from './announcementMessages';
 import { useCreateAnnouncementMutation, useListAnnouncementCohortsQuery } from './announcementsApi';
 import { AudienceFields } from './AudienceFields';
 import { RichTextPreview } from './RichTextPreview';
@@ -19,7 +19,7 @@ import { SCHOOL_TIME_NAME } from './schoolTime';
 export function AnnouncementComposer({ cohortId, onClose }: { cohortId: string | null; onClose: () => void }) {
   const cohorts = useListAnnouncementCohortsQuery();
   const [create, creation] = useCreateAnnouncementMutation();
-  const toast = useToast(ANNOUNCEMENT_TOAST_MS);
+  const toast = useToast(TOAST_MS);
   const { values, errors, failure, set, field, submit } = useDialogForm<AnnouncementValues>({
     initial: () => newAnnouncement(cohortId),
     validate: validateAnnouncement,

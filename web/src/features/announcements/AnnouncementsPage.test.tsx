@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, jsonResponse, sampleUser, signedIn, stubApi, tableRows, toastText, type Answer, type ApiCall } from '../../testing/test-utils';
+import { asAdmin, fieldProblem, fill, jsonResponse, sampleUser, signedIn, stubApi, tableRows, toastText, type Answer, type ApiCall } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { announcement, cohorts, nursingCohort, scheduled, sent } from './announcementTestData';
 
@@ -22,12 +22,6 @@ async function openComposer() {
   fireEvent.click(await screen.findByRole('button', { name: 'New Announcement' }));
   return screen.findByRole('dialog', { name: 'New Announcement' });
 }
-
-const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
-const problemOf = (dialog: HTMLElement, label: string) => {
-  const input = within(dialog).getByLabelText(label, { exact: false });
-  return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
-};
 
 describe('Announcements (/admin/announcements)', () => {
   it('lists sent and scheduled announcements: subject, audience, status, recipients, time, and a warning for addresses that took no email', async () => {
@@ -72,21 +66,21 @@ describe('Announcement composer', () => {
     const { calls } = openPage();
     const dialog = await openComposer();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(problemOf(dialog, 'Subject')).toBe('Subject is required'));
-    expect(problemOf(dialog, 'Message')).toBe('Message is required');
-    type(dialog, 'Audience', 'cohort');
+    await waitFor(() => expect(fieldProblem(dialog, 'Subject')).toBe('Subject is required'));
+    expect(fieldProblem(dialog, 'Message')).toBe('Message is required');
+    fill(dialog, { Audience: 'cohort' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(problemOf(dialog, 'Cohort')).toBe('Cohort is required for a cohort audience'));
-    type(dialog, 'Audience', 'students');
+    await waitFor(() => expect(fieldProblem(dialog, 'Cohort')).toBe('Cohort is required for a cohort audience'));
+    fill(dialog, { Audience: 'students' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(problemOf(dialog, 'Students')).toBe('Students must name at least one student'));
+    await waitFor(() => expect(fieldProblem(dialog, 'Students')).toBe('Students must name at least one student'));
     expect(posts(calls)).toEqual([]);
   });
 
   it('previews the message as recipients read it: bold, bullets and links as elements, markup as text', async () => {
     openPage();
     const dialog = await openComposer();
-    type(dialog, 'Message', '**Bring** your badge:\n- Scrubs\n- Stethoscope\n\nSee https://example.edu/clinicals <script>alert(1)</script>');
+    fill(dialog, { Message: '**Bring** your badge:\n- Scrubs\n- Stethoscope\n\nSee https://example.edu/clinicals <script>alert(1)</script>' });
     const preview = within(dialog).getByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('Bring').tagName).toBe('STRONG');
     expect(
@@ -103,8 +97,7 @@ describe('Announcement composer', () => {
     const { calls } = openPage('/admin/announcements', { 'POST /api/announcements/': (call) => jsonResponse(announcement({ id: 'a-3', ...(call.body as object) }), 201) });
     await waitFor(() => expect(tableRows('Announcements')).toHaveLength(2));
     const dialog = await openComposer();
-    type(dialog, 'Subject', 'Campus closed Monday');
-    type(dialog, 'Message', 'The campus is closed **Monday**.');
+    fill(dialog, { Subject: 'Campus closed Monday', Message: 'The campus is closed **Monday**.' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await toastText()).toBe('Announcement sent');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -117,12 +110,9 @@ describe('Announcement composer', () => {
       'POST /api/announcements/': (call) => jsonResponse(announcement({ id: 'a-4', ...(call.body as object), status: 'scheduled', sent_at: null }), 201),
     });
     const dialog = await openComposer();
-    type(dialog, 'Subject', 'Make-up exam');
-    type(dialog, 'Message', 'Room 204.');
-    type(dialog, 'Audience', 'students');
-    type(dialog, 'Students', 'aisha.khan, Ben.Nguyen\ncarla.diaz');
+    fill(dialog, { Subject: 'Make-up exam', Message: 'Room 204.', Audience: 'students', Students: 'aisha.khan, Ben.Nguyen\ncarla.diaz' });
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Also send by email' }));
-    type(dialog, 'Send later', '2030-07-01T17:30');
+    fill(dialog, { 'Send later': '2030-07-01T17:30' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(await toastText()).toBe('Announcement scheduled for Jul 1, 2030, 5:30 PM CDT');
     expect(posts(calls).map((c) => c.body)).toEqual([
@@ -140,22 +130,18 @@ describe('Announcement composer', () => {
   it('refuses a send-later time already past', async () => {
     const { calls } = openPage();
     const dialog = await openComposer();
-    type(dialog, 'Subject', 'Late');
-    type(dialog, 'Message', 'Too late.');
-    type(dialog, 'Send later', '2020-01-01T09:00');
+    fill(dialog, { Subject: 'Late', Message: 'Too late.', 'Send later': '2020-01-01T09:00' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
-    await waitFor(() => expect(problemOf(dialog, 'Send later')).toBe('Send later must be a time still to come'));
+    await waitFor(() => expect(fieldProblem(dialog, 'Send later')).toBe('Send later must be a time still to come'));
     expect(posts(calls)).toEqual([]);
   });
 
   it("keeps the dialog open with the server's refusal as a sentence", async () => {
     openPage('/admin/announcements', { 'POST /api/announcements/': jsonResponse({ error: 'cohort_id: no such cohort' }, 400) });
     const dialog = await openComposer();
-    type(dialog, 'Subject', 'Hello');
-    type(dialog, 'Message', 'Hi.');
-    type(dialog, 'Audience', 'cohort');
+    fill(dialog, { Subject: 'Hello', Message: 'Hi.', Audience: 'cohort' });
     await waitFor(() => expect(within(dialog).getByRole('option', { name: '2026-2027 Cohort 2 (Ultrasound Program)' })).toBeTruthy());
-    type(dialog, 'Cohort', 'cohort-2026-dipl-2');
+    fill(dialog, { Cohort: 'cohort-2026-dipl-2' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('No such cohort.');
   });

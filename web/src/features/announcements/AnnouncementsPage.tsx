@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
@@ -8,9 +6,9 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AnnouncementSummary } from '#contract/notifications';
 import { cohortToComposeFor } from '#shared/announcementLinks';
 import { PageHeading } from '#shared/components/PageHeading';
-import { ListOrStatus, LoadMoreButton } from '#shared/components/PagedList';
+import { ListOrStatus, LoadFailure, LoadMoreButton } from '#shared/components/PagedList';
 import { paths } from '#shared/paths';
-import { serverErrorOf } from '#shared/lib/serverError';
+import { HeadingRow } from '#shared/components/HeadingRow';
 import { AnnouncementComposer } from './AnnouncementComposer';
 import { AnnouncementDetailsDialog } from './AnnouncementDetailsDialog';
 import { ANNOUNCEMENTS_FAILED, NO_ANNOUNCEMENTS } from './announcementMessages';
@@ -35,7 +33,6 @@ export default function AnnouncementsPage() {
   const list = useListAnnouncementsInfiniteQuery();
   const cohorts = useListAnnouncementCohortsQuery();
   const announcements = list.data?.pages.flatMap((page) => page.results) ?? [];
-  const failure = serverErrorOf(list.error);
 
   const closeComposer = () => {
     setComposing(null);
@@ -44,16 +41,16 @@ export default function AnnouncementsPage() {
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="page-title">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+      <HeadingRow>
         <PageHeading title="Announcements" subtitle="Notices to students in the portal and by email, sent now or at a time you choose." />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setComposing({ key: Date.now(), cohortId: null })}>
           New Announcement
         </Button>
-      </Box>
+      </HeadingRow>
       <ListOrStatus
         loading={list.isLoading}
         loadingText="Loading announcements..."
-        failure={list.isError && <Alert severity="error">{failure ? `${ANNOUNCEMENTS_FAILED}: ${failure}` : ANNOUNCEMENTS_FAILED}</Alert>}
+        failure={list.isError && <LoadFailure message={ANNOUNCEMENTS_FAILED} error={list.error} />}
         empty={announcements.length === 0 && NO_ANNOUNCEMENTS}
       >
         <AnnouncementsTable announcements={announcements} cohorts={cohorts.data ?? []} onOpen={setOpened} />

@@ -1,7 +1,7 @@
 import { type Audience } from '#contract/notifications';
 import { AnnouncementRequest, type AnnouncementInput } from '#contract/notification-requests';
 import type { ProgramType } from '#contract/programs';
-import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { schemaProblems, type FieldErrors } from '#shared/lib/fieldErrors';
 import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 import { schoolTimeToIso } from './schoolTime';
 
@@ -53,8 +53,7 @@ export function announcementBody(values: AnnouncementValues): AnnouncementInput 
 /** "Subject is required", "Cohort is required for a cohort audience": the server's schema, and a send-later time still to come. */
 export function validateAnnouncement(values: AnnouncementValues, now = Date.now()): FieldErrors<keyof AnnouncementValues> {
   const body = announcementBody(values);
-  const parsed = AnnouncementRequest.safeParse(body);
-  const errors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues, ANNOUNCEMENT_LABELS);
+  const errors = schemaProblems(AnnouncementRequest, body, ANNOUNCEMENT_LABELS);
   if (!errors.send_at && body.send_at && Date.parse(body.send_at) <= now) errors.send_at = `${ANNOUNCEMENT_LABELS.send_at} must be a time still to come`;
   return errors;
 }

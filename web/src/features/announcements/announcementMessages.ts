@@ -1,7 +1,6 @@
 import { formatSchoolTime } from './schoolTime';
 
 /** The announcement screens' texts. */
-export const ANNOUNCEMENT_TOAST_MS = 5000;
 export const ANNOUNCEMENT_SENT = 'Announcement sent';
 export const announcementScheduled = (sendAt: string) => `Announcement scheduled for ${formatSchoolTime(sendAt)}`;
 export const SEND_FAILED = 'The announcement could not be sent. Please try again.';

@@ -1,17 +1,11 @@
 import { api } from '#shared/api/baseApi';
+import { listOf, onSuccess } from '#shared/api/responses';
 import type { Cohort } from '#contract/cohorts';
 import type { AnnouncementSummary } from '#contract/notifications';
 import type { AnnouncementInput } from '#contract/notification-requests';
 import type { Page } from '#contract/page';
 
 const PAGE_SIZE = 20;
-
-/** As the spec allows, the cohort list may come as a plain list, or under `results` or `data`. */
-function cohortListOf(body: unknown): Cohort[] {
-  if (Array.isArray(body)) return body as Cohort[];
-  const wrapped = body as { results?: Cohort[]; data?: Cohort[] } | null;
-  return wrapped?.results ?? wrapped?.data ?? [];
-}
 
 /** Announcements (staff and admins): the sent and scheduled ones a page at a time, a new one, and the cohorts to address. */
 export const announcementsApi = api.enhanceEndpoints({ addTagTypes: ['Announcement', 'Cohort'] }).injectEndpoints({
@@ -23,12 +17,12 @@ export const announcementsApi = api.enhanceEndpoints({ addTagTypes: ['Announceme
     }),
     createAnnouncement: build.mutation<AnnouncementSummary, AnnouncementInput>({
       query: (body) => ({ url: '/api/announcements/', method: 'POST', body }),
-      invalidatesTags: (result) => (result ? ['Announcement'] : []),
+      invalidatesTags: onSuccess(['Announcement']),
     }),
     /** For the audience's cohort select; named apart from the cohorts feature's own listCohorts. */
     listAnnouncementCohorts: build.query<Cohort[], void>({
       query: () => '/api/cohorts/',
-      transformResponse: cohortListOf,
+      transformResponse: listOf<Cohort>,
       providesTags: ['Cohort'],
     }),
   }),

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { AuditEntrySummary } from '#contract/audit';
 import { useNarrowScreen } from '#shared/components/useScreenWidth';
 import { formatDateTime } from '#shared/lib/dates';
+import { ColumnHeads } from '#shared/components/ColumnHeads';
 import { compareSnapshots, type FieldChange } from './auditCompare';
 import { subjectOf } from './auditQuery';
 
@@ -104,13 +105,7 @@ function SideBySide({ changes }: { changes: FieldChange[] }) {
         <col style={{ width: '38%' }} />
         <col style={{ width: '38%' }} />
       </colgroup>
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Field', 'Before', 'After']} />
       <tbody>
         {changes.map((c) => (
           <Box component="tr" key={c.field} data-changed={c.changed || undefined} sx={c.changed ? changedRow : undefined}>

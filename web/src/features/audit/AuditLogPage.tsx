@@ -1,12 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { AuditEntrySummary } from '#contract/audit';
-import { serverErrorOf } from '#shared/lib/serverError';
-import { ListOrStatus, LoadMoreButton } from '#shared/components/PagedList';
+import { ListOrStatus, LoadFailure, LoadMoreButton } from '#shared/components/PagedList';
 import { useGetAuditLogInfiniteQuery } from './auditApi';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { AuditFiltersForm } from './AuditFiltersForm';
@@ -23,7 +21,6 @@ export default function AuditLogPage() {
   const log = useGetAuditLogInfiniteQuery(filters);
   const entries = log.data?.pages.flatMap((page) => page.results) ?? [];
   const covered = log.data?.pages[0];
-  const serverError = serverErrorOf(log.error);
   const [opened, setOpened] = useState<AuditEntrySummary | null>(null);
 
   return (
@@ -52,7 +49,7 @@ export default function AuditLogPage() {
       <ListOrStatus
         loading={log.isLoading}
         loadingText="Loading audit log..."
-        failure={log.isError && <Alert severity="error">{serverError ? `Unable to load the audit log: ${serverError}` : 'Unable to load the audit log'}</Alert>}
+        failure={log.isError && <LoadFailure message="Unable to load the audit log" error={log.error} />}
         empty={entries.length === 0 && 'No audit entries found for these filters.'}
       >
         <AuditTable entries={entries} onOpen={setOpened} />

@@ -1,11 +1,10 @@
 import type { CreatePaymentIntentRequest } from '#contract/payments';
 import type { CartItem } from '#shared/cart/cartSlice';
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
+import { centsOf } from '#shared/lib/money';
 
 /** Line amount = amount x quantity, in dollars rounded to the cent. */
 export function cartLineTotal(item: Pick<CartItem, 'amount' | 'quantity'>): number {
-  return toCents(item.amount * item.quantity) / 100;
+  return centsOf(item.amount * item.quantity) / 100;
 }
 
 /**
@@ -17,8 +16,8 @@ export function paymentItems(items: readonly CartItem[]): CreatePaymentIntentReq
   const entries: Array<{ program_type: CartItem['program_type']; program_id: string; cents: number }> = [];
   for (const item of items) {
     const same = entries.find((entry) => entry.program_type === item.program_type && entry.program_id === item.program_id);
-    if (same) same.cents += toCents(cartLineTotal(item));
-    else entries.push({ program_type: item.program_type, program_id: item.program_id, cents: toCents(cartLineTotal(item)) });
+    if (same) same.cents += centsOf(cartLineTotal(item));
+    else entries.push({ program_type: item.program_type, program_id: item.program_id, cents: centsOf(cartLineTotal(item)) });
   }
   return entries.map(({ program_type, program_id, cents }) => ({ program_type, program_id, amount: cents / 100 }));
 }

@@ -4,9 +4,9 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { AddStudentToCohort } from '#contract/cohorts';
 import { serverErrorOf } from '#shared/lib/serverError';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
-import { COHORT_TOAST_MS, SAVE_FAILED_FALLBACK, studentMoved } from './cohortMessages';
+import { SAVE_FAILED_FALLBACK, studentMoved } from './cohortMessages';
 import { useAddStudentToCohortMutation } from './cohortsApi';
 
 /** Add Student (beyond the spec, admin): moves an existing student, from any cohort, into this one. */
@@ -14,7 +14,7 @@ export function AddStudentDialog({ cohortId, cohortName, onClose }: { cohortId: 
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [addStudent, adding] = useAddStudentToCohortMutation();
-  const toast = useToast(COHORT_TOAST_MS);
+  const toast = useToast(TOAST_MS);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

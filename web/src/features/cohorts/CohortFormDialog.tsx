@@ -1,14 +1,14 @@
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '#contract/cohorts';
 import { serverErrorOf } from '#shared/lib/serverError';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
 import { FormFields, SwitchField } from '#shared/components/FormFields';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { FIELD_LABELS, formValuesOf, newCohortValues, requestBodyOf, validateCohort, type CohortFormValues } from './cohortForm';
-import { COHORT_CREATED, COHORT_TOAST_MS, COHORT_UPDATED, SAVE_FAILED_FALLBACK } from './cohortMessages';
+import { COHORT_CREATED, COHORT_UPDATED, SAVE_FAILED_FALLBACK } from './cohortMessages';
 import { useCreateCohortMutation, useUpdateCohortMutation } from './cohortsApi';
 
 /**
@@ -18,7 +18,7 @@ import { useCreateCohortMutation, useUpdateCohortMutation } from './cohortsApi';
 export function CohortFormDialog({ cohort, onClose }: { cohort?: Cohort; onClose: () => void }) {
   const [createCohort, creation] = useCreateCohortMutation();
   const [updateCohort, update] = useUpdateCohortMutation();
-  const toast = useToast(COHORT_TOAST_MS);
+  const toast = useToast(TOAST_MS);
   const saving = creation.isLoading || update.isLoading;
   const { values, failure, set, field, submit } = useDialogForm<CohortFormValues>({
     initial: () => (cohort ? formValuesOf(cohort) : newCohortValues()),

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { chooseOption, jsonResponse, optionTexts, tableRows } from '../../testing/test-utils';
+import { chooseOption, fill, jsonResponse, optionTexts, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, captureDownloads, cohorts, demoAnswers, stubCohortApi, todayIso, type Answer } from './cohortTestData';
 
@@ -96,22 +96,18 @@ describe('Cohort Management (spec: Cohort Management)', { timeout: 20_000 }, () 
     });
     fireEvent.click(screen.getByRole('button', { name: 'New Cohort' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Cohort' });
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
-
-    type('Academic Year', '2025-2027');
+    fill(dialog, { 'Academic Year': '2025-2027' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Cohort' }));
     expect(await within(dialog).findByText('Academic Year must be two consecutive years')).toBeTruthy();
     expect(within(dialog).getByText('Program Name is required')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    type('Academic Year', '2025-2026');
-    type('Program Name', 'Nursing Assistant');
-    type('Start Date', '2025-09-02');
+    fill(dialog, { 'Academic Year': '2025-2026', 'Program Name': 'Nursing Assistant', 'Start Date': '2025-09-02' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Cohort' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Cohort number 1 already exists for 2025-2026 certificate.');
 
     duplicate = false;
-    type('Cohort Number', '4');
+    fill(dialog, { 'Cohort Number': '4' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Cohort' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({

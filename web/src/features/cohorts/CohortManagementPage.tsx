@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { Cohort } from '#contract/cohorts';
 import { brand } from '#shared/brand';
 import { downloadCsv } from '#shared/lib/csv';
+import { HeadingRow } from '#shared/components/HeadingRow';
 import { cohortsCsv, cohortsCsvFileName } from './cohortCsv';
 import { academicYearsOf, filterCohorts, NO_FILTERS, summarize, type CohortFilters } from './cohortFilters';
 import { CohortFiltersBar } from './CohortFiltersBar';
@@ -34,14 +34,14 @@ export default function CohortManagementPage({ embedded = false }: { embedded?: 
   return (
     <Stack spacing={3} component="section" aria-labelledby="cohort-management-title">
       {!embedded && <title>{`Cohort Management · ${brand.productName}`}</title>}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+      <HeadingRow>
         <Typography id="cohort-management-title" variant={embedded ? 'h5' : 'h4'} component={embedded ? 'h2' : 'h1'}>
           Cohort Management
         </Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ key: Date.now() })}>
           New Cohort
         </Button>
-      </Box>
+      </HeadingRow>
       <CohortSummaryCards summary={summarize(cohorts)} />
       <CohortFiltersBar
         filters={filters}

@@ -1,6 +1,6 @@
 import { CohortInput, type Cohort } from '#contract/cohorts';
 import type { ProgramType } from '#contract/programs';
-import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { schemaProblems, type FieldErrors } from '#shared/lib/fieldErrors';
 import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 
 /**
@@ -64,6 +64,5 @@ function messageOf(field: CohortField, issue: { code: string; message: string },
 
 /** "Cohort Number must be at least 1": the schema's first message per field after its label. */
 export function validateCohort(values: CohortFormValues): FieldErrors<CohortField> {
-  const parsed = CohortInput.safeParse(requestBodyOf(values));
-  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, FIELD_LABELS, (field, issue) => messageOf(field, issue, values));
+  return schemaProblems(CohortInput, requestBodyOf(values), FIELD_LABELS, (field, issue) => messageOf(field, issue, values));
 }

@@ -8,8 +8,7 @@ export const NO_ENROLLMENTS = 'No program enrollments found';
 export const NO_EMAIL = 'No email address found for this student';
 export const COHORT_NOT_FOUND = 'Cohort not found';
 
-/** Toasts of the admin writes (beyond the spec), hidden after 5000 ms like Course Management's. */
-export const COHORT_TOAST_MS = 5000;
+/** Toasts of the admin writes (beyond the spec). */
 export const COHORT_CREATED = 'Cohort created successfully';
 export const COHORT_UPDATED = 'Cohort updated successfully';
 export const studentMoved = (username: string) => `${username} moved to this cohort`;

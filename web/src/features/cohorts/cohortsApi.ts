@@ -1,23 +1,11 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '#shared/api/baseApi';
+import { listOf, onSuccess } from '#shared/api/responses';
 import type { Cohort, CohortInput } from '#contract/cohorts';
 import type { StudentRecord } from '#contract/students';
 
-/** As the spec allows, the cohort list may come as a plain list, or under `results` or `data`. */
-function cohortListOf(response: unknown): Cohort[] {
-  if (Array.isArray(response)) return response as Cohort[];
-  const body = response as { results?: Cohort[]; data?: Cohort[] } | null;
-  return body?.results ?? body?.data ?? [];
-}
-
 /** Auth failures are final; anything else may still succeed through the roster fallback. */
 const worthFallingBack = (error: FetchBaseQueryError) => error.status !== 401 && error.status !== 403;
-
-/** A refused write (409, 400) changed nothing, so nothing needs reading again. */
-const onSuccess =
-  <T>(tags: T[]) =>
-  (result: unknown) =>
-    result ? tags : [];
 
 /**
  * The spec's cohort calls plus the admin writes. The roster carries every
@@ -27,7 +15,7 @@ export const cohortsApi = api.enhanceEndpoints({ addTagTypes: ['Cohort', 'Cohort
   endpoints: (build) => ({
     listCohorts: build.query<Cohort[], void>({
       query: () => '/api/cohorts/',
-      transformResponse: cohortListOf,
+      transformResponse: listOf<Cohort>,
       providesTags: ['Cohort'],
     }),
     getCohortStudents: build.query<StudentRecord[], string>({

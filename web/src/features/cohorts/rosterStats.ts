@@ -1,11 +1,10 @@
 import { balanceOf, isPaidStudent } from '../../../../lambdas/domain/balance-status';
 import type { PaymentDetails, ProgramBalance, StudentRecord } from '#contract/students';
+import { totalCents } from '#shared/lib/money';
 
 /** Every program of a student, whichever of the three lists it is in. */
 export const programsOf = (details: PaymentDetails | null | undefined): ProgramBalance[] =>
   details ? [...(details.certificate_courses ?? []), ...(details.diploma_programs ?? []), ...(details.associate_programs ?? [])] : [];
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 export interface RosterStats {
   totalStudents: number;
@@ -19,12 +18,9 @@ export interface RosterStats {
 }
 
 export function rosterStats(students: readonly StudentRecord[]): RosterStats {
-  let outstandingCents = 0;
-  let paidCents = 0;
-  for (const student of students) {
-    outstandingCents += Math.max(0, cents(balanceOf(student.payment_details)));
-    paidCents += programsOf(student.payment_details).reduce((sum, program) => sum + cents(program.amount_paid), 0);
-  }
+  const outstandingCents = totalCents(students, (student) => Math.max(0, balanceOf(student.payment_details)));
+  const programs = students.flatMap((student) => programsOf(student.payment_details));
+  const paidCents = totalCents(programs, (program) => program.amount_paid);
   // isPaidStudent: a student without payment details counts as unpaid.
   const paidStudents = students.filter((student) => isPaidStudent(student.payment_details)).length;
   return {

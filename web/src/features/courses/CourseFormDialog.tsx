@@ -1,12 +1,12 @@
 import TextField from '@mui/material/TextField';
 import { COURSE_NAMES, type Course } from '#contract/courses';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
 import { FormFields, SwitchField } from '#shared/components/FormFields';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { FIELD_LABELS, formValuesOf, NEW_COURSE, requestBodyOf, validateCourse, type CourseFormValues } from './courseForm';
-import { COURSE_CREATED, COURSE_TOAST_MS, COURSE_UPDATED, SAVE_FAILED_FALLBACK, failureMessage } from './courseMessages';
+import { COURSE_CREATED, COURSE_UPDATED, SAVE_FAILED_FALLBACK, failureMessage } from './courseMessages';
 import { useCreateCourseMutation, useUpdateCourseMutation } from './coursesApi';
 
 interface Props {
@@ -23,7 +23,7 @@ interface Props {
 export function CourseFormDialog({ course, onClose, onSaved }: Props) {
   const [createCourse, creation] = useCreateCourseMutation();
   const [updateCourse, update] = useUpdateCourseMutation();
-  const toast = useToast(COURSE_TOAST_MS);
+  const toast = useToast(TOAST_MS);
   const saving = creation.isLoading || update.isLoading;
   const { values, failure, set, field, submit } = useDialogForm<CourseFormValues>({
     initial: course ? formValuesOf(course) : NEW_COURSE,

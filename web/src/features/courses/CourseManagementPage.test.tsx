@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RootState } from '#shared/store/state';
-import { jsonResponse, optionTexts, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
+import { expectShownFor, fill, jsonResponse, optionTexts, renderRoutes, tableRows, toastText, withFakeTimers } from '../../testing/test-utils';
 import CourseManagementPage from './CourseManagementPage';
 import { algebra, asAdmin, asStaff, asStudent, nursingAssistant, stubCourseApi, type Answer, type ApiCall } from './courseTestData';
 
@@ -21,8 +21,6 @@ async function openList(courses = [nursingAssistant, algebra], extra: Record<str
   await screen.findByText(courses[0]?.CRN ?? 'No courses found');
   return calls;
 }
-
-const type = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
 
 // MUI dialogs are slow in jsdom, more so on a busy 2-core machine.
 describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () => {
@@ -93,15 +91,13 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     expect(names).toContain('Medical Terminology for Allied Health Sciences');
     expect(names.filter((name) => name === 'Nurse Ethics')).toHaveLength(1);
 
-    type(dialog, 'Credit Hours', '');
+    fill(dialog, { 'Credit Hours': '' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
     await within(dialog).findByText('Course Name must be one of the course names');
     expect(within(dialog).getByText('CRN is required')).toBeTruthy();
     expect(within(dialog).getByText('Credit Hours is required')).toBeTruthy();
 
-    type(dialog, 'Credit Hours', '0');
-    type(dialog, 'Application Price', '-1');
-    type(dialog, 'Tuition Price', '12.345');
+    fill(dialog, { 'Credit Hours': '0', 'Application Price': '-1', 'Tuition Price': '12.345' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
     await within(dialog).findByText('Credit Hours must be at least 1');
     expect(within(dialog).getByText('Application Price must be a number of at least 0 with at most two decimals')).toBeTruthy();
@@ -113,10 +109,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     const calls = await openList([algebra], { 'POST /api/courses/create/': jsonResponse({ ...algebra, id: 'new' }, 201) });
     fireEvent.click(screen.getByRole('button', { name: 'Add New Course' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Course' });
-    type(dialog, 'Course Name', 'Algebra');
-    type(dialog, 'CRN', ' ALG-9 ');
-    type(dialog, 'Credit Hours', '3.7');
-    type(dialog, 'Tuition Price', '450.50');
+    fill(dialog, { 'Course Name': 'Algebra', CRN: ' ALG-9 ', 'Credit Hours': '3.7', 'Tuition Price': '450.50' });
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Is Certificate Course' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
 
@@ -140,15 +133,14 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add New Course' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Course' });
-    type(dialog, 'Course Name', 'Algebra');
-    type(dialog, 'CRN', '40101');
+    fill(dialog, { 'Course Name': 'Algebra', CRN: '40101' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This CRN is already used by Algebra (CRN 40101).');
     // in the dialog, where the person is looking, and not again as a toast
     expect(document.querySelector('.MuiSnackbar-root')).toBeNull();
 
     // changing the form clears the message that was about the old values
-    type(dialog, 'CRN', '40102');
+    fill(dialog, { CRN: '40102' });
     await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
     status = 502;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Course' }));
@@ -164,7 +156,7 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
     const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
     expect((within(dialog).getByLabelText('CRN', { exact: false }) as HTMLInputElement).value).toBe('10101');
     expect((within(dialog).getByLabelText('Tuition Price') as HTMLInputElement).value).toBe('1450.50');
-    type(dialog, 'Application Price', '');
+    fill(dialog, { 'Application Price': '' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Course' }));
 
     expect(await toastText()).toBe('Course updated successfully');
@@ -205,18 +197,12 @@ describe('Course Management (spec: Course Management)', { timeout: 20_000 }, () 
 
   it('hides its toasts after 5000 ms', async () => {
     await openList([nursingAssistant], { 'DELETE /api/courses/course-01/delete/': jsonResponse({ message: 'ok' }) });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
+    await withFakeTimers(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Delete Nursing Assistant (10101)' }));
       fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }));
       await screen.findByText('Course deleted successfully');
-      act(() => vi.advanceTimersByTime(4800));
-      expect(screen.queryByText('Course deleted successfully')).not.toBeNull();
-      act(() => vi.advanceTimersByTime(300));
-      await waitFor(() => expect(screen.queryByText('Course deleted successfully')).toBeNull());
-    } finally {
-      vi.useRealTimers();
-    }
+      await expectShownFor(5000, () => screen.queryByText('Course deleted successfully'));
+    });
   });
 
   it('lets staff manage courses too', async () => {

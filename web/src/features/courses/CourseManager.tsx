@@ -6,11 +6,11 @@ import Stack from '@mui/material/Stack';
 import { useCallback, useEffect, useState } from 'react';
 import type { Course } from '#contract/courses';
 import { ConfirmDialog } from '#shared/components/ConfirmDialog';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { NO_FILTERS, type CourseFilters } from './courseFilters';
 import { CourseFiltersBar } from './CourseFiltersBar';
 import { CourseFormDialog } from './CourseFormDialog';
-import { COURSE_DELETED, COURSE_TOAST_MS, DELETE_FAILED_FALLBACK, LIST_FAILED, NO_PERMISSION, deleteConfirmation, failureMessage } from './courseMessages';
+import { COURSE_DELETED, DELETE_FAILED_FALLBACK, LIST_FAILED, NO_PERMISSION, deleteConfirmation, failureMessage } from './courseMessages';
 import { useDeleteCourseMutation, useLazyListCoursesQuery } from './coursesApi';
 import { CoursesTable } from './CoursesTable';
 
@@ -27,7 +27,7 @@ export function CourseManager({ canWrite }: { canWrite: boolean }) {
   const [fetchCourses, list] = useLazyListCoursesQuery();
   const [deleteCourse] = useDeleteCourseMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const toast = useToast(COURSE_TOAST_MS);
+  const toast = useToast(TOAST_MS);
 
   const load = useCallback(
     (filters: CourseFilters) => {

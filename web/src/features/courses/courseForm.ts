@@ -1,5 +1,5 @@
 import { CourseInput, type Course } from '#contract/courses';
-import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { schemaProblems, type FieldErrors } from '#shared/lib/fieldErrors';
 import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 
 /**
@@ -68,6 +68,5 @@ export function requestBodyOf(values: CourseFormValues): CourseInput {
  * "Credit Hours must be at least 1": the schema's first message per field, after the field's label.
  */
 export function validateCourse(values: CourseFormValues): FieldErrors<CourseField> {
-  const parsed = CourseInput.safeParse(requestBodyOf(values));
-  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, FIELD_LABELS);
+  return schemaProblems(CourseInput, requestBodyOf(values), FIELD_LABELS);
 }

@@ -1,8 +1,6 @@
 import { serverErrorOf } from '#shared/lib/serverError';
 
-/** The Course Management texts the spec fixes, word for word. */
-export const COURSE_TOAST_MS = 5000;
-
+/** The Course Management texts the spec fixes, word for word (its toasts' duration is the kernel's TOAST_MS). */
 export const COURSE_CREATED = 'Course created successfully';
 export const COURSE_UPDATED = 'Course updated successfully';
 export const COURSE_DELETED = 'Course deleted successfully';

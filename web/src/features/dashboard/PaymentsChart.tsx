@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { DashboardMoney } from '#contract/dashboard';
 import { formatDollars } from '#shared/lib/money';
 import { visuallyHidden } from '#shared/lib/visuallyHidden';
+import { ColumnHeads } from '#shared/components/ColumnHeads';
 
 /**
  * The last 30 days of card payments as plain CSS bars (no chart library: the dashboard has a size
@@ -40,12 +41,7 @@ export function PaymentsChart({ daily }: { daily: DashboardMoney['daily'] }) {
       <Box sx={visuallyHidden}>
         <Box component="table">
           <caption>Card payments per day, last {daily.length} days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Collected</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Day', 'Collected']} />
           <tbody>
             {paidDays.map((d) => (
               <tr key={d.date}>

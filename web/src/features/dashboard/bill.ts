@@ -6,6 +6,7 @@
 // Pure constants shared with the server (list names, fallback names), so both sides agree.
 import { FALLBACK_PROGRAM_NAME, PAYMENT_LIST_OF, PROGRAM_TYPES } from '#contract/programs';
 import type { NewCartItem } from '#shared/cart/useAddToCart';
+import { totalCents } from '#shared/lib/money';
 import type { ProgramType } from '#contract/programs';
 
 type Amount = number | string | null | undefined;
@@ -54,7 +55,7 @@ export function programBills(details: BillDetails): ProgramBill[] {
 
 /** Balance = sum over the three lists of (due - paid); an overpaid program offsets the others. */
 export function billBalance(details: BillDetails): number {
-  return programBills(details).reduce((cents, bill) => cents + Math.round(bill.remaining * 100), 0) / 100;
+  return totalCents(programBills(details), (bill) => bill.remaining) / 100;
 }
 
 /** The programs the student still owes on (remaining balance above 0). */

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '#shared/api/baseApi';
+import { listOf, onSuccess } from '#shared/api/responses';
 import type { Cohort } from '#contract/cohorts';
 import type {
   AcknowledgementDto,
@@ -39,12 +40,6 @@ async function allPages<T extends DocumentDto>(args: DocumentListArgs, baseQuery
   }
 }
 
-function listOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const wrapped = body as { results?: T[]; data?: T[] } | null;
-  return wrapped?.results ?? wrapped?.data ?? [];
-}
-
 /** The fields of POST /api/documents/ (JSON form, after a presigned upload). */
 export interface NewDocument {
   title: string;
@@ -62,10 +57,6 @@ export interface NewDocument {
 }
 
 const documentsUrl = (id: string, action = '') => `/api/documents/${encodeURIComponent(id)}/${action}`;
-const onSuccess =
-  <T>(tags: T[]) =>
-  (result: unknown) =>
-    result ? tags : [];
 
 /** The spec's document calls and our own (presigned uploads, acknowledgements). */
 export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Acknowledgement'] }).injectEndpoints({

@@ -1,4 +1,5 @@
 import type { PaymentStatus, PaymentSummary } from '#contract/payments';
+import { totalCents } from '#shared/lib/money';
 
 /**
  * Statuses whose money reached the school (a refund is subtracted separately). Not pending (a checkout
@@ -19,12 +20,8 @@ export interface LedgerTotals {
  * has not moved yet).
  */
 export function ledgerTotals(payments: readonly PaymentSummary[]): LedgerTotals {
-  let collected = 0;
-  let refunded = 0;
-  for (const payment of payments) {
-    if (!COLLECTED.has(payment.status)) continue;
-    collected += Math.round(payment.amount * 100);
-    refunded += Math.round(payment.amount_refunded * 100);
-  }
+  const moved = payments.filter((payment) => COLLECTED.has(payment.status));
+  const collected = totalCents(moved, (payment) => payment.amount);
+  const refunded = totalCents(moved, (payment) => payment.amount_refunded);
   return { count: payments.length, collected: collected / 100, refunded: refunded / 100, net: (collected - refunded) / 100 };
 }

@@ -20,9 +20,9 @@ import {
 import { PageLoading } from '#shared/components/PageLoading';
 import { SectionCard } from '#shared/components/SectionCard';
 import { serverErrorOf } from '#shared/lib/serverError';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { EMAIL_CHOICE_LABEL } from './notificationFormat';
-import { ALWAYS_EMAILED, NOTIFICATION_TOAST_MS, PREFERENCES_FAILED, PREFERENCES_SAVE_FAILED, PREFERENCES_SAVED } from './notificationMessages';
+import { ALWAYS_EMAILED, PREFERENCES_FAILED, PREFERENCES_SAVE_FAILED, PREFERENCES_SAVED } from './notificationMessages';
 import { useGetNotificationPreferencesQuery, useUpdateNotificationPreferencesMutation } from './notificationsApi';
 
 const isOptional = (category: NotificationCategory): category is OptionalEmailCategory => (OPTIONAL_EMAIL_CATEGORIES as readonly string[]).includes(category);
@@ -44,7 +44,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const [choices, setChoices] = useState<NotificationPreferences>(saved);
   const [save, saving] = useUpdateNotificationPreferencesMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const toast = useToast(NOTIFICATION_TOAST_MS);
+  const toast = useToast(TOAST_MS);
   const changed = OPTIONAL_EMAIL_CATEGORIES.some((category) => choices[category] !== saved[category]);
 
   const submit = async (event: FormEvent) => {

@@ -1,11 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ListOrStatus, LoadMoreButton } from '#shared/components/PagedList';
-import { serverErrorOf } from '#shared/lib/serverError';
+import { ListOrStatus, LoadFailure, LoadMoreButton } from '#shared/components/PagedList';
+import { HeadingRow } from '#shared/components/HeadingRow';
 import { NotificationEntry } from './NotificationEntry';
 import { NO_NOTIFICATIONS, NOTIFICATIONS_FAILED } from './notificationMessages';
 import { useGetNotificationsInfiniteQuery } from './notificationsApi';
@@ -18,25 +16,24 @@ export function NotificationInbox() {
   const unread = inbox.data?.pages[0]?.unread_count ?? 0;
   const open = useOpenNotification();
   const markAll = useMarkAllRead();
-  const failure = serverErrorOf(inbox.error);
 
   return (
     <Stack spacing={2} component="section" aria-labelledby="inbox-title">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+      <HeadingRow gap={1}>
         <Typography id="inbox-title" variant="h5" component="h2">
           Inbox
         </Typography>
         <Button variant="outlined" disabled={unread === 0} onClick={markAll}>
           Mark all as read
         </Button>
-      </Box>
+      </HeadingRow>
       <Typography variant="body2" color="text.secondary" role="status">
         {inbox.data && (unread === 1 ? '1 unread notification' : `${unread} unread notifications`)}
       </Typography>
       <ListOrStatus
         loading={inbox.isLoading}
         loadingText="Loading notifications..."
-        failure={inbox.isError && <Alert severity="error">{failure ? `${NOTIFICATIONS_FAILED}: ${failure}` : NOTIFICATIONS_FAILED}</Alert>}
+        failure={inbox.isError && <LoadFailure message={NOTIFICATIONS_FAILED} error={inbox.error} />}
         empty={notices.length === 0 && NO_NOTIFICATIONS}
       >
         <Paper variant="outlined" component="ul" aria-label="Notifications" sx={{ m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>

@@ -1,5 +1,4 @@
 /** The notification screens' texts. */
-export const NOTIFICATION_TOAST_MS = 5000;
 export const NO_NOTIFICATIONS = 'You have no notifications yet.';
 export const NOTIFICATIONS_FAILED = 'Unable to load your notifications';
 export const MARK_READ_FAILED = 'The notification could not be marked as read. Please try again.';

@@ -1,4 +1,5 @@
 import { api } from '#shared/api/baseApi';
+import { onSuccess } from '#shared/api/responses';
 import type { NotificationPage, NotificationPreferences, UnreadCount } from '#contract/notifications';
 
 /** The bell shows this many of the latest notices; the inbox reads this many a page. */
@@ -43,6 +44,20 @@ const readAll = (page: NotificationPage) => {
 /** The count the server answers with, which knows of notices no list has loaded. */
 const unreadIs = (count: number) => (page: NotificationPage) => void (page.unread_count = count);
 
+/** Dispatches one of `patchesOf`'s cache changes; what it answers can undo the change. */
+type PatchDispatch = (patch: ReturnType<typeof patchesOf>[number]) => { undo: () => void };
+
+/** Applies `read` to the cached lists at once; then takes the server's count, or undoes it if the server refuses. */
+async function markOptimistically(read: (page: NotificationPage) => void, dispatch: PatchDispatch, queryFulfilled: Promise<{ data: UnreadCount }>) {
+  const applied = patchesOf(read).map((patch) => dispatch(patch));
+  try {
+    const { data } = await queryFulfilled;
+    for (const patch of patchesOf(unreadIs(data.unread_count))) dispatch(patch);
+  } catch {
+    for (const patch of applied) patch.undo();
+  }
+}
+
 /**
  * Marking read changes the cached lists at once (the dot goes, the bell counts one fewer), undone if the
  * server refuses, rather than reading every inbox page again; then the lists take the server's count.
@@ -52,27 +67,11 @@ export const notificationsApi = notificationLists.injectEndpoints({
   endpoints: (build) => ({
     markNotificationRead: build.mutation<UnreadCount, string>({
       query: (id) => ({ url: `/api/notifications/${encodeURIComponent(id)}/read/`, method: 'POST' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const applied = patchesOf(readOne(id)).map((patch) => dispatch(patch));
-        try {
-          const { data } = await queryFulfilled;
-          for (const patch of patchesOf(unreadIs(data.unread_count))) dispatch(patch);
-        } catch {
-          for (const patch of applied) patch.undo();
-        }
-      },
+      onQueryStarted: (id, { dispatch, queryFulfilled }) => markOptimistically(readOne(id), dispatch, queryFulfilled),
     }),
     markAllNotificationsRead: build.mutation<UnreadCount, void>({
       query: () => ({ url: '/api/notifications/read-all/', method: 'POST' }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const applied = patchesOf(readAll).map((patch) => dispatch(patch));
-        try {
-          const { data } = await queryFulfilled;
-          for (const patch of patchesOf(unreadIs(data.unread_count))) dispatch(patch);
-        } catch {
-          for (const patch of applied) patch.undo();
-        }
-      },
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => markOptimistically(readAll, dispatch, queryFulfilled),
     }),
     getNotificationPreferences: build.query<NotificationPreferences, void>({
       query: () => '/api/users/me/notification-preferences/',
@@ -80,7 +79,7 @@ export const notificationsApi = notificationLists.injectEndpoints({
     }),
     updateNotificationPreferences: build.mutation<NotificationPreferences, NotificationPreferences>({
       query: (body) => ({ url: '/api/users/me/notification-preferences/', method: 'PUT', body }),
-      invalidatesTags: (result) => (result ? ['NotificationPreferences'] : []),
+      invalidatesTags: onSuccess(['NotificationPreferences']),
     }),
   }),
 });

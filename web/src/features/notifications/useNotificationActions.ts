@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { NotificationItem } from '#contract/notifications';
-import { useToast } from '#shared/toast/useToast';
-import { MARK_READ_FAILED, NOTIFICATION_TOAST_MS } from './notificationMessages';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
+import { MARK_READ_FAILED } from './notificationMessages';
 import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from './notificationsApi';
 import { spaLinkOf } from './notificationFormat';
 
@@ -12,7 +12,7 @@ import { spaLinkOf } from './notificationFormat';
  */
 export function useOpenNotification(): (notice: NotificationItem) => void {
   const navigate = useNavigate();
-  const toast = useToast(NOTIFICATION_TOAST_MS, 'error');
+  const toast = useToast(TOAST_MS, 'error');
   const [markRead] = useMarkNotificationReadMutation();
   return useCallback(
     (notice) => {
@@ -29,7 +29,7 @@ export function useOpenNotification(): (notice: NotificationItem) => void {
 
 /** "Mark all as read", in every list at once. */
 export function useMarkAllRead(): () => void {
-  const toast = useToast(NOTIFICATION_TOAST_MS, 'error');
+  const toast = useToast(TOAST_MS, 'error');
   const [markAllRead] = useMarkAllNotificationsReadMutation();
   return useCallback(() => {
     markAllRead()

@@ -7,6 +7,7 @@ import { formatDateTime } from '#shared/lib/dates';
 import { formatDollars } from '#shared/lib/money';
 import { PAYMENT_STATUS_LABEL, paymentMethodText } from '#shared/lib/paymentFormat';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
+import { ColumnHeads } from '#shared/components/ColumnHeads';
 
 /** The receipt itself: school, student, date, amount, programs with amounts, method, Stripe reference, status. */
 export function PaymentReceipt({ payment }: { payment: PaymentSummary }) {
@@ -33,13 +34,7 @@ export function PaymentReceipt({ payment }: { payment: PaymentSummary }) {
         Programs
       </Typography>
       <Box component="table" sx={programsTable}>
-        <thead>
-          <tr>
-            <th scope="col">Program</th>
-            <th scope="col">Type</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Program', 'Type', 'Amount']} />
         <tbody>
           {payment.items.map((item) => (
             <tr key={`${item.program_type}-${item.program_id}`}>

@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { seasonLabel } from '#shared/lib/season';
-import { jsonResponse, signedIn, tableRows } from '../../testing/test-utils';
+import { expectShownFor, jsonResponse, signedIn, tableRows, withFakeTimers } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 
 const COLUMNS = ['Course Code', 'Course Name', 'Credits', 'Schedule', 'Location', 'Instructor', 'Status', 'Actions'];
@@ -103,19 +103,13 @@ describe('Course Schedule Editor', { timeout: 20_000 }, () => {
 
   it('deletes a course and hides the toast after 4000 ms', async () => {
     await openEditor();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
+    await withFakeTimers(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Delete NUR 112' }));
       expect(rows().map((row) => row[0])).toEqual(['NUR 101', 'NUR 120']);
       expect(screen.getByRole('alert').textContent).toContain('Course deleted successfully');
       expect(summary('Registered Courses')).toBe('2');
-      act(() => vi.advanceTimersByTime(3900));
-      expect(screen.queryByRole('alert')).not.toBeNull();
-      act(() => vi.advanceTimersByTime(200));
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    } finally {
-      vi.useRealTimers();
-    }
+      await expectShownFor(4000, () => screen.queryByRole('alert'));
+    });
   });
 
   it('saves the schedule per user, and a reload restores it', async () => {

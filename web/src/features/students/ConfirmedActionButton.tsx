@@ -2,8 +2,8 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import { useState } from 'react';
 import { ConfirmDialog } from '#shared/components/ConfirmDialog';
 import { serverErrorOf } from '#shared/lib/serverError';
-import { useToast } from '#shared/toast/useToast';
-import { SAVE_FAILED_FALLBACK, STUDENT_TOAST_MS } from './studentMessages';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
+import { SAVE_FAILED_FALLBACK } from './studentMessages';
 
 interface Props {
   label: string;
@@ -23,7 +23,7 @@ interface Props {
  */
 export function ConfirmedActionButton({ label, color, question, confirmLabel, disabled = false, busy, run }: Props) {
   const [asking, setAsking] = useState(false);
-  const toast = useToast(STUDENT_TOAST_MS);
+  const toast = useToast(TOAST_MS);
 
   const confirm = async () => {
     setAsking(false);

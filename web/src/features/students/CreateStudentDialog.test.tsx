@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, optionTexts } from '../../testing/test-utils';
+import { fieldProblem, fill, jsonResponse, optionTexts } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, stubStudentsApi, summaries, type Call } from './studentTestData';
 
@@ -14,50 +14,38 @@ async function openDialog(answers = demoAnswers()) {
   return { calls, dialog };
 }
 
-const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
-const errorOf = (dialog: HTMLElement, label: string) => {
-  const input = within(dialog).getByLabelText(label, { exact: false });
-  return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
-};
 const creations = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.path === '/api/students/');
 
-function fillValidStudent(dialog: HTMLElement) {
-  type(dialog, 'Username', 'new.student');
-  type(dialog, 'Email', 'new.student@example.edu');
-  type(dialog, 'First Name', 'New');
-  type(dialog, 'Last Name', 'Student');
-  type(dialog, 'Cohort', 'cohort-2026-cert-2');
-}
+/** A student the form accepts, by field label. */
+const VALID_STUDENT = { Username: 'new.student', Email: 'new.student@example.edu', 'First Name': 'New', 'Last Name': 'Student', Cohort: 'cohort-2026-cert-2' };
 
 describe('Add Student', { timeout: 20_000 }, () => {
   it("checks the form with the server's schema before sending anything", async () => {
     const { calls, dialog } = await openDialog();
-    type(dialog, 'Username', 'No Spaces');
-    type(dialog, 'Email', 'not-an-email');
-    type(dialog, 'Temporary Password', 'short');
+    fill(dialog, { Username: 'No Spaces', Email: 'not-an-email', 'Temporary Password': 'short' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Student' }));
 
-    await waitFor(() => expect(errorOf(dialog, 'Username')).toBe('Username may contain only lower-case letters, digits, dots, hyphens and underscores'));
-    expect(errorOf(dialog, 'Email')).toBe('Email must be an email address');
-    expect(errorOf(dialog, 'First Name')).toBe('First Name is required');
-    expect(errorOf(dialog, 'Cohort')).toBe('Cohort is required');
-    expect(errorOf(dialog, 'Program Name')).toBe('Program Name is required');
-    expect(errorOf(dialog, 'Temporary Password')).toBe('Temporary Password must be at least 8 characters');
+    await waitFor(() => expect(fieldProblem(dialog, 'Username')).toBe('Username may contain only lower-case letters, digits, dots, hyphens and underscores'));
+    expect(fieldProblem(dialog, 'Email')).toBe('Email must be an email address');
+    expect(fieldProblem(dialog, 'First Name')).toBe('First Name is required');
+    expect(fieldProblem(dialog, 'Cohort')).toBe('Cohort is required');
+    expect(fieldProblem(dialog, 'Program Name')).toBe('Program Name is required');
+    expect(fieldProblem(dialog, 'Temporary Password')).toBe('Temporary Password must be at least 8 characters');
     expect(creations(calls)).toHaveLength(0);
 
     // Fixing a field clears its message.
-    type(dialog, 'Username', 'fixed.name');
-    expect(errorOf(dialog, 'Username')).toBeNull();
+    fill(dialog, { Username: 'fixed.name' });
+    expect(fieldProblem(dialog, 'Username')).toBeNull();
   });
 
   it('offers the cohorts of the chosen program type and fills in the program name from the cohort', async () => {
     const { dialog } = await openDialog();
     const cohortOptions = () => optionTexts(within(dialog).getByRole('combobox', { name: 'Cohort' }));
     expect(cohortOptions()).toEqual(['Choose a cohort', '2026-2027 Cohort 2 (Phlebotomy)', '2025-2026 Cohort 1 (Nursing Assistant)']);
-    type(dialog, 'Cohort', 'cohort-2026-cert-2');
+    fill(dialog, { Cohort: 'cohort-2026-cert-2' });
     expect((within(dialog).getByLabelText('Program Name', { exact: false }) as HTMLInputElement).value).toBe('Phlebotomy');
 
-    type(dialog, 'Program Type', 'diploma');
+    fill(dialog, { 'Program Type': 'diploma' });
     expect(cohortOptions()).toEqual(['Choose a cohort', '2025-2026 Cohort 1 (Patient Care Technician)']);
     expect((within(dialog).getByRole('combobox', { name: 'Cohort' }) as HTMLSelectElement).value).toBe('');
   });
@@ -65,7 +53,7 @@ describe('Add Student', { timeout: 20_000 }, () => {
   it('creates the student (an invitation without a temporary password), says so and refreshes the list', async () => {
     const answers = { ...demoAnswers(), 'POST /api/students/': (call: Call) => jsonResponse({ ...summaries[0], ...(call.body as object) }, 201) };
     const { calls, dialog } = await openDialog(answers);
-    fillValidStudent(dialog);
+    fill(dialog, VALID_STUDENT);
     fireEvent.click(within(dialog).getByRole('switch', { name: 'On Payment Plan' }));
     const listedBefore = calls.filter((c) => c.path === '/api/students/' && c.method === 'GET').length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Student' }));
@@ -89,8 +77,7 @@ describe('Add Student', { timeout: 20_000 }, () => {
   it("sends a temporary password when given, and keeps the dialog open with the server's 409 message", async () => {
     const answers = { ...demoAnswers(), 'POST /api/students/': () => jsonResponse({ error: 'username: new.student is already taken' }, 409) };
     const { calls, dialog } = await openDialog(answers);
-    fillValidStudent(dialog);
-    type(dialog, 'Temporary Password', 'Temp!2345x');
+    fill(dialog, { ...VALID_STUDENT, 'Temporary Password': 'Temp!2345x' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Student' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Username new.student is already taken.');

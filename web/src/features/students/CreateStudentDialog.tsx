@@ -3,14 +3,14 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { Cohort } from '#contract/cohorts';
 import { CREATE_STUDENT_LABELS, createStudentBody, NEW_STUDENT, validateCreateStudent, withField, type CreateStudentValues } from './createStudentForm';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
 import { SwitchField } from '#shared/components/FormFields';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { cohortLabel, cohortsOfType } from './studentFilters';
-import { savedFailure, STUDENT_TOAST_MS, studentCreated } from './studentMessages';
+import { savedFailure, studentCreated } from './studentMessages';
 import { useCreateStudentMutation } from './studentsAdminApi';
 
 /**
@@ -19,7 +19,7 @@ import { useCreateStudentMutation } from './studentsAdminApi';
  */
 export function CreateStudentDialog({ cohorts, onClose }: { cohorts: readonly Cohort[]; onClose: () => void }) {
   const [createStudent, creation] = useCreateStudentMutation();
-  const toast = useToast(STUDENT_TOAST_MS);
+  const toast = useToast(TOAST_MS);
   const { values, errors, failure, set, field, submit } = useDialogForm<CreateStudentValues>({
     initial: NEW_STUDENT,
     validate: validateCreateStudent,

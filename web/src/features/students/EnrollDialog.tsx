@@ -1,19 +1,19 @@
 import TextField from '@mui/material/TextField';
 import type { StudentRecord } from '#contract/students';
 import { enrollBody, enrollValuesFor, ENROLL_LABELS, validateEnroll, type EnrollValues } from './enrollForm';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
 import { FormFields } from '#shared/components/FormFields';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NativeSelect } from '#shared/components/NativeSelect';
-import { ENROLLED, savedFailure, STUDENT_TOAST_MS } from './studentMessages';
+import { ENROLLED, savedFailure } from './studentMessages';
 import { useEnrollStudentMutation } from './studentsAdminApi';
 
 /** Enroll in Program: adds the enrollment with its opening charge (the amount due). */
 export function EnrollDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
   const [enroll, enrolling] = useEnrollStudentMutation();
-  const toast = useToast(STUDENT_TOAST_MS);
+  const toast = useToast(TOAST_MS);
   const { errors, failure, field, submit } = useDialogForm<EnrollValues>({
     initial: () => enrollValuesFor(student),
     validate: validateEnroll,

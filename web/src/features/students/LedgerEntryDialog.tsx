@@ -4,12 +4,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { StudentRecord } from '#contract/students';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
-import { useToast } from '#shared/toast/useToast';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { FormDialog } from '#shared/components/FormDialog';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { ledgerEntryBody, LEDGER_ENTRY_LABELS, newLedgerEntry, programKey, validateLedgerEntry, type LedgerEntryValues } from './ledgerEntryForm';
 import { NativeSelect } from '#shared/components/NativeSelect';
-import { STUDENT_TOAST_MS, entryPosted, savedFailure } from './studentMessages';
+import { entryPosted, savedFailure } from './studentMessages';
 import { programsOf } from './studentLedger';
 import { usePostLedgerEntryMutation } from './studentsAdminApi';
 
@@ -17,7 +17,7 @@ import { usePostLedgerEntryMutation } from './studentsAdminApi';
 export function LedgerEntryDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
   const programs = programsOf(student.payment_details);
   const [post, posting] = usePostLedgerEntryMutation();
-  const toast = useToast(STUDENT_TOAST_MS);
+  const toast = useToast(TOAST_MS);
   const { errors, failure, field, submit } = useDialogForm<LedgerEntryValues>({
     initial: () => newLedgerEntry(programs),
     validate: validateLedgerEntry,

@@ -14,6 +14,7 @@ import { STUDENTS_FAILED } from './studentMessages';
 import { useListStudentCohortsQuery, useListStudentSummariesQuery } from './studentsAdminApi';
 import { StudentsTable } from './StudentsTable';
 import { useDebouncedValue } from '#shared/lib/useDebouncedValue';
+import { HeadingRow } from '#shared/components/HeadingRow';
 
 /** Typing in the search box calls the server once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -43,7 +44,7 @@ export function StudentList({ filters, onFiltersChange, recordPath }: Props) {
 
   return (
     <Stack spacing={3} component="section" aria-labelledby="students-title">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+      <HeadingRow>
         <Typography id="students-title" variant="h5" component="h2">
           Students
         </Typography>
@@ -55,7 +56,7 @@ export function StudentList({ filters, onFiltersChange, recordPath }: Props) {
             Add Student
           </Button>
         </Box>
-      </Box>
+      </HeadingRow>
       <StudentFiltersBar filters={filters} cohorts={cohorts} onChange={onFiltersChange} />
       {list.isError && <Alert severity="error">{STUDENTS_FAILED}</Alert>}
       <StudentsTable students={shown} loading={list.isLoading} cohortName={cohortName} recordPath={recordPath} />

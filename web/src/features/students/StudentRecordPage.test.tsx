@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { descriptionPairs, jsonResponse, tableRows } from '../../testing/test-utils';
+import { descriptionPairs, fieldProblem, fill, jsonResponse, tableRows } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, jane, stubStudentsApi, type Answer, type Call } from './studentTestData';
 
@@ -12,13 +12,15 @@ async function openRecord(username = 'jane.doe', answers: Record<string, Answer>
 
 const section = (name: string) => screen.getByRole('region', { name });
 const facts = (region: HTMLElement) => Object.fromEntries(descriptionPairs(region));
-const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
-const errorOf = (dialog: HTMLElement, label: string) => {
-  const input = within(dialog).getByLabelText(label, { exact: false });
-  return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
-};
 const posts = (calls: Call[], path: string) => calls.filter((c) => c.method !== 'GET' && c.path === path);
 const studentReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/students/jane.doe/').length;
+
+/** Presses `button` in `dialog`, waits for the success toast and answers the body of the first write to `path`. */
+async function sentBody(calls: Call[], path: string, dialog: HTMLElement, button: string, toast: string) {
+  fireEvent.click(within(dialog).getByRole('button', { name: button }));
+  expect(await screen.findByText(toast)).toBeTruthy();
+  return posts(calls, path)[0]?.body;
+}
 
 describe('Student record page', { timeout: 20_000 }, () => {
   it('shows the profile, the enrollments with their balances, the ledger newest first and every document that applies', async () => {
@@ -64,18 +66,14 @@ describe('Student record page', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enroll in Program' });
     // Starts from the student's own program.
     expect((within(dialog).getByLabelText('Program Name', { exact: false }) as HTMLInputElement).value).toBe('Phlebotomy');
-    type(dialog, 'Amount Due', '12.345');
+    fill(dialog, { 'Amount Due': '12.345' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enroll' }));
-    await waitFor(() => expect(errorOf(dialog, 'Amount Due')).toBe('Amount Due must be an amount of at least 0 with at most two decimals'));
+    await waitFor(() => expect(fieldProblem(dialog, 'Amount Due')).toBe('Amount Due must be an amount of at least 0 with at most two decimals'));
     expect(posts(calls, '/api/students/jane.doe/enrollments/')).toHaveLength(0);
 
-    type(dialog, 'Program Name', 'EKG Technician');
-    type(dialog, 'Amount Due', '800.00');
-    type(dialog, 'Next Due Date', '2027-01-15');
+    fill(dialog, { 'Program Name': 'EKG Technician', 'Amount Due': '800.00', 'Next Due Date': '2027-01-15' });
     const readsBefore = studentReads(calls);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Enroll' }));
-    expect(await screen.findByText('Enrollment added successfully')).toBeTruthy();
-    expect(posts(calls, '/api/students/jane.doe/enrollments/')[0]?.body).toEqual({
+    expect(await sentBody(calls, '/api/students/jane.doe/enrollments/', dialog, 'Enroll', 'Enrollment added successfully')).toEqual({
       program_type: 'certificate',
       program_name: 'EKG Technician',
       amount_due: '800.00',
@@ -89,18 +87,13 @@ describe('Student record page', { timeout: 20_000 }, () => {
     const { calls } = await openRecord('jane.doe', answers);
     fireEvent.click(await screen.findByRole('button', { name: 'Post Charge or Credit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Post Charge or Credit' });
-    type(dialog, 'Kind', 'credit');
-    type(dialog, 'Amount', '0');
-    type(dialog, 'Reason', 'no');
+    fill(dialog, { Kind: 'credit', Amount: '0', Reason: 'no' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(errorOf(dialog, 'Amount')).toBe('Amount must be greater than 0'));
-    expect(errorOf(dialog, 'Reason')).toBe('Reason must say why (at least 3 characters)');
+    await waitFor(() => expect(fieldProblem(dialog, 'Amount')).toBe('Amount must be greater than 0'));
+    expect(fieldProblem(dialog, 'Reason')).toBe('Reason must say why (at least 3 characters)');
 
-    type(dialog, 'Amount', '50.00');
-    type(dialog, 'Reason', 'Scholarship adjustment');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText('Credit posted successfully')).toBeTruthy();
-    expect(posts(calls, '/api/students/jane.doe/charges/')[0]?.body).toEqual({
+    fill(dialog, { Amount: '50.00', Reason: 'Scholarship adjustment' });
+    expect(await sentBody(calls, '/api/students/jane.doe/charges/', dialog, 'Post', 'Credit posted successfully')).toEqual({
       program_type: 'certificate',
       program_id: 'phlebotomy',
       kind: 'credit',

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isNoStudentRecord, useGetStudentQuery } from '#shared/api/students';
 import { PageLoading } from '#shared/components/PageLoading';
+import { HeadingRow } from '#shared/components/HeadingRow';
 import type { StudentRecord } from '#contract/students';
 import { DocumentsSection } from './DocumentsSection';
 import { EnrollDialog } from './EnrollDialog';
@@ -56,7 +57,7 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
 
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+      <HeadingRow>
         <Box>
           <Typography id="student-record-title" variant="h5" component="h2">
             {name}
@@ -74,7 +75,7 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
           <MfaResetButton username={student.username} name={name} />
           <SignOutEverywhereButton username={student.username} name={name} />
         </Box>
-      </Box>
+      </HeadingRow>
       <ProfileSection student={student} cohortName={cohort ? cohortLabel(cohort) : (student.cohort_id ?? 'None')} signInEnabled={student.sign_in_enabled} />
       <EnrollmentsSection student={student} />
       <LedgerSection student={student} />

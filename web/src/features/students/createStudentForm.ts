@@ -1,7 +1,7 @@
 import { CreateStudentRequest } from '#contract/student-admin';
 import type { Cohort } from '#contract/cohorts';
 import type { ProgramType } from '#contract/programs';
-import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { schemaProblems, type FieldErrors } from '#shared/lib/fieldErrors';
 import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 
 /** The Add Student form, as typed. */
@@ -35,8 +35,7 @@ export function createStudentBody(values: CreateStudentValues): CreateStudentReq
 
 /** "Email must be an email address": the server's schema, message by message. */
 export function validateCreateStudent(values: CreateStudentValues): FieldErrors<CreateStudentField> {
-  const parsed = CreateStudentRequest.safeParse(createStudentBody(values));
-  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, CREATE_STUDENT_LABELS);
+  return schemaProblems(CreateStudentRequest, createStudentBody(values), CREATE_STUDENT_LABELS);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { EnrollRequest } from '#contract/student-admin';
 import type { ProgramType } from '#contract/programs';
 import type { StudentRecord } from '#contract/students';
-import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { schemaProblems, type FieldErrors } from '#shared/lib/fieldErrors';
 import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 import type { EnrollmentBody } from './studentsAdminApi';
 
@@ -35,6 +35,5 @@ export const enrollBody = (values: EnrollValues): EnrollmentBody => ({
 });
 
 export function validateEnroll(values: EnrollValues): FieldErrors<EnrollField> {
-  const parsed = EnrollRequest.safeParse(enrollBody(values));
-  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, ENROLL_LABELS);
+  return schemaProblems(EnrollRequest, enrollBody(values), ENROLL_LABELS);
 }

@@ -1,7 +1,7 @@
 import { LedgerPostRequest } from '#contract/student-admin';
 import type { ProgramType } from '#contract/programs';
 import type { ProgramBalance } from '#contract/students';
-import { fieldErrorsOf, type FieldErrors } from '#shared/lib/fieldErrors';
+import { schemaProblems, type FieldErrors } from '#shared/lib/fieldErrors';
 import { defineFormFields, type FormValues } from '#shared/lib/formFields';
 import type { LedgerEntryBody } from './studentsAdminApi';
 
@@ -48,6 +48,5 @@ export function validateLedgerEntry(values: LedgerEntryValues): FieldErrors<Ledg
     const rest = validateLedgerEntry({ ...values, program: 'certificate#placeholder' });
     return { ...rest, program: `${LEDGER_ENTRY_LABELS.program} is required` };
   }
-  const parsed = LedgerPostRequest.safeParse(ledgerEntryBody(values));
-  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, LEDGER_ENTRY_LABELS);
+  return schemaProblems(LedgerPostRequest, ledgerEntryBody(values), LEDGER_ENTRY_LABELS);
 }

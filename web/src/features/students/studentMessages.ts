@@ -12,8 +12,6 @@ export const SAVE_FAILED_FALLBACK = 'Something went wrong';
 /** A failed save as the server says it, else the fallback. */
 export const savedFailure = (error: unknown) => serverErrorOf(error) ?? SAVE_FAILED_FALLBACK;
 
-/** Toasts hide after 5000 ms, like the other admin screens' (the spec's figure for Course Management). */
-export const STUDENT_TOAST_MS = 5000;
 export const studentCreated = (username: string) => `Student ${username} created successfully`;
 export const ENROLLED = 'Enrollment added successfully';
 export const entryPosted = (kind: 'charge' | 'credit') => (kind === 'charge' ? 'Charge posted successfully' : 'Credit posted successfully');

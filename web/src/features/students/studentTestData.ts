@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { Cohort } from '#contract/cohorts';
 import type { StudentRecordDocumentDto } from '#contract/documents';
 import type { StudentSummary } from '#contract/student-admin';
@@ -7,7 +6,7 @@ import type { MessageLogItem } from '#contract/notifications';
 import type { PaymentPage, PaymentSummary } from '#contract/payments';
 import type { StudentRecord } from '#contract/students';
 import { sampleCohort } from '../../testing/fixtures';
-import { jsonResponse } from '../../testing/test-utils';
+import { jsonResponse, stubRequests } from '../../testing/test-utils';
 
 /** Fixtures and a stubbed API for the student administration tests (shaped like the demo data). */
 export { asAdmin } from '../../testing/test-utils';
@@ -292,19 +291,15 @@ export function demoAnswers(): Record<string, Answer> {
 /** Stubs fetch with the answers and records every call. Unknown calls answer 404. */
 export function stubStudentsApi(answers: Record<string, Answer> = demoAnswers()): Call[] {
   const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(String(input), init);
-      const url = new URL(request.url);
-      const text = request.method === 'GET' ? '' : await request.clone().text();
-      const call: Call = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
-      calls.push(call);
-      const answer = answers[`${call.method} ${call.path}`];
-      if (answer === undefined) return jsonResponse({ error: 'Not found' }, 404);
-      const value = typeof answer === 'function' ? await (answer as (call: Call) => unknown)(call) : answer;
-      return value instanceof Response ? value : jsonResponse(value);
-    }),
-  );
+  stubRequests(async (request) => {
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    const call: Call = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
+    calls.push(call);
+    const answer = answers[`${call.method} ${call.path}`];
+    if (answer === undefined) return jsonResponse({ error: 'Not found' }, 404);
+    const value = typeof answer === 'function' ? await (answer as (call: Call) => unknown)(call) : answer;
+    return value instanceof Response ? value : jsonResponse(value);
+  });
   return calls;
 }

@@ -1,4 +1,5 @@
 import { api } from '#shared/api/baseApi';
+import { listOf, onSuccess } from '#shared/api/responses';
 import type { Cohort } from '#contract/cohorts';
 import type { StudentRecordDocumentDto } from '#contract/documents';
 import type { CreateStudentRequest, StudentSummary } from '#contract/student-admin';
@@ -31,20 +32,8 @@ export interface LedgerEntryBody {
   next_due_date?: string | null;
 }
 
-/** As the spec allows, a list may come plain, or under `results` or `data`. */
-function listOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const wrapped = body as { results?: T[]; data?: T[] } | null;
-  return wrapped?.results ?? wrapped?.data ?? [];
-}
-
 const studentUrl = (username: string, action = '') => `/api/students/${encodeURIComponent(username)}/${action}`;
 const nonEmpty = (args: object) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== ''));
-/** A refused write changed nothing, so nothing needs reading again. */
-const onSuccess =
-  <T>(tags: T[]) =>
-  (result: unknown) =>
-    result ? tags : [];
 
 /**
  * Student administration: the admin list, creation and CSV import, a record's

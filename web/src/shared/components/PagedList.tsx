@@ -1,7 +1,9 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { serverErrorOf } from '../lib/serverError';
 
 /**
  * What a list page shows in its list's place: the loading text while the first page loads, then the
@@ -26,6 +28,12 @@ export function ListOrStatus({
   if (failure) return failure;
   if (empty !== false) return <Typography>{empty}</Typography>;
   return children;
+}
+
+/** A list that could not be read, for ListOrStatus's `failure`: the screen's sentence, then the server's reason when it gave one. */
+export function LoadFailure({ message, error }: { message: string; error: unknown }) {
+  const reason = serverErrorOf(error);
+  return <Alert severity="error">{reason ? `${message}: ${reason}` : message}</Alert>;
 }
 
 /** The part of an infinite query the button needs (RTK Query's infinite query result). */

@@ -23,3 +23,19 @@ export function fieldErrorsOf<F extends string, I extends Issue>(
   }
   return errors;
 }
+
+/** What a form needs of a zod schema: its verdict on a body, with the issues when it refuses it. */
+interface Schema<I extends Issue> {
+  safeParse(body: unknown): { success: true } | { success: false; error: { issues: readonly I[] } };
+}
+
+/** The problems the server's `schema` finds in the `body` a form would send, per field as `fieldErrorsOf` says them; none when it passes. */
+export function schemaProblems<F extends string, I extends Issue>(
+  schema: Schema<I>,
+  body: unknown,
+  labels: Record<F, string>,
+  messageOf?: (field: F, issue: I) => string,
+): FieldErrors<F> {
+  const parsed = schema.safeParse(body);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, labels, messageOf);
+}

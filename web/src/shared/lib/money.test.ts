@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars } from './money';
+import { centsOf, formatDollars, totalCents } from './money';
 
 describe('formatDollars (spec section 9)', () => {
-  it('shows a dollar sign, thousands separators and two decimals', () => {
-    expect(formatDollars(225000)).toBe('$225,000.00');
-    expect(formatDollars(1234.5)).toBe('$1,234.50');
-    expect(formatDollars(999.999)).toBe('$1,000.00');
-    expect(formatDollars(0)).toBe('$0.00');
-    expect(formatDollars(-0)).toBe('$0.00');
-    expect(formatDollars(1_000_000.01)).toBe('$1,000,000.01');
+  it.each([
+    [225000, '$225,000.00'],
+    [1234.5, '$1,234.50'],
+    [999.999, '$1,000.00'],
+    [0, '$0.00'],
+    [-0, '$0.00'],
+    [1_000_000.01, '$1,000,000.01'],
+    // the minus goes before the dollar sign
+    [-5, '-$5.00'],
+    [-1500.25, '-$1,500.25'],
+  ])('shows %d with a dollar sign, thousands separators and two decimals: %s', (amount, text) => {
+    expect(formatDollars(amount)).toBe(text);
   });
+});
 
-  it('puts the minus before the dollar sign', () => {
-    expect(formatDollars(-5)).toBe('-$5.00');
-    expect(formatDollars(-1500.25)).toBe('-$1,500.25');
+describe('sums of money', () => {
+  it('adds in whole cents, so no floating-point dust is left', () => {
+    expect(centsOf(0.1 + 0.2)).toBe(30);
+    expect(totalCents([0.1, 0.2, 1234.56], (dollars) => dollars)).toBe(123486);
+    expect(totalCents([{ amount: 19.99 }, { amount: -5 }], (item) => item.amount)).toBe(1499);
+    expect(totalCents([], () => 1)).toBe(0);
   });
 });

@@ -6,3 +6,9 @@ export function formatDollars(amount: number): string {
   const text = twoDecimals.format(Math.abs(amount));
   return amount < 0 ? `-$${text}` : `$${text}`;
 }
+
+/** Dollars as whole cents, the unit money is added in, so that 0.1 + 0.2 makes 0.30. */
+export const centsOf = (dollars: number) => Math.round(dollars * 100);
+
+/** The sum of `dollarsOf` over `items`, added in whole cents; the answer is in cents. */
+export const totalCents = <T>(items: readonly T[], dollarsOf: (item: T) => number) => items.reduce((sum, item) => sum + centsOf(dollarsOf(item)), 0);

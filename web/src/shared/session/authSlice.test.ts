@@ -6,6 +6,21 @@ import { USER_INFO_KEY } from './userInfoStorage';
 
 const credentials = { username: 'student', password: 'Student!2345' };
 
+/** A login the server never answers. */
+function stubPendingLogin() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  );
+}
+
+/** Logs in on `store` with fetch answering `answer`; the auth state after it. */
+async function loginAnswered(answer: () => Promise<Response>, store = makeStore()) {
+  vi.stubGlobal('fetch', vi.fn(answer));
+  await store.dispatch(login(credentials));
+  return store.getState().auth;
+}
+
 describe('auth state (spec section 4)', () => {
   describe('initial state', () => {
     it('is the stored user info when present', () => {
@@ -33,10 +48,7 @@ describe('auth state (spec section 4)', () => {
   });
 
   it('sets loading while the request is pending', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => {})),
-    );
+    stubPendingLogin();
     const store = makeStore();
     void store.dispatch(login(credentials));
     expect(store.getState().auth).toMatchObject({ loading: true, error: null });
@@ -61,64 +73,24 @@ describe('auth state (spec section 4)', () => {
   });
 
   it("on failure stores the server's detail message and writes nothing", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'Incorrect username or password.', error: 'NotAuthorized' }, 401)),
-    );
-    const store = makeStore();
-    await store.dispatch(login(credentials));
-    expect(store.getState().auth).toEqual({ userInfo: null, loading: false, error: 'Incorrect username or password.' });
+    const auth = await loginAnswered(async () => jsonResponse({ detail: 'Incorrect username or password.', error: 'NotAuthorized' }, 401));
+    expect(auth).toEqual({ userInfo: null, loading: false, error: 'Incorrect username or password.' });
     expect(localStorage.getItem(USER_INFO_KEY)).toBeNull();
   });
 
-  it('falls back to a generic message without a detail', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
-    );
-    const store = makeStore();
-    await store.dispatch(login(credentials));
-    expect(store.getState().auth.error).toBe(GENERIC_LOGIN_ERROR);
-  });
-
-  it("says API Gateway's own refusals in words, but never a field-named error", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ message: 'Too Many Requests' }, 429)),
-    );
-    const store = makeStore();
-    await store.dispatch(login(credentials));
-    expect(store.getState().auth.error).toBe('Too many requests right now. Please wait a moment and try again.');
-
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ error: 'username: Required' }, 400)),
-    );
-    await store.dispatch(login(credentials));
-    expect(store.getState().auth.error).toBe(GENERIC_LOGIN_ERROR);
-  });
-
-  it('falls back to a generic message when the network fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    const store = makeStore();
-    await store.dispatch(login(credentials));
-    expect(store.getState().auth.error).toBe(GENERIC_LOGIN_ERROR);
+  it.each([
+    ['a generic message without a detail', async () => new Response('<html>Bad gateway</html>', { status: 502 }), GENERIC_LOGIN_ERROR],
+    ["API Gateway's own refusal in words", async () => jsonResponse({ message: 'Too Many Requests' }, 429), 'Too many requests right now. Please wait a moment and try again.'],
+    ['a generic message, never a field-named error', async () => jsonResponse({ error: 'username: Required' }, 400), GENERIC_LOGIN_ERROR],
+    ['a generic message when the network fails', async () => Promise.reject(new TypeError('Failed to fetch')), GENERIC_LOGIN_ERROR],
+  ])('says %s', async (_case, answer, message) => {
+    expect((await loginAnswered(answer)).error).toBe(message);
   });
 
   it('a new request clears the previous error', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'Nope' }, 401)),
-    );
     const store = makeStore();
-    await store.dispatch(login(credentials));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => {})),
-    );
+    await loginAnswered(async () => jsonResponse({ detail: 'Nope' }, 401), store);
+    stubPendingLogin();
     void store.dispatch(login(credentials));
     expect(store.getState().auth).toMatchObject({ loading: true, error: null });
   });
