@@ -3,11 +3,14 @@
  *
  * The same rows drive both deployments:
  *  - the CDK turns each row into a Lambda (same function construct and grants as routes) and an
- *    EventBridge Scheduler schedule (cron in the school's time zone) or an SQS event source;
+ *    EventBridge Scheduler schedule (cron in the school's time zone), an SQS event source, or an event
+ *    source on the table's stream;
  *  - the local stack runs the same handlers on the same schedule, and
  *    `POST /local/jobs/{id}/run` with `{"now": "<ISO time>"}` runs one as of a given time; a queue row's
- *    messages go through an in-process queue with the same retries and dead letters (lib/local/local-queue.ts).
- * Producers send through lambdas/store/queue.ts with the `queue:<job id>` grant (lambdas/routes.ts).
+ *    messages go through an in-process queue with the same retries and dead letters (lib/local/local-queue.ts);
+ *    a stream row reads DynamoDB Local's stream (lib/local/local-stream.ts).
+ * Producers send through lambdas/store/queue.ts with the `queue:<job id>` grant (lambdas/routes.ts), or
+ * write to the outbox (lambdas/store/outbox.ts) in their own transaction for a stream row.
  * Handlers are `job(<id>, async ({ now }) => ...)` (lambdas/schedule/job.ts) and read time only
  * from domain/clock.ts.
  */
@@ -33,6 +36,15 @@ export type JobTrigger =
        * https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-scaling.html); without it, Lambda scales up to 1,000.
        */
       readonly maxConcurrency?: number;
+    }
+  | {
+      /**
+       * The table's stream (DynamoDB Streams, new images): the job gets the items inserted under the outbox's
+       * key prefix (store/outbox.ts), filtered by the event source mapping's filter criteria before it is invoked.
+       */
+      readonly tableStream: 'outbox';
+      /** Records per invocation; a failed invocation is retried with the same records, in order. */
+      readonly batchSize?: number;
     };
 
 export interface JobDef {
@@ -73,18 +85,19 @@ export const jobs = [
     description: "Creates the students of one chunk (25 rows) of a CSV import, each row once, and records each row's outcome",
     handler: 'functions/jobs/import-student-chunks.ts',
     trigger: { queue: 'students-import-chunks', batchSize: 1, maxConcurrency: 2 },
-    grants: ['table:read', 'table:write', 'userpool:admin', 'queue:notifications-fanout'],
+    grants: ['table:read', 'table:write', 'userpool:admin'],
     timeoutSeconds: 60,
   },
-  // Notifications: producers (the webhook, uploads, account and import routes, announcements) send an
-  // event to the fan-out queue; its consumer resolves the audience and queues one delivery per person,
-  // so each person's notice and email is its own retry. One message per invocation: one that keeps
-  // failing reaches the dead-letter queue alone. Two deliveries at a time keep within SES's sending rate.
+  // Notifications: producers (the webhook, uploads, account and import routes, announcements) write an
+  // event to the outbox with the change it tells of; the table's stream brings it to the fan-out, which
+  // resolves the audience and queues one delivery per person, so each person's notice and email is its
+  // own retry. One record, or one message, per invocation: one that keeps failing reaches the dead-letter
+  // queue alone. Two deliveries at a time keep within SES's sending rate.
   {
     id: 'notifications-fanout',
-    description: "Resolves a notification event's audience and queues one delivery per recipient",
+    description: "Resolves a notification event's audience (from the outbox, through the table's stream) and queues one delivery per recipient",
     handler: 'functions/jobs/fan-out-notifications.ts',
-    trigger: { queue: 'notifications-fanout', batchSize: 1, maxConcurrency: 2 },
+    trigger: { tableStream: 'outbox', batchSize: 1 },
     grants: ['table:read', 'table:write', 'queue:notifications-deliver'],
     timeoutSeconds: 60,
   },
@@ -118,7 +131,7 @@ export const jobs = [
     description: 'Sends the scheduled announcements whose time has come',
     handler: 'functions/jobs/send-due-announcements.ts',
     trigger: { schedule: 'cron(* * * * ? *)' },
-    grants: ['table:read', 'table:write', 'queue:notifications-fanout'],
+    grants: ['table:read', 'table:write'],
     timeoutSeconds: 60,
   },
 ] as const satisfies readonly JobDef[];
@@ -130,7 +143,8 @@ export type QueueJobId = Extract<(typeof jobs)[number], { trigger: { queue: stri
 /**
  * SQS receives a message this many times (its redrive policy's maxReceiveCount) before moving it to
  * the job's dead-letter queue; the local queue (lib/local/local-queue.ts) does the same. A consumer can
- * tell its last attempt from the record's `ApproximateReceiveCount`.
+ * tell its last attempt from the record's `ApproximateReceiveCount`. A stream row's records are tried
+ * as often (the event source's retry attempts, plus the first) before their description goes there.
  */
 export const QUEUE_MAX_RECEIVE_COUNT = 5;
 

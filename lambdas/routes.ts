@@ -146,7 +146,7 @@ export const routes = [
     path: '/api/documents/',
     handler: 'functions/documents/upload.ts',
     access: ADMIN_AND_STAFF,
-    grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete', 'queue:notifications-fanout'],
+    grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
     timeoutSeconds: 20,
     memoryMb: 1024,
   },
@@ -188,7 +188,7 @@ export const routes = [
     path: '/api/payments/webhook',
     handler: 'functions/payments/webhook.ts',
     access: 'public',
-    grants: ['table:read', 'table:write', 'secret:stripe', 'queue:notifications-fanout'],
+    grants: ['table:read', 'table:write', 'secret:stripe'],
     timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS,
   },
   { id: 'payments-list', method: 'GET', path: '/api/payments/', handler: 'functions/payments/list.ts', access: ['finance', 'admin'], grants: ['table:read', 'audit:write'] },
@@ -230,7 +230,7 @@ export const routes = [
     path: '/api/students/',
     handler: 'functions/students/create.ts',
     access: ['admin'],
-    grants: ['table:read', 'table:write', 'userpool:admin', 'queue:notifications-fanout'],
+    grants: ['table:read', 'table:write', 'userpool:admin'],
   },
   // Validates and stores the file, queues its chunks (jobs table: students-import-chunks) and answers 202.
   {
@@ -385,7 +385,7 @@ export const routes = [
     path: '/api/announcements/',
     handler: 'functions/announcements/create.ts',
     access: ADMIN_AND_STAFF,
-    grants: ['table:read', 'table:write', 'queue:notifications-fanout'],
+    grants: ['table:read', 'table:write'],
   },
   { id: 'announcements-list', method: 'GET', path: '/api/announcements/', handler: 'functions/announcements/list.ts', access: ADMIN_AND_STAFF, grants: ['table:read'] },
   // audit:write: a student's message log is a read of their record

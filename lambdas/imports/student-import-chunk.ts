@@ -80,7 +80,9 @@ export async function processChunk(message: ChunkMessage, opts: { lastAttempt: b
       if (report) await record1(report);
     });
     await recording;
-    // keyed per student (as POST /api/students/ keys it): one welcome each, however often this chunk runs
+    // one event for the chunk's new students (25 at most), not one each: the outbox's stream reads events one
+    // at a time, and a 1,000-row import would queue 1,000 of them ahead of everything else. Keyed per student
+    // (as POST /api/students/ keys it): one welcome each, however often this chunk runs.
     if (welcome.length) await notifyAfterCommit(welcomeNotice(welcome));
     if (retry.length > 0) throw new RowsToRetry(`${retry.length} rows of chunk ${chunk} of import ${id} will be tried again: ${retry[0]}`);
     await deleteChunk(id, chunk);

@@ -1,10 +1,10 @@
 /**
- * Sending an announcement: queue its event first, then take it out of the due index. In that order a
- * failure between the two leaves it due, and the next sweep queues it again; the recipients' notices
- * are keyed by the announcement, so the second fan-out adds nothing.
+ * Sending an announcement: its event is written to the outbox in the transaction that takes it out of
+ * the due index, so it is sent once whoever sends it (the create route or the due sweep), and a send
+ * that fails leaves it due for the next sweep.
  */
 import { takeDueAnnouncement, type AnnouncementRecord } from '../store/announcement.js';
-import { notify, type NotifyAudience } from './events.js';
+import { noticePut, type NotifyAudience } from './events.js';
 
 export function audienceOf(a: AnnouncementRecord): NotifyAudience {
   if (a.audience === 'program_type' && a.programType) return { kind: 'program_type', programType: a.programType };
@@ -13,8 +13,9 @@ export function audienceOf(a: AnnouncementRecord): NotifyAudience {
   return { kind: 'general' };
 }
 
-export async function sendAnnouncement(a: AnnouncementRecord): Promise<AnnouncementRecord> {
-  await notify({
+/** Answers the announcement as sending, or null when another send took it first. */
+export async function sendAnnouncement(a: AnnouncementRecord): Promise<AnnouncementRecord | null> {
+  const event = noticePut({
     event: 'announcement',
     entity: a.id,
     template: 'announcement',
@@ -23,6 +24,5 @@ export async function sendAnnouncement(a: AnnouncementRecord): Promise<Announcem
     email: a.sendEmail,
     announcementId: a.id,
   });
-  await takeDueAnnouncement(a.id);
-  return { ...a, status: 'sending' };
+  return (await takeDueAnnouncement(a.id, [event])) ? { ...a, status: 'sending' } : null;
 }

@@ -12,8 +12,10 @@ import { logger } from '../observability/powertools.js';
 import { flagRecipient } from '../store/announcement.js';
 import { EmailRefused, emailSender, portalUrl, sendEmail } from '../store/email.js';
 import { claimEmailSend, getPreferences, getSuppression, noticeByKey, setEmailStatus, writeNotice, type EmailMessageRecord, type NoticeRecord } from '../store/notification.js';
+import { documentKeys } from '../store/document.js';
+import { getItem } from '../store/dynamo.js';
 import { getStudentContact } from '../store/student.js';
-import type { Delivery } from './events.js';
+import { DOCUMENT_REQUIRED, type Delivery } from './events.js';
 import { messageTags } from './message-tags.js';
 import { emailSubject, renderEmail, renderNotice, type Params, type TemplateId } from './templates.js';
 
@@ -24,7 +26,17 @@ async function contactOf(d: Delivery): Promise<{ address: string | null; name: s
   return { address: contact?.email || null, name: contact?.name ?? d.recipient.username };
 }
 
-export type DeliveryOutcome = 'duplicate' | 'resumed' | 'in_app' | 'sent' | 'held' | 'suppressed' | 'failed';
+export type DeliveryOutcome = 'duplicate' | 'obsolete' | 'resumed' | 'in_app' | 'sent' | 'held' | 'suppressed' | 'failed';
+
+/**
+ * Whether what the notice is about is still there: a document deleted between its upload and this
+ * delivery (a large audience's deliveries can queue for minutes) is not announced, since the notice
+ * would ask for an acknowledgement of nothing.
+ */
+async function stillThere(d: Delivery): Promise<boolean> {
+  if (d.event !== DOCUMENT_REQUIRED) return true;
+  return (await getItem(documentKeys.document(d.entity))) !== undefined;
+}
 
 export async function deliver(d: Delivery): Promise<DeliveryOutcome> {
   const key = noticeKey({ event: d.event, entity: d.entity, recipient: d.recipient.username, occasion: d.occasion });
@@ -35,6 +47,7 @@ export async function deliver(d: Delivery): Promise<DeliveryOutcome> {
     return outcome === 'sent' ? 'resumed' : outcome;
   }
 
+  if (!(await stillThere(d))) return 'obsolete';
   const at = now();
   const [contact, preferences] = await Promise.all([contactOf(d), getPreferences(d.recipient.username)]);
   const suppression = contact.address ? await getSuppression(contact.address) : null;

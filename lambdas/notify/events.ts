@@ -1,9 +1,10 @@
 /**
- * What producers put on the notifications queues (jobs table: notifications-fanout, then
- * notifications-deliver), and the one call they make. An `event` names who it is for (an audience);
- * the fan-out turns it into one `delivery` per recipient on the delivery queue, so a burst (an
- * announcement to 300 students) never blocks the request that caused it, and each person's notice
- * and email is retried on its own.
+ * What producers write to the outbox (store/outbox.ts; jobs table: notifications-fanout reads it from the
+ * table's stream) and what the fan-out puts on the delivery queue (notifications-deliver), with the calls
+ * producers make. An `event` names who it is for (an audience); the fan-out turns it into one `delivery`
+ * per recipient, so a burst (an announcement to 300 students) never blocks the request that caused it,
+ * and each person's notice and email is retried on its own. A producer with a write of its own puts the
+ * event in that write's transaction (`noticePut`): the notice exists exactly when the change does.
  *
  * Producers may send the same event more than once (a webhook delivered twice, a request retried):
  * every delivery is keyed by event + entity + recipient + occasion (domain/notification-rules.ts),
@@ -13,7 +14,7 @@ import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { lazy } from '../store/dynamo.js';
 import { logger } from '../observability/powertools.js';
-import { sendToQueue } from '../store/queue.js';
+import { outboxPut, putOutbox } from '../store/outbox.js';
 import { isTemplateId, type TemplateId } from './template-ids.js';
 import type { Params } from './templates.js';
 
@@ -76,9 +77,8 @@ export interface Notify {
   announcementId?: string;
 }
 
-/** Puts the event on the fan-out queue (jobs table: notifications-fanout), which queues one delivery per recipient. */
-export async function notify(n: Notify): Promise<void> {
-  const event: NotifyEvent = {
+function eventOf(n: Notify): NotifyEvent {
+  return {
     kind: 'event',
     event: n.event,
     entity: n.entity,
@@ -89,18 +89,25 @@ export async function notify(n: Notify): Promise<void> {
     announcementId: n.announcementId,
     audience: n.audience,
   };
-  await sendToQueue('notifications-fanout', [event]);
+}
+
+/** The event's outbox write, for the producer's own transaction (store/dynamo.ts transactWrite). */
+export const noticePut = (n: Notify) => outboxPut(eventOf(n));
+
+/** Writes the event to the outbox on its own, for a producer whose change is already stored. */
+export async function notify(n: Notify): Promise<void> {
+  await putOutbox(eventOf(n));
 }
 
 /**
- * For a route whose own write is already committed: a notice that cannot be queued is logged and
- * counted, never turned into an error answer (which would say nothing was stored).
+ * For a route whose own write is already committed: a notice that cannot be written is logged, never
+ * turned into an error answer (which would say nothing was stored).
  */
 export async function notifyAfterCommit(n: Notify): Promise<void> {
   try {
     await notify(n);
   } catch (error) {
-    logger.error('notice not queued', { event: n.event, entity: n.entity, error: (error as Error).message });
+    logger.error('notice not written', { event: n.event, entity: n.entity, error: (error as Error).message });
   }
 }
 
@@ -111,6 +118,17 @@ export const welcomeNotice = (usernames: string[]): Notify => ({
   template: 'account_created',
   params: {},
   audience: { kind: 'students', usernames },
+});
+
+export const DOCUMENT_REQUIRED = 'document.required';
+
+/** A new document its audience must acknowledge: whoever it asks (store/document-audience.ts), resolved by the fan-out. */
+export const documentRequiredNotice = (documentId: string, documentTitle: string): Notify => ({
+  event: DOCUMENT_REQUIRED,
+  entity: documentId,
+  template: 'document_required',
+  params: { documentTitle },
+  audience: { kind: 'document', documentId },
 });
 
 /** The deliveries of an event's recipients, for the consumer to queue. */

@@ -9,7 +9,7 @@ import { ANNOUNCEMENT_STATUSES, AUDIENCES } from '../contract/notifications.js';
 import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { auditPut } from './audit.js';
-import { db, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, updateIf, type RecordOf } from './dynamo.js';
+import { db, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type RecordOf, type TransactItems } from './dynamo.js';
 
 export const announcementKeys = {
   announcement: (id: string) => ({ pk: `ANNOUNCEMENT#${id}`, sk: 'ANNOUNCEMENT' }),
@@ -52,7 +52,7 @@ export type NewAnnouncement = Omit<AnnouncementRecord, 'id' | 'status' | 'recipi
 
 /**
  * Stores it with its audit entry, scheduled for `sendAt` (one sent now is due now: it stays due until
- * its event is queued, notify/announcements.ts).
+ * its event is written, notify/announcements.ts).
  */
 export async function createAnnouncement(fields: NewAnnouncement): Promise<AnnouncementRecord> {
   const record: AnnouncementRecord = { id: randomUUID(), ...fields, status: 'scheduled', recipientCount: 0, flagged: {}, sentAt: null };
@@ -111,17 +111,28 @@ export async function dueAnnouncements(at: string): Promise<AnnouncementRecord[]
  * Takes a scheduled announcement for sending: it leaves the due index. False when another run took
  * it first (two sweeps overlapping), so it is sent once.
  */
-export async function takeDueAnnouncement(id: string): Promise<boolean> {
-  return updateIf({
-    Key: announcementKeys.announcement(id),
-    UpdateExpression: 'SET #status = :sending REMOVE gsi2pk, gsi2sk',
-    ConditionExpression: '#status = :scheduled',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':sending': 'sending', ':scheduled': 'scheduled' },
-  });
+/**
+ * Takes it out of the due index, with its event's outbox write (`also`) in the same transaction: the
+ * event is written exactly once, by whichever send took it. False when another send took it first.
+ */
+export async function takeDueAnnouncement(id: string, also: TransactItems): Promise<boolean> {
+  const taken = await transactWrite([
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: announcementKeys.announcement(id),
+        UpdateExpression: 'SET #status = :sending REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: '#status = :scheduled',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':sending': 'sending', ':scheduled': 'scheduled' },
+      },
+    },
+    ...also,
+  ]);
+  return taken.ok;
 }
 
-/** Every recipient's notice is queued: the announcement is sent. */
+/** Every recipient's delivery is queued: the announcement is sent. */
 export async function markAnnouncementSent(id: string, recipientCount: number, at: string): Promise<void> {
   await db.send(
     new UpdateCommand({

@@ -219,20 +219,21 @@ export async function getDocumentCategory(id: string): Promise<DocumentCategoryR
 }
 
 /**
- * The record, its assignments and its audit entry, all or nothing. The upload cuts the write off
- * before the function's timeout (`abortSignal`) so that it can still answer.
+ * The record, its assignments, its audit entry and `also` (its notice's outbox write), all or nothing.
+ * The upload cuts the write off before the function's timeout (`abortSignal`) so that it can still answer.
  */
-export async function createDocument(record: DocumentRecord, actor: string, abortSignal?: AbortSignal): Promise<void> {
+export async function createDocument(record: DocumentRecord, actor: string, options: { abortSignal?: AbortSignal; also?: TransactItems } = {}): Promise<void> {
   const { extractedText: _text, ...logged } = record; // the audit entry need not copy the document's text
   await transactWrite(
     [
       ...documentItems(record).map((Item) => ({ Put: { TableName: TABLE_NAME, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
       auditPut({ actor, action: 'document.create', entityType: 'document', entityId: record.id, subject: documentSubject(record), after: logged }),
+      ...(options.also ?? []),
     ],
     () => {
       throw new Error(`document ${record.id} already exists`); // ids are random UUIDs: a collision is a fault, not bad input
     },
-    { abortSignal },
+    { abortSignal: options.abortSignal },
   );
 }
 

@@ -6,7 +6,6 @@
  * Cognito; if Cognito refuses, the table writes are undone, so no half-created student remains.
  * Every change carries its audit entry in the same transaction.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, Invalid, NotFound } from '../domain/errors.js';
 import type { ProgramType } from '../contract/programs.js';
 import type { CreateStudentRequest } from '../contract/new-student.js';
@@ -15,7 +14,7 @@ import { studentSubject } from '../domain/audit-subjects.js';
 import { auditPut } from './audit.js';
 import { cohortKeys, getCohort } from './cohort.js';
 import { createSignIn, setSignInEnabled, signOutEverywhere } from './cognito-admin.js';
-import { db, TABLE_NAME, transactWrite } from './dynamo.js';
+import { TABLE_NAME, transactWrite, type TransactItems } from './dynamo.js';
 import { emailMarkerItem, requireStudentRef, StudentProfile, studentKeys, type StudentProfileRecord } from './student.js';
 
 export interface NewStudent {
@@ -49,7 +48,11 @@ export function newStudentOf(request: ReturnType<typeof CreateStudentRequest.par
 
 const profileKey = studentKeys.profile;
 
-export async function createStudentAccount(input: NewStudent, actor: string): Promise<StudentProfileRecord> {
+/**
+ * `also`: writes that belong to the finished account (its welcome notice's outbox write), stored in the
+ * transaction that completes it, so they exist only for an account whose sign-in was created.
+ */
+export async function createStudentAccount(input: NewStudent, actor: string, also: TransactItems = []): Promise<StudentProfileRecord> {
   const cohort = await getCohort(input.cohortId);
   if (!cohort) throw new Invalid('cohort_id: is not an existing cohort');
   if (cohort.programType !== input.programType) throw new Invalid(`cohort_id: is a ${cohort.programType} cohort, not ${input.programType}`);
@@ -84,15 +87,18 @@ export async function createStudentAccount(input: NewStudent, actor: string): Pr
     await undoCreate(profile, cohort.id, actor);
     throw error;
   }
-  await db.send(
-    new UpdateCommand({
-      TableName: TABLE_NAME,
-      Key: profileKey(profile.username),
-      UpdateExpression: 'SET #sub = :sub',
-      ExpressionAttributeNames: { '#sub': 'sub' },
-      ExpressionAttributeValues: { ':sub': sub },
-    }),
-  );
+  await transactWrite([
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: profileKey(profile.username),
+        UpdateExpression: 'SET #sub = :sub',
+        ExpressionAttributeNames: { '#sub': 'sub' },
+        ExpressionAttributeValues: { ':sub': sub },
+      },
+    },
+    ...also,
+  ]);
   return { ...profile, sub };
 }
 

@@ -17,3 +17,9 @@ export type IndexName = (typeof INDEXES)[number]['name'];
 
 /** Items with this attribute (epoch seconds) are deleted by DynamoDB's TTL, e.g. applied-event markers. */
 export const TTL_ATTRIBUTE = 'expiresAt';
+
+/**
+ * Items whose partition key starts with this are the transactional outbox (store/outbox.ts): the table's
+ * stream carries their inserts to the job that reads them (lambdas/jobs.ts, a `tableStream` trigger).
+ */
+export const OUTBOX_KEY_PREFIX = 'OUTBOX#';

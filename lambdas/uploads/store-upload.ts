@@ -6,7 +6,8 @@
  *      `text_status: 'not_extracted'` (never a failed upload);
  *   3. put the file at its server-generated key (a new key per upload, so deleting it can only ever
  *      remove this upload's file);
- *   4. write the record, its assignments and its audit entry in one transaction: the last step.
+ *   4. write the record, its assignments, its audit entry and, for a document to acknowledge, its
+ *      notice (the outbox, store/outbox.ts) in one transaction: the last step.
  * Any failure after 3 began deletes the file (a put that failed may still have landed). Each step
  * starts only with time left for the rest before the function's own timeout (the local gateway
  * enforces it too, lib/local/invoke.ts): a Lambda is stopped at its timeout, so a late step could
@@ -19,7 +20,9 @@
 import { randomUUID } from 'node:crypto';
 import { checkUpload, displayFileName } from '../domain/uploads.js';
 import { EXTRACTION_TIME_MS, extractDocumentText, type Extraction } from '../domain/text-extraction.js';
+import { needsAcknowledgement } from '../domain/document-access.js';
 import { isDependencyUnavailable } from '../http/unavailable.js';
+import { documentRequiredNotice, noticePut } from '../notify/events.js';
 import { deleteFileQuietly, documentKey } from '../store/document-files.js';
 import { createDocument, documentCommitted, type DocumentRecord } from '../store/document.js';
 import type { UploadFields } from './upload-fields.js';
@@ -99,7 +102,8 @@ async function writeRecord(record: DocumentRecord, actor: string, cutoff: number
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), Math.max(0, cutoff - Date.now()));
   try {
-    await createDocument(record, actor, abort.signal);
+    const also = needsAcknowledgement(record) ? [noticePut(documentRequiredNotice(record.id, record.title))] : [];
+    await createDocument(record, actor, { abortSignal: abort.signal, also });
   } catch (error) {
     // a refusal (a cancelled transaction, a validation error) stored nothing; only a lost answer is unknown
     const unknown = abort.signal.aborted || (error as Error).name === 'AbortError' || isDependencyUnavailable(error);

@@ -50,6 +50,23 @@ export const JOBS_PREFIX = '/local/jobs/';
 const MINUTE_MS = 60_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * Each row's handler, loaded once (as a warm Lambda keeps its module); a module that failed to load is
+ * loaded again next time, so one fixed on disk is picked up.
+ */
+export function handlerCache(load: (job: JobDef) => Promise<JobHandler>): (job: JobDef) => Promise<JobHandler> {
+  const handlers = new Map<string, Promise<JobHandler>>();
+  return (job) => {
+    let loaded = handlers.get(job.id);
+    if (!loaded) {
+      loaded = load(job);
+      loaded.catch(() => handlers.delete(job.id));
+      handlers.set(job.id, loaded);
+    }
+    return loaded;
+  };
+}
+
 /** A row's handler, imported from lambdas/ as the CDK bundles it. */
 export function importJobHandler(job: JobDef): Promise<JobHandler> {
   return import(pathToFileURL(path.join(LAMBDAS_DIR, job.handler)).href).then((m: { handler: JobHandler }) => m.handler);
@@ -66,20 +83,11 @@ export function createJobsRunner(opts: JobsRunnerOptions = {}): JobsRunner {
   });
   for (const s of schedules) wallClock(new Date(), s.timeZone);
 
-  const handlers = new Map<string, Promise<JobHandler>>();
   const running = new Map<string, Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let lastTick = -Infinity;
 
-  const handlerOf = (job: JobDef) => {
-    let loaded = handlers.get(job.id);
-    if (!loaded) {
-      loaded = load(job);
-      loaded.catch(() => handlers.delete(job.id)); // a module fixed on disk is loaded again next time
-      handlers.set(job.id, loaded);
-    }
-    return loaded;
-  };
+  const handlerOf = handlerCache(load);
 
   function run(id: string, at?: Date): Promise<unknown> {
     const job = table.find((j) => j.id === id);

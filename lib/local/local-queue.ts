@@ -18,7 +18,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jobs as JOBS, QUEUE_MAX_RECEIVE_COUNT, type JobDef } from '../../lambdas/jobs.js';
 import { LOCAL_REGION } from './endpoints.js';
-import { importJobHandler, type JobHandler } from './jobs-runner.js';
+import { handlerCache, importJobHandler, type JobHandler } from './jobs-runner.js';
 import { readJsonObject, safeDecode, sendJson } from './http-json.js';
 
 export const QUEUES_PREFIX = '/local/queues/';
@@ -93,10 +93,9 @@ interface Queue {
 
 export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
   const log = opts.log ?? (() => {});
-  const load = opts.loadHandler ?? importJobHandler;
+  const handlerOf = handlerCache(opts.loadHandler ?? importJobHandler);
   const retryDelayMs = opts.retryDelayMs ?? ((receiveCount: number) => 1_000 * receiveCount);
   const timeoutMs = opts.timeoutMs ?? ((job: JobDef) => job.timeoutSeconds * 1000);
-  const handlers = new Map<string, Promise<JobHandler>>();
   let stopped = false;
 
   const queues = new Map<string, Queue>();
@@ -121,16 +120,6 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
     const queue = queues.get(jobId);
     if (!queue) throw new UnknownQueueError(`No queue for ${jobId}; queue rows: ${[...queues.keys()].join(', ') || 'none'}`);
     return queue;
-  };
-
-  const handlerOf = (job: JobDef) => {
-    let loaded = handlers.get(job.id);
-    if (!loaded) {
-      loaded = load(job);
-      loaded.catch(() => handlers.delete(job.id));
-      handlers.set(job.id, loaded);
-    }
-    return loaded;
   };
 
   const isIdle = (q: Queue) => q.waiting.length === 0 && q.inFlight === 0;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   CognitoIdentityProviderClient,
@@ -23,10 +23,15 @@ import { localClientConfig, type LocalEndpoints, type PoolIds } from './endpoint
 export type { PoolIds };
 import type { LocalCredentials } from './local-credentials.js';
 
+/** As the data stack's `dynamoStream`: new images, for the outbox (lambdas/store/outbox.ts). */
+const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } as const;
+
 export async function ensureTable(endpoints: LocalEndpoints, credentials: LocalCredentials, tableName: string): Promise<void> {
   const ddb = new DynamoDBClient(localClientConfig(endpoints.dynamodb, credentials));
   try {
-    await ddb.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await ddb.send(new DescribeTableCommand({ TableName: tableName }));
+    // a data directory made before the table had its stream (the outbox's way out, lib/stacks/data-stack.ts)
+    if (!Table?.StreamSpecification?.StreamEnabled) await ddb.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
     return;
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
@@ -36,6 +41,7 @@ export async function ensureTable(endpoints: LocalEndpoints, credentials: LocalC
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: STREAM,
       AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: [
         { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },

@@ -16,6 +16,7 @@ import { createStripeSandbox } from './stripe-sandbox/server.js';
 import { jwtVerifierFor } from './jwt-verifier.js';
 import { createJobsRunner, type JobsRunner } from './jobs-runner.js';
 import { createLocalQueue, QUEUES_PREFIX, type LocalQueue } from './local-queue.js';
+import { createLocalStream, type LocalStream } from './local-stream.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
 import { requestUrl } from './request-url.js';
@@ -77,8 +78,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let servers: Server[] = [];
   let jobsRunner: JobsRunner | null = null;
   let localQueue: LocalQueue | null = null;
+  let localStream: LocalStream | null = null;
   const stop = async () => {
     await jobsRunner?.stop();
+    await localStream?.stop();
     await localQueue?.stop();
     await Promise.all(
       servers.map((server) => {
@@ -139,6 +142,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     jobsRunner = createJobsRunner({ log });
     // queue rows' messages (SQS in the cloud), sent by handlers to PORTAL_LOCAL_QUEUE_URL
     localQueue = createLocalQueue({ log });
+    // stream rows (the outbox's writes, read from DynamoDB Local's stream as Lambda reads the table's)
+    localStream = await createLocalStream({ endpoint: endpoints.dynamodb, credentials, tableName: LOCAL_TABLE, log });
     // Presigned document URLs reach s3rver through the origin each request came in on (S3_PUBLIC_PATH).
     const mounts = [
       stripeSandbox,

@@ -1,5 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -38,6 +38,8 @@ export class DataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // markers of applied Stripe events expire on their own
       timeToLiveAttribute: TTL_ATTRIBUTE,
+      // the transactional outbox's way out (lambdas/store/outbox.ts): new images, read by the jobs stack's stream rows
+      dynamoStream: StreamViewType.NEW_IMAGE,
       encryption: TableEncryptionV2.awsManagedKey(),
       deletionProtection: stage.deletionProtection,
       removalPolicy: stage.removalPolicy,

@@ -3,12 +3,14 @@ import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { ConfigurationSet, ConfigurationSetTlsPolicy, EmailSendingEvent, EventDestination, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput, TimeWindow, type IScheduleTarget } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { jobs, QUEUE_MAX_RECEIVE_COUNT, queueName, SCHOOL_TIME_ZONE, type JobDef, type JobTrigger, type QueueJobId } from '../../lambdas/jobs.js';
+import { OUTBOX_KEY_PREFIX } from '../../lambdas/store/table-schema.js';
 import { ApiFunction, type ApiFunctionResources, type NotifyEmail } from '../constructs/api-function.js';
 import type { StageSettings } from '../stage.js';
 
@@ -107,8 +109,10 @@ export class JobsStack extends Stack {
       const { trigger } = job;
       if ('schedule' in trigger) {
         schedules.set(job.id, this.schedule(job, trigger, fn, deadLetters));
-      } else {
+      } else if ('queue' in trigger) {
         queues.set(trigger.queue, this.queue(job, trigger, fn, deadLetters));
+      } else {
+        this.tableStream(trigger, fn, resources, deadLetters);
       }
     }
     this.functions = functions;
@@ -216,5 +220,31 @@ export class JobsStack extends Stack {
     // batchItemFailures, so reportBatchItemFailures would misread it.
     fn.function.addEventSource(new SqsEventSource(queue, { batchSize: trigger.batchSize ?? 10, maxConcurrency: trigger.maxConcurrency }));
     return queue;
+  }
+
+  /**
+   * The outbox (lambdas/store/outbox.ts) read from the table's stream: an event source mapping whose filter
+   * criteria pass only inserts under the outbox's key prefix, so the function is never invoked for the
+   * table's other writes (filtered records are not billed, https://docs.aws.amazon.com/lambda/latest/dg/with-ddb-filtering.html).
+   * A failed batch is retried in order, blocking its shard, up to MAX_RECEIVE_COUNT tries in all; then the
+   * batch's description (shard and sequence numbers, not the records) goes to the job's dead-letter queue,
+   * which is alarmed, and the records are still readable from the stream for 24 hours.
+   * TRIM_HORIZON: an outbox item written before the mapping existed (a first deploy) is still delivered.
+   */
+  private tableStream(trigger: Extract<JobTrigger, { tableStream: unknown }>, fn: ApiFunction, resources: ApiFunctionResources, deadLetters: Queue): void {
+    fn.function.addEventSource(
+      new DynamoEventSource(resources.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: trigger.batchSize ?? 10,
+        retryAttempts: MAX_RECEIVE_COUNT - 1,
+        bisectBatchOnError: true,
+        onFailure: new SqsDlq(deadLetters),
+        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(OUTBOX_KEY_PREFIX) } } } })],
+      }),
+    );
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is the on-failure destination of job ${fn.node.id}'s stream event source, which cdk-nag does not recognise as a dead-letter queue; a dead-letter queue needs none of its own.`,
+    });
   }
 }

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deleteDocument } from '../../lambdas/store/document.js';
 import { handler as addStudent } from '../../lambdas/functions/cohorts/add-student.js';
 import { handler as acknowledge } from '../../lambdas/functions/documents/acknowledge.js';
 import { handler as acknowledgements } from '../../lambdas/functions/documents/acknowledgements.js';
@@ -116,5 +117,7 @@ describe('acknowledgements', () => {
     expect(moved.status).toBe(200);
     expect(await expected()).toContain(erin.username);
     expect(await expected()).not.toContain(w.alice.username);
+    // gone, so the notices to every student of the shared test table are not delivered (notify/deliver.ts)
+    for (const id of [general.id, diplomaDoc.id]) await deleteDocument(id, admin.username);
   });
 });

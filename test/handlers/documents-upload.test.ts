@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deleteDocument } from '../../lambdas/store/document.js';
 import { MAX_UPLOAD_BYTES } from '../../lambdas/contract/documents.js';
 import { handler as list } from '../../lambdas/functions/documents/list.js';
 import { handler as upload } from '../../lambdas/functions/documents/upload.js';
@@ -296,6 +297,8 @@ describe('uploading documents', () => {
       expect(await objectExists(target.upload_key)).toBe(false);
       // the same key cannot be adopted twice
       expect((await adopt({ title: unique('Again'), scope: 'general', upload_key: target.upload_key })).body.error).toMatch(/^upload_key: no uploaded file was found/);
+      // gone, so its notices to every student of the shared test table are not delivered (notify/deliver.ts)
+      await deleteDocument(res.body.id, 'doc-admin');
     });
 
     it('deletes a refused upload (spoofed content, bad fields, oversize) and stores nothing', async () => {

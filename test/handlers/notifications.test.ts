@@ -19,7 +19,10 @@ import { handler as digest } from '../../lambdas/functions/jobs/send-digests.js'
 import { handler as createIntent } from '../../lambdas/functions/payments/create-intent.js';
 import { deliver } from '../../lambdas/notify/deliver.js';
 import type { Delivery } from '../../lambdas/notify/events.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createCohort } from '../../lambdas/store/cohort.js';
+import { documentKeys } from '../../lambdas/store/document.js';
+import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { getSuppression, listEmailMessages } from '../../lambdas/store/notification.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createStudentRecord, uniqueName } from './support/fixtures.js';
@@ -40,6 +43,13 @@ const delivery = (username: string, over: Partial<Delivery> = {}): Delivery => (
   ...over,
 });
 
+/** A document's record, for a notice about it (one about a deleted document is not delivered): bare, so no list shows it. */
+async function documentOnFile(): Promise<string> {
+  const id = `doc-${randomUUID()}`;
+  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...documentKeys.document(id), type: 'document' } }));
+  return id;
+}
+
 async function inbox(username: string, query: Record<string, string> = {}) {
   return invoke(listNotices, apiEvent('notifications-list', { caller: asStudent(username), query }));
 }
@@ -49,7 +59,9 @@ describe('the inbox', () => {
     const { username } = await createStudentRecord();
     const other = await createStudentRecord();
     expect(await deliver(delivery(username, { entity: 'pi_first' }))).toBe('sent');
-    expect(await deliver(delivery(username, { event: 'document.required', entity: 'doc-1', template: 'document_required', params: { documentTitle: 'Handbook' } }))).toBe('sent');
+    expect(
+      await deliver(delivery(username, { event: 'document.required', entity: await documentOnFile(), template: 'document_required', params: { documentTitle: 'Handbook' } })),
+    ).toBe('sent');
     await deliver(delivery(other.username));
 
     const page = await inbox(username);
@@ -134,7 +146,9 @@ describe('delivery', () => {
     expect(await deliver(delivery(username))).toBe('held');
     expect(await deliver(delivery(username))).toBe('held');
     // another category is its own day
-    expect(await deliver(delivery(username, { event: 'document.required', entity: 'doc-9', template: 'document_required', params: { documentTitle: 'X' } }))).toBe('sent');
+    expect(await deliver(delivery(username, { event: 'document.required', entity: await documentOnFile(), template: 'document_required', params: { documentTitle: 'X' } }))).toBe(
+      'sent',
+    );
     expect((await emailsTo(email)).length).toBe(2);
 
     // the digest runs the next morning (the day is taken today: it would wait)

@@ -1,5 +1,6 @@
 /**
- * Notifications in the cloud: the deliver and email-events queues (dead letters, alarms), SES's configuration set and
+ * Notifications in the cloud: the outbox's way to the fan-out (the table's stream, filtered), the deliver and
+ * email-events queues (dead letters, alarms), SES's configuration set and
  * the path of its events to the email-events queue, who may send email and from what, and the notification schedules.
  * prod sends email (its test context has emailFrom and portalUrl); dev has no email: notices stay in-app.
  */
@@ -8,6 +9,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobById, jobs as jobRows, QUEUE_MAX_RECEIVE_COUNT, queueName, SCHOOL_TIME_ZONE, type JobDef } from '../../lambdas/jobs.js';
 import { routeKeyPath, routes } from '../../lambdas/routes.js';
+import { OUTBOX_KEY_PREFIX } from '../../lambdas/store/table-schema.js';
 import { buildApp } from '../../lib/app.js';
 import type { StageName } from '../../lib/stage.js';
 import {
@@ -31,7 +33,8 @@ afterAll(removeSynthOutputs);
 const SENDER = 'noreply@school.example';
 const EMAIL_VARIABLES = ['NOTIFY_FROM_ADDRESS', 'SES_CONFIGURATION_SET', 'PORTAL_URL'];
 const SENDING_JOBS = ['notifications-deliver', 'notifications-digest'];
-const QUEUE_ROWS = ['notifications-fanout', 'notifications-deliver', 'notifications-email-events'];
+const QUEUE_ROWS = ['notifications-deliver', 'notifications-email-events'];
+const STREAM_ROW = 'notifications-fanout';
 
 type Ref = { 'Fn::GetAtt': [string, string] };
 const getAtt = (id: string, attribute = 'Arn') => ({ 'Fn::GetAtt': [id, attribute] });
@@ -43,6 +46,19 @@ function jobFunctionId(jobs: Template, jobId: string): string {
   );
   expect(found, jobId).toHaveLength(1);
   return found[0]!;
+}
+
+/** The event source mappings of a job's function. */
+const mappingsOf = (jobs: Template, jobId: string) =>
+  Object.values(resourcesOf(jobs, 'AWS::Lambda::EventSourceMapping'))
+    .map((m) => m.Properties)
+    .filter((m) => (m.FunctionName as { Ref: string }).Ref === jobFunctionId(jobs, jobId));
+
+/** A job's dead-letter queue: its queue's redrive target, or its stream mapping's on-failure destination. */
+function deadLettersIdOf(jobs: Template, stage: StageName, jobId: string): string {
+  if ('queue' in row(jobId).trigger) return queueOf(jobs, stage, jobId).deadLettersId;
+  const [mapping] = mappingsOf(jobs, jobId);
+  return (mapping!.DestinationConfig.OnFailure.Destination as Ref)['Fn::GetAtt'][0];
 }
 
 function queueOf(jobs: Template, stage: StageName, jobId: string) {
@@ -89,15 +105,37 @@ describe.each(['prod', 'dev'] as const)('%s: the notification queues', (stage) =
     expect(QUEUE_MAX_RECEIVE_COUNT).toBe(5);
     expect(deadLetters).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
     expect(deadLetters.RedrivePolicy).toBeUndefined();
-    const mappings = Object.values(resourcesOf(jobs, 'AWS::Lambda::EventSourceMapping')).filter((m) => (m.Properties.EventSourceArn as Ref)['Fn::GetAtt'][0] === id);
+    const mappings = Object.values(resourcesOf(jobs, 'AWS::Lambda::EventSourceMapping')).filter((m) => (m.Properties.EventSourceArn as Partial<Ref>)['Fn::GetAtt']?.[0] === id);
     expect(mappings.map((m) => m.Properties)).toEqual([
       expect.objectContaining({ FunctionName: { Ref: jobFunctionId(jobs, jobId) }, BatchSize: 1, ScalingConfig: { MaximumConcurrency: 2 } }),
     ]);
   });
 
-  it.each(QUEUE_ROWS)("%s: its dead-letter queue's alarm watches that queue and notifies the alarm topic", (jobId) => {
+  it(`${STREAM_ROW}: reads the outbox's inserts from the table's stream, in order, retried, then given up to its dead-letter queue`, () => {
+    const { jobs, data } = synthPortal(stage);
+    const [table] = Object.values(resourcesOf(data, 'AWS::DynamoDB::GlobalTable'));
+    expect(table!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(row(STREAM_ROW).trigger).toEqual({ tableStream: 'outbox', batchSize: 1 });
+    const mappings = mappingsOf(jobs, STREAM_ROW);
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!;
+    // the table's stream, read from the data stack's output
+    expect(JSON.stringify(mapping.EventSourceArn)).toMatch(/Portal-\w+-Data.*StreamArn/);
+    expect(mapping).toMatchObject({ StartingPosition: 'TRIM_HORIZON', BatchSize: 1, MaximumRetryAttempts: QUEUE_MAX_RECEIVE_COUNT - 1, BisectBatchOnFunctionError: true });
+    // only the outbox's inserts invoke it (store/outbox.ts writes them under this prefix)
+    expect(mapping.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
+      { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: OUTBOX_KEY_PREFIX }] } } } },
+    ]);
+    const deadLetters = resourcesOf(jobs, 'AWS::SQS::Queue')[deadLettersIdOf(jobs, stage, STREAM_ROW)]!.Properties;
+    expect(deadLetters).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    // it reads the stream and may write the failure's description to its dead-letter queue
+    const actions = statementsOfFunction(jobs, jobFunctionId(jobs, STREAM_ROW)).flatMap((st) => [st.Action].flat());
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:DescribeStream', 'sqs:SendMessage']));
+  });
+
+  it.each([...QUEUE_ROWS, STREAM_ROW])("%s: its dead-letter queue's alarm watches that queue and notifies the alarm topic", (jobId) => {
     const { jobs, ops } = synthPortal(stage);
-    const { deadLettersId } = queueOf(jobs, stage, jobId);
+    const deadLettersId = deadLettersIdOf(jobs, stage, jobId);
     const alarms = Object.values(resourcesOf(ops, 'AWS::CloudWatch::Alarm')).filter(
       (a) => a.Properties.AlarmDescription === `Job-${jobId}: messages in its dead-letter queue, given up on after every retry`,
     );
@@ -181,8 +219,8 @@ describe('prod: email through SES', () => {
       expect([allows[0]!.Action].flat()).toContain('sqs:SendMessage');
       expect([allows[0]!.Action].flat().every((a: string) => a.startsWith('sqs:'))).toBe(true);
     }
-    // the fan-out and deliver queues are fed by our functions only, never by EventBridge
-    for (const internal of ['notifications-fanout', 'notifications-deliver']) {
+    // the deliver queue is fed by our functions only, never by EventBridge
+    for (const internal of ['notifications-deliver']) {
       const queue = queueOf(jobs, 'prod', internal).id;
       const policies = Object.values(resourcesOf(jobs, 'AWS::SQS::QueuePolicy')).filter((p) => (p.Properties.Queues as Array<{ Ref: string }>).some((q) => q.Ref === queue));
       expect(JSON.stringify(policies), internal).not.toContain('events.amazonaws.com');

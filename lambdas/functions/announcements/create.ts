@@ -1,7 +1,7 @@
 /**
  * POST /api/announcements/ (staff, admin) — an announcement to all students, a program type, a cohort
  * or named students, in-app and (unless turned off) by email, now or at `send_at`. The request only
- * stores it and queues it: the fan-out to each recipient runs on the notifications queue.
+ * stores it and writes its event: the fan-out to each recipient runs as queued work (notifications-fanout).
  */
 import { AnnouncementRequest } from '../../contract/notification-requests.js';
 import { nowIso } from '../../domain/clock.js';
@@ -39,11 +39,12 @@ export const handler = route('announcements-create', async (req) => {
     cohortId: input.audience === 'cohort' ? (input.cohort_id ?? null) : null,
     usernames,
     sendEmail: input.send_email,
-    // one sent now is "due now": if queueing it fails below, the next minute's sweep sends it
+    // one sent now is "due now": if sending it fails below, the next minute's sweep sends it
     sendAt: sendAt && scheduled ? sendAt : at,
     createdBy: caller.username,
     createdAt: at,
   });
-  const answer = scheduled ? record : await sendAnnouncement(record);
+  // null: the sweep took it in between, and sent it
+  const answer = scheduled ? record : ((await sendAnnouncement(record)) ?? { ...record, status: 'sending' as const });
   return { status: 201, body: presentAnnouncement(answer) };
 });

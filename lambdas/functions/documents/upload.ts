@@ -9,7 +9,6 @@
 import * as z from '../../contract/zod.js';
 import { MAX_UPLOAD_BYTES } from '../../contract/documents.js';
 import { Invalid } from '../../domain/errors.js';
-import { needsAcknowledgement } from '../../domain/document-access.js';
 import { required } from '../../domain/required.js';
 import { allowedTypeOf, checkUploadSize } from '../../domain/uploads.js';
 import { isMultipart, parseMultipart } from '../../http/multipart.js';
@@ -20,7 +19,6 @@ import { parseJsonBody } from '../../http/validate.js';
 import type { DocumentRecord } from '../../store/document.js';
 import { bearerToken, callerDisplayName } from '../../store/caller-name.js';
 import { copyFile, deleteFileQuietly, fileSize, ownsUpload, putFile, readFile } from '../../store/document-files.js';
-import { notifyAfterCommit } from '../../notify/events.js';
 import { lookupsFor, presentDocument } from '../../presenters/document.js';
 import { storeUpload, type Uploader } from '../../uploads/store-upload.js';
 import { resolveUploadFields } from '../../uploads/upload-fields.js';
@@ -68,15 +66,6 @@ const routed = route('documents-upload', async (req) => {
   // the same name whichever way the file came (form or presigned upload); seeded documents carry one too
   const actor: Uploader = { username, name: await callerDisplayName(bearerToken(req.headers.authorization), username) };
   const record = isMultipart(req) ? await fromForm(req, actor) : await fromUpload(req, actor);
-  if (needsAcknowledgement(record)) {
-    await notifyAfterCommit({
-      event: 'document.required',
-      entity: record.id,
-      template: 'document_required',
-      params: { documentTitle: record.title },
-      audience: { kind: 'document', documentId: record.id },
-    });
-  }
   return { status: 201, body: presentDocument(record, await lookupsFor([record])) };
 });
 

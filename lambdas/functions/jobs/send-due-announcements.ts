@@ -10,6 +10,7 @@ import { dueAnnouncements } from '../../store/announcement.js';
 
 export const handler = job('announcements-send-due', async () => {
   const due = await dueAnnouncements(nowIso());
-  for (const a of due) await sendAnnouncement(a);
-  return { sent: due.map((a) => a.id) };
+  const sent: string[] = [];
+  for (const a of due) if (await sendAnnouncement(a)) sent.push(a.id);
+  return { sent };
 });

@@ -6,12 +6,12 @@ import { CreateStudentRequest } from '../../contract/new-student.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
 import { createStudentAccount, newStudentOf } from '../../store/student-account.js';
-import { notifyAfterCommit, welcomeNotice } from '../../notify/events.js';
+import { noticePut, welcomeNotice } from '../../notify/events.js';
 import { presentSummary } from '../../presenters/student-summary.js';
 
 export const handler = route('students-create', async (req) => {
   const input = parseJsonBody(req, CreateStudentRequest);
-  const profile = await createStudentAccount(newStudentOf(input), callerOf(req).username);
-  await notifyAfterCommit(welcomeNotice([profile.username]));
+  const student = newStudentOf(input);
+  const profile = await createStudentAccount(student, callerOf(req).username, [noticePut(welcomeNotice([student.username]))]);
   return { status: 201, body: presentSummary(profile) };
 });
