@@ -49,7 +49,7 @@ export function AnnouncementComposer({ cohortId, onClose }: { cohortId: string |
         <TextField required autoFocus {...field('subject')} slotProps={{ htmlInput: { maxLength: MAX_SUBJECT_LENGTH } }} />
         <TextField required multiline minRows={6} {...field('body')} helperText={errors.body ?? FORMAT_HINT} slotProps={{ htmlInput: { maxLength: MAX_BODY_LENGTH } }} />
         <RichTextPreview source={values.body} />
-        <AudienceFields audience={values.audience} field={field} cohorts={cohorts.data} />
+        <AudienceFields audience={values.audience} field={field} cohorts={cohorts.data} onUsernamesChange={(usernames) => set('usernames', usernames)} />
         <SwitchField label={ANNOUNCEMENT_LABELS.send_email} checked={values.send_email} onChange={(checked) => set('send_email', checked)} />
         <TextField
           type="datetime-local"

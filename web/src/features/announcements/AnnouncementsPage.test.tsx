@@ -1,27 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, fieldProblem, fill, jsonResponse, sampleUser, signedIn, stubApi, tableRows, toastText, type Answer, type ApiCall } from '../../testing/test-utils';
+import { asAdmin, fieldProblem, fill, jsonResponse, signedIn, stubApi, tableRows, toastText, type ApiCall } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
-import { announcement, cohorts, nursingCohort, scheduled, sent } from './announcementTestData';
-
-const asStaff = () => signedIn(sampleUser({ username: 'staff', first_name: 'Sam', is_staff: true }));
-
-function openPage(path = '/admin/announcements', answers: Record<string, Answer> = {}, preloadedState = asStaff()) {
-  const calls = stubApi({
-    'GET /api/announcements/': (call) => jsonResponse(call.path.includes('cursor=') ? { results: [], next: null, count: 2 } : { results: [sent, scheduled], next: null, count: 2 }),
-    'GET /api/cohorts/': jsonResponse(cohorts),
-    ...answers,
-  });
-  const view = renderApp(path, { preloadedState });
-  return { calls, ...view };
-}
+import { announcement, cohorts, nursingCohort } from './announcementTestData';
+import { openComposer, openPage, pickStudent } from './announcementTestPage';
 
 const posts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/api/announcements/');
-
-async function openComposer() {
-  fireEvent.click(await screen.findByRole('button', { name: 'New Announcement' }));
-  return screen.findByRole('dialog', { name: 'New Announcement' });
-}
 
 describe('Announcements (/admin/announcements)', () => {
   it('lists sent and scheduled announcements: subject, audience, status, recipients, time, and a warning for addresses that took no email', async () => {
@@ -73,7 +57,7 @@ describe('Announcement composer', () => {
     await waitFor(() => expect(fieldProblem(dialog, 'Cohort')).toBe('Cohort is required for a cohort audience'));
     fill(dialog, { Audience: 'students' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(fieldProblem(dialog, 'Students')).toBe('Students must name at least one student'));
+    await waitFor(() => expect(fieldProblem(dialog, 'Students')).toBe('Choose at least one student.'));
     expect(posts(calls)).toEqual([]);
   });
 
@@ -110,7 +94,9 @@ describe('Announcement composer', () => {
       'POST /api/announcements/': (call) => jsonResponse(announcement({ id: 'a-4', ...(call.body as object), status: 'scheduled', sent_at: null }), 201),
     });
     const dialog = await openComposer();
-    fill(dialog, { Subject: 'Make-up exam', Message: 'Room 204.', Audience: 'students', Students: 'aisha.khan, Ben.Nguyen\ncarla.diaz' });
+    fill(dialog, { Subject: 'Make-up exam', Message: 'Room 204.', Audience: 'students' });
+    await pickStudent(dialog, 'Students', 'aisha', /^Aisha Khan aisha\.khan/);
+    await pickStudent(dialog, 'Students', 'jane.d', /^Jane Doe jane\.doe/);
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Also send by email' }));
     fill(dialog, { 'Send later': '2030-07-01T17:30' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
@@ -120,7 +106,7 @@ describe('Announcement composer', () => {
         subject: 'Make-up exam',
         body: 'Room 204.',
         audience: 'students',
-        usernames: ['aisha.khan', 'Ben.Nguyen', 'carla.diaz'],
+        usernames: ['aisha.khan', 'jane.doe'],
         send_email: false,
         send_at: '2030-07-01T17:30:00-05:00',
       },

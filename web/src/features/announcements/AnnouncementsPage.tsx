@@ -14,12 +14,14 @@ import { AnnouncementDetailsDialog } from './AnnouncementDetailsDialog';
 import { ANNOUNCEMENTS_FAILED, NO_ANNOUNCEMENTS } from './announcementMessages';
 import { useListAnnouncementCohortsQuery, useListAnnouncementsInfiniteQuery } from './announcementsApi';
 import { AnnouncementsTable } from './AnnouncementsTable';
+import { StudentMessagesSection } from './StudentMessagesSection';
 
 /** The composer's opening: remounted (`key`) each time, preset to a cohort when a link asked for one. */
 type Composing = { key: number; cohortId: string | null } | null;
 
 /**
- * /admin/announcements (staff and admins): the sent and scheduled announcements and New Announcement.
+ * /admin/announcements (staff and admins): the sent and scheduled announcements, New Announcement, and the
+ * emails sent to a student.
  * A cohort's Email All links here with `?compose=cohort&cohort_id=...`, which opens the composer preset
  * (shared/announcementLinks.ts); closing it drops the query, so a reload does not open it again.
  */
@@ -56,6 +58,7 @@ export default function AnnouncementsPage() {
         <AnnouncementsTable announcements={announcements} cohorts={cohorts.data ?? []} onOpen={setOpened} />
       </ListOrStatus>
       {!list.isError && <LoadMoreButton query={list} />}
+      <StudentMessagesSection />
       {composing && <AnnouncementComposer key={composing.key} cohortId={composing.cohortId} onClose={closeComposer} />}
       {opened && <AnnouncementDetailsDialog announcement={opened} cohorts={cohorts.data ?? []} onClose={() => setOpened(null)} />}
     </Stack>

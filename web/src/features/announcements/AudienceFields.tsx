@@ -1,10 +1,10 @@
-import TextField from '@mui/material/TextField';
 import { AUDIENCES, type Audience } from '#contract/notifications';
 import type { Cohort } from '#contract/cohorts';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { cohortName } from './announcementFormat';
 import { AUDIENCE_LABEL, type AnnouncementValues } from './announcementForm';
+import { StudentPicker } from './StudentPicker';
 
 type FieldProps = <K extends keyof AnnouncementValues & string>(
   name: K,
@@ -14,10 +14,13 @@ interface Props {
   audience: Audience;
   field: FieldProps;
   cohorts: readonly Cohort[] | undefined;
+  /** The picker's choice; its other props come from `field`. */
+  onUsernamesChange: (usernames: string[]) => void;
 }
 
 /** Who the announcement is for: the audience, then the program type, cohort or students it needs. */
-export function AudienceFields({ audience, field, cohorts }: Props) {
+export function AudienceFields({ audience, field, cohorts, onUsernamesChange }: Props) {
+  const students = field('usernames');
   return (
     <>
       <NativeSelect required {...field('audience')}>
@@ -44,13 +47,15 @@ export function AudienceFields({ audience, field, cohorts }: Props) {
         </NativeSelect>
       )}
       {audience === 'students' && (
-        <TextField
+        <StudentPicker
+          multiple
           required
-          multiline
-          minRows={2}
-          autoComplete="off"
-          {...field('usernames')}
-          helperText={field('usernames').helperText ?? 'Their usernames, separated by commas.'}
+          id={students.id}
+          label={students.label}
+          error={students.error}
+          helperText={students.helperText}
+          value={students.value}
+          onChange={onUsernamesChange}
         />
       )}
     </>

@@ -1,4 +1,4 @@
-import { type Audience } from '#contract/notifications';
+import { MAX_NAMED_RECIPIENTS, type Audience } from '#contract/notifications';
 import { AnnouncementRequest, type AnnouncementInput } from '#contract/notification-requests';
 import type { ProgramType } from '#contract/programs';
 import { schemaProblems, type FieldErrors } from '#shared/lib/fieldErrors';
@@ -12,8 +12,8 @@ const ANNOUNCEMENT_FORM = defineFormFields({
   audience: { label: 'Audience', initial: 'general' as Audience },
   program_type: { label: 'Program Type', initial: '' as ProgramType | '' },
   cohort_id: { label: 'Cohort', initial: '' },
-  /** Usernames separated by commas (or spaces, or lines). */
-  usernames: { label: 'Students', initial: '' },
+  /** The students chosen in the picker, by username. */
+  usernames: { label: 'Students', initial: [] as string[] },
   send_email: { label: 'Also send by email', initial: true },
   /** A date-time field's value, in school time; empty: send now. */
   send_at: { label: 'Send later', initial: '' },
@@ -33,8 +33,6 @@ export const AUDIENCE_LABEL: Record<Audience, string> = {
 export const newAnnouncement = (cohortId: string | null): AnnouncementValues =>
   cohortId ? { ...ANNOUNCEMENT_FORM.initial, audience: 'cohort', cohort_id: cohortId } : ANNOUNCEMENT_FORM.initial;
 
-export const usernamesIn = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
-
 /** The body of POST /api/announcements/: only the recipients the audience needs, and `send_at` with the school's offset. */
 export function announcementBody(values: AnnouncementValues): AnnouncementInput {
   const { audience } = values;
@@ -44,16 +42,24 @@ export function announcementBody(values: AnnouncementValues): AnnouncementInput 
     audience,
     ...(audience === 'program_type' && values.program_type ? { program_type: values.program_type } : {}),
     ...(audience === 'cohort' && values.cohort_id ? { cohort_id: values.cohort_id } : {}),
-    ...(audience === 'students' ? { usernames: usernamesIn(values.usernames) } : {}),
+    ...(audience === 'students' ? { usernames: values.usernames } : {}),
     send_email: values.send_email,
     ...(values.send_at ? { send_at: schoolTimeToIso(values.send_at) ?? values.send_at } : {}),
   };
 }
 
-/** "Subject is required", "Cohort is required for a cohort audience": the server's schema, and a send-later time still to come. */
+/** Said as the picker's user acts: they choose students, they type no usernames. */
+const studentsProblem = (chosen: number, schemaSays: string) =>
+  chosen === 0 ? 'Choose at least one student.' : chosen > MAX_NAMED_RECIPIENTS ? `Choose at most ${MAX_NAMED_RECIPIENTS} students.` : schemaSays;
+
+/**
+ * "Subject is required", "Cohort is required for a cohort audience": the server's schema, and a send-later time
+ * still to come; "Choose at least one student." for an audience of individual students with none chosen.
+ */
 export function validateAnnouncement(values: AnnouncementValues, now = Date.now()): FieldErrors<keyof AnnouncementValues> {
   const body = announcementBody(values);
   const errors = schemaProblems(AnnouncementRequest, body, ANNOUNCEMENT_LABELS);
+  if (errors.usernames) errors.usernames = studentsProblem(values.usernames.length, errors.usernames);
   if (!errors.send_at && body.send_at && Date.parse(body.send_at) <= now) errors.send_at = `${ANNOUNCEMENT_LABELS.send_at} must be a time still to come`;
   return errors;
 }

@@ -3,11 +3,12 @@ import { listOf, onSuccess } from '#shared/api/responses';
 import type { Cohort } from '#contract/cohorts';
 import type { AnnouncementSummary } from '#contract/notifications';
 import type { AnnouncementInput } from '#contract/notification-requests';
+import type { StudentSummary } from '#contract/student-admin';
 import type { Page } from '#contract/page';
 
 const PAGE_SIZE = 20;
 
-/** Announcements (staff and admins): the sent and scheduled ones a page at a time, a new one, and the cohorts to address. */
+/** Announcements (staff and admins): the sent and scheduled ones a page at a time, a new one, and the cohorts and students to address. */
 export const announcementsApi = api.enhanceEndpoints({ addTagTypes: ['Announcement', 'Cohort'] }).injectEndpoints({
   endpoints: (build) => ({
     listAnnouncements: build.infiniteQuery<Page<AnnouncementSummary>, void, string | null>({
@@ -25,7 +26,15 @@ export const announcementsApi = api.enhanceEndpoints({ addTagTypes: ['Announceme
       transformResponse: listOf<Cohort>,
       providesTags: ['Cohort'],
     }),
+    /**
+     * The student picker's matches (name, username or email), every one the server finds: the paged list
+     * filters within a page by last name, so a page could come back empty while later ones hold matches.
+     */
+    searchAnnouncementStudents: build.query<StudentSummary[], string>({
+      query: (search) => ({ url: '/api/students/', params: { search } }),
+      transformResponse: listOf<StudentSummary>,
+    }),
   }),
 });
 
-export const { useListAnnouncementsInfiniteQuery, useCreateAnnouncementMutation, useListAnnouncementCohortsQuery } = announcementsApi;
+export const { useListAnnouncementsInfiniteQuery, useCreateAnnouncementMutation, useListAnnouncementCohortsQuery, useSearchAnnouncementStudentsQuery } = announcementsApi;

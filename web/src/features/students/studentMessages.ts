@@ -7,7 +7,6 @@ export const STUDENT_FAILED = 'Failed to load student details';
 export const STUDENT_NOT_FOUND = 'Student not found';
 export const DOCUMENTS_FAILED = 'Failed to load documents';
 export const PAYMENTS_FAILED = 'Failed to load card payments';
-export const MESSAGES_FAILED = 'Failed to load messages';
 export const SAVE_FAILED_FALLBACK = 'Something went wrong';
 /** A failed save as the server says it, else the fallback. */
 export const savedFailure = (error: unknown) => serverErrorOf(error) ?? SAVE_FAILED_FALLBACK;

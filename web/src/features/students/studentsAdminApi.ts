@@ -5,8 +5,6 @@ import type { StudentRecordDocumentDto } from '#contract/documents';
 import type { CreateStudentRequest, StudentSummary } from '#contract/student-admin';
 import type { ImportDetail, ImportList, ImportSummary, StartImportRequest } from '#contract/student-import';
 import type { MfaResetResult } from '#contract/mfa';
-import type { MessageLogItem } from '#contract/notifications';
-import type { Page } from '#contract/page';
 import type { ProgramType } from '#contract/programs';
 
 /** GET /api/students/ filters; empty ones are left out of the query string. */
@@ -98,13 +96,6 @@ export const studentsAdminApi = api
         transformResponse: listOf<StudentRecordDocumentDto>,
         providesTags: ['Document', 'Acknowledgement'],
       }),
-      /** The emails sent to the student, newest first, a page at a time (audited there as a read of the record). */
-      listStudentMessages: build.infiniteQuery<Page<MessageLogItem>, string, string | null>({
-        infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (lastPage) => lastPage.next },
-        query: ({ queryArg, pageParam }) => ({ url: studentUrl(queryArg, 'messages/'), params: pageParam ? { limit: '20', cursor: pageParam } : { limit: '20' } }),
-        // an email's status moves (sent, delivered, bounced): read again whenever the record opens
-        keepUnusedDataFor: 0,
-      }),
     }),
   });
 
@@ -121,5 +112,4 @@ export const {
   useSetSignInMutation,
   useResetMfaMutation,
   useListStudentDocumentsQuery,
-  useListStudentMessagesInfiniteQuery,
 } = studentsAdminApi;
