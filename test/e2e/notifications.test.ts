@@ -50,7 +50,10 @@ async function announce(page: Page, subject: string, body: string) {
   await dialog.getByLabel('Audience').selectOption({ label: 'Individual students' });
   // the picker searches as staff type: the student is chosen from its matches, by keyboard
   await dialog.getByLabel('Students').fill(student.username);
-  await page.getByRole('listbox').getByRole('option', { name: new RegExp(student.username) }).waitFor();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(student.username) })
+    .waitFor();
   await page.keyboard.press('Enter');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('alert').filter({ hasText: 'Announcement sent' }).waitFor();
