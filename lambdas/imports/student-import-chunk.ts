@@ -17,6 +17,7 @@ import { REASONS, reasonOf, sentenceOf, type StoredRow } from '../domain/import-
 import type { ImportRowReport } from '../contract/student-import.js';
 import { notifyAfterCommit, welcomeNotice } from '../notify/events.js';
 import { logger } from '../observability/powertools.js';
+import { signInEmail } from '../store/cognito-admin.js';
 import { createStudentAccount, newStudentOf } from '../store/student-account.js';
 import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../store/student-import.js';
 
@@ -94,7 +95,8 @@ export async function processChunk(message: ChunkMessage, opts: { lastAttempt: b
       entity: id,
       template: 'import_finished',
       params: { importId: id, created: done.created, skipped: done.skipped, failed: done.failed },
-      audience: { kind: 'staff', username: done.createdBy, address: null },
+      // by email too: staff have no profile, so their sign-in's address (null if it has none: in-app only)
+      audience: { kind: 'staff', username: done.createdBy, address: await signInEmail(done.createdBy).catch(() => null) },
     });
   }
   return result;

@@ -53,6 +53,20 @@ export async function createSignIn(user: NewSignIn): Promise<string> {
   }
 }
 
+/**
+ * The email of a sign-in (a staff member's: staff have no profile in the table), or null when it has none
+ * or is gone. For a notice to staff: the address is looked up when the notice is sent, never stored.
+ */
+export async function signInEmail(username: string): Promise<string | null> {
+  try {
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: username }));
+    return user.UserAttributes?.find((a) => a.Name === 'email')?.Value || null;
+  } catch (error) {
+    if ((error as Error).name === 'UserNotFoundException') return null;
+    throw error;
+  }
+}
+
 export async function deleteSignIn(username: string): Promise<void> {
   await cognito.send(new AdminDeleteUserCommand({ UserPoolId: USER_POOL_ID, Username: username }));
 }

@@ -29,10 +29,15 @@ import type { ApiEvent } from '../../lambdas/http/types.js';
 import { invoke as gatewayInvoke, type Handler } from '../../lib/local/invoke.js';
 import { createLocalQueue, type LocalQueue } from '../../lib/local/local-queue.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
-import { uniqueName } from './support/fixtures.js';
+import { createSignIn, uniqueName } from './support/fixtures.js';
+import { emailsTo, waitFor } from './support/mail.js';
+import { handler as listNotices } from '../../lambdas/functions/notifications/list.js';
 
 const JOB = 'students-import-chunks';
 const admin: Caller = { username: uniqueName('import-admin'), roles: ['admin'] };
+/** Another admin, a real sign-in with an address: the import's "finished" notice goes to it by email too. */
+const notified: Caller = { username: uniqueName('import-notified'), roles: ['admin'] };
+const NOTIFIED_EMAIL = `${notified.username}@staff.example.edu`;
 const TEMP = 'Temp!pass123';
 let cohortId: string;
 let queue: LocalQueue;
@@ -66,6 +71,7 @@ beforeAll(async () => {
     list: (await import('../../lambdas/functions/students/imports-list.js')).handler as unknown as Handler,
     consume: (await import('../../lambdas/functions/jobs/import-student-chunks.js')).handler as never,
   };
+  await createSignIn({ username: notified.username, password: TEMP, group: 'admin', email: NOTIFIED_EMAIL });
   const year = 5000 + Math.floor(Math.random() * 4000);
   cohortId = (
     await createCohort(
@@ -110,10 +116,10 @@ const rowOf = (username: string, over: Partial<Record<(typeof IMPORT_COLUMNS)[nu
 const csvOf = (rows: string[]) => [HEADER, ...rows].join('\n');
 
 /** POST /api/students/import/ as the local gateway runs it: past the route's timeout it would be API Gateway's 500. */
-async function startImport(csv: string, fileName = 'students.csv') {
+async function startImport(csv: string, fileName = 'students.csv', caller = admin) {
   const route = routeById('students-import');
   const started = Date.now();
-  const out = await gatewayInvoke(h.start, apiEvent('students-import', { caller: admin, body: { csv, file_name: fileName } }) as ApiEvent, {
+  const out = await gatewayInvoke(h.start, apiEvent('students-import', { caller, body: { csv, file_name: fileName } }) as ApiEvent, {
     functionName: route.id,
     timeoutSeconds: routeTimeoutSeconds(route),
     log: () => {},
@@ -168,6 +174,30 @@ describe('CSV import as a job', () => {
   // made once the cohort exists
   let big: string;
   let firstId: string;
+
+  // first: the 1,000 welcomes of the next test queue ahead of any later notice
+  it('tells the admin who started it that it finished: in the portal, and by email at their sign-in address', async () => {
+    // its own cohort: the tests below count the students of theirs
+    const year = 3000 + Math.floor(Math.random() * 1000);
+    const own = await createCohort(
+      {
+        academicYear: `${year}-${year + 1}`,
+        cohortNumber: 1 + Math.floor(Math.random() * 999),
+        programType: 'certificate',
+        programName: 'Phlebotomy',
+        isActive: true,
+        startDate: null,
+        endDate: null,
+      },
+      notified.username,
+    );
+    const res = await startImport(csvOf([rowOf(`first${tag}`, { cohort_id: own.id })]), 'one.csv', notified);
+    expect(res.status).toBe(202);
+    await queue.idle(JOB);
+    await waitFor(async () => (await emailsTo(NOTIFIED_EMAIL)).some((m) => m.subject === 'Your student import has finished'), "the admin's email");
+    const notices = await invoke(listNotices, apiEvent('notifications-list', { caller: notified }));
+    expect(notices.body.results).toEqual([expect.objectContaining({ title: 'Student import finished', body: '1 created, 0 already there, 0 not created.', link: '/admin' })]);
+  }, 60_000);
 
   it('imports 1,000 rows completely: the request answers at once, the job creates every student', async () => {
     big = csvOf(Array.from({ length: 1_000 }, (_, i) => rowOf(`imp${tag}-${String(i).padStart(4, '0')}`)));
