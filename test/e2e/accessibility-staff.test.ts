@@ -9,11 +9,12 @@ import { dataRows, dataTable } from './support/dataTable.js';
 
 const { pagesFor } = accessibilityBrowser('staff');
 
-// Each test audits many states at two widths: more time than the e2e default on a busy machine.
-describe('Document Management (staff)', { timeout: 120_000 }, () => {
+// Each test audits many states at two widths: more time than the e2e default on a busy machine. The describe
+// blocks (one person each, with pages of their own) run side by side, their tests one after another.
+describe('Document Management (staff)', { timeout: 120_000, concurrent: true }, () => {
   const s = pagesFor({ username: 'staff', password: 'Staff!2345' });
 
-  it('each tab loaded, an empty search, a failed list', async () => {
+  it.sequential('each tab loaded, an empty search, a failed list', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/documents', (p) => dataRows(p, 'Individual Students'), 'documents', 'individual');
       for (const [tab, state] of [
@@ -33,7 +34,7 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
     });
   });
 
-  it('filter, upload (with its error), preview, acknowledgements and delete dialogs', async () => {
+  it.sequential('filter, upload (with its error), preview, acknowledgements and delete dialogs', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await visit(page, '/documents', (p) => dataRows(p, 'Individual Students'));
       const filter = page.getByRole('button', { name: 'Filter', exact: true });
@@ -69,7 +70,7 @@ describe('Document Management (staff)', { timeout: 120_000 }, () => {
   });
 });
 
-describe('Finance Ledger (finance)', () => {
+describe('Finance Ledger (finance)', { concurrent: true }, () => {
   const s = pagesFor({ username: 'finance', password: 'Finance!2345' });
 
   it('loaded, a date-range problem, empty, failed', async () => {

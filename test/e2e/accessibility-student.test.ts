@@ -27,10 +27,11 @@ const { pagesFor } = accessibilityBrowser('student');
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
 
-describe('signed out', () => {
+// The describe blocks (one person each, with pages of their own) run side by side, their tests one after another.
+describe('signed out', { concurrent: true }, () => {
   const s = pagesFor();
 
-  it('login: loaded and a failed login', async () => {
+  it.sequential('login: loaded and a failed login', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/', (p) => p.getByRole('button', { name: 'Login' }), 'login', 'loaded');
       await page.getByLabel('Username').fill('student');
@@ -41,7 +42,7 @@ describe('signed out', () => {
     });
   });
 
-  it('login: first sign-in with a temporary password (new password form, with its error)', async () => {
+  it.sequential('login: first sign-in with a temporary password (new password form, with its error)', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       // The login's answer for an account with a temporary password, as cognito-local would give it.
       await page.route('**/api/users/login/', (route) =>
@@ -62,7 +63,7 @@ describe('signed out', () => {
     });
   });
 
-  it('courses catalog and an unknown page', async () => {
+  it.sequential('courses catalog and an unknown page', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/courses', heading('Courses Catalog'), 'courses', 'signed-out');
       await auditVisit(page, width, '/no-such-page', heading('Page not found'), 'not-found', 'loaded');
@@ -71,10 +72,10 @@ describe('signed out', () => {
 });
 
 // Each test audits many states at two widths: more time than the e2e default on a busy machine.
-describe('student', { timeout: 120_000 }, () => {
+describe('student', { timeout: 120_000, concurrent: true }, () => {
   const s = pagesFor({ username: 'student', password: 'Student!2345' });
 
-  it('dashboard: loaded, and the notice after opening an admin page', async () => {
+  it.sequential('dashboard: loaded, and the notice after opening an admin page', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/Dashboard', (p) => p.getByRole('button', { name: 'Pay Bill' }), 'dashboard', 'loaded');
       await page.goto(`${page.url().replace(/\/Dashboard$/, '')}/admin`);
@@ -88,7 +89,7 @@ describe('student', { timeout: 120_000 }, () => {
     });
   });
 
-  it('course schedule editor: empty, add dialog, one course', async () => {
+  it.sequential('course schedule editor: empty, add dialog, one course', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/course-schedule-editor', heading('Course Schedule Editor'), 'schedule-editor', 'empty');
       const add = page.getByRole('button', { name: 'Add Course' });
@@ -110,14 +111,14 @@ describe('student', { timeout: 120_000 }, () => {
     });
   });
 
-  it('courses catalog: loaded and failed', async () => {
+  it.sequential('courses catalog: loaded and failed', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/courses', (p) => p.getByText('Total Courses'), 'courses', 'loaded');
       await auditFailedLoad(page, width, 'courses', 'error', /^\/api\/courses\//, page.getByRole('alert').filter({ hasText: /./ }).first());
     });
   });
 
-  it('cart: empty, with the bill, clear confirmation', async () => {
+  it.sequential('cart: empty, with the bill, clear confirmation', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/cart', (p) => p.getByText('Your cart is empty'), 'cart', 'empty');
       await visit(page, '/Dashboard', (p) => p.getByRole('button', { name: 'Pay Bill' }));
@@ -129,7 +130,7 @@ describe('student', { timeout: 120_000 }, () => {
     });
   });
 
-  it('payment history: loaded and failed; a receipt', async () => {
+  it.sequential('payment history: loaded and failed; a receipt', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/payments', (p) => dataTable(p, 'Payments'), 'payments', 'loaded');
       await page
@@ -149,7 +150,7 @@ describe('student', { timeout: 120_000 }, () => {
     });
   });
 
-  it('My Documents: loaded, preview of each file type, acknowledge dialog', async () => {
+  it.sequential('My Documents: loaded, preview of each file type, acknowledge dialog', async () => {
     await atBothWidths(s.pages, async (page, width) => {
       await auditVisit(page, width, '/documents', (p) => dataTable(p, 'My documents'), 'my-documents', 'loaded');
       for (const [title, kind] of [
@@ -178,7 +179,7 @@ describe('student', { timeout: 120_000 }, () => {
   });
 });
 
-describe('paid student', () => {
+describe('paid student', { concurrent: true }, () => {
   const s = pagesFor({ username: 'paid', password: 'Student!2345' });
 
   it('dashboard: paid in full', async () => {
@@ -188,7 +189,7 @@ describe('paid student', () => {
   });
 });
 
-describe('checkout (kate.wilson)', () => {
+describe('checkout (kate.wilson)', { concurrent: true }, () => {
   const s = pagesFor({ username: 'kate.wilson', password: 'Student!2345' });
 
   it('checkout: loaded and a declined card', async () => {

@@ -11,12 +11,11 @@
  * students' balances stay as seeded for the other suites. The new states (a line above what is owed,
  * a refused amount, the checkout's explanation, a replaced checkout) also get audit.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { audit } from './support/a11y.js';
-import { baseUrl, launchBrowser } from './support/browser.js';
+import { baseUrl, browserPerFile } from './support/browser.js';
 import { balance, cardForm, expectBalance, listedPayments, payBill, payByCard, recordIntentRequests } from './support/checkout.js';
-import { signedInContext } from './support/session.js';
 import { createFreshStudent, type FreshStudent } from './support/students.js';
 import { dataRow } from './support/dataTable.js';
 
@@ -25,25 +24,20 @@ const WIDTHS = [
   { width: 375, height: 812 },
 ] as const;
 
-let browser: Browser;
-let context: BrowserContext | undefined;
+const file = browserPerFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-/** A fresh student owing `amount` on Phlebotomy, signed in in a new context at `viewport`. */
-async function studentOwing(prefix: string, amount: string, viewport: (typeof WIDTHS)[number]): Promise<{ student: FreshStudent; page: Page }> {
+/**
+ * A fresh student owing `amount` on Phlebotomy, signed in on a page at `viewport` that starts as a new context's
+ * would, for one test (support/browser.ts warmPage; its own hook and `expect`: the two widths run side by side).
+ */
+async function studentOwing(
+  onTestFinished: TestContext['onTestFinished'],
+  prefix: string,
+  amount: string,
+  viewport: (typeof WIDTHS)[number],
+): Promise<{ student: FreshStudent; page: Page }> {
   const student = await createFreshStudent(prefix, { programName: 'Phlebotomy', amount, nextDueDate: '2026-12-15' });
-  context = await signedInContext(browser, student.user, {}, { viewport, reducedMotion: 'reduce' });
-  const page = await context.newPage();
+  const page = await file.warmPage(onTestFinished, { userInfo: JSON.stringify(student.user) }, { viewport, reducedMotion: 'reduce' });
   await page.goto(`${baseUrl()}/Dashboard`);
   await balance(page).waitFor();
   expect(await balance(page).textContent()).toBe(`$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
@@ -55,9 +49,11 @@ const cartLine = (page: Page) => page.getByRole('listitem', { name: 'Phlebotomy'
 /** The accessibility checks (axe, small screen, a screenshot in test/e2e/screenshots) on one of states. */
 const auditState = (page: Page, viewport: (typeof WIDTHS)[number], screen: string, state: string) => audit(page, viewport.width, screen, state);
 
-describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) => {
-  it('(a) Pay Bill twice: the checkout explains before opening any payment, and one click pays exactly what was owed', { timeout: 120_000 }, async () => {
-    const { page } = await studentOwing('qty', '900.00', viewport);
+// The journeys run side by side, at both widths (each has a student of its own): much of a journey is waiting
+// (the sandbox's webhook, the redirect 3 s after a payment).
+describe.each(WIDTHS)('checkout that cannot mislead at $width px', { concurrent: true }, (viewport) => {
+  it('(a) Pay Bill twice: the checkout explains before opening any payment, and one click pays exactly what was owed', { timeout: 120_000 }, async ({ expect, onTestFinished }) => {
+    const { page } = await studentOwing(onTestFinished, 'qty', '900.00', viewport);
     const intents = recordIntentRequests(page);
     await payBill(page);
     await payBill(page);
@@ -94,8 +90,8 @@ describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) =>
     await expect(dataRow(page, 'Payments', /Pending|Canceled|Failed/).count()).resolves.toBe(0);
   });
 
-  it('(b) a part of the balance is paid, and the dashboard balance drops by exactly that', { timeout: 120_000 }, async () => {
-    const { page } = await studentOwing('part', '1000.00', viewport);
+  it('(b) a part of the balance is paid, and the dashboard balance drops by exactly that', { timeout: 120_000 }, async ({ expect, onTestFinished }) => {
+    const { page } = await studentOwing(onTestFinished, 'part', '1000.00', viewport);
     await payBill(page);
     const amount = cartLine(page).getByLabel('Amount to pay');
     await expect(amount.inputValue()).resolves.toBe('1000.00');
@@ -124,14 +120,14 @@ describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) =>
     await dataRow(page, 'Payments', '$250.50').getByText('Succeeded').waitFor();
   });
 
-  it('(c) two tabs: the older checkout is replaced (nothing charged), the newer pays', { timeout: 150_000 }, async () => {
-    const { student, page: tabA } = await studentOwing('tabs', '500.00', viewport);
+  it('(c) two tabs: the older checkout is replaced (nothing charged), the newer pays', { timeout: 150_000 }, async ({ expect, onTestFinished }) => {
+    const { student, page: tabA } = await studentOwing(onTestFinished, 'tabs', '500.00', viewport);
     await payBill(tabA);
     await tabA.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await cardForm(tabA).getByRole('button', { name: 'Pay $500.00' }).waitFor();
 
     // Tab B (same browser, so the same stored cart) opens its checkout afterwards: it replaces A's.
-    const tabB = await context!.newPage();
+    const tabB = await tabA.context().newPage();
     await tabB.goto(`${baseUrl()}/checkout`);
     await cardForm(tabB).getByRole('button', { name: 'Pay $500.00' }).waitFor();
 
@@ -177,8 +173,8 @@ describe.each(WIDTHS)('checkout that cannot mislead at $width px', (viewport) =>
     expect(listed.map((p) => [p.status, p.amount])).toEqual([['succeeded', 500]]);
   });
 
-  it('(d) opening the checkout and leaving without paying leaves no Pending row', { timeout: 120_000 }, async () => {
-    const { student, page } = await studentOwing('leave', '300.00', viewport);
+  it('(d) opening the checkout and leaving without paying leaves no Pending row', { timeout: 120_000 }, async ({ expect, onTestFinished }) => {
+    const { student, page } = await studentOwing(onTestFinished, 'leave', '300.00', viewport);
     const intents = recordIntentRequests(page);
     await payBill(page);
     // Twice: the second visit replaces the first (canceled), the second is left open (pending).

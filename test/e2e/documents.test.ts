@@ -6,33 +6,32 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, freshPagePerTest, signInToDashboard } from './support/browser.js';
+import { describe, it } from 'vitest';
+import { baseUrl, browserPerFile, signInToDashboard } from './support/browser.js';
 import { expectToast } from './support/toasts.js';
 import { makePdf as minimalPdf } from '../../lib/local/seed/sample-files.js';
 
-const session = freshPagePerTest({ acceptDownloads: true });
-let page: Page;
-beforeEach(() => {
-  page = session.page;
-});
+// The two describe blocks run side by side, each test with pages of its own and asserting with its own `expect` (the
+// context's): the upload has a title of its own, and the acknowledgement is of a general document.
+const file = browserPerFile({ acceptDownloads: true });
 
-async function openDocumentManagement() {
+async function openDocumentManagement(page: Page) {
   await page.goto(`${baseUrl()}/documents`);
   await page.getByRole('heading', { level: 1, name: 'Document Management' }).waitFor();
   await page.getByRole('tab', { name: /^General Resources \(\d+\)$/ }).waitFor();
 }
 
-const row = (title: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
-const tabCount = async (name: string) => Number(/\((\d+)\)$/.exec((await page.getByRole('tab', { name: new RegExp(`^${name}`) }).textContent()) ?? '')?.[1]);
+const row = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
+const tabCount = async (page: Page, name: string) => Number(/\((\d+)\)$/.exec((await page.getByRole('tab', { name: new RegExp(`^${name}`) }).textContent()) ?? '')?.[1]);
 
-describe('Document Management (staff)', () => {
-  it('uploads a pdf with the progress bar, previews and zooms it, downloads it and deletes it', async () => {
+describe('Document Management (staff)', { concurrent: true }, () => {
+  it('uploads a pdf with the progress bar, previews and zooms it, downloads it and deletes it', async ({ expect, onTestFinished }) => {
     const title = `E2E Syllabus ${Date.now().toString(36)}`;
     const fileName = `e2e-syllabus-${Date.now().toString(36)}.pdf`;
+    const page = await file.newPageFor(onTestFinished);
     await signInToDashboard(page, 'staff', 'Staff!2345');
-    await openDocumentManagement();
-    const cohortCount = await tabCount('Cohort Documents');
+    await openDocumentManagement(page);
+    const cohortCount = await tabCount(page, 'Cohort Documents');
 
     // upload: hold the PUT to storage briefly so the progress bar can be seen
     let releaseUpload!: () => void;
@@ -56,12 +55,12 @@ describe('Document Management (staff)', () => {
 
     // it is listed in the Cohort Documents tab
     await page.getByRole('tab', { name: `Cohort Documents (${cohortCount + 1})` }).click();
-    await row(title).waitFor();
-    const cells = await row(title).getByRole('cell').allTextContents();
+    await row(page, title).waitFor();
+    const cells = await row(page, title).getByRole('cell').allTextContents();
     expect(cells.slice(0, 9)).toEqual([title, 'Cohort Documents', '2025-2026 Cohort 1', expect.any(String), 'PDF', '0.00 MB', 'Sam Rivera', expect.any(String), 'Public']);
 
     // preview and zoom
-    await row(title)
+    await row(page, title)
       .getByRole('button', { name: `Preview ${title}` })
       .click();
     const preview = page.getByRole('dialog', { name: new RegExp(title) });
@@ -85,41 +84,42 @@ describe('Document Management (staff)', () => {
     await preview.waitFor({ state: 'detached' });
 
     // delete, after the confirmation
-    await row(title)
+    await row(page, title)
       .getByRole('button', { name: `Delete ${title}` })
       .click();
     const confirm = page.getByRole('dialog', { name: 'Delete Document' });
     await confirm.getByText('Are you sure you want to delete this document?', { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Document deleted successfully');
-    await row(title).waitFor({ state: 'detached' });
+    await row(page, title).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: `Cohort Documents (${cohortCount})` }).waitFor();
   });
 });
 
-describe('My Documents (students) and acknowledgements', () => {
-  it("shows the student their cohort's documents; they sign the handbook and staff see it", async () => {
+describe('My Documents (students) and acknowledgements', { concurrent: true }, () => {
+  it("shows the student their cohort's documents; they sign the handbook and staff see it", async ({ expect, onTestFinished }) => {
+    let page = await file.newPageFor(onTestFinished);
     await signInToDashboard(page, 'student', 'Student!2345');
     await page.getByRole('banner').getByRole('link', { name: 'My Documents', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'My Documents' }).waitFor();
-    await row('Nursing Assistant Syllabus').waitFor();
-    await row('Immunization Record').waitFor();
+    await row(page, 'Nursing Assistant Syllabus').waitFor();
+    await row(page, 'Immunization Record').waitFor();
     // another cohort's document is not theirs
-    await expect(row('Clinical Rotation Schedule').count()).resolves.toBe(0);
+    await expect(row(page, 'Clinical Rotation Schedule').count()).resolves.toBe(0);
 
     await page.getByRole('button', { name: 'Acknowledge Student Handbook 2026-2027' }).click();
     const dialog = page.getByRole('dialog', { name: 'Acknowledge Document' });
     await dialog.getByLabel('Full name (signature)').fill('Maria Lopez');
     await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     await expectToast(page, 'Document acknowledged successfully');
-    await row('Student Handbook 2026-2027')
+    await row(page, 'Student Handbook 2026-2027')
       .getByText(/^Acknowledged /)
       .waitFor();
     await page.context().close();
 
-    page = await session.newPage();
+    page = await file.newPageFor(onTestFinished);
     await signInToDashboard(page, 'staff', 'Staff!2345');
-    await openDocumentManagement();
+    await openDocumentManagement(page);
     await page.getByRole('tab', { name: /^General Resources/ }).click();
     await page.getByRole('button', { name: 'Acknowledgements of Student Handbook 2026-2027' }).click();
     const list = page.getByRole('dialog', { name: 'Acknowledgements: Student Handbook 2026-2027' });

@@ -7,37 +7,36 @@
  * The student is a fresh one made through the API (the demo student's balance stays as seeded).
  */
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, freshPagePerTest } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserPerFile } from './support/browser.js';
 import { chooseWithArrows, hasFocusWithin, tabTo } from './support/keyboard.js';
 import { createFreshStudent } from './support/students.js';
 
-const session = freshPagePerTest();
-let page: Page;
-beforeEach(() => {
-  page = session.page;
-});
+// The two journeys run side by side, each in a page of its own (the keyboard and focus are a page's) and asserting
+// with its own `expect` (the context's): much of (a) is the wait for the sandbox's webhook and the redirect.
+const file = browserPerFile();
 
 /** Tabs to `name`'s field and types into it. */
-async function typeInto(label: string, text: string, scope: Page | ReturnType<Page['getByRole']> = page) {
+async function typeInto(page: Page, label: string, text: string, scope: Page | ReturnType<Page['getByRole']> = page) {
   await tabTo(page, scope.getByLabel(label));
   await page.keyboard.type(text);
 }
 
-async function signInWithKeyboard(username: string, password: string) {
+async function signInWithKeyboard(page: Page, username: string, password: string) {
   await page.goto(`${baseUrl()}/`);
-  await typeInto('Username', username);
+  await typeInto(page, 'Username', username);
   await page.keyboard.press('Tab');
-  await expect(hasFocusWithin(page.getByLabel('Password', { exact: true }))).resolves.toBe(true);
+  expect(await hasFocusWithin(page.getByLabel('Password', { exact: true }))).toBe(true);
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/Dashboard$/);
 }
 
-describe('keyboard only', () => {
-  it('(a) student: sign in, add the bill to the cart, pay by card in the sandbox, see the receipt', { timeout: 120_000 }, async () => {
+describe('keyboard only', { concurrent: true }, () => {
+  it('(a) student: sign in, add the bill to the cart, pay by card in the sandbox, see the receipt', { timeout: 120_000 }, async ({ expect, onTestFinished }) => {
     const fresh = await createFreshStudent('keys', { programName: 'Nursing Assistant', amount: '250.00', nextDueDate: '2026-12-15' });
-    await signInWithKeyboard(fresh.username, fresh.password);
+    const page = await file.newPageFor(onTestFinished);
+    await signInWithKeyboard(page, fresh.username, fresh.password);
 
     const bill = page.getByRole('region', { name: 'My Bill' });
     await bill.getByText('$250.00').first().waitFor();
@@ -50,7 +49,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/checkout$/);
     const form = page.getByRole('form', { name: 'Card payment' });
-    await typeInto('Card number', '4242424242424242', form);
+    await typeInto(page, 'Card number', '4242424242424242', form);
     await page.keyboard.press('Tab');
     await page.keyboard.type('1234'); // Expiry (MM/YY)
     await page.keyboard.press('Tab');
@@ -86,9 +85,10 @@ describe('keyboard only', () => {
     await tabTo(page, page.getByRole('button', { name: 'Print' }));
   });
 
-  it('(b) staff: sign in, open Document Management, upload a document, preview it and delete it', { timeout: 120_000 }, async () => {
+  it('(b) staff: sign in, open Document Management, upload a document, preview it and delete it', { timeout: 120_000 }, async ({ expect, onTestFinished }) => {
     const title = `Keyboard Notes ${Date.now().toString(36)}`;
-    await signInWithKeyboard('staff', 'Staff!2345');
+    const page = await file.newPageFor(onTestFinished);
+    await signInWithKeyboard(page, 'staff', 'Staff!2345');
 
     await tabTo(page, page.getByRole('banner').getByRole('link', { name: 'Document Management' }));
     await page.keyboard.press('Enter');
@@ -102,7 +102,7 @@ describe('keyboard only', () => {
     const dialog = page.getByRole('dialog', { name: 'Upload Document' });
     await dialog.waitFor();
     await expect.poll(() => hasFocusWithin(dialog)).toBe(true);
-    await typeInto('Title', title, dialog);
+    await typeInto(page, 'Title', title, dialog);
     await tabTo(page, dialog.getByLabel('Cohort'));
     await chooseWithArrows(page, dialog.getByLabel('Cohort'), '2025-2026 Cohort 1 - Nursing Assistant');
     // Listening before the key press: Playwright takes over the chooser only once it has been asked to.

@@ -6,17 +6,22 @@
  * scrolling); a student without TOTP signs in as before, and may turn it on from the header.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { audit, WIDTHS } from './support/a11y.js';
 import { login } from './support/api.js';
 import { browserPerFile, signIn, signInToDashboard } from './support/browser.js';
 import { newAccount, post, totpNow } from './support/mfa.js';
 import { openMenuIfCollapsed } from './support/header.js';
 
-const browser = browserPerFile();
+const file = browserPerFile();
 
-/** A page (in a context of its own) at one of the audited widths. */
-const pageAt = (width: (typeof WIDTHS)[number]['width']): Promise<Page> => browser.newPage({ viewport: WIDTHS.find((w) => w.width === width)!, reducedMotion: 'reduce' });
+/**
+ * A fresh page for one test (support/browser.ts newPageFor) at one of the audited widths. Each test signs in
+ * an account of its own, so the tests run side by side (much of a sign-in is the wait for cognito-local); each
+ * asserts with its own `expect` (the context's).
+ */
+const pageAt = (onTestFinished: TestContext['onTestFinished'], width: (typeof WIDTHS)[number]['width']): Promise<Page> =>
+  file.newPageFor(onTestFinished, { viewport: WIDTHS.find((w) => w.width === width)!, reducedMotion: 'reduce' });
 
 /** The key the setup screen shows (as text, for typing into an app by hand). */
 const shownSecret = async (page: Page) => String(await page.locator('[data-totp-secret]').getAttribute('data-totp-secret'));
@@ -28,9 +33,9 @@ async function enterCode(page: Page, code: string) {
 
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')) as Promise<Record<string, unknown> | null>;
 
-describe('an admin without two-step sign-in', () => {
-  it('sets it up at the first sign-in (QR code and key), lands on the dashboard, and signs in with a code the next time', async () => {
-    const page = await pageAt(1280);
+describe('an admin without two-step sign-in', { concurrent: true }, () => {
+  it('sets it up at the first sign-in (QR code and key), lands on the dashboard, and signs in with a code the next time', async ({ expect, onTestFinished }) => {
+    const page = await pageAt(onTestFinished, 1280);
     await signIn(page, 'mfa.admin', 'MfaAdmin!2345');
     await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
     const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
@@ -59,9 +64,9 @@ describe('an admin without two-step sign-in', () => {
     expect(await stored(page)).toMatchObject({ username: 'mfa.admin', isAdmin: true });
   });
 
-  it('the setup screen fits a 375 px phone (no sideways scrolling, axe clean)', async () => {
+  it('the setup screen fits a 375 px phone (no sideways scrolling, axe clean)', async ({ onTestFinished }) => {
     const { username, password } = await newAccount('e2e-admin', 'admin');
-    const page = await pageAt(375);
+    const page = await pageAt(onTestFinished, 375);
     await signIn(page, username, password);
     await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
     await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
@@ -71,9 +76,9 @@ describe('an admin without two-step sign-in', () => {
     await page.waitForURL(/\/Dashboard$/);
   });
 
-  it('a wrong code at sign-in sends the person back to the password form, with the reason', async () => {
+  it('a wrong code at sign-in sends the person back to the password form, with the reason', async ({ expect, onTestFinished }) => {
     const { username, password } = await newAccount('e2e-staff', 'staff');
-    const page = await pageAt(1280);
+    const page = await pageAt(onTestFinished, 1280);
     await signIn(page, username, password);
     await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
     const secret = await shownSecret(page);
@@ -94,16 +99,16 @@ describe('an admin without two-step sign-in', () => {
   });
 });
 
-describe('students', () => {
-  it('a student without two-step sign-in signs in with the password, as before', async () => {
-    const page = await pageAt(1280);
+describe('students', { concurrent: true }, () => {
+  it('a student without two-step sign-in signs in with the password, as before', async ({ expect, onTestFinished }) => {
+    const page = await pageAt(onTestFinished, 1280);
     await signInToDashboard(page, 'student', 'Student!2345');
     expect(await stored(page)).toMatchObject({ username: 'student', isAdmin: false, mfa_enabled: false });
   });
 
-  it('turns it on from the header (at 375 px); the next sign-in asks for the code; an admin can reset it', async () => {
+  it('turns it on from the header (at 375 px); the next sign-in asks for the code; an admin can reset it', async ({ expect, onTestFinished }) => {
     const { username, password } = await newAccount('e2e-student');
-    const page = await pageAt(375);
+    const page = await pageAt(onTestFinished, 375);
     await signInToDashboard(page, username, password);
     // at 375 px the button is in the header's menu
     await openMenuIfCollapsed(page);

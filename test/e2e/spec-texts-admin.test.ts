@@ -40,11 +40,11 @@
  *  §9  toasts: 5000 ms (Course Management), 6000 ms (documents); error toasts stay until closed
  */
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it, type TestContext } from 'vitest';
 import { login } from './support/api.js';
 import { baseUrl, browserPerFile } from './support/browser.js';
 import { editJson, failWith, hold } from './support/intercept.js';
-import { signedInContext, type UserInfo } from './support/session.js';
+import type { UserInfo } from './support/session.js';
 import { createFreshStudent } from './support/students.js';
 import { recordToasts } from './support/toasts.js';
 
@@ -56,10 +56,15 @@ beforeAll(async () => {
   [admin, staff] = await Promise.all([login('admin', 'Admin!2345'), login('staff', 'Staff!2345')]);
 });
 
-async function openPage(user: UserInfo): Promise<Page> {
-  const context = await file.adopt(signedInContext(file.browser, user, {}, { acceptDownloads: true }));
-  await recordToasts(context);
-  return context.newPage();
+/**
+ * A page as a context of its own starts, signed in as `user`, for one test (support/browser.ts warmPage): the
+ * describe blocks run side by side, their tests one after another; each test asserts with its own `expect` (the
+ * context's), as expect.poll needs.
+ */
+async function openPage(onTestFinished: TestContext['onTestFinished'], user: UserInfo): Promise<Page> {
+  const page = await file.warmPage(onTestFinished, { userInfo: JSON.stringify(user) }, { acceptDownloads: true });
+  await recordToasts(page);
+  return page;
 }
 
 const valueOf = (scope: Locator, label: string) => scope.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
@@ -89,9 +94,12 @@ function nextAlertMessage(page: Page): Promise<string> {
 const COURSES_LIST = /\/api\/courses\/(\?.*)?$/;
 const DOCUMENTS_LIST = /\/api\/documents\/(\?.*)?$/;
 
-describe('Course Management (spec sections 2, 5, 8 and 9)', () => {
-  it('shows "Loading...", the filters, buttons, columns and dialog defaults; save and delete failures; the list failure; error toasts stay until closed', async () => {
-    const page = await openPage(admin);
+describe('Course Management (spec sections 2, 5, 8 and 9)', { concurrent: true }, () => {
+  it('shows "Loading...", the filters, buttons, columns and dialog defaults; save and delete failures; the list failure; error toasts stay until closed', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const page = await openPage(onTestFinished, admin);
     const release = await hold(page, COURSES_LIST);
     await page.goto(`${baseUrl()}/course-manager`);
     const table = page.getByRole('table', { name: 'Courses' });
@@ -161,9 +169,9 @@ describe('Course Management (spec sections 2, 5, 8 and 9)', () => {
   });
 });
 
-describe('Cohort Management and cohort detail (spec section 2)', () => {
-  it('shows the summary cards, filters, buttons and columns, and "Failed to load cohorts data"', async () => {
-    const page = await openPage(admin);
+describe('Cohort Management and cohort detail (spec section 2)', { concurrent: true }, () => {
+  it.sequential('shows the summary cards, filters, buttons and columns, and "Failed to load cohorts data"', async ({ expect, onTestFinished }) => {
+    const page = await openPage(onTestFinished, admin);
     await page.goto(`${baseUrl()}/cohort-management`);
     const table = page.getByRole('table', { name: 'Cohorts' });
     await table.getByRole('cell', { name: 'Phlebotomy', exact: true }).waitFor();
@@ -189,8 +197,8 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     await alert(page, 'Failed to load cohorts data').waitFor();
   });
 
-  it('shows a cohort without dates ("Not set", "Ongoing"), the roster texts, Email All, and the empty and failed roster', async () => {
-    const page = await openPage(admin);
+  it.sequential('shows a cohort without dates ("Not set", "Ongoing"), the roster texts, Email All, and the empty and failed roster', async ({ expect, onTestFinished }) => {
+    const page = await openPage(onTestFinished, admin);
     await page.goto(`${baseUrl()}/cohort-management/cohort-2026-dipl-2`);
     await page.getByRole('heading', { level: 1, name: '2026-2027 Cohort 2' }).waitFor();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Cohort Management' }).getAttribute('href')).resolves.toBe('/cohort-management');
@@ -224,66 +232,69 @@ describe('Cohort Management and cohort detail (spec section 2)', () => {
     await alert(page, 'Failed to load cohort students').waitFor();
   });
 
-  it('Student detail dialog: sections, "Account Current", "Payment Due", "No program enrollments found", "No email address found for this student", "Failed to load student details"', async () => {
-    const fresh = await createFreshStudent('dialog');
-    const page = await openPage(admin);
-    const open = async (cohortId: string, name: string) => {
-      await page.goto(`${baseUrl()}/cohort-management/${cohortId}`);
-      await page.getByRole('button', { name: `View details of ${name}` }).click();
-      return page.getByRole('dialog', { name: /^Student Details/ });
-    };
+  it.sequential(
+    'Student detail dialog: sections, "Account Current", "Payment Due", "No program enrollments found", "No email address found for this student", "Failed to load student details"',
+    async ({ expect, onTestFinished }) => {
+      const fresh = await createFreshStudent('dialog');
+      const page = await openPage(onTestFinished, admin);
+      const open = async (cohortId: string, name: string) => {
+        await page.goto(`${baseUrl()}/cohort-management/${cohortId}`);
+        await page.getByRole('button', { name: `View details of ${name}` }).click();
+        return page.getByRole('dialog', { name: /^Student Details/ });
+      };
 
-    // Twelve payments in the answer: the dialog shows the latest 10 (spec section 9).
-    await editJson(page, '**/api/students/aisha.khan/', (record) => {
-      const program = record.payment_details.certificate_courses[0];
-      program.payment_history = Array.from({ length: 12 }, (_, i) => ({
-        date: `2026-0${Math.floor(i / 3) + 1}-1${i % 3}`,
-        amount: 10,
-        method: 'card',
-        status: 'succeeded',
-        reference: `pi_history_${i}`,
-      }));
-    });
-    let dialog = await open('cohort-2025-cert-1', 'Aisha Khan');
-    const information = dialog.getByRole('region', { name: 'Student Information' });
-    await expect(valueOf(information, 'Full Name').textContent()).resolves.toBe('Aisha Khan');
-    await expect(valueOf(information, 'Email').textContent()).resolves.toBe('aisha.khan@students.northfield.example.edu');
-    await expect(valueOf(information, 'Phone').textContent()).resolves.toMatch(/^555-/);
-    await expect(valueOf(information, 'Enrolled').textContent()).resolves.toBe('Sep 2, 2025');
-    await expect(valueOf(information, 'Payment Plan').textContent()).resolves.toMatch(/^(Yes|No)$/);
-    const status = dialog.getByRole('region', { name: 'Payment Status' });
-    await expect(valueOf(status, 'Outstanding Balance').textContent()).resolves.toBe('$0.00');
-    await expect(valueOf(status, 'Status').textContent()).resolves.toBe('Account Current');
-    const history = dialog.getByRole('region', { name: 'Payment History' }).locator('tbody tr');
-    await expect.poll(() => history.count()).toBe(10);
-    await expect(history.first().locator('td').last().textContent()).resolves.toBe('pi_history_11'); // newest first
-    await dialog.getByRole('link', { name: 'Send Email' }).waitFor();
-    await dialog.getByRole('link', { name: 'View Full Profile' }).waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'detached' });
+      // Twelve payments in the answer: the dialog shows the latest 10 (spec section 9).
+      await editJson(page, '**/api/students/aisha.khan/', (record) => {
+        const program = record.payment_details.certificate_courses[0];
+        program.payment_history = Array.from({ length: 12 }, (_, i) => ({
+          date: `2026-0${Math.floor(i / 3) + 1}-1${i % 3}`,
+          amount: 10,
+          method: 'card',
+          status: 'succeeded',
+          reference: `pi_history_${i}`,
+        }));
+      });
+      let dialog = await open('cohort-2025-cert-1', 'Aisha Khan');
+      const information = dialog.getByRole('region', { name: 'Student Information' });
+      await expect(valueOf(information, 'Full Name').textContent()).resolves.toBe('Aisha Khan');
+      await expect(valueOf(information, 'Email').textContent()).resolves.toBe('aisha.khan@students.northfield.example.edu');
+      await expect(valueOf(information, 'Phone').textContent()).resolves.toMatch(/^555-/);
+      await expect(valueOf(information, 'Enrolled').textContent()).resolves.toBe('Sep 2, 2025');
+      await expect(valueOf(information, 'Payment Plan').textContent()).resolves.toMatch(/^(Yes|No)$/);
+      const status = dialog.getByRole('region', { name: 'Payment Status' });
+      await expect(valueOf(status, 'Outstanding Balance').textContent()).resolves.toBe('$0.00');
+      await expect(valueOf(status, 'Status').textContent()).resolves.toBe('Account Current');
+      const history = dialog.getByRole('region', { name: 'Payment History' }).locator('tbody tr');
+      await expect.poll(() => history.count()).toBe(10);
+      await expect(history.first().locator('td').last().textContent()).resolves.toBe('pi_history_11'); // newest first
+      await dialog.getByRole('link', { name: 'Send Email' }).waitFor();
+      await dialog.getByRole('link', { name: 'View Full Profile' }).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: 'View details of Ben Nguyen' }).click();
-    await expect(valueOf(dialog.getByRole('region', { name: 'Payment Status' }), 'Status').textContent()).resolves.toBe('Payment Due');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('button', { name: 'View details of Ben Nguyen' }).click();
+      await expect(valueOf(dialog.getByRole('region', { name: 'Payment Status' }), 'Status').textContent()).resolves.toBe('Payment Due');
+      await dialog.getByRole('button', { name: 'Close' }).click();
 
-    // A student without enrollments, and (as the answer is edited) without an email address.
-    await editJson(page, `**/api/students/${fresh.username}/`, (student) => ({ ...student, email: '' }));
-    dialog = await open('cohort-2026-cert-2', `${fresh.firstName} ${fresh.lastName}`);
-    await dialog.getByRole('region', { name: 'Program Enrollments' }).getByText('No program enrollments found', { exact: true }).waitFor();
-    const noEmail = nextAlertMessage(page);
-    await dialog.getByRole('button', { name: 'Send Email' }).click();
-    expect(await noEmail).toBe('No email address found for this student');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+      // A student without enrollments, and (as the answer is edited) without an email address.
+      await editJson(page, `**/api/students/${fresh.username}/`, (student) => ({ ...student, email: '' }));
+      dialog = await open('cohort-2026-cert-2', `${fresh.firstName} ${fresh.lastName}`);
+      await dialog.getByRole('region', { name: 'Program Enrollments' }).getByText('No program enrollments found', { exact: true }).waitFor();
+      const noEmail = nextAlertMessage(page);
+      await dialog.getByRole('button', { name: 'Send Email' }).click();
+      expect(await noEmail).toBe('No email address found for this student');
+      await dialog.getByRole('button', { name: 'Close' }).click();
 
-    await page.route('**/api/students/ben.nguyen/', failWith(500, { error: 'Internal server error' }));
-    dialog = await open('cohort-2025-cert-1', 'Ben Nguyen');
-    await alert(dialog, 'Failed to load student details').waitFor();
-  });
+      await page.route('**/api/students/ben.nguyen/', failWith(500, { error: 'Internal server error' }));
+      dialog = await open('cohort-2025-cert-1', 'Ben Nguyen');
+      await alert(dialog, 'Failed to load student details').waitFor();
+    },
+  );
 });
 
-describe('Admin panel (spec section 2)', () => {
-  it('shows the Overview welcome and the placeholders of Categories, Analytics and Settings', async () => {
-    const page = await openPage(admin);
+describe('Admin panel (spec section 2)', { concurrent: true }, () => {
+  it('shows the Overview welcome and the placeholders of Categories, Analytics and Settings', async ({ expect, onTestFinished }) => {
+    const page = await openPage(onTestFinished, admin);
     await page.goto(`${baseUrl()}/admin?view=overview`);
     await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
     await page
@@ -304,7 +315,7 @@ describe('Admin panel (spec section 2)', () => {
   });
 });
 
-describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
+describe('Document Management (spec sections 2, 5, 8 and 9), as staff', { concurrent: true }, () => {
   async function openDocuments(page: Page) {
     await page.goto(`${baseUrl()}/documents`);
     await page.getByRole('heading', { level: 1, name: 'Document Management' }).waitFor();
@@ -313,8 +324,8 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
   const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Preview ${title}`, exact: true }) });
   const cells = (page: Page, title: string) => rowOf(page, title).getByRole('cell').allTextContents();
 
-  it('shows the tabs with counts, the filter dialog, the columns, every scope cell and status, and the empty state with the staff hint', async () => {
-    const page = await openPage(staff);
+  it('shows the tabs with counts, the filter dialog, the columns, every scope cell and status, and the empty state with the staff hint', async ({ expect, onTestFinished }) => {
+    const page = await openPage(onTestFinished, staff);
     await openDocuments(page);
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs.map((tab) => tab.replace(/ \(\d+\)$/, ''))).toEqual(['Individual Students', 'Cohort Documents', 'Program Materials', 'General Resources']);
@@ -366,8 +377,11 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await empty.getByText('Click Upload Document to add one.', { exact: true }).waitFor();
   });
 
-  it('shows the badges and preview states of documents without a file or text; download and delete failures; error toasts stay until closed', async () => {
-    const page = await openPage(staff);
+  it('shows the badges and preview states of documents without a file or text; download and delete failures; error toasts stay until closed', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const page = await openPage(onTestFinished, staff);
     // Shapes the seed has none of: a record without storage info, a student-less individual document,
     // a txt without extracted text, a cohort document without cohort details, a file type without a preview.
     await editJson(page, DOCUMENTS_LIST, (body) => {
@@ -460,8 +474,8 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await rowOf(page, 'Financial Aid Guide').waitFor();
   });
 
-  it('shows the list failure: the answer\'s detail, else "Error fetching documents"', async () => {
-    const page = await openPage(staff);
+  it('shows the list failure: the answer\'s detail, else "Error fetching documents"', async ({ onTestFinished }) => {
+    const page = await openPage(onTestFinished, staff);
     await page.route(DOCUMENTS_LIST, failWith(503, { detail: 'Documents are offline for maintenance' }));
     await page.goto(`${baseUrl()}/documents`);
     await alert(page, 'Documents are offline for maintenance').waitFor();
@@ -471,8 +485,11 @@ describe('Document Management (spec sections 2, 5, 8 and 9), as staff', () => {
     await alert(page, 'Error fetching documents').waitFor();
   });
 
-  it('upload dialog: defaults, every refusal of section 5, the username check texts, "Error loading cohorts" and "Error uploading document"', async () => {
-    const page = await openPage(staff);
+  it('upload dialog: defaults, every refusal of section 5, the username check texts, "Error loading cohorts" and "Error uploading document"', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const page = await openPage(onTestFinished, staff);
     await openDocuments(page);
     await page.getByRole('button', { name: 'Upload Document' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Document' });

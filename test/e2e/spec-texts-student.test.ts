@@ -31,36 +31,32 @@
  *      success: "Schedule saved successfully", "Payment successful! Your payment has been processed."
  *  §9  toasts: 4000 ms (schedule editor), 6000 ms (payments); redirect after payment 3000 ms
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, it, type TestContext } from 'vitest';
 import { login } from './support/api.js';
-import { baseUrl, launchBrowser } from './support/browser.js';
+import { baseUrl, browserPerFile } from './support/browser.js';
 import { editJson, failWith, hold } from './support/intercept.js';
-import { signedInContext, type UserInfo } from './support/session.js';
+import type { UserInfo } from './support/session.js';
 import { createFreshStudent, type FreshStudent } from './support/students.js';
 import { expectToastDuration, recordToasts } from './support/toasts.js';
 
-let browser: Browser;
+const file = browserPerFile();
 let student: UserInfo;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   student = await login('student', 'Student!2345');
 });
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
 
-/** A page in a context of its own (local storage included), signed in as `user` when given. */
-async function openPage(user?: UserInfo, stored: Record<string, string> = {}): Promise<Page> {
-  const context = user ? await signedInContext(browser, user, stored) : await browser.newContext();
-  contexts.push(context);
-  await recordToasts(context);
-  return context.newPage();
+/**
+ * A page as a context of its own starts (local storage included: signed in as `user` when given, with `stored`),
+ * for one test (support/browser.ts warmPage). The describe blocks run side by side (two tests wait seconds for a
+ * toast to hide), their tests one after another; each test asserts with its own `expect` (the context's), as
+ * expect.poll needs.
+ */
+async function openPage(onTestFinished: TestContext['onTestFinished'], user?: UserInfo, stored: Record<string, string> = {}): Promise<Page> {
+  const page = await file.warmPage(onTestFinished, user ? { userInfo: JSON.stringify(user), ...stored } : {});
+  await recordToasts(page);
+  return page;
 }
 
 /** The value next to a label of a description list (dt/dd). */
@@ -88,40 +84,43 @@ function cartItem(over: Record<string, unknown>) {
   };
 }
 
-describe('Login screen and header (spec sections 1 and 2)', () => {
-  it('shows the welcome panel, "Loading..." while pending, the generic error, then "Login successful!" and /Dashboard despite ?redirect=', async () => {
-    const page = await openPage();
-    await page.goto(`${baseUrl()}/login?redirect=%2Fcart`);
-    await page.getByRole('button', { name: 'Login' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/'); // /login redirects to /
-    await page.getByRole('banner').getByText('Please log in to view your dashboard', { exact: true }).waitFor();
-    await page
-      .getByRole('banner')
-      .getByRole('link', { name: /Nursing Education Portal/ })
-      .waitFor();
-    await page.getByRole('banner').getByRole('link', { name: 'Course Catalog', exact: true }).waitFor();
-    for (const feature of ['tracking academic progress', 'managing tuition and financial aid', 'accessing course materials and schedules']) {
-      await page.getByText(new RegExp(`^${feature}$`, 'i')).waitFor();
-    }
-    await page.getByRole('link', { name: 'Need help signing in?' }).waitFor();
-    expect(await page.locator('footer').textContent()).toMatch(/^© \d{4} .+\. All rights reserved\.$/);
+describe('Login screen and header (spec sections 1 and 2)', { concurrent: true }, () => {
+  it.sequential(
+    'shows the welcome panel, "Loading..." while pending, the generic error, then "Login successful!" and /Dashboard despite ?redirect=',
+    async ({ expect, onTestFinished }) => {
+      const page = await openPage(onTestFinished);
+      await page.goto(`${baseUrl()}/login?redirect=%2Fcart`);
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/'); // /login redirects to /
+      await page.getByRole('banner').getByText('Please log in to view your dashboard', { exact: true }).waitFor();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /Nursing Education Portal/ })
+        .waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'Course Catalog', exact: true }).waitFor();
+      for (const feature of ['tracking academic progress', 'managing tuition and financial aid', 'accessing course materials and schedules']) {
+        await page.getByText(new RegExp(`^${feature}$`, 'i')).waitFor();
+      }
+      await page.getByRole('link', { name: 'Need help signing in?' }).waitFor();
+      expect(await page.locator('footer').textContent()).toMatch(/^© \d{4} .+\. All rights reserved\.$/);
 
-    // The answer has no detail: the generic message (spec section 8, "Login failure").
-    const release = await hold(page, '**/api/users/login/', failWith(502, {}));
-    await page.getByLabel('Username').fill('student');
-    await page.getByLabel('Password').fill('Student!2345');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('button', { name: 'Loading...' }).waitFor();
-    await release();
-    await alert(page, 'Login failed. Please try again.').waitFor();
+      // The answer has no detail: the generic message (spec section 8, "Login failure").
+      const release = await hold(page, '**/api/users/login/', failWith(502, {}));
+      await page.getByLabel('Username').fill('student');
+      await page.getByLabel('Password').fill('Student!2345');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Loading...' }).waitFor();
+      await release();
+      await alert(page, 'Login failed. Please try again.').waitFor();
 
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/Dashboard$/);
-    await alert(page, 'Login successful!').waitFor();
-  });
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(/\/Dashboard$/);
+      await alert(page, 'Login successful!').waitFor();
+    },
+  );
 
-  it('caps the cart badge at 99+ and describes the cart as "Cart (N items) - $total"', async () => {
-    const page = await openPage(student, { cart_student: JSON.stringify([cartItem({ amount: 12.5, quantity: 100 })]) });
+  it.sequential('caps the cart badge at 99+ and describes the cart as "Cart (N items) - $total"', async ({ expect, onTestFinished }) => {
+    const page = await openPage(onTestFinished, student, { cart_student: JSON.stringify([cartItem({ amount: 12.5, quantity: 100 })]) });
     await page.goto(`${baseUrl()}/Dashboard`);
     const cart = page.getByRole('link', { name: 'Cart (100 items) - $1,250.00' });
     await expect(cart.locator('.MuiBadge-badge').textContent()).resolves.toBe('99+');
@@ -131,9 +130,9 @@ describe('Login screen and header (spec sections 1 and 2)', () => {
   });
 });
 
-describe('Dashboard (spec section 2)', () => {
-  it('shows the header card, My Registration, My Bill and My Financial Aid texts', async () => {
-    const page = await openPage(student);
+describe('Dashboard (spec section 2)', { concurrent: true }, () => {
+  it.sequential('shows the header card, My Registration, My Bill and My Financial Aid texts', async ({ expect, onTestFinished }) => {
+    const page = await openPage(onTestFinished, student);
     await page.goto(`${baseUrl()}/Dashboard`);
     const header = card(page, 'Welcome back, Maria!');
     await header.getByText('student@students.northfield.example.edu', { exact: true }).waitFor();
@@ -165,45 +164,48 @@ describe('Dashboard (spec section 2)', () => {
     await aid.getByRole('button', { name: 'Apply for Additional Aid' }).waitFor();
   });
 
-  it('My Bill: "Loading payment information...", "Unable to load payment information" (header: console only), "No payment information available", "No outstanding balance"', async () => {
-    const page = await openPage(student);
-    const warnings: string[] = [];
-    page.on('console', (message) => warnings.push(message.text()));
-    const release = await hold(page, '**/api/students/student/');
-    await page.goto(`${baseUrl()}/Dashboard`);
-    await card(page, 'My Bill').getByText('Loading payment information...', { exact: true }).waitFor();
-    await release();
-    await card(page, 'My Bill').getByRole('button', { name: 'Pay Bill' }).waitFor();
+  it.sequential(
+    'My Bill: "Loading payment information...", "Unable to load payment information" (header: console only), "No payment information available", "No outstanding balance"',
+    async ({ expect, onTestFinished }) => {
+      const page = await openPage(onTestFinished, student);
+      const warnings: string[] = [];
+      page.on('console', (message) => warnings.push(message.text()));
+      const release = await hold(page, '**/api/students/student/');
+      await page.goto(`${baseUrl()}/Dashboard`);
+      await card(page, 'My Bill').getByText('Loading payment information...', { exact: true }).waitFor();
+      await release();
+      await card(page, 'My Bill').getByRole('button', { name: 'Pay Bill' }).waitFor();
 
-    await page.route('**/api/students/student/', failWith(500, { error: 'Internal server error' }));
-    await page.reload();
-    await card(page, 'My Bill').getByText('Unable to load payment information', { exact: true }).waitFor();
-    // Header student fetch failure: the console only, nothing shown in the header card.
-    await expect.poll(() => warnings.some((text) => text.includes('Could not load the student record of student'))).toBe(true);
-    const header = card(page, 'Welcome back, Maria!');
-    await expect(header.textContent()).resolves.not.toMatch(/unable|error|failed/i);
-    await expect(header.getByText('Nursing Assistant', { exact: true }).count()).resolves.toBe(0);
+      await page.route('**/api/students/student/', failWith(500, { error: 'Internal server error' }));
+      await page.reload();
+      await card(page, 'My Bill').getByText('Unable to load payment information', { exact: true }).waitFor();
+      // Header student fetch failure: the console only, nothing shown in the header card.
+      await expect.poll(() => warnings.some((text) => text.includes('Could not load the student record of student'))).toBe(true);
+      const header = card(page, 'Welcome back, Maria!');
+      await expect(header.textContent()).resolves.not.toMatch(/unable|error|failed/i);
+      await expect(header.getByText('Nursing Assistant', { exact: true }).count()).resolves.toBe(0);
 
-    // A record without payment details: no payment information rather than an error. (Admins, who have
-    // no record, showed this before; they now get a dashboard of their own, with no My Bill.)
-    const bare = await openPage(student);
-    await editJson(bare, '**/api/students/student/', (record) => ({ ...record, payment_details: null }));
-    await bare.goto(`${baseUrl()}/Dashboard`);
-    await card(bare, 'My Bill').getByText('No payment information available', { exact: true }).waitFor();
-    const admin = await openPage(await login('admin', 'Admin!2345'));
-    await admin.goto(`${baseUrl()}/Dashboard`);
-    await card(admin, 'Cohort health').waitFor();
-    await expect(card(admin, 'My Bill').count()).resolves.toBe(0);
+      // A record without payment details: no payment information rather than an error. (Admins, who have
+      // no record, showed this before; they now get a dashboard of their own, with no My Bill.)
+      const bare = await openPage(onTestFinished, student);
+      await editJson(bare, '**/api/students/student/', (record) => ({ ...record, payment_details: null }));
+      await bare.goto(`${baseUrl()}/Dashboard`);
+      await card(bare, 'My Bill').getByText('No payment information available', { exact: true }).waitFor();
+      const admin = await openPage(onTestFinished, await login('admin', 'Admin!2345'));
+      await admin.goto(`${baseUrl()}/Dashboard`);
+      await card(admin, 'Cohort health').waitFor();
+      await expect(card(admin, 'My Bill').count()).resolves.toBe(0);
 
-    const paid = await openPage(await login('paid', 'Student!2345'));
-    await paid.goto(`${baseUrl()}/Dashboard`);
-    await card(paid, 'My Bill').getByText('No outstanding balance', { exact: true }).waitFor();
-  });
+      const paid = await openPage(onTestFinished, await login('paid', 'Student!2345'));
+      await paid.goto(`${baseUrl()}/Dashboard`);
+      await card(paid, 'My Bill').getByText('No outstanding balance', { exact: true }).waitFor();
+    },
+  );
 });
 
-describe('Course Schedule Editor (spec sections 2, 3, 5 and 9)', () => {
-  it('shows the summary, columns, sample courses and dialogs, and its toast hides after 4000 ms', async () => {
-    const page = await openPage(student);
+describe('Course Schedule Editor (spec sections 2, 3, 5 and 9)', { concurrent: true }, () => {
+  it('shows the summary, columns, sample courses and dialogs, and its toast hides after 4000 ms', async ({ expect, onTestFinished }) => {
+    const page = await openPage(onTestFinished, student);
     await page.goto(`${baseUrl()}/course-schedule-editor`);
     await page.getByRole('heading', { level: 1, name: 'Course Schedule Editor' }).waitFor();
     await expect(page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).resolves.toBe('/Dashboard');
@@ -259,9 +261,9 @@ describe('Course Schedule Editor (spec sections 2, 3, 5 and 9)', () => {
   });
 });
 
-describe('Courses Catalog (spec section 2)', () => {
-  it('shows "Loading courses...", the statistics, "N courses" chips and the columns, and the load failure alert', async () => {
-    const page = await openPage(student);
+describe('Courses Catalog (spec section 2)', { concurrent: true }, () => {
+  it('shows "Loading courses...", the statistics, "N courses" chips and the columns, and the load failure alert', async ({ expect, onTestFinished }) => {
+    const page = await openPage(onTestFinished, student);
     const release = await hold(page, '**/api/courses/categories/');
     await page.goto(`${baseUrl()}/courses`);
     await page.getByText('Loading courses...', { exact: true }).waitFor();
@@ -278,8 +280,8 @@ describe('Courses Catalog (spec section 2)', () => {
   });
 });
 
-describe('Cart (spec sections 2, 4 and 5)', () => {
-  it('shows each line, the stepper stopping at 1, the order summary and Need Help box, and clears after the confirmation', async () => {
+describe('Cart (spec sections 2, 4 and 5)', { concurrent: true }, () => {
+  it('shows each line, the stepper stopping at 1, the order summary and Need Help box, and clears after the confirmation', async ({ expect, onTestFinished }) => {
     const stored = [
       cartItem({ id: 'certificate-nursing-assistant-1' }),
       cartItem({
@@ -292,7 +294,7 @@ describe('Cart (spec sections 2, 4 and 5)', () => {
         due_date: null,
       }),
     ];
-    const page = await openPage(student, { cart_student: JSON.stringify(stored) });
+    const page = await openPage(onTestFinished, student, { cart_student: JSON.stringify(stored) });
     await page.goto(`${baseUrl()}/cart`);
     await page.getByRole('heading', { level: 1, name: 'Shopping Cart' }).waitFor();
 
@@ -339,64 +341,70 @@ describe('Cart (spec sections 2, 4 and 5)', () => {
   });
 });
 
-describe('Checkout (spec sections 2, 8 and 9), as a fresh student who owes $300.00', () => {
+describe('Checkout (spec sections 2, 8 and 9), as a fresh student who owes $300.00', { concurrent: true }, () => {
   let fresh: FreshStudent;
   beforeAll(async () => {
     fresh = await createFreshStudent('texts', { programName: 'Phlebotomy', amount: '300.00', nextDueDate: null });
   });
 
-  it('"Payment Due" without a due date; "Failed to initialize payment. Please try again."; "Processing..."; the card provider\'s message', async () => {
-    const page = await openPage(fresh.user);
-    await page.goto(`${baseUrl()}/Dashboard`);
-    const bill = card(page, 'My Bill');
-    await bill.getByText('Payment Due', { exact: true }).waitFor();
-    await page.route('**/api/create-payment-intent', failWith(500, {}));
-    await bill.getByRole('button', { name: 'Pay Bill' }).click();
-    await page.waitForURL(/\/cart$/);
-    await page.getByRole('listitem', { name: 'Phlebotomy' }).getByText('Next Payment', { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Secure Checkout' }).waitFor();
-    await alert(page, 'Failed to initialize payment. Please try again.').waitFor();
-    await page.unroute('**/api/create-payment-intent');
-    await page.getByRole('button', { name: 'Try Again' }).click();
+  it.sequential(
+    '"Payment Due" without a due date; "Failed to initialize payment. Please try again."; "Processing..."; the card provider\'s message',
+    async ({ expect, onTestFinished }) => {
+      const page = await openPage(onTestFinished, fresh.user);
+      await page.goto(`${baseUrl()}/Dashboard`);
+      const bill = card(page, 'My Bill');
+      await bill.getByText('Payment Due', { exact: true }).waitFor();
+      await page.route('**/api/create-payment-intent', failWith(500, {}));
+      await bill.getByRole('button', { name: 'Pay Bill' }).click();
+      await page.waitForURL(/\/cart$/);
+      await page.getByRole('listitem', { name: 'Phlebotomy' }).getByText('Next Payment', { exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Secure Checkout' }).waitFor();
+      await alert(page, 'Failed to initialize payment. Please try again.').waitFor();
+      await page.unroute('**/api/create-payment-intent');
+      await page.getByRole('button', { name: 'Try Again' }).click();
 
-    await expect(valueOf(page.getByRole('region', { name: 'Order Summary' }), 'Total').textContent()).resolves.toBe('$300.00');
-    await page
-      .getByRole('note')
-      .filter({ hasText: /^Secure payment/ })
-      .waitFor();
-    const form = page.getByRole('form', { name: 'Card payment' });
-    await form.getByLabel('Card number').fill('4000 0000 0000 9995');
-    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await form.getByLabel('CVC').fill('123');
-    await form.getByLabel('Postal code').fill('02139');
-    const release = await hold(page, '**/local/stripe/v1/payment_intents/*/confirm');
-    await form.getByRole('button', { name: 'Pay $300.00' }).click();
-    await form.getByRole('button', { name: 'Processing...' }).waitFor();
-    await release();
-    await form.getByRole('alert').filter({ hasText: 'Your card has insufficient funds.' }).waitFor();
-    await form.getByRole('button', { name: 'Pay $300.00' }).waitFor();
-  });
+      await expect(valueOf(page.getByRole('region', { name: 'Order Summary' }), 'Total').textContent()).resolves.toBe('$300.00');
+      await page
+        .getByRole('note')
+        .filter({ hasText: /^Secure payment/ })
+        .waitFor();
+      const form = page.getByRole('form', { name: 'Card payment' });
+      await form.getByLabel('Card number').fill('4000 0000 0000 9995');
+      await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await form.getByLabel('CVC').fill('123');
+      await form.getByLabel('Postal code').fill('02139');
+      const release = await hold(page, '**/local/stripe/v1/payment_intents/*/confirm');
+      await form.getByRole('button', { name: 'Pay $300.00' }).click();
+      await form.getByRole('button', { name: 'Processing...' }).waitFor();
+      await release();
+      await form.getByRole('alert').filter({ hasText: 'Your card has insufficient funds.' }).waitFor();
+      await form.getByRole('button', { name: 'Pay $300.00' }).waitFor();
+    },
+  );
 
-  it('pays: "Payment Successful!", "Redirecting to dashboard in a moment...", /Dashboard after 3 s, the toast hides after 6000 ms', async () => {
-    const page = await openPage(fresh.user);
-    await page.goto(`${baseUrl()}/Dashboard`);
-    await card(page, 'My Bill').getByRole('button', { name: 'Pay Bill' }).click();
-    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-    const form = page.getByRole('form', { name: 'Card payment' });
-    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await form.getByLabel('CVC').fill('123');
-    await form.getByLabel('Postal code').fill('02139');
-    await form.getByRole('button', { name: 'Pay $300.00' }).click();
+  it.sequential(
+    'pays: "Payment Successful!", "Redirecting to dashboard in a moment...", /Dashboard after 3 s, the toast hides after 6000 ms',
+    async ({ expect, onTestFinished }) => {
+      const page = await openPage(onTestFinished, fresh.user);
+      await page.goto(`${baseUrl()}/Dashboard`);
+      await card(page, 'My Bill').getByRole('button', { name: 'Pay Bill' }).click();
+      await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+      const form = page.getByRole('form', { name: 'Card payment' });
+      await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await form.getByLabel('CVC').fill('123');
+      await form.getByLabel('Postal code').fill('02139');
+      await form.getByRole('button', { name: 'Pay $300.00' }).click();
 
-    await page.getByText('Payment Successful!', { exact: true }).waitFor();
-    const succeededAt = Date.now();
-    await page.getByText('Redirecting to dashboard in a moment...', { exact: true }).waitFor();
-    await page.waitForURL(/\/Dashboard$/, { timeout: 10_000 });
-    const redirectedAfter = Date.now() - succeededAt;
-    expect(redirectedAfter).toBeGreaterThanOrEqual(2500);
-    expect(redirectedAfter).toBeLessThanOrEqual(5000);
-    await expectToastDuration(page, 'Payment successful! Your payment has been processed.', 6000);
-  });
+      await page.getByText('Payment Successful!', { exact: true }).waitFor();
+      const succeededAt = Date.now();
+      await page.getByText('Redirecting to dashboard in a moment...', { exact: true }).waitFor();
+      await page.waitForURL(/\/Dashboard$/, { timeout: 10_000 });
+      const redirectedAfter = Date.now() - succeededAt;
+      expect(redirectedAfter).toBeGreaterThanOrEqual(2500);
+      expect(redirectedAfter).toBeLessThanOrEqual(5000);
+      await expectToastDuration(page, 'Payment successful! Your payment has been processed.', 6000);
+    },
+  );
 });

@@ -2,29 +2,32 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { baseUrl, browserPerFile, signIn, signInToDashboard } from './support/browser.js';
 import { studentsViewAsAdmin } from './support/students.js';
 
-/** A fresh browser (own local storage) per person. */
-const { newPage } = browserPerFile({ acceptDownloads: true });
+/**
+ * A fresh browser (own local storage) per person. The tests make students of their own, so they run side by side
+ * (much of the import is the wait for its background job), each asserting with its own `expect` (the context's).
+ */
+const file = browserPerFile({ acceptDownloads: true });
 
-const openStudentsAsAdmin = async (): Promise<Page> => studentsViewAsAdmin(await newPage());
+const openStudentsAsAdmin = async (onTestFinished: TestContext['onTestFinished']): Promise<Page> => studentsViewAsAdmin(await file.newPageFor(onTestFinished));
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
 /** Unique per run: the stack's data survives between tests of one run. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-describe('Student records', () => {
+describe('Student records', { concurrent: true }, () => {
   it(
     'admin creates a student with a temporary password, enrolls them and posts a credit; the student chooses a new password and sees the bill; once disabled they cannot sign in',
     { timeout: 180_000 },
-    async () => {
+    async ({ expect, onTestFinished }) => {
       const username = `e2e.${unique()}`;
       const temporaryPassword = 'Temp!Pass2345';
       const chosenPassword = 'Chosen!Pass6789';
 
-      const admin = await openStudentsAsAdmin();
+      const admin = await openStudentsAsAdmin(onTestFinished);
       await admin.getByRole('button', { name: 'Add Student' }).click();
       const form = admin.getByRole('dialog', { name: 'Add Student' });
       await form.getByLabel('Username').fill(username);
@@ -71,7 +74,7 @@ describe('Student records', () => {
       await expect.poll(() => ledgerRow.getByRole('cell').allTextContents()).toEqual([expect.any(String), 'Credit', 'Phlebotomy', '$50.00', 'Scholarship adjustment', '', '', '']);
 
       // First sign-in: the temporary password leads to "Choose a new password", then to the dashboard.
-      const student = await newPage();
+      const student = await file.newPageFor(onTestFinished);
       await signIn(student, username, temporaryPassword);
       await student.getByRole('heading', { name: 'Choose a new password' }).waitFor();
       await student.getByLabel('New password', { exact: true }).fill(chosenPassword);
@@ -90,15 +93,15 @@ describe('Student records', () => {
       await toast(admin, 'Sign-in disabled');
       await admin.getByRole('button', { name: 'Enable Sign-in' }).waitFor();
 
-      const refused = await newPage();
+      const refused = await file.newPageFor(onTestFinished);
       await signIn(refused, username, chosenPassword);
       await refused.getByText('This account is disabled. Please contact the school office.').waitFor();
       expect(new URL(refused.url()).pathname).toBe('/');
     },
   );
 
-  it('admin downloads the template, imports a CSV with one valid and one invalid row and sees the report', { timeout: 120_000 }, async () => {
-    const admin = await openStudentsAsAdmin();
+  it('admin downloads the template, imports a CSV with one valid and one invalid row and sees the report', { timeout: 120_000 }, async ({ expect, onTestFinished }) => {
+    const admin = await openStudentsAsAdmin(onTestFinished);
     await admin.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Import Students' });
 
@@ -129,8 +132,8 @@ describe('Student records', () => {
     await admin.getByRole('table', { name: 'Students' }).getByRole('cell', { name: valid, exact: true }).waitFor();
   });
 
-  it("opens a student's record from the cohort's Student detail dialog (View Full Profile)", { timeout: 120_000 }, async () => {
-    const page = await newPage();
+  it("opens a student's record from the cohort's Student detail dialog (View Full Profile)", { timeout: 120_000 }, async ({ onTestFinished }) => {
+    const page = await file.newPageFor(onTestFinished);
     await signInToDashboard(page, 'admin', 'Admin!2345');
     await page.goto(`${baseUrl()}/cohort-management/cohort-2025-cert-1`);
     const roster = page.getByRole('table', { name: 'Student Roster' });

@@ -8,7 +8,7 @@
  * The uploads have unique titles and are deleted afterwards (the stack is shared).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { makeDocx } from '../../lib/local/seed/sample-files.js';
 import { accessibilityBrowser, atBothWidths, audit, expectAnnounced, visit, type Width } from './support/a11y.js';
 import { login } from './support/api.js';
@@ -40,12 +40,15 @@ afterAll(async () => {
   }
 });
 
-describe('documents as people use them', { timeout: 150_000 }, () => {
+// The three people's tests (each with pages of its own) run side by side, each asserting with its own `expect` (the
+// context's), as expect.poll needs: the staff upload is a general document under a title of its own, which the
+// others' checks do not count.
+describe('documents as people use them', { timeout: 150_000, concurrent: true }, () => {
   const staff = pagesFor({ username: 'staff', password: 'Staff!2345' });
   const admin = pagesFor({ username: 'admin', password: 'Admin!2345' });
   const finance = pagesFor({ username: 'finance', password: 'Finance!2345' });
 
-  it('staff: stale upload messages clear; the upload lands highlighted in its tab, by name; its DOCX preview is text with "Download to View"', async () => {
+  it('staff: stale upload messages clear; the upload lands highlighted in its tab, by name; its DOCX preview is text with "Download to View"', async ({ expect }) => {
     await atBothWidths(staff.pages, async (page, width) => {
       await visit(page, '/documents', (p) => p.getByRole('tab', { name: /^General Resources \(\d+\)$/ }));
       await page.getByRole('button', { name: 'Upload Document' }).click();
@@ -102,7 +105,7 @@ describe('documents as people use them', { timeout: 150_000 }, () => {
     });
   });
 
-  it("admin: the student record lists the general mandatory handbook with the student's acknowledgement state", async () => {
+  it("admin: the student record lists the general mandatory handbook with the student's acknowledgement state", async ({ expect }) => {
     await atBothWidths(admin.pages, async (page, width) => {
       await visit(page, '/admin?view=students&student=ben.nguyen', (p) => p.getByRole('heading', { name: 'Ben Nguyen' }));
       const section = page.getByRole('region', { name: 'Documents and Acknowledgements' });
@@ -119,7 +122,7 @@ describe('documents as people use them', { timeout: 150_000 }, () => {
     });
   });
 
-  it('finance: Document Management to read, not a student\'s "please acknowledge" list', async () => {
+  it('finance: Document Management to read, not a student\'s "please acknowledge" list', async ({ expect }) => {
     await atBothWidths(finance.pages, async (page, width) => {
       await visit(page, '/documents', (p) => p.getByRole('tab', { name: /^Individual Students \(\d+\)$/ }));
       await page.getByRole('heading', { level: 1, name: 'Document Management' }).waitFor();

@@ -10,22 +10,20 @@
  * dashboard-<role>-<width>.png and header-menu-<role>-375.png.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { STUDENT_PASSWORD, demoStaff } from '../../lib/local/seed/demo-users.js';
-import { atBothWidths, audit, openPages, type Pages, type Width } from './support/a11y.js';
-import { baseUrl, launchBrowser } from './support/browser.js';
+import { atBothWidths, audit, WIDTHS, type Pages, type Width } from './support/a11y.js';
+import { login } from './support/api.js';
+import { baseUrl, browserPerFile } from './support/browser.js';
 import { headerLink, openMenuIfCollapsed } from './support/header.js';
+import type { UserInfo } from './support/session.js';
 
 type Role = 'student' | 'staff' | 'finance' | 'admin';
 const credentials = (role: Role) => (role === 'student' ? { username: 'student', password: STUDENT_PASSWORD } : demoStaff.find((u) => u.username === role)!);
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const file = browserPerFile();
+/** Each role signs in once for the file; its tests start from that login answer, stored as the SPA stores it. */
+const signedIn = new Map<Role, Promise<UserInfo>>();
 
 /** Console errors and 4xx/5xx answers of the API, from the moment this is called. */
 function watchProblems(page: Page): string[] {
@@ -40,18 +38,20 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
-async function withRole(role: Role, body: (pages: Pages) => Promise<void>) {
-  const { pages, close } = await openPages(browser, credentials(role));
-  try {
-    await body(pages);
-  } finally {
-    await close();
-  }
+/** A page per width signed in as `role`, each starting as a new context's would, for one test (support/browser.ts warmPage). */
+async function withRole(onTestFinished: TestContext['onTestFinished'], role: Role, body: (pages: Pages) => Promise<void>) {
+  if (!signedIn.has(role)) signedIn.set(role, login(credentials(role).username, credentials(role).password));
+  const userInfo = JSON.stringify(await signedIn.get(role));
+  const pages = {} as Pages;
+  for (const viewport of WIDTHS) pages[viewport.width] = await file.warmPage(onTestFinished, { userInfo }, { viewport, reducedMotion: 'reduce' });
+  await body(pages);
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
-describe('dashboards by role (no console error, no 4xx)', () => {
+// The describe blocks run side by side (each test with pages of its own), their tests one after another; each
+// test asserts with its own `expect` (the context's), as expect.poll needs.
+describe('dashboards by role (no console error, no 4xx)', { concurrent: true, timeout: 120_000 }, () => {
   const cardsOf: Record<Role, string[]> = {
     student: ['My Bill', 'My Registration', 'My Financial Aid'],
     staff: ['Awaiting acknowledgement', 'Recent uploads'],
@@ -65,40 +65,36 @@ describe('dashboards by role (no console error, no 4xx)', () => {
     admin: ['My Bill'],
   };
 
-  it.each(['student', 'staff', 'finance', 'admin'] as const)(
-    '%s',
-    async (role) => {
-      await withRole(role, (pages) =>
-        atBothWidths(pages, async (page, width) => {
-          const problems = watchProblems(page);
-          await page.goto(`${baseUrl()}/Dashboard`);
-          for (const name of cardsOf[role]) await region(page, name).waitFor();
-          // the figures have arrived (not only the loading state)
-          if (role !== 'student') await page.getByRole('status').filter({ hasText: 'Loading dashboard...' }).waitFor({ state: 'detached' });
-          else
-            await region(page, 'My Bill')
-              .getByText(/^\$5,?700\.00$/)
-              .waitFor();
-          for (const name of absentFrom[role]) expect(await region(page, name).count(), `${role} sees ${name}`).toBe(0);
-          if (role === 'admin' || role === 'finance') await region(page, 'This month').getByText('Net').waitFor();
-          if (role !== 'student') await audit(page, width, 'dashboard', role);
-          await page.waitForLoadState('networkidle');
-          expect(problems).toEqual([]);
-        }),
-      );
-    },
-    120_000,
-  );
+  it.sequential.for(['student', 'staff', 'finance', 'admin'] as const)('%s', async (role, { expect, onTestFinished }) => {
+    await withRole(onTestFinished, role, (pages) =>
+      atBothWidths(pages, async (page, width) => {
+        const problems = watchProblems(page);
+        await page.goto(`${baseUrl()}/Dashboard`);
+        for (const name of cardsOf[role]) await region(page, name).waitFor();
+        // the figures have arrived (not only the loading state)
+        if (role !== 'student') await page.getByRole('status').filter({ hasText: 'Loading dashboard...' }).waitFor({ state: 'detached' });
+        else
+          await region(page, 'My Bill')
+            .getByText(/^\$5,?700\.00$/)
+            .waitFor();
+        for (const name of absentFrom[role]) expect(await region(page, name).count(), `${role} sees ${name}`).toBe(0);
+        if (role === 'admin' || role === 'finance') await region(page, 'This month').getByText('Net').waitFor();
+        if (role !== 'student') await audit(page, width, 'dashboard', role);
+        await page.waitForLoadState('networkidle');
+        expect(problems).toEqual([]);
+      }),
+    );
+  });
 });
 
-describe('header links by role', () => {
+describe('header links by role', { concurrent: true, timeout: 120_000 }, () => {
   async function follow(page: Page, link: string, heading: string) {
     await (await headerLink(page, link)).click();
     await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
   }
 
-  it('staff reach Document Management and Course Manager from the header (the menu at 375 px)', async () => {
-    await withRole('staff', (pages) =>
+  it.sequential('staff reach Document Management and Course Manager from the header (the menu at 375 px)', async ({ expect, onTestFinished }) => {
+    await withRole(onTestFinished, 'staff', (pages) =>
       atBothWidths(pages, async (page, width) => {
         await page.goto(`${baseUrl()}/Dashboard`);
         await region(page, 'Recent uploads').waitFor();
@@ -116,10 +112,10 @@ describe('header links by role', () => {
         expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
       }),
     );
-  }, 120_000);
+  });
 
-  it('finance reach the Finance Ledger from the header', async () => {
-    await withRole('finance', (pages) =>
+  it.sequential('finance reach the Finance Ledger from the header', async ({ expect, onTestFinished }) => {
+    await withRole(onTestFinished, 'finance', (pages) =>
       atBothWidths(pages, async (page, width) => {
         await page.goto(`${baseUrl()}/Dashboard`);
         await region(page, 'This month').waitFor();
@@ -131,10 +127,10 @@ describe('header links by role', () => {
         expect(new URL(page.url()).pathname).toBe('/finance');
       }),
     );
-  }, 120_000);
+  });
 
-  it("keeps the admin's spec buttons, and collapses the admin header to at most 72 px at 375 px", async () => {
-    await withRole('admin', (pages) =>
+  it.sequential("keeps the admin's spec buttons, and collapses the admin header to at most 72 px at 375 px", async ({ expect, onTestFinished }) => {
+    await withRole(onTestFinished, 'admin', (pages) =>
       atBothWidths(pages, async (page, width: Width) => {
         await page.goto(`${baseUrl()}/Dashboard`);
         await region(page, 'Cohort health').waitFor();
@@ -160,12 +156,12 @@ describe('header links by role', () => {
         await page.getByRole('heading', { name: 'Cohort Management', level: 1 }).waitFor();
       }),
     );
-  }, 120_000);
+  });
 });
 
-describe('the empty cart', () => {
-  it("Browse Programs lands on the dashboard's My Bill, focused and in view", async () => {
-    await withRole('student', (pages) =>
+describe('the empty cart', { concurrent: true, timeout: 120_000 }, () => {
+  it("Browse Programs lands on the dashboard's My Bill, focused and in view", async ({ expect, onTestFinished }) => {
+    await withRole(onTestFinished, 'student', (pages) =>
       atBothWidths(pages, async (page) => {
         await page.goto(`${baseUrl()}/cart`);
         await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
@@ -180,5 +176,5 @@ describe('the empty cart', () => {
         expect(box.y).toBeLessThan(viewport.height);
       }),
     );
-  }, 120_000);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { atBothWidths, openPages, SCREENSHOT_DIR, visit, type Pages, type Width } from './support/a11y.js';
 import { launchBrowser } from './support/browser.js';
 import { dataRows, dataTable } from './support/dataTable.js';
@@ -104,8 +104,10 @@ async function expectFits(page: Page, width: Width, name: string, minActions = 1
 const shoot = (page: Page, name: string, width: Width) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `after-${name}-${width}.png`), fullPage: true, animations: 'disabled' });
 
+// The describe blocks of the three people (each with pages of their own) run side by side, their tests one after
+// another; each test asserts with its own `expect` (the context's), as expect.poll needs.
 describe('tables at any width', { timeout: 180_000 }, () => {
-  describe('student', () => {
+  describe('student', { concurrent: true }, () => {
     const s = pagesFor({ username: 'student', password: 'Student!2345' });
 
     it('schedule editor with a course added, Payment History, My Documents', async () => {
@@ -129,7 +131,7 @@ describe('tables at any width', { timeout: 180_000 }, () => {
     });
   });
 
-  describe('staff', () => {
+  describe('staff', { concurrent: true }, () => {
     const s = pagesFor({ username: 'staff', password: 'Staff!2345' });
 
     it('Document Management, General Resources', async () => {
@@ -143,10 +145,10 @@ describe('tables at any width', { timeout: 180_000 }, () => {
     });
   });
 
-  describe('admin', () => {
+  describe('admin', { concurrent: true }, () => {
     const s = pagesFor({ username: 'admin', password: 'Admin!2345' });
 
-    it('Admin Panel: Documents (the default view) and Students; a student record', async () => {
+    it.sequential('Admin Panel: Documents (the default view) and Students; a student record', async ({ expect }) => {
       await atBothWidths(s.pages, async (page, width) => {
         await visit(page, '/admin', (p) => dataRows(p, 'Individual Students'));
         await expectFits(page, width, 'Individual Students', 3);
@@ -164,7 +166,7 @@ describe('tables at any width', { timeout: 180_000 }, () => {
       });
     });
 
-    it('Course Manager, Cohort Management, a roster and its student dialog', async () => {
+    it.sequential('Course Manager, Cohort Management, a roster and its student dialog', async ({ expect }) => {
       await atBothWidths(s.pages, async (page, width) => {
         await visit(page, '/course-manager', (p) => p.getByRole('button', { name: /^Delete / }));
         await expectFits(page, width, 'Courses', 2);
@@ -190,7 +192,7 @@ describe('tables at any width', { timeout: 180_000 }, () => {
       });
     });
 
-    it('Finance Ledger', async () => {
+    it.sequential('Finance Ledger', async () => {
       await atBothWidths(s.pages, async (page, width) => {
         await visit(page, '/finance', (p) => p.getByRole('button', { name: /^Refund / }));
         await expectFits(page, width, 'Payments ledger');

@@ -3,7 +3,7 @@
  * from reaching for Google's services, which this machine's closed network refuses.
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 import { CHROMIUM_PATH } from '../../../lib/local/system-deps.js';
 
 export const baseUrl = () => inject('baseUrl');
@@ -23,6 +23,19 @@ export interface BrowserPerFile {
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** A context the test made itself (signed in, with stored entries...), closed after the test with the rest. */
   adopt(context: BrowserContext | Promise<BrowserContext>): Promise<BrowserContext>;
+  /**
+   * newPage for a test of a file whose tests may run side by side: warmPage with nothing stored (signed out), as a
+   * new context starts, let go when that test finishes (the afterEach behind newPage would close the others' too).
+   */
+  newPageFor(onTestFinished: TestContext['onTestFinished'], options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A page for one test that starts as a new context's first page would, its local storage holding only `storage`
+   * (e.g. userInfo: signed in), in a context lent to that test alone until it finishes (onTestFinished of its own
+   * context). The context is one the file made earlier with the same options when one is free, else a new one: its
+   * cache keeps the SPA's scripts fetched and compiled, and a first page load in a new context costs about twice
+   * the CPU of a later one. Only the page is new, so whatever else a test sets on page.context() stays for the next.
+   */
+  warmPage(onTestFinished: TestContext['onTestFinished'], storage?: Record<string, string>, options?: BrowserContextOptions): Promise<Page>;
 }
 
 /** A browser and the page the running test got, with its context. */
@@ -48,6 +61,27 @@ export function browserPerFile(options?: BrowserContextOptions): BrowserPerFile 
     if (!launched) throw new Error('the browser is launched in beforeAll');
     return launched;
   };
+  /** Contexts free to lend, by their options; and those a test closed itself, never lent again. */
+  const free = new Map<string, BrowserContext[]>();
+  const closed = new WeakSet<BrowserContext>();
+  const warmPage: BrowserPerFile['warmPage'] = async (onTestFinished, storage = {}, contextOptions = options) => {
+    const key = JSON.stringify(contextOptions ?? {});
+    let lent = free.get(key)?.pop();
+    if (!lent) {
+      const made = await browser().newContext(contextOptions);
+      made.once('close', () => closed.add(made));
+      lent = made;
+    }
+    onTestFinished(async () => {
+      if (closed.has(lent)) return;
+      await Promise.all(lent.pages().map((page) => page.close()));
+      await lent.clearCookies();
+      free.set(key, [...(free.get(key) ?? []), lent]);
+    });
+    const page = await lent.newPage();
+    await page.addInitScript(startsFresh, { origin: baseUrl(), storage });
+    return page;
+  };
   return {
     get browser() {
       return browser();
@@ -62,15 +96,35 @@ export function browserPerFile(options?: BrowserContextOptions): BrowserPerFile 
       contexts.push(opened);
       return opened;
     },
+    newPageFor: (onTestFinished, contextOptions = options) => warmPage(onTestFinished, {}, contextOptions),
+    warmPage,
   };
 }
 
-/** A fresh context and page for every test (call at the top of the file), so no test inherits another's sign-in or storage. */
+/**
+ * Runs in each document of a page from warmPage before the page's own scripts: the first document of each origin
+ * in the page clears that origin's local storage and (for the portal's) stores `storage`, as a new context starts.
+ * Later documents (a reload, a navigation back) keep what the test and the portal stored since: the mark is in the
+ * page's session storage, which the portal does not use. The portal keeps its state in local storage alone (no
+ * cookies, IndexedDB or service workers) and its API answers are no-store, so nothing else carries over.
+ */
+function startsFresh({ origin, storage }: { origin: string; storage: Record<string, string> }) {
+  try {
+    if (sessionStorage.getItem('e2e-started-fresh')) return;
+    sessionStorage.setItem('e2e-started-fresh', '1');
+    localStorage.clear();
+    if (location.origin === origin) for (const [name, value] of Object.entries(storage)) localStorage.setItem(name, value);
+  } catch {
+    // a document without storage (about:blank, an opaque origin)
+  }
+}
+
+/** A fresh page for every test (call at the top of the file), so no test inherits another's sign-in or storage (see warmPage). */
 export function freshPagePerTest(options?: BrowserContextOptions): PagePerTest {
   const file = browserPerFile(options);
   let page: Page | undefined;
-  beforeEach(async () => {
-    page = await file.newPage();
+  beforeEach(async ({ onTestFinished }) => {
+    page = await file.warmPage(onTestFinished);
   });
   afterEach(() => {
     page = undefined;
@@ -91,6 +145,8 @@ export function freshPagePerTest(options?: BrowserContextOptions): PagePerTest {
     },
     newPage: (contextOptions) => file.newPage(contextOptions),
     adopt: (context) => file.adopt(context),
+    newPageFor: (onTestFinished, contextOptions) => file.newPageFor(onTestFinished, contextOptions),
+    warmPage: (onTestFinished, storage, contextOptions) => file.warmPage(onTestFinished, storage, contextOptions),
   };
 }
 

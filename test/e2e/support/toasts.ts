@@ -19,9 +19,9 @@ declare global {
   }
 }
 
-/** Starts the recording in every page of the context (call before opening pages). */
-export async function recordToasts(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+/** Starts the recording in every document of the page, or of every page of the context (call before loading any). */
+export async function recordToasts(target: BrowserContext | Page): Promise<void> {
+  await target.addInitScript(() => {
     const log: Array<{ element: Element; text: string; shownAt: number; hiddenAt?: number }> = [];
     window.__toastLog = log;
     const scan = () => {
