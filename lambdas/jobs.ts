@@ -15,6 +15,7 @@
  * from domain/clock.ts.
  */
 import type { Grant } from './routes.js';
+import type { OutboxTopic } from './store/table-schema.js';
 
 export { SCHOOL_TIME_ZONE } from './domain/clock.js';
 
@@ -25,7 +26,17 @@ export { SCHOOL_TIME_ZONE } from './domain/clock.js';
 export type Cron = `cron(${string})`;
 
 export type JobTrigger =
-  | { readonly schedule: Cron; readonly timeZone?: string }
+  | {
+      readonly schedule: Cron;
+      readonly timeZone?: string;
+      /**
+       * Also started at set times by one-time schedules (EventBridge Scheduler `at(...)`, deleted once run) that a
+       * job holding the `schedule:<job id>` grant creates (lambdas/schedule/one-time.ts), with the same input as
+       * the cron's runs: `{"scheduledTime"}`, the time it was set for. The cron then only catches up on a run
+       * whose schedule was never made.
+       */
+      readonly oneTime?: true;
+    }
   | {
       /** The queue's name (the CDK names the SQS queue `portal-<stage>-<job id>`, see `queueName`). */
       readonly queue: string;
@@ -43,6 +54,8 @@ export type JobTrigger =
        * key prefix (store/outbox.ts), filtered by the event source mapping's filter criteria before it is invoked.
        */
       readonly tableStream: 'outbox';
+      /** The outbox messages it reads (store/table-schema.ts): its event source's filter passes no others. */
+      readonly topic: OutboxTopic;
       /** Records per invocation; a failed invocation is retried with the same records, in order. */
       readonly batchSize?: number;
     };
@@ -97,7 +110,7 @@ export const jobs = [
     id: 'notifications-fanout',
     description: "Resolves a notification event's audience (from the outbox, through the table's stream) and queues one delivery per recipient",
     handler: 'functions/jobs/fan-out-notifications.ts',
-    trigger: { tableStream: 'outbox', batchSize: 1 },
+    trigger: { tableStream: 'outbox', topic: 'notifications', batchSize: 1 },
     grants: ['table:read', 'table:write', 'queue:notifications-deliver'],
     timeoutSeconds: 60,
   },
@@ -126,17 +139,30 @@ export const jobs = [
     grants: ['table:read', 'table:write', 'email:send'],
     timeoutSeconds: 300,
   },
+  // A scheduled announcement is sent at its time by a one-time schedule (made by schedules-create from the
+  // outbox message written with it); the hourly run sends any whose schedule could not be made.
   {
     id: 'announcements-send-due',
-    description: 'Sends the scheduled announcements whose time has come',
+    description: 'Sends the scheduled announcements whose time has come: at that time (a one-time schedule), or at the next hour',
     handler: 'functions/jobs/send-due-announcements.ts',
-    trigger: { schedule: 'cron(* * * * ? *)' },
+    trigger: { schedule: 'cron(5 * * * ? *)', oneTime: true },
     grants: ['table:read', 'table:write'],
     timeoutSeconds: 60,
+  },
+  // One record per invocation: a schedule that cannot be made retries alone, then reaches the dead-letter queue.
+  {
+    id: 'schedules-create',
+    description: "Creates the one-time schedule that starts a job at a set time (an announcement's send time), from the outbox through the table's stream",
+    handler: 'functions/jobs/create-one-time-schedules.ts',
+    trigger: { tableStream: 'outbox', topic: 'schedules', batchSize: 1 },
+    grants: ['schedule:announcements-send-due'],
+    timeoutSeconds: 30,
   },
 ] as const satisfies readonly JobDef[];
 
 export type JobId = (typeof jobs)[number]['id'];
+/** The rows one-time schedules may start: what a `schedule:<job id>` grant (lambdas/routes.ts) may name. */
+export type OneTimeJobId = Extract<(typeof jobs)[number], { trigger: { oneTime: true } }>['id'];
 /** The rows fed by a queue: what a `queue:<job id>` grant (lambdas/routes.ts) may name. */
 export type QueueJobId = Extract<(typeof jobs)[number], { trigger: { queue: string } }>['id'];
 
@@ -153,6 +179,15 @@ export const queueName = (stageName: string, jobId: string) => `portal-${stageNa
 
 /** The environment variable that tells a producer (a route with the `queue:<job id>` grant) its queue's URL. */
 export const queueUrlVariable = (jobId: string) => `QUEUE_URL_${jobId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+/** The schedule group of a stage's schedules: the jobs stack's cron schedules and the one-time ones. */
+export const scheduleGroupName = (stageName: string) => `portal-${stageName}`;
+
+/**
+ * The environment variable that tells a job holding the `schedule:<job id>` grant what a one-time schedule of that
+ * job targets: JSON `{"arn", "roleArn", "deadLetterArn"}` (lambdas/schedule/one-time.ts).
+ */
+export const scheduleTargetVariable = (jobId: string) => `SCHEDULE_TARGET_${jobId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 export function jobById(id: string): JobDef | undefined {
   return jobs.find((j) => j.id === id);

@@ -51,6 +51,12 @@ export type Grant =
    */
   | `queue:${string}`
   /**
+   * Jobs only: create one-time schedules (EventBridge Scheduler) that start the named row of lambdas/jobs.ts, a
+   * schedule row marked `oneTime` (scheduler:CreateSchedule on its schedules in the stage's group, iam:PassRole
+   * on the role that may invoke it; what to target in SCHEDULE_TARGET_<JOB_ID>). The CDK refuses other names.
+   */
+  | `schedule:${string}`
+  /**
    * Send email through SES v2 (ses:SendEmail) from the configured sender identity only, through the
    * portal's configuration set (its suppression and delivery events): lib/constructs/api-function.ts.
    */

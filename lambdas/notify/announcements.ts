@@ -1,7 +1,7 @@
 /**
- * Sending an announcement: its event is written to the outbox in the transaction that takes it out of
- * the due index, so it is sent once whoever sends it (the create route or the due sweep), and a send
- * that fails leaves it due for the next sweep.
+ * Sending an announcement: its event is written to the outbox in the transaction that stores it (one
+ * sent now) or that takes it out of the due index (one scheduled, at its time), so it is sent once, and
+ * a send that fails leaves it due for the next run.
  */
 import { takeDueAnnouncement, type AnnouncementRecord } from '../store/announcement.js';
 import { noticePut, type NotifyAudience } from './events.js';
@@ -13,9 +13,9 @@ export function audienceOf(a: AnnouncementRecord): NotifyAudience {
   return { kind: 'general' };
 }
 
-/** Answers the announcement as sending, or null when another send took it first. */
-export async function sendAnnouncement(a: AnnouncementRecord): Promise<AnnouncementRecord | null> {
-  const event = noticePut({
+/** Its notification event's outbox write. */
+export function announcementNotice(a: AnnouncementRecord) {
+  return noticePut({
     event: 'announcement',
     entity: a.id,
     template: 'announcement',
@@ -24,5 +24,9 @@ export async function sendAnnouncement(a: AnnouncementRecord): Promise<Announcem
     email: a.sendEmail,
     announcementId: a.id,
   });
-  return (await takeDueAnnouncement(a.id, [event])) ? { ...a, status: 'sending' } : null;
+}
+
+/** Sends a scheduled one: answers it as sending, or null when another run took it first. */
+export async function sendAnnouncement(a: AnnouncementRecord): Promise<AnnouncementRecord | null> {
+  return (await takeDueAnnouncement(a.id, [announcementNotice(a)])) ? { ...a, status: 'sending' } : null;
 }

@@ -92,11 +92,11 @@ function eventOf(n: Notify): NotifyEvent {
 }
 
 /** The event's outbox write, for the producer's own transaction (store/dynamo.ts transactWrite). */
-export const noticePut = (n: Notify) => outboxPut(eventOf(n));
+export const noticePut = (n: Notify) => outboxPut('notifications', eventOf(n));
 
 /** Writes the event to the outbox on its own, for a producer whose change is already stored. */
 export async function notify(n: Notify): Promise<void> {
-  await putOutbox(eventOf(n));
+  await putOutbox('notifications', eventOf(n));
 }
 
 /**

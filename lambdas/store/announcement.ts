@@ -48,14 +48,16 @@ export const Announcement = entity(
   }),
 );
 export type AnnouncementRecord = RecordOf<typeof Announcement>;
-export type NewAnnouncement = Omit<AnnouncementRecord, 'id' | 'status' | 'recipientCount' | 'flagged' | 'sentAt'>;
+export type NewAnnouncement = Omit<AnnouncementRecord, 'id' | 'recipientCount' | 'flagged' | 'sentAt'> & { status: 'scheduled' | 'sending' };
 
 /**
- * Stores it with its audit entry, scheduled for `sendAt` (one sent now is due now: it stays due until
- * its event is written, notify/announcements.ts).
+ * Stores it with its audit entry and what it starts (`also`, made from the stored record, in the same
+ * transaction): for one sent now (status `sending`) its notification event, for one scheduled its run at
+ * `sendAt` (in the due index until then). So an error answer stores nothing, and a stored one is never
+ * left without what sends it.
  */
-export async function createAnnouncement(fields: NewAnnouncement): Promise<AnnouncementRecord> {
-  const record: AnnouncementRecord = { id: randomUUID(), ...fields, status: 'scheduled', recipientCount: 0, flagged: {}, sentAt: null };
+export async function createAnnouncement(fields: NewAnnouncement, also: (record: AnnouncementRecord) => TransactItems): Promise<AnnouncementRecord> {
+  const record: AnnouncementRecord = { id: randomUUID(), ...fields, recipientCount: 0, flagged: {}, sentAt: null };
   await transactWrite(
     [
       { Put: { TableName: TABLE_NAME, Item: Announcement.item(record), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -74,6 +76,7 @@ export async function createAnnouncement(fields: NewAnnouncement): Promise<Annou
           sendAt: record.sendAt,
         },
       }),
+      ...also(record),
     ],
     () => {
       throw new Error(`announcement ${record.id} already exists`);
@@ -108,11 +111,7 @@ export async function dueAnnouncements(at: string): Promise<AnnouncementRecord[]
 }
 
 /**
- * Takes a scheduled announcement for sending: it leaves the due index. False when another run took
- * it first (two sweeps overlapping), so it is sent once.
- */
-/**
- * Takes it out of the due index, with its event's outbox write (`also`) in the same transaction: the
+ * Takes a scheduled announcement out of the due index, with its event's outbox write (`also`) in the same transaction: the
  * event is written exactly once, by whichever send took it. False when another send took it first.
  */
 export async function takeDueAnnouncement(id: string, also: TransactItems): Promise<boolean> {

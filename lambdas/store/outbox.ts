@@ -16,14 +16,14 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../domain/clock.js';
 import { db, TABLE_NAME, type Item, type TransactItems } from './dynamo.js';
-import { OUTBOX_KEY_PREFIX } from './table-schema.js';
+import { outboxTopicPrefix, type OutboxTopic } from './table-schema.js';
 
 const KEPT_SECONDS = 7 * 24 * 60 * 60;
 
-function outboxItem(message: unknown): Item {
+function outboxItem(topic: OutboxTopic, message: unknown): Item {
   const at = now().getTime();
   return {
-    pk: `${OUTBOX_KEY_PREFIX}${randomUUID()}`,
+    pk: `${outboxTopicPrefix(topic)}${randomUUID()}`,
     sk: 'OUTBOX',
     type: 'outbox',
     message: JSON.stringify(message),
@@ -33,18 +33,18 @@ function outboxItem(message: unknown): Item {
 }
 
 /** The outbox write of one message, for the producer's own transaction (store/dynamo.ts transactWrite). */
-export function outboxPut(message: unknown): TransactItems[number] {
-  return { Put: { TableName: TABLE_NAME, Item: outboxItem(message) } };
+export function outboxPut(topic: OutboxTopic, message: unknown): TransactItems[number] {
+  return { Put: { TableName: TABLE_NAME, Item: outboxItem(topic, message) } };
 }
 
 /** One message written on its own, for a producer whose change is already stored (and retried by its caller). */
-export async function putOutbox(message: unknown): Promise<void> {
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: outboxItem(message) }));
+export async function putOutbox(topic: OutboxTopic, message: unknown): Promise<void> {
+  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: outboxItem(topic, message) }));
 }
 
-/** The message an outbox item's stream record carries (its new image, as the stream's attribute values), or null. */
-export function outboxMessage(record: unknown): string | null {
+/** The message of `topic` an outbox item's stream record carries (its new image, as the stream's attribute values), or null. */
+export function outboxMessage(topic: OutboxTopic, record: unknown): string | null {
   const image = (record as { dynamodb?: { NewImage?: Record<string, { S?: string }> } } | null)?.dynamodb?.NewImage;
   const pk = image?.pk?.S;
-  return pk?.startsWith(OUTBOX_KEY_PREFIX) && typeof image?.message?.S === 'string' ? image.message.S : null;
+  return pk?.startsWith(outboxTopicPrefix(topic)) && typeof image?.message?.S === 'string' ? image.message.S : null;
 }

@@ -23,3 +23,12 @@ export const TTL_ATTRIBUTE = 'expiresAt';
  * stream carries their inserts to the job that reads them (lambdas/jobs.ts, a `tableStream` trigger).
  */
 export const OUTBOX_KEY_PREFIX = 'OUTBOX#';
+
+/**
+ * What an outbox message is for; each topic has its own consumer (a `tableStream` row of lambdas/jobs.ts),
+ * whose event source's filter passes only its topic's keys (outboxTopicPrefix), so a consumer is never
+ * invoked for another's messages.
+ */
+export const OUTBOX_TOPICS = ['notifications', 'schedules'] as const;
+export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
+export const outboxTopicPrefix = (topic: OutboxTopic) => `${OUTBOX_KEY_PREFIX}${topic}#`;

@@ -152,6 +152,8 @@ export class ApiFunction extends Construct {
     const { stage, resources } = props;
     const spec = functionSpec(props);
     const queues = spec.grants.filter(isQueueGrant).map((grant) => queueOfGrant(grant, stage, this));
+    // the jobs stack wires these, as it owns the schedules' roles and targets (lib/stacks/jobs-stack.ts)
+    if (props.route && spec.grants.some(isScheduleGrant)) throw new Error(`Route ${props.route.id}: only jobs may hold a schedule:<job id> grant`);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: stage.logRetention,
@@ -198,7 +200,7 @@ export class ApiFunction extends Construct {
 
     acknowledgeWildcards(role, 'X-Ray PutTraceSegments/PutTelemetryRecords (tracing: ACTIVE) do not support resource-level permissions.', () => ['Resource::*']);
     for (const grant of new Set(spec.grants)) {
-      if (!isQueueGrant(grant)) applyGrant(grant, role, resources);
+      if (!isQueueGrant(grant) && !isScheduleGrant(grant)) applyGrant(grant, role, resources);
     }
     for (const queue of queues) {
       role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [queue.arn] }));
@@ -211,7 +213,7 @@ export class ApiFunction extends Construct {
 }
 
 /** Turns one route grant into IAM on the function's role, acknowledging the wildcards it implies. */
-function applyGrant(grant: Exclude<Grant, QueueGrant>, role: Role, { table, bucket, userPool, stripeSecret, email }: ApiFunctionResources): void {
+function applyGrant(grant: Exclude<Grant, QueueGrant | ScheduleGrant>, role: Role, { table, bucket, userPool, stripeSecret, email }: ApiFunctionResources): void {
   const bucketObjects = () => wildcardResource(role, bucket.arnForObjects('*'));
   switch (grant) {
     case 'table:read':
@@ -316,6 +318,8 @@ export function sendEmailStatement(scope: Construct, email: NotifyEmail): Policy
 
 type QueueGrant = Extract<Grant, `queue:${string}`>;
 const isQueueGrant = (grant: Grant): grant is QueueGrant => grant.startsWith('queue:');
+export type ScheduleGrant = Extract<Grant, `schedule:${string}`>;
+export const isScheduleGrant = (grant: Grant): grant is ScheduleGrant => grant.startsWith('schedule:');
 
 /**
  * `queue:<job id>`: the queue row's SQS queue, named `portal-<stage>-<job id>` by the jobs stack,

@@ -6,8 +6,8 @@
  *  - Polling: every shard of the stream, four times a second, as Lambda polls each shard
  *    (https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html). Shards open at start are read from
  *    LATEST; shards that appear later (a split or a roll-over) from TRIM_HORIZON, after their parent.
- *  - Filtering: the mapping's filter criteria (lib/stacks/jobs-stack.ts): INSERTs whose partition key
- *    starts with the outbox prefix. Other records never reach the handler.
+ *  - Filtering: each row's mapping's filter criteria (lib/stacks/jobs-stack.ts): INSERTs whose partition key
+ *    starts with the prefix of the row's outbox topic. Other records never reach the handler.
  *  - Delivery: in stream order per shard, up to `batchSize` records per invocation, as Lambda's event
  *    (`Records` with `eventName`, `dynamodb.Keys`, `dynamodb.NewImage`, `eventSourceARN`...), held to the
  *    row's timeout. A failed batch is split in two, each half retried on its own (bisectBatchOnError); a
@@ -20,7 +20,7 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
 import { jobs as JOBS, QUEUE_MAX_RECEIVE_COUNT, type JobDef } from '../../lambdas/jobs.js';
-import { OUTBOX_KEY_PREFIX, TABLE_KEYS } from '../../lambdas/store/table-schema.js';
+import { outboxTopicPrefix, TABLE_KEYS, type OutboxTopic } from '../../lambdas/store/table-schema.js';
 import { LOCAL_REGION, localClientConfig } from './endpoints.js';
 import { handlerCache, importJobHandler, type JobHandler } from './jobs-runner.js';
 import type { LocalCredentials } from './local-credentials.js';
@@ -55,13 +55,15 @@ export interface LocalStream {
 
 interface Consumer {
   job: JobDef;
+  topic: OutboxTopic;
   batchSize: number;
   delivered: number;
   deadLetters: StreamDeadLetter[];
 }
 
-/** The stream records the outbox rows' filter criteria pass (lib/stacks/jobs-stack.ts). */
-export const isOutboxInsert = (r: _Record) => r.eventName === 'INSERT' && (r.dynamodb?.Keys?.[TABLE_KEYS.partition]?.S ?? '').startsWith(OUTBOX_KEY_PREFIX);
+/** The stream records an outbox row's filter criteria pass (lib/stacks/jobs-stack.ts): inserts of its topic. */
+export const isOutboxInsert = (topic: OutboxTopic) => (r: _Record) =>
+  r.eventName === 'INSERT' && (r.dynamodb?.Keys?.[TABLE_KEYS.partition]?.S ?? '').startsWith(outboxTopicPrefix(topic));
 
 /** A record as Lambda passes it to the function (epoch seconds, not the SDK's Date). */
 function lambdaRecord(r: _Record, streamArn: string) {
@@ -91,7 +93,7 @@ export async function createLocalStream(opts: LocalStreamOptions): Promise<Local
   const retryDelayMs = opts.retryDelayMs ?? ((tries: number) => 500 * tries);
   const consumers = new Map<string, Consumer>();
   for (const job of opts.jobs ?? JOBS) {
-    if ('tableStream' in job.trigger) consumers.set(job.id, { job, batchSize: job.trigger.batchSize ?? 10, delivered: 0, deadLetters: [] });
+    if ('tableStream' in job.trigger) consumers.set(job.id, { job, topic: job.trigger.topic, batchSize: job.trigger.batchSize ?? 10, delivered: 0, deadLetters: [] });
   }
 
   const config = localClientConfig(opts.endpoint, opts.credentials);
@@ -203,7 +205,7 @@ export async function createLocalStream(opts: LocalStreamOptions): Promise<Local
     const last = records.at(-1)?.dynamodb?.SequenceNumber;
     if (last) lastRead.set(shardId, last);
     for (const c of consumers.values()) {
-      const passed = records.filter(isOutboxInsert);
+      const passed = records.filter(isOutboxInsert(c.topic));
       for (let i = 0; i < passed.length; i += c.batchSize) await invoke(c, passed.slice(i, i + c.batchSize));
     }
     if (out.NextShardIterator) iterators.set(shardId, out.NextShardIterator);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contract/runtime-config.js';
+import { jobs, scheduleGroupName, scheduleTargetVariable } from '../../lambdas/jobs.js';
 import { startCognitoLocal } from './cognito-local.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
 import http from 'node:http';
@@ -17,6 +18,7 @@ import { jwtVerifierFor } from './jwt-verifier.js';
 import { createJobsRunner, type JobsRunner } from './jobs-runner.js';
 import { createLocalQueue, QUEUES_PREFIX, type LocalQueue } from './local-queue.js';
 import { createLocalStream, type LocalStream } from './local-stream.js';
+import { createLocalScheduler, localFunctionArn, localSchedulerRoleArn, SCHEDULER_PREFIX, type LocalScheduler } from './local-scheduler.js';
 import { freePort, stopAll, type Child } from './processes.js';
 import { ensureBucket, ensureTable, ensureUserPool, type PoolIds } from './provision.js';
 import { requestUrl } from './request-url.js';
@@ -63,6 +65,28 @@ const LOOPBACK = '127.0.0.1';
 /** The name to print for a bind address: loopback and wildcards are opened as localhost. */
 const browsableHost = (host: string) => (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host);
 
+/**
+ * What the CDK tells a holder of a `schedule:<job id>` grant (lib/stacks/jobs-stack.ts), here for every oneTime row:
+ * the local Scheduler's endpoint (the SDK's own variable), the group, and each target's function and role.
+ */
+function oneTimeScheduleEnv(gatewayPort: number): Record<string, string> {
+  const targets = jobs.filter((job) => 'oneTime' in job.trigger && job.trigger.oneTime);
+  return {
+    AWS_ENDPOINT_URL_SCHEDULER: `http://127.0.0.1:${gatewayPort}${SCHEDULER_PREFIX}`,
+    SCHEDULE_GROUP_NAME: scheduleGroupName('local'),
+    ...Object.fromEntries(
+      targets.map((job) => [
+        scheduleTargetVariable(job.id),
+        JSON.stringify({
+          arn: localFunctionArn(job.id),
+          roleArn: localSchedulerRoleArn(job.id),
+          deadLetterArn: `arn:aws:sqs:${LOCAL_REGION}:000000000000:portal-local-${job.id}-dead-letters`,
+        }),
+      ]),
+    ),
+  };
+}
+
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const log = opts.log ?? (() => {});
   const ports: LocalPorts = {
@@ -79,8 +103,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let jobsRunner: JobsRunner | null = null;
   let localQueue: LocalQueue | null = null;
   let localStream: LocalStream | null = null;
+  let localScheduler: LocalScheduler | null = null;
   const stop = async () => {
     await jobsRunner?.stop();
+    await localScheduler?.stop();
     await localStream?.stop();
     await localQueue?.stop();
     await Promise.all(
@@ -120,7 +146,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const pool = await ensureUserPool(endpoints, credentials, opts.dataDir);
     const stripeKeys = localStripeKeys(opts.dataDir);
     const portalUrl = opts.gateway ? `http://${browsableHost(opts.host ?? LOOPBACK)}:${ports.gateway}` : null;
-    const env = handlerEnv(endpoints, pool, ports.gateway, stripeKeys, credentials, portalUrl);
+    const env = { ...handlerEnv(endpoints, pool, ports.gateway, stripeKeys, credentials, portalUrl), ...oneTimeScheduleEnv(ports.gateway) };
     // Handlers read their configuration at import: set it before anything imports them.
     Object.assign(process.env, env);
 
@@ -144,12 +170,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     localQueue = createLocalQueue({ log });
     // stream rows (the outbox's writes, read from DynamoDB Local's stream as Lambda reads the table's)
     localStream = await createLocalStream({ endpoint: endpoints.dynamodb, credentials, tableName: LOCAL_TABLE, log });
+    // one-time schedules (EventBridge Scheduler's API), fired at their time by the stack clock
+    localScheduler = createLocalScheduler({ groups: [scheduleGroupName('local')], now: clock.now, log });
+    localScheduler.start();
     // Presigned document URLs reach s3rver through the origin each request came in on (S3_PUBLIC_PATH).
     const mounts = [
       stripeSandbox,
       createS3Proxy({ target: endpoints.s3, bucket: LOCAL_BUCKET, region: LOCAL_REGION, credentials }),
       jobsRunner.mount,
       localQueue.mount,
+      localScheduler.mount,
       clock.mount,
       ses.mount,
     ];

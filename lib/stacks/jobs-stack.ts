@@ -9,9 +9,20 @@ import { ConfigurationSet, ConfigurationSetTlsPolicy, EmailSendingEvent, EventDe
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput, TimeWindow, type IScheduleTarget } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { jobs, QUEUE_MAX_RECEIVE_COUNT, queueName, SCHOOL_TIME_ZONE, type JobDef, type JobTrigger, type QueueJobId } from '../../lambdas/jobs.js';
-import { OUTBOX_KEY_PREFIX } from '../../lambdas/store/table-schema.js';
-import { ApiFunction, type ApiFunctionResources, type NotifyEmail } from '../constructs/api-function.js';
+import {
+  jobs,
+  QUEUE_MAX_RECEIVE_COUNT,
+  queueName,
+  scheduleGroupName,
+  scheduleTargetVariable,
+  SCHOOL_TIME_ZONE,
+  type JobDef,
+  type JobTrigger,
+  type QueueJobId,
+} from '../../lambdas/jobs.js';
+import { outboxTopicPrefix } from '../../lambdas/store/table-schema.js';
+import { ApiFunction, isScheduleGrant, type ApiFunctionResources, type NotifyEmail } from '../constructs/api-function.js';
+import { acknowledgeWildcards, wildcardResource } from '../constructs/nag.js';
 import type { StageSettings } from '../stage.js';
 
 export interface JobsStackProps extends StackProps {
@@ -63,6 +74,8 @@ export const EMAIL_EVENTS = [
  *  - a schedule row: an EventBridge Scheduler schedule in the portal's schedule group, cron in the row's
  *    time zone (the school's by default), no flexible window, input `{"scheduledTime": ...}`, a retry
  *    policy and the job's dead-letter queue; its role may invoke only this function;
+ *    A `oneTime` schedule row may also be started by one-time schedules in the same group, which a job holding
+ *    the `schedule:<job id>` grant creates (lambdas/store/scheduler.ts) with the same role, input and dead letters;
  *  - a queue row: an SQS queue named `portal-<stage>-<job id>` (so a producing route's `queue:<job id>` grant
  *    names it from its own stack, lib/constructs/api-function.ts), redriving to the job's dead-letter queue,
  *    as the function's event source (the row's batch size and maximum concurrency).
@@ -81,13 +94,15 @@ export class JobsStack extends Stack {
 
   private readonly scheduleGroup: ScheduleGroup;
   private readonly stageName: string;
+  /** The role EventBridge Scheduler assumes to start each schedule row's function, by job id. */
+  private readonly schedulerRoles = new Map<string, Role>();
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { stage, resources } = props;
     this.stageName = stage.name;
     this.scheduleGroup = new ScheduleGroup(this, 'Schedules', {
-      scheduleGroupName: `portal-${stage.name}`,
+      scheduleGroupName: scheduleGroupName(stage.name),
       // it holds no data, and a retained group would block deploying the stage again under its name
       removalPolicy: RemovalPolicy.DESTROY,
     });
@@ -114,6 +129,9 @@ export class JobsStack extends Stack {
       } else {
         this.tableStream(trigger, fn, resources, deadLetters);
       }
+    }
+    for (const job of rows) {
+      for (const grant of job.grants.filter(isScheduleGrant)) this.grantOneTimeSchedules(job, rows, grant.slice('schedule:'.length), functions, deadLetterQueues);
     }
     this.functions = functions;
     this.schedules = schedules;
@@ -180,6 +198,7 @@ export class JobsStack extends Stack {
     });
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.function.functionArn] }));
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [deadLetters.queueArn] }));
+    this.schedulerRoles.set(job.id, role);
 
     // Written by hand rather than with aws-scheduler-targets' LambdaInvoke, whose grantInvoke also
     // allows every version and alias (`<function>:*`): this role needs the function itself only.
@@ -208,6 +227,35 @@ export class JobsStack extends Stack {
     return schedule;
   }
 
+  /**
+   * A `schedule:<target>` grant: the holder may create (and, to tidy up, delete) schedules named `<target>-*` in the
+   * stage's group and hand them the target's scheduler role (iam:PassRole to Scheduler only), and learns what to
+   * target from SCHEDULE_TARGET_<TARGET> (lambdas/store/scheduler.ts). The group is the one the role's trust names,
+   * so Scheduler can assume it for these schedules as for the cron's.
+   */
+  private grantOneTimeSchedules(holder: JobDef, rows: readonly JobDef[], targetId: string, functions: Map<string, ApiFunction>, deadLetterQueues: Map<string, Queue>): void {
+    const trigger = rows.find((j) => j.id === targetId)?.trigger;
+    const target = functions.get(targetId);
+    const role = this.schedulerRoles.get(targetId);
+    const deadLetters = deadLetterQueues.get(targetId);
+    const holderFn = functions.get(holder.id);
+    if (!trigger || !('oneTime' in trigger && trigger.oneTime) || !target || !role || !deadLetters || !holderFn) {
+      throw new Error(`Grant schedule:${targetId} of job ${holder.id}: ${targetId} is not a oneTime schedule row of lambdas/jobs.ts`);
+    }
+    const fn = holderFn.function;
+    const groupName = scheduleGroupName(this.stageName);
+    fn.addEnvironment('SCHEDULE_GROUP_NAME', groupName);
+    fn.addEnvironment(scheduleTargetVariable(targetId), this.toJsonString({ arn: target.function.functionArn, roleArn: role.roleArn, deadLetterArn: deadLetters.queueArn }));
+    const schedulesOfTarget = this.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${groupName}/${targetId}-*` });
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [schedulesOfTarget] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['iam:PassRole'], resources: [role.roleArn], conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } }),
+    );
+    acknowledgeWildcards(holderFn, `schedule:${targetId}: one-time schedules are named per run (<job id>-<key>), so only a name prefix can be granted.`, () => [
+      wildcardResource(fn, schedulesOfTarget),
+    ]);
+  }
+
   private queue(job: JobDef, trigger: Extract<JobTrigger, { queue: unknown }>, fn: ApiFunction, deadLetters: Queue): Queue {
     const queue = new Queue(this, `Queue-${job.id}`, {
       queueName: queueName(this.stageName, job.id),
@@ -224,7 +272,7 @@ export class JobsStack extends Stack {
 
   /**
    * The outbox (lambdas/store/outbox.ts) read from the table's stream: an event source mapping whose filter
-   * criteria pass only inserts under the outbox's key prefix, so the function is never invoked for the
+   * criteria pass only inserts under the key prefix of the row's outbox topic, so the function is never invoked for the
    * table's other writes (filtered records are not billed, https://docs.aws.amazon.com/lambda/latest/dg/with-ddb-filtering.html).
    * A failed batch is retried in order, blocking its shard, up to MAX_RECEIVE_COUNT tries in all; then the
    * batch's description (shard and sequence numbers, not the records) goes to the job's dead-letter queue,
@@ -239,7 +287,7 @@ export class JobsStack extends Stack {
         retryAttempts: MAX_RECEIVE_COUNT - 1,
         bisectBatchOnError: true,
         onFailure: new SqsDlq(deadLetters),
-        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(OUTBOX_KEY_PREFIX) } } } })],
+        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(outboxTopicPrefix(trigger.topic)) } } } })],
       }),
     );
     Validations.of(deadLetters).acknowledge({

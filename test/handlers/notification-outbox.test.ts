@@ -15,32 +15,35 @@ import { deliver } from '../../lambdas/notify/deliver.js';
 import { DOCUMENT_REQUIRED } from '../../lambdas/notify/events.js';
 import { createAnnouncement } from '../../lambdas/store/announcement.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { OUTBOX_KEY_PREFIX } from '../../lambdas/store/table-schema.js';
+import { outboxTopicPrefix, type OutboxTopic } from '../../lambdas/store/table-schema.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createSignIn, createStudentRecord, uniqueName } from './support/fixtures.js';
 import { waitFor } from './support/mail.js';
 
 const admin: Caller = { username: 'outbox-admin', roles: ['admin'] };
 
-/** The outbox events that mention `needle` (a username, an announcement id). */
-async function outboxEvents(needle: string): Promise<Array<{ event: string; entity: string; audience: unknown }>> {
-  const found: Array<{ event: string; entity: string; audience: unknown }> = [];
+/** The outbox messages of `topic` that mention `needle` (a username, an announcement id). */
+async function outboxMessages<T>(topic: OutboxTopic, needle: string): Promise<T[]> {
+  const found: T[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new ScanCommand({
         TableName: TABLE_NAME,
         FilterExpression: 'begins_with(pk, :outbox) AND contains(message, :needle)',
-        ExpressionAttributeValues: { ':outbox': OUTBOX_KEY_PREFIX, ':needle': needle },
+        ExpressionAttributeValues: { ':outbox': outboxTopicPrefix(topic), ':needle': needle },
         ExclusiveStartKey: start,
         ConsistentRead: true,
       }),
     );
-    for (const item of page.Items ?? []) found.push(JSON.parse(String(item.message)));
+    for (const item of page.Items ?? []) found.push(JSON.parse(String(item.message)) as T);
     start = page.LastEvaluatedKey;
   } while (start);
   return found;
 }
+
+/** The notification events that mention `needle`. */
+const outboxEvents = (needle: string) => outboxMessages<{ event: string; entity: string; audience: unknown }>('notifications', needle);
 
 async function newCohort() {
   const year = 2400 + Math.floor(Math.random() * 500);
@@ -110,22 +113,26 @@ describe('the outbox', () => {
     expect((await invoke(listNotices, apiEvent('notifications-list', { caller: { username } }))).body.results).toEqual([]);
   });
 
-  it("writes an announcement's event once, in the transaction that takes it out of the due index, whoever sends it", async () => {
+  it("writes a scheduled announcement's event once, in the transaction that takes it out of the due index, whoever sends it", async () => {
     const { username } = await createStudentRecord();
     const at = new Date().toISOString();
-    const record = await createAnnouncement({
-      subject: 'Fire drill',
-      body: 'At noon.',
-      audience: 'students',
-      programType: null,
-      cohortId: null,
-      usernames: [username],
-      sendEmail: false,
-      sendAt: at,
-      createdBy: admin.username,
-      createdAt: at,
-    });
-    // the create route and the due sweep at once
+    const record = await createAnnouncement(
+      {
+        subject: 'Fire drill',
+        body: 'At noon.',
+        audience: 'students',
+        programType: null,
+        cohortId: null,
+        usernames: [username],
+        sendEmail: false,
+        sendAt: at,
+        status: 'scheduled',
+        createdBy: admin.username,
+        createdAt: at,
+      },
+      () => [],
+    );
+    // its one-time schedule's run and the hourly run at once
     const sends = await Promise.all([sendAnnouncement(record), sendAnnouncement(record)]);
     expect(sends.filter((s) => s !== null)).toHaveLength(1);
     expect(await outboxEvents(record.id)).toEqual([expect.objectContaining({ event: 'announcement', entity: record.id })]);

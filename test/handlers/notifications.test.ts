@@ -20,6 +20,7 @@ import { handler as createIntent } from '../../lambdas/functions/payments/create
 import { deliver } from '../../lambdas/notify/deliver.js';
 import type { Delivery } from '../../lambdas/notify/events.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetScheduleCommand, ResourceNotFoundException, SchedulerClient, type GetScheduleCommandOutput } from '@aws-sdk/client-scheduler';
 import { createCohort } from '../../lambdas/store/cohort.js';
 import { documentKeys } from '../../lambdas/store/document.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
@@ -30,6 +31,15 @@ import { bounce, emailsTo, waitFor } from './support/mail.js';
 import { deliver as deliverEvent, succeeded } from './support/stripe-events.js';
 
 const staff: Caller = { username: 'notify-staff', roles: ['staff'] };
+// the local Scheduler stand-in (lib/local/local-scheduler.ts), at AWS_ENDPOINT_URL_SCHEDULER as the handlers reach it
+const scheduler = new SchedulerClient({});
+
+/** Fires every one-time schedule due by `now` (the stand-in's run-due); answers the names of those it ran. */
+async function runDueSchedules(now: Date): Promise<string[]> {
+  const res = await fetch(`${process.env.AWS_ENDPOINT_URL_SCHEDULER}/run-due`, { method: 'POST', body: JSON.stringify({ now: now.toISOString() }) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { fired: Array<{ name: string; outcome: string }> }).fired.filter((f) => f.outcome === 'invoked').map((f) => f.name);
+}
 const asStudent = (username: string): Caller => ({ username });
 
 const delivery = (username: string, over: Partial<Delivery> = {}): Delivery => ({
@@ -280,6 +290,42 @@ describe('announcements', () => {
     expect((await inbox(username)).body.results.map((n: { title: string }) => n.title)).toEqual(['Graduation rehearsal']);
     // a second run finds nothing due
     expect((await sendDue({ now: sendAt.toISOString() })).sent).not.toContain(res.body.id);
+  });
+
+  it('is sent at its time by a one-time schedule of its own, made from the outbox, which is gone once it ran', async () => {
+    const { username, email } = await createStudentRecord();
+    // two days ahead (the test above uses three: firing this one's time must not fire that one's), off the minute
+    const sendAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 2 * 86_400_000 + 30_000);
+    const res = await invoke(
+      createAnnouncement,
+      apiEvent('announcements-create', {
+        caller: staff,
+        body: { subject: 'Skills lab moved', body: 'Room 4.', audience: 'students', usernames: [username], send_email: true, send_at: sendAt.toISOString() },
+      }),
+    );
+    expect(res).toMatchObject({ status: 201, body: { status: 'scheduled' } });
+    const name = `announcements-send-due-${res.body.id}`;
+    let schedule: GetScheduleCommandOutput | null = null;
+    await waitFor(
+      async () => (schedule = await scheduler.send(new GetScheduleCommand({ Name: name, GroupName: 'portal-local' })).catch(() => null)) !== null,
+      'its one-time schedule',
+    );
+    // the first whole minute at or after its time, in UTC; deleted once it ran; as of its time when run
+    const runAt = new Date(sendAt.getTime() + 30_000);
+    expect(schedule).toMatchObject({
+      ScheduleExpression: `at(${runAt.toISOString().slice(0, 19)})`,
+      ScheduleExpressionTimezone: 'UTC',
+      ActionAfterCompletion: 'DELETE',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      State: 'ENABLED',
+      Target: { Arn: expect.stringMatching(/:function:portal-local-announcements-send-due$/), Input: JSON.stringify({ scheduledTime: '<aws.scheduler.scheduled-time>' }) },
+    });
+    expect(await runDueSchedules(new Date(runAt.getTime() - 60_000))).not.toContain(name);
+    expect((await inbox(username)).body.results).toEqual([]);
+    expect(await runDueSchedules(runAt)).toContain(name);
+    await waitFor(async () => (await emailsTo(email)).length === 1, 'the scheduled email');
+    expect((await inbox(username)).body.results.map((n: { title: string }) => n.title)).toEqual(['Skills lab moved']);
+    await expect(scheduler.send(new GetScheduleCommand({ Name: name, GroupName: 'portal-local' }))).rejects.toThrow(ResourceNotFoundException);
   });
 
   it('refuses what cannot be sent, naming the field', async () => {

@@ -7,9 +7,9 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jobById, jobs as jobRows, QUEUE_MAX_RECEIVE_COUNT, queueName, SCHOOL_TIME_ZONE, type JobDef } from '../../lambdas/jobs.js';
+import { jobById, jobs as jobRows, QUEUE_MAX_RECEIVE_COUNT, queueName, scheduleTargetVariable, SCHOOL_TIME_ZONE, type JobDef } from '../../lambdas/jobs.js';
 import { routeKeyPath, routes } from '../../lambdas/routes.js';
-import { OUTBOX_KEY_PREFIX } from '../../lambdas/store/table-schema.js';
+import { outboxTopicPrefix, type OutboxTopic } from '../../lambdas/store/table-schema.js';
 import { buildApp } from '../../lib/app.js';
 import type { StageName } from '../../lib/stage.js';
 import {
@@ -35,6 +35,11 @@ const EMAIL_VARIABLES = ['NOTIFY_FROM_ADDRESS', 'SES_CONFIGURATION_SET', 'PORTAL
 const SENDING_JOBS = ['notifications-deliver', 'notifications-digest'];
 const QUEUE_ROWS = ['notifications-deliver', 'notifications-email-events'];
 const STREAM_ROW = 'notifications-fanout';
+/** Each stream row and the outbox topic it reads. */
+const STREAM_ROWS: ReadonlyArray<readonly [string, OutboxTopic]> = [
+  [STREAM_ROW, 'notifications'],
+  ['schedules-create', 'schedules'],
+];
 
 type Ref = { 'Fn::GetAtt': [string, string] };
 const getAtt = (id: string, attribute = 'Arn') => ({ 'Fn::GetAtt': [id, attribute] });
@@ -111,29 +116,29 @@ describe.each(['prod', 'dev'] as const)('%s: the notification queues', (stage) =
     ]);
   });
 
-  it(`${STREAM_ROW}: reads the outbox's inserts from the table's stream, in order, retried, then given up to its dead-letter queue`, () => {
+  it.each(STREAM_ROWS)("%s: reads the inserts of outbox topic %s from the table's stream, in order, retried, then given up to its dead-letter queue", (jobId, topic) => {
     const { jobs, data } = synthPortal(stage);
     const [table] = Object.values(resourcesOf(data, 'AWS::DynamoDB::GlobalTable'));
     expect(table!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
-    expect(row(STREAM_ROW).trigger).toEqual({ tableStream: 'outbox', batchSize: 1 });
-    const mappings = mappingsOf(jobs, STREAM_ROW);
+    expect(row(jobId).trigger).toEqual({ tableStream: 'outbox', topic, batchSize: 1 });
+    const mappings = mappingsOf(jobs, jobId);
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0]!;
     // the table's stream, read from the data stack's output
     expect(JSON.stringify(mapping.EventSourceArn)).toMatch(/Portal-\w+-Data.*StreamArn/);
     expect(mapping).toMatchObject({ StartingPosition: 'TRIM_HORIZON', BatchSize: 1, MaximumRetryAttempts: QUEUE_MAX_RECEIVE_COUNT - 1, BisectBatchOnFunctionError: true });
-    // only the outbox's inserts invoke it (store/outbox.ts writes them under this prefix)
+    // only its topic's inserts invoke it (store/outbox.ts writes them under this prefix)
     expect(mapping.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
-      { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: OUTBOX_KEY_PREFIX }] } } } },
+      { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: outboxTopicPrefix(topic) }] } } } },
     ]);
-    const deadLetters = resourcesOf(jobs, 'AWS::SQS::Queue')[deadLettersIdOf(jobs, stage, STREAM_ROW)]!.Properties;
+    const deadLetters = resourcesOf(jobs, 'AWS::SQS::Queue')[deadLettersIdOf(jobs, stage, jobId)]!.Properties;
     expect(deadLetters).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
     // it reads the stream and may write the failure's description to its dead-letter queue
-    const actions = statementsOfFunction(jobs, jobFunctionId(jobs, STREAM_ROW)).flatMap((st) => [st.Action].flat());
+    const actions = statementsOfFunction(jobs, jobFunctionId(jobs, jobId)).flatMap((st) => [st.Action].flat());
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:DescribeStream', 'sqs:SendMessage']));
   });
 
-  it.each([...QUEUE_ROWS, STREAM_ROW])("%s: its dead-letter queue's alarm watches that queue and notifies the alarm topic", (jobId) => {
+  it.each([...QUEUE_ROWS, ...STREAM_ROWS.map(([jobId]) => jobId)])("%s: its dead-letter queue's alarm watches that queue and notifies the alarm topic", (jobId) => {
     const { jobs, ops } = synthPortal(stage);
     const deadLettersId = deadLettersIdOf(jobs, stage, jobId);
     const alarms = Object.values(resourcesOf(ops, 'AWS::CloudWatch::Alarm')).filter(
@@ -154,7 +159,8 @@ describe.each(['prod', 'dev'] as const)('%s: the notification queues', (stage) =
 
   it.each([
     ['notifications-digest', /^cron\(\d{1,2} \d{1,2} \* \* \? \*\)$/],
-    ['announcements-send-due', /^cron\(\* \* \* \* \? \*\)$/],
+    // hourly: each announcement's own one-time schedule sends it at its time; this catches any whose schedule was never made
+    ['announcements-send-due', /^cron\(\d{1,2} \* \* \* \? \*\)$/],
   ] as const)("%s: scheduled in the school's time zone, targeting its function", (jobId, cron) => {
     const { jobs } = synthPortal(stage);
     const schedules = Object.values(resourcesOf(jobs, 'AWS::Scheduler::Schedule')).filter((s) => String(s.Properties.Description).startsWith(`${jobId}:`));
@@ -164,6 +170,49 @@ describe.each(['prod', 'dev'] as const)('%s: the notification queues', (stage) =
     expect(schedule.ScheduleExpression).toMatch(cron);
     expect(schedule).toMatchObject({ ScheduleExpressionTimezone: SCHOOL_TIME_ZONE, FlexibleTimeWindow: { Mode: 'OFF' }, State: 'ENABLED' });
     expect(schedule.Target.Arn).toEqual(getAtt(jobFunctionId(jobs, jobId)));
+  });
+});
+
+describe.each(['dev', 'prod'] as const)('%s: one-time schedules of scheduled announcements', (stage) => {
+  const SCHEDULER = 'schedules-create';
+  const TARGET = 'announcements-send-due';
+  const schedulerActions = ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'];
+
+  it(`${SCHEDULER} may create only ${TARGET}'s schedules, in the stage's group, and pass Scheduler only the role that starts ${TARGET}`, () => {
+    const { jobs } = synthPortal(stage);
+    expect(row(SCHEDULER).grants).toEqual([`schedule:${TARGET}`]);
+    const statements = statementsOfFunction(jobs, jobFunctionId(jobs, SCHEDULER)).filter((st) => [st.Action].flat().some((a) => schedulerActions.includes(String(a))));
+    const create = statements.find((st) => [st.Action].flat().includes('scheduler:CreateSchedule'))!;
+    expect([create.Action].flat().sort()).toEqual(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']);
+    expect(JSON.stringify(create.Resource)).toContain(`:schedule/portal-${stage}/${TARGET}-*`);
+    // the role the hourly cron schedule of the target uses: its trust names the stage's group, which the one-time ones share
+    const [cron] = Object.values(resourcesOf(jobs, 'AWS::Scheduler::Schedule')).filter((s) => String(s.Properties.Description).startsWith(`${TARGET}:`));
+    expect(cron!.Properties.GroupName).toBe(`portal-${stage}`);
+    const pass = statements.find((st) => [st.Action].flat().includes('iam:PassRole'))!;
+    expect(pass).toMatchObject({
+      Action: 'iam:PassRole',
+      Resource: cron!.Properties.Target.RoleArn,
+      Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+    });
+    // what to target: the target's function, that role, and the target's dead-letter queue (the cron's too)
+    const fn = resourcesOf(jobs, 'AWS::Lambda::Function')[jobFunctionId(jobs, SCHEDULER)]!.Properties;
+    const variables = fn.Environment.Variables as Record<string, unknown>;
+    expect(variables.SCHEDULE_GROUP_NAME).toBe(`portal-${stage}`);
+    const target = JSON.stringify(variables[scheduleTargetVariable(TARGET)]);
+    expect(target).toContain(jobFunctionId(jobs, TARGET));
+    expect(target).toContain(cron!.Properties.Target.RoleArn['Fn::GetAtt'][0]);
+    expect(target).toContain(cron!.Properties.Target.DeadLetterConfig.Arn['Fn::GetAtt'][0]);
+  });
+
+  it('no other function may create schedules or pass a role', () => {
+    const portal = synthPortal(stage);
+    const holders = [portal.api, portal.jobs].flatMap((template) =>
+      Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) =>
+        (p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[] }>).some((st) => [st.Action].flat().some((a) => schedulerActions.includes(a))),
+      ),
+    );
+    expect(holders).toHaveLength(1);
+    expect(JSON.stringify(holders[0]!.Properties.Roles)).toContain(jobFunctionId(portal.jobs, SCHEDULER).replace(/Function[0-9A-F]{8}$/, ''));
   });
 });
 

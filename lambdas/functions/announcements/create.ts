@@ -1,18 +1,21 @@
 /**
  * POST /api/announcements/ (staff, admin) — an announcement to all students, a program type, a cohort
  * or named students, in-app and (unless turned off) by email, now or at `send_at`. The request only
- * stores it and writes its event: the fan-out to each recipient runs as queued work (notifications-fanout).
+ * stores it with its event (sent now: the fan-out to each recipient runs as queued work,
+ * notifications-fanout) or its run at `send_at` (a one-time schedule, made by schedules-create).
  */
 import { AnnouncementRequest } from '../../contract/notification-requests.js';
 import { nowIso } from '../../domain/clock.js';
 import { Invalid } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody } from '../../http/validate.js';
-import { sendAnnouncement } from '../../notify/announcements.js';
+import { announcementNotice } from '../../notify/announcements.js';
 import { presentAnnouncement } from '../../presenters/notification.js';
-import { createAnnouncement } from '../../store/announcement.js';
+import type { OneTimeRun } from '../../schedule/one-time.js';
+import { createAnnouncement, type NewAnnouncement } from '../../store/announcement.js';
 import { getCohort } from '../../store/cohort.js';
 import { batchGetAll } from '../../store/dynamo.js';
+import { outboxPut } from '../../store/outbox.js';
 import { studentKeys } from '../../store/student.js';
 
 const YEAR_MS = 366 * 86_400_000;
@@ -31,7 +34,8 @@ export const handler = route('announcements-create', async (req) => {
     if (unknown.length) throw new Invalid(`usernames: no student named ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`);
   }
   const scheduled = sendAt !== null && sendAt > at;
-  const record = await createAnnouncement({
+  const sendTime = scheduled ? sendAt : at;
+  const fields: NewAnnouncement = {
     subject: input.subject,
     body: input.body,
     audience: input.audience,
@@ -39,12 +43,12 @@ export const handler = route('announcements-create', async (req) => {
     cohortId: input.audience === 'cohort' ? (input.cohort_id ?? null) : null,
     usernames,
     sendEmail: input.send_email,
-    // one sent now is "due now": if sending it fails below, the next minute's sweep sends it
-    sendAt: sendAt && scheduled ? sendAt : at,
+    sendAt: sendTime,
+    status: scheduled ? 'scheduled' : 'sending',
     createdBy: caller.username,
     createdAt: at,
-  });
-  // null: the sweep took it in between, and sent it
-  const answer = scheduled ? record : ((await sendAnnouncement(record)) ?? { ...record, status: 'sending' as const });
-  return { status: 201, body: presentAnnouncement(answer) };
+  };
+  const runAtSendTime = (a: { id: string }) => outboxPut('schedules', { job: 'announcements-send-due', key: a.id, at: sendTime } satisfies OneTimeRun);
+  const record = await createAnnouncement(fields, (a) => [scheduled ? runAtSendTime(a) : announcementNotice(a)]);
+  return { status: 201, body: presentAnnouncement(record) };
 });

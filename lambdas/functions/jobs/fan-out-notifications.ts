@@ -12,7 +12,7 @@ import { outboxMessage } from '../../store/outbox.js';
 export const handler = job('notifications-fanout', async ({ event }) => {
   const recipients: number[] = [];
   for (const record of event.Records ?? []) {
-    const body = outboxMessage(record);
+    const body = outboxMessage('notifications', record);
     const message = body === null ? null : parseNotifyMessage(body);
     if (message?.kind !== 'event') {
       logger.error('not a notification event: dropped', { eventID: (record as { eventID?: string }).eventID, body: String(body).slice(0, 200) });

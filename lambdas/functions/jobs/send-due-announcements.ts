@@ -1,7 +1,8 @@
 /**
- * Scheduled (jobs table: announcements-send-due, every minute): the announcements whose send time has
- * come, as of the run's time (so `POST /local/jobs/announcements-send-due/run` with a `now` sends those
- * due by then and no others). An announcement whose immediate send failed to queue is due too.
+ * Scheduled (jobs table: announcements-send-due): the announcements whose send time has come, as of the
+ * run's time. It runs at each one's time (its one-time schedule, `{"scheduledTime"}`), and hourly for
+ * any whose schedule was never made; `POST /local/jobs/announcements-send-due/run` with a `now` sends
+ * those due by then and no others. Each is taken once, so overlapping runs send it once.
  */
 import { nowIso } from '../../domain/clock.js';
 import { job } from '../../schedule/job.js';
