@@ -41,10 +41,3 @@ export function outboxPut(topic: OutboxTopic, message: unknown): TransactItems[n
 export async function putOutbox(topic: OutboxTopic, message: unknown): Promise<void> {
   await db.send(new PutCommand({ TableName: TABLE_NAME, Item: outboxItem(topic, message) }));
 }
-
-/** The message of `topic` an outbox item's stream record carries (its new image, as the stream's attribute values), or null. */
-export function outboxMessage(topic: OutboxTopic, record: unknown): string | null {
-  const image = (record as { dynamodb?: { NewImage?: Record<string, { S?: string }> } } | null)?.dynamodb?.NewImage;
-  const pk = image?.pk?.S;
-  return pk?.startsWith(outboxTopicPrefix(topic)) && typeof image?.message?.S === 'string' ? image.message.S : null;
-}

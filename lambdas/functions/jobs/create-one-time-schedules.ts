@@ -8,7 +8,7 @@ import { job } from '../../schedule/job.js';
 import { OneTimeRun, runTime } from '../../schedule/one-time.js';
 import { jobById, type OneTimeJobId } from '../../jobs.js';
 import { createOneTimeSchedule } from '../../store/scheduler.js';
-import { outboxMessage } from '../../store/outbox.js';
+import { outboxMessage } from '../../store/outbox-record.js';
 
 function parseRun(body: string | null): OneTimeRun | null {
   try {

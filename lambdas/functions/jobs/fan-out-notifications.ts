@@ -7,7 +7,7 @@ import { logger } from '../../observability/powertools.js';
 import { job } from '../../schedule/job.js';
 import { parseNotifyMessage } from '../../notify/events.js';
 import { fanOut } from '../../notify/fan-out.js';
-import { outboxMessage } from '../../store/outbox.js';
+import { outboxMessage } from '../../store/outbox-record.js';
 
 export const handler = job('notifications-fanout', async ({ event }) => {
   const recipients: number[] = [];

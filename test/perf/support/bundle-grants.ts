@@ -3,7 +3,7 @@
  * that only makes sense with a grant (lambdas/routes.ts `Grant`) is bundled only by functions that
  * hold it. Bytes are reported (`npm run bench`), not budgeted; cold start is the budget
  * (bench/cold-load.ts). This keeps the boundary that bytes used to keep by accident: importing an
- * entity module for a read must not pull in Cognito, S3, SQS or Stripe.
+ * entity module for a read must not pull in Cognito, S3, SQS, Scheduler or Stripe.
  */
 import type { RouteDef } from '../../../lambdas/routes.js';
 
@@ -21,6 +21,7 @@ export const GATES: Gate[] = [
   { name: 'the S3 client and presigner', inputs: ['node_modules/@aws-sdk/client-s3/', 'node_modules/@aws-sdk/s3-request-presigner/'], grants: ['bucket:'] },
   { name: 'multipart parsing (busboy)', inputs: ['node_modules/busboy/'], grants: ['bucket:write'] },
   { name: 'the SQS client', inputs: ['node_modules/@aws-sdk/client-sqs/'], grants: ['queue:'] },
+  { name: 'the EventBridge Scheduler client', inputs: ['node_modules/@aws-sdk/client-scheduler/'], grants: ['schedule:'] },
   {
     name: "Stripe's API and its secret",
     inputs: ['lambdas/store/stripe-api.ts', 'node_modules/@aws-sdk/client-secrets-manager/', 'node_modules/@aws-lambda-powertools/parameters/'],
