@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          include: ['lambdas/**/*.test.ts', 'lib/**/*.test.ts', 'bin/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
           // pure modules: one module graph per worker is safe and a third faster
           isolate: false,
