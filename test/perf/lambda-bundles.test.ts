@@ -50,7 +50,7 @@ describe('Lambda bundles (as the CDK builds them)', () => {
   });
 
   it("keeps only the SDK schemas it uses: a REST client's schemas are shaken down to its commands' (bin/patch-sdk-schemas.mjs ran at install)", () => {
-    const { outputs } = bundles.get('notifications-deliver')!.metafile;
+    const { outputs } = bundles.get('job notifications-deliver')!.metafile;
     const js = Object.values(outputs).find((o) => o.entryPoint !== undefined) ?? Object.values(outputs)[0]!;
     const schemas = Object.entries(js.inputs).find(([input]) => input.endsWith('client-sesv2/dist-es/schemas/schemas_0.js'));
     // SendEmail's request, response and errors: about 5.5 KB; every operation's schemas, kept by computed trait keys, 48 KB
