@@ -158,6 +158,15 @@ export const jobs = [
     grants: ['schedule:announcements-send-due'],
     timeoutSeconds: 30,
   },
+  // Clinical compliance (issue 24): reminders of approvals about to expire, read from the expiry index
+  {
+    id: 'compliance-reminders',
+    description: 'Reminds each student of a compliance approval that expires in 30, 14, 7 or 0 days, once per threshold',
+    handler: 'functions/jobs/send-compliance-reminders.ts',
+    trigger: { schedule: 'cron(0 6 * * ? *)' },
+    grants: ['table:read', 'table:write'],
+    timeoutSeconds: 300,
+  },
 ] as const satisfies readonly JobDef[];
 
 export type JobId = (typeof jobs)[number]['id'];

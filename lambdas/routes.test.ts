@@ -67,6 +67,16 @@ const BEYOND_SPEC = [
   'POST /api/announcements/',
   'GET /api/announcements/',
   'GET /api/students/{username}/messages/',
+  // clinical compliance (issue 24); the upload URL and a file's presigned GET are the issue's uploads and previews
+  'GET /api/compliance/requirements/',
+  'PUT /api/compliance/requirements/',
+  'POST /api/compliance/upload-url/',
+  'POST /api/compliance/submissions/',
+  'POST /api/compliance/submissions/{id}/decision/',
+  'GET /api/compliance/submissions/{id}/files/{index}/',
+  'GET /api/compliance/students/{username}/',
+  'GET /api/compliance/queue/',
+  'GET /api/cohorts/{id}/compliance/',
 ];
 
 describe('route table', () => {

@@ -13,7 +13,7 @@
  * strips it from requests; the local gateway accepts both forms.
  */
 
-export const ROLES = ['student', 'staff', 'finance', 'admin'] as const;
+export const ROLES = ['student', 'staff', 'finance', 'compliance', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -98,6 +98,10 @@ const STRIPE_CALL_TIMEOUT_SECONDS = 29;
 
 /** Course and document writes, cohort reads. */
 const ADMIN_AND_STAFF = ['admin', 'staff'] as const;
+/** Who reviews clinical compliance and reads students' health records. */
+const COMPLIANCE_REVIEWERS = ['compliance', 'admin'] as const;
+/** Who hands in compliance evidence: students their own, reviewers a student's (approved by them at once). */
+const COMPLIANCE_WRITERS = ['student', 'compliance', 'admin'] as const;
 
 export const routes = [
   {
@@ -166,7 +170,8 @@ export const routes = [
   },
   { id: 'document-categories-list', method: 'GET', path: '/api/document-categories/', handler: 'functions/documents/categories.ts', access: 'signed-in', grants: ['table:read'] },
 
-  { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: 'functions/cohorts/list.ts', access: ADMIN_AND_STAFF, grants: ['table:read'] },
+  // the compliance group filters its review queue by cohort (cohorts' names, no student)
+  { id: 'cohorts-list', method: 'GET', path: '/api/cohorts/', handler: 'functions/cohorts/list.ts', access: [...ADMIN_AND_STAFF, 'compliance'], grants: ['table:read'] },
   {
     id: 'cohorts-students',
     method: 'GET',
@@ -401,6 +406,82 @@ export const routes = [
     path: '/api/students/{username}/messages/',
     handler: 'functions/students/messages.ts',
     access: ADMIN_AND_STAFF,
+    grants: ['table:read', 'audit:write'],
+  },
+
+  // Clinical compliance (issue 24): health records are the student's, the compliance group's and the admins' only
+  // (other staff learn whether a student is cleared); every read of another person's is audited (audit:write).
+  {
+    id: 'compliance-requirements-get',
+    method: 'GET',
+    path: '/api/compliance/requirements/',
+    handler: 'functions/compliance/requirements-get.ts',
+    access: 'signed-in',
+    grants: ['table:read'],
+  },
+  {
+    id: 'compliance-requirements-put',
+    method: 'PUT',
+    path: '/api/compliance/requirements/',
+    handler: 'functions/compliance/requirements-put.ts',
+    access: ['admin'],
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'compliance-upload-url',
+    method: 'POST',
+    path: '/api/compliance/upload-url/',
+    handler: 'functions/compliance/upload-url.ts',
+    access: COMPLIANCE_WRITERS,
+    grants: ['bucket:write'],
+  },
+  // reads the presigned uploads' bytes and copies them to the submission's keys
+  {
+    id: 'compliance-submit',
+    method: 'POST',
+    path: '/api/compliance/submissions/',
+    handler: 'functions/compliance/submit.ts',
+    access: COMPLIANCE_WRITERS,
+    grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
+  },
+  {
+    id: 'compliance-decide',
+    method: 'POST',
+    path: '/api/compliance/submissions/{id}/decision/',
+    handler: 'functions/compliance/decide.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'compliance-file',
+    method: 'GET',
+    path: '/api/compliance/submissions/{id}/files/{index}/',
+    handler: 'functions/compliance/file.ts',
+    access: COMPLIANCE_WRITERS,
+    grants: ['table:read', 'bucket:read', 'audit:write'],
+  },
+  {
+    id: 'compliance-student',
+    method: 'GET',
+    path: '/api/compliance/students/{username}/',
+    handler: 'functions/compliance/student.ts',
+    access: 'signed-in',
+    grants: ['table:read', 'audit:write'],
+  },
+  {
+    id: 'compliance-queue',
+    method: 'GET',
+    path: '/api/compliance/queue/',
+    handler: 'functions/compliance/queue.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'audit:write'],
+  },
+  {
+    id: 'cohorts-compliance',
+    method: 'GET',
+    path: '/api/cohorts/{id}/compliance/',
+    handler: 'functions/compliance/cohort-grid.ts',
+    access: COMPLIANCE_REVIEWERS,
     grants: ['table:read', 'audit:write'],
   },
 ] as const satisfies readonly RouteDef[];

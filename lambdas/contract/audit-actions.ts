@@ -38,5 +38,12 @@ export const AUDIT_ACTIONS = [
   'user.sessions.revoke',
   'announcement.create',
   'student.messages.read',
+  'compliance.requirements.update',
+  'compliance.submit',
+  'compliance.decide',
+  'compliance.read',
+  'compliance.file.read',
+  'compliance.queue.read',
+  'cohort.compliance.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

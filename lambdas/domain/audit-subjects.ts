@@ -27,6 +27,10 @@ export const studentSubject = (s: { username: string; firstName?: string | null;
 /** "payment pi_123 $120.00 for ben": the intent id is what finance and Stripe's dashboard search by. */
 export const paymentSubject = (p: { intentId: string; amountCents: number; username: string }) => `payment ${p.intentId} ${dollars(p.amountCents)} for ${p.username}`;
 
+/** "compliance-submission BLS card of Ben Nguyen (ben)": the requirement, never the evidence's contents. */
+export const complianceSubmissionSubject = (requirementName: string, s: { username: string; firstName?: string | null; lastName?: string | null }) =>
+  `compliance-submission ${requirementName} of ${studentSubject(s).slice('student '.length)}`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A record id as a person can still tell it apart: the first 8 characters of a UUID, any other id whole. */

@@ -31,3 +31,9 @@ export const SCHOOL_TIME_ZONE = 'America/Chicago';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
+
+/** The school-local calendar day of an instant, `YYYY-MM-DD`. */
+export function schoolDay(at: Date): string {
+  // en-CA formats as YYYY-MM-DD
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}

@@ -4,7 +4,6 @@
  * (at most one email per category per person per school day; later ones wait for the next digest).
  */
 import { DEFAULT_PREFERENCES, type NotificationCategory, type NotificationPreferences } from '../contract/notifications.js';
-import { SCHOOL_TIME_ZONE } from './clock.js';
 
 export type EmailDecision =
   /** Send it now (it is the first of its category today). */
@@ -39,11 +38,7 @@ export function decideEmail(input: {
   return input.emailedToday ? 'hold' : 'send';
 }
 
-/** The school-local calendar day of an instant, `YYYY-MM-DD`. */
-export function schoolDay(at: Date): string {
-  // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
+export { schoolDay } from './clock.js';
 
 /**
  * The idempotency key of one notice to one person: the event, the entity it is about, the recipient

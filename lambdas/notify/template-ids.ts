@@ -7,6 +7,7 @@ export const TEMPLATE_IDS = [
   'document_required',
   'account_created',
   'import_finished',
+  'compliance_expiring',
   'announcement',
 ] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];

@@ -108,6 +108,18 @@ export const TEMPLATES = {
       action: 'View the report',
     },
   },
+  // in-app it names the requirement (only its owner reads the inbox); the email names no health record
+  compliance_expiring: {
+    category: 'reminder',
+    title: (p) => (Number(p.days) <= 0 ? `${str(p.requirement)} expires today` : `${str(p.requirement)} expires in ${str(p.days)} day${Number(p.days) === 1 ? '' : 's'}`),
+    body: () => 'Upload a renewal before it expires to stay cleared for clinical rotations.',
+    link: () => '/compliance',
+    email: {
+      subject: () => 'A clinical compliance item expires soon',
+      lines: () => ['One of your clinical compliance items expires soon.', 'Sign in to upload a renewal and stay cleared for clinical rotations.'],
+      action: 'Open My Compliance',
+    },
+  },
   announcement: {
     category: 'announcement',
     title: (p) => str(p.subject),

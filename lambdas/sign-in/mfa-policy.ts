@@ -15,7 +15,7 @@ import { rolesFromGroups } from '../domain/roles.js';
 import type { ApiRequest } from '../http/types.js';
 import type { Role } from '../routes.js';
 
-export const MFA_REQUIRED_ROLES = ['admin', 'finance', 'staff'] as const satisfies readonly Role[];
+export const MFA_REQUIRED_ROLES = ['admin', 'finance', 'staff', 'compliance'] as const satisfies readonly Role[];
 export const MFA_EXEMPT_VARIABLE = 'PORTAL_MFA_EXEMPT_USERS';
 /** The refresh of such an account's session is refused with this. */
 export const MFA_NOW_REQUIRED = 'Your account now needs two-step sign-in. Please log in again to set it up.';

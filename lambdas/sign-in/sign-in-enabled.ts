@@ -11,11 +11,11 @@ export const NO_STUDENT_RECORD = 'This account has no student record. Please con
  * Cognito refuses disabled users itself; the profile flag is the school's record of it (and the local
  * stand-in does not enforce Cognito's flag at refresh), so a disabled student is refused here too.
  * `username` must be the identity Cognito answered for the session (canonical), never a name from the
- * request. Admin, finance and staff accounts have no student profile and pass; a user in none of those
+ * request. Admin, finance, staff and compliance accounts have no student profile and pass; a user in none of those
  * groups is a student, and one without a profile is refused.
  */
 export async function refuseDisabledStudent(username: string, info: UserInfo): Promise<void> {
-  if (info.isAdmin || info.is_staff || info.is_finance) return;
+  if (info.isAdmin || info.is_staff || info.is_finance || info.is_compliance) return;
   const state = await studentSignIn(username);
   if (state === 'disabled') throw new Unauthorized(ACCOUNT_DISABLED);
   if (state === 'missing') throw new Unauthorized(NO_STUDENT_RECORD);

@@ -14,6 +14,7 @@ export function userInfoFrom(username: string, session: SignedIn): UserInfo {
     isAdmin: isAdmin(roles),
     is_staff: isStaff(roles),
     is_finance: isFinance(roles),
+    is_compliance: roles.includes('compliance'),
     token: session.accessToken,
     refresh: session.refreshToken,
     expires_in: session.expiresIn,

@@ -13,6 +13,7 @@ import { cohortName, cohortSubject, studentSubject } from '../domain/audit-subje
 import { Conflict, NotFound } from '../domain/errors.js';
 import { auditPut } from './audit.js';
 import { entity, getItem, queryAll, TABLE_NAME, transactWrite, type RecordOf, lazy } from './dynamo.js';
+import { movedSubmissionKeys, Submission } from './compliance.js';
 import { StudentEnrollment, studentKeys, StudentLedgerEntry, StudentProfile } from './student.js';
 
 export const cohortKeys = {
@@ -133,6 +134,8 @@ const MAX_ITEMS_PER_MOVE = 95;
 
 /** The items of a student's collection that sit on their cohort's roster (gsi1), read with their keys. */
 const ROSTER_TYPES: string[] = [StudentProfile.type, StudentEnrollment.type, StudentLedgerEntry.type];
+/** Items that follow the student into the new cohort's compliance grid (store/compliance.ts, gsi1). */
+const GRID_TYPES: string[] = [Submission.type];
 const StudentItem = lazy(() => z.object({ pk: z.string(), sk: z.string(), type: z.string() }));
 
 /**
@@ -146,12 +149,13 @@ export async function moveStudentToCohort(username: string, cohortId: string, ac
   ]);
   if (!cohort) throw new NotFound('Cohort not found');
   const onRoster = collection.filter((i) => ROSTER_TYPES.includes(String(i.type)));
+  const onGrid = collection.filter((i) => GRID_TYPES.includes(String(i.type)));
   const profileItem = onRoster.find((i) => i.type === StudentProfile.type);
   if (!profileItem) throw new NotFound('Student not found');
   const profile = StudentProfile.fromItem(profileItem);
   const fromCohort = profile.cohortId;
   if (fromCohort === cohortId) return;
-  if (onRoster.length > MAX_ITEMS_PER_MOVE) throw new Conflict(`username: ${username} has too many ledger entries to move in one step`);
+  if (onRoster.length + onGrid.length > MAX_ITEMS_PER_MOVE) throw new Conflict(`username: ${username} has too many ledger entries to move in one step`);
 
   const roster = studentKeys.cohortMembers(cohortId);
   const sortPrefix = studentKeys.rosterSort(profile.lastName, username);
@@ -198,6 +202,18 @@ export async function moveStudentToCohort(username: string, cohortId: string, ac
             },
           },
         })),
+      ...onGrid.map((i) => {
+        const { pk, sk } = StudentItem().parse(i);
+        const keys = movedSubmissionKeys(i, profile.lastName, cohortId);
+        return {
+          Update: {
+            TableName: TABLE_NAME,
+            Key: { pk, sk },
+            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk, cohortId = :cohort',
+            ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk, ':cohort': cohortId },
+          },
+        };
+      }),
       auditPut({
         actor,
         action: 'student.move',

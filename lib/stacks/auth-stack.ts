@@ -24,6 +24,7 @@ export interface AuthStackProps extends StackProps {
 export const USER_GROUPS = [
   { name: 'admin', precedence: 0, description: 'Portal administrators' },
   { name: 'finance', precedence: 10, description: 'Finance office: payments and ledgers' },
+  { name: 'compliance', precedence: 15, description: 'Clinical compliance coordinators: health records, reviews and clearance' },
   { name: 'staff', precedence: 20, description: 'Teaching and admissions staff' },
 ] as const;
 

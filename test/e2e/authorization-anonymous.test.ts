@@ -28,6 +28,7 @@ const world: MatrixWorld = {
     studentB: demo('paid', 'Student!2345'),
     staff: demo('staff', 'Staff!2345'),
     finance: demo('finance', 'Finance!2345'),
+    compliance: demo('compliance', 'Compliance!2345'),
     admin: demo('admin', 'Admin!2345'),
   },
   lastNameB: 'x',
@@ -40,6 +41,11 @@ const world: MatrixWorld = {
   paymentA: 'pi_a',
   paymentB: 'pi_b',
   webhookSecret: inject('stripeKeys').webhookSecret,
+  requirementA: 'requirement-a',
+  requirementB: 'requirement-b',
+  submissionA: '00000000-0000-4000-8000-00000000000a',
+  submissionB: '00000000-0000-4000-8000-00000000000b',
+  queuedA: '00000000-0000-4000-8000-0000000000aa',
   fresh: {
     course: async () => 'course-x',
     document: async () => 'doc-x',
@@ -47,6 +53,10 @@ const world: MatrixWorld = {
     student: async () => 'student-x',
     // signed-in only: the gateway answers an anonymous caller before an id would matter
     notice: async () => '20260101T000000000Z-unused',
+    // the compliance rows are signed-in only: refused before an upload, a submission or a template would be read
+    complianceUpload: async () => 'uploads/anonymous/00000000-0000-4000-8000-000000000000/BLS_card.pdf',
+    pendingSubmission: async () => '00000000-0000-4000-8000-0000000000ac',
+    requirementsInForce: async () => [],
     /** A new student with a temporary password (made by the demo admin through the API) and the session of their first sign-in. */
     challenge: async () => {
       const { token } = await login('admin', 'Admin!2345');

@@ -42,6 +42,10 @@ interface Person {
   email: string;
   sub: string;
   cohortId: string | null;
+  /** Ids of their compliance submissions (read by the demo admin): another student's answers must never hold one. */
+  submissions: string[];
+  /** Those of them that hold a file (what GET .../files/0/ serves). */
+  withFiles: string[];
 }
 
 interface Walker {
@@ -51,7 +55,12 @@ interface Walker {
   myDocuments: Array<{ id: string; requires_signature: boolean; is_mandatory: boolean }>;
   /** Ids of the student's own notices (the seed welcomes every demo student). */
   myNotices: string[];
+  /** Ids of the compliance requirement templates in force (a student may name any). */
+  requirements: string[];
 }
+
+/** Every demo student's compliance submissions, each one's id (found by the demo admin in beforeAll). */
+const everySubmission = () => people.flatMap((p) => p.withFiles);
 
 /** Every document the seed made (the student may try any id). */
 const SEEDED_DOCUMENT_IDS = demoDocuments.map((d) => d.record.id);
@@ -114,6 +123,23 @@ const builders = {
   'notifications-read-all': () => [{}],
   'notification-preferences-get': () => [{}],
   'notification-preferences-put': () => [{ body: { announcement: 'email', reminder: 'email' } }],
+  'compliance-requirements-get': () => [{}],
+  'compliance-upload-url': () => [{ body: { file_name: 'BLS card.pdf', file_size: 2_000, content_type: 'application/pdf' } }],
+  // refused only (a student's own evidence would change what other tests see): under another's name, or with another's upload
+  'compliance-submit': ({ me, others, requirements }) => [
+    ...others.flatMap((o) => requirements.slice(0, 2).map((id) => ({ body: { requirement_id: id, username: o.username, completed_on: '2026-01-05', attested: true } }))),
+    ...others.map((o) => ({
+      body: {
+        requirement_id: requirements[0] ?? 'none',
+        username: me.username,
+        upload_keys: [`uploads/${o.username}/00000000-0000-4000-8000-000000000000/card.pdf`],
+        completed_on: '2026-01-05',
+      },
+    })),
+  ],
+  // every submission with a file of every demo student: their own answer 200, the others' 403
+  'compliance-file': () => everySubmission().flatMap((id) => [{ pathParameters: { id, index: '0' } }, { pathParameters: { id, index: '0' }, query: { disposition: 'inline' } }]),
+  'compliance-student': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
 } satisfies Record<StudentRouteId, (w: Walker) => CellRequest[]>;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -135,6 +161,7 @@ function namesIn(answer: string, parsed: unknown, other: Person): string[] {
   const lower = answer.toLowerCase();
   if (other.sub && lower.includes(other.sub.toLowerCase())) found.push(`id ${other.sub}`);
   if (lower.includes(other.email.toLowerCase())) found.push(`email ${other.email}`);
+  for (const id of other.submissions) if (lower.includes(id.toLowerCase())) found.push(`compliance submission ${id}`);
   for (const name of [`${other.firstName} ${other.lastName}`, `${other.lastName}, ${other.firstName}`]) {
     if (whole(name).test(answer)) found.push(`name ${name}`);
   }
@@ -158,7 +185,10 @@ const people: Person[] = demoStudents.map(({ profile }) => ({
   email: profile.email,
   sub: '',
   cohortId: profile.cohortId,
+  submissions: [],
+  withFiles: [],
 }));
+let requirements: string[] = [];
 
 describe('FERPA walk: no answer a student can receive names another student', () => {
   beforeAll(async () => {
@@ -180,6 +210,62 @@ describe('FERPA walk: no answer a student can receive names another student', ()
       },
     );
     expect(signed.status).toBe(200);
+
+    // Compliance records to aim at: maya.singh's BLS card, handed in by the demo admin with a file (approved at once),
+    // under a template of her cohort made for the walk when the seed gives her none; then every demo student's
+    // submissions, as the admin reads them.
+    const admin = `Bearer ${(await login('admin', 'Admin!2345')).token}`;
+    const inForce = (await send('compliance-requirements-get', {}, { authorization: admin })).body.requirements as Array<Record<string, any>>;
+    let template = inForce.find((t) => t.evidence === 'file_and_dates' && t.applies_to.kind === 'cohort' && t.applies_to.cohort_id === maya.cohortId);
+    if (!template) {
+      const put = await send(
+        'compliance-requirements-put',
+        {
+          body: {
+            requirements: [
+              ...inForce,
+              {
+                name: 'FERPA walk BLS card',
+                category: 'cpr_bls',
+                evidence: 'file_and_dates',
+                validity: { kind: 'months', months: 24 },
+                applies_to: { kind: 'cohort', cohort_id: maya.cohortId },
+                due_days_from_cohort_start: null,
+                guidelines: '',
+                alternatives: [],
+                exemption_allowed: false,
+              },
+            ],
+          },
+        },
+        { authorization: admin },
+      );
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      template = (put.body.requirements as Array<Record<string, any>>).find((t) => t.name === 'FERPA walk BLS card');
+    }
+    const pdf = Buffer.from('%PDF-1.4\n% FERPA walk\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    const target = await send(
+      'compliance-upload-url',
+      { body: { file_name: 'BLS card.pdf', file_size: pdf.byteLength, content_type: 'application/pdf' } },
+      { authorization: admin },
+    );
+    expect(target.status, JSON.stringify(target.body)).toBe(200);
+    expect((await fetch(target.body.upload_url, { method: 'PUT', headers: target.body.headers, body: new Uint8Array(pdf) })).status).toBe(200);
+    const handedIn = await send(
+      'compliance-submit',
+      { body: { requirement_id: template!.id, username: maya.username, upload_keys: [target.body.upload_key], completed_on: '2026-01-05', expires_on: '2028-01-05' } },
+      { authorization: admin },
+    );
+    expect(handedIn.status, JSON.stringify(handedIn.body)).toBe(201);
+    for (const p of people) {
+      const record = await send('compliance-student', { pathParameters: { username: p.username } }, { authorization: admin });
+      expect(record.status).toBe(200);
+      const history = (record.body.requirements as Array<{ history: Array<{ id: string; files: unknown[] }> }>).flatMap((r) => r.history);
+      p.submissions = history.map((h) => h.id);
+      p.withFiles = history.filter((h) => h.files.length > 0).map((h) => h.id);
+    }
+    expect(maya.submissions).toContain(handedIn.body.id);
+    requirements = ((await send('compliance-requirements-get', {}, { authorization: admin })).body.requirements as Array<{ id: string }>).map((t) => t.id);
   }, 120_000);
 
   it('has a request builder for every route a student can call (lambdas/routes.ts)', () => {
@@ -224,7 +310,13 @@ describe('FERPA walk: no answer a student can receive names another student', ()
       expect(own.status, `${me.username} lists their documents`).toBe(200);
       const inbox = await send('notifications-list', {}, { authorization });
       expect(inbox.status, `${me.username} lists their notices`).toBe(200);
-      const walker: Walker = { me, others: people.filter((p) => p !== me), myDocuments: own.body.results, myNotices: inbox.body.results.map((n: { id: string }) => n.id) };
+      const walker: Walker = {
+        me,
+        others: people.filter((p) => p !== me),
+        myDocuments: own.body.results,
+        myNotices: inbox.body.results.map((n: { id: string }) => n.id),
+        requirements,
+      };
       expect(walker.myDocuments.length, `${me.username} has documents to walk`).toBeGreaterThan(0);
       expect(walker.myNotices.length, `${me.username} has notices to walk`).toBeGreaterThan(0);
 
@@ -249,8 +341,10 @@ describe('FERPA walk: no answer a student can receive names another student', ()
       ].join('\n'),
     );
     expect(leaks).toEqual([]);
+    // another's compliance file or record is refused outright, never answered (a 404 or 200 would be a finding too)
+    for (const route of ['compliance-file', 'compliance-student']) expect([...(statuses.get(route)?.keys() ?? [])].sort(), route).toEqual([200, 403]);
     // every route answered at least once with a success for some student (the walk reached real data)
-    for (const route of studentRoutes.filter((r) => !['payments-create-intent', 'users-totp-verify', 'documents-acknowledge'].includes(r.id))) {
+    for (const route of studentRoutes.filter((r) => !['payments-create-intent', 'users-totp-verify', 'documents-acknowledge', 'compliance-submit'].includes(r.id))) {
       expect(
         [...(statuses.get(route.id)?.keys() ?? [])].some((s) => s === 200),
         `${route.id} answered 200 to someone`,

@@ -12,6 +12,7 @@ import { handler as cohortRoster } from '../../lambdas/functions/cohorts/student
 import { handler as listPayments } from '../../lambdas/functions/payments/list.js';
 import { handler as getStudent } from '../../lambdas/functions/students/get.js';
 import { handler as listStudents } from '../../lambdas/functions/students/list.js';
+import { handler as complianceStudent } from '../../lambdas/functions/compliance/student.js';
 import { handler as studentPayments } from '../../lambdas/functions/students/payments.js';
 import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
 import { auditItem, auditKeys } from '../../lambdas/store/audit.js';
@@ -59,6 +60,7 @@ const NOT_AUDITED: Partial<Record<RouteId, string>> = {
   'notifications-read': 'a person marking their own notice read',
   'notifications-read-all': 'a person marking their own notices read',
   'notification-preferences-put': 'a person choosing which of their own notices are emailed',
+  'compliance-upload-url': "presigns an upload into the caller's own prefix and stores nothing; the submission it becomes is audited (compliance.submit)",
 };
 
 describe('every change route writes an audit entry', () => {
@@ -196,6 +198,119 @@ describe("reads of another person's student record", () => {
       db.middlewareStack.remove(fault);
     }
     expect(await entriesBy(reader.username)).toEqual([]);
+  });
+});
+
+describe("reads of another person's compliance record (health records)", () => {
+  let world: MatrixWorld;
+  let callers: Record<Who, Caller | undefined>;
+  beforeAll(async () => {
+    ({ world, callers } = await buildMatrixWorld());
+  }, 120_000);
+
+  /** The matrix's own request of a cell, as that cell's caller; answers the entries the caller wrote meanwhile. */
+  async function read(id: RouteId, who: Who) {
+    const actor = callers[who]!.username;
+    const request = await REQUESTS[id](world, who);
+    const before = (await entriesBy(actor)).length;
+    const startedAt = new Date().toISOString();
+    const res = await call(id, callers[who], request);
+    const after = await entriesBy(actor);
+    return { res, entries: after.slice(0, after.length - before), startedAt };
+  }
+
+  it.each(['staff', 'finance', 'compliance', 'admin'] as const)("a %s read of a student's compliance record is recorded, naming what was shown", async (who) => {
+    const { res, entries, startedAt } = await read('compliance-student', who);
+    expect(res.status).toBe(200);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: callers[who]!.username,
+        action: 'compliance.read',
+        entityType: 'student',
+        entityId: world.users.studentA.username,
+        subject: expect.stringMatching(/^student \S/),
+        after: { view: who === 'staff' || who === 'finance' ? 'cleared only' : 'statuses' },
+      }),
+    ]);
+    expect(entries[0]!.at >= startedAt).toBe(true);
+  });
+
+  it("a reviewer's preview of a student's file is recorded; the student's own is not", async () => {
+    for (const who of ['compliance', 'admin'] as const) {
+      const { res, entries } = await read('compliance-file', who);
+      expect(res.status).toBe(200);
+      expect(entries).toEqual([
+        expect.objectContaining({ actor: callers[who]!.username, action: 'compliance.file.read', entityType: 'compliance-submission', entityId: world.submissionA }),
+      ]);
+      // in words, never a bare record id
+      expect(entries[0]!.subject).toContain(world.users.studentA.username);
+      expect(entries[0]!.subject).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
+    }
+    const own = await read('compliance-file', 'studentOwn');
+    expect(own.res.status).toBe(200);
+    expect(own.entries).toEqual([]);
+    const mine = await read('compliance-student', 'studentOwn');
+    expect(mine.res.status).toBe(200);
+    expect(mine.entries).toEqual([]);
+  });
+
+  it('the review queue and the cohort grid each record one entry naming the students shown', async () => {
+    for (const who of ['compliance', 'admin'] as const) {
+      const queue = await read('compliance-queue', who);
+      expect(queue.res.status).toBe(200);
+      const shown = [...new Set((queue.res.body.results as Array<{ student: { username: string } }>).map((e) => e.student.username))];
+      expect(shown).toContain(world.users.studentA.username);
+      expect(queue.entries).toEqual([expect.objectContaining({ action: 'compliance.queue.read', entityType: 'compliance-queue', entityId: 'pending' })]);
+      expect([...queue.entries[0]!.detail.students].sort()).toEqual([...shown].sort());
+
+      const grid = await read('cohorts-compliance', who);
+      expect(grid.res.status).toBe(200);
+      expect(grid.entries).toEqual([
+        expect.objectContaining({
+          action: 'cohort.compliance.read',
+          entityType: 'cohort',
+          entityId: world.cohortA,
+          subject: expect.stringMatching(/^cohort \S/),
+          detail: expect.objectContaining({ count: 1, students: [world.users.studentA.username] }),
+        }),
+      ]);
+    }
+  });
+
+  it('a refused read of health records records nothing', async () => {
+    const refusals: Array<[RouteId, Who]> = [
+      ['compliance-student', 'studentOther'],
+      ['compliance-file', 'studentOther'],
+      ['compliance-file', 'staff'],
+      ['compliance-file', 'finance'],
+      ['compliance-queue', 'staff'],
+      ['cohorts-compliance', 'finance'],
+    ];
+    for (const [id, who] of refusals) {
+      const { res, entries } = await read(id, who);
+      expect(res.status, `${id} ${who}`).toBe(403);
+      expect(entries, `${id} ${who}`).toEqual([]);
+    }
+  });
+
+  it('fails closed: when the entry cannot be written, the health record is not served', async () => {
+    const fault = 'complianceAuditFault';
+    db.middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { Item?: { pk?: string } };
+        if (String(input.Item?.pk ?? '').startsWith('AUDIT#')) throw Object.assign(new Error('injected: audit write refused'), { name: 'ProvisionedThroughputExceededException' });
+        return next(args);
+      },
+      { step: 'initialize', name: fault },
+    );
+    try {
+      const res = await invoke(complianceStudent, apiEvent('compliance-student', { caller: callers.compliance, pathParameters: { username: world.users.studentA.username } }));
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(Object.keys(res.body)).toEqual(['error']);
+      expect(JSON.stringify(res.body)).not.toContain(world.requirementA);
+    } finally {
+      db.middlewareStack.remove(fault);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
 import { CHECKS, MATRIX, REQUESTS, STAND_IN_GAPS, WHO, type MatrixRow, type MatrixWorld, type Who } from '../security/authorization-matrix.js';
 import type { Caller } from './support/events.js';
 import { auditCount, buildMatrixWorld, call, collectionCount } from './support/matrix-world.js';
+import { mustEnrolTotp } from '../../lambdas/sign-in/mfa-policy.js';
 
 let world: MatrixWorld;
 let callers: Record<Who, Caller | undefined>;
@@ -22,6 +23,7 @@ const ROLE_OF: Record<Exclude<Who, 'anonymous'>, string> = {
   studentOther: 'student',
   staff: 'staff',
   finance: 'finance',
+  compliance: 'compliance',
   admin: 'admin',
 };
 
@@ -39,6 +41,14 @@ describe('authorization matrix', () => {
     const ids = routes.map((r) => r.id).sort();
     expect(Object.keys(MATRIX).sort()).toEqual(ids);
     expect(Object.keys(REQUESTS).sort()).toEqual(ids);
+  });
+
+  it('a compliance account signs in as staff accounts do: its password leads to the authenticator set-up, never to a session', async () => {
+    // it reads every student's health records: two-step sign-in as for admin, finance and staff (MATRIX users-login: 401)
+    expect(mustEnrolTotp({ username: world.users.compliance.username, groups: ['compliance'], mfaEnabled: false }, new Set())).toBe(true);
+    const res = await call('users-login', undefined, { body: world.users.compliance });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'mfa_setup_required', session: expect.any(String), secret_code: expect.any(String) });
   });
 
   it.each((routes as readonly RouteDef[]).map((r) => [r.id, r] as const))("%s: the row agrees with the route's access", (_id, route) => {

@@ -46,6 +46,13 @@ import { Announcement } from '../../lambdas/store/announcement.js';
 import { handler as studentMessages } from '../../lambdas/functions/students/messages.js';
 import { noticeId } from '../../lambdas/domain/notification-rules.js';
 import { EmailMessage, writeNotice, type EmailMessageRecord } from '../../lambdas/store/notification.js';
+import { handler as complianceRequirements } from '../../lambdas/functions/compliance/requirements-get.js';
+import { handler as complianceStudent } from '../../lambdas/functions/compliance/student.js';
+import { handler as complianceFile } from '../../lambdas/functions/compliance/file.js';
+import { handler as complianceQueue } from '../../lambdas/functions/compliance/queue.js';
+import { handler as cohortCompliance } from '../../lambdas/functions/compliance/cohort-grid.js';
+import { complianceKeys, Requirement, Submission, type RequirementRecord, type SubmissionRecord } from '../../lambdas/store/compliance.js';
+import { studentKeys } from '../../lambdas/store/student.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { cardPayment, putItems, uniqueName } from './support/fixtures.js';
 import { traceRequests, type TracedRequest } from './support/request-counter.js';
@@ -54,6 +61,7 @@ const SIZES = [5, 50] as const;
 const staff: Caller = { username: 'budget-staff', roles: ['staff'] };
 const finance: Caller = { username: 'budget-finance', roles: ['finance'] };
 const admin: Caller = { username: 'budget-admin', roles: ['admin'] };
+const reviewer: Caller = { username: 'budget-compliance', roles: ['compliance'] };
 
 const day = (i: number) => new Date(Date.UTC(2300, 0, 1) + i * 86_400_000).toISOString();
 /** A year no other test writes payments in, so a date-range ledger returns exactly this fixture. */
@@ -215,6 +223,65 @@ const emailOf = (username: string, i: number): EmailMessageRecord => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
+/** A calendar day `days` from today (UTC). */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A requirement template of one cohort (a real one: PUT /api/compliance/requirements/ checks the cohorts of the set in force). */
+const requirementOf = (cohortId: string, over: Partial<RequirementRecord> = {}): RequirementRecord => ({
+  id: `budget-${randomUUID().slice(0, 8)}`,
+  name: `Budget BLS ${randomUUID().slice(0, 6)}`,
+  category: 'cpr_bls',
+  evidence: 'file_and_dates',
+  validity: { kind: 'months', months: 24 },
+  applies_to: { kind: 'cohort', cohort_id: cohortId },
+  due_days_from_cohort_start: null,
+  guidelines: '',
+  alternatives: [],
+  exemption_allowed: false,
+  retired: false,
+  updatedAt: new Date().toISOString(),
+  ...over,
+});
+
+/** A submission with its pointer, as the submit handler stores them (i makes each one's time its own). */
+function submissionItems(username: string, cohortId: string | null, requirementId: string, i: number, over: Partial<SubmissionRecord> = {}) {
+  const record: SubmissionRecord = {
+    id: randomUUID(),
+    username,
+    lastName: `Last-${username}`,
+    cohortId,
+    requirement_id: requirementId,
+    kind: 'evidence',
+    alternative: null,
+    files: [{ key: `compliance/${username}/budget/${i}-card.pdf`, name: 'card.pdf', size: 1000, content_type: 'application/pdf' }],
+    completed_on: dayFromToday(-100),
+    expires_on: null,
+    attested: false,
+    note: '',
+    status: 'pending',
+    reason: null,
+    submitted_by: username,
+    submitted_at: new Date(Date.now() - 60_000 + i).toISOString(),
+    decided_by: null,
+    decided_at: null,
+    ...over,
+  };
+  const { sk } = complianceKeys.submission(record.username, record.submitted_at, record.id);
+  return { record, items: [Submission.item(record), { ...complianceKeys.pointer(record.id), type: 'compliance-pointer', username, submissionSk: sk }] };
+}
+
+/** A student's compliance record is one Query: the only one on their partition, and on no index. */
+const oneQueryOfTheRecord = (username: string) => (requests: TracedRequest[]) => {
+  const own = requests.filter((r) => r.command === 'QueryCommand' && (r.input.ExpressionAttributeValues as Record<string, unknown>)[':pk'] === studentKeys.student(username));
+  expect(own.map((r) => r.input.IndexName)).toEqual([undefined]);
+};
+/** A Query of this index (the queue, the grid), never a Scan. */
+const readsIndex = (index: string, pk: string) => (requests: TracedRequest[]) => {
+  expect(
+    requests.filter((r) => r.command === 'QueryCommand' && r.input.IndexName === index && (r.input.ExpressionAttributeValues as Record<string, unknown>)[':pk'] === pk),
+  ).toHaveLength(1);
+};
+
 type Handler = (e: ApiEvent, c: any) => Promise<ApiResult>;
 const call = (handler: Handler, id: RouteId, opts: Parameters<typeof apiEvent>[1]) => () => invoke(handler, apiEvent(id, opts));
 
@@ -226,9 +293,11 @@ interface Case {
   /** The call records a read of others' student records: one audit PutItem on top of the reads. */
   audited?: true;
   /** Builds a world of `n` items and answers the call, and how many items the answer holds. */
-  setup: (n: number) => Promise<{ run: () => Promise<{ status?: number; body: any }>; returned: (body: any) => number }>;
+  setup: (n: number) => Promise<{ run: () => Promise<{ status?: number; body: any }>; returned: (body: any) => number; check?: (requests: TracedRequest[]) => void }>;
   /** Set only for the exceptions: why a Query filters after reading (ScannedCount > Count allowed). */
   filters?: string;
+  /** The read commands, in any order, where a case pins which ones they are (`setup` may add a `check` of what they read). */
+  commands?: string[];
 }
 
 /**
@@ -517,6 +586,39 @@ const WITHIN_BUDGET: Case[] = [
       return { run: call(importsList, 'students-imports-list', { caller: admin, query: { limit: String(n) } }), returned: (b) => b.results.length };
     },
   },
+  {
+    // retired templates stay in the partition (students' histories name them): n of them and one in force
+    route: 'compliance-requirements-get',
+    what: 'the templates in force (their partition, n retired ones in it)',
+    requests: 1,
+    commands: ['QueryCommand'],
+    setup: async (n) => {
+      const c = cohort();
+      const live = requirementOf(c.id);
+      await putItems([Cohort.item(c), Requirement.item(live), ...Array.from({ length: n }, () => Requirement.item(requirementOf(c.id, { retired: true })))]);
+      return {
+        run: call(complianceRequirements, 'compliance-requirements-get', { caller: { username: uniqueName('budget-req') } }),
+        returned: (b) => (b.requirements.some((r: { id: string }) => r.id === live.id) ? Infinity : 0),
+      };
+    },
+  },
+  {
+    // the pointer by id, then the submission in its student's partition (the answer is a presigned URL: no S3 request)
+    route: 'compliance-file',
+    what: "a reviewer's preview of a file of a student with n submissions",
+    requests: 2,
+    audited: true,
+    commands: ['GetItemCommand', 'GetItemCommand'],
+    setup: async (n) => {
+      const username = uniqueName('budget-file');
+      const subs = Array.from({ length: n }, (_, i) => submissionItems(username, null, 'budget-none', i));
+      await putItems([...student(username), ...subs.flatMap((x) => x.items)]);
+      return {
+        run: call(complianceFile, 'compliance-file', { caller: reviewer, pathParameters: { id: subs[0]!.record.id, index: '0' } }),
+        returned: (b) => (b.download_url ? Infinity : 0),
+      };
+    },
+  },
 ];
 
 /**
@@ -644,6 +746,125 @@ const EXCEPTIONS: Case[] = [
       return { run: call(listPayments, 'payments-list', { caller: finance, query: { username, status: 'succeeded', limit: '200' } }), returned: (b) => b.results.length };
     },
   },
+  {
+    // The record is one Query (the student's submissions, in their partition); what applies to them needs their
+    // profile (program, cohort: GetItem), the templates (their partition: one Query) and the cohort's start
+    // (GetItem, for the due days): four requests, whatever the history holds.
+    route: 'compliance-student',
+    what: "a student's own record: n submissions of one requirement",
+    requests: 4,
+    commands: ['GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand'],
+    setup: async (n) => {
+      const c = cohort();
+      const username = uniqueName('budget-compl');
+      const req = requirementOf(c.id);
+      await putItems([
+        Cohort.item(c),
+        Requirement.item(req),
+        ...student(username, { cohortId: c.id, payments: 3 }),
+        ...Array.from({ length: n }, (_, i) => submissionItems(username, c.id, req.id, i).items).flat(),
+      ]);
+      return {
+        run: call(complianceStudent, 'compliance-student', { caller: { username }, pathParameters: { username } }),
+        returned: (b) => b.requirements.find((r: { requirement: { id: string } }) => r.requirement.id === req.id).history.length,
+        check: oneQueryOfTheRecord(username),
+      };
+    },
+  },
+  {
+    route: 'compliance-student',
+    what: "a compliance reviewer's read of a student's record (audited)",
+    requests: 4,
+    audited: true,
+    commands: ['GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand'],
+    setup: async (n) => {
+      const c = cohort();
+      const username = uniqueName('budget-compl');
+      const req = requirementOf(c.id);
+      await putItems([
+        Cohort.item(c),
+        Requirement.item(req),
+        ...student(username, { cohortId: c.id }),
+        ...Array.from({ length: n }, (_, i) => submissionItems(username, c.id, req.id, i).items).flat(),
+      ]);
+      return {
+        run: call(complianceStudent, 'compliance-student', { caller: reviewer, pathParameters: { username } }),
+        returned: (b) => b.requirements.find((r: { requirement: { id: string } }) => r.requirement.id === req.id).history.length,
+        check: oneQueryOfTheRecord(username),
+      };
+    },
+  },
+  {
+    // A page of the queue (gsi2, oldest first), the templates (their names) and one BatchGet of the students'
+    // names: three requests, audited as a read of the students shown.
+    route: 'compliance-queue',
+    what: 'a page of n submissions waiting for review (gsi2)',
+    requests: 3,
+    audited: true,
+    commands: ['QueryCommand', 'QueryCommand', 'BatchGetItemCommand'],
+    setup: async (n) => {
+      const req = requirementOf(cohort().id, { retired: true });
+      const subs = Array.from({ length: n }, (_, i) => submissionItems(uniqueName('budget-queue'), null, req.id, i));
+      await putItems([Requirement.item(req), ...subs.flatMap((x) => [...student(x.record.username), ...x.items])]);
+      return {
+        // the queue is the school's (other tests' submissions wait in it too): a full page of n, whoever's
+        run: call(complianceQueue, 'compliance-queue', { caller: reviewer, query: { limit: String(n) } }),
+        returned: (b) => b.results.length,
+        check: readsIndex('gsi2', complianceKeys.queue),
+      };
+    },
+  },
+  {
+    route: 'compliance-queue',
+    what: 'a page of n approvals expiring within 30 days (gsi2, by expiry day)',
+    requests: 3,
+    audited: true,
+    commands: ['QueryCommand', 'QueryCommand', 'BatchGetItemCommand'],
+    setup: async (n) => {
+      const req = requirementOf(cohort().id, { retired: true });
+      const subs = Array.from({ length: n }, (_, i) =>
+        submissionItems(uniqueName('budget-expiring'), null, req.id, i, {
+          status: 'approved',
+          expires_on: dayFromToday(2),
+          decided_by: 'budget-compliance',
+          decided_at: new Date().toISOString(),
+        }),
+      );
+      await putItems([Requirement.item(req), ...subs.flatMap((x) => [...student(x.record.username), ...x.items])]);
+      return {
+        run: call(complianceQueue, 'compliance-queue', { caller: reviewer, query: { status: 'expiring', limit: String(n) } }),
+        returned: (b) =>
+          b.results.filter((e: { submission: { status: string; expires_on: string } }) => e.submission.status === 'approved' && e.submission.expires_on <= dayFromToday(31)).length,
+        check: readsIndex('gsi2', complianceKeys.expiry),
+      };
+    },
+  },
+  {
+    // The cohort (GetItem: 404, its start), its roster's profiles (the roster collection, whose enrollments and
+    // ledger entries `#type = student` leaves out, as documents-acknowledgements), the cohort's submissions (gsi1:
+    // one Query) and the templates (one Query): four, audited as a read of every student shown.
+    route: 'cohorts-compliance',
+    what: 'the grid of a cohort of n students, each with a submission',
+    requests: 4,
+    audited: true,
+    filters: 'the roster Query keeps only the profiles of the roster collection',
+    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
+    setup: async (n) => {
+      const c = cohort();
+      const req = requirementOf(c.id);
+      const members = Array.from({ length: n }, () => uniqueName('budget-grid'));
+      await putItems([
+        Cohort.item(c),
+        Requirement.item(req),
+        ...members.flatMap((u, i) => [...student(u, { cohortId: c.id, payments: 2 }), ...submissionItems(u, c.id, req.id, i).items]),
+      ]);
+      return {
+        run: call(cohortCompliance, 'cohorts-compliance', { caller: reviewer, pathParameters: { id: c.id } }),
+        returned: (b) => b.students.filter((s: { statuses: Record<string, { status: string }> }) => s.statuses[req.id]?.status === 'pending').length,
+        check: readsIndex('gsi1', complianceKeys.cohort(c.id)),
+      };
+    },
+  },
 ];
 
 /** Commands that write (a read route may send only the audit PutItem of its `audited` case). */
@@ -683,7 +904,7 @@ describe('DynamoDB requests per read route', () => {
       async (_name, c) => {
         const counts: number[] = [];
         for (const n of SIZES) {
-          const { run, returned } = await c.setup(n);
+          const { run, returned, check } = await c.setup(n);
           const { result, requests: all } = await traceRequests(run);
           expect(result.status, JSON.stringify(result.body)).toBe(200);
           expect(returned(result.body)).toBeGreaterThanOrEqual(n);
@@ -695,6 +916,8 @@ describe('DynamoDB requests per read route', () => {
           );
           checkRequests(requests, c.filters);
           if (c.filters) expect(requests.some((r) => r.input.FilterExpression !== undefined)).toBe(true);
+          if (c.commands) expect(requests.map((r) => r.command).sort()).toEqual([...c.commands].sort());
+          check?.(requests);
           counts.push(requests.length);
         }
         // the same count of reads at 5 and at 50 items: it does not grow with what the route returns

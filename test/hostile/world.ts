@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routes, type RouteId } from '../../lambdas/routes.js';
 import { createCohort } from '../../lambdas/store/cohort.js';
+import { complianceKeys, Requirement } from '../../lambdas/store/compliance.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { stripe } from '../../lambdas/store/payment-gateway.js';
 import { emailMarkerItem } from '../../lambdas/store/student.js';
@@ -32,7 +33,9 @@ export const RESOURCES = {
   users: /^users-/,
   students: /^students-/,
   courses: /^courses-/,
-  cohorts: /^cohorts-/,
+  // the cohort compliance grid is a compliance route (its handler, its fixtures)
+  cohorts: /^cohorts-(?!compliance$)/,
+  compliance: /^(compliance-|cohorts-compliance$)/,
   documents: /^documents?-/,
   payments: /^payments-/,
   reports: /^(audit|dashboard)-/,
@@ -59,6 +62,16 @@ export const fx = {} as {
   cohort2: { id: string; number: number };
   signDoc: string;
   paidIntent: string;
+};
+
+/** The compliance fixtures (setUpComplianceFixtures, for the compliance file only); filled in its beforeAll. */
+export const cfx = {} as {
+  /** A date-only requirement of cohort1 that expires (so an approval needs both dates). */
+  dateReq: string;
+  /** A requirement of cohort1 that needs a file. */
+  fileReq: string;
+  /** The student's hand-in waiting for review, with one file. */
+  pending: string;
 };
 
 export type Answer = { status: number; body: any; headers?: Record<string, unknown> };
@@ -137,6 +150,12 @@ export async function storedState() {
     courses: [await itemsOf(`COURSE#${fx.course1.id}`), await itemsOf(`COURSE#${fx.course2.id}`), await itemsOf(`CRN#${fx.course1.crn}`)],
     cohorts: [await itemsOf(`COHORT#${fx.cohort1.id}`), await itemsOf(`COHORT#${fx.cohort2.id}`)],
     document: await itemsOf(`DOC#${fx.signDoc}`),
+    // this file's own compliance templates (the compliance file's; none in the others), and the pending hand-in's pointer
+    complianceRequirements: (await itemsOf(complianceKeys.requirements)).filter((i) => String(i.id).startsWith(tag)),
+    compliancePointer: cfx.pending ? await itemsOf(complianceKeys.pointer(cfx.pending).pk) : [],
+    complianceFiles: (
+      (await s3.send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `compliance/${encodeURIComponent(student.username)}/` }))).Contents ?? []
+    ).map((o) => o.Key),
     intent: await itemsOf(`INTENT#${fx.paidIntent}`),
     // the caller's planted bad uploads are consumed (deleted) by design; nothing else may appear or go
     uploads: (listed.Contents ?? []).map((o) => o.Key).filter((k) => !badUploads.some((u) => u.key === k)),
@@ -222,6 +241,37 @@ async function setUpFixtures() {
   fx.paidIntent = intent.body.paymentIntentId;
   await (await stripe()).paymentIntents.confirm(fx.paidIntent, { payment_method: 'pm_card_visa' });
   if ((await deliver(succeeded(fx.paidIntent, 2_000))).body?.outcome !== 'applied') throw new Error('payment not applied');
+}
+
+/**
+ * Templates for cohort1 (so only this world's student is asked for them), written straight into the store,
+ * and the student's hand-in waiting for review with one file, made through the submit route.
+ */
+export async function setUpComplianceFixtures() {
+  cfx.dateReq = `${tag}-flu`;
+  cfx.fileReq = `${tag}-bls`;
+  const base = {
+    category: 'immunization' as const,
+    validity: { kind: 'months' as const, months: 12 },
+    applies_to: { kind: 'cohort' as const, cohort_id: fx.cohort1.id },
+    due_days_from_cohort_start: null,
+    guidelines: '',
+    alternatives: [],
+    exemption_allowed: false,
+    retired: false,
+    updatedAt: new Date().toISOString(),
+  };
+  for (const item of [
+    Requirement.item({ ...base, id: cfx.dateReq, name: `Flu ${tag}`, evidence: 'date_only' }),
+    Requirement.item({ ...base, id: cfx.fileReq, name: `BLS ${tag}`, evidence: 'file_and_dates' }),
+  ]) {
+    await db.send(new PutCommand({ TableName: TABLE_NAME, Item: item }));
+  }
+  const key = `uploads/${encodeURIComponent(student.username)}/${randomUUID()}/card.txt`;
+  await s3.send(new PutObjectCommand({ Bucket: process.env.BUCKET_NAME!, Key: key, Body: Buffer.from('BLS card, valid through 2027') }));
+  const res = await call('compliance-submit', student, { body: { requirement_id: cfx.fileReq, upload_keys: [key], completed_on: '2026-01-02' } });
+  if (res.status !== 201) throw new Error(`compliance submission: ${JSON.stringify(res.body)}`);
+  cfx.pending = res.body.id;
 }
 
 function report() {

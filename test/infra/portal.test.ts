@@ -341,7 +341,7 @@ describe.each(STAGES)('%s stage', (stage) => {
 
     it("has the role groups: the local stack's, each mapping to its role", () => {
       const groups = Object.values(resourcesOf(synth.auth, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName as string);
-      expect(groups.sort()).toEqual(['admin', 'finance', 'staff']);
+      expect(groups.sort()).toEqual(['admin', 'compliance', 'finance', 'staff']);
       expect(groups).toEqual([...GROUP_ROLES].sort());
       for (const group of groups) expect(rolesFromGroups([group])).toEqual([group]);
     });

@@ -7,7 +7,8 @@
  *   studentOwn    a student acting on their own data
  *   studentOther  the same student aimed at another student's data (record, documents, payments,
  *                 receipts, bill); on routes without per-student data, the same request as studentOwn
- *   staff, finance, admin   staff roles, acting on the first student's data where a route has any
+ *   staff, finance, compliance, admin   staff roles (each a user whose only group is that one), acting on
+ *                 the first student's data where a route has any
  *
  * Walked by test/handlers/authorization-matrix.test.ts (every cell, real handlers, API Gateway
  * events) and, for the anonymous column, by test/e2e/authorization-anonymous.test.ts through the
@@ -19,7 +20,7 @@ import Stripe from 'stripe';
 import { expect } from 'vitest';
 import type { RouteId } from '../../lambdas/routes.js';
 
-export const WHO = ['anonymous', 'studentOwn', 'studentOther', 'staff', 'finance', 'admin'] as const;
+export const WHO = ['anonymous', 'studentOwn', 'studentOther', 'staff', 'finance', 'compliance', 'admin'] as const;
 export type Who = (typeof WHO)[number];
 
 /** Expected status of each cell. */
@@ -29,68 +30,81 @@ export type MatrixRow = Record<Who, number>;
 export const MATRIX = {
   //                            anonymous studentOwn studentOther staff finance admin
   // staff roles: 401 with the TOTP step their password leads to; never a session from the password alone
-  'users-login':                { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 401, finance: 401, admin: 401 },
-  'students-get':               { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, admin: 200 },
-  'courses-list':               { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'courses-create':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, admin: 201 },
-  'courses-update':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'courses-delete':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'courses-categories':         { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'courses-stats':              { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'documents-list':             { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
+  'users-login':                { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 401, finance: 401, compliance: 401, admin: 401 },
+  'students-get':               { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'courses-list':               { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'courses-create':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, compliance: 403, admin: 201 },
+  'courses-update':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  'courses-delete':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  'courses-categories':         { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'courses-stats':              { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'documents-list':             { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
   // finance read documents as staff do (and change none)
-  'documents-download':         { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, admin: 200 },
-  'documents-upload':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, admin: 201 },
-  'documents-delete':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'document-categories-list':   { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'cohorts-list':               { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'cohorts-students':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'payments-create-intent':     { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'payments-webhook':           { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'payments-list':              { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, admin: 200 },
-  'payments-refund':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 202 },
-  'payments-reconcile':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, admin: 200 },
-  'students-list':              { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'cohorts-create':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 201 },
-  'cohorts-update':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'cohorts-add-student':        { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'students-create':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 201 },
-  'students-import':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 202 },
-  'students-import-get':        { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'students-imports-list':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'students-enroll':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 201 },
-  'students-ledger-entry':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 201 },
-  'students-sign-in':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'users-new-password':         { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
-  'students-payments':          { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, admin: 200 },
-  'documents-upload-url':       { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'documents-acknowledge':      { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, admin: 403 },
-  'documents-acknowledgements': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'audit-list':                 { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'dashboard-summary':          { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 200, admin: 200 },
+  'documents-download':         { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, compliance: 403, admin: 200 },
+  'documents-upload':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, compliance: 403, admin: 201 },
+  'documents-delete':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  'document-categories-list':   { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'cohorts-list':               { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 200, admin: 200 },
+  'cohorts-students':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  'payments-create-intent':     { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'payments-webhook':           { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'payments-list':              { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
+  'payments-refund':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 202 },
+  'payments-reconcile':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
+  'students-list':              { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  'cohorts-create':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 201 },
+  'cohorts-update':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'cohorts-add-student':        { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'students-create':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 201 },
+  'students-import':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 202 },
+  'students-import-get':        { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'students-imports-list':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'students-enroll':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 201 },
+  'students-ledger-entry':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 201 },
+  'students-sign-in':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'users-new-password':         { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'students-payments':          { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'documents-upload-url':       { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  'documents-acknowledge':      { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 403 },
+  'documents-acknowledgements': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  'audit-list':                 { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'dashboard-summary':          { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 200, compliance: 403, admin: 200 },
   // studentOther: A's refresh token under B's name answers A's own session (the token's user is the identity, the body's name is ignored)
-  'users-refresh':              { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'users-logout':               { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'users-mfa':                  { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
-  'users-mfa-setup':            { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, admin: 200 },
-  'users-totp-start':           { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, admin: 403 },
-  'users-totp-verify':          { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, admin: 403 },
-  'users-mfa-reset':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
-  'users-sign-out-everywhere':  { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, admin: 200 },
+  'users-refresh':              { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'users-logout':               { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'users-mfa':                  { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'users-mfa-setup':            { anonymous: 200, studentOwn: 200, studentOther: 401, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'users-totp-start':           { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, compliance: 403, admin: 403 },
+  'users-totp-verify':          { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, compliance: 403, admin: 403 },
+  'users-mfa-reset':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'users-sign-out-everywhere':  { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
   // everyone's own inbox; studentOther: A naming B's notice, which is not in A's inbox
-  'notifications-list':         { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'notifications-read':         { anonymous: 401, studentOwn: 200, studentOther: 404, staff: 200, finance: 200, admin: 200 },
-  'notifications-read-all':     { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'notification-preferences-get': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'notification-preferences-put': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, admin: 200 },
-  'announcements-create':       { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, admin: 201 },
-  'announcements-list':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
-  'students-messages':          { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, admin: 200 },
+  'notifications-list':         { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'notifications-read':         { anonymous: 401, studentOwn: 200, studentOther: 404, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'notifications-read-all':     { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'notification-preferences-get': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'notification-preferences-put': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'announcements-create':       { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, compliance: 403, admin: 201 },
+  'announcements-list':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  'students-messages':          { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
+  // clinical compliance (issue 24): health records are the student's own, the compliance group's and the admins' only
+  'compliance-requirements-get': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'compliance-requirements-put': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'compliance-upload-url':      { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  // studentOther: A handing in evidence under B's name; compliance and admins hand it in for A, approved by them at once
+  'compliance-submit':          { anonymous: 401, studentOwn: 201, studentOther: 403, staff: 403, finance: 403, compliance: 201, admin: 201 },
+  'compliance-decide':          { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  // studentOther: a file of B's submission; other staff never see the files
+  'compliance-file':            { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  // staff and finance: cleared or not only (CHECKS)
+  'compliance-student':         { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'compliance-queue':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  'cohorts-compliance':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
 export interface MatrixWorld {
-  users: Record<'studentA' | 'studentB' | 'staff' | 'finance' | 'admin', { username: string; password: string }>;
+  users: Record<'studentA' | 'studentB' | 'staff' | 'finance' | 'compliance' | 'admin', { username: string; password: string }>;
   /** B's last name (a student searching documents by it must still not see B's). */
   lastNameB: string;
   cohortA: string;
@@ -105,6 +119,14 @@ export interface MatrixWorld {
   paymentA: string;
   paymentB: string;
   webhookSecret: string;
+  /** Compliance requirement templates (file and dates, valid 24 months) of cohortA (so A's) and of cohortB (B's). */
+  requirementA: string;
+  requirementB: string;
+  /** Submissions waiting for review, each with one file: A's and B's own. */
+  submissionA: string;
+  submissionB: string;
+  /** A's submission waiting for review since long ago, so it heads the review queue. */
+  queuedA: string;
   /** Consumable things a successful write uses up: each call makes a new one and answers its id. */
   fresh: {
     course(): Promise<string>;
@@ -128,6 +150,15 @@ export interface MatrixWorld {
     startTotp(token: string): Promise<string>;
     /** An unread notice in the inbox of `username`; answers its id. */
     notice(username: string): Promise<string>;
+    /**
+     * A PDF uploaded into the S3 stand-in under the upload prefix of the cell's caller (students: A): through the
+     * presigned PUT of POST /api/compliance/upload-url/ for those who may ask for one, else stored directly. Answers its key.
+     */
+    complianceUpload(who: Who): Promise<string>;
+    /** A new submission of A's (requirementA) waiting for review, handed in by A; answers its id. */
+    pendingSubmission(): Promise<string>;
+    /** The requirement templates in force, as PUT /api/compliance/requirements/ takes them back (their ids kept). */
+    requirementsInForce(): Promise<Array<Record<string, unknown>>>;
   };
 }
 
@@ -255,8 +286,18 @@ const csvLine = (values: Record<string, unknown>) => Object.values(values).map(S
 
 type Builder = (w: MatrixWorld, who: Who) => CellRequest | Promise<CellRequest>;
 
+const STAFF_ROLES = ['staff', 'finance', 'compliance', 'admin'] as const;
+const isStaffCell = (who: Who): who is (typeof STAFF_ROLES)[number] => (STAFF_ROLES as readonly Who[]).includes(who);
+
 /** Who signs in for a cell of the sign-in rows: the staff roles as themselves, students (and anonymous) as A. */
-const signer = (w: MatrixWorld, who: Who) => (who === 'staff' || who === 'finance' || who === 'admin' ? w.users[who] : w.users.studentA);
+const signer = (w: MatrixWorld, who: Who) => (isStaffCell(who) ? w.users[who] : w.users.studentA);
+
+/** A calendar day `days` before today (UTC): a completion date no handler finds in the future. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+/** Two years after `day`: the expiry of the matrix's templates (valid 24 months). */
+const twoYearsAfter = (day: string) => `${Number(day.slice(0, 4)) + 2}${day.slice(4)}`;
+
+let requirementSerial = 0;
 
 const freshSession = (w: MatrixWorld, who: Who) => w.fresh.session(signer(w, who));
 
@@ -272,7 +313,7 @@ const forgedRefreshToken = (w: MatrixWorld) =>
 /** One valid request per route and caller. */
 export const REQUESTS = {
   'users-login': (w, who) => {
-    const self = who === 'staff' || who === 'finance' || who === 'admin' ? w.users[who] : w.users.studentA;
+    const self = signer(w, who);
     // studentOther: A's password on B's account
     return { body: { username: who === 'studentOther' ? w.users.studentB.username : self.username, password: self.password } };
   },
@@ -381,6 +422,50 @@ export const REQUESTS = {
   }),
   'announcements-list': () => ({ query: { limit: '20' } }),
   'students-messages': (w, who) => ({ pathParameters: { username: target(w, who) }, query: { limit: '20' } }),
+  'compliance-requirements-get': () => ({}),
+  // the set in force handed back whole (a template left out would be retired under the other tests), plus one new one of A's cohort
+  'compliance-requirements-put': async (w) => ({
+    body: {
+      requirements: [
+        ...(await w.fresh.requirementsInForce()),
+        {
+          name: `Matrix flu shot ${w.tag} ${++requirementSerial}`,
+          category: 'immunization',
+          evidence: 'date_only',
+          validity: { kind: 'seasonal', month: 3, day: 31 },
+          applies_to: { kind: 'cohort', cohort_id: w.cohortA },
+          due_days_from_cohort_start: -30,
+          guidelines: 'One dose this season.',
+          alternatives: [],
+          exemption_allowed: true,
+        },
+      ],
+    },
+  }),
+  'compliance-upload-url': () => ({ body: { file_name: 'BLS card.pdf', file_size: 120_000, content_type: 'application/pdf' } }),
+  'compliance-submit': async (w, who) => {
+    const completed = daysAgo(10);
+    return {
+      body: {
+        // studentOther: A handing in under B's name (B's requirement, A's own upload)
+        ...(who === 'studentOther' ? { username: w.users.studentB.username, requirement_id: w.requirementB } : { requirement_id: w.requirementA }),
+        ...(isStaffCell(who) ? { username: w.users.studentA.username } : {}),
+        upload_keys: [await w.fresh.complianceUpload(who)],
+        completed_on: completed,
+        // the expiry a reviewer gives when handing it in; a student's own is set at review
+        ...(isStaffCell(who) ? { expires_on: twoYearsAfter(completed) } : {}),
+        note: 'BLS provider card, American Heart Association',
+      },
+    };
+  },
+  'compliance-decide': async (w) => {
+    const completed = daysAgo(10);
+    return { pathParameters: { id: await w.fresh.pendingSubmission() }, body: { decision: 'approved', completed_on: completed, expires_on: twoYearsAfter(completed) } };
+  },
+  'compliance-file': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.submissionB : w.submissionA, index: '0' }, query: { disposition: 'inline' } }),
+  'compliance-student': (w, who) => ({ pathParameters: { username: target(w, who) } }),
+  'compliance-queue': () => ({ query: { status: 'pending', limit: '25' } }),
+  'cohorts-compliance': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.cohortB : w.cohortA } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -506,5 +591,71 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
   },
   'students-messages': (w, who, res) => {
     expect(res.body).toMatchObject({ results: expect.any(Array), count: expect.any(Number) });
+  },
+  'compliance-requirements-get': (w, who, res) => {
+    expect((res.body.requirements as Array<{ id: string }>).map((r) => r.id)).toEqual(expect.arrayContaining([w.requirementA, w.requirementB]));
+  },
+  'compliance-requirements-put': (w, who, res) => {
+    const names = (res.body.requirements as Array<{ id: string; name: string }>).map((r) => r.name);
+    expect(names).toContain(`Matrix flu shot ${w.tag} ${requirementSerial}`);
+    // the templates in force were kept (by id), not retired
+    expect((res.body.requirements as Array<{ id: string }>).map((r) => r.id)).toEqual(expect.arrayContaining([w.requirementA, w.requirementB]));
+  },
+  'compliance-upload-url': (w, who, res) => {
+    expect(res.body).toMatchObject({ upload_url: expect.any(String), headers: { 'Content-Type': 'application/pdf' }, expires_in: expect.any(Number) });
+    expect(res.body.upload_key).toMatch(new RegExp(`^uploads/${signer(w, who).username}/[0-9a-f-]{36}/BLS_card\\.pdf$`));
+  },
+  'compliance-submit': (w, who, res) => {
+    const byReviewer = who === 'compliance' || who === 'admin';
+    expect(res.body).toMatchObject({
+      username: w.users.studentA.username,
+      requirement_id: w.requirementA,
+      submitted_by: signer(w, who).username,
+      // a student's own waits for review; a reviewer's is approved by them at once
+      status: byReviewer ? 'approved' : 'pending',
+      decided_by: byReviewer ? signer(w, who).username : null,
+      files: [expect.objectContaining({ name: 'BLS_card.pdf', content_type: 'application/pdf', key: expect.stringMatching(/^compliance\//) })],
+    });
+  },
+  'compliance-decide': (w, who, res) => {
+    expect(res.body).toMatchObject({ username: w.users.studentA.username, status: 'approved', decided_by: w.users[who as 'compliance' | 'admin'].username, reason: null });
+  },
+  'compliance-file': (w, who, res) => {
+    expect(res.body).toMatchObject({ download_url: expect.any(String), file_name: 'BLS_card.pdf', file_type: 'pdf' });
+  },
+  // the privacy rule: statuses for the student, the compliance group and admins; cleared or not only for other staff
+  'compliance-student': (w, who, res) => {
+    expect(res.body).toMatchObject({ username: w.users.studentA.username, cleared: expect.any(Boolean), reasons: expect.any(Array) });
+    if (who === 'staff' || who === 'finance') {
+      expect(res.body).not.toHaveProperty('requirements');
+      expect(res.body.reasons).toEqual([]);
+      expect(JSON.stringify(res.body)).not.toMatch(/BLS|history|expires_on|status/);
+    } else {
+      const mine = (res.body.requirements as Array<{ requirement: { id: string }; status: string; history: Array<{ id: string }> }>).find(
+        (r) => r.requirement.id === w.requirementA,
+      );
+      expect(mine, "A's requirement with its status").toBeDefined();
+      expect(mine!.history.map((h) => h.id)).toEqual(expect.arrayContaining([w.submissionA, w.queuedA]));
+      // B's requirement is not A's
+      expect((res.body.requirements as Array<{ requirement: { id: string } }>).map((r) => r.requirement.id)).not.toContain(w.requirementB);
+    }
+  },
+  'compliance-queue': (w, who, res) => {
+    const entries = res.body.results as Array<{ submission: { id: string; status: string }; student: { username: string } }>;
+    expect(entries.map((e) => e.submission.id)).toContain(w.queuedA);
+    expect(entries.every((e) => e.submission.status === 'pending')).toBe(true);
+    expect(entries.find((e) => e.submission.id === w.queuedA)!.student.username).toBe(w.users.studentA.username);
+  },
+  'cohorts-compliance': (w, who, res) => {
+    expect(res.body).toMatchObject({
+      cohort_id: w.cohortA,
+      counts: { pending: expect.any(Number), expiring: expect.any(Number), expired: expect.any(Number), missing: expect.any(Number) },
+    });
+    expect((res.body.requirements as Array<{ id: string }>).map((r) => r.id)).toContain(w.requirementA);
+    const students = res.body.students as Array<{ username: string; statuses: Record<string, { status: string }> }>;
+    // A and the students the cohorts-add-student cells moved in; never B, of another cohort
+    expect(students.map((s) => s.username)).toContain(w.users.studentA.username);
+    expect(students.map((s) => s.username)).not.toContain(w.users.studentB.username);
+    expect(students.find((s) => s.username === w.users.studentA.username)!.statuses[w.requirementA]).toBeDefined();
   },
 };

@@ -35,6 +35,10 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   [paths.finance]: ['src/app/guards/FinanceGuard.tsx', 'src/features/finance/FinanceLedgerPage.tsx'],
   [paths.notifications]: ['src/features/notifications/NotificationsPage.tsx'],
   [paths.announcements]: ['src/app/guards/StaffGuard.tsx', 'src/features/announcements/AnnouncementsPage.tsx'],
+  [paths.myCompliance]: ['src/features/compliance/compliancePages.ts'],
+  [paths.complianceReview]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/compliance/compliancePages.ts'],
+  [paths.cohortCompliance]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/compliance/compliancePages.ts'],
+  [paths.complianceRequirements]: ['src/app/guards/AdminGuard.tsx', 'src/features/compliance/compliancePages.ts'],
 };
 /** Lazy modules with no route of their own to preload for: the not-found page (any unknown path). */
 export const NOT_PRELOADED = ['src/shared/components/NotFoundPage.tsx'];

@@ -9,7 +9,10 @@ import { gzipSync } from 'node:zlib';
 
 // 170 KiB until the shell's cart state learned a part-payment amount per bill line
 // (itemAmountSet), 169.7 -> 170.1 KiB for the dashboard; 1 KiB of room, not a new allowance.
-export const BUDGET_KB = 171;
+// 171 KiB until the router and the header learned the four compliance screens (issue 24): 170.8 -> 171.1 KiB
+// for the dashboard, after their guard's decision moved to its own chunk (it had pulled adminAccess into the shell).
+// The entry budget (ENTRY_BUDGET_BYTES) is unchanged.
+export const BUDGET_KB = 172;
 /** Route -> the page module whose chunk the router lazy-loads for it. */
 export const BUDGETED_ROUTES = { '/': 'LoginPage', '/Dashboard': 'DashboardPage' };
 

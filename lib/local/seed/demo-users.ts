@@ -5,7 +5,7 @@ export interface DemoUser {
   firstName: string;
   lastName: string;
   email: string;
-  group: 'admin' | 'staff' | 'finance' | null;
+  group: 'admin' | 'staff' | 'finance' | 'compliance' | null;
 }
 
 export const STUDENT_PASSWORD = 'Student!2345';
@@ -14,6 +14,7 @@ export const demoStaff: DemoUser[] = [
   { username: 'admin', password: 'Admin!2345', firstName: 'Avery', lastName: 'Morgan', email: 'admin@northfield.example.edu', group: 'admin' },
   { username: 'staff', password: 'Staff!2345', firstName: 'Sam', lastName: 'Rivera', email: 'staff@northfield.example.edu', group: 'staff' },
   { username: 'finance', password: 'Finance!2345', firstName: 'Fran', lastName: 'Okafor', email: 'finance@northfield.example.edu', group: 'finance' },
+  { username: 'compliance', password: 'Compliance!2345', firstName: 'Casey', lastName: 'Nguyen', email: 'compliance@northfield.example.edu', group: 'compliance' },
 ];
 
 /**

@@ -1,12 +1,13 @@
 /**
  * Demo data for the local stack (never deployed): Cognito users with their groups, student bills,
- * courses, cohorts, document categories and documents with their files. Every write is an
- * idempotent put with a fixed key, so an interrupted seed simply runs again on the next start;
- * a marker item records that it completed.
+ * courses, cohorts, document categories and documents with their files, and clinical compliance
+ * (requirement templates, the students' submissions and their files). Every write is an idempotent put
+ * with a fixed key, so an interrupted seed simply runs again on the next start; a marker item records
+ * that it completed.
  */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -14,7 +15,9 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { now } from '../../../lambdas/domain/clock.js';
 import { cohortItems } from '../../../lambdas/store/cohort.js';
+import { complianceKeys, Requirement, Submission } from '../../../lambdas/store/compliance.js';
 import { DocumentCategory, documentItems } from '../../../lambdas/store/document.js';
 import { courseItems } from '../../../lambdas/store/course.js';
 import { paymentItems } from '../../../lambdas/store/payment.js';
@@ -24,6 +27,7 @@ import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } fro
 import type { LocalCredentials } from '../local-credentials.js';
 import type { PoolIds } from '../provision.js';
 import { demoCohorts, demoCourses, demoDocumentCategories } from './demo-catalog.js';
+import { demoCompliance } from './demo-compliance.js';
 import { demoDocuments } from './demo-documents.js';
 import { demoPayments, demoStudents } from './demo-students.js';
 import { demoMfaUsers, demoStaff, STUDENT_PASSWORD, type DemoUser } from './demo-users.js';
@@ -32,14 +36,27 @@ const SEED_VERSION = 'SEED#v6';
 const marker = { pk: 'META', sk: SEED_VERSION };
 /** The demo admin without TOTP: its own marker, so data seeded before it gets it without a re-seed. */
 const mfaMarker = { pk: 'META', sk: 'SEED#mfa-v1' };
+/**
+ * Clinical compliance, its own marker too (data seeded before it gets it on the next start). Its dates follow the
+ * seed's time, kept on the marker from the first try (`seededAt`), so a try interrupted and run again on another
+ * day puts the same items under the same keys; `completedAt` says it finished.
+ */
+const complianceMarker = { pk: 'META', sk: 'SEED#compliance-v1' };
 
 export async function seedDemoData(opts: { endpoints: LocalEndpoints; credentials: LocalCredentials; pool: PoolIds; log: (m: string) => void }): Promise<void> {
   const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(opts.endpoints.dynamodb, opts.credentials)), {
     marshallOptions: { removeUndefinedValues: true },
   });
   const cognito = new CognitoIdentityProviderClient(localClientConfig(opts.endpoints.cognito, opts.credentials));
+  const s3 = new S3Client({ ...localClientConfig(opts.endpoints.s3, opts.credentials), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
   const done = await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: marker }));
-  if (done.Item) return seedMfaDemoUsers(db, cognito, opts.pool.userPoolId);
+  if (done.Item) {
+    await seedMfaDemoUsers(db, cognito, opts.pool.userPoolId);
+    const compliance = await seedCompliance(db, s3);
+    if (compliance === 'skipped') opts.log('clinical compliance demo data skipped: this data directory has requirement templates of its own');
+    else if (compliance) opts.log(`seeded clinical compliance: ${compliance.requirements} requirements, ${compliance.submissions} submissions`);
+    return;
+  }
   opts.log('seeding demo data (first start)...');
 
   const studentUsers: DemoUser[] = demoStudents.map(({ profile }) => ({
@@ -69,6 +86,24 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; credential
     // each demo student's welcome, unread: the bell has something to show (no email: it was never sent)
     ...demoStudents.flatMap(({ profile }) => welcomeNoticeItems(profile.username, new Date())),
   ];
+  await putAll(db, items);
+
+  for (const doc of demoDocuments) {
+    await s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: doc.record.s3Key, Body: doc.content, ContentType: doc.contentType }));
+  }
+
+  await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...marker, seededAt: new Date().toISOString() } }));
+  await seedMfaDemoUsers(db, cognito, opts.pool.userPoolId);
+  const seeded = await seedCompliance(db, s3);
+  const compliance = seeded && seeded !== 'skipped' ? seeded : { requirements: 0, submissions: 0 };
+  opts.log(
+    `seeded ${demoStaff.length + studentUsers.length} users, ${demoStudents.length} students, ${demoCourses.length} courses, ` +
+      `${demoCohorts.length} cohorts, ${demoDocuments.length} documents, ${compliance.requirements} compliance requirements, ${compliance.submissions} compliance submissions`,
+  );
+}
+
+/** Batch puts of 25, with what DynamoDB left unprocessed put again. */
+async function putAll(db: DynamoDBDocumentClient, items: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < items.length; i += 25) {
     let unprocessed: Record<string, any>[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     while (unprocessed?.length) {
@@ -76,18 +111,44 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; credential
       unprocessed = result.UnprocessedItems?.[LOCAL_TABLE];
     }
   }
+}
 
-  const s3 = new S3Client({ ...localClientConfig(opts.endpoints.s3, opts.credentials), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
-  for (const doc of demoDocuments) {
-    await s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: doc.record.s3Key, Body: doc.content, ContentType: doc.contentType }));
+/**
+ * The compliance demo data (demo-compliance.ts), once per data directory; null when it had already run, 'skipped' when
+ * the data directory has requirement templates of its own from before (the demo's would sit beside them).
+ * Items are written as the store writes them (store/compliance.ts: the submission, whose keys place it in the
+ * student's partition, the cohort grid and the review queue or the expiry index, and its pointer), without audit
+ * entries: nobody did anything. The files go to the bucket first, so no submission names a file that is not there.
+ */
+async function seedCompliance(db: DynamoDBDocumentClient, s3: S3Client): Promise<{ requirements: number; submissions: number } | 'skipped' | null> {
+  const state = (await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: complianceMarker }))).Item;
+  if (state?.completedAt) return null;
+  if (!state) {
+    const own = await db.send(
+      new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': complianceKeys.requirements }, Limit: 1 }),
+    );
+    if (own.Items?.length) {
+      await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...complianceMarker, skipped: 'requirements existed', completedAt: now().toISOString() } }));
+      return 'skipped';
+    }
   }
+  const seededAt = typeof state?.seededAt === 'string' ? state.seededAt : now().toISOString();
+  if (!state) await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...complianceMarker, seededAt } }));
+  const data = demoCompliance(new Date(seededAt));
 
-  await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...marker, seededAt: new Date().toISOString() } }));
-  await seedMfaDemoUsers(db, cognito, opts.pool.userPoolId);
-  opts.log(
-    `seeded ${demoStaff.length + studentUsers.length} users, ${demoStudents.length} students, ${demoCourses.length} courses, ` +
-      `${demoCohorts.length} cohorts, ${demoDocuments.length} documents`,
-  );
+  for (let i = 0; i < data.files.length; i += 6) {
+    await Promise.all(data.files.slice(i, i + 6).map((f) => s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: f.key, Body: f.content, ContentType: f.contentType }))));
+  }
+  await putAll(db, [
+    ...data.requirements.map(Requirement.item),
+    ...data.submissions.flatMap((s) => [
+      Submission.item(s),
+      // the pointer, as createSubmission (store/compliance.ts) writes it
+      { ...complianceKeys.pointer(s.id), type: 'compliance-pointer', username: s.username, submissionSk: complianceKeys.submission(s.username, s.submitted_at, s.id).sk },
+    ]),
+  ]);
+  await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...complianceMarker, seededAt, completedAt: now().toISOString() } }));
+  return { requirements: data.requirements.length, submissions: data.submissions.length };
 }
 
 /** The demo admin who has not set up TOTP (demo-users.ts), once per data directory: after that it is theirs to enrol or reset. */

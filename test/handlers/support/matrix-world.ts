@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiEvent, ApiResult } from '../../../lambdas/http/types.js';
 import { routeById, type RouteId } from '../../../lambdas/routes.js';
 import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
@@ -14,6 +14,8 @@ import { studentKeys } from '../../../lambdas/store/student.js';
 import { stripe } from '../../../lambdas/store/payment-gateway.js';
 import { createCohort } from '../../../lambdas/store/cohort.js';
 import { writeNotice } from '../../../lambdas/store/notification.js';
+import { activeRequirements, createSubmission, listRequirements, Requirement, type SubmissionRecord } from '../../../lambdas/store/compliance.js';
+import { newUploadKey, putFile } from '../../../lambdas/store/document-files.js';
 import { noticeId } from '../../../lambdas/domain/notification-rules.js';
 import { cohortForm, multipart, type CellRequest, type MatrixWorld, type Who } from '../../security/authorization-matrix.js';
 import { apiEvent, invoke, type Caller } from './events.js';
@@ -58,13 +60,14 @@ const PROGRAM = { type: 'certificate' as const, id: 'mx-na' };
 export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers: Record<Who, Caller | undefined> }> {
   const tag = `mx${randomUUID().slice(0, 6)}`;
   const user = (role: string) => ({ username: `${tag}-${role}`, password: `Mx!${randomUUID().slice(0, 8)}aA1` });
-  const users = { studentA: user('alice'), studentB: user('bob'), staff: user('staff'), finance: user('finance'), admin: user('admin') };
+  const users = { studentA: user('alice'), studentB: user('bob'), staff: user('staff'), finance: user('finance'), compliance: user('compliance'), admin: user('admin') };
   const callers: Record<Who, Caller | undefined> = {
     anonymous: undefined,
     studentOwn: { username: users.studentA.username },
     studentOther: { username: users.studentA.username },
     staff: { username: users.staff.username, roles: ['staff'] },
     finance: { username: users.finance.username, roles: ['finance'] },
+    compliance: { username: users.compliance.username, roles: ['compliance'] },
     admin: { username: users.admin.username, roles: ['admin'] },
   };
   const lastNameB = `Brown${tag}`;
@@ -74,6 +77,12 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
     createSignIn({ ...users.staff, group: 'staff' }),
     createSignIn({ ...users.finance, group: 'finance' }),
     createSignIn({ ...users.admin, group: 'admin' }),
+    // only the compliance group, no student record (the fixture's `group` predates the group)
+    createSignIn({ ...users.compliance, profile: false }).then(() =>
+      new CognitoIdentityProviderClient({}).send(
+        new AdminAddUserToGroupCommand({ UserPoolId: process.env.USER_POOL_ID!, Username: users.compliance.username, GroupName: 'compliance' }),
+      ),
+    ),
   ]);
 
   const newCohort = async () => {
@@ -140,6 +149,105 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
   const paymentA = await paidBy(callers.studentOwn!, users.studentA.username);
   const paymentB = await paidBy({ username: users.studentB.username }, users.studentB.username);
 
+  // Compliance: a template of each student's cohort, written as the store writes one, never through PUT: the
+  // whole set is PUT, and a set of this world's alone would retire the templates other test files are using.
+  const requirement = async (name: string, cohortId: string) => {
+    const id = `mx-${randomUUID().slice(0, 8)}`;
+    await db.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: Requirement.item({
+          id,
+          name: `${name} ${tag}`,
+          category: 'cpr_bls',
+          evidence: 'file_and_dates',
+          validity: { kind: 'months', months: 24 },
+          applies_to: { kind: 'cohort', cohort_id: cohortId },
+          due_days_from_cohort_start: -14,
+          guidelines: 'Front and back of the American Heart Association BLS provider card.',
+          alternatives: [],
+          exemption_allowed: false,
+          retired: false,
+          updatedAt: new Date().toISOString(),
+        }),
+      }),
+    );
+    return id;
+  };
+  const requirementA = await requirement('BLS card', cohortA);
+  const requirementB = await requirement('BLS card', cohortB);
+
+  const MAY_UPLOAD: readonly Who[] = ['studentOwn', 'studentOther', 'compliance', 'admin'];
+  const pdf = () => new Uint8Array(Buffer.from(`%PDF-1.4\n% BLS provider card ${randomUUID()}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`));
+  /** A PDF in the S3 stand-in under the upload prefix of `caller`: the presigned PUT where they may ask for one. */
+  const uploadAs = async (who: Who, caller: Caller | undefined, username: string) => {
+    const bytes = pdf();
+    if (!caller || !MAY_UPLOAD.includes(who)) {
+      const key = newUploadKey(username, 'BLS card.pdf');
+      await putFile(key, bytes, 'application/pdf');
+      return key;
+    }
+    const res = await call('compliance-upload-url', caller, { body: { file_name: 'BLS card.pdf', file_size: bytes.byteLength, content_type: 'application/pdf' } });
+    if (res.status !== 200) throw new Error(`compliance upload-url failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const put = await fetch(res.body.upload_url, { method: 'PUT', headers: res.body.headers, body: bytes });
+    if (put.status !== 200) throw new Error(`presigned PUT failed: ${put.status} ${await put.text()}`);
+    return res.body.upload_key as string;
+  };
+  const callerOfCell = (who: Who) => (who === 'studentOther' ? callers.studentOwn : callers[who]);
+  const usernameOfCell = (who: Who) => callerOfCell(who)?.username ?? users.studentA.username;
+  const complianceUpload = (who: Who) => uploadAs(who, callerOfCell(who), usernameOfCell(who));
+
+  /** A student's own evidence for their requirement, through the submit handler (pending review). */
+  const submitOwn = async (who: 'studentOwn', student: Caller, requirementId: string) => {
+    const res = await call('compliance-submit', student, {
+      body: {
+        requirement_id: requirementId,
+        upload_keys: [await uploadAs(who, student, student.username)],
+        completed_on: new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    if (res.status !== 201) throw new Error(`compliance submit failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  const submissionA = await submitOwn('studentOwn', callers.studentOwn!, requirementA);
+  const submissionB = await submitOwn('studentOwn', { username: users.studentB.username }, requirementB);
+
+  /** A's submission waiting for review, written as the submit handler writes one (submitted at `at`). */
+  const pendingOfA = async (at: string) => {
+    const record: SubmissionRecord = {
+      id: randomUUID(),
+      username: users.studentA.username,
+      lastName: `Adams${tag}`,
+      cohortId: cohortA,
+      requirement_id: requirementA,
+      kind: 'evidence',
+      alternative: null,
+      files: [],
+      completed_on: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+      expires_on: null,
+      attested: false,
+      note: 'Renewed at the hospital',
+      status: 'pending',
+      reason: null,
+      submitted_by: users.studentA.username,
+      submitted_at: at,
+      decided_by: null,
+      decided_at: null,
+    };
+    await createSubmission(record, {
+      actor: users.studentA.username,
+      action: 'compliance.submit',
+      entityType: 'compliance-submission',
+      entityId: record.id,
+      subject: `compliance-submission BLS card of ${users.studentA.username}`,
+      after: { requirement: requirementA, kind: 'evidence', files: 0, status: 'pending' },
+    });
+    return record.id;
+  };
+  // long ago (a millisecond of its own), before any other test's fixtures (request-budget.test.ts queues from 1990 back):
+  // at the head of the review queue, oldest first, whatever else waits in it
+  const queuedA = await pendingOfA(new Date(Date.UTC(1000, 0, 1) + Math.floor(Math.random() * 86_400_000)).toISOString());
+
   let fresh = 0;
   const world: MatrixWorld = {
     users,
@@ -153,6 +261,11 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
     paymentA,
     paymentB,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
+    requirementA,
+    requirementB,
+    submissionA,
+    submissionB,
+    queuedA,
     fresh: {
       course: async () => {
         const res = await call('courses-create', callers.admin, {
@@ -206,6 +319,9 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
         await writeNotice({ notice, email: null, emailDay: null });
         return id;
       },
+      complianceUpload,
+      pendingSubmission: () => pendingOfA(new Date().toISOString()),
+      requirementsInForce: async () => activeRequirements(await listRequirements()).map((r) => ({ ...r })),
     },
   };
   return { world, callers };

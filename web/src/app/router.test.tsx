@@ -60,6 +60,42 @@ describe('routes of spec section 2', () => {
     expect(router.state.location.pathname).toBe('/cart');
   });
 
+  it('shows a student My Compliance at /compliance', async () => {
+    stubApi({ 'GET /api/compliance/students/student/': jsonResponse({ username: 'student', cleared: true, reasons: [], requirements: [] }) });
+    renderApp('/compliance', { preloadedState: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Compliance' })).toBeTruthy();
+    expect(await screen.findByText('You are cleared for clinicals.')).toBeTruthy();
+  });
+
+  it.each(['/compliance', '/compliance/review', '/cohorts/c-1/compliance', '/admin/compliance/requirements'])(
+    'sends anonymous visitors of %s to the login screen',
+    async (path) => {
+      const { router } = renderApp(path);
+      await screen.findByRole('heading', { name: 'Sign in' });
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it.each([
+    ['the compliance group', { is_compliance: true }],
+    ['admins', { isAdmin: true, is_staff: true }],
+  ])('opens the compliance review queue to %s', async (_who, roles) => {
+    stubApi({ 'GET /api/compliance/queue/': jsonResponse({ results: [], count: 0, next: null }), 'GET /api/cohorts/': jsonResponse([]) });
+    const { router } = renderApp('/compliance/review', { preloadedState: signedIn({ ...sampleUser({ username: 'reviewer' }), ...roles }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Compliance Review' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/compliance/review');
+  });
+
+  it.each([
+    ['a student', {}],
+    ['staff', { is_staff: true }],
+    ['finance staff', { is_finance: true }],
+  ])('sends %s from the compliance review queue to the dashboard, saying why', async (_who, roles) => {
+    const { router } = renderApp('/compliance/review', { preloadedState: signedIn(sampleUser(roles)) });
+    expect((await screen.findByRole('alert')).textContent).toContain('You do not have compliance privileges to access this area.');
+    expect(router.state.location.pathname).toBe('/Dashboard');
+  });
+
   it('answers unknown paths with a not-found page', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

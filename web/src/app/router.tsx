@@ -7,13 +7,13 @@ import { RouteError } from '#shared/components/RouteError';
 import { paths } from '#shared/paths';
 
 /**
- * Loads a page module on first visit. A failed download (typically an old chunk gone after a
+ * Loads a page module on first visit (its default export, or the export `name` of a module holding several pages). A failed download (typically an old chunk gone after a
  * deploy) surfaces as "Loading chunk <name> failed", the wording the spec fixes.
  */
-function lazyPage(chunk: string, load: () => Promise<{ default: ComponentType }>): LazyRouteFunction<RouteObject> {
+function lazyPage<M extends object>(chunk: string, load: () => Promise<M>, name: keyof M = 'default' as keyof M): LazyRouteFunction<RouteObject> {
   return async () => {
     try {
-      const { default: Component } = await load();
+      const Component = (await load())[name] as ComponentType;
       return { Component };
     } catch (cause) {
       throw new Error(`Loading chunk ${chunk} failed.`, { cause });
@@ -31,6 +31,8 @@ function LoginRedirect() {
 const cartPages = () => import('../features/cart/cartPages');
 const paymentPages = () => import('../features/payments/paymentPages');
 const adminPages = () => import('./adminPages');
+// The compliance screens (issue 24) share one chunk, whoever they are for.
+const compliancePages = () => import('../features/compliance/compliancePages');
 
 /** The app's routes. Exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [
@@ -56,22 +58,24 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 // The cart's pages share its provider (useCart), which needs a signed-in user.
-                lazy: lazyPage('cart-route', () => cartPages().then((m) => ({ default: m.CartRoute }))),
+                lazy: lazyPage('cart-route', cartPages, 'CartRoute'),
                 children: [
-                  { path: paths.cart, lazy: lazyPage('cart', () => cartPages().then((m) => ({ default: m.CartPage }))) },
-                  { path: paths.checkout, lazy: lazyPage('checkout', () => cartPages().then((m) => ({ default: m.CheckoutPage }))) },
+                  { path: paths.cart, lazy: lazyPage('cart', cartPages, 'CartPage') },
+                  { path: paths.checkout, lazy: lazyPage('checkout', cartPages, 'CheckoutPage') },
                 ],
               },
               // The student's payments and receipts.
-              { path: paths.payments, lazy: lazyPage('payments', () => paymentPages().then((m) => ({ default: m.PaymentHistoryPage }))) },
+              { path: paths.payments, lazy: lazyPage('payments', paymentPages, 'PaymentHistoryPage') },
               {
                 path: paths.paymentReceipt,
-                lazy: lazyPage('receipt', () => paymentPages().then((m) => ({ default: m.PaymentReceiptPage }))),
+                lazy: lazyPage('receipt', paymentPages, 'PaymentReceiptPage'),
               },
               // Document Management for staff, My Documents for the others (one route: each costs the shell ~80 bytes).
               { path: paths.documents, lazy: lazyPage('documents', () => import('../features/documents/DocumentsRoute')) },
               // Everyone's notices and email preferences.
               { path: paths.notifications, lazy: lazyPage('notifications', () => import('../features/notifications/NotificationsPage')) },
+              // A student's own clinical requirements.
+              { path: paths.myCompliance, lazy: lazyPage('my-compliance', compliancePages, 'MyCompliancePage') },
             ],
           },
           { path: paths.courseManager, lazy: lazyPage('course-manager', () => import('../features/courses/CourseManagementPage')) },
@@ -81,16 +85,28 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 path: paths.cohortManagement,
-                lazy: lazyPage('cohort-management', () => adminPages().then((m) => ({ default: m.CohortManagementPage }))),
+                lazy: lazyPage('cohort-management', adminPages, 'CohortManagementPage'),
               },
-              { path: paths.cohortDetail, lazy: lazyPage('cohort-detail', () => adminPages().then((m) => ({ default: m.CohortDetailPage }))) },
-              { path: paths.admin, lazy: lazyPage('admin', () => adminPages().then((m) => ({ default: m.AdminPanelPage }))) },
+              { path: paths.cohortDetail, lazy: lazyPage('cohort-detail', adminPages, 'CohortDetailPage') },
+              { path: paths.admin, lazy: lazyPage('admin', adminPages, 'AdminPanelPage') },
+              {
+                path: paths.complianceRequirements,
+                lazy: lazyPage('compliance-requirements', compliancePages, 'RequirementTemplatesPage'),
+              },
             ],
           },
           {
             // Announcements, for staff and admins.
             lazy: lazyPage('staff-guard', () => import('./guards/StaffGuard')),
             children: [{ path: paths.announcements, lazy: lazyPage('announcements', () => import('../features/announcements/AnnouncementsPage')) }],
+          },
+          {
+            // The compliance review queue and cohort grid, for the compliance group and admins.
+            lazy: lazyPage('compliance-guard', () => import('./guards/ComplianceGuard')),
+            children: [
+              { path: paths.complianceReview, lazy: lazyPage('compliance-review', compliancePages, 'ReviewQueuePage') },
+              { path: paths.cohortCompliance, lazy: lazyPage('cohort-compliance', compliancePages, 'CohortCompliancePage') },
+            ],
           },
           {
             // The finance ledger, for finance staff and admins.

@@ -21,6 +21,15 @@ export const paths = {
   // Everyone's notices and email preferences; staff and admins' announcements.
   notifications: '/notifications',
   announcements: '/admin/announcements',
+  // Clinical compliance (issue 24): the student's own requirements, the review queue (the compliance group and
+  // admins), the requirement templates (admins) and one cohort's students x requirements.
+  myCompliance: '/compliance',
+  complianceReview: '/compliance/review',
+  complianceRequirements: '/admin/compliance/requirements',
+  cohortCompliance: '/cohorts/:id/compliance',
 } as const;
+
+/** One cohort's compliance grid. */
+export const cohortCompliancePath = (cohortId: string) => paths.cohortCompliance.replace(':id', encodeURIComponent(cohortId));
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -116,6 +116,26 @@ describe('Header', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
   });
 
+  it('shows students My Compliance, and the compliance group and admins the review queue', () => {
+    const { unmount } = renderHeader(signedIn(sampleUser()));
+    expect(screen.getByRole('link', { name: 'My Compliance' }).getAttribute('href')).toBe('/compliance');
+    expect(screen.queryByRole('link', { name: 'Compliance Review' })).toBeNull();
+    unmount();
+    for (const user of [{ ...sampleUser({ username: 'cora' }), is_compliance: true }, sampleUser({ username: 'admin', isAdmin: true })]) {
+      const { unmount: done } = renderHeader(signedIn(user));
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      expect(within(nav).getByRole('link', { name: 'Compliance Review' }).getAttribute('href')).toBe('/compliance/review');
+      // the compliance group is staff, not a student: none of a student's own links
+      for (const name of ['My Compliance', 'Payment History', 'My Documents']) expect(within(nav).queryByRole('link', { name })).toBeNull();
+      done();
+    }
+    for (const user of [sampleUser({ username: 'staff', is_staff: true }), sampleUser({ username: 'finance', is_finance: true })]) {
+      const { unmount: done } = renderHeader(signedIn(user));
+      expect(screen.queryByRole('link', { name: /Compliance/ })).toBeNull();
+      done();
+    }
+  });
+
   it('shows students their Payment History and My Documents, not the ledger', () => {
     renderHeader(signedIn(sampleUser()));
     expect(screen.getByRole('link', { name: 'Payment History' }).getAttribute('href')).toBe('/payments');

@@ -1,6 +1,7 @@
 import { paths } from '#shared/paths';
 import type { UserInfo } from '#contract/users';
 import { isStudentUser } from '#shared/session/currentUser';
+import { canReviewCompliance } from '#shared/session/complianceAccess';
 
 export interface NavLinkDef {
   label: string;
@@ -31,6 +32,7 @@ const staffLinks: NavLinkDef[] = [
 const studentLinks: NavLinkDef[] = [
   { label: 'Payment History', to: paths.payments },
   { label: 'My Documents', to: paths.documents },
+  { label: 'My Compliance', to: paths.myCompliance, end: true },
 ];
 
 /** The header's links for `user` (anonymous visitors: the catalog only), in display order. */
@@ -39,6 +41,8 @@ export function navLinksFor(user: UserInfo | null): NavLinkDef[] {
   if (user?.isAdmin) links.push(...adminLinks);
   else if (user?.is_staff) links.push(...staffLinks);
   if (user?.is_finance || user?.isAdmin) links.push({ label: 'Finance Ledger', to: paths.finance, outlined: true });
+  // the compliance group and admins: the review queue (admins reach the requirement templates from it)
+  if (canReviewCompliance(user)) links.push({ label: 'Compliance Review', to: paths.complianceReview, outlined: true });
   if (isStudentUser(user)) links.push(...studentLinks);
   return links;
 }

@@ -15,7 +15,7 @@ import { NativeSelect } from '#shared/components/NativeSelect';
 import { formatFileSize } from './documentFormat';
 import { COHORTS_FAILED, DOCUMENT_TOAST_MS, DOCUMENT_UPLOADED, LOG_IN_TO_UPLOAD, uploadFailure } from './documentMessages';
 import { useCreateDocumentMutation, useListUploadCohortsQuery, useRequestUploadUrlMutation } from './documentsApi';
-import { putToPresignedUrl } from './presignedUpload';
+import { putToPresignedUrl } from '#shared/lib/presignedUpload';
 import { UploadAudienceFields } from './UploadAudienceFields';
 import { ACCEPTED_FILES, fileProblem, MAX_UPLOAD_MB, NEW_UPLOAD, newDocumentOf, shownProblem, uploadProblem, withScope, type Problem, type UploadFormValues } from './uploadForm';
 import { useStudentCheck } from './useStudentCheck';

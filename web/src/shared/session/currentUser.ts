@@ -1,6 +1,7 @@
 import type { UserInfo } from '#contract/users';
 import { useAppSelector } from '../store/hooks';
 import { selectUserInfo } from './authSlice';
+import { isComplianceUser } from './complianceAccess';
 
 /**
  * The signed-in user, or null. For pages whose route is open to everyone (app/router) and which
@@ -20,5 +21,5 @@ export function useSignedInUser(): UserInfo {
   return user;
 }
 
-/** A student: a user with none of the staff roles (admin, staff, finance). */
-export const isStudentUser = (user: UserInfo | null) => !!user && !user.isAdmin && !user.is_staff && !user.is_finance;
+/** A student: a user with none of the staff roles (admin, staff, finance, compliance). */
+export const isStudentUser = (user: UserInfo | null) => !!user && !user.isAdmin && !user.is_staff && !user.is_finance && !isComplianceUser(user);

@@ -8,7 +8,7 @@ export class PresignedUploadError extends Error {
 }
 
 /**
- * PUTs the file straight to storage with the signed headers. XMLHttpRequest rather than fetch,
+ * PUTs the file straight to storage with the signed headers (documents, compliance evidence). XMLHttpRequest rather than fetch,
  * because only it reports upload progress (0-100) for the progress bar.
  */
 export function putToPresignedUrl(target: Pick<UploadUrlResponse, 'upload_url' | 'headers'>, file: Blob, onProgress: (percent: number) => void): Promise<void> {

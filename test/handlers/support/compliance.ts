@@ -1,0 +1,80 @@
+/**
+ * Helpers for the clinical compliance handler tests: a cohort of students with a start date, templates
+ * scoped to that cohort only (so no other test file's students are asked for them), presigned uploads
+ * through the real URL into s3rver, and the school's today.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ComplianceRequirement } from '../../../lambdas/contract/compliance.js';
+import type { ProgramType } from '../../../lambdas/contract/programs.js';
+import { now, schoolDay } from '../../../lambdas/domain/clock.js';
+import { addDays } from '../../../lambdas/domain/compliance.js';
+import { handler as decide } from '../../../lambdas/functions/compliance/decide.js';
+import { handler as submit } from '../../../lambdas/functions/compliance/submit.js';
+import { handler as uploadUrl } from '../../../lambdas/functions/compliance/upload-url.js';
+import { createCohort } from '../../../lambdas/store/cohort.js';
+import { Requirement } from '../../../lambdas/store/compliance.js';
+import { apiEvent, invoke, type Caller } from './events.js';
+import { createStudentRecord, putItems, uniqueName } from './fixtures.js';
+
+export const today = () => schoolDay(now());
+export const daysFromToday = (days: number) => addDays(today(), days);
+
+export const newReviewer = (): Caller => ({ username: uniqueName('cmp-reviewer'), roles: ['compliance'] });
+export const newAdmin = (): Caller => ({ username: uniqueName('cmp-admin'), roles: ['admin'] });
+
+let cohortNumber = Math.floor(Math.random() * 900);
+/** A cohort of its own academic year (no clash with other files' numbers) starting on `startDate`. */
+export async function complianceCohort(startDate: string | null = '2026-09-01', programType: ProgramType = 'diploma') {
+  cohortNumber = (cohortNumber % 998) + 1;
+  const year = 2500 + Math.floor(Math.random() * 400);
+  return createCohort({ academicYear: `${year}-${year + 1}`, cohortNumber, programType, programName: 'Compliance test', isActive: true, startDate, endDate: null }, 'cmp-setup');
+}
+
+export async function complianceStudent(cohortId: string | null, lastName = 'Student', programType: ProgramType = 'diploma') {
+  const profile = await createStudentRecord({ username: uniqueName('cmp-stu'), profile: { programType, cohortId, firstName: 'Ada', lastName } });
+  return { caller: { username: profile.username } satisfies Caller, profile };
+}
+
+/** A template for one cohort; `over` changes any field. */
+export function template(cohortId: string, over: Partial<ComplianceRequirement> = {}): ComplianceRequirement {
+  return {
+    id: `cmp-${randomUUID().slice(0, 8)}`,
+    name: `BLS ${randomUUID().slice(0, 6)}`,
+    category: 'cpr_bls',
+    evidence: 'file_and_dates',
+    validity: { kind: 'months', months: 24 },
+    applies_to: { kind: 'cohort', cohort_id: cohortId },
+    due_days_from_cohort_start: -14,
+    guidelines: 'Front and back of the card',
+    alternatives: [],
+    exemption_allowed: false,
+    ...over,
+  };
+}
+
+/**
+ * Writes templates straight into their partition, in force. Other files replace the whole set through
+ * PUT (which retires what it was not given), so callers write theirs again before each test.
+ */
+export async function putTemplates(templates: readonly ComplianceRequirement[]) {
+  await putItems(templates.map((t) => Requirement.item({ ...t, retired: false, updatedAt: new Date().toISOString() })));
+}
+
+/** A presigned upload as the browser makes it: ask for the URL, PUT the bytes to it; answers the upload key. */
+export async function uploadEvidence(caller: Caller, fileName: string, bytes: Uint8Array): Promise<string> {
+  const res = await invoke(uploadUrl, apiEvent('compliance-upload-url', { caller, body: { file_name: fileName, file_size: bytes.byteLength } }));
+  if (res.status !== 200) throw new Error(`upload-url: ${res.status} ${JSON.stringify(res.body)}`);
+  const put = await fetch(res.body.upload_url, { method: 'PUT', headers: res.body.headers, body: new Uint8Array(bytes) });
+  if (put.status !== 200) throw new Error(`presigned PUT: ${put.status} ${await put.text()}`);
+  return res.body.upload_key as string;
+}
+
+export const submitAs = (caller: Caller, body: unknown) => invoke(submit, apiEvent('compliance-submit', { caller, body }));
+export const decideAs = (caller: Caller, id: string, body: unknown) => invoke(decide, apiEvent('compliance-decide', { caller, pathParameters: { id }, body }));
+
+/** A date-only hand-in of the student's, waiting for review; answers its id. */
+export async function pendingSubmission(student: Caller, requirementId: string, completedOn = daysFromToday(-10)): Promise<string> {
+  const res = await submitAs(student, { requirement_id: requirementId, completed_on: completedOn });
+  if (res.status !== 201) throw new Error(`submit: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}

@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubApi, tableRows, toastText, type Answer } from '../../testing/test-utils';
+import { renderApp } from '../../testing/renderApp';
+import { asAdmin, asComplianceStaff, bls, flu } from './complianceTestData';
+
+function open(answers: Record<string, Answer> = {}) {
+  const calls = stubApi({
+    'GET /api/compliance/requirements/': jsonResponse({ requirements: [bls, flu] }),
+    'GET /api/cohorts/': jsonResponse([]),
+    'PUT /api/compliance/requirements/': ({ body }) =>
+      jsonResponse({ requirements: (body as { requirements: object[] }).requirements.map((r, i) => ({ id: `saved-${i}`, ...r })) }),
+    ...answers,
+  });
+  renderApp('/admin/compliance/requirements', { preloadedState: asAdmin() });
+  return calls;
+}
+
+const puts = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body as { requirements: Array<Record<string, unknown>> });
+const set = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
+
+describe('Compliance requirement templates (issue 24)', { timeout: 20_000 }, () => {
+  it('lists the templates with their rules', async () => {
+    open();
+    await screen.findByRole('button', { name: 'Edit BLS card' });
+    expect(tableRows('Requirements').map((cells) => cells.slice(0, 8))).toEqual([
+      ['BLS card', 'CPR / BLS', 'A file and its dates', 'Valid 24 months after completion', 'Program: Diploma', '14 days before start', '—', 'No'],
+      ['Flu shot', 'Immunization', 'A file and its dates', 'Valid through 31 March', 'Program: Diploma', '14 days before start', '—', 'Allowed'],
+    ]);
+  });
+
+  it('edits one, adds one, retires one, and saves the whole set with one PUT', async () => {
+    const calls = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit BLS card' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit BLS card' });
+    set(dialog, 'Months', '36');
+    set(dialog, 'Alternatives', 'Red Cross BLS card\n\n');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add requirement' }));
+    dialog = await screen.findByRole('dialog', { name: 'New requirement' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Name is required.');
+    set(dialog, 'Name', 'TB test');
+    set(dialog, 'Category', 'tb');
+    set(dialog, 'Evidence', 'date_only');
+    set(dialog, 'Validity', 'seasonal');
+    set(dialog, 'Until month', '8');
+    set(dialog, 'Until day', '15');
+    set(dialog, 'Due days from cohort start', '-30');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Students may ask for an exemption' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retire Flu shot' }));
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save requirements' }));
+
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]).toEqual({
+      requirements: [
+        { ...bls, validity: { kind: 'months', months: 36 }, alternatives: ['Red Cross BLS card'] },
+        {
+          name: 'TB test',
+          category: 'tb',
+          evidence: 'date_only',
+          validity: { kind: 'seasonal', month: 8, day: 15 },
+          applies_to: { kind: 'program_type', program_type: 'certificate' },
+          due_days_from_cohort_start: -30,
+          guidelines: '',
+          alternatives: [],
+          exemption_allowed: true,
+        },
+      ],
+    });
+    expect(await toastText()).toContain('Requirements saved.');
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
+  });
+
+  it('checks the fields against the contract before keeping them', async () => {
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit BLS card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit BLS card' });
+    set(dialog, 'Months', '200');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Months must be at most 120.');
+    set(dialog, 'Applies to', 'cohort');
+    set(dialog, 'Months', '12');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Cohort is required.');
+  });
+
+  it("shows the API's refusal of the set as a sentence and keeps the edits", async () => {
+    open({ 'PUT /api/compliance/requirements/': jsonResponse({ error: 'requirements: may hold at most 60 requirements' }, 400) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retire Flu shot' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save requirements' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Requirements may hold at most 60 requirements.');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
+
+  it('keeps non-admins out', async () => {
+    stubApi({});
+    const { router } = renderApp('/admin/compliance/requirements', { preloadedState: asComplianceStaff() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Dashboard'));
+  });
+});
