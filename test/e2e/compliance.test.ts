@@ -25,7 +25,8 @@ describe('Clinical compliance', () => {
     await student.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Compliance' }).click();
     await student.getByRole('heading', { level: 1, name: 'My Compliance' }).waitFor();
     const card = student.getByRole('region', { name: BLS });
-    await expect(card.getByText('Missing', { exact: true }).isVisible()).resolves.toBe(true);
+    // the card is there before the record has loaded: wait for its status
+    await card.getByText('Missing', { exact: true }).waitFor();
     await card.getByRole('button', { name: `Upload for ${BLS}` }).click();
     const upload = student.getByRole('dialog', { name: `Upload: ${BLS}` });
     await upload.getByLabel('Files').setInputFiles([
