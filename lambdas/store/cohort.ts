@@ -13,7 +13,7 @@ import { cohortName, cohortSubject, studentSubject } from '../domain/audit-subje
 import { Conflict, NotFound } from '../domain/errors.js';
 import { auditPut } from './audit.js';
 import { entity, getItem, queryAll, TABLE_NAME, transactWrite, type RecordOf, lazy } from './dynamo.js';
-import { movedSubmissionKeys, Submission } from './compliance.js';
+import { movedSubmissionKeys, SUBMISSION_TYPE } from './compliance-keys.js';
 import { StudentEnrollment, studentKeys, StudentLedgerEntry, StudentProfile } from './student.js';
 
 export const cohortKeys = {
@@ -135,7 +135,7 @@ const MAX_ITEMS_PER_MOVE = 95;
 /** The items of a student's collection that sit on their cohort's roster (gsi1), read with their keys. */
 const ROSTER_TYPES: string[] = [StudentProfile.type, StudentEnrollment.type, StudentLedgerEntry.type];
 /** Items that follow the student into the new cohort's compliance grid (store/compliance.ts, gsi1). */
-const GRID_TYPES: string[] = [Submission.type];
+const GRID_TYPES: string[] = [SUBMISSION_TYPE];
 const StudentItem = lazy(() => z.object({ pk: z.string(), sk: z.string(), type: z.string() }));
 
 /**

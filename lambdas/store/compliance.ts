@@ -16,26 +16,13 @@ import * as z from '../contract/zod.js';
 import { Conflict, Invalid } from '../domain/errors.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
+import { complianceKeys, SUBMISSION_TYPE } from './compliance-keys.js';
 import { studentKeys, type StudentRef } from './student.js';
+
+export { complianceKeys };
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
 const MAX_TRANSACTION_ITEMS = 100;
-
-export const complianceKeys = {
-  requirements: 'COMPLIANCE_REQUIREMENTS',
-  requirement: (id: string) => ({ pk: 'COMPLIANCE_REQUIREMENTS', sk: `REQUIREMENT#${id}` }),
-  /** Prefix of a student's submissions in their partition. */
-  submissionPrefix: 'COMPLIANCE#',
-  submission: (username: string, submittedAt: string, id: string) => ({ pk: studentKeys.student(username), sk: `COMPLIANCE#${submittedAt}#${id}` }),
-  pointer: (id: string) => ({ pk: `COMPLIANCE_SUBMISSION#${id}`, sk: 'POINTER' }),
-  /** gsi1: a cohort's submissions. */
-  cohort: (cohortId: string) => `COMPLIANCE#COHORT#${cohortId}`,
-  cohortSort: (lastName: string, username: string, sk: string) => `${lastName.toLowerCase()}#${username}#${sk}`,
-  /** gsi2: waiting for review, oldest first. */
-  queue: 'COMPLIANCE_QUEUE',
-  /** gsi2: approved with an expiry, by that day. */
-  expiry: 'COMPLIANCE_EXPIRY',
-} as const;
 
 const Validity = () =>
   z.discriminatedUnion('kind', [
@@ -69,7 +56,7 @@ export const Requirement = entity(
 export type RequirementRecord = RecordOf<typeof Requirement>;
 
 export const Submission = entity(
-  'compliance-submission',
+  SUBMISSION_TYPE,
   () =>
     z.object({
       id: z.string(),
@@ -330,8 +317,3 @@ export async function cohortSubmissions(cohortId: string): Promise<SubmissionRec
 
 /** The fields of a submission that place it (its student's last name and cohort), from a student reference. */
 export const placement = (ref: StudentRef) => ({ username: ref.username, lastName: ref.lastName, cohortId: ref.cohortId });
-
-/** For a cohort move (store/cohort.ts): where a student's submissions sit in the new cohort's grid. */
-export function movedSubmissionKeys(item: Item, lastName: string, cohortId: string) {
-  return { gsi1pk: complianceKeys.cohort(cohortId), gsi1sk: complianceKeys.cohortSort(lastName, String(item.username), String(item.sk)) };
-}

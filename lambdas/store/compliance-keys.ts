@@ -1,0 +1,31 @@
+/**
+ * Where compliance items sit in the table (store/compliance.ts owns their layout and reads), apart from it so
+ * that a cohort move (store/cohort.ts), which every student route may bundle, moves a student's submissions
+ * without loading the compliance schemas.
+ */
+import type { Item } from './dynamo.js';
+import { studentKeys } from './student.js';
+
+/** The submission items' `type`. */
+export const SUBMISSION_TYPE = 'compliance-submission';
+
+export const complianceKeys = {
+  requirements: 'COMPLIANCE_REQUIREMENTS',
+  requirement: (id: string) => ({ pk: 'COMPLIANCE_REQUIREMENTS', sk: `REQUIREMENT#${id}` }),
+  /** Prefix of a student's submissions in their partition. */
+  submissionPrefix: 'COMPLIANCE#',
+  submission: (username: string, submittedAt: string, id: string) => ({ pk: studentKeys.student(username), sk: `COMPLIANCE#${submittedAt}#${id}` }),
+  pointer: (id: string) => ({ pk: `COMPLIANCE_SUBMISSION#${id}`, sk: 'POINTER' }),
+  /** gsi1: a cohort's submissions. */
+  cohort: (cohortId: string) => `COMPLIANCE#COHORT#${cohortId}`,
+  cohortSort: (lastName: string, username: string, sk: string) => `${lastName.toLowerCase()}#${username}#${sk}`,
+  /** gsi2: waiting for review, oldest first. */
+  queue: 'COMPLIANCE_QUEUE',
+  /** gsi2: approved with an expiry, by that day. */
+  expiry: 'COMPLIANCE_EXPIRY',
+} as const;
+
+/** For a cohort move (store/cohort.ts): where a student's submissions sit in the new cohort's grid. */
+export function movedSubmissionKeys(item: Item, lastName: string, cohortId: string) {
+  return { gsi1pk: complianceKeys.cohort(cohortId), gsi1sk: complianceKeys.cohortSort(lastName, String(item.username), String(item.sk)) };
+}
