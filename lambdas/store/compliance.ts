@@ -17,7 +17,7 @@ import { Conflict, Invalid } from '../domain/errors.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
 import { complianceKeys, SUBMISSION_TYPE } from './compliance-keys.js';
-import { studentKeys, type StudentRef } from './student.js';
+import { studentKeys } from './student.js';
 
 export { complianceKeys };
 
@@ -314,6 +314,3 @@ export async function cohortSubmissions(cohortId: string): Promise<SubmissionRec
   const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': complianceKeys.cohort(cohortId) } });
   return items.map(Submission.fromItem);
 }
-
-/** The fields of a submission that place it (its student's last name and cohort), from a student reference. */
-export const placement = (ref: StudentRef) => ({ username: ref.username, lastName: ref.lastName, cohortId: ref.cohortId });

@@ -5,37 +5,23 @@
  * sends nothing new; a replaced approval and one far from its expiry get none.
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as sweep, thresholdOf } from '../../lambdas/functions/jobs/send-compliance-reminders.js';
 import { handler as listNotices } from '../../lambdas/functions/notifications/list.js';
 import { schoolDay } from '../../lambdas/domain/clock.js';
 import { addDays } from '../../lambdas/domain/compliance.js';
-import { createSubmission, Requirement, type RequirementRecord, type SubmissionRecord } from '../../lambdas/store/compliance.js';
-import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
+import { createSubmission, type SubmissionRecord } from '../../lambdas/store/compliance.js';
 import { apiEvent, invoke } from './support/events.js';
+import { putTemplates, template } from './support/compliance.js';
 import { createStudentRecord } from './support/fixtures.js';
 import { emailsTo, waitFor } from './support/mail.js';
 
 const DAY_MS = 86_400_000;
 
 /** A template of this test's own, applying to its own cohort: put as one item, so other files' templates stay. */
-async function requirementOfCohort(cohortId: string, name: string): Promise<RequirementRecord> {
-  const r: RequirementRecord = {
-    id: `rem-${randomUUID().slice(0, 8)}`,
-    name,
-    category: 'cpr_bls',
-    evidence: 'file_and_dates',
-    validity: { kind: 'months', months: 24 },
-    applies_to: { kind: 'cohort', cohort_id: cohortId },
-    due_days_from_cohort_start: null,
-    guidelines: '',
-    alternatives: [],
-    exemption_allowed: false,
-    retired: false,
-    updatedAt: new Date().toISOString(),
-  };
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: Requirement.item(r) }));
+async function requirementOfCohort(cohortId: string, name: string) {
+  const r = template(cohortId, { id: `rem-${randomUUID().slice(0, 8)}`, name, due_days_from_cohort_start: null });
+  await putTemplates([r]);
   return r;
 }
 

@@ -54,6 +54,7 @@ import { handler as cohortCompliance } from '../../lambdas/functions/compliance/
 import { complianceKeys, Requirement, Submission, type RequirementRecord, type SubmissionRecord } from '../../lambdas/store/compliance.js';
 import { studentKeys } from '../../lambdas/store/student.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
+import { storedTemplate, template } from './support/compliance.js';
 import { cardPayment, putItems, uniqueName } from './support/fixtures.js';
 import { traceRequests, type TracedRequest } from './support/request-counter.js';
 
@@ -227,21 +228,8 @@ const emailOf = (username: string, i: number): EmailMessageRecord => ({
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A requirement template of one cohort (a real one: PUT /api/compliance/requirements/ checks the cohorts of the set in force). */
-const requirementOf = (cohortId: string, over: Partial<RequirementRecord> = {}): RequirementRecord => ({
-  id: `budget-${randomUUID().slice(0, 8)}`,
-  name: `Budget BLS ${randomUUID().slice(0, 6)}`,
-  category: 'cpr_bls',
-  evidence: 'file_and_dates',
-  validity: { kind: 'months', months: 24 },
-  applies_to: { kind: 'cohort', cohort_id: cohortId },
-  due_days_from_cohort_start: null,
-  guidelines: '',
-  alternatives: [],
-  exemption_allowed: false,
-  retired: false,
-  updatedAt: new Date().toISOString(),
-  ...over,
-});
+const requirementOf = (cohortId: string, over: Partial<RequirementRecord> = {}): RequirementRecord =>
+  storedTemplate(template(cohortId, { id: `budget-${randomUUID().slice(0, 8)}`, name: `Budget BLS ${randomUUID().slice(0, 6)}` }), over);
 
 /** A submission with its pointer, as the submit handler stores them (i makes each one's time its own). */
 function submissionItems(username: string, cohortId: string | null, requirementId: string, i: number, over: Partial<SubmissionRecord> = {}) {

@@ -12,7 +12,7 @@ import { handler as decide } from '../../../lambdas/functions/compliance/decide.
 import { handler as submit } from '../../../lambdas/functions/compliance/submit.js';
 import { handler as uploadUrl } from '../../../lambdas/functions/compliance/upload-url.js';
 import { createCohort } from '../../../lambdas/store/cohort.js';
-import { Requirement } from '../../../lambdas/store/compliance.js';
+import { Requirement, type RequirementRecord } from '../../../lambdas/store/compliance.js';
 import { apiEvent, invoke, type Caller } from './events.js';
 import { createStudentRecord, putItems, uniqueName } from './fixtures.js';
 
@@ -52,12 +52,20 @@ export function template(cohortId: string, over: Partial<ComplianceRequirement> 
   };
 }
 
+/** A template as the store keeps it (in force unless `over` retires it). */
+export const storedTemplate = (t: ComplianceRequirement, over: Partial<RequirementRecord> = {}): RequirementRecord => ({
+  ...t,
+  retired: false,
+  updatedAt: new Date().toISOString(),
+  ...over,
+});
+
 /**
  * Writes templates straight into their partition, in force. Other files replace the whole set through
  * PUT (which retires what it was not given), so callers write theirs again before each test.
  */
 export async function putTemplates(templates: readonly ComplianceRequirement[]) {
-  await putItems(templates.map((t) => Requirement.item({ ...t, retired: false, updatedAt: new Date().toISOString() })));
+  await putItems(templates.map((t) => Requirement.item(storedTemplate(t))));
 }
 
 /** A presigned upload as the browser makes it: ask for the URL, PUT the bytes to it; answers the upload key. */
