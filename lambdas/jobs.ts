@@ -158,13 +158,38 @@ export const jobs = [
     grants: ['schedule:announcements-send-due'],
     timeoutSeconds: 30,
   },
-  // Clinical compliance (issue 24): reminders of approvals about to expire, read from the expiry index
+  // Clinical compliance: reminders of approvals about to expire, read from the expiry index
   {
     id: 'compliance-reminders',
     description: 'Reminds each student of a compliance approval that expires in 30, 14, 7 or 0 days, once per threshold',
     handler: 'functions/jobs/send-compliance-reminders.ts',
     trigger: { schedule: 'cron(0 6 * * ? *)' },
     grants: ['table:read', 'table:write'],
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'compliance-digest',
+    description: 'Sends each student a weekly digest of the compliance items they still have to hand in, renew or correct',
+    handler: 'functions/jobs/send-compliance-digest.ts',
+    trigger: { schedule: 'cron(0 7 ? * MON *)' },
+    grants: ['table:read', 'table:write'],
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'compliance-summary',
+    description: "Sends the compliance coordinators the day's counts: submissions to review and approvals expiring within 30 days",
+    handler: 'functions/jobs/send-compliance-summary.ts',
+    trigger: { schedule: 'cron(0 7 * * ? *)' },
+    grants: ['table:read', 'table:write', 'userpool:groups'],
+    timeoutSeconds: 60,
+  },
+  // Clinical placements: students not cleared for a rotation about to start, and affiliation agreements about to end
+  {
+    id: 'clinical-alerts',
+    description: 'Tells students not cleared for a rotation starting in 28, 14 or 0 days, and their coordinators; flags agreements ending in 60 or 30 days',
+    handler: 'functions/jobs/send-clinical-alerts.ts',
+    trigger: { schedule: 'cron(30 6 * * ? *)' },
+    grants: ['table:read', 'table:write', 'userpool:groups'],
     timeoutSeconds: 300,
   },
 ] as const satisfies readonly JobDef[];

@@ -67,7 +67,7 @@ const BEYOND_SPEC = [
   'POST /api/announcements/',
   'GET /api/announcements/',
   'GET /api/students/{username}/messages/',
-  // clinical compliance (issue 24); the upload URL and a file's presigned GET are the issue's uploads and previews
+  // clinical compliance; the upload URL and a file's presigned GET are the issue's uploads and previews
   'GET /api/compliance/requirements/',
   'PUT /api/compliance/requirements/',
   'POST /api/compliance/upload-url/',
@@ -77,6 +77,21 @@ const BEYOND_SPEC = [
   'GET /api/compliance/students/{username}/',
   'GET /api/compliance/queue/',
   'GET /api/cohorts/{id}/compliance/',
+  // clinical placements: sites, rotations, rosters with clearance, and the roster a site opens from a shared link
+  'GET /api/clinical-sites/',
+  'POST /api/clinical-sites/',
+  'PUT /api/clinical-sites/{id}/',
+  'DELETE /api/clinical-sites/{id}/',
+  'GET /api/clinical-sites/{id}/agreement/',
+  'GET /api/rotations/',
+  'POST /api/rotations/',
+  'PUT /api/rotations/{id}/',
+  'DELETE /api/rotations/{id}/',
+  'POST /api/rotations/{id}/students/',
+  'DELETE /api/rotations/{id}/students/{username}/',
+  'GET /api/rotations/{id}/roster/',
+  'POST /api/rotations/{id}/share/',
+  'GET /api/shared-rosters/{token}/',
 ];
 
 describe('route table', () => {
@@ -93,13 +108,13 @@ describe('route table', () => {
     for (const r of routes) expect(existsSync(path.join(import.meta.dirname, r.handler)), r.handler).toBe(true);
   });
 
-  it('only signing in (its second steps included) and out and the Stripe webhook are public', () => {
+  it('only signing in (its second steps included) and out, the Stripe webhook and a shared roster link are public', () => {
     expect(
       routes
         .filter((r) => r.access === 'public')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['payments-webhook', 'users-login', 'users-logout', 'users-mfa', 'users-mfa-setup', 'users-new-password', 'users-refresh']);
+    ).toEqual(['payments-webhook', 'shared-roster', 'users-login', 'users-logout', 'users-mfa', 'users-mfa-setup', 'users-new-password', 'users-refresh']);
   });
 
   it('strips trailing slashes for API Gateway route keys', () => {

@@ -38,6 +38,8 @@ export type Grant =
   | 'bucket:delete'
   | 'userpool:login'
   | 'userpool:admin'
+  /** List the members of a staff group (cognito-idp:ListUsersInGroup): who to tell, for the jobs that tell coordinators and admins. */
+  | 'userpool:groups'
   /**
    * Keep, read and end TOTP enrolments at sign-in only (GetItem and PutItem on the MFA_ENROL# partitions,
    * store/mfa-enrolment.ts): the sign-in routes that hold Cognito's tokens until a first code is confirmed.
@@ -409,7 +411,7 @@ export const routes = [
     grants: ['table:read', 'audit:write'],
   },
 
-  // Clinical compliance (issue 24): health records are the student's, the compliance group's and the admins' only
+  // Clinical compliance: health records are the student's, the compliance group's and the admins' only
   // (other staff learn whether a student is cleared); every read of another person's is audited (audit:write).
   {
     id: 'compliance-requirements-get',
@@ -482,6 +484,108 @@ export const routes = [
     path: '/api/cohorts/{id}/compliance/',
     handler: 'functions/compliance/cohort-grid.ts',
     access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'audit:write'],
+  },
+
+  // Clinical placements: sites (admin), rotations and their rosters (the compliance group and admins); a roster's
+  // clearance reads students' compliance and ledgers (audit:write), and a shared roster is read without an account.
+  { id: 'clinical-sites-list', method: 'GET', path: '/api/clinical-sites/', handler: 'functions/clinical/sites-list.ts', access: COMPLIANCE_REVIEWERS, grants: ['table:read'] },
+  // an agreement file is one of the caller's presigned uploads, checked and copied to the site's key
+  {
+    id: 'clinical-sites-create',
+    method: 'POST',
+    path: '/api/clinical-sites/',
+    handler: 'functions/clinical/sites-create.ts',
+    access: ['admin'],
+    grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
+  },
+  {
+    id: 'clinical-sites-update',
+    method: 'PUT',
+    path: '/api/clinical-sites/{id}/',
+    handler: 'functions/clinical/sites-update.ts',
+    access: ['admin'],
+    grants: ['table:read', 'table:write', 'bucket:read', 'bucket:write', 'bucket:delete'],
+  },
+  {
+    id: 'clinical-sites-delete',
+    method: 'DELETE',
+    path: '/api/clinical-sites/{id}/',
+    handler: 'functions/clinical/sites-delete.ts',
+    access: ['admin'],
+    grants: ['table:read', 'table:write', 'bucket:delete'],
+  },
+  {
+    id: 'clinical-sites-agreement',
+    method: 'GET',
+    path: '/api/clinical-sites/{id}/agreement/',
+    handler: 'functions/clinical/sites-agreement.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'bucket:read'],
+  },
+  { id: 'rotations-list', method: 'GET', path: '/api/rotations/', handler: 'functions/clinical/rotations-list.ts', access: COMPLIANCE_REVIEWERS, grants: ['table:read'] },
+  {
+    id: 'rotations-create',
+    method: 'POST',
+    path: '/api/rotations/',
+    handler: 'functions/clinical/rotations-create.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'rotations-update',
+    method: 'PUT',
+    path: '/api/rotations/{id}/',
+    handler: 'functions/clinical/rotations-update.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'rotations-delete',
+    method: 'DELETE',
+    path: '/api/rotations/{id}/',
+    handler: 'functions/clinical/rotations-delete.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'rotations-assign',
+    method: 'POST',
+    path: '/api/rotations/{id}/students/',
+    handler: 'functions/clinical/rotations-assign.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'rotations-unassign',
+    method: 'DELETE',
+    path: '/api/rotations/{id}/students/{username}/',
+    handler: 'functions/clinical/rotations-unassign.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'rotations-roster',
+    method: 'GET',
+    path: '/api/rotations/{id}/roster/',
+    handler: 'functions/clinical/rotations-roster.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'audit:write'],
+  },
+  {
+    id: 'rotations-share',
+    method: 'POST',
+    path: '/api/rotations/{id}/share/',
+    handler: 'functions/clinical/rotations-share.ts',
+    access: COMPLIANCE_REVIEWERS,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'shared-roster',
+    method: 'GET',
+    path: '/api/shared-rosters/{token}/',
+    handler: 'functions/clinical/shared-roster.ts',
+    access: 'public',
     grants: ['table:read', 'audit:write'],
   },
 ] as const satisfies readonly RouteDef[];

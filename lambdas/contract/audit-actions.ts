@@ -45,5 +45,16 @@ export const AUDIT_ACTIONS = [
   'compliance.file.read',
   'compliance.queue.read',
   'cohort.compliance.read',
+  'clinical-site.create',
+  'clinical-site.update',
+  'clinical-site.delete',
+  'rotation.create',
+  'rotation.update',
+  'rotation.delete',
+  'rotation.assign',
+  'rotation.unassign',
+  'rotation.roster.read',
+  'rotation.roster.share',
+  'rotation.roster.share.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

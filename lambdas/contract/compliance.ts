@@ -3,6 +3,7 @@
  * compliance staff's decisions, and the statuses worked out from them (domain/compliance.ts).
  * Health details are the student's, the compliance group's and the admins' only.
  */
+import type { StudentRotation } from './clinical.js';
 import { CalendarDate } from './payments.js';
 import { PROGRAM_TYPES } from './programs.js';
 import { Username } from './username.js';
@@ -72,8 +73,10 @@ export const AppliesTo = z.discriminatedUnion(
   [
     z.object({ kind: z.literal('program_type'), program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }) }),
     z.object({ kind: z.literal('cohort'), cohort_id: requiredText(64) }),
+    // asked only of students placed at a clinical site that lists it (contract/clinical.ts: a site's requirement_ids)
+    z.object({ kind: z.literal('site') }),
   ],
-  { error: 'must be a program type or a cohort' },
+  { error: 'must be a program type, a cohort or a site' },
 );
 
 /** One requirement template as PUT names it (`id` keeps an existing one; without it, a new one). */
@@ -201,10 +204,15 @@ export interface RequirementStatus {
 /** GET /api/compliance/students/{username}/ */
 export interface StudentCompliance {
   username: string;
-  /** Every requirement approved and not expired (clearance for a rotation adds its dates and the site's: issue 24 part B). */
+  /**
+   * Cleared for clinicals (domain/clearance.ts): for the next rotation when there is one (its site's requirements
+   * too, valid through its last day), else as of today.
+   */
   cleared: boolean;
-  /** Why not, in words. */
+  /** Why not, in words (the full view only). */
   reasons: string[];
+  /** The student's rotations that have not ended, soonest first, each with its own clearance (the full view only). */
+  rotations?: StudentRotation[];
   /** The statuses, for the student, compliance staff and admins; absent for other staff (cleared or not only). */
   requirements?: RequirementStatus[];
   /** Templates retired since the student handed something in for them: that history stays theirs to see (full view only). */

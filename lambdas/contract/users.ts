@@ -37,7 +37,7 @@ export interface UserInfo {
   is_staff: boolean;
   /** Beyond the spec: finance staff see the finance ledger. */
   is_finance: boolean;
-  /** Beyond the spec: the clinical compliance group reviews students' health records (issue 24). Absent in user info stored before. */
+  /** Beyond the spec: the clinical compliance group reviews students' health records. Absent in user info stored before. */
   is_compliance?: boolean;
   /** Cognito access token, sent as `Authorization: Bearer <token>`. */
   token: string;

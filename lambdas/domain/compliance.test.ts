@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComplianceRequirement, ComplianceSubmission } from '../contract/compliance.js';
 import { schoolDay } from './clock.js';
-import { addMonths, requirementsFor, requirementState, suggestedExpiry, validThrough } from './compliance.js';
+import { addMonths, daysBetween, isoWeek, requirementsFor, requirementState, suggestedExpiry, thresholdReached, validThrough } from './compliance.js';
 
 let seq = 0;
 const submission = (over: Partial<ComplianceSubmission>): ComplianceSubmission => ({
@@ -111,5 +111,25 @@ describe('which requirements apply', () => {
     ];
     expect(requirementsFor(all, { programType: 'certificate', cohortId: 'c1' }).map((r) => r.id)).toEqual(['bls', 'flu']);
     expect(requirementsFor(all, { programType: 'associates', cohortId: null }).map((r) => r.id)).toEqual(['license']);
+  });
+});
+
+describe('reminder thresholds', () => {
+  it('reach the threshold a date is at: 30 down to 15 days is the 30-day one, 14 to 8 the 14-day one, and so on', () => {
+    const days = [30, 14, 7, 0];
+    expect([45, 31, 30, 21, 15, 14, 8, 7, 1, 0, -1].map((d) => thresholdReached(days, d))).toEqual([null, null, 30, 30, 30, 14, 14, 7, 7, 0, null]);
+  });
+
+  it('counts calendar days across a month end and a leap day', () => {
+    expect(daysBetween('2028-02-27', '2028-03-01')).toBe(3);
+    expect(daysBetween('2026-12-31', '2026-12-30')).toBe(-1);
+  });
+
+  it('names the ISO week a weekly digest is keyed by, across year ends', () => {
+    expect(isoWeek('2026-11-23')).toBe('2026-W48');
+    expect(isoWeek('2026-11-29')).toBe('2026-W48');
+    // 1 Jan 2027 is a Friday: it belongs to the last week of 2026; 31 Dec 2024 (a Tuesday) to 2025's first
+    expect(isoWeek('2027-01-01')).toBe('2026-W53');
+    expect(isoWeek('2024-12-31')).toBe('2025-W01');
   });
 });

@@ -17,6 +17,26 @@ const formatDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** `day` plus `days` calendar days. */
 export const addDays = (day: string, days: number) => formatDay(parseDay(day) + days * DAY_MS);
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((parseDay(to) - parseDay(from)) / DAY_MS);
+
+/** The ISO 8601 week of a day, `2026-W48`: weeks start on Monday, and the week's Thursday decides its year. */
+export function isoWeek(day: string): string {
+  const date = new Date(parseDay(day));
+  const weekday = date.getUTCDay() || 7;
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((date.getTime() - yearStart) / DAY_MS + 1) / 7);
+  return `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+/**
+ * The reminder threshold `daysLeft` has reached: the smallest of `thresholds` not below it (30 days left reaches the
+ * 30-day one, 20 still that one, 14 the 14-day one); none before the largest, nor once the day has passed.
+ */
+export const thresholdReached = (thresholds: readonly number[], daysLeft: number) =>
+  daysLeft < 0 ? null : ([...thresholds].sort((a, b) => a - b).find((t) => daysLeft <= t) ?? null);
+
 /** `day` plus `months` calendar months, on the same day of the month or the month's last day (31 Jan + 1 month = 28 or 29 Feb). */
 export function addMonths(day: string, months: number): string {
   const year = Number(day.slice(0, 4));
@@ -44,11 +64,26 @@ export interface StudentPlacement {
   cohortId: string | null;
 }
 
-/** The requirements that apply to a student: their program type's and their cohort's. */
-export function requirementsFor(requirements: readonly ComplianceRequirement[], student: StudentPlacement): ComplianceRequirement[] {
-  return requirements.filter((r) =>
-    r.applies_to.kind === 'program_type' ? r.applies_to.program_type === student.programType : r.applies_to.cohort_id === student.cohortId && student.cohortId !== null,
-  );
+/**
+ * The requirements that apply to a student: their program type's, their cohort's, and those the clinical sites of
+ * their rotations ask for (`siteRequirementIds`: the sites' lists, whatever each template's own audience).
+ */
+export function requirementsFor(
+  requirements: readonly ComplianceRequirement[],
+  student: StudentPlacement,
+  siteRequirementIds: ReadonlySet<string> = new Set(),
+): ComplianceRequirement[] {
+  return requirements.filter((r) => {
+    if (siteRequirementIds.has(r.id)) return true;
+    switch (r.applies_to.kind) {
+      case 'program_type':
+        return r.applies_to.program_type === student.programType;
+      case 'cohort':
+        return r.applies_to.cohort_id === student.cohortId && student.cohortId !== null;
+      case 'site':
+        return false;
+    }
+  });
 }
 
 export interface RequirementState {

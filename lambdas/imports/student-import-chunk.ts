@@ -20,6 +20,7 @@ import { logger } from '../observability/powertools.js';
 import { signInEmail } from '../store/cognito-admin.js';
 import { createStudentAccount, newStudentOf } from '../store/student-account.js';
 import { claimRow, completeChunk, deleteChunk, getChunk, getImport, readChunkState, recordRow, studentEmail, type ChunkState } from '../store/student-import.js';
+import { inParallel } from '../schedule/in-parallel.js';
 
 /** The body of each message the import sends: which import, which chunk. */
 export interface ChunkMessage {
@@ -132,12 +133,4 @@ async function outcomeOf(row: StoredRow, state: ChunkState, ctx: { importId: str
     ctx.retry.push(`line ${row.line}: ${name}`);
     return null;
   }
-}
-
-async function inParallel<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -8,6 +8,11 @@ export const TEMPLATE_IDS = [
   'account_created',
   'import_finished',
   'compliance_expiring',
+  'compliance_incomplete',
+  'compliance_summary',
+  'rotation_not_cleared',
+  'rotation_roster_blocked',
+  'agreement_ending',
   'announcement',
 ] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];

@@ -120,6 +120,65 @@ export const TEMPLATES = {
       action: 'Open My Compliance',
     },
   },
+  // the weekly digest of what a student has still to hand in, renew or correct (counted in-app; the email names nothing)
+  compliance_incomplete: {
+    category: 'reminder',
+    title: (p) => `${str(p.count)} clinical compliance item${Number(p.count) === 1 ? '' : 's'} to complete`,
+    body: () => 'Hand in what is missing, renew what has expired and correct what was not approved to be cleared for clinical rotations.',
+    link: () => '/compliance',
+    email: {
+      subject: () => 'Your clinical compliance items this week',
+      lines: () => ['Some of your clinical compliance items are not complete yet.', 'Sign in to see what is needed.'],
+      action: 'Open My Compliance',
+    },
+  },
+  // the compliance coordinators' morning summary: counts only
+  compliance_summary: {
+    category: 'reminder',
+    title: (p) => `Compliance today: ${str(p.pending)} to review, ${str(p.expiring)} expiring within 30 days`,
+    body: (p) =>
+      `${str(p.pending)} submission${Number(p.pending) === 1 ? '' : 's'} waiting for review; ${str(p.expiring)} approval${Number(p.expiring) === 1 ? '' : 's'} expiring within 30 days.`,
+    link: () => '/compliance/review',
+    email: {
+      subject: () => 'Clinical compliance: your daily summary',
+      lines: () => ['Your daily clinical compliance summary is ready.', 'Sign in to see the review queue.'],
+      action: 'Open the review queue',
+    },
+  },
+  rotation_not_cleared: {
+    category: 'reminder',
+    title: (p) =>
+      Number(p.days) <= 0 ? 'Your clinical rotation starts today and you are not cleared' : `Your clinical rotation starts in ${str(p.days)} days and you are not cleared yet`,
+    body: (p) => `${str(p.site)}, ${str(p.unit)}, from ${str(p.startsOn)}. See My Compliance for what is missing.`,
+    link: () => '/compliance',
+    email: {
+      subject: () => 'You are not yet cleared for your clinical rotation',
+      lines: () => ['You are not yet cleared for an upcoming clinical rotation.', 'Sign in to see what you still need.'],
+      action: 'Open My Compliance',
+    },
+  },
+  rotation_roster_blocked: {
+    category: 'reminder',
+    title: (p) => `${str(p.blocked)} of ${str(p.students)} not cleared for ${str(p.site)} ${str(p.unit)}`,
+    body: (p) => `The rotation starts ${Number(p.days) <= 0 ? 'today' : `in ${str(p.days)} days`} (${str(p.startsOn)}).`,
+    link: (p) => `/rotations/${str(p.rotationId)}`,
+    email: {
+      subject: () => 'Students not yet cleared for a clinical rotation',
+      lines: () => ['Some students on an upcoming clinical rotation are not cleared yet.', 'Sign in to see the roster.'],
+      action: 'Open the roster',
+    },
+  },
+  agreement_ending: {
+    category: 'reminder',
+    title: (p) => `The affiliation agreement with ${str(p.site)} ends in ${str(p.days)} days`,
+    body: (p) => `It ends on ${str(p.endsOn)}. Renew it before then to keep placing students there.`,
+    link: () => '/admin/clinical-sites',
+    email: {
+      subject: () => 'A clinical affiliation agreement ends soon',
+      lines: () => ['An affiliation agreement with a clinical site ends soon.', 'Sign in to see which one.'],
+      action: 'Open Clinical Sites',
+    },
+  },
   announcement: {
     category: 'announcement',
     title: (p) => str(p.subject),

@@ -1,6 +1,7 @@
 /** Compliance records as the API shows them, with each requirement's status as of the school's today. */
 import { STATUS_LABELS, type ComplianceRequirement, type ComplianceSubmission, type RequirementStatus, type StudentCompliance } from '../contract/compliance.js';
 import { addDays, requirementState, requirementsFor, type StudentPlacement } from '../domain/compliance.js';
+import type { StudentRotation } from '../contract/clinical.js';
 import type { SubmissionRecord } from '../store/compliance.js';
 
 export function presentSubmission(s: SubmissionRecord): ComplianceSubmission {
@@ -16,9 +17,11 @@ export function requirementStatuses(
   submissions: readonly SubmissionRecord[],
   student: StudentPlacement & { cohortStart: string | null },
   today: string,
+  /** What the clinical sites of the student's rotations ask for. */
+  siteRequirementIds: ReadonlySet<string> = new Set(),
 ): RequirementStatus[] {
   const mine = submissions.map(presentSubmission);
-  return requirementsFor(requirements, student).map((requirement) => {
+  return requirementsFor(requirements, student, siteRequirementIds).map((requirement) => {
     const history = mine.filter((s) => s.requirement_id === requirement.id).sort(newestFirst);
     const state = requirementState(history, today);
     return {
@@ -34,34 +37,33 @@ export function requirementStatuses(
   });
 }
 
-const longDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** Why a requirement does not count today, in words ("BLS / CPR card expired 12 Mar 2026"). */
-export function reasonOf(s: RequirementStatus): string | null {
-  const name = s.requirement.name;
-  switch (s.status) {
-    case 'approved':
-    case 'expiring':
-      return null;
-    case 'missing':
-      return `${name} is missing`;
-    case 'pending':
-      return `${name} is waiting for review`;
-    case 'not_approved':
-      return `${name} was not approved${s.reason ? `: ${s.reason}` : ''}`;
-    case 'expired':
-      return `${name} expired ${s.expires_on ? longDate(s.expires_on) : ''}`.trim();
-  }
-}
-
 /** The history of retired templates the student handed something in for (a retired template asks nothing of anyone). */
 export function retiredHistory(retired: readonly ComplianceRequirement[], submissions: readonly SubmissionRecord[]): NonNullable<StudentCompliance['retired']> {
   const mine = submissions.map(presentSubmission);
   return retired.map((requirement) => ({ requirement, history: mine.filter((s) => s.requirement_id === requirement.id).sort(newestFirst) })).filter((r) => r.history.length > 0);
 }
 
-/** The answer of GET /api/compliance/students/{username}/; `full`: with the statuses (the student, compliance staff, admins). */
-export function presentStudentCompliance(username: string, statuses: RequirementStatus[], full: boolean, retired: StudentCompliance['retired'] = []): StudentCompliance {
-  const reasons = statuses.map(reasonOf).filter((r): r is string => r !== null);
-  return { username, cleared: reasons.length === 0, reasons: full ? reasons : [], ...(full ? { requirements: statuses, retired } : {}) };
+/**
+ * The answer of GET /api/compliance/students/{username}/; `full`: with the statuses, the reasons and the rotations (the
+ * student, compliance staff, admins). Other staff learn only whether the student is cleared.
+ */
+export function presentStudentCompliance(
+  username: string,
+  standing: { statuses: RequirementStatus[]; cleared: boolean; reasons: string[]; rotations: StudentRotation[] },
+  full: boolean,
+  retired: StudentCompliance['retired'] = [],
+): StudentCompliance {
+  if (!full) return { username, cleared: standing.cleared, reasons: [] };
+  const rotations = standing.rotations.map(({ id, site_name, unit, course_name, instructor, starts_on, ends_on, cleared, reasons }) => ({
+    id,
+    site_name,
+    unit,
+    course_name,
+    instructor,
+    starts_on,
+    ends_on,
+    cleared,
+    reasons,
+  }));
+  return { username, cleared: standing.cleared, reasons: standing.reasons, requirements: standing.statuses, retired, rotations };
 }

@@ -16,6 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditAction } from '../contract/audit-actions.js';
 import * as z from '../contract/zod.js';
 import { subjectFromEntry } from '../domain/audit-subjects.js';
 import { required } from '../domain/required.js';
@@ -36,7 +37,10 @@ export const Audit = entity(
       id: z.string(),
       at: z.string(),
       actor: z.string(),
-      /** e.g. "course.create", "course.update", "course.delete"; reads end in ".read" */
+      /**
+       * e.g. "course.create"; reads end in ".read". Writers name one of AUDIT_ACTIONS (AuditEntry's type); read back as
+       * any string, so an entry of an action since renamed still lists.
+       */
       action: z.string(),
       entityType: z.string(),
       entityId: z.string(),
@@ -62,7 +66,7 @@ export const Audit = entity(
 );
 export type AuditRecord = RecordOf<typeof Audit>;
 /** What a writer says; the entry's id and time are added when it is written. */
-export type AuditEntry = Omit<AuditRecord, 'id' | 'at'>;
+export type AuditEntry = Omit<AuditRecord, 'id' | 'at' | 'action'> & { action: AuditAction };
 
 /** The stored item of `entry` (also how tests and the budget fixtures write entries directly). */
 export function auditItem(entry: AuditEntry, at = new Date().toISOString(), id: string = randomUUID()): Item {

@@ -15,7 +15,7 @@ import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { Conflict, Invalid } from '../domain/errors.js';
 import { auditPut, type AuditEntry } from './audit.js';
-import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
+import { entity, getItem, queryAll, queryCount, queryPage, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
 import { complianceKeys, SUBMISSION_TYPE } from './compliance-keys.js';
 import { studentKeys } from './student.js';
 
@@ -43,6 +43,7 @@ export const Requirement = entity(
       applies_to: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('program_type'), program_type: z.enum(PROGRAM_TYPES) }),
         z.object({ kind: z.literal('cohort'), cohort_id: z.string() }),
+        z.object({ kind: z.literal('site') }),
       ]),
       due_days_from_cohort_start: z.nullable(z.number()),
       guidelines: z.string(),
@@ -94,6 +95,14 @@ export type SubmissionRecord = RecordOf<typeof Submission>;
 
 /** The pointer names the submission's sort key as `submissionSk`: its own `sk` is the pointer's key (POINTER). */
 const Pointer = () => z.object({ username: z.string(), submissionSk: z.string() });
+
+/** The pointer item that finds a submission by its id (written with the submission; also by the demo seed). */
+export const pointerItem = (s: Pick<SubmissionRecord, 'id' | 'username' | 'submitted_at'>): Item => ({
+  ...complianceKeys.pointer(s.id),
+  type: 'compliance-pointer',
+  username: s.username,
+  submissionSk: complianceKeys.submission(s.username, s.submitted_at, s.id).sk,
+});
 
 /** Every template, the retired ones included (a student's history may name them). */
 export async function listRequirements(): Promise<RequirementRecord[]> {
@@ -189,7 +198,6 @@ export async function getSubmission(id: string): Promise<SubmissionRecord | null
  * once, so one written after that read would stay in the old cohort's grid (409, the caller tries again).
  */
 export async function createSubmission(record: SubmissionRecord, audit: AuditEntry, also: TransactItems = []): Promise<void> {
-  const key = complianceKeys.submission(record.username, record.submitted_at, record.id);
   await transactWrite(
     [
       {
@@ -204,7 +212,7 @@ export async function createSubmission(record: SubmissionRecord, audit: AuditEnt
       {
         Put: {
           TableName: TABLE_NAME,
-          Item: { ...complianceKeys.pointer(record.id), type: 'compliance-pointer', username: record.username, submissionSk: key.sk },
+          Item: pointerItem(record),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -313,4 +321,17 @@ const indexKeyOf = (item: Item) => ({ pk: item.pk, sk: item.sk, gsi2pk: item.gsi
 export async function cohortSubmissions(cohortId: string): Promise<SubmissionRecord[]> {
   const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': complianceKeys.cohort(cohortId) } });
   return items.map(Submission.fromItem);
+}
+
+/** How many submissions wait for review, and how many approvals expire between `from` and `to`: Queries of gsi2 that count, reading no items out. */
+export async function queueCounts(from: string, to: string): Promise<{ pending: number; expiring: number }> {
+  const [pending, expiring] = await Promise.all([
+    queryCount({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': complianceKeys.queue } }),
+    queryCount({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': complianceKeys.expiry, ':from': from, ':to': `${to}#\uffff` },
+    }),
+  ]);
+  return { pending, expiring };
 }

@@ -9,7 +9,7 @@
  * (cohort.ts listCohorts), so an edited cohort never leaves stale copies on documents.
  */
 import type { ProgramType } from '../contract/programs.js';
-import type { Reader } from '../domain/document-access.js';
+import { needsAcknowledgement, type Reader } from '../domain/document-access.js';
 import {
   Acknowledgement,
   assignedDocumentId,
@@ -186,4 +186,19 @@ export async function listDocumentsForReader(reader: Reader): Promise<ReaderDocu
   );
   const documents = [...byId.values()].sort((a, b) => (a.uploadedAt === b.uploadedAt ? b.id.localeCompare(a.id) : b.uploadedAt.localeCompare(a.uploadedAt)));
   return { documents, acknowledgements };
+}
+
+/** A cohort's published documents that ask for an acknowledgement or a signature (clearance for clinicals): one Query of gsi1. */
+export async function cohortDocumentsToAcknowledge(cohortId: string): Promise<DocumentRecord[]> {
+  return (await byIndex('gsi1', documentKeys.ofCohort(cohortId))).map(Document.fromItem).filter((d) => d.isPublic && needsAcknowledgement(d));
+}
+
+/** The ids of the documents a student has acknowledged: one Query of their gsi2 collection, acknowledgements only. */
+export async function acknowledgedDocumentIds(username: string): Promise<Set<string>> {
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :ack)',
+    ExpressionAttributeValues: { ':pk': documentKeys.ofStudent(username), ':ack': documentKeys.acknowledgedByStudent('') },
+  });
+  return new Set(items.map(Acknowledgement.fromItem).map((a) => a.documentId));
 }

@@ -109,6 +109,18 @@ export async function queryAll(input: QueryInput): Promise<Item[]> {
   return items;
 }
 
+/** How many items a Query matches, paging through, reading none of them out (Select: COUNT). */
+export async function queryCount(input: QueryInput): Promise<number> {
+  let total = 0;
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page = await db.send(new QueryCommand({ TableName: TABLE_NAME, ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    total += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return total;
+}
+
 /**
  * One page of a Query (one request) and the key to continue after it. A cursor from another list
  * (its key attributes do not fit this index) is DynamoDB's ValidationException: the caller's 400.

@@ -165,7 +165,7 @@ export interface NewStudentLedger {
 }
 
 /** Sorts one student's items (profile, enrollments, ledger entries) into their ledger; null without a profile. */
-function ledgerFromItems(items: Item[]): StudentLedger | null {
+export function ledgerFromItems(items: Item[]): StudentLedger | null {
   const profile = items.find((i) => i.type === StudentProfile.type);
   if (!profile) return null;
   return {

@@ -270,6 +270,9 @@ function applyGrant(grant: Exclude<Grant, QueueGrant | ScheduleGrant>, role: Rol
         }),
       );
       return;
+    case 'userpool:groups':
+      role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['cognito-idp:ListUsersInGroup'], resources: [userPool.userPoolArn] }));
+      return;
     case 'mfa:enrolment':
       // TOTP enrolments at sign-in: their own partitions only, never the rest of the table
       role.addToPrincipalPolicy(

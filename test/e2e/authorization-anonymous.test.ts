@@ -7,12 +7,12 @@
  */
 import http from 'node:http';
 import fc from 'fast-check';
-import { describe, expect, it, inject } from 'vitest';
+import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { SECURITY_HEADERS } from '../../lib/security-headers.js';
 import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
 import { matchRoute } from '../../lib/local/route-matcher.js';
 import { CHECKS, MATRIX, REQUESTS, type MatrixRow, type MatrixWorld } from '../security/authorization-matrix.js';
-import { login, send } from './support/api.js';
+import { callApi, login, send } from './support/api.js';
 import { baseUrl } from './support/browser.js';
 import { totpFreshOverHttp } from './support/mfa.js';
 
@@ -46,7 +46,14 @@ const world: MatrixWorld = {
   submissionA: '00000000-0000-4000-8000-00000000000a',
   submissionB: '00000000-0000-4000-8000-00000000000b',
   queuedA: '00000000-0000-4000-8000-0000000000aa',
+  // the clinical rows are signed-in only but the shared roster, whose link is made in beforeAll below
+  site: '00000000-0000-4000-8000-0000000000c1',
+  course: 'course-x',
+  rotation: '00000000-0000-4000-8000-0000000000c2',
+  shareToken: 'unset',
   fresh: {
+    site: async () => '00000000-0000-4000-8000-0000000000c3',
+    rotation: async () => '00000000-0000-4000-8000-0000000000c4',
     course: async () => 'course-x',
     document: async () => 'doc-x',
     cohort: async () => 'cohort-x',
@@ -95,6 +102,32 @@ const world: MatrixWorld = {
     ...totpFreshOverHttp,
   },
 };
+
+/** The public shared-roster row needs a real link: the demo admin shares a rotation of the demo student's, made through the API. */
+beforeAll(async () => {
+  const { token } = await login('admin', 'Admin!2345');
+  const made = async (path: string, body: unknown, status = 201) => {
+    const res = await callApi(token, 'POST', path, body);
+    if (res.status !== status) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const course = await made('/api/courses/', { name: 'Phlebotomy', CRN: `E2E-${stamp}`, credit_hours: 3, is_certificate_course: false });
+  const site = await made('/api/clinical-sites/', { name: `E2E General ${stamp}`, units: ['Med-Surg'] });
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const rotation = await made('/api/rotations/', {
+    site_id: site.id,
+    unit: 'Med-Surg',
+    course_id: course.id,
+    instructor: 'Ina',
+    starts_on: day(10),
+    ends_on: day(40),
+    capacity: 2,
+  });
+  await made(`/api/rotations/${rotation.id}/students/`, { usernames: [world.users.studentA.username] }, 200);
+  const share = await made(`/api/rotations/${rotation.id}/share/`, { recipient: 'E2E General', override_reason: 'For the anonymous walk' });
+  world.shareToken = String(share.path).split('/').pop()!;
+}, 60_000);
 
 describe('anonymous callers through the local gateway', () => {
   for (const route of routes as readonly RouteDef[]) {

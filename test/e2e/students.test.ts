@@ -1,7 +1,7 @@
 /** Student records for administrators — real stack (cognito-local, DynamoDB Local), headless Chromium. */
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, it, type TestContext } from 'vitest';
 import { baseUrl, browserPerFile, signIn, signInToDashboard } from './support/browser.js';
 import { studentsViewAsAdmin } from './support/students.js';
@@ -15,6 +15,16 @@ const file = browserPerFile({ acceptDownloads: true });
 const openStudentsAsAdmin = async (onTestFinished: TestContext['onTestFinished']): Promise<Page> => studentsViewAsAdmin(await file.newPageFor(onTestFinished));
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
+/** Clicks the button that opens the dialog of the same name; answers the dialog. */
+async function openDialog(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('button', { name }).click();
+  return page.getByRole('dialog', { name });
+}
+/** Sends `dialog` with its `button` and waits for the toast saying it was done. */
+async function submitForToast(dialog: Locator, button: string, text: string) {
+  await dialog.getByRole('button', { name: button }).click();
+  await toast(dialog.page(), text);
+}
 /** Unique per run: the stack's data survives between tests of one run. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -28,8 +38,7 @@ describe('Student records', { concurrent: true }, () => {
       const chosenPassword = 'Chosen!Pass6789';
 
       const admin = await openStudentsAsAdmin(onTestFinished);
-      await admin.getByRole('button', { name: 'Add Student' }).click();
-      const form = admin.getByRole('dialog', { name: 'Add Student' });
+      const form = await openDialog(admin, 'Add Student');
       await form.getByLabel('Username').fill(username);
       await form.getByLabel('Email').fill(`${username}@students.example.edu`);
       await form.getByLabel('First Name').fill('Erin');
@@ -38,8 +47,7 @@ describe('Student records', { concurrent: true }, () => {
       await form.getByLabel('Cohort').selectOption('cohort-2026-cert-2');
       await expect(form.getByLabel('Program Name').inputValue()).resolves.toBe('Phlebotomy');
       await form.getByLabel('Temporary Password').fill(temporaryPassword);
-      await form.getByRole('button', { name: 'Create Student' }).click();
-      await toast(admin, `Student ${username} created successfully`);
+      await submitForToast(form, 'Create Student', `Student ${username} created successfully`);
       await form.waitFor({ state: 'detached' });
 
       await admin.getByRole('searchbox', { name: 'Search' }).fill(username);
@@ -51,23 +59,19 @@ describe('Student records', { concurrent: true }, () => {
       await admin.getByRole('heading', { level: 2, name: 'Erin Tester' }).waitFor();
       expect(new URL(admin.url()).search).toBe(`?view=students&student=${encodeURIComponent(username)}`);
 
-      await admin.getByRole('button', { name: 'Enroll in Program' }).click();
-      const enroll = admin.getByRole('dialog', { name: 'Enroll in Program' });
+      const enroll = await openDialog(admin, 'Enroll in Program');
       await enroll.getByLabel('Program Type').selectOption('certificate');
       await enroll.getByLabel('Program Name').fill('Phlebotomy');
       await enroll.getByLabel('Amount Due').fill('800.00');
-      await enroll.getByRole('button', { name: 'Enroll' }).click();
-      await toast(admin, 'Enrollment added successfully');
+      await submitForToast(enroll, 'Enroll', 'Enrollment added successfully');
       const enrollment = admin.getByRole('table', { name: 'Enrollments' }).getByRole('row').filter({ hasText: 'Phlebotomy' });
       await expect.poll(() => enrollment.getByRole('cell').nth(2).textContent()).toBe('$800.00');
 
-      await admin.getByRole('button', { name: 'Post Charge or Credit' }).click();
-      const entry = admin.getByRole('dialog', { name: 'Post Charge or Credit' });
+      const entry = await openDialog(admin, 'Post Charge or Credit');
       await entry.getByLabel('Kind').selectOption('credit');
       await entry.getByLabel('Amount').fill('50.00');
       await entry.getByLabel('Reason').fill('Scholarship adjustment');
-      await entry.getByRole('button', { name: 'Post' }).click();
-      await toast(admin, 'Credit posted successfully');
+      await submitForToast(entry, 'Post', 'Credit posted successfully');
       await expect.poll(() => enrollment.getByRole('cell').allTextContents()).toEqual(['Certificate', 'Phlebotomy', '$750.00', '$0.00', '$750.00', 'None']);
       // the ledger shows the credit with its reason, above the enrollment's charge
       const ledgerRow = admin.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1);
@@ -87,10 +91,8 @@ describe('Student records', { concurrent: true }, () => {
       await expect(bill.getByText('Phlebotomy').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('$750.00');
 
       // Disabled: the records stay, the sign-in is refused.
-      await admin.getByRole('button', { name: 'Disable Sign-in' }).click();
-      const confirm = admin.getByRole('dialog', { name: 'Disable Sign-in' });
-      await confirm.getByRole('button', { name: 'Disable Sign-in' }).click();
-      await toast(admin, 'Sign-in disabled');
+      const confirm = await openDialog(admin, 'Disable Sign-in');
+      await submitForToast(confirm, 'Disable Sign-in', 'Sign-in disabled');
       await admin.getByRole('button', { name: 'Enable Sign-in' }).waitFor();
 
       const refused = await file.newPageFor(onTestFinished);

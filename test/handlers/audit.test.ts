@@ -16,12 +16,14 @@ import { handler as complianceStudent } from '../../lambdas/functions/compliance
 import { handler as studentPayments } from '../../lambdas/functions/students/payments.js';
 import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
 import { auditItem, auditKeys } from '../../lambdas/store/audit.js';
-import { createCohort } from '../../lambdas/store/cohort.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { REQUESTS, type MatrixWorld, type Who } from '../security/authorization-matrix.js';
+import { withAuditWritesRefused } from './support/audit-fault.js';
+import { randomCohort } from './support/cohorts.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createStudentRecord, uniqueName } from './support/fixtures.js';
 import { buildMatrixWorld, call } from './support/matrix-world.js';
+import type { AuditAction } from '../../lambdas/contract/audit-actions.js';
 
 type Entry = Record<string, any>;
 
@@ -63,12 +65,30 @@ const NOT_AUDITED: Partial<Record<RouteId, string>> = {
   'compliance-upload-url': "presigns an upload into the caller's own prefix and stores nothing; the submission it becomes is audited (compliance.submit)",
 };
 
-describe('every change route writes an audit entry', () => {
-  let world: MatrixWorld;
-  let callers: Record<Who, Caller | undefined>;
+/** The action a change route must record, where a route's own action is pinned (the clinical placements). */
+const ACTION_OF: Partial<Record<RouteId, string>> = {
+  'clinical-sites-create': 'clinical-site.create',
+  'clinical-sites-update': 'clinical-site.update',
+  'clinical-sites-delete': 'clinical-site.delete',
+  'rotations-create': 'rotation.create',
+  'rotations-update': 'rotation.update',
+  'rotations-delete': 'rotation.delete',
+  'rotations-assign': 'rotation.assign',
+  'rotations-unassign': 'rotation.unassign',
+  'rotations-share': 'rotation.roster.share',
+};
+
+/** The authorization matrix's world and callers, of the calling describe block's own (built before its tests). */
+function ownMatrixWorld() {
+  const built = {} as { world: MatrixWorld; callers: Record<Who, Caller | undefined> };
   beforeAll(async () => {
-    ({ world, callers } = await buildMatrixWorld());
+    Object.assign(built, await buildMatrixWorld());
   }, 120_000);
+  return built;
+}
+
+describe('every change route writes an audit entry', () => {
+  const mx = ownMatrixWorld();
 
   it('lists only real routes as not audited', () => {
     const ids = routes.map((r) => r.id as string);
@@ -81,16 +101,18 @@ describe('every change route writes an audit entry', () => {
     async (_id, route) => {
       // the most privileged caller the route allows; acknowledging is a student's own act, audited as theirs
       const who: Who = route.access !== 'public' && route.access !== 'signed-in' && !route.access.includes('admin') ? 'studentOwn' : 'admin';
-      const actor = callers[who]!.username;
+      const actor = mx.callers[who]!.username;
       // built first: a request may need fresh things (a course to update), made by the same admin
-      const request = await REQUESTS[route.id as RouteId](world, who);
+      const request = await REQUESTS[route.id as RouteId](mx.world, who);
       const before = (await entriesBy(actor)).length;
       const startedAt = new Date().toISOString();
-      const res = await call(route.id as RouteId, callers[who], request);
+      const res = await call(route.id as RouteId, mx.callers[who], request);
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
       const after = await entriesBy(actor);
       expect(after.length, `${route.id} wrote no audit entry`).toBeGreaterThan(before);
-      expect(after[0]).toMatchObject({ actor, action: expect.stringMatching(/^[a-z]+(\.[a-z]+)+$/), entityType: expect.any(String), entityId: expect.any(String) });
+      // a thing's name may be hyphenated (clinical-site.create), as GET /api/audit/'s action filter allows
+      expect(after[0]).toMatchObject({ actor, action: expect.stringMatching(/^[a-z]+(-[a-z]+)*(\.[a-z]+)+$/), entityType: expect.any(String), entityId: expect.any(String) });
+      if (ACTION_OF[route.id as RouteId]) expect(after[0]!.action).toBe(ACTION_OF[route.id as RouteId]);
       expect(after[0]!.at >= startedAt).toBe(true);
       // named in words when written: never a bare record id
       expect(after[0]!.subject).toMatch(new RegExp(`^${after[0]!.entityType} \\S`));
@@ -105,20 +127,7 @@ describe("reads of another person's student record", () => {
   let username: string;
   let cohortId: string;
   beforeAll(async () => {
-    const year = 4000 + Math.floor(Math.random() * 900);
-    const cohort = await createCohort(
-      {
-        academicYear: `${year}-${year + 1}`,
-        cohortNumber: 1 + Math.floor(Math.random() * 999),
-        programType: 'certificate',
-        programName: 'Audit cohort',
-        isActive: true,
-        startDate: null,
-        endDate: null,
-      },
-      'audit-setup',
-    );
-    cohortId = cohort.id;
+    cohortId = (await randomCohort('audit-setup', { programName: 'Audit cohort', firstYear: 4000, years: 900 })).id;
     username = (await createStudentRecord({ profile: { cohortId } })).username;
   });
 
@@ -174,17 +183,7 @@ describe("reads of another person's student record", () => {
 
   it('fails closed: when the entry cannot be written, the record is not served', async () => {
     const reader = staffOf('staff');
-    const fault = 'auditWriteFault';
-    // a fault injected into the real client: DynamoDB refusing the audit Put (as throttling past every retry would)
-    db.middlewareStack.add(
-      (next) => async (args) => {
-        const input = args.input as { Item?: { pk?: string } };
-        if (String(input.Item?.pk ?? '').startsWith('AUDIT#')) throw Object.assign(new Error('injected: audit write refused'), { name: 'ProvisionedThroughputExceededException' });
-        return next(args);
-      },
-      { step: 'initialize', name: fault },
-    );
-    try {
+    await withAuditWritesRefused('auditWriteFault', async () => {
       // a 5xx with an error and no record in it (500, or 503 where the error mapper tells throttling apart)
       for (const res of [
         await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username } })),
@@ -194,27 +193,21 @@ describe("reads of another person's student record", () => {
         expect(Object.keys(res.body)).toEqual(['error']);
         expect(JSON.stringify(res.body)).not.toContain(username);
       }
-    } finally {
-      db.middlewareStack.remove(fault);
-    }
+    });
     expect(await entriesBy(reader.username)).toEqual([]);
   });
 });
 
 describe("reads of another person's compliance record (health records)", () => {
-  let world: MatrixWorld;
-  let callers: Record<Who, Caller | undefined>;
-  beforeAll(async () => {
-    ({ world, callers } = await buildMatrixWorld());
-  }, 120_000);
+  const mx = ownMatrixWorld();
 
   /** The matrix's own request of a cell, as that cell's caller; answers the entries the caller wrote meanwhile. */
   async function read(id: RouteId, who: Who) {
-    const actor = callers[who]!.username;
-    const request = await REQUESTS[id](world, who);
+    const actor = mx.callers[who]!.username;
+    const request = await REQUESTS[id](mx.world, who);
     const before = (await entriesBy(actor)).length;
     const startedAt = new Date().toISOString();
-    const res = await call(id, callers[who], request);
+    const res = await call(id, mx.callers[who], request);
     const after = await entriesBy(actor);
     return { res, entries: after.slice(0, after.length - before), startedAt };
   }
@@ -224,10 +217,10 @@ describe("reads of another person's compliance record (health records)", () => {
     expect(res.status).toBe(200);
     expect(entries).toEqual([
       expect.objectContaining({
-        actor: callers[who]!.username,
+        actor: mx.callers[who]!.username,
         action: 'compliance.read',
         entityType: 'student',
-        entityId: world.users.studentA.username,
+        entityId: mx.world.users.studentA.username,
         subject: expect.stringMatching(/^student \S/),
         after: { view: who === 'staff' || who === 'finance' ? 'cleared only' : 'statuses' },
       }),
@@ -240,10 +233,10 @@ describe("reads of another person's compliance record (health records)", () => {
       const { res, entries } = await read('compliance-file', who);
       expect(res.status).toBe(200);
       expect(entries).toEqual([
-        expect.objectContaining({ actor: callers[who]!.username, action: 'compliance.file.read', entityType: 'compliance-submission', entityId: world.submissionA }),
+        expect.objectContaining({ actor: mx.callers[who]!.username, action: 'compliance.file.read', entityType: 'compliance-submission', entityId: mx.world.submissionA }),
       ]);
       // in words, never a bare record id
-      expect(entries[0]!.subject).toContain(world.users.studentA.username);
+      expect(entries[0]!.subject).toContain(mx.world.users.studentA.username);
       expect(entries[0]!.subject).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
     }
     const own = await read('compliance-file', 'studentOwn');
@@ -259,7 +252,7 @@ describe("reads of another person's compliance record (health records)", () => {
       const queue = await read('compliance-queue', who);
       expect(queue.res.status).toBe(200);
       const shown = [...new Set((queue.res.body.results as Array<{ student: { username: string } }>).map((e) => e.student.username))];
-      expect(shown).toContain(world.users.studentA.username);
+      expect(shown).toContain(mx.world.users.studentA.username);
       expect(queue.entries).toEqual([expect.objectContaining({ action: 'compliance.queue.read', entityType: 'compliance-queue', entityId: 'pending' })]);
       expect([...queue.entries[0]!.detail.students].sort()).toEqual([...shown].sort());
 
@@ -269,12 +262,31 @@ describe("reads of another person's compliance record (health records)", () => {
         expect.objectContaining({
           action: 'cohort.compliance.read',
           entityType: 'cohort',
-          entityId: world.cohortA,
+          entityId: mx.world.cohortA,
           subject: expect.stringMatching(/^cohort \S/),
-          detail: expect.objectContaining({ count: 1, students: [world.users.studentA.username] }),
+          detail: expect.objectContaining({ count: 1, students: [mx.world.users.studentA.username] }),
         }),
       ]);
     }
+  });
+
+  it("a rotation's roster (who is cleared, and why not) is recorded as a read naming the students shown; a refused one records nothing", async () => {
+    for (const who of ['compliance', 'admin'] as const) {
+      const { res, entries } = await read('rotations-roster', who);
+      expect(res.status).toBe(200);
+      expect(entries).toEqual([
+        expect.objectContaining({
+          action: 'rotation.roster.read',
+          entityType: 'rotation',
+          entityId: mx.world.rotation,
+          subject: expect.stringMatching(/^rotation \S/),
+          detail: expect.objectContaining({ count: 1, students: [mx.world.users.studentA.username] }),
+        }),
+      ]);
+    }
+    const refused = await read('rotations-roster', 'staff');
+    expect(refused.res.status).toBe(403);
+    expect(refused.entries).toEqual([]);
   });
 
   it('a refused read of health records records nothing', async () => {
@@ -294,23 +306,15 @@ describe("reads of another person's compliance record (health records)", () => {
   });
 
   it('fails closed: when the entry cannot be written, the health record is not served', async () => {
-    const fault = 'complianceAuditFault';
-    db.middlewareStack.add(
-      (next) => async (args) => {
-        const input = args.input as { Item?: { pk?: string } };
-        if (String(input.Item?.pk ?? '').startsWith('AUDIT#')) throw Object.assign(new Error('injected: audit write refused'), { name: 'ProvisionedThroughputExceededException' });
-        return next(args);
-      },
-      { step: 'initialize', name: fault },
-    );
-    try {
-      const res = await invoke(complianceStudent, apiEvent('compliance-student', { caller: callers.compliance, pathParameters: { username: world.users.studentA.username } }));
+    await withAuditWritesRefused('complianceAuditFault', async () => {
+      const res = await invoke(
+        complianceStudent,
+        apiEvent('compliance-student', { caller: mx.callers.compliance, pathParameters: { username: mx.world.users.studentA.username } }),
+      );
       expect(res.status).toBeGreaterThanOrEqual(500);
       expect(Object.keys(res.body)).toEqual(['error']);
-      expect(JSON.stringify(res.body)).not.toContain(world.requirementA);
-    } finally {
-      db.middlewareStack.remove(fault);
-    }
+      expect(JSON.stringify(res.body)).not.toContain(mx.world.requirementA);
+    });
   });
 });
 
@@ -327,7 +331,7 @@ describe('GET /api/audit/', () => {
   let fixture: Entry[];
 
   beforeAll(async () => {
-    const make = (actor: string, action: string, d: number, hour: number) =>
+    const make = (actor: string, action: AuditAction, d: number, hour: number) =>
       auditItem({ actor, action, entityType: 'course', entityId: `c-${d}-${hour}` }, `${day(d)}T${String(hour).padStart(2, '0')}:00:00.000Z`, randomUUID());
     // three days with entries, one empty day between them
     const items = [

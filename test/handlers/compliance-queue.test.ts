@@ -13,11 +13,10 @@ import { moveStudentToCohort } from '../../lambdas/store/cohort.js';
 import { complianceKeys, createSubmission, decideSubmission, getSubmission } from '../../lambdas/store/compliance.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { auditEntriesOf } from './support/audit-entries.js';
-import { complianceCohort, complianceStudent, daysFromToday, decideAs, newAdmin, newReviewer, pendingSubmission, putTemplates, template } from './support/compliance.js';
+import { complianceCohort, complianceStaff, complianceStudent, daysFromToday, decideAs, pendingSubmission, putTemplates, template } from './support/compliance.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 
-const reviewer = newReviewer();
-const admin = newAdmin();
+const { reviewer, admin } = complianceStaff();
 const queueAs = (caller: Caller, query: Record<string, string>) => invoke(queue, apiEvent('compliance-queue', { caller, query }));
 const gridOf = (caller: Caller, id: string) => invoke(grid, apiEvent('cohorts-compliance', { caller, pathParameters: { id } }));
 

@@ -8,11 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceRequirement } from '../../lambdas/contract/compliance.js';
 import { handler as getRequirements } from '../../lambdas/functions/compliance/requirements-get.js';
 import { handler as putRequirements } from '../../lambdas/functions/compliance/requirements-put.js';
-import { handler as studentView } from '../../lambdas/functions/compliance/student.js';
 import { complianceKeys } from '../../lambdas/store/compliance.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { auditEntriesOf } from './support/audit-entries.js';
-import { complianceCohort, complianceStudent, newAdmin, pendingSubmission, putTemplates, template } from './support/compliance.js';
+import { complianceCohort, complianceStudent, newAdmin, pendingSubmission, putTemplates, template, viewComplianceAs } from './support/compliance.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 
 const admin = newAdmin();
@@ -54,7 +53,7 @@ describe('compliance requirement templates', () => {
     expect(kept.status).toBe(200);
     expect((await list()).filter(ofMyCohort).map((r) => [r.id, r.name])).toEqual([[blsId, 'BLS card (AHA)']]);
 
-    const view = await invoke(studentView, apiEvent('compliance-student', { caller: student, pathParameters: { username: student.username } }));
+    const view = await viewComplianceAs(student, student.username);
     expect(view.status).toBe(200);
     // no longer asked of the student, and no longer holding back their clearance...
     expect(view.body.requirements.map((s: { requirement: { id: string } }) => s.requirement.id)).toEqual([blsId]);

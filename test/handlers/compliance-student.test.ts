@@ -8,31 +8,28 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ComplianceRequirement } from '../../lambdas/contract/compliance.js';
 import { DAY_MS, now, runAt } from '../../lambdas/domain/clock.js';
 import { handler as file } from '../../lambdas/functions/compliance/file.js';
-import { handler as studentView } from '../../lambdas/functions/compliance/student.js';
 import { makePdf } from '../../lib/local/seed/sample-files.js';
 import { auditEntriesOf } from './support/audit-entries.js';
 import {
   complianceCohort,
+  complianceStaff,
   complianceStudent,
   daysFromToday,
   decideAs,
-  newAdmin,
-  newReviewer,
   pendingSubmission,
   putTemplates,
   submitAs,
   template,
   uploadEvidence,
+  viewComplianceAs,
 } from './support/compliance.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 
-const reviewer = newReviewer();
-const admin = newAdmin();
+const { reviewer, admin } = complianceStaff();
 let cohortId: string;
 let flu: ComplianceRequirement;
 let check: ComplianceRequirement;
 
-const view = (caller: Caller, username: string) => invoke(studentView, apiEvent('compliance-student', { caller, pathParameters: { username } }));
 const fileAs = (caller: Caller, id: string, index = 0) => invoke(file, apiEvent('compliance-file', { caller, pathParameters: { id, index: String(index) } }));
 const readsOf = async (username: string, actor: string) => (await auditEntriesOf(username)).filter((e) => e.actor === actor && e.action === 'compliance.read');
 
@@ -49,7 +46,7 @@ describe("a student's compliance record", () => {
     const first = await pendingSubmission(student, flu.id, daysFromToday(-20));
     await decideAs(reviewer, first, { decision: 'not_approved', reason: 'Wrong year' });
     const second = await pendingSubmission(student, flu.id, daysFromToday(-2));
-    const res = await view(student, student.username);
+    const res = await viewComplianceAs(student, student.username);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: student.username, cleared: false });
     const byId = new Map(res.body.requirements.map((s: { requirement: { id: string } }) => [s.requirement.id, s]));
@@ -59,8 +56,8 @@ describe("a student's compliance record", () => {
     expect(res.body.reasons).toEqual(expect.arrayContaining(['Flu shot is waiting for review', 'Background check is missing']));
     expect(await readsOf(student.username, student.username)).toEqual([]);
     // another student's record is refused before anything is read
-    expect(await view({ username: 'cmp-nosy' }, student.username)).toMatchObject({ status: 403 });
-    expect(await view({ username: 'cmp-nosy' }, 'cmp-no-such-student')).toMatchObject({ status: 403 });
+    expect(await viewComplianceAs({ username: 'cmp-nosy' }, student.username)).toMatchObject({ status: 403 });
+    expect(await viewComplianceAs({ username: 'cmp-nosy' }, 'cmp-no-such-student')).toMatchObject({ status: 403 });
   });
 
   it('shows finance and other staff only whether the student is cleared, and audits it', async () => {
@@ -70,18 +67,18 @@ describe("a student's compliance record", () => {
       { username: 'cmp-finance', roles: ['finance'] },
       { username: 'cmp-staff', roles: ['staff'] },
     ] as Caller[]) {
-      const res = await view(caller, student.username);
+      const res = await viewComplianceAs(caller, student.username);
       // no statuses, no reasons (which would name what is missing, a health detail)
       expect(res).toEqual(expect.objectContaining({ status: 200, body: { username: student.username, cleared: false, reasons: [] } }));
       expect(await readsOf(student.username, caller.username)).toEqual([expect.objectContaining({ entityType: 'student', after: { view: 'cleared only' } })]);
     }
-    expect(await view({ username: 'cmp-finance', roles: ['finance'] }, 'cmp-no-such-student')).toMatchObject({ status: 404 });
+    expect(await viewComplianceAs({ username: 'cmp-finance', roles: ['finance'] }, 'cmp-no-such-student')).toMatchObject({ status: 404 });
   });
 
   it('shows compliance staff and admins everything, audited', async () => {
     const { caller: student } = await complianceStudent(cohortId, 'Reyes');
     for (const caller of [reviewer, admin]) {
-      const res = await view(caller, student.username);
+      const res = await viewComplianceAs(caller, student.username);
       expect(res.status).toBe(200);
       expect(res.body.requirements.map((s: { status: string }) => s.status)).toEqual(['missing', 'missing']);
       expect(res.body.reasons).toHaveLength(2);
@@ -97,18 +94,18 @@ describe("a student's compliance record", () => {
       completed_on: daysFromToday(-30),
       expires_on: daysFromToday(5),
     });
-    const today = await view(student, student.username);
+    const today = await viewComplianceAs(student, student.username);
     expect(today.body).toMatchObject({ cleared: true, reasons: [] });
     expect(today.body.requirements.find((s: { requirement: { id: string } }) => s.requirement.id === flu.id)).toMatchObject({ status: 'expiring' });
     // good through its expiry day (in the school's time zone), expired the day after
     const at = (days: number) => new Date(now().getTime() + days * DAY_MS);
-    expect((await runAt(at(5), () => view(student, student.username))).body).toMatchObject({ cleared: true });
-    const later = await runAt(at(6), () => view(student, student.username));
+    expect((await runAt(at(5), () => viewComplianceAs(student, student.username))).body).toMatchObject({ cleared: true });
+    const later = await runAt(at(6), () => viewComplianceAs(student, student.username));
     expect(later.body.cleared).toBe(false);
     expect(later.body.requirements.find((s: { requirement: { id: string } }) => s.requirement.id === flu.id)).toMatchObject({ status: 'expired', status_label: 'Expired' });
     expect(later.body.reasons).toEqual([expect.stringMatching(/^Flu shot expired \d{1,2} [A-Z][a-z]{2} \d{4}$/)]);
     // what finance sees flips with it
-    expect((await runAt(at(6), () => view({ username: 'cmp-finance', roles: ['finance'] }, student.username))).body).toEqual({
+    expect((await runAt(at(6), () => viewComplianceAs({ username: 'cmp-finance', roles: ['finance'] }, student.username))).body).toEqual({
       username: student.username,
       cleared: false,
       reasons: [],

@@ -8,29 +8,28 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ComplianceRequirement } from '../../lambdas/contract/compliance.js';
-import { handler as studentView } from '../../lambdas/functions/compliance/student.js';
 import { complianceKeys } from '../../lambdas/store/compliance.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { makePdf, makePng } from '../../lib/local/seed/sample-files.js';
 import { auditEntriesOf } from './support/audit-entries.js';
 import {
   complianceCohort,
+  complianceStaff,
   complianceStudent,
   daysFromToday,
   decideAs,
-  newAdmin,
   newReviewer,
   pendingSubmission,
   putTemplates,
   submitAs,
   template,
   uploadEvidence,
+  viewComplianceAs,
 } from './support/compliance.js';
 import { objectExists, readObject } from './support/documents.js';
-import { apiEvent, invoke, type Caller } from './support/events.js';
+import type { Caller } from './support/events.js';
 
-const reviewer = newReviewer();
-const admin = newAdmin();
+const { reviewer, admin } = complianceStaff();
 let cohortId: string;
 let bls: ComplianceRequirement;
 let flu: ComplianceRequirement;
@@ -43,7 +42,7 @@ async function stored(username: string, submission: { id: string; submitted_at: 
   return (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: complianceKeys.submission(username, submission.submitted_at, submission.id) }))).Item!;
 }
 const statusOf = async (who: Caller, requirementId: string) => {
-  const res = await invoke(studentView, apiEvent('compliance-student', { caller: who, pathParameters: { username: who.username } }));
+  const res = await viewComplianceAs(who, who.username);
   return res.body.requirements.find((s: { requirement: { id: string } }) => s.requirement.id === requirementId);
 };
 

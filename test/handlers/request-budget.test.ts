@@ -53,10 +53,18 @@ import { handler as complianceQueue } from '../../lambdas/functions/compliance/q
 import { handler as cohortCompliance } from '../../lambdas/functions/compliance/cohort-grid.js';
 import { complianceKeys, Requirement, Submission, type RequirementRecord, type SubmissionRecord } from '../../lambdas/store/compliance.js';
 import { studentKeys } from '../../lambdas/store/student.js';
+import { handler as listSitesRoute } from '../../lambdas/functions/clinical/sites-list.js';
+import { handler as listRotations } from '../../lambdas/functions/clinical/rotations-list.js';
+import { handler as rotationRoster } from '../../lambdas/functions/clinical/rotations-roster.js';
+import { handler as shareRoster } from '../../lambdas/functions/clinical/rotations-share.js';
+import { handler as sharedRoster } from '../../lambdas/functions/clinical/shared-roster.js';
+import { Site, type SiteRecord } from '../../lambdas/store/clinical-site.js';
+import { Member, newShareToken, Placement, Rotation, Share, type RotationRecord } from '../../lambdas/store/rotation.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { storedTemplate, template } from './support/compliance.js';
 import { cardPayment, putItems, uniqueName } from './support/fixtures.js';
 import { traceRequests, type TracedRequest } from './support/request-counter.js';
+import type { AuditAction } from '../../lambdas/contract/audit-actions.js';
 
 const SIZES = [5, 50] as const;
 const staff: Caller = { username: 'budget-staff', roles: ['staff'] };
@@ -158,7 +166,7 @@ const auditDays = (count: number) => {
   return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
 };
 const auditDay = () => auditDays(1)[0]!;
-const auditEntry = (actor: string, action: string, day: string, i: number) =>
+const auditEntry = (actor: string, action: AuditAction, day: string, i: number) =>
   auditItem({ actor, action, entityType: 'course', entityId: `budget-${i}` }, `${day}T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`);
 
 const addCourses = (n: number) =>
@@ -258,6 +266,61 @@ function submissionItems(username: string, cohortId: string | null, requirementI
   return { record, items: [Submission.item(record), { ...complianceKeys.pointer(record.id), type: 'compliance-pointer', username, submissionSk: sk }] };
 }
 
+/** A clinical site, written as the store writes one. */
+const siteRecord = (): SiteRecord => ({
+  id: randomUUID(),
+  name: `Budget site ${randomUUID().slice(0, 8)}`,
+  address: '',
+  units: ['ICU'],
+  contacts: [],
+  requirement_ids: [],
+  agreement: null,
+  rotations: 0,
+  updated_at: new Date().toISOString(),
+});
+const rotationRecord = (site: SiteRecord, n: number): RotationRecord => ({
+  id: randomUUID(),
+  site_id: site.id,
+  site_name: site.name,
+  unit: 'ICU',
+  course_id: 'budget-course',
+  course_name: 'Phlebotomy',
+  instructor: 'Ina Structor',
+  instructor_email: '',
+  starts_on: dayFromToday(10),
+  ends_on: dayFromToday(40),
+  capacity: n,
+  assigned: n,
+  updated_at: new Date().toISOString(),
+});
+
+/**
+ * A rotation with n students of one cohort on its roster (and its copy in each student's partition), the cohort
+ * with a template nobody has met and a mandatory document nobody has acknowledged, as the stores write them. At 50
+ * it is past a clinical group's capacity (40): written straight, as no route would, to show the reads per student.
+ */
+async function rosterOf(n: number) {
+  const c = cohort();
+  const site = siteRecord();
+  const rotation = rotationRecord(site, n);
+  const { capacity: _capacity, assigned: _assigned, updated_at: _updated, ...copy } = rotation;
+  const usernames = Array.from({ length: n }, () => uniqueName('budget-rot'));
+  const requirement = requirementOf(c.id);
+  await putItems([
+    Cohort.item(c),
+    Requirement.item(requirement),
+    Site.item({ ...site, rotations: 1 }),
+    Rotation.item(rotation),
+    ...documentItems(document({ scope: 'cohort', cohortId: c.id, isPublic: true, isMandatory: true })),
+    ...usernames.flatMap((u) => [
+      ...student(u, { cohortId: c.id, payments: 2 }),
+      Member.item({ rotation_id: rotation.id, username: u, first_name: 'Budget', last_name: `Last-${u}`, assigned_at: rotation.updated_at, assigned_by: 'budget-compliance' }),
+      Placement.item({ ...copy, username: u }),
+    ]),
+  ]);
+  return { rotation, usernames, cohortId: c.id, requirementId: requirement.id };
+}
+
 /** A student's compliance record is one Query: the only one on their partition, and on no index. */
 const oneQueryOfTheRecord = (username: string) => (requests: TracedRequest[]) => {
   const own = requests.filter((r) => r.command === 'QueryCommand' && (r.input.ExpressionAttributeValues as Record<string, unknown>)[':pk'] === studentKeys.student(username));
@@ -286,6 +349,15 @@ interface Case {
   filters?: string;
   /** The read commands, in any order, where a case pins which ones they are (`setup` may add a `check` of what they read). */
   commands?: string[];
+  /**
+   * Reads that grow by this many per item returned, pinned: a roster reads each student's own clinical file (their
+   * rotations, submissions and ledger: one Query) and their acknowledgements (one Query), which no shared read can hold.
+   */
+  perItem?: number;
+  /** The answer's status where it is not 200 (a share is created: 201). */
+  status?: number;
+  /** Writes other than a read's audit entry, by command (a share is stored with its audit entry in one transaction). */
+  writes?: string[];
 }
 
 /**
@@ -297,6 +369,65 @@ interface Case {
  *  - students-messages: the student's profile (404 for an unknown one) and the page of their emails, in parallel.
  */
 const WITHIN_BUDGET: Case[] = [
+  {
+    // every site is in one partition (a school has tens)
+    route: 'clinical-sites-list',
+    what: 'every clinical site (n of them among the other tests’)',
+    requests: 1,
+    commands: ['QueryCommand'],
+    setup: async (n) => {
+      await putItems(Array.from({ length: n }, () => Site.item(siteRecord())));
+      return { run: call(listSitesRoute, 'clinical-sites-list', { caller: reviewer }), returned: (b) => b.length };
+    },
+  },
+  {
+    route: 'rotations-list',
+    what: "a page of a site's n rotations (gsi2, by last day)",
+    requests: 1,
+    commands: ['QueryCommand'],
+    setup: async (n) => {
+      const site = siteRecord();
+      await putItems(Array.from({ length: n }, () => Rotation.item(rotationRecord(site, 4))));
+      return {
+        run: call(listRotations, 'rotations-list', { caller: reviewer, query: { site_id: site.id, from: dayFromToday(0), limit: '100' } }),
+        returned: (b) => b.results.length,
+      };
+    },
+  },
+  {
+    // the link's snapshot is one item, read by its token's hash; each opening is audited (the one PutItem)
+    route: 'shared-roster',
+    what: 'a shared roster of n students, opened by the site',
+    requests: 1,
+    audited: true,
+    commands: ['GetItemCommand'],
+    setup: async (n) => {
+      const { token, tokenHash } = newShareToken();
+      const at = new Date().toISOString();
+      await putItems([
+        Share.item({
+          id: randomUUID(),
+          rotation_id: randomUUID(),
+          recipient: 'Budget General',
+          shared_by: 'budget-compliance',
+          shared_at: at,
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+          override_reason: null,
+          tokenHash,
+          roster: {
+            site_name: 'Budget General',
+            unit: 'ICU',
+            course_name: 'Phlebotomy',
+            instructor: 'Ina Structor',
+            starts_on: dayFromToday(10),
+            ends_on: dayFromToday(40),
+            students: Array.from({ length: n }, (_, i) => ({ first_name: 'Budget', last_name: `Last-${i}`, cleared: true, requirements: [] })),
+          },
+        }),
+      ]);
+      return { run: call(sharedRoster, 'shared-roster', { pathParameters: { token } }), returned: (b) => b.students.length };
+    },
+  },
   {
     route: 'notifications-list',
     what: "a page of a person's n notices with the unread count",
@@ -540,7 +671,8 @@ const WITHIN_BUDGET: Case[] = [
     what: "one action's n entries (gsi2)",
     requests: 1,
     setup: async (n) => {
-      const action = `budget.${randomUUID().slice(0, 8).replace(/[0-9]/g, 'x')}`;
+      // an action of its own (no writer records it), so the fixture is alone in that action's index
+      const action = `budget.${randomUUID().slice(0, 8).replace(/[0-9]/g, 'x')}` as AuditAction;
       const day = auditDay();
       await putItems(Array.from({ length: n }, (_, i) => auditEntry(uniqueName('budget-actor'), action, day, i)));
       return { run: call(listAudit, 'audit-list', { caller: admin, query: { action, limit: String(n) } }), returned: (b) => b.results.length };
@@ -614,6 +746,57 @@ const WITHIN_BUDGET: Case[] = [
  * Query filters after reading. Each says why.
  */
 const EXCEPTIONS: Case[] = [
+  {
+    // As above, and with a rotation and a cohort document to acknowledge: the student's acknowledgements (one Query of
+    // gsi2) and the sites (one Query: the extra requirements of the rotation's site). Six, whatever the history holds.
+    route: 'compliance-student',
+    what: "a student's own record with a rotation and a cohort document to acknowledge: n submissions",
+    requests: 6,
+    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
+    setup: async (n) => {
+      const { cohortId, requirementId, usernames } = await rosterOf(1);
+      const username = usernames[0]!;
+      await putItems(Array.from({ length: n }, (_, i) => submissionItems(username, cohortId, requirementId, i).items).flat());
+      return {
+        run: call(complianceStudent, 'compliance-student', { caller: { username }, pathParameters: { username } }),
+        returned: (b) => b.requirements.find((r: { requirement: { id: string } }) => r.requirement.id === requirementId).history.length,
+        check: oneQueryOfTheRecord(username),
+      };
+    },
+  },
+  {
+    // The rotation and its roster are one Query of its partition; then each student's clinical file (one Query: their
+    // rotations, submissions and ledger) and, as their cohort has a document to acknowledge, their acknowledgements (one
+    // Query of gsi2). What they share is read once: the templates and the sites (a Query each), the cohort (GetItem) and
+    // its documents (a Query of gsi1). Five, and two per student; audited as a read of the students shown.
+    route: 'rotations-roster',
+    what: 'the roster of a rotation of n students of one cohort, each cleared or not',
+    requests: 5,
+    perItem: 2,
+    audited: true,
+    setup: async (n) => {
+      const { rotation } = await rosterOf(n);
+      return { run: call(rotationRoster, 'rotations-roster', { caller: reviewer, pathParameters: { id: rotation.id } }), returned: (b) => b.students.length };
+    },
+  },
+  {
+    // The roster's reads (above), then the share and its audit entry in one TransactWriteItems (the record of the
+    // disclosure); no read is audited apart. The answer is the link: the n students are in the stored snapshot
+    // (clinical-clearance.test.ts reads it back through the link).
+    route: 'rotations-share',
+    what: 'sharing the roster of a rotation of n students (none cleared: with a reason)',
+    requests: 5,
+    perItem: 2,
+    status: 201,
+    writes: ['TransactWriteCommand'],
+    setup: async (n) => {
+      const { rotation } = await rosterOf(n);
+      return {
+        run: call(shareRoster, 'rotations-share', { caller: reviewer, pathParameters: { id: rotation.id }, body: { recipient: 'Budget General', override_reason: 'Budget' } }),
+        returned: (b) => (b.overridden === true && typeof b.path === 'string' ? n : 0),
+      };
+    },
+  },
   {
     // Without a user or action, the log is read day partition by day partition (newest first) until
     // the page is full: one Query per day the page reaches, at most 31 (the range is capped). Here n
@@ -735,13 +918,16 @@ const EXCEPTIONS: Case[] = [
     },
   },
   {
-    // The record is one Query (the student's submissions, in their partition); what applies to them needs their
-    // profile (program, cohort: GetItem), the templates (their partition: one Query) and the cohort's start
-    // (GetItem, for the due days): four requests, whatever the history holds.
+    // The student's clinical file is one Query of their partition (profile, rotations, submissions and ledger, since
+    // clearance also weighs past-due holds); what applies needs the templates (one Query) and the cohort (GetItem: its
+    // start, for the due days); the cohort's documents to acknowledge are one Query of gsi1 (none here, so their
+    // acknowledgements are not read), and the sites only when they have rotations (none here): four requests,
+    // whatever the history holds. (Before clearance weighed documents and holds: the profile, the submissions, the
+    // templates and the cohort, also four.)
     route: 'compliance-student',
     what: "a student's own record: n submissions of one requirement",
     requests: 4,
-    commands: ['GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand'],
+    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
     setup: async (n) => {
       const c = cohort();
       const username = uniqueName('budget-compl');
@@ -764,7 +950,7 @@ const EXCEPTIONS: Case[] = [
     what: "a compliance reviewer's read of a student's record (audited)",
     requests: 4,
     audited: true,
-    commands: ['GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand'],
+    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
     setup: async (n) => {
       const c = cohort();
       const username = uniqueName('budget-compl');
@@ -894,22 +1080,24 @@ describe('DynamoDB requests per read route', () => {
         for (const n of SIZES) {
           const { run, returned, check } = await c.setup(n);
           const { result, requests: all } = await traceRequests(run);
-          expect(result.status, JSON.stringify(result.body)).toBe(200);
+          expect(result.status, JSON.stringify(result.body)).toBe(c.status ?? 200);
           expect(returned(result.body)).toBeGreaterThanOrEqual(n);
           const writes = all.filter((r) => WRITES.includes(r.command));
           const requests = all.filter((r) => !WRITES.includes(r.command));
           // the audit entry of a read: one PutItem on an audit day partition, nothing else written
-          expect(writes.map((r) => [r.command.replace('PutItemCommand', 'PutCommand'), writtenPk(r).replace(/\d{4}-\d{2}-\d{2}$/, '<day>')])).toEqual(
-            c.audited ? [['PutCommand', 'AUDIT#<day>']] : [],
-          );
+          if (c.writes) expect(writes.map((r) => r.command.replace('ItemsCommand', 'Command').replace('ItemCommand', 'Command'))).toEqual(c.writes);
+          else
+            expect(writes.map((r) => [r.command.replace('PutItemCommand', 'PutCommand'), writtenPk(r).replace(/\d{4}-\d{2}-\d{2}$/, '<day>')])).toEqual(
+              c.audited ? [['PutCommand', 'AUDIT#<day>']] : [],
+            );
           checkRequests(requests, c.filters);
           if (c.filters) expect(requests.some((r) => r.input.FilterExpression !== undefined)).toBe(true);
           if (c.commands) expect(requests.map((r) => r.command).sort()).toEqual([...c.commands].sort());
           check?.(requests);
           counts.push(requests.length);
         }
-        // the same count of reads at 5 and at 50 items: it does not grow with what the route returns
-        expect(counts).toEqual(SIZES.map(() => c.requests));
+        // the same count of reads at 5 and at 50 items: it does not grow with what the route returns (but by `perItem`, pinned)
+        expect(counts).toEqual(SIZES.map((n) => c.requests + (c.perItem ?? 0) * n));
       },
       60_000,
     );

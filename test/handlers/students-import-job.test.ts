@@ -19,7 +19,7 @@ import { chunkRows, toStoredRow } from '../../lambdas/domain/import-rows.js';
 import { readImportFile } from '../../lambdas/domain/student-import.js';
 import { routeById, routeTimeoutSeconds } from '../../lambdas/routes.js';
 import { jobById } from '../../lambdas/jobs.js';
-import { cohortKeys, createCohort } from '../../lambdas/store/cohort.js';
+import { cohortKeys } from '../../lambdas/store/cohort.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { auditKeys } from '../../lambdas/store/audit.js';
 import { studentKeys } from '../../lambdas/store/student.js';
@@ -28,6 +28,7 @@ import { claimRow, createImport } from '../../lambdas/store/student-import.js';
 import type { ApiEvent } from '../../lambdas/http/types.js';
 import { invoke as gatewayInvoke, type Handler } from '../../lib/local/invoke.js';
 import { createLocalQueue, type LocalQueue } from '../../lib/local/local-queue.js';
+import { randomCohort } from './support/cohorts.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createSignIn, uniqueName } from './support/fixtures.js';
 import { emailsTo, waitFor } from './support/mail.js';
@@ -72,21 +73,7 @@ beforeAll(async () => {
     consume: (await import('../../lambdas/functions/jobs/import-student-chunks.js')).handler as never,
   };
   await createSignIn({ username: notified.username, password: TEMP, group: 'admin', email: NOTIFIED_EMAIL });
-  const year = 5000 + Math.floor(Math.random() * 4000);
-  cohortId = (
-    await createCohort(
-      {
-        academicYear: `${year}-${year + 1}`,
-        cohortNumber: 1 + Math.floor(Math.random() * 999),
-        programType: 'certificate',
-        programName: 'Phlebotomy',
-        isActive: true,
-        startDate: null,
-        endDate: null,
-      },
-      admin.username,
-    )
-  ).id;
+  cohortId = (await randomCohort(admin.username, { programName: 'Phlebotomy', firstYear: 5000, years: 4000 })).id;
 }, 60_000);
 
 afterAll(async () => {
@@ -178,19 +165,7 @@ describe('CSV import as a job', () => {
   // first: the 1,000 welcomes of the next test queue ahead of any later notice
   it('tells the admin who started it that it finished: in the portal, and by email at their sign-in address', async () => {
     // its own cohort: the tests below count the students of theirs
-    const year = 3000 + Math.floor(Math.random() * 1000);
-    const own = await createCohort(
-      {
-        academicYear: `${year}-${year + 1}`,
-        cohortNumber: 1 + Math.floor(Math.random() * 999),
-        programType: 'certificate',
-        programName: 'Phlebotomy',
-        isActive: true,
-        startDate: null,
-        endDate: null,
-      },
-      notified.username,
-    );
+    const own = await randomCohort(notified.username, { programName: 'Phlebotomy', firstYear: 3000, years: 1000 });
     const res = await startImport(csvOf([rowOf(`first${tag}`, { cohort_id: own.id })]), 'one.csv', notified);
     expect(res.status).toBe(202);
     await queue.idle(JOB);

@@ -21,6 +21,8 @@ import { complianceKeys, Requirement } from '../../lambdas/store/compliance.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { stripe } from '../../lambdas/store/payment-gateway.js';
 import { emailMarkerItem } from '../../lambdas/store/student.js';
+import { siteKeys } from '../../lambdas/store/clinical-site.js';
+import { hashShareToken, rotationKeys } from '../../lambdas/store/rotation.js';
 import type { Caller } from '../handlers/support/events.js';
 import { createStudentRecord } from '../handlers/support/fixtures.js';
 import { auditChangeCount, call, eventFor, handlerOf } from '../handlers/support/matrix-world.js';
@@ -40,6 +42,7 @@ export const RESOURCES = {
   payments: /^payments-/,
   reports: /^(audit|dashboard)-/,
   notifications: /^(notifications|notification-preferences|announcements)-/,
+  clinical: /^(clinical-sites-|rotations-|shared-roster$)/,
 } as const;
 export type Resource = keyof typeof RESOURCES;
 /** Runs per route (the issue asks for at least 1,000). */
@@ -72,6 +75,18 @@ export const cfx = {} as {
   fileReq: string;
   /** The student's hand-in waiting for review, with one file. */
   pending: string;
+};
+
+/** The clinical placement fixtures (setUpClinicalFixtures, for the clinical file only); filled in its beforeAll. */
+export const clx = {} as {
+  /** A site with an agreement file and one rotation (so it cannot be deleted), and a second site (its name taken). */
+  site: string;
+  siteName: string;
+  otherSiteName: string;
+  /** A rotation at `site` of capacity 1, full with the world's student, who is not cleared for it. */
+  rotation: string;
+  /** A link to the rotation's shared roster. */
+  token: string;
 };
 
 export type Answer = { status: number; body: any; headers?: Record<string, unknown> };
@@ -157,6 +172,13 @@ export async function storedState() {
       (await s3.send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `compliance/${encodeURIComponent(student.username)}/` }))).Contents ?? []
     ).map((o) => o.Key),
     intent: await itemsOf(`INTENT#${fx.paidIntent}`),
+    // the clinical file's own: its sites, its rotation with its roster, and its shared roster (the student's copy is in `student`)
+    clinicalSites: clx.site ? (await itemsOf(siteKeys.all)).filter((i) => String(i.name).includes(tag)) : [],
+    rotation: clx.rotation ? await itemsOf(rotationKeys.collection(clx.rotation)) : [],
+    share: clx.token ? await itemsOf(rotationKeys.share(hashShareToken(clx.token)).pk) : [],
+    clinicalFiles: clx.site
+      ? ((await s3.send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `clinical-sites/${clx.site}/` }))).Contents ?? []).map((o) => o.Key)
+      : [],
     // the caller's planted bad uploads are consumed (deleted) by design; nothing else may appear or go
     uploads: (listed.Contents ?? []).map((o) => o.Key).filter((k) => !badUploads.some((u) => u.key === k)),
   };
@@ -272,6 +294,55 @@ export async function setUpComplianceFixtures() {
   const res = await call('compliance-submit', student, { body: { requirement_id: cfx.fileReq, upload_keys: [key], completed_on: '2026-01-02' } });
   if (res.status !== 201) throw new Error(`compliance submission: ${JSON.stringify(res.body)}`);
   cfx.pending = res.body.id;
+}
+
+/**
+ * Clinical placements: a site with an agreement (an upload of the admin's, adopted) and a second site, both named
+ * with the tag; a template of cohort1 the student has not met (so they are never cleared, and a share needs a
+ * reason); a rotation of capacity 1 with the student on it (full: any other assignment is a 409); and a share of it.
+ */
+export async function setUpClinicalFixtures() {
+  const key = `uploads/${encodeURIComponent(admin.username)}/${randomUUID()}/agreement.pdf`;
+  await s3.send(new PutObjectCommand({ Bucket: process.env.BUCKET_NAME!, Key: key, Body: pdfBytes }));
+  const site = async (name: string, extra: Record<string, unknown> = {}) => {
+    const res = await call('clinical-sites-create', admin, { body: { name, units: ['Med-Surg', 'ICU'], ...extra } });
+    if (res.status !== 201) throw new Error(`clinical site: ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  clx.siteName = `Hostile General ${tag}`;
+  clx.otherSiteName = `Hostile Other ${tag}`;
+  clx.site = await site(clx.siteName, { agreement: { starts_on: '2026-01-01', ends_on: '2030-12-31', upload_key: key } });
+  await site(clx.otherSiteName);
+  await db.send(
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: Requirement.item({
+        id: `${tag}-orientation`,
+        name: `Orientation ${tag}`,
+        category: 'training',
+        evidence: 'date_only',
+        validity: { kind: 'months', months: 12 },
+        applies_to: { kind: 'cohort', cohort_id: fx.cohort1.id },
+        due_days_from_cohort_start: null,
+        guidelines: '',
+        alternatives: [],
+        exemption_allowed: false,
+        retired: false,
+        updatedAt: new Date().toISOString(),
+      }),
+    }),
+  );
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const rotation = await call('rotations-create', admin, {
+    body: { site_id: clx.site, unit: 'ICU', course_id: fx.course1.id, instructor: 'Ina Structor', starts_on: day(20), ends_on: day(60), capacity: 1 },
+  });
+  if (rotation.status !== 201) throw new Error(`rotation: ${JSON.stringify(rotation.body)}`);
+  clx.rotation = rotation.body.id;
+  const assigned = await call('rotations-assign', admin, { pathParameters: { id: clx.rotation }, body: { usernames: [student.username] } });
+  if (assigned.status !== 200) throw new Error(`assign: ${JSON.stringify(assigned.body)}`);
+  const shared = await call('rotations-share', admin, { pathParameters: { id: clx.rotation }, body: { recipient: 'Hostile General', override_reason: 'Fixture' } });
+  if (shared.status !== 201) throw new Error(`share: ${JSON.stringify(shared.body)}`);
+  clx.token = String(shared.body.path).split('/').pop()!;
 }
 
 function report() {

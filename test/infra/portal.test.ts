@@ -41,6 +41,7 @@ const GRANT_WITNESS: Record<Grant, string | undefined> = {
   'bucket:delete': 's3:DeleteObject*',
   'userpool:login': undefined,
   'userpool:admin': 'cognito-idp:AdminCreateUser',
+  'userpool:groups': 'cognito-idp:ListUsersInGroup',
   'secret:stripe': 'secretsmanager:GetSecretValue',
   // GetItem and PutItem on the MFA_ENROL# partitions only
   'mfa:enrolment': undefined,

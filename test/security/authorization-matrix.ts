@@ -87,7 +87,7 @@ export const MATRIX = {
   'announcements-create':       { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 201, finance: 403, compliance: 403, admin: 201 },
   'announcements-list':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
   'students-messages':          { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 200, finance: 403, compliance: 403, admin: 200 },
-  // clinical compliance (issue 24): health records are the student's own, the compliance group's and the admins' only
+  // clinical compliance: health records are the student's own, the compliance group's and the admins' only
   'compliance-requirements-get': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
   'compliance-requirements-put': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
   'compliance-upload-url':      { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 403, finance: 403, compliance: 200, admin: 200 },
@@ -100,6 +100,23 @@ export const MATRIX = {
   'compliance-student':         { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, compliance: 200, admin: 200 },
   'compliance-queue':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
   'cohorts-compliance':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  // clinical placements: the compliance group places students; only admins change the sites themselves
+  'clinical-sites-list':        { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  'clinical-sites-create':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 201 },
+  'clinical-sites-update':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'clinical-sites-delete':      { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 200 },
+  'clinical-sites-agreement':   { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  'rotations-list':             { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  'rotations-create':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 201, admin: 201 },
+  'rotations-update':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  'rotations-delete':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  // studentOther: A putting B on a rotation
+  'rotations-assign':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  'rotations-unassign':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  'rotations-roster':           { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 200, admin: 200 },
+  'rotations-share':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 201, admin: 201 },
+  // public: the clinical site has no account; the link's token is the credential, whoever holds it (CHECKS: names and statuses only)
+  'shared-roster':              { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
@@ -127,8 +144,21 @@ export interface MatrixWorld {
   submissionB: string;
   /** A's submission waiting for review since long ago, so it heads the review queue. */
   queuedA: string;
+  /**
+   * A clinical site (units 'Med-Surg' and 'ICU', an affiliation agreement file uploaded by the admin), a rotation at its
+   * Med-Surg unit with A assigned (ending months from now), and the token of a link to that rotation's shared roster.
+   */
+  site: string;
+  /** A course the rotations are for. */
+  course: string;
+  rotation: string;
+  shareToken: string;
   /** Consumable things a successful write uses up: each call makes a new one and answers its id. */
   fresh: {
+    /** A clinical site of its own (no rotations, so it may be deleted), made by the admin. */
+    site(): Promise<string>;
+    /** A rotation of its own at `site`, capacity 5, made by the admin; with A on it when `withA`. */
+    rotation(opts?: { withA?: boolean }): Promise<string>;
     course(): Promise<string>;
     document(): Promise<string>;
     cohort(): Promise<string>;
@@ -299,6 +329,29 @@ const twoYearsAfter = (day: string) => `${Number(day.slice(0, 4)) + 2}${day.slic
 
 let requirementSerial = 0;
 
+let siteSerial = 0;
+/** A clinical site as the admin's form sends it; its name is new each time (names are unique). */
+export const siteForm = (w: Pick<MatrixWorld, 'tag'>) => ({
+  name: `Matrix General ${w.tag} ${++siteSerial}-${randomUUID().slice(0, 4)}`,
+  address: '1 Hospital Way',
+  units: ['Med-Surg', 'ICU'],
+  contacts: [{ name: 'Una Manager', title: 'Unit manager', email: 'una@example.org', phone: '+1 555 0101' }],
+  requirement_ids: [],
+});
+/** A calendar day `days` after today (UTC). */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A rotation at the world's site, as the coordinator's form sends it. */
+const rotationForm = (w: MatrixWorld) => ({
+  site_id: w.site,
+  unit: 'Med-Surg',
+  course_id: w.course,
+  instructor: 'Ina Structor',
+  instructor_email: 'ina@example.edu',
+  starts_on: daysAhead(30),
+  ends_on: daysAhead(60),
+  capacity: 5,
+});
+
 const freshSession = (w: MatrixWorld, who: Who) => w.fresh.session(signer(w, who));
 
 /** The code an authenticator app shows now for `secret`. */
@@ -466,6 +519,24 @@ export const REQUESTS = {
   'compliance-student': (w, who) => ({ pathParameters: { username: target(w, who) } }),
   'compliance-queue': () => ({ query: { status: 'pending', limit: '25' } }),
   'cohorts-compliance': (w, who) => ({ pathParameters: { id: who === 'studentOther' ? w.cohortB : w.cohortA } }),
+  'clinical-sites-list': () => ({}),
+  'clinical-sites-create': (w) => ({ body: siteForm(w) }),
+  'clinical-sites-update': async (w) => ({ pathParameters: { id: await w.fresh.site() }, body: siteForm(w) }),
+  'clinical-sites-delete': async (w) => ({ pathParameters: { id: await w.fresh.site() } }),
+  'clinical-sites-agreement': (w) => ({ pathParameters: { id: w.site }, query: { disposition: 'inline' } }),
+  'rotations-list': (w) => ({ query: { site_id: w.site, limit: '50' } }),
+  'rotations-create': (w) => ({ body: rotationForm(w) }),
+  'rotations-update': async (w) => ({ pathParameters: { id: await w.fresh.rotation() }, body: { ...rotationForm(w), capacity: 8 } }),
+  'rotations-delete': async (w) => ({ pathParameters: { id: await w.fresh.rotation({ withA: true }) } }),
+  'rotations-assign': async (w, who) => ({ pathParameters: { id: await w.fresh.rotation() }, body: { usernames: [target(w, who)] } }),
+  'rotations-unassign': async (w, who) => ({ pathParameters: { id: await w.fresh.rotation({ withA: true }), username: target(w, who) } }),
+  'rotations-roster': (w) => ({ pathParameters: { id: w.rotation } }),
+  // A is not cleared (a requirement of A's is missing or waits for review): shared only with the coordinator's reason
+  'rotations-share': (w) => ({
+    pathParameters: { id: w.rotation },
+    body: { recipient: 'Unit manager, Matrix General', expires_in_days: 3, override_reason: 'Card seen at orientation' },
+  }),
+  'shared-roster': (w) => ({ pathParameters: { token: w.shareToken } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -657,5 +728,33 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
     expect(students.map((s) => s.username)).toContain(w.users.studentA.username);
     expect(students.map((s) => s.username)).not.toContain(w.users.studentB.username);
     expect(students.find((s) => s.username === w.users.studentA.username)!.statuses[w.requirementA]).toBeDefined();
+  },
+  'clinical-sites-list': (w, who, res) => {
+    expect((res.body as Array<{ id: string }>).map((s) => s.id)).toContain(w.site);
+    // the agreement is named, never its bucket key
+    expect(JSON.stringify(res.body)).not.toMatch(/"key"|clinical-sites\//);
+  },
+  'clinical-sites-agreement': (w, who, res) => {
+    expect(res.body).toMatchObject({ download_url: expect.any(String), file_name: 'Agreement.pdf', file_type: 'pdf' });
+  },
+  'rotations-assign': (w, who, res) => {
+    expect(res.body).toMatchObject({ assigned: 1, capacity: 5 });
+  },
+  'rotations-roster': (w, who, res) => {
+    const students = res.body.students as Array<{ username: string; cleared: boolean; reasons: string[] }>;
+    expect(students.map((s) => s.username)).toEqual([w.users.studentA.username]);
+    // A is not cleared (the cells before this one approve, hand in and add templates of A's: which reason varies), and says why
+    expect(students[0]).toMatchObject({ cleared: false, reasons: expect.arrayContaining([expect.stringMatching(/ (is missing|is waiting for review)$/)]) });
+    expect(res.body.all_cleared).toBe(false);
+  },
+  'rotations-share': (w, who, res) => {
+    expect(res.body).toMatchObject({ path: expect.stringMatching(/^\/shared\/rosters\/[A-Za-z0-9_-]{43}$/), overridden: true, expires_at: expect.any(String) });
+  },
+  // what the site sees: names and statuses, never a username, a reason or a file
+  'shared-roster': (w, who, res) => {
+    expect(res.body.students).toEqual([expect.objectContaining({ first_name: 'Alice', cleared: false, requirements: expect.any(Array) })]);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(w.users.studentA.username);
+    expect(text).not.toMatch(/"reasons"|"key"|"files"|waiting for review/);
   },
 };

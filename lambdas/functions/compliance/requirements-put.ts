@@ -14,8 +14,9 @@ export const handler = route('compliance-requirements-put', async (req) => {
   const { requirements } = parseJsonBody(req, RequirementsRequest);
   const names = new Set<string>();
   for (const [i, r] of requirements.entries()) {
-    const key = `${r.applies_to.kind === 'cohort' ? r.applies_to.cohort_id : r.applies_to.program_type}#${r.name.toLowerCase()}`;
-    if (names.has(key)) throw new Invalid(`requirements.${i}.name: ${r.name} is listed twice for the same program type or cohort`);
+    const audience = r.applies_to.kind === 'cohort' ? r.applies_to.cohort_id : r.applies_to.kind === 'program_type' ? r.applies_to.program_type : 'site';
+    const key = `${audience}#${r.name.toLowerCase()}`;
+    if (names.has(key)) throw new Invalid(`requirements.${i}.name: ${r.name} is listed twice for the same program type, cohort or sites`);
     names.add(key);
   }
   // only cohorts a save newly names are looked up: a kept template's cohort was checked when it was saved, so a save

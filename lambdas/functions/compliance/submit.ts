@@ -7,7 +7,7 @@
  */
 import { complianceSubmissionSubject } from '../../domain/audit-subjects.js';
 import { randomUUID } from 'node:crypto';
-import { SubmissionRequest, type ComplianceSubmission } from '../../contract/compliance.js';
+import { SubmissionRequest, type ComplianceRequirement, type ComplianceSubmission } from '../../contract/compliance.js';
 import { now, schoolDay } from '../../domain/clock.js';
 import { AppError, Forbidden, Invalid, NotFound } from '../../domain/errors.js';
 import { requirementsFor } from '../../domain/compliance.js';
@@ -18,6 +18,8 @@ import { parseJsonBody } from '../../http/validate.js';
 import { presentSubmission } from '../../presenters/compliance.js';
 import { activeRequirements, createSubmission, listRequirements, type SubmissionRecord } from '../../store/compliance.js';
 import { copyFile, deleteFileQuietly, fileSize, ownsUpload, readFile } from '../../store/document-files.js';
+import { listSites } from '../../store/clinical-site.js';
+import { studentPlacements } from '../../store/rotation.js';
 import { getStudentSummary } from '../../store/student.js';
 
 const complianceFileKey = (username: string, submissionId: string, index: number, name: string) => `compliance/${encodeURIComponent(username)}/${submissionId}/${index}-${name}`;
@@ -32,6 +34,16 @@ function checkedUpload(index: number, name: string, bytes: Uint8Array) {
   }
 }
 
+/** The templates the sites of a student's current and coming rotations ask for (two Queries: their rotations, the sites). */
+async function siteRequirementsOf(username: string, active: readonly ComplianceRequirement[]): Promise<ComplianceRequirement[]> {
+  const today = schoolDay(now());
+  const placements = (await studentPlacements(username)).filter((p) => p.ends_on >= today);
+  if (!placements.length) return [];
+  const sites = new Set(placements.map((p) => p.site_id));
+  const asked = new Set((await listSites()).filter((s) => sites.has(s.id)).flatMap((s) => s.requirement_ids));
+  return active.filter((r) => asked.has(r.id));
+}
+
 export const handler = route('compliance-submit', async (req) => {
   const caller = callerOf(req);
   const input = parseJsonBody(req, SubmissionRequest);
@@ -43,7 +55,10 @@ export const handler = route('compliance-submit', async (req) => {
   const [student, all] = await Promise.all([getStudentSummary(username), listRequirements()]);
   // a username in the body is a field of the request (400); one's own record missing is a 404
   if (!student) throw input.username !== undefined ? new Invalid('username: is not a student') : new NotFound('Student not found');
-  const requirement = requirementsFor(activeRequirements(all), student).find((r) => r.id === input.requirement_id);
+  const requirement =
+    requirementsFor(activeRequirements(all), student).find((r) => r.id === input.requirement_id) ??
+    // a requirement a clinical site asks for: the student's, while they have a rotation there that has not ended
+    (await siteRequirementsOf(username, activeRequirements(all))).find((r) => r.id === input.requirement_id);
   if (!requirement) throw new Invalid('requirement_id: is not a requirement of this student');
 
   const kind = input.kind ?? 'evidence';

@@ -8,7 +8,8 @@
  * An approval a renewal has replaced is not reminded of (its student's submissions are read to check).
  */
 import { schoolDay } from '../../domain/clock.js';
-import { addDays, EXPIRING_WITHIN_DAYS, requirementState } from '../../domain/compliance.js';
+import { addDays, daysBetween, EXPIRING_WITHIN_DAYS, requirementState, thresholdReached } from '../../domain/compliance.js';
+import { inParallel } from '../../schedule/in-parallel.js';
 import { job } from '../../schedule/job.js';
 import { notify } from '../../notify/events.js';
 import { presentSubmission } from '../../presenters/compliance.js';
@@ -16,11 +17,8 @@ import { listRequirements, studentSubmissions, submissionsPage, type SubmissionR
 
 /** Days before the expiry at which a reminder goes out. */
 export const REMINDER_DAYS = [30, 14, 7, 0] as const;
-
-/** The threshold an approval `daysLeft` from expiry has reached: the smallest one not below it (none once expired). */
-export const thresholdOf = (daysLeft: number) => (daysLeft < 0 ? null : ([...REMINDER_DAYS].reverse().find((t) => daysLeft <= t) ?? null));
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+/** Students read and reminded at once. */
+const STUDENTS_AT_ONCE = 16;
 
 async function expiringWithin(from: string, to: string): Promise<SubmissionRecord[]> {
   const found: SubmissionRecord[] = [];
@@ -40,7 +38,8 @@ export const handler = job('compliance-reminders', async ({ now }) => {
   const byStudent = new Map<string, SubmissionRecord[]>();
   for (const c of candidates) byStudent.set(c.username, [...(byStudent.get(c.username) ?? []), c]);
   const reminded: string[] = [];
-  for (const [username, theirs] of byStudent) {
+  // a student's submissions are read to see which approval counts; students in parallel, a few at a time
+  await inParallel([...byStudent], STUDENTS_AT_ONCE, async ([username, theirs]) => {
     const all = (await studentSubmissions(username)).map(presentSubmission);
     for (const candidate of theirs) {
       const state = requirementState(
@@ -49,7 +48,7 @@ export const handler = job('compliance-reminders', async ({ now }) => {
       );
       if (state.approved?.id !== candidate.id || !candidate.expires_on) continue;
       const daysLeft = daysBetween(today, candidate.expires_on);
-      const threshold = thresholdOf(daysLeft);
+      const threshold = thresholdReached(REMINDER_DAYS, daysLeft);
       if (threshold === null) continue;
       await notify({
         event: 'compliance.expiring',
@@ -61,6 +60,6 @@ export const handler = job('compliance-reminders', async ({ now }) => {
       });
       reminded.push(`${username} ${candidate.requirement_id} ${threshold}d`);
     }
-  }
+  });
   return { today, candidates: candidates.length, reminded };
 });

@@ -1,5 +1,5 @@
 /**
- * Clinical compliance demo data (issue 24): requirement templates for every program type and one cohort, and the
+ * Clinical compliance demo data: requirement templates for every program type and one cohort, and the
  * demo students' submissions, with every status on show whatever the day of the seed. Dates are worked out from
  * the seed's time (school-local days, domain/clock.ts): expiring approvals end within 30 days of it, expired ones
  * ended before it, so a first `npm start` on any day shows Approved, Pending review, Expiring, Expired, Not

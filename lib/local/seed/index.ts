@@ -17,8 +17,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { now } from '../../../lambdas/domain/clock.js';
 import { cohortItems } from '../../../lambdas/store/cohort.js';
-import { complianceKeys, Requirement, Submission } from '../../../lambdas/store/compliance.js';
-import { DocumentCategory, documentItems } from '../../../lambdas/store/document.js';
+import { complianceKeys, pointerItem, Requirement, Submission } from '../../../lambdas/store/compliance.js';
+import { Acknowledgement, DocumentCategory, documentItems } from '../../../lambdas/store/document.js';
+import { Site } from '../../../lambdas/store/clinical-site.js';
+import { Member, Placement, Rotation } from '../../../lambdas/store/rotation.js';
 import { courseItems } from '../../../lambdas/store/course.js';
 import { paymentItems } from '../../../lambdas/store/payment.js';
 import { emailMarkerItem, studentItems } from '../../../lambdas/store/student.js';
@@ -27,6 +29,7 @@ import { LOCAL_BUCKET, LOCAL_TABLE, localClientConfig, type LocalEndpoints } fro
 import type { LocalCredentials } from '../local-credentials.js';
 import type { PoolIds } from '../provision.js';
 import { demoCohorts, demoCourses, demoDocumentCategories } from './demo-catalog.js';
+import { demoClinical } from './demo-clinical.js';
 import { demoCompliance } from './demo-compliance.js';
 import { demoDocuments } from './demo-documents.js';
 import { demoPayments, demoStudents } from './demo-students.js';
@@ -42,6 +45,7 @@ const mfaMarker = { pk: 'META', sk: 'SEED#mfa-v1' };
  * day puts the same items under the same keys; `completedAt` says it finished.
  */
 const complianceMarker = { pk: 'META', sk: 'SEED#compliance-v1' };
+const clinicalMarker = { pk: 'META', sk: 'SEED#clinical-v1' };
 
 export async function seedDemoData(opts: { endpoints: LocalEndpoints; credentials: LocalCredentials; pool: PoolIds; log: (m: string) => void }): Promise<void> {
   const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(opts.endpoints.dynamodb, opts.credentials)), {
@@ -55,6 +59,7 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; credential
     const compliance = await seedCompliance(db, s3);
     if (compliance === 'skipped') opts.log('clinical compliance demo data skipped: this data directory has requirement templates of its own');
     else if (compliance) opts.log(`seeded clinical compliance: ${compliance.requirements} requirements, ${compliance.submissions} submissions`);
+    if (compliance !== 'skipped' && (await seedClinical(db))) opts.log('seeded clinical placements: 2 sites, 1 rotation');
     return;
   }
   opts.log('seeding demo data (first start)...');
@@ -96,6 +101,7 @@ export async function seedDemoData(opts: { endpoints: LocalEndpoints; credential
   await seedMfaDemoUsers(db, cognito, opts.pool.userPoolId);
   const seeded = await seedCompliance(db, s3);
   const compliance = seeded && seeded !== 'skipped' ? seeded : { requirements: 0, submissions: 0 };
+  if (seeded !== 'skipped') await seedClinical(db);
   opts.log(
     `seeded ${demoStaff.length + studentUsers.length} users, ${demoStudents.length} students, ${demoCourses.length} courses, ` +
       `${demoCohorts.length} cohorts, ${demoDocuments.length} documents, ${compliance.requirements} compliance requirements, ${compliance.submissions} compliance submissions`,
@@ -139,16 +145,32 @@ async function seedCompliance(db: DynamoDBDocumentClient, s3: S3Client): Promise
   for (let i = 0; i < data.files.length; i += 6) {
     await Promise.all(data.files.slice(i, i + 6).map((f) => s3.send(new PutObjectCommand({ Bucket: LOCAL_BUCKET, Key: f.key, Body: f.content, ContentType: f.contentType }))));
   }
-  await putAll(db, [
-    ...data.requirements.map(Requirement.item),
-    ...data.submissions.flatMap((s) => [
-      Submission.item(s),
-      // the pointer, as createSubmission (store/compliance.ts) writes it
-      { ...complianceKeys.pointer(s.id), type: 'compliance-pointer', username: s.username, submissionSk: complianceKeys.submission(s.username, s.submitted_at, s.id).sk },
-    ]),
-  ]);
+  await putAll(db, [...data.requirements.map(Requirement.item), ...data.submissions.flatMap((s) => [Submission.item(s), pointerItem(s)])]);
   await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...complianceMarker, seededAt, completedAt: now().toISOString() } }));
   return { requirements: data.requirements.length, submissions: data.submissions.length };
+}
+
+/**
+ * The clinical placements demo data (demo-clinical.ts), once per data directory, after the compliance data it builds
+ * on: sites, the site-only badge requirement, one rotation with its roster (in the rotation's partition and the
+ * students' own) and the submissions and acknowledgement that make one student cleared. Laid out as the stores write
+ * them; no audit entries (nobody did anything). True when it ran.
+ */
+async function seedClinical(db: DynamoDBDocumentClient): Promise<boolean> {
+  if ((await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: clinicalMarker }))).Item) return false;
+  const seededAt = (await db.send(new GetCommand({ TableName: LOCAL_TABLE, Key: complianceMarker }))).Item?.seededAt;
+  const data = demoClinical(typeof seededAt === 'string' ? new Date(seededAt) : now());
+  await putAll(db, [
+    Requirement.item(data.requirement),
+    ...data.sites.map(Site.item),
+    Rotation.item(data.rotation),
+    ...data.members.map(Member.item),
+    ...data.placements.map(Placement.item),
+    ...data.submissions.flatMap((s) => [Submission.item(s), pointerItem(s)]),
+    ...data.acknowledgements.map(Acknowledgement.item),
+  ]);
+  await db.send(new PutCommand({ TableName: LOCAL_TABLE, Item: { ...clinicalMarker, seededAt: now().toISOString() } }));
+  return true;
 }
 
 /** The demo admin who has not set up TOTP (demo-users.ts), once per data directory: after that it is theirs to enrol or reset. */

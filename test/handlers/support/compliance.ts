@@ -9,6 +9,7 @@ import type { ProgramType } from '../../../lambdas/contract/programs.js';
 import { now, schoolDay } from '../../../lambdas/domain/clock.js';
 import { addDays } from '../../../lambdas/domain/compliance.js';
 import { handler as decide } from '../../../lambdas/functions/compliance/decide.js';
+import { handler as studentView } from '../../../lambdas/functions/compliance/student.js';
 import { handler as submit } from '../../../lambdas/functions/compliance/submit.js';
 import { handler as uploadUrl } from '../../../lambdas/functions/compliance/upload-url.js';
 import { createCohort } from '../../../lambdas/store/cohort.js';
@@ -21,6 +22,8 @@ export const daysFromToday = (days: number) => addDays(today(), days);
 
 export const newReviewer = (): Caller => ({ username: uniqueName('cmp-reviewer'), roles: ['compliance'] });
 export const newAdmin = (): Caller => ({ username: uniqueName('cmp-admin'), roles: ['admin'] });
+/** A file's own reviewer and admin, who decide and audit what its students hand in. */
+export const complianceStaff = () => ({ reviewer: newReviewer(), admin: newAdmin() });
 
 let cohortNumber = Math.floor(Math.random() * 900);
 /** A cohort of its own academic year (no clash with other files' numbers) starting on `startDate`. */
@@ -77,6 +80,8 @@ export async function uploadEvidence(caller: Caller, fileName: string, bytes: Ui
   return res.body.upload_key as string;
 }
 
+/** GET /api/compliance/students/{username}/ as `caller`. */
+export const viewComplianceAs = (caller: Caller, username: string) => invoke(studentView, apiEvent('compliance-student', { caller, pathParameters: { username } }));
 export const submitAs = (caller: Caller, body: unknown) => invoke(submit, apiEvent('compliance-submit', { caller, body }));
 export const decideAs = (caller: Caller, id: string, body: unknown) => invoke(decide, apiEvent('compliance-decide', { caller, pathParameters: { id }, body }));
 

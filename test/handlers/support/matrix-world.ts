@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiEvent, ApiResult } from '../../../lambdas/http/types.js';
 import { routeById, type RouteId } from '../../../lambdas/routes.js';
 import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
@@ -14,10 +14,11 @@ import { studentKeys } from '../../../lambdas/store/student.js';
 import { stripe } from '../../../lambdas/store/payment-gateway.js';
 import { createCohort } from '../../../lambdas/store/cohort.js';
 import { writeNotice } from '../../../lambdas/store/notification.js';
-import { activeRequirements, createSubmission, listRequirements, Requirement, type SubmissionRecord } from '../../../lambdas/store/compliance.js';
+import { activeRequirements, createSubmission, listRequirements, type SubmissionRecord } from '../../../lambdas/store/compliance.js';
 import { newUploadKey, putFile } from '../../../lambdas/store/document-files.js';
 import { noticeId } from '../../../lambdas/domain/notification-rules.js';
-import { cohortForm, multipart, type CellRequest, type MatrixWorld, type Who } from '../../security/authorization-matrix.js';
+import { cohortForm, multipart, siteForm, type CellRequest, type MatrixWorld, type Who } from '../../security/authorization-matrix.js';
+import { putTemplates, template } from './compliance.js';
 import { apiEvent, invoke, type Caller } from './events.js';
 import { bareStudentProfile, createSignIn, createStudentRecord } from './fixtures.js';
 import { deliver, succeeded } from './stripe-events.js';
@@ -153,25 +154,7 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
   // whole set is PUT, and a set of this world's alone would retire the templates other test files are using.
   const requirement = async (name: string, cohortId: string) => {
     const id = `mx-${randomUUID().slice(0, 8)}`;
-    await db.send(
-      new PutCommand({
-        TableName: TABLE_NAME,
-        Item: Requirement.item({
-          id,
-          name: `${name} ${tag}`,
-          category: 'cpr_bls',
-          evidence: 'file_and_dates',
-          validity: { kind: 'months', months: 24 },
-          applies_to: { kind: 'cohort', cohort_id: cohortId },
-          due_days_from_cohort_start: -14,
-          guidelines: 'Front and back of the American Heart Association BLS provider card.',
-          alternatives: [],
-          exemption_allowed: false,
-          retired: false,
-          updatedAt: new Date().toISOString(),
-        }),
-      }),
-    );
+    await putTemplates([template(cohortId, { id, name: `${name} ${tag}`, guidelines: 'Front and back of the American Heart Association BLS provider card.' })]);
     return id;
   };
   const requirementA = await requirement('BLS card', cohortA);
@@ -248,6 +231,47 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
   // at the head of the review queue, oldest first, whatever else waits in it
   const queuedA = await pendingOfA(new Date(Date.UTC(1000, 0, 1) + Math.floor(Math.random() * 86_400_000)).toISOString());
 
+  // Clinical placements: a site with its agreement (a PDF the admin uploaded), a course, a rotation with A on it, a shared roster
+  const siteOf = async (agreement?: { upload_key: string }) => {
+    const form = siteForm({ tag });
+    const res = await call('clinical-sites-create', callers.admin, {
+      body: { ...form, ...(agreement ? { agreement: { starts_on: '2026-01-01', ends_on: '2031-12-31', ...agreement } } : {}) },
+    });
+    if (res.status !== 201) throw new Error(`clinical site failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  const agreementUpload = async () => {
+    const bytes = pdf();
+    const res = await call('compliance-upload-url', callers.admin, { body: { file_name: 'Agreement.pdf', file_size: bytes.byteLength, content_type: 'application/pdf' } });
+    if (res.status !== 200) throw new Error(`agreement upload-url failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const put = await fetch(res.body.upload_url, { method: 'PUT', headers: res.body.headers, body: bytes });
+    if (put.status !== 200) throw new Error(`agreement PUT failed: ${put.status} ${await put.text()}`);
+    return res.body.upload_key as string;
+  };
+  const site = await siteOf({ upload_key: await agreementUpload() });
+  const courseRes = await call('courses-create', callers.admin, {
+    body: { name: 'Phlebotomy', CRN: `MXC-${randomUUID().slice(0, 8)}`, credit_hours: 3, is_certificate_course: false },
+  });
+  if (courseRes.status !== 201) throw new Error(`course failed: ${courseRes.status} ${JSON.stringify(courseRes.body)}`);
+  const course = courseRes.body.id as string;
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const rotationAt = async (opts: { withA?: boolean } = {}) => {
+    const res = await call('rotations-create', callers.admin, {
+      body: { site_id: site, unit: 'Med-Surg', course_id: course, instructor: 'Ina Structor', starts_on: day(30), ends_on: day(120), capacity: 5 },
+    });
+    if (res.status !== 201) throw new Error(`rotation failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const id = res.body.id as string;
+    if (opts.withA) {
+      const assigned = await call('rotations-assign', callers.admin, { pathParameters: { id }, body: { usernames: [users.studentA.username] } });
+      if (assigned.status !== 200) throw new Error(`assign failed: ${assigned.status} ${JSON.stringify(assigned.body)}`);
+    }
+    return id;
+  };
+  const rotation = await rotationAt({ withA: true });
+  const shared = await call('rotations-share', callers.admin, { pathParameters: { id: rotation }, body: { recipient: 'Matrix General', override_reason: 'For the matrix' } });
+  if (shared.status !== 201) throw new Error(`share failed: ${shared.status} ${JSON.stringify(shared.body)}`);
+  const shareToken = String(shared.body.path).split('/').pop()!;
+
   let fresh = 0;
   const world: MatrixWorld = {
     users,
@@ -266,7 +290,13 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
     submissionA,
     submissionB,
     queuedA,
+    site,
+    course,
+    rotation,
+    shareToken,
     fresh: {
+      site: () => siteOf(),
+      rotation: rotationAt,
       course: async () => {
         const res = await call('courses-create', callers.admin, {
           body: { name: 'Algebra', CRN: `MXF-${randomUUID().slice(0, 8)}`, credit_hours: 3, is_certificate_course: false },

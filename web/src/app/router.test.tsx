@@ -67,7 +67,7 @@ describe('routes of spec section 2', () => {
     expect(await screen.findByText('You are cleared for clinicals.')).toBeTruthy();
   });
 
-  it.each(['/compliance', '/compliance/review', '/cohorts/c-1/compliance', '/admin/compliance/requirements'])(
+  it.each(['/compliance', '/compliance/review', '/cohorts/c-1/compliance', '/admin/compliance/requirements', '/rotations', '/rotations/rot-1', '/admin/clinical-sites'])(
     'sends anonymous visitors of %s to the login screen',
     async (path) => {
       const { router } = renderApp(path);
@@ -94,6 +94,34 @@ describe('routes of spec section 2', () => {
     const { router } = renderApp('/compliance/review', { preloadedState: signedIn(sampleUser(roles)) });
     expect((await screen.findByRole('alert')).textContent).toContain('You do not have compliance privileges to access this area.');
     expect(router.state.location.pathname).toBe('/Dashboard');
+  });
+
+  it.each([
+    ['the compliance group', { is_compliance: true }],
+    ['admins', { isAdmin: true, is_staff: true }],
+  ])('opens the clinical rotations to %s', async (_who, roles) => {
+    stubApi({ 'GET /api/rotations/': jsonResponse({ results: [], count: 0, next: null }) });
+    renderApp('/rotations', { preloadedState: signedIn({ ...sampleUser({ username: 'coordinator' }), ...roles }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinical Rotations' })).toBeTruthy();
+  });
+
+  it('opens the clinical sites to admins only', async () => {
+    stubApi({ 'GET /api/clinical-sites/': jsonResponse([]) });
+    renderApp('/admin/clinical-sites', { preloadedState: signedIn(sampleUser({ username: 'admin', isAdmin: true, is_staff: true })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinical Sites' })).toBeTruthy();
+  });
+
+  it('sends the compliance group from the clinical sites to the dashboard', async () => {
+    const { router } = renderApp('/admin/clinical-sites', { preloadedState: signedIn({ ...sampleUser({ username: 'cora' }), is_compliance: true }) });
+    await screen.findByRole('alert');
+    expect(router.state.location.pathname).toBe('/Dashboard');
+  });
+
+  it('shows a shared roster to a visitor who is not signed in', async () => {
+    stubApi({ [`GET /api/shared-rosters/${'t'.repeat(43)}/`]: jsonResponse({ error: 'This link has expired; ask the school for a new one' }, 410) });
+    const { router } = renderApp(`/shared/rosters/${'t'.repeat(43)}`);
+    expect(await screen.findByText('This link has expired; ask the school for a new one')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/shared/rosters/${'t'.repeat(43)}`);
   });
 
   it('answers unknown paths with a not-found page', async () => {

@@ -31,8 +31,10 @@ function LoginRedirect() {
 const cartPages = () => import('../features/cart/cartPages');
 const paymentPages = () => import('../features/payments/paymentPages');
 const adminPages = () => import('./adminPages');
-// The compliance screens (issue 24) share one chunk, whoever they are for.
+// The compliance screens share one chunk, whoever they are for.
 const compliancePages = () => import('../features/compliance/compliancePages');
+// The staff's clinical placement screens share one chunk; the public shared roster has its own.
+const clinicalPages = () => import('../features/clinical/clinicalPages');
 
 /** The app's routes. Exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [
@@ -80,6 +82,8 @@ export const appRoutes: RouteObject[] = [
           },
           { path: paths.courseManager, lazy: lazyPage('course-manager', () => import('../features/courses/CourseManagementPage')) },
           { path: paths.courses, lazy: lazyPage('courses', () => import('../features/courses/CoursesCatalogPage')) },
+          // A rotation's roster as shared with its clinical site: public, the link's token is the key.
+          { path: paths.sharedRoster, lazy: lazyPage('shared-roster', () => import('../features/clinical/SharedRosterPage')) },
           {
             lazy: lazyPage('admin-guard', () => import('./guards/AdminGuard')),
             children: [
@@ -93,6 +97,7 @@ export const appRoutes: RouteObject[] = [
                 path: paths.complianceRequirements,
                 lazy: lazyPage('compliance-requirements', compliancePages, 'RequirementTemplatesPage'),
               },
+              { path: paths.clinicalSites, lazy: lazyPage('clinical-sites', clinicalPages, 'ClinicalSitesPage') },
             ],
           },
           {
@@ -101,11 +106,13 @@ export const appRoutes: RouteObject[] = [
             children: [{ path: paths.announcements, lazy: lazyPage('announcements', () => import('../features/announcements/AnnouncementsPage')) }],
           },
           {
-            // The compliance review queue and cohort grid, for the compliance group and admins.
+            // The compliance review queue, the cohort grid and the clinical rotations, for the compliance group and admins.
             lazy: lazyPage('compliance-guard', () => import('./guards/ComplianceGuard')),
             children: [
               { path: paths.complianceReview, lazy: lazyPage('compliance-review', compliancePages, 'ReviewQueuePage') },
               { path: paths.cohortCompliance, lazy: lazyPage('cohort-compliance', compliancePages, 'CohortCompliancePage') },
+              { path: paths.rotations, lazy: lazyPage('rotations', clinicalPages, 'RotationsPage') },
+              { path: paths.rotationRoster, lazy: lazyPage('rotation-roster', clinicalPages, 'RotationRosterPage') },
             ],
           },
           {

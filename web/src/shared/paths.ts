@@ -21,15 +21,24 @@ export const paths = {
   // Everyone's notices and email preferences; staff and admins' announcements.
   notifications: '/notifications',
   announcements: '/admin/announcements',
-  // Clinical compliance (issue 24): the student's own requirements, the review queue (the compliance group and
+  // Clinical compliance: the student's own requirements, the review queue (the compliance group and
   // admins), the requirement templates (admins) and one cohort's students x requirements.
   myCompliance: '/compliance',
   complianceReview: '/compliance/review',
   complianceRequirements: '/admin/compliance/requirements',
   cohortCompliance: '/cohorts/:id/compliance',
+  // Clinical placements: the sites (admins), rotations and their rosters (the compliance group and admins), and
+  // the roster a site opens from its expiring link, signed out.
+  clinicalSites: '/admin/clinical-sites',
+  rotations: '/rotations',
+  rotationRoster: '/rotations/:id',
+  sharedRoster: '/shared/rosters/:token',
 } as const;
 
 /** One cohort's compliance grid. */
 export const cohortCompliancePath = (cohortId: string) => paths.cohortCompliance.replace(':id', encodeURIComponent(cohortId));
+
+/** One rotation's roster. */
+export const rotationRosterPath = (rotationId: string) => paths.rotationRoster.replace(':id', encodeURIComponent(rotationId));
 
 export type AppPath = (typeof paths)[keyof typeof paths];

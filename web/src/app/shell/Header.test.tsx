@@ -116,7 +116,7 @@ describe('Header', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
   });
 
-  it('shows students My Compliance, and the compliance group and admins the review queue', () => {
+  it('shows students My Compliance, the compliance group and admins the review queue and the rotations, admins the sites', () => {
     const { unmount } = renderHeader(signedIn(sampleUser()));
     expect(screen.getByRole('link', { name: 'My Compliance' }).getAttribute('href')).toBe('/compliance');
     expect(screen.queryByRole('link', { name: 'Compliance Review' })).toBeNull();
@@ -125,6 +125,9 @@ describe('Header', () => {
       const { unmount: done } = renderHeader(signedIn(user));
       const nav = screen.getByRole('navigation', { name: 'Main' });
       expect(within(nav).getByRole('link', { name: 'Compliance Review' }).getAttribute('href')).toBe('/compliance/review');
+      expect(within(nav).getByRole('link', { name: 'Clinical Rotations' }).getAttribute('href')).toBe('/rotations');
+      // the sites are the admins'
+      expect(within(nav).queryByRole('link', { name: 'Clinical Sites' })?.getAttribute('href') ?? null).toBe(user.isAdmin ? '/admin/clinical-sites' : null);
       // the compliance group is staff, not a student: none of a student's own links
       for (const name of ['My Compliance', 'Payment History', 'My Documents']) expect(within(nav).queryByRole('link', { name })).toBeNull();
       done();
@@ -132,6 +135,7 @@ describe('Header', () => {
     for (const user of [sampleUser({ username: 'staff', is_staff: true }), sampleUser({ username: 'finance', is_finance: true })]) {
       const { unmount: done } = renderHeader(signedIn(user));
       expect(screen.queryByRole('link', { name: /Compliance/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: /Clinical/ })).toBeNull();
       done();
     }
   });

@@ -46,7 +46,8 @@ export function Header() {
   const student = isStudentUser(user);
 
   return (
-    <AppBar position="static" color="primary">
+    // printed pages (a shared roster) go without the header
+    <AppBar position="static" color="primary" sx={{ displayPrint: 'none' }}>
       <Toolbar sx={toolbarStyle}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="h6" component={RouterLink} to={user ? paths.dashboard : paths.home} sx={brandStyle}>

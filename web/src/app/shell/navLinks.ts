@@ -43,6 +43,9 @@ export function navLinksFor(user: UserInfo | null): NavLinkDef[] {
   if (user?.is_finance || user?.isAdmin) links.push({ label: 'Finance Ledger', to: paths.finance, outlined: true });
   // the compliance group and admins: the review queue (admins reach the requirement templates from it)
   if (canReviewCompliance(user)) links.push({ label: 'Compliance Review', to: paths.complianceReview, outlined: true });
+  // clinical placements: the rotations for the same people, the sites they go to for admins
+  if (canReviewCompliance(user)) links.push({ label: 'Clinical Rotations', to: paths.rotations, outlined: true });
+  if (user?.isAdmin) links.push({ label: 'Clinical Sites', to: paths.clinicalSites, outlined: true });
   if (isStudentUser(user)) links.push(...studentLinks);
   return links;
 }

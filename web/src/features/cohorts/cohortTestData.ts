@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { Cohort } from '#contract/cohorts';
 import type { PaymentDetails, PaymentHistoryEntry, ProgramBalance, StudentRecord } from '#contract/students';
 import { sampleCohort } from '../../testing/fixtures';
@@ -113,20 +112,7 @@ export function demoAnswers(): Record<string, Answer> {
   };
 }
 
-/** Captures what Export / Export List hands to the browser: the file name and the CSV text. */
-export function captureDownloads() {
-  const files: Array<{ name: string; blob: Blob }> = [];
-  let pending: Blob | null = null;
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    pending = blob;
-    return 'blob:csv';
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (pending) files.push({ name: this.download, blob: pending });
-  });
-  return files;
-}
+export { captureDownloads } from '../../testing/downloads';
 
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../lambdas/domain/csv';
 import { localIsoDate } from '#shared/lib/dates';
 import { jsonResponse, sampleUser, signedIn, stubApi, tableRows, type Answer } from '../../testing/test-utils';
+import { captureDownloads } from '../../testing/downloads';
 import { renderApp } from '../../testing/renderApp';
 import type { RootState } from '#shared/store/state';
 import { asComplianceStaff, cohortGrid } from './complianceTestData';
@@ -12,7 +13,7 @@ function open(answers: Record<string, Answer> = {}, state: Partial<RootState> = 
   return { calls, ...renderApp('/cohorts/cohort-2026-1/compliance', { preloadedState: state }) };
 }
 
-describe('Cohort compliance grid (issue 24)', { timeout: 20_000 }, () => {
+describe('Cohort compliance grid', { timeout: 20_000 }, () => {
   it('shows students × requirements with status chips and the four counts', async () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Cohort Compliance' })).toBeTruthy();
@@ -48,19 +49,10 @@ describe('Cohort compliance grid (issue 24)', { timeout: 20_000 }, () => {
   it('exports the grid as CSV through the shared writer', async () => {
     open();
     await screen.findByRole('button', { name: 'Export CSV' });
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:grid';
-    });
-    URL.revokeObjectURL = vi.fn();
-    let downloaded = '';
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloaded = this.download;
-    });
+    const files = captureDownloads();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(downloaded).toBe(`compliance-cohort-2026-1-${localIsoDate()}.csv`);
-    expect(parseCsv(await blobs[0]!.text())).toEqual([
+    expect(files.map((f) => f.name)).toEqual([`compliance-cohort-2026-1-${localIsoDate()}.csv`]);
+    expect(parseCsv(await files[0]!.blob.text())).toEqual([
       ['Last name', 'First name', 'Username', 'BLS card', 'BLS card expires', 'Flu shot', 'Flu shot expires'],
       ['Doe', 'Jane', 'jdoe', 'Expiring', '2026-12-10', 'Pending review', ''],
       ['Smith', 'Bob', 'bsmith', 'Expired', '2026-10-01', 'Missing', ''],

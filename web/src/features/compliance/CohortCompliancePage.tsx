@@ -3,21 +3,17 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { downloadCsv } from '#shared/lib/csv';
 import { localIsoDate } from '#shared/lib/dates';
 import { PageHeading } from '#shared/components/PageHeading';
-import { PageLoading } from '#shared/components/PageLoading';
+import { ScrollTable } from '#shared/components/ScrollTable';
 import { useGetCohortComplianceQuery } from './complianceApi';
 import { dayText, personName } from './complianceFormat';
-import { LoadFailed } from './LoadFailed';
+import { LoadState } from './LoadState';
 import { cohortComplianceCsv, cohortComplianceFileName } from './cohortComplianceCsv';
 import { ComplianceStatusChip } from './ComplianceStatusChip';
 
@@ -28,7 +24,7 @@ const COUNTS = [
   ['missing', 'Missing'],
 ] as const;
 
-/** One cohort's compliance (issue 24): students × requirements, the four counts, and the CSV export. */
+/** One cohort's compliance: students × requirements, the four counts, and the CSV export. */
 export default function CohortCompliancePage() {
   const { id = '' } = useParams();
   const { data, error, isLoading, refetch } = useGetCohortComplianceQuery(id, { skip: !id });
@@ -39,8 +35,7 @@ export default function CohortCompliancePage() {
       <Link component={RouterLink} to={paths.complianceReview}>
         Back to the review queue
       </Link>
-      {isLoading && <PageLoading label="Loading the cohort's compliance..." />}
-      {error && <LoadFailed error={error} retry={refetch} />}
+      <LoadState isLoading={isLoading} error={error} retry={refetch} loading="Loading the cohort's compliance..." />
       {data && (
         <>
           <Stack component="dl" direction="row" sx={{ flexWrap: 'wrap', gap: 2, m: 0 }} aria-label="Counts">
@@ -67,44 +62,44 @@ export default function CohortCompliancePage() {
           {data.students.length === 0 || data.requirements.length === 0 ? (
             <Typography>{data.students.length === 0 ? 'This cohort has no students.' : 'No requirements apply to this cohort.'}</Typography>
           ) : (
-            <TableContainer component={Paper} sx={{ overflowX: 'auto', maxWidth: '100%' }} tabIndex={0} aria-label="Compliance grid">
-              <Table size="small" aria-label="Compliance grid" stickyHeader>
-                <TableHead>
-                  <TableRow>
-                    <TableCell component="th" scope="col" sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' }}>
-                      Student
+            <ScrollTable
+              label="Compliance grid"
+              stickyHeader
+              containerSx={{ overflowX: 'auto', maxWidth: '100%' }}
+              head={
+                <>
+                  <TableCell component="th" scope="col" sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' }}>
+                    Student
+                  </TableCell>
+                  {data.requirements.map((r) => (
+                    <TableCell key={r.id} component="th" scope="col">
+                      {r.name}
                     </TableCell>
-                    {data.requirements.map((r) => (
-                      <TableCell key={r.id} component="th" scope="col">
-                        {r.name}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.students.map((s) => (
-                    <TableRow key={s.username}>
-                      <TableCell component="th" scope="row" sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', whiteSpace: 'nowrap' }}>
-                        {personName(s)}
-                      </TableCell>
-                      {data.requirements.map((r) => {
-                        const cell = s.statuses[r.id];
-                        return (
-                          <TableCell key={r.id} sx={{ whiteSpace: 'nowrap' }}>
-                            <ComplianceStatusChip status={cell?.status ?? 'missing'} />
-                            {cell?.expires_on && (
-                              <Typography variant="caption" sx={{ display: 'block' }}>
-                                Expires {dayText(cell.expires_on)}
-                              </Typography>
-                            )}
-                          </TableCell>
-                        );
-                      })}
-                    </TableRow>
                   ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                </>
+              }
+            >
+              {data.students.map((s) => (
+                <TableRow key={s.username}>
+                  <TableCell component="th" scope="row" sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', whiteSpace: 'nowrap' }}>
+                    {personName(s)}
+                  </TableCell>
+                  {data.requirements.map((r) => {
+                    const cell = s.statuses[r.id];
+                    return (
+                      <TableCell key={r.id} sx={{ whiteSpace: 'nowrap' }}>
+                        <ComplianceStatusChip status={cell?.status ?? 'missing'} />
+                        {cell?.expires_on && (
+                          <Typography variant="caption" sx={{ display: 'block' }}>
+                            Expires {dayText(cell.expires_on)}
+                          </Typography>
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </ScrollTable>
           )}
         </>
       )}

@@ -40,7 +40,7 @@ async function openUpload(requirement: string) {
   return screen.findByRole('dialog', { name: `Upload: ${requirement}` });
 }
 
-describe('My Compliance (issue 24)', { timeout: 20_000 }, () => {
+describe('My Compliance', { timeout: 20_000 }, () => {
   it('shows each requirement with its status, expiry, due date, guidelines, and the reviewer reason', async () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'My Compliance' })).toBeTruthy();

@@ -11,13 +11,12 @@ import { useState, type ReactNode } from 'react';
 import type { ComplianceSubmission, RequirementStatus } from '#contract/compliance';
 import { Facts } from '#shared/components/Facts';
 import { PageHeading } from '#shared/components/PageHeading';
-import { PageLoading } from '#shared/components/PageLoading';
 import { formatDateTime } from '#shared/lib/dates';
 import { useSignedInUser } from '#shared/session/currentUser';
 import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { useGetStudentComplianceQuery } from './complianceApi';
 import { categoryLabel, dayText, SUBMISSION_STATUS_LABELS, submissionKindText, validityText } from './complianceFormat';
-import { LoadFailed } from './LoadFailed';
+import { LoadState } from './LoadState';
 import { ComplianceStatusChip } from './ComplianceStatusChip';
 import { FilePreviewDialog } from './FilePreviewDialog';
 import { UploadEvidenceDialog } from './UploadEvidenceDialog';
@@ -94,7 +93,7 @@ function RequirementCard({ row, onUpload, onPreview }: { row: RequirementStatus;
   );
 }
 
-/** "My Compliance" (issue 24): the student's clinical requirements, their statuses, uploads and history. */
+/** "My Compliance": the student's clinical requirements, their statuses, uploads and history. */
 export default function MyCompliancePage() {
   const user = useSignedInUser();
   const toast = useToast(TOAST_MS);
@@ -106,8 +105,7 @@ export default function MyCompliancePage() {
   return (
     <Stack spacing={2}>
       <PageHeading title="My Compliance" subtitle="Your clinical requirements: what is on file, what is missing and what expires soon." />
-      {isLoading && <PageLoading label="Loading your requirements..." />}
-      {error && <LoadFailed error={error} retry={refetch} />}
+      <LoadState isLoading={isLoading} error={error} retry={refetch} loading="Loading your requirements..." />
       {data && (
         <Alert severity={data.cleared ? 'success' : 'warning'}>
           {data.cleared ? 'You are cleared for clinicals.' : 'You are not cleared for clinicals yet.'}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -11,11 +10,15 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { CATEGORY_LABELS, COMPLIANCE_CATEGORIES, EVIDENCE_KINDS, type RequirementInput } from '#contract/compliance';
 import type { Cohort } from '#contract/cohorts';
-import { PROGRAM_TYPES, type ProgramType } from '#contract/programs';
-import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
+import type { ProgramType } from '#contract/programs';
 import { NativeSelect } from '#shared/components/NativeSelect';
+import { ProblemAlert } from '#shared/components/ProblemAlert';
+import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
+import { SelectOptions } from '#shared/components/SelectOptions';
 import { EVIDENCE_LABELS, monthName } from './complianceFormat';
 import { inputOf, type RequirementForm } from './requirementForm';
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => [String(i + 1), monthName(i + 1)] as const);
 
 interface Props {
   initial: RequirementForm;
@@ -29,6 +32,9 @@ export function RequirementEditorDialog({ initial, cohorts, onDone, onClose }: P
   const [form, setForm] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const set = <K extends keyof RequirementForm>(key: K, value: RequirementForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const wholeNumber = (key: 'months' | 'day', label: string, max: number) => (
+    <TextField id={`req-${key}`} label={label} type="number" value={form[key]} onChange={(e) => set(key, e.target.value)} slotProps={{ htmlInput: { min: 1, max } }} />
+  );
 
   const done = (event: FormEvent) => {
     event.preventDefault();
@@ -46,18 +52,10 @@ export function RequirementEditorDialog({ initial, cohorts, onDone, onClose }: P
             <TextField id="req-name" label="Name" required value={form.name} onChange={(e) => set('name', e.target.value)} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <NativeSelect id="req-category" label="Category" value={form.category} onChange={(e) => set('category', e.target.value as RequirementForm['category'])} fullWidth>
-                {COMPLIANCE_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {CATEGORY_LABELS[c]}
-                  </option>
-                ))}
+                <SelectOptions options={COMPLIANCE_CATEGORIES.map((c) => [c, CATEGORY_LABELS[c]] as const)} />
               </NativeSelect>
               <NativeSelect id="req-evidence" label="Evidence" value={form.evidence} onChange={(e) => set('evidence', e.target.value as RequirementForm['evidence'])} fullWidth>
-                {EVIDENCE_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {EVIDENCE_LABELS[k]}
-                  </option>
-                ))}
+                <SelectOptions options={EVIDENCE_KINDS.map((k) => [k, EVIDENCE_LABELS[k]] as const)} />
               </NativeSelect>
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -66,33 +64,13 @@ export function RequirementEditorDialog({ initial, cohorts, onDone, onClose }: P
                 <option value="months">Months after completion</option>
                 <option value="seasonal">Until a date each year</option>
               </NativeSelect>
-              {form.validityKind === 'months' && (
-                <TextField
-                  id="req-months"
-                  label="Months"
-                  type="number"
-                  value={form.months}
-                  onChange={(e) => set('months', e.target.value)}
-                  slotProps={{ htmlInput: { min: 1, max: 120 } }}
-                />
-              )}
+              {form.validityKind === 'months' && wholeNumber('months', 'Months', 120)}
               {form.validityKind === 'seasonal' && (
                 <>
                   <NativeSelect id="req-month" label="Until month" value={form.month} onChange={(e) => set('month', e.target.value)}>
-                    {Array.from({ length: 12 }, (_, i) => (
-                      <option key={i + 1} value={String(i + 1)}>
-                        {monthName(i + 1)}
-                      </option>
-                    ))}
+                    <SelectOptions options={MONTHS} />
                   </NativeSelect>
-                  <TextField
-                    id="req-day"
-                    label="Until day"
-                    type="number"
-                    value={form.day}
-                    onChange={(e) => set('day', e.target.value)}
-                    slotProps={{ htmlInput: { min: 1, max: 31 } }}
-                  />
+                  {wholeNumber('day', 'Until day', 31)}
                 </>
               )}
             </Stack>
@@ -100,24 +78,17 @@ export function RequirementEditorDialog({ initial, cohorts, onDone, onClose }: P
               <NativeSelect id="req-applies" label="Applies to" value={form.appliesKind} onChange={(e) => set('appliesKind', e.target.value as RequirementForm['appliesKind'])}>
                 <option value="program_type">A program type</option>
                 <option value="cohort">One cohort</option>
+                <option value="site">Only clinical sites that ask for it</option>
               </NativeSelect>
-              {form.appliesKind === 'program_type' ? (
+              {form.appliesKind === 'site' ? null : form.appliesKind === 'program_type' ? (
                 <NativeSelect id="req-program" label="Program type" value={form.programType} onChange={(e) => set('programType', e.target.value as ProgramType)}>
-                  {PROGRAM_TYPES.map((p) => (
-                    <option key={p} value={p}>
-                      {PROGRAM_TYPE_LABEL[p]}
-                    </option>
-                  ))}
+                  <ProgramTypeOptions />
                 </NativeSelect>
               ) : (
                 <NativeSelect id="req-cohort" label="Cohort" value={form.cohortId} onChange={(e) => set('cohortId', e.target.value)}>
                   <option value="">Choose a cohort</option>
                   {form.cohortId && !cohorts.some((c) => c.id === form.cohortId) && <option value={form.cohortId}>{form.cohortId}</option>}
-                  {cohorts.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {`${c.academic_year} Cohort ${c.cohort_number} (${c.program_name})`}
-                    </option>
-                  ))}
+                  <SelectOptions options={cohorts.map((c) => [c.id, `${c.academic_year} Cohort ${c.cohort_number} (${c.program_name})`] as const)} />
                 </NativeSelect>
               )}
               <TextField
@@ -142,11 +113,7 @@ export function RequirementEditorDialog({ initial, cohorts, onDone, onClose }: P
               control={<Checkbox checked={form.exemptionAllowed} onChange={(e) => set('exemptionAllowed', e.target.checked)} />}
               label="Students may ask for an exemption"
             />
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
+            <ProblemAlert problem={problem} />
           </Stack>
         </DialogContent>
         <DialogActions>

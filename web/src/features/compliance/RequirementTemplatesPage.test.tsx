@@ -19,7 +19,7 @@ function open(answers: Record<string, Answer> = {}) {
 const puts = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body as { requirements: Array<Record<string, unknown>> });
 const set = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
 
-describe('Compliance requirement templates (issue 24)', { timeout: 20_000 }, () => {
+describe('Compliance requirement templates', { timeout: 20_000 }, () => {
   it('lists the templates with their rules', async () => {
     open();
     await screen.findByRole('button', { name: 'Edit BLS card' });

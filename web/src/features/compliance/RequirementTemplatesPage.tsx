@@ -1,32 +1,33 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 import type { RequirementInput } from '#contract/compliance';
+import { ProblemAlert } from '#shared/components/ProblemAlert';
 import { PageHeading } from '#shared/components/PageHeading';
-import { PageLoading } from '#shared/components/PageLoading';
+import { ScrollTable } from '#shared/components/ScrollTable';
 import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { useGetRequirementsQuery, useListComplianceCohortsQuery, usePutRequirementsMutation } from './complianceApi';
 import { categoryLabel, EVIDENCE_LABELS, validityText } from './complianceFormat';
-import { LoadFailed } from './LoadFailed';
 import { problemOf, SAVE_FAILED } from './complianceMessages';
+import { LoadState } from './LoadState';
 import { RequirementEditorDialog } from './RequirementEditorDialog';
 import { emptyForm, formOf, type RequirementForm } from './requirementForm';
 
+const COLUMNS = ['Name', 'Category', 'Evidence', 'Validity', 'Applies to', 'Due', 'Alternatives', 'Exemption', 'Actions'];
+
 const appliesText = (r: RequirementInput) =>
-  r.applies_to.kind === 'program_type' ? `Program: ${PROGRAM_TYPE_LABEL[r.applies_to.program_type]}` : `Cohort: ${r.applies_to.cohort_id}`;
+  r.applies_to.kind === 'program_type'
+    ? `Program: ${PROGRAM_TYPE_LABEL[r.applies_to.program_type]}`
+    : r.applies_to.kind === 'cohort'
+      ? `Cohort: ${r.applies_to.cohort_id}`
+      : 'Clinical sites that ask for it';
 const dueText = (days: number | null) => (days === null ? '—' : days < 0 ? `${-days} days before start` : `${days} days after start`);
 
-/** Requirement templates (admin, issue 24): the whole set edited here and saved with one PUT (a template left out is retired). */
+/** Requirement templates (admin): the whole set edited here and saved with one PUT (a template left out is retired). */
 export default function RequirementTemplatesPage() {
   const toast = useToast(TOAST_MS);
   const { data, error, isLoading, refetch } = useGetRequirementsQuery();
@@ -62,8 +63,7 @@ export default function RequirementTemplatesPage() {
   return (
     <Stack spacing={2}>
       <PageHeading title="Compliance Requirements" subtitle="The clinical requirements students must meet, per program type or cohort." />
-      {isLoading && <PageLoading label="Loading the requirements..." />}
-      {error && <LoadFailed error={error} retry={refetch} />}
+      <LoadState isLoading={isLoading} error={error} retry={refetch} loading="Loading the requirements..." />
       {drafts && (
         <>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -75,53 +75,38 @@ export default function RequirementTemplatesPage() {
             </Button>
             {dirty && <Typography color="warning.main">Unsaved changes</Typography>}
           </Stack>
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
+          <ProblemAlert problem={problem} />
           {drafts.length === 0 ? (
             <Typography>No requirements yet. Add the first one.</Typography>
           ) : (
-            <TableContainer component={Paper} sx={{ overflowX: 'auto' }} tabIndex={0} aria-label="Requirements">
-              <Table size="small" aria-label="Requirements" sx={{ minWidth: 900 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Category</TableCell>
-                    <TableCell>Evidence</TableCell>
-                    <TableCell>Validity</TableCell>
-                    <TableCell>Applies to</TableCell>
-                    <TableCell>Due</TableCell>
-                    <TableCell>Alternatives</TableCell>
-                    <TableCell>Exemption</TableCell>
-                    <TableCell>Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {drafts.map((r, index) => (
-                    <TableRow key={r.id ?? `new-${index}`}>
-                      <TableCell>{r.name}</TableCell>
-                      <TableCell>{categoryLabel(r.category)}</TableCell>
-                      <TableCell>{EVIDENCE_LABELS[r.evidence]}</TableCell>
-                      <TableCell>{validityText(r.validity)}</TableCell>
-                      <TableCell>{appliesText(r)}</TableCell>
-                      <TableCell>{dueText(r.due_days_from_cohort_start)}</TableCell>
-                      <TableCell>{r.alternatives.join('; ') || '—'}</TableCell>
-                      <TableCell>{r.exemption_allowed ? 'Allowed' : 'No'}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Button size="small" aria-label={`Edit ${r.name}`} onClick={() => setEditing({ index, form: formOf(r) })}>
-                          Edit
-                        </Button>
-                        <Button size="small" color="error" aria-label={`Retire ${r.name}`} onClick={() => change(drafts.filter((_, i) => i !== index))}>
-                          Retire
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ScrollTable
+              label="Requirements"
+              tableSx={{ minWidth: 900 }}
+              head={COLUMNS.map((c) => (
+                <TableCell key={c}>{c}</TableCell>
+              ))}
+            >
+              {drafts.map((r, index) => (
+                <TableRow key={r.id ?? `new-${index}`}>
+                  <TableCell>{r.name}</TableCell>
+                  <TableCell>{categoryLabel(r.category)}</TableCell>
+                  <TableCell>{EVIDENCE_LABELS[r.evidence]}</TableCell>
+                  <TableCell>{validityText(r.validity)}</TableCell>
+                  <TableCell>{appliesText(r)}</TableCell>
+                  <TableCell>{dueText(r.due_days_from_cohort_start)}</TableCell>
+                  <TableCell>{r.alternatives.join('; ') || '—'}</TableCell>
+                  <TableCell>{r.exemption_allowed ? 'Allowed' : 'No'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Button size="small" aria-label={`Edit ${r.name}`} onClick={() => setEditing({ index, form: formOf(r) })}>
+                      Edit
+                    </Button>
+                    <Button size="small" color="error" aria-label={`Retire ${r.name}`} onClick={() => change(drafts.filter((_, i) => i !== index))}>
+                      Retire
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ScrollTable>
           )}
         </>
       )}

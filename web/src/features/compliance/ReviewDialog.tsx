@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,6 +14,7 @@ import { useDecideSubmissionMutation } from './complianceApi';
 import { dayText, personName, SUBMISSION_STATUS_LABELS, submissionKindText, validityText } from './complianceFormat';
 import { problemOf, SAVE_FAILED } from './complianceMessages';
 import { SubmissionFiles } from './SubmissionFiles';
+import { ProblemAlert } from '#shared/components/ProblemAlert';
 
 interface Props {
   entry: QueueEntry;
@@ -118,11 +118,7 @@ export function ReviewDialog({ entry, requirement, onNext, onDecided, onClose }:
               <TextField id="review-reason" label="Reason (when not approved)" value={reason} onChange={(e) => setReason(e.target.value)} sx={{ flexGrow: 1 }} />
             </Stack>
           )}
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
+          <ProblemAlert problem={problem} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

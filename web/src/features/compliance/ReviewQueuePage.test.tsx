@@ -52,7 +52,7 @@ async function review(name: string) {
 }
 const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label, { exact: false }) as HTMLInputElement;
 
-describe('Compliance review queue (issue 24)', { timeout: 20_000 }, () => {
+describe('Compliance review queue', { timeout: 20_000 }, () => {
   it('lists the pending items and filters by status, cohort and requirement', async () => {
     const { calls } = open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Compliance Review' })).toBeTruthy();

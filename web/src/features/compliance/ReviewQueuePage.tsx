@@ -3,13 +3,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
@@ -19,12 +14,15 @@ import type { ComplianceRequirement, QueueEntry } from '#contract/compliance';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { PageHeading } from '#shared/components/PageHeading';
 import { PageLoading } from '#shared/components/PageLoading';
+import { ScrollTable } from '#shared/components/ScrollTable';
+import { SelectOptions } from '#shared/components/SelectOptions';
 import { formatDateTime } from '#shared/lib/dates';
 import { useSignedInUser } from '#shared/session/currentUser';
 import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { useDecideSubmissionMutation, useGetQueueQuery, useGetRequirementsQuery, useListComplianceCohortsQuery, type QueueStatus } from './complianceApi';
 import { dayText, personName } from './complianceFormat';
-import { LOAD_FAILED, problemOf, SAVE_FAILED } from './complianceMessages';
+import { problemOf, SAVE_FAILED } from './complianceMessages';
+import { LoadFailed } from './LoadFailed';
 import { ReviewDialog } from './ReviewDialog';
 
 const STATUS_OPTIONS: Array<[QueueStatus, string]> = [
@@ -42,7 +40,7 @@ export function bulkApproval(entry: QueueEntry, requirement: ComplianceRequireme
   return { completed_on: completed, expires_on: expires };
 }
 
-/** The review queue (issue 24): the compliance group's and admins' list of items to decide, expiring and expired. */
+/** The review queue: the compliance group's and admins' list of items to decide, expiring and expired. */
 export default function ReviewQueuePage() {
   const user = useSignedInUser();
   const toast = useToast(TOAST_MS);
@@ -119,27 +117,15 @@ export default function ReviewQueuePage() {
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         <NativeSelect id="queue-status" label="Status" value={status} onChange={(e) => filterChanged(() => setStatus(e.target.value as QueueStatus))}>
-          {STATUS_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <SelectOptions options={STATUS_OPTIONS} />
         </NativeSelect>
         <NativeSelect id="queue-cohort" label="Cohort" value={cohortId} onChange={(e) => filterChanged(() => setCohortId(e.target.value))}>
           <option value="">All cohorts</option>
-          {cohortOptions.map(([id, label]) => (
-            <option key={id} value={id}>
-              {label}
-            </option>
-          ))}
+          <SelectOptions options={cohortOptions} />
         </NativeSelect>
         <NativeSelect id="queue-requirement" label="Requirement" value={requirementId} onChange={(e) => filterChanged(() => setRequirementId(e.target.value))}>
           <option value="">All requirements</option>
-          {(requirements.data ?? []).map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
+          <SelectOptions options={(requirements.data ?? []).map((r) => [r.id, r.name] as const)} />
         </NativeSelect>
       </Stack>
       {cohortId && (
@@ -148,18 +134,7 @@ export default function ReviewQueuePage() {
         </Link>
       )}
       {queue.isFetching && !queue.data && <PageLoading label="Loading the queue..." />}
-      {queue.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void queue.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {problemOf(queue.error, LOAD_FAILED)}
-        </Alert>
-      )}
+      {queue.error && <LoadFailed error={queue.error} retry={queue.refetch} />}
       {bulkProblem && <Alert severity="warning">{bulkProblem}</Alert>}
       {queue.data && entries.length === 0 && <Typography>Nothing in the queue for these filters.</Typography>}
       {entries.length > 0 && (
@@ -174,49 +149,50 @@ export default function ReviewQueuePage() {
               </Button>
             </Stack>
           )}
-          <TableContainer component={Paper} sx={{ overflowX: 'auto' }} tabIndex={0} aria-labelledby="queue-table-caption">
-            <Table size="small" aria-labelledby="queue-table-caption" sx={{ minWidth: 720 }}>
+          <ScrollTable
+            labelledBy="queue-table-caption"
+            tableSx={{ minWidth: 720 }}
+            caption={
               <caption id="queue-table-caption" style={{ captionSide: 'top', textAlign: 'left' }}>
                 Review queue
               </caption>
-              <TableHead>
-                <TableRow>
-                  {pendingView && <TableCell padding="checkbox">Select</TableCell>}
-                  <TableCell>Student</TableCell>
-                  <TableCell>Requirement</TableCell>
-                  <TableCell>Submitted</TableCell>
-                  <TableCell>Files</TableCell>
-                  {!pendingView && <TableCell>Expires</TableCell>}
-                  <TableCell>Action</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {entries.map((entry, index) => (
-                  <TableRow key={entry.submission.id} hover>
-                    {pendingView && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.has(entry.submission.id)}
-                          onChange={() => toggle(entry.submission.id)}
-                          slotProps={{ input: { 'aria-label': `Select ${personName(entry.student)}, ${entry.requirement_name}` } }}
-                        />
-                      </TableCell>
-                    )}
-                    <TableCell>{personName(entry.student)}</TableCell>
-                    <TableCell>{entry.requirement_name}</TableCell>
-                    <TableCell>{formatDateTime(entry.submission.submitted_at)}</TableCell>
-                    <TableCell>{entry.submission.files.length}</TableCell>
-                    {!pendingView && <TableCell>{dayText(entry.submission.expires_on)}</TableCell>}
-                    <TableCell>
-                      <Button size="small" onClick={() => setOpen({ entries, index })} aria-label={`Review ${personName(entry.student)}, ${entry.requirement_name}`}>
-                        Review
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+            }
+            head={
+              <>
+                {pendingView && <TableCell padding="checkbox">Select</TableCell>}
+                <TableCell>Student</TableCell>
+                <TableCell>Requirement</TableCell>
+                <TableCell>Submitted</TableCell>
+                <TableCell>Files</TableCell>
+                {!pendingView && <TableCell>Expires</TableCell>}
+                <TableCell>Action</TableCell>
+              </>
+            }
+          >
+            {entries.map((entry, index) => (
+              <TableRow key={entry.submission.id} hover>
+                {pendingView && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selected.has(entry.submission.id)}
+                      onChange={() => toggle(entry.submission.id)}
+                      slotProps={{ input: { 'aria-label': `Select ${personName(entry.student)}, ${entry.requirement_name}` } }}
+                    />
+                  </TableCell>
+                )}
+                <TableCell>{personName(entry.student)}</TableCell>
+                <TableCell>{entry.requirement_name}</TableCell>
+                <TableCell>{formatDateTime(entry.submission.submitted_at)}</TableCell>
+                <TableCell>{entry.submission.files.length}</TableCell>
+                {!pendingView && <TableCell>{dayText(entry.submission.expires_on)}</TableCell>}
+                <TableCell>
+                  <Button size="small" onClick={() => setOpen({ entries, index })} aria-label={`Review ${personName(entry.student)}, ${entry.requirement_name}`}>
+                    Review
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ScrollTable>
           <Stack direction="row" spacing={1}>
             <Button disabled={cursors.length === 0} onClick={() => setCursors((all) => all.slice(0, -1))}>
               Previous page

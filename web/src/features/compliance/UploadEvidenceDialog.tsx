@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -19,6 +18,7 @@ import { localIsoDate } from '#shared/lib/dates';
 import { useRequestComplianceUploadUrlMutation, useSubmitComplianceMutation } from './complianceApi';
 import { problemOf, SAVE_FAILED, UPLOAD_FAILED } from './complianceMessages';
 import { PresignedUploadError, putToPresignedUrl } from '#shared/lib/presignedUpload';
+import { ProblemAlert } from '#shared/components/ProblemAlert';
 
 /** What the student hands in: the requirement's evidence, one of its alternatives ("alt-0"), or an exemption request. */
 type Choice = 'evidence' | 'exemption' | `alt-${number}`;
@@ -169,11 +169,7 @@ export function UploadEvidenceDialog({ requirement, onClose, onSubmitted }: Prop
               value={note}
               onChange={(e) => setNote(e.target.value)}
             />
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
+            <ProblemAlert problem={problem} />
           </Stack>
         </DialogContent>
         <DialogActions>

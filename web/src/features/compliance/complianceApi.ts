@@ -30,7 +30,7 @@ export interface QueuePage {
 
 const enc = encodeURIComponent;
 
-/** The calls of issue 24's compliance API (lambdas/routes.ts, lambdas/contract/compliance.ts). */
+/** The calls of the compliance API (lambdas/routes.ts, lambdas/contract/compliance.ts). */
 export const complianceApi = api.enhanceEndpoints({ addTagTypes: ['ComplianceRequirement', 'Compliance'] }).injectEndpoints({
   endpoints: (build) => ({
     getRequirements: build.query<ComplianceRequirement[], void>({

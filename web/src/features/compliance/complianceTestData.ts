@@ -1,25 +1,23 @@
 import type { CohortCompliance, ComplianceRequirement, ComplianceSubmission, QueueEntry, RequirementStatus, StudentCompliance } from '#contract/compliance';
 import { sampleUser, signedIn } from '../../testing/test-utils';
+import { withDefaults } from '../../testing/withDefaults';
 
 export const asStudent = () => signedIn(sampleUser({ username: 'jdoe', first_name: 'Jane', last_name: 'Doe' }));
 export const asComplianceStaff = () => signedIn({ ...sampleUser({ username: 'cora', first_name: 'Cora' }), is_compliance: true } as ReturnType<typeof sampleUser>);
 export const asAdmin = () => signedIn(sampleUser({ username: 'admin', first_name: 'Ada', isAdmin: true, is_staff: true }));
 
-export function requirement(overrides: Partial<ComplianceRequirement> = {}): ComplianceRequirement {
-  return {
-    id: 'bls',
-    name: 'BLS card',
-    category: 'cpr_bls',
-    evidence: 'file_and_dates',
-    validity: { kind: 'months', months: 24 },
-    applies_to: { kind: 'program_type', program_type: 'diploma' },
-    due_days_from_cohort_start: -14,
-    guidelines: 'Upload both sides of your American Heart Association BLS card.',
-    alternatives: [],
-    exemption_allowed: false,
-    ...overrides,
-  };
-}
+export const requirement = withDefaults<ComplianceRequirement>({
+  id: 'bls',
+  name: 'BLS card',
+  category: 'cpr_bls',
+  evidence: 'file_and_dates',
+  validity: { kind: 'months', months: 24 },
+  applies_to: { kind: 'program_type', program_type: 'diploma' },
+  due_days_from_cohort_start: -14,
+  guidelines: 'Upload both sides of your American Heart Association BLS card.',
+  alternatives: [],
+  exemption_allowed: false,
+});
 
 export const bls = requirement();
 export const flu = requirement({
@@ -33,27 +31,24 @@ export const flu = requirement({
 });
 export const hipaa = requirement({ id: 'hipaa', name: 'HIPAA attestation', category: 'training', evidence: 'attestation', validity: { kind: 'none' }, guidelines: '' });
 
-export function submission(overrides: Partial<ComplianceSubmission> = {}): ComplianceSubmission {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
-    username: 'jdoe',
-    requirement_id: 'bls',
-    kind: 'evidence',
-    alternative: null,
-    files: [{ key: 'compliance/jdoe/a.pdf', name: 'bls-front.pdf', size: 1200, content_type: 'application/pdf' }],
-    completed_on: '2026-10-01',
-    expires_on: null,
-    attested: false,
-    note: '',
-    status: 'pending',
-    reason: null,
-    submitted_by: 'jdoe',
-    submitted_at: '2026-11-20T15:00:00.000Z',
-    decided_by: null,
-    decided_at: null,
-    ...overrides,
-  };
-}
+export const submission = withDefaults<ComplianceSubmission>({
+  id: '11111111-1111-4111-8111-111111111111',
+  username: 'jdoe',
+  requirement_id: 'bls',
+  kind: 'evidence',
+  alternative: null,
+  files: [{ key: 'compliance/jdoe/a.pdf', name: 'bls-front.pdf', size: 1200, content_type: 'application/pdf' }],
+  completed_on: '2026-10-01',
+  expires_on: null,
+  attested: false,
+  note: '',
+  status: 'pending',
+  reason: null,
+  submitted_by: 'jdoe',
+  submitted_at: '2026-11-20T15:00:00.000Z',
+  decided_by: null,
+  decided_at: null,
+});
 
 const row = (r: ComplianceRequirement, overrides: Partial<RequirementStatus> = {}): RequirementStatus => ({
   requirement: r,

@@ -12,7 +12,7 @@ export interface RequirementForm {
   months: string;
   month: string;
   day: string;
-  appliesKind: 'program_type' | 'cohort';
+  appliesKind: 'program_type' | 'cohort' | 'site';
   programType: ProgramType;
   cohortId: string;
   dueDays: string;
@@ -50,7 +50,7 @@ export function formOf(r: ComplianceRequirement | RequirementInput): Requirement
     ...(r.validity.kind === 'months' ? { months: String(r.validity.months) } : {}),
     ...(r.validity.kind === 'seasonal' ? { month: String(r.validity.month), day: String(r.validity.day) } : {}),
     appliesKind: r.applies_to.kind,
-    ...(r.applies_to.kind === 'program_type' ? { programType: r.applies_to.program_type } : { cohortId: r.applies_to.cohort_id }),
+    ...(r.applies_to.kind === 'program_type' ? { programType: r.applies_to.program_type } : r.applies_to.kind === 'cohort' ? { cohortId: r.applies_to.cohort_id } : {}),
     dueDays: r.due_days_from_cohort_start === null ? '' : String(r.due_days_from_cohort_start),
     guidelines: r.guidelines,
     alternatives: r.alternatives.join('\n'),
@@ -73,7 +73,12 @@ export function inputOf(form: RequirementForm): { input: RequirementInput } | { 
         : form.validityKind === 'seasonal'
           ? { kind: 'seasonal', month: numberOf(form.month), day: numberOf(form.day) }
           : { kind: 'none' },
-    applies_to: form.appliesKind === 'cohort' ? { kind: 'cohort', cohort_id: form.cohortId } : { kind: 'program_type', program_type: form.programType },
+    applies_to:
+      form.appliesKind === 'cohort'
+        ? { kind: 'cohort', cohort_id: form.cohortId }
+        : form.appliesKind === 'site'
+          ? { kind: 'site' }
+          : { kind: 'program_type', program_type: form.programType },
     due_days_from_cohort_start: form.dueDays.trim() === '' ? null : numberOf(form.dueDays),
     guidelines: form.guidelines,
     alternatives: form.alternatives

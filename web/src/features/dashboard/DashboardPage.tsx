@@ -13,6 +13,8 @@ import { MyRegistrationCard } from './MyRegistrationCard';
 
 // Staff, finance and admins get a dashboard of their own, in its own chunk
 const RoleDashboard = lazy(() => import('./RoleDashboard'));
+// My Clinicals loads after the page (the /Dashboard route's JavaScript has a budget); it shows only with a rotation
+const MyClinicalsCard = lazy(() => import('./MyClinicalsCard'));
 
 /** Student dashboard at /Dashboard (signed-in users only; see app/router). */
 export default function DashboardPage() {
@@ -32,6 +34,9 @@ export default function DashboardPage() {
         <MyRegistrationCard />
         <MyBillCard username={user.username} />
         <MyFinancialAidCard />
+        <Suspense fallback={null}>
+          <MyClinicalsCard username={user.username} />
+        </Suspense>
       </Box>
     </Stack>
   );

@@ -4,7 +4,7 @@ import type { UserInfo } from '#contract/users';
 export const NOT_COMPLIANCE_MESSAGE = 'You do not have compliance privileges to access this area.';
 
 /**
- * The compliance group (issue 24): reviewers of students' health records. The sign-in's user info names it
+ * The compliance group: reviewers of students' health records. The sign-in's user info names it
  * `is_compliance` (beside `is_staff` and `is_finance`); user info without it (stored before, or from a server
  * that does not send it yet) is not in the group.
  */
