@@ -7,11 +7,8 @@
  * Standalone (`npx tsx bench/announcement-fanout.ts [--students N]`), and a row of `npm run bench`.
  */
 import '../lib/local/quiet-node-version-warning.js';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { LocalStack } from '../lib/local/stack.js';
+import { isStandalone, onThrowawayStack, studentsArg } from './standalone.js';
 
 export interface FanoutResult {
   students: number;
@@ -85,19 +82,11 @@ export async function measureAnnouncementFanout(stack: Pick<LocalStack, 'endpoin
 }
 
 async function main(argv: string[]) {
-  const at = argv.indexOf('--students');
-  const students = at >= 0 ? Number(argv[at + 1]) : 300;
-  const { startLocalStack } = await import('../lib/local/stack.js');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fanout-'));
-  const stack = await startLocalStack({ dataDir, ports: {}, persist: false, seed: false, gateway: false, log: () => {} });
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  try {
+  const students = studentsArg(argv, 300);
+  await onThrowawayStack('fanout', async (stack) => {
     const r = await measureAnnouncementFanout(stack, students);
     console.log(`${r.students} recipients: answered in ${r.answerMs} ms; the last recipient's notice after ${r.noticesMs} ms; every email in the store after ${r.emailsMs} ms`);
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));
+if (isStandalone(import.meta.url)) await main(process.argv.slice(2));

@@ -8,12 +8,9 @@
  * Standalone (`npx tsx bench/compliance-sweep.ts [--students N]`), and a row of `npm run bench`.
  */
 import '../lib/local/quiet-node-version-warning.js';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Item } from '../lambdas/store/dynamo.js';
+import { isStandalone, onThrowawayStack, studentsArg } from './standalone.js';
 
 export interface SweepResult {
   students: number;
@@ -143,20 +140,12 @@ export async function measureComplianceSweep(db: DynamoDBDocumentClient, table: 
 }
 
 async function main(argv: string[]) {
-  const at = argv.indexOf('--students');
-  const students = at >= 0 ? Number(argv[at + 1]) : 10_000;
-  const { startLocalStack } = await import('../lib/local/stack.js');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sweep-'));
-  const stack = await startLocalStack({ dataDir, ports: {}, persist: false, seed: false, gateway: false, log: () => {} });
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  try {
+  const students = studentsArg(argv, 10_000);
+  await onThrowawayStack('sweep', async () => {
     const { db, TABLE_NAME } = await import('../lambdas/store/dynamo.js');
     const r = await measureComplianceSweep(db, TABLE_NAME, students);
     console.log(`${r.students} students: reminders ${r.remindersMs} ms (${r.reminded} reminded), rerun ${r.rerunMs} ms, weekly digest ${r.digestMs} ms (${r.digests} students)`);
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));
+if (isStandalone(import.meta.url)) await main(process.argv.slice(2));

@@ -95,17 +95,21 @@ export const RotationRequest = z
   .check(z.refine((r) => r.ends_on >= r.starts_on, { path: ['ends_on'], message: 'must be on or after the start date' }));
 export type RotationInput = z.infer<typeof RotationRequest>;
 
-export interface Rotation {
-  id: string;
-  site_id: string;
+/** Where and when a rotation is, as every view of it names it (staff, its student, the site it is shared with). */
+export interface RotationPlace {
   site_name: string;
   unit: string;
-  course_id: string;
   course_name: string;
   instructor: string;
-  instructor_email: string;
   starts_on: string;
   ends_on: string;
+}
+
+export interface Rotation extends RotationPlace {
+  id: string;
+  site_id: string;
+  course_id: string;
+  instructor_email: string;
   capacity: number;
   assigned: number;
   updated_at: string;
@@ -172,25 +176,13 @@ export interface RosterShare {
 export const ShareTokenParams = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a share link')) });
 
 /** GET /api/shared-rosters/{token}/ (public): what the site sees, as it was when shared. Never the files, never the reasons. */
-export interface SharedRoster {
-  site_name: string;
-  unit: string;
-  course_name: string;
-  instructor: string;
-  starts_on: string;
-  ends_on: string;
+export interface SharedRoster extends RotationPlace {
   shared_at: string;
   expires_at: string;
   students: Array<{ first_name: string; last_name: string; cleared: boolean; requirements: Array<{ name: string; status_label: string; expires_on: string | null }> }>;
 }
 
 /** A student's rotation on "My Clinicals" and in their compliance record: cleared for it or not, and why. */
-export interface StudentRotation extends Clearance {
+export interface StudentRotation extends Clearance, RotationPlace {
   id: string;
-  site_name: string;
-  unit: string;
-  course_name: string;
-  instructor: string;
-  starts_on: string;
-  ends_on: string;
 }

@@ -102,6 +102,14 @@ export function studentsShown(usernames: readonly string[]) {
   return { count: unique.length, students: unique.slice(0, MAX_NAMED_STUDENTS), ...(unique.length > MAX_NAMED_STUDENTS ? { truncated: true } : {}) };
 }
 
+/** What a roster read names: the collection read (a cohort, a rotation), in words too. */
+export type RosterOf = Pick<AuditEntry, 'entityType' | 'entityId' | 'subject'>;
+
+/** Records `actor`'s read of a roster (recordRead), naming the students it shows (studentsShown). */
+export function recordRosterRead(actor: string, action: AuditEntry['action'] & `${string}.read`, roster: RosterOf, usernames: readonly string[]): Promise<void> {
+  return recordRead({ actor, action, ...roster, detail: studentsShown(usernames) });
+}
+
 export interface AuditQuery {
   actor?: string;
   action?: string;

@@ -143,6 +143,13 @@ export async function getRotationWithMembers(id: string): Promise<{ rotation: Ro
   return { rotation: Rotation.fromItem(rotation), members };
 }
 
+/** The rotation with its roster, or 404 (the routes of one rotation). */
+export async function requireRotationWithMembers(id: string): Promise<{ rotation: RotationRecord; members: MemberRecord[] }> {
+  const found = await getRotationWithMembers(id);
+  if (!found) throw new NotFound('Rotation not found');
+  return found;
+}
+
 /** One page of the rotations that end on or after `from` (a site's, or all), by last day. */
 export async function listRotationsPage(filter: { from: string; siteId?: string }, limit: number, cursor?: Record<string, unknown>) {
   const index = filter.siteId ? 'gsi2' : 'gsi1';

@@ -5,7 +5,7 @@
  * first by user, action and days, in cursor pages.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as listAudit } from '../../lambdas/functions/audit/list.js';
 import { handler as cohortRoster } from '../../lambdas/functions/cohorts/students.js';
@@ -15,9 +15,10 @@ import { handler as listStudents } from '../../lambdas/functions/students/list.j
 import { handler as complianceStudent } from '../../lambdas/functions/compliance/student.js';
 import { handler as studentPayments } from '../../lambdas/functions/students/payments.js';
 import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
-import { auditItem, auditKeys } from '../../lambdas/store/audit.js';
+import { auditItem } from '../../lambdas/store/audit.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { REQUESTS, type MatrixWorld, type Who } from '../security/authorization-matrix.js';
+import { auditEntriesBy } from './support/audit-entries.js';
 import { withAuditWritesRefused } from './support/audit-fault.js';
 import { randomCohort } from './support/cohorts.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
@@ -26,20 +27,6 @@ import { buildMatrixWorld, call } from './support/matrix-world.js';
 import type { AuditAction } from '../../lambdas/contract/audit-actions.js';
 
 type Entry = Record<string, any>;
-
-/** Every entry `actor` wrote, newest first (gsi1). */
-async function entriesBy(actor: string): Promise<Entry[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) },
-      ScanIndexForward: false,
-    }),
-  );
-  return out.Items ?? [];
-}
 
 const staffOf = (role: 'staff' | 'finance' | 'admin'): Caller => ({ username: uniqueName(`audit-${role}`), roles: [role] });
 
@@ -104,11 +91,11 @@ describe('every change route writes an audit entry', () => {
       const actor = mx.callers[who]!.username;
       // built first: a request may need fresh things (a course to update), made by the same admin
       const request = await REQUESTS[route.id as RouteId](mx.world, who);
-      const before = (await entriesBy(actor)).length;
+      const before = (await auditEntriesBy(actor)).length;
       const startedAt = new Date().toISOString();
       const res = await call(route.id as RouteId, mx.callers[who], request);
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-      const after = await entriesBy(actor);
+      const after = await auditEntriesBy(actor);
       expect(after.length, `${route.id} wrote no audit entry`).toBeGreaterThan(before);
       // a thing's name may be hyphenated (clinical-site.create), as GET /api/audit/'s action filter allows
       expect(after[0]).toMatchObject({ actor, action: expect.stringMatching(/^[a-z]+(-[a-z]+)*(\.[a-z]+)+$/), entityType: expect.any(String), entityId: expect.any(String) });
@@ -137,7 +124,7 @@ describe("reads of another person's student record", () => {
       const startedAt = new Date().toISOString();
       const res = await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username } }));
       expect(res.status).toBe(200);
-      const entries = await entriesBy(reader.username);
+      const entries = await auditEntriesBy(reader.username);
       expect(entries).toEqual([expect.objectContaining({ actor: reader.username, action: 'student.read', entityType: 'student', entityId: username })]);
       expect(entries[0]!.at >= startedAt && entries[0]!.at <= new Date().toISOString()).toBe(true);
     }
@@ -147,7 +134,7 @@ describe("reads of another person's student record", () => {
     const self: Caller = { username };
     expect((await invoke(getStudent, apiEvent('students-get', { caller: self, pathParameters: { username } }))).status).toBe(200);
     expect((await invoke(studentPayments, apiEvent('students-payments', { caller: self, pathParameters: { username } }))).status).toBe(200);
-    expect(await entriesBy(username)).toEqual([]);
+    expect(await auditEntriesBy(username)).toEqual([]);
   });
 
   it('a refused or failed read records nothing', async () => {
@@ -157,8 +144,8 @@ describe("reads of another person's student record", () => {
     expect((await invoke(getStudent, apiEvent('students-get', { caller: reader, pathParameters: { username: uniqueName('nobody') } }))).status).toBe(404);
     expect((await invoke(cohortRoster, apiEvent('cohorts-students', { caller: reader, pathParameters: { id: uniqueName('no-cohort') } }))).status).toBe(404);
     expect((await invoke(studentPayments, apiEvent('students-payments', { caller: reader, pathParameters: { username }, query: { limit: '0' } }))).status).toBe(400);
-    expect(await entriesBy(reader.username)).toEqual([]);
-    expect(await entriesBy(other.username)).toEqual([]);
+    expect(await auditEntriesBy(reader.username)).toEqual([]);
+    expect(await auditEntriesBy(other.username)).toEqual([]);
   });
 
   it('receipts, rosters, the student list and the finance ledger each record one entry naming the students shown', async () => {
@@ -171,11 +158,11 @@ describe("reads of another person's student record", () => {
     expect((await invoke(listStudents, apiEvent('students-list', { caller: staff, query: { cohort_id: cohortId } }))).status).toBe(200);
     expect((await invoke(listStudents, apiEvent('students-list', { caller: staff, query: { search: username, limit: '200' } }))).status).toBe(200);
 
-    expect((await entriesBy(finance.username)).map((e) => [e.action, e.entityId]).sort()).toEqual([
+    expect((await auditEntriesBy(finance.username)).map((e) => [e.action, e.entityId]).sort()).toEqual([
       ['payments.read', username],
       ['student.payments.read', username],
     ]);
-    const byStaff = await entriesBy(staff.username);
+    const byStaff = await auditEntriesBy(staff.username);
     expect(byStaff.map((e) => e.action)).toEqual(['students.list.read', 'cohort.roster.read', 'cohort.roster.read']);
     expect(byStaff[1]).toMatchObject({ entityType: 'cohort', entityId: cohortId, detail: { count: 1, students: [username] } });
     expect(byStaff[0]!.detail).toMatchObject({ filters: { search: username } });
@@ -194,7 +181,7 @@ describe("reads of another person's student record", () => {
         expect(JSON.stringify(res.body)).not.toContain(username);
       }
     });
-    expect(await entriesBy(reader.username)).toEqual([]);
+    expect(await auditEntriesBy(reader.username)).toEqual([]);
   });
 });
 
@@ -205,12 +192,22 @@ describe("reads of another person's compliance record (health records)", () => {
   async function read(id: RouteId, who: Who) {
     const actor = mx.callers[who]!.username;
     const request = await REQUESTS[id](mx.world, who);
-    const before = (await entriesBy(actor)).length;
+    const before = (await auditEntriesBy(actor)).length;
     const startedAt = new Date().toISOString();
     const res = await call(id, mx.callers[who], request);
-    const after = await entriesBy(actor);
+    const after = await auditEntriesBy(actor);
     return { res, entries: after.slice(0, after.length - before), startedAt };
   }
+
+  /** The entry of a read of the roster of `entityType` `entityId`, in words, that showed student A only. */
+  const rosterReadOfStudentA = (action: AuditAction, entityType: 'cohort' | 'rotation', entityId: string) =>
+    expect.objectContaining({
+      action,
+      entityType,
+      entityId,
+      subject: expect.stringMatching(new RegExp(`^${entityType} \\S`)),
+      detail: expect.objectContaining({ count: 1, students: [mx.world.users.studentA.username] }),
+    });
 
   it.each(['staff', 'finance', 'compliance', 'admin'] as const)("a %s read of a student's compliance record is recorded, naming what was shown", async (who) => {
     const { res, entries, startedAt } = await read('compliance-student', who);
@@ -258,15 +255,7 @@ describe("reads of another person's compliance record (health records)", () => {
 
       const grid = await read('cohorts-compliance', who);
       expect(grid.res.status).toBe(200);
-      expect(grid.entries).toEqual([
-        expect.objectContaining({
-          action: 'cohort.compliance.read',
-          entityType: 'cohort',
-          entityId: mx.world.cohortA,
-          subject: expect.stringMatching(/^cohort \S/),
-          detail: expect.objectContaining({ count: 1, students: [mx.world.users.studentA.username] }),
-        }),
-      ]);
+      expect(grid.entries).toEqual([rosterReadOfStudentA('cohort.compliance.read', 'cohort', mx.world.cohortA)]);
     }
   });
 
@@ -274,15 +263,7 @@ describe("reads of another person's compliance record (health records)", () => {
     for (const who of ['compliance', 'admin'] as const) {
       const { res, entries } = await read('rotations-roster', who);
       expect(res.status).toBe(200);
-      expect(entries).toEqual([
-        expect.objectContaining({
-          action: 'rotation.roster.read',
-          entityType: 'rotation',
-          entityId: mx.world.rotation,
-          subject: expect.stringMatching(/^rotation \S/),
-          detail: expect.objectContaining({ count: 1, students: [mx.world.users.studentA.username] }),
-        }),
-      ]);
+      expect(entries).toEqual([rosterReadOfStudentA('rotation.roster.read', 'rotation', mx.world.rotation)]);
     }
     const refused = await read('rotations-roster', 'staff');
     expect(refused.res.status).toBe(403);

@@ -6,13 +6,12 @@
  * names, statuses and expiry dates only, each opening audited, gone (410) once the link expires.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RotationPlace } from '../../lambdas/contract/clinical.js';
 import { runAt } from '../../lambdas/domain/clock.js';
 import { longDate } from '../../lambdas/domain/clearance.js';
-import { auditKeys } from '../../lambdas/store/audit.js';
-import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { stripe } from '../../lambdas/store/payment-gateway.js';
+import { auditEntriesBy } from './support/audit-entries.js';
 import { call, clinicalStaff, createCourse, createRotation, createSite, ok, openShared, placementsOf, roster, rotationItems, share, tokenOf } from './support/clinical.js';
 import { complianceCohort, daysFromToday, putTemplates, submitAs, template, viewComplianceAs } from './support/compliance.js';
 import { uploadText } from './support/documents.js';
@@ -56,22 +55,37 @@ async function rotationWith(usernames: string[], siteOver: Record<string, unknow
   return { site, rotation };
 }
 
+/** A student cleared today (BLS approved well past the rotation's end) and a new rotation with them on it. */
+async function clearedOnRotation(firstName?: string) {
+  await putTemplates([bls]);
+  const student = await newStudent(firstName);
+  await approve(student.username, bls.id, daysFromToday(400));
+  const { site, rotation } = await rotationWith([student.username]);
+  return { student, site, rotation };
+}
+
+/** An admin charges the student's program `amount` for a clinical fee, due on `dueOn`. */
+async function chargeClinicalFee(username: string, amount: string, dueOn: string) {
+  const charged = await call(
+    'students-ledger-entry',
+    { username: uniqueName('clr-admin'), roles: ['admin'] },
+    { pathParameters: { username }, body: { program_type: 'diploma', program_id: 'pct', kind: 'charge', amount, reason: 'Clinical fee', next_due_date: dueOn } },
+  );
+  expect(charged.status, JSON.stringify(charged.body)).toBe(201);
+}
+
+/** Where and when a rotation of rotationWith is, as each view of it names it. */
+const placeOf = (site: { name: string }, rotation: { starts_on: string }): RotationPlace => ({
+  site_name: site.name,
+  unit: 'Med-Surg',
+  course_name: 'Phlebotomy',
+  instructor: 'Ina Structor',
+  starts_on: rotation.starts_on,
+  ends_on: ENDS,
+});
+
 const entryOf = async (id: string, username: string) =>
   ((await roster(coordinator, id)).students as Array<{ username: string; cleared: boolean; reasons: string[] }>).find((s) => s.username === username)!;
-
-/** Every audit entry `actor` wrote, newest first. */
-async function entriesBy(actor: string) {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) },
-      ScanIndexForward: false,
-    }),
-  );
-  return out.Items ?? [];
-}
 
 describe('requirements must be good through the rotation’s last day', () => {
   it('an approval that expires the day before the rotation ends does not clear; one that expires on its last day does', async () => {
@@ -134,24 +148,13 @@ describe('the cohort’s mandatory documents', () => {
 
 describe('past-due holds', () => {
   it('a charge past due beyond the grace period blocks, with no write to the rotation; paying it (a verified Stripe webhook) clears', async () => {
-    await putTemplates([bls]);
-    const student = await newStudent();
-    await approve(student.username, bls.id, daysFromToday(400));
-    const { rotation } = await rotationWith([student.username]);
+    const { student, rotation } = await clearedOnRotation();
     expect(await entryOf(rotation.id, student.username)).toMatchObject({ cleared: true });
     const stored = async () => ({ rotation: await rotationItems(rotation.id), placements: await placementsOf(student.username) });
     const before = await stored();
 
     const dueOn = daysFromToday(-20);
-    const charged = await call(
-      'students-ledger-entry',
-      { username: uniqueName('clr-admin'), roles: ['admin'] },
-      {
-        pathParameters: { username: student.username },
-        body: { program_type: 'diploma', program_id: 'pct', kind: 'charge', amount: '650.00', reason: 'Clinical fee', next_due_date: dueOn },
-      },
-    );
-    expect(charged.status, JSON.stringify(charged.body)).toBe(201);
+    await chargeClinicalFee(student.username, '650.00', dueOn);
     expect(await entryOf(rotation.id, student.username)).toMatchObject({ cleared: false, reasons: [`Payment of $650.00 past due since ${longDate(dueOn)}`] });
     // the student sees it too, on their own record
     const own = await viewComplianceAs(student.caller, student.username);
@@ -169,19 +172,8 @@ describe('past-due holds', () => {
   });
 
   it('a charge within the grace period (due 14 days ago) does not hold', async () => {
-    await putTemplates([bls]);
-    const student = await newStudent();
-    await approve(student.username, bls.id, daysFromToday(400));
-    const { rotation } = await rotationWith([student.username]);
-    const charged = await call(
-      'students-ledger-entry',
-      { username: uniqueName('clr-admin'), roles: ['admin'] },
-      {
-        pathParameters: { username: student.username },
-        body: { program_type: 'diploma', program_id: 'pct', kind: 'charge', amount: '100.00', reason: 'Clinical fee', next_due_date: daysFromToday(-14) },
-      },
-    );
-    expect(charged.status).toBe(201);
+    const { student, rotation } = await clearedOnRotation();
+    await chargeClinicalFee(student.username, '100.00', daysFromToday(-14));
     expect(await entryOf(rotation.id, student.username)).toMatchObject({ cleared: true, reasons: [] });
   });
 });
@@ -197,12 +189,7 @@ describe('the student’s own compliance record lists their rotations', () => {
     expect(res.body.rotations).toEqual([
       {
         id: rotation.id,
-        site_name: site.name,
-        unit: 'Med-Surg',
-        course_name: 'Phlebotomy',
-        instructor: 'Ina Structor',
-        starts_on: rotation.starts_on,
-        ends_on: ENDS,
+        ...placeOf(site, rotation),
         cleared: false,
         reasons: [`${bls.name} expires ${longDate(daysFromToday(89))}, before the rotation ends ${longDate(ENDS)}`],
       },
@@ -222,12 +209,12 @@ describe('sharing the roster with the site', () => {
     const refused = await share(sharer, rotation.id, { recipient: 'Unit manager, General' });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/^1 of 1 students are not cleared; give a reason/);
-    expect(await entriesBy(sharer.username)).toEqual([]);
+    expect(await auditEntriesBy(sharer.username)).toEqual([]);
 
     const res = await share(sharer, rotation.id, { recipient: 'Unit manager, General', override_reason: 'Card seen at orientation', expires_in_days: 2 });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({ id: expect.any(String), path: expect.stringMatching(/^\/shared\/rosters\/[A-Za-z0-9_-]{43}$/), expires_at: expect.any(String), overridden: true });
-    expect(await entriesBy(sharer.username)).toEqual([
+    expect(await auditEntriesBy(sharer.username)).toEqual([
       expect.objectContaining({
         action: 'rotation.roster.share',
         entityType: 'rotation',
@@ -244,10 +231,7 @@ describe('sharing the roster with the site', () => {
   });
 
   it('shares a roster of cleared students without a reason; the page shows names, statuses and expiry dates only, audits each opening, and is gone (410) once expired', async () => {
-    await putTemplates([bls]);
-    const student = await newStudent('Cleo');
-    await approve(student.username, bls.id, daysFromToday(400));
-    const { site, rotation } = await rotationWith([student.username]);
+    const { student, site, rotation } = await clearedOnRotation('Cleo');
     const res = await share(coordinator, rotation.id, { recipient: 'Site coordinator' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.overridden).toBe(false);
@@ -257,12 +241,7 @@ describe('sharing the roster with the site', () => {
     const page = await openShared(token, { 'user-agent': 'Hospital browser' });
     expect(page.status).toBe(200);
     expect(page.body).toEqual({
-      site_name: site.name,
-      unit: 'Med-Surg',
-      course_name: 'Phlebotomy',
-      instructor: 'Ina Structor',
-      starts_on: rotation.starts_on,
-      ends_on: ENDS,
+      ...placeOf(site, rotation),
       shared_at: expect.any(String),
       expires_at: res.body.expires_at,
       students: [
@@ -279,7 +258,7 @@ describe('sharing the roster with the site', () => {
     expect(text).not.toMatch(/"reasons"|"key"|"files"|compliance\//);
 
     await openShared(token);
-    const openings = await entriesBy(actor);
+    const openings = await auditEntriesBy(actor);
     expect(openings).toHaveLength(2);
     expect(openings[0]).toMatchObject({
       action: 'rotation.roster.share.read',
@@ -297,7 +276,7 @@ describe('sharing the roster with the site', () => {
     const late = await runAt(new Date(Date.now() + 8 * 86_400_000), () => openShared(token));
     expect(late.status).toBe(410);
     expect(late.body).toEqual({ error: expect.stringMatching(/expired/) });
-    expect((await entriesBy(actor))[0]).toMatchObject({ detail: expect.objectContaining({ expired: true }) });
+    expect((await auditEntriesBy(actor))[0]).toMatchObject({ detail: expect.objectContaining({ expired: true }) });
   });
 
   it('an unknown link answers 404; a malformed one 400', async () => {

@@ -30,6 +30,7 @@ import {
   hostileRouteTests,
   useHostileWorld,
   setUpComplianceFixtures,
+  cohort1TemplateTerms,
   type Answer,
 } from './world.js';
 
@@ -45,12 +46,7 @@ const validTemplate = () => ({
   name: `Hostile ${tag}`,
   category: 'immunization',
   evidence: 'date_only',
-  validity: { kind: 'months', months: 12 },
-  applies_to: { kind: 'cohort', cohort_id: fx.cohort1.id },
-  due_days_from_cohort_start: null,
-  guidelines: '',
-  alternatives: [],
-  exemption_allowed: false,
+  ...cohort1TemplateTerms(),
 });
 /** Fatal values per field of one template (DELETE: a required field left out). */
 const templateDefects: Record<string, fc.Arbitrary<unknown>> = {

@@ -265,6 +265,16 @@ async function setUpFixtures() {
   if ((await deliver(succeeded(fx.paidIntent, 2_000))).body?.outcome !== 'applied') throw new Error('payment not applied');
 }
 
+/** The terms of every requirement template of cohort1's here, whatever its name and evidence: valid a year, nothing waived. */
+export const cohort1TemplateTerms = () => ({
+  validity: { kind: 'months' as const, months: 12 },
+  applies_to: { kind: 'cohort' as const, cohort_id: fx.cohort1.id },
+  due_days_from_cohort_start: null,
+  guidelines: '',
+  alternatives: [],
+  exemption_allowed: false,
+});
+
 /**
  * Templates for cohort1 (so only this world's student is asked for them), written straight into the store,
  * and the student's hand-in waiting for review with one file, made through the submit route.
@@ -272,17 +282,7 @@ async function setUpFixtures() {
 export async function setUpComplianceFixtures() {
   cfx.dateReq = `${tag}-flu`;
   cfx.fileReq = `${tag}-bls`;
-  const base = {
-    category: 'immunization' as const,
-    validity: { kind: 'months' as const, months: 12 },
-    applies_to: { kind: 'cohort' as const, cohort_id: fx.cohort1.id },
-    due_days_from_cohort_start: null,
-    guidelines: '',
-    alternatives: [],
-    exemption_allowed: false,
-    retired: false,
-    updatedAt: new Date().toISOString(),
-  };
+  const base = { category: 'immunization' as const, ...cohort1TemplateTerms(), retired: false, updatedAt: new Date().toISOString() };
   for (const item of [
     Requirement.item({ ...base, id: cfx.dateReq, name: `Flu ${tag}`, evidence: 'date_only' }),
     Requirement.item({ ...base, id: cfx.fileReq, name: `BLS ${tag}`, evidence: 'file_and_dates' }),
@@ -321,12 +321,7 @@ export async function setUpClinicalFixtures() {
         name: `Orientation ${tag}`,
         category: 'training',
         evidence: 'date_only',
-        validity: { kind: 'months', months: 12 },
-        applies_to: { kind: 'cohort', cohort_id: fx.cohort1.id },
-        due_days_from_cohort_start: null,
-        guidelines: '',
-        alternatives: [],
-        exemption_allowed: false,
+        ...cohort1TemplateTerms(),
         retired: false,
         updatedAt: new Date().toISOString(),
       }),

@@ -6,13 +6,13 @@
 import { AssignRequest, type Rotation } from '../../contract/clinical.js';
 import { RecordIdParams } from '../../contract/params.js';
 import { nowIso } from '../../domain/clock.js';
-import { Invalid, NotFound } from '../../domain/errors.js';
+import { Invalid } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { presentRotation } from '../../presenters/clinical.js';
 import { getCohort } from '../../store/cohort.js';
 import { batchGetAll } from '../../store/dynamo.js';
-import { assignMembers, getRotationWithMembers, rotationSubject, type MemberRecord } from '../../store/rotation.js';
+import { assignMembers, requireRotationWithMembers, rotationSubject, type MemberRecord } from '../../store/rotation.js';
 import { listStudentsOfCohort, studentKeys, StudentProfile, type StudentSummary } from '../../store/student.js';
 
 type Named = Pick<StudentSummary, 'username' | 'firstName' | 'lastName'>;
@@ -29,9 +29,7 @@ export const handler = route('rotations-assign', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
   const input = parseJsonBody(req, AssignRequest);
   const caller = callerOf(req).username;
-  const found = await getRotationWithMembers(id);
-  if (!found) throw new NotFound('Rotation not found');
-  const { rotation, members } = found;
+  const { rotation, members } = await requireRotationWithMembers(id);
   let students: Named[];
   if (input.cohort_id !== undefined) {
     if (!(await getCohort(input.cohort_id))) throw new Invalid('cohort_id: is not a cohort');

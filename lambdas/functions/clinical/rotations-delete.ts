@@ -1,16 +1,13 @@
 /** DELETE /api/rotations/{id}/ (compliance, admin) — removes a rotation with its roster, in one transaction. */
 import { RecordIdParams } from '../../contract/params.js';
 import { nowIso } from '../../domain/clock.js';
-import { NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
-import { deleteRotation, getRotationWithMembers, rotationSubject } from '../../store/rotation.js';
+import { deleteRotation, requireRotationWithMembers, rotationSubject } from '../../store/rotation.js';
 
 export const handler = route('rotations-delete', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
-  const found = await getRotationWithMembers(id);
-  if (!found) throw new NotFound('Rotation not found');
-  const { rotation, members } = found;
+  const { rotation, members } = await requireRotationWithMembers(id);
   await deleteRotation(
     rotation,
     members,

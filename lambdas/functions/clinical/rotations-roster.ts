@@ -6,27 +6,18 @@ import type { RotationRoster } from '../../contract/clinical.js';
 import { RecordIdParams } from '../../contract/params.js';
 import { rosterStandings } from '../../clinical/roster.js';
 import { now, schoolDay } from '../../domain/clock.js';
-import { NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { presentRotation } from '../../presenters/clinical.js';
-import { recordRead, studentsShown } from '../../store/audit.js';
-import { getRotationWithMembers, rotationSubject } from '../../store/rotation.js';
+import { recordRosterRead } from '../../store/audit.js';
+import { requireRotationWithMembers, rotationSubject } from '../../store/rotation.js';
 
 export const handler = route('rotations-roster', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
-  const found = await getRotationWithMembers(id);
-  if (!found) throw new NotFound('Rotation not found');
-  const { rotation, members } = found;
+  const { rotation, members } = await requireRotationWithMembers(id);
   if (members.length) {
-    await recordRead({
-      actor: callerOf(req).username,
-      action: 'rotation.roster.read',
-      entityType: 'rotation',
-      entityId: id,
-      subject: rotationSubject(rotation),
-      detail: studentsShown(members.map((m) => m.username)),
-    });
+    const shown = members.map((m) => m.username);
+    await recordRosterRead(callerOf(req).username, 'rotation.roster.read', { entityType: 'rotation', entityId: id, subject: rotationSubject(rotation) }, shown);
   }
   const standings = await rosterStandings(rotation, members, schoolDay(now()));
   const students = standings.map(({ requirements: _requirements, ...entry }) => entry);

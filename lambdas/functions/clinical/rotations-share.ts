@@ -9,18 +9,16 @@ import { SHARE_DAYS, ShareRequest, type RosterShare } from '../../contract/clini
 import { RecordIdParams } from '../../contract/params.js';
 import { rosterStandings } from '../../clinical/roster.js';
 import { DAY_MS, now, schoolDay } from '../../domain/clock.js';
-import { Conflict, NotFound } from '../../domain/errors.js';
+import { Conflict } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
-import { createShare, getRotationWithMembers, newShareToken, rotationSubject } from '../../store/rotation.js';
+import { createShare, newShareToken, requireRotationWithMembers, rotationSubject } from '../../store/rotation.js';
 
 export const handler = route('rotations-share', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
   const input = parseJsonBody(req, ShareRequest);
   const caller = callerOf(req).username;
-  const found = await getRotationWithMembers(id);
-  if (!found) throw new NotFound('Rotation not found');
-  const { rotation, members } = found;
+  const { rotation, members } = await requireRotationWithMembers(id);
   if (!members.length) throw new Conflict('No one is on this rotation yet; assign students before sharing the roster');
   const at = now();
   const standings = await rosterStandings(rotation, members, schoolDay(at));

@@ -6,18 +6,16 @@ import { RotationRequest, type Rotation } from '../../contract/clinical.js';
 import { RecordIdParams } from '../../contract/params.js';
 import { rotationFromInput } from '../../clinical/rotation-input.js';
 import { nowIso } from '../../domain/clock.js';
-import { Conflict, NotFound } from '../../domain/errors.js';
+import { Conflict } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { presentRotation } from '../../presenters/clinical.js';
-import { getRotationWithMembers, rotationSubject, updateRotation } from '../../store/rotation.js';
+import { requireRotationWithMembers, rotationSubject, updateRotation } from '../../store/rotation.js';
 
 export const handler = route('rotations-update', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
   const input = parseJsonBody(req, RotationRequest);
-  const found = await getRotationWithMembers(id);
-  if (!found) throw new NotFound('Rotation not found');
-  const { rotation: previous, members } = found;
+  const { rotation: previous, members } = await requireRotationWithMembers(id);
   if (input.capacity < members.length) throw new Conflict(`capacity: ${members.length} students are assigned; take some off before lowering it to ${input.capacity}`);
   const rotation = await rotationFromInput(input, id, members.length, nowIso());
   await updateRotation(rotation, previous, members, {

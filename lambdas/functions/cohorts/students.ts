@@ -7,7 +7,7 @@ import { cohortSubject } from '../../domain/audit-subjects.js';
 import { NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
-import { recordRead, studentsShown } from '../../store/audit.js';
+import { recordRosterRead } from '../../store/audit.js';
 import { getCohort } from '../../store/cohort.js';
 import { getCohortLedgers } from '../../store/student.js';
 import { presentStudent } from '../../presenters/student.js';
@@ -17,13 +17,7 @@ export const handler = route('cohorts-students', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
   const [cohort, members] = await Promise.all([getCohort(id), getCohortLedgers(id)]);
   if (!cohort) throw new NotFound('Cohort not found');
-  await recordRead({
-    actor: callerOf(req).username,
-    action: 'cohort.roster.read',
-    entityType: 'cohort',
-    entityId: id,
-    subject: cohortSubject(cohort),
-    detail: studentsShown(members.map((m) => m.profile.username)),
-  });
+  const shown = members.map((m) => m.profile.username);
+  await recordRosterRead(callerOf(req).username, 'cohort.roster.read', { entityType: 'cohort', entityId: id, subject: cohortSubject(cohort) }, shown);
   return { body: members.map(presentStudent) };
 });

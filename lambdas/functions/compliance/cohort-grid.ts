@@ -12,7 +12,7 @@ import { NotFound } from '../../domain/errors.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { requirementStatuses } from '../../presenters/compliance.js';
-import { recordRead, studentsShown } from '../../store/audit.js';
+import { recordRosterRead } from '../../store/audit.js';
 import { getCohort } from '../../store/cohort.js';
 import { activeRequirements, cohortSubmissions, listRequirements } from '../../store/compliance.js';
 import { listStudentsOfCohort } from '../../store/student.js';
@@ -21,14 +21,8 @@ export const handler = route('cohorts-compliance', async (req) => {
   const { id } = parseParams(req, RecordIdParams);
   const [cohort, students, submissions, all] = await Promise.all([getCohort(id), listStudentsOfCohort(id), cohortSubmissions(id), listRequirements()]);
   if (!cohort) throw new NotFound('Cohort not found');
-  await recordRead({
-    actor: callerOf(req).username,
-    action: 'cohort.compliance.read',
-    entityType: 'cohort',
-    entityId: id,
-    subject: cohortSubject(cohort),
-    detail: studentsShown(students.map((s) => s.username)),
-  });
+  const shown = students.map((s) => s.username);
+  await recordRosterRead(callerOf(req).username, 'cohort.compliance.read', { entityType: 'cohort', entityId: id, subject: cohortSubject(cohort) }, shown);
   const requirements = activeRequirements(all);
   const today = schoolDay(now());
   const counts = { pending: 0, expiring: 0, expired: 0, missing: 0 };

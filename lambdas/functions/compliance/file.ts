@@ -6,16 +6,14 @@
  */
 import { complianceSubmissionSubject } from '../../domain/audit-subjects.js';
 import { DownloadQuery } from '../../contract/document-download.js';
-import type { DownloadResponse } from '../../contract/documents.js';
 import { SubmissionFileParams } from '../../contract/compliance.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { seesHealthRecords } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
-import { requestOrigin } from '../../http/request-origin.js';
 import { parseParams, parseQuery } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { getSubmission } from '../../store/compliance.js';
-import { DOWNLOAD_URL_SECONDS, presignDownload } from '../../store/document-links.js';
+import { downloadAnswer } from '../../uploads/download-answer.js';
 
 export const handler = route('compliance-file', async (req) => {
   const { id, index } = parseParams(req, SubmissionFileParams);
@@ -36,12 +34,5 @@ export const handler = route('compliance-file', async (req) => {
       subject: complianceSubmissionSubject(submission.requirement_id, { username: submission.username }),
     });
   }
-  const download_url = await presignDownload(file.key, {
-    fileName: file.name,
-    contentType: file.content_type,
-    disposition: disposition ?? 'attachment',
-    origin: requestOrigin(req),
-  });
-  const body: DownloadResponse = { download_url, file_name: file.name, file_type: file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase(), expires_in: DOWNLOAD_URL_SECONDS };
-  return { body };
+  return { body: await downloadAnswer(req, file, disposition) };
 });

@@ -14,7 +14,7 @@ import { centsToDollars } from '../../domain/money.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
-import { recordRead, studentsShown } from '../../store/audit.js';
+import { recordRead, recordRosterRead, studentsShown } from '../../store/audit.js';
 import { getCohortLedgers, listStudentProfiles, listStudentProfilesPage, type StudentProfileRecord } from '../../store/student.js';
 import { presentStudent } from '../../presenters/student.js';
 import { presentSummary } from '../../presenters/student-summary.js';
@@ -24,7 +24,8 @@ export const handler = route('students-list', async (req) => {
   const actor = callerOf(req).username;
   if (q.cohort_id) {
     const members = await getCohortLedgers(q.cohort_id);
-    await recordRead({ actor, action: 'cohort.roster.read', entityType: 'cohort', entityId: q.cohort_id, detail: studentsShown(members.map((m) => m.profile.username)) });
+    const shown = members.map((m) => m.profile.username);
+    await recordRosterRead(actor, 'cohort.roster.read', { entityType: 'cohort', entityId: q.cohort_id }, shown);
     return { body: members.map(presentStudent) };
   }
   const shown = async (summaries: StudentSummary[]) => {

@@ -4,7 +4,7 @@
  * into today's partition (more than one 1 MB Query page).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
+import { db, queryAll, TABLE_NAME } from '../../../lambdas/store/dynamo.js';
 import { auditKeys } from '../../../lambdas/store/audit.js';
 
 const startedAt = new Date().toISOString();
@@ -14,20 +14,21 @@ export async function auditEntriesOf(entityId: string): Promise<Array<Record<str
   const days = [...new Set([auditKeys.day(startedAt), auditKeys.day(new Date().toISOString())])];
   const entries: Array<Record<string, any>> = [];
   for (const day of days) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: TABLE_NAME,
-          KeyConditionExpression: 'pk = :pk',
-          FilterExpression: 'entityId = :id',
-          ExpressionAttributeValues: { ':pk': day, ':id': entityId },
-          ExclusiveStartKey: start,
-        }),
-      );
-      entries.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
+    entries.push(...(await queryAll({ KeyConditionExpression: 'pk = :pk', FilterExpression: 'entityId = :id', ExpressionAttributeValues: { ':pk': day, ':id': entityId } })));
   }
   return entries;
+}
+
+/** Every audit entry `actor` wrote, newest first (one Query of gsi1: a test's own actor writes few). */
+export async function auditEntriesBy(actor: string): Promise<Array<Record<string, any>>> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': auditKeys.byActor(actor) },
+      ScanIndexForward: false,
+    }),
+  );
+  return out.Items ?? [];
 }

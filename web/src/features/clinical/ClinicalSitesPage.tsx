@@ -6,14 +6,12 @@ import { useState } from 'react';
 import type { ClinicalSite } from '#contract/clinical';
 import { DataTable } from '#shared/components/DataTable';
 import type { DataColumn } from '#shared/components/dataTableColumns';
-import { HeadingRow } from '#shared/components/HeadingRow';
-import { PageHeading } from '#shared/components/PageHeading';
 import { LoadFailure } from '#shared/components/PagedList';
-import { ProblemAlert } from '#shared/components/ProblemAlert';
 import { useDeleteSiteMutation, useGetAgreementUrlMutation, useListSitesQuery } from './clinicalApi';
 import { agreementWarning, dateRange } from './clinicalFormat';
 import { DOWNLOAD_FAILED, problemOf } from './clinicalMessages';
 import { SiteFormDialog } from './SiteFormDialog';
+import { ListPageHeading } from './ListPageHeading';
 import { useConfirmedDelete } from './useConfirmedDelete';
 
 function AgreementCell({ site }: { site: ClinicalSite }) {
@@ -60,13 +58,13 @@ export default function ClinicalSitesPage() {
 
   return (
     <Stack spacing={2}>
-      <HeadingRow>
-        <PageHeading title="Clinical Sites" subtitle="The hospitals and agencies students go to, their units, contacts and affiliation agreements." />
-        <Button variant="contained" onClick={() => setEditing({})}>
-          Add site
-        </Button>
-      </HeadingRow>
-      <ProblemAlert problem={problem} />
+      <ListPageHeading
+        title="Clinical Sites"
+        subtitle="The hospitals and agencies students go to, their units, contacts and affiliation agreements."
+        addLabel="Add site"
+        onAdd={() => setEditing({})}
+        problem={problem}
+      />
       {sites.isError ? (
         <LoadFailure message="Unable to load the clinical sites" error={sites.error} />
       ) : (

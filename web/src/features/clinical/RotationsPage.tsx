@@ -6,14 +6,12 @@ import { Link as RouterLink } from 'react-router';
 import type { Rotation } from '#contract/clinical';
 import { DataTable } from '#shared/components/DataTable';
 import type { DataColumn } from '#shared/components/dataTableColumns';
-import { HeadingRow } from '#shared/components/HeadingRow';
-import { PageHeading } from '#shared/components/PageHeading';
 import { ListOrStatus, LoadFailure, LoadMoreButton } from '#shared/components/PagedList';
-import { ProblemAlert } from '#shared/components/ProblemAlert';
 import { rotationRosterPath } from '#shared/paths';
 import { useDeleteRotationMutation, useListRotationsInfiniteQuery } from './clinicalApi';
 import { dateRange } from './clinicalFormat';
 import { RotationFormDialog } from './RotationFormDialog';
+import { ListPageHeading } from './ListPageHeading';
 import { useConfirmedDelete } from './useConfirmedDelete';
 
 const COLUMNS: DataColumn<Rotation>[] = [
@@ -48,13 +46,13 @@ export default function RotationsPage() {
 
   return (
     <Stack spacing={2}>
-      <HeadingRow>
-        <PageHeading title="Clinical Rotations" subtitle="Rotations that have not ended, soonest first. Open one to assign students and share its roster." />
-        <Button variant="contained" onClick={() => setEditing({})}>
-          Add rotation
-        </Button>
-      </HeadingRow>
-      <ProblemAlert problem={deletion.problem} />
+      <ListPageHeading
+        title="Clinical Rotations"
+        subtitle="Rotations that have not ended, soonest first. Open one to assign students and share its roster."
+        addLabel="Add rotation"
+        onAdd={() => setEditing({})}
+        problem={deletion.problem}
+      />
       <ListOrStatus
         loading={list.isLoading}
         loadingText="Loading rotations..."

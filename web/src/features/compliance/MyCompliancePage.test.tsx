@@ -2,13 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, toastText, type Answer } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
-import { asStudent, FakeXhr, studentCompliance } from './complianceTestData';
+import { FakeXhr } from '../../testing/fakeXhr';
+import { asStudent, studentCompliance } from './complianceTestData';
 
-afterEach(() => {
-  FakeXhr.sent = [];
-  FakeXhr.status = 200;
-  FakeXhr.hold = Promise.resolve();
-});
+afterEach(() => FakeXhr.reset());
 
 const STUDENT_URL = 'GET /api/compliance/students/jdoe/';
 

@@ -1,40 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
+import { FakeXhr } from '../../testing/fakeXhr';
 import { jsonResponse, optionTexts, renderWithStore, toastText } from '../../testing/test-utils';
 import { asStaff, stubDocumentApi, uploadCohorts, type Answer } from './documentTestData';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 
-/** A stand-in for the browser's XMLHttpRequest: reports 50% then 100% and answers `status`. */
-class FakeXhr {
-  static sent: Array<{ method: string; url: string; headers: Record<string, string>; body: unknown }> = [];
-  static status = 200;
-  static hold: Promise<void> = Promise.resolve();
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  status = 0;
-  private request = { method: '', url: '', headers: {} as Record<string, string> };
-  open(method: string, url: string) {
-    this.request = { method, url, headers: {} };
-  }
-  setRequestHeader(name: string, value: string) {
-    this.request.headers[name] = value;
-  }
-  send(body: unknown) {
-    FakeXhr.sent.push({ ...this.request, body });
-    this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
-    void FakeXhr.hold.then(() => {
-      this.status = FakeXhr.status;
-      this.onload?.();
-    });
-  }
-}
-
 afterEach(() => {
-  FakeXhr.sent = [];
-  FakeXhr.status = 200;
-  FakeXhr.hold = Promise.resolve();
+  FakeXhr.reset();
   vi.useRealTimers();
 });
 
