@@ -1,19 +1,21 @@
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   CfnStage,
   DomainName,
   HttpApi,
+  HttpAuthorizer,
+  HttpAuthorizerType,
   HttpMethod,
   HttpNoneAuthorizer,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  type IHttpAuthorizer,
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -87,19 +89,30 @@ export class ApiStack extends Stack {
       },
     });
 
-    const jwt = new HttpJwtAuthorizer('CognitoJwt', cognitoIssuer(this, resources.userPool.userPoolId), {
-      // Access tokens carry client_id instead of aud; API Gateway checks either against this list.
-      jwtAudience: [resources.userPoolClient.userPoolClientId],
-    });
+    // The authorizer lives here, beside the API; every route group's routes name it.
+    const jwt = new ExistingJwtAuthorizer(
+      new HttpAuthorizer(this, 'CognitoJwt', {
+        httpApi: this.api,
+        type: HttpAuthorizerType.JWT,
+        identitySource: ['$request.header.Authorization'],
+        jwtIssuer: cognitoIssuer(this, resources.userPool.userPoolId),
+        // Access tokens carry client_id instead of aud; API Gateway checks either against this list.
+        jwtAudience: [resources.userPoolClient.userPoolClientId],
+      }),
+    );
 
     const functions = new Map<string, ApiFunction>();
     const signInRoutes: Array<{ key: string; route: HttpRoute }> = [];
+    const groups = new Map<string, NestedStack>();
     for (const route of props.routes ?? routes) {
-      const fn = new ApiFunction(this, `Route-${route.id}`, { route, stage, resources });
+      const group = routeGroup(route);
+      if (!groups.has(group)) groups.set(group, new NestedStack(this, `Routes${group}`, { description: `Portal /api routes: ${group}` }));
+      const scope = groups.get(group) as NestedStack;
+      const fn = new ApiFunction(scope, `Route-${route.id}`, { route, stage, resources });
       functions.set(route.id, fn);
       const isPublic = route.access === 'public';
       const authorizer: IHttpRouteAuthorizer = isPublic ? new HttpNoneAuthorizer() : jwt;
-      const httpRoute = new HttpRoute(this, `HttpRoute-${route.id}`, {
+      const httpRoute = new HttpRoute(scope, `HttpRoute-${route.id}`, {
         httpApi: this.api,
         routeKey: HttpRouteKey.with(routeKeyPath(route.path), HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn.function),
@@ -109,7 +122,7 @@ export class ApiStack extends Stack {
       if (isPublic) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public by design (lambdas/routes.ts): it is how a user obtains a token in the first place.`,
+          reason: `${route.method} ${route.path} is public by design (lambdas/routes.ts): it is how a user obtains a token, or a link a clinical site opens without an account.`,
         });
       }
     }
@@ -178,3 +191,44 @@ const ACCESS_LOG_FIELDS = {
   authorizerError: '$context.authorizer.error',
   user: '$context.authorizer.claims.username',
 };
+
+/**
+ * Which nested stack a route's resources go in (its function, role, policy, log group, permission, integration and
+ * route: seven each), by the resource it serves, so that adding a route never moves another between stacks (a move
+ * replaces its function). One stack holds at most 500 resources (CloudFormation's quota,
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/cloudformation-limits.html): ~75 routes in one
+ * would not fit, and a group stays far below it. A path of a resource not named here fails the synth: name its group.
+ */
+const ROUTE_GROUPS: Record<string, string> = {
+  users: 'Users',
+  students: 'Students',
+  courses: 'Courses',
+  cohorts: 'Cohorts',
+  documents: 'Documents',
+  'document-categories': 'Documents',
+  'create-payment-intent': 'Payments',
+  payments: 'Payments',
+  audit: 'Reports',
+  dashboard: 'Reports',
+  notifications: 'Notifications',
+  announcements: 'Notifications',
+  compliance: 'Compliance',
+  'clinical-sites': 'Clinical',
+  rotations: 'Clinical',
+  'shared-rosters': 'Clinical',
+};
+
+export function routeGroup(route: Pick<RouteDef, 'path'>): string {
+  const resource = route.path.split('/')[2] ?? '';
+  const group = ROUTE_GROUPS[resource];
+  if (!group) throw new Error(`${route.path}: no route group for /api/${resource}/ (lib/stacks/api-stack.ts ROUTE_GROUPS)`);
+  return group;
+}
+
+/** The API's one JWT authorizer, made beside the API, as each route names it (HttpJwtAuthorizer would make it in the first route's stack). */
+class ExistingJwtAuthorizer implements IHttpRouteAuthorizer {
+  constructor(private readonly authorizer: IHttpAuthorizer) {}
+  bind() {
+    return { authorizerId: this.authorizer.authorizerId, authorizationType: 'JWT' };
+  }
+}

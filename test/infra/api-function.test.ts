@@ -12,7 +12,7 @@ import { ApiStack } from '../../lib/stacks/api-stack.js';
 import { AuthStack } from '../../lib/stacks/auth-stack.js';
 import { DataStack } from '../../lib/stacks/data-stack.js';
 import { stageSettings } from '../../lib/stage.js';
-import { cdkJsonContext, functionIdOfRoute, removeSynthOutputs, statementsOfFunction, synthOutdir } from './synth.js';
+import { cdkJsonContext, functionIdOfRoute, removeSynthOutputs, statementsOfFunction, synthOutdir, withNestedStacks } from './synth.js';
 
 const adminRoute: RouteDef = {
   id: 'users-admin-test',
@@ -38,7 +38,7 @@ describe('ApiFunction grants', () => {
       routes: [adminRoute],
       resources: { table: data.table, bucket: data.documentsBucket, userPool: authStack.userPool, userPoolClient: authStack.userPoolClient, stripeSecret: data.stripeSecret },
     });
-    api = Template.fromStack(apiStack);
+    api = withNestedStacks(apiStack);
     auth = Template.fromStack(authStack);
   });
 

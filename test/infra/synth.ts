@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { buildApp, type PortalApp } from '../../lib/app.js';
@@ -22,7 +22,10 @@ export interface SynthesizedPortal {
   readonly assembly: CloudAssembly;
   readonly data: Template;
   readonly auth: Template;
+  /** The API stack with its route groups' nested stacks' resources merged in (lib/stacks/api-stack.ts routeGroup). */
   readonly api: Template;
+  /** The API stack's own template: the API, its stage and authorizer, one nested stack per route group. */
+  readonly apiParent: Template;
   readonly jobs: Template;
   readonly web: Template;
   readonly ops: Template;
@@ -79,7 +82,8 @@ export function synthPortal(stage: StageName): SynthesizedPortal {
     assembly,
     data: Template.fromStack(portal.data),
     auth: Template.fromStack(portal.auth),
-    api: Template.fromStack(portal.api),
+    api: withNestedStacks(portal.api),
+    apiParent: Template.fromStack(portal.api),
     jobs: Template.fromStack(portal.jobs),
     web: Template.fromStack(portal.web),
     ops: Template.fromStack(portal.ops),
@@ -87,6 +91,23 @@ export function synthPortal(stage: StageName): SynthesizedPortal {
   };
   cache.set(stage, synthesized);
   return synthesized;
+}
+
+/**
+ * A stack's template with its nested stacks' resources merged in, so finders see a route's function,
+ * role and integration wherever they are declared (each nested stack's logical ids are its own, named after the route).
+ */
+export function withNestedStacks(stack: Stack): Template {
+  // a copy: a template's JSON is the synthesized one itself
+  const json = structuredClone(Template.fromStack(stack).toJSON()) as { Resources: Record<string, unknown>; Outputs?: Record<string, unknown> };
+  for (const nested of stack.node.children.filter((c): c is NestedStack => c instanceof NestedStack)) {
+    const inner = Template.fromStack(nested).toJSON() as { Resources: Record<string, unknown> };
+    for (const [id, resource] of Object.entries(inner.Resources)) {
+      if (id in json.Resources) throw new Error(`${nested.node.id}: logical id ${id} is also in ${stack.stackName}`);
+      json.Resources[id] = resource;
+    }
+  }
+  return Template.fromJSON(json);
 }
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };

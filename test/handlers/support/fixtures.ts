@@ -40,7 +40,7 @@ export async function putItems(items: Item[]): Promise<void> {
 export async function createSignIn(opts: {
   username: string;
   password: string;
-  group?: 'admin' | 'staff' | 'finance';
+  group?: 'admin' | 'staff' | 'finance' | 'compliance';
   firstName?: string;
   lastName?: string;
   email?: string;
