@@ -39,6 +39,10 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   [paths.complianceReview]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/compliance/compliancePages.ts'],
   [paths.cohortCompliance]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/compliance/compliancePages.ts'],
   [paths.complianceRequirements]: ['src/app/guards/AdminGuard.tsx', 'src/features/compliance/compliancePages.ts'],
+  [paths.clinicalSites]: ['src/app/guards/AdminGuard.tsx', 'src/features/clinical/clinicalPages.ts'],
+  [paths.rotations]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/clinical/clinicalPages.ts'],
+  [paths.rotationRoster]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/clinical/clinicalPages.ts'],
+  [paths.sharedRoster]: ['src/features/clinical/SharedRosterPage.tsx'],
 };
 /** Lazy modules with no route of their own to preload for: the not-found page (any unknown path). */
 export const NOT_PRELOADED = ['src/shared/components/NotFoundPage.tsx'];
