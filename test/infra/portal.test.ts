@@ -158,7 +158,11 @@ describe.each(STAGES)('%s stage', (stage) => {
       expect(routeIds).toHaveLength(SIGN_IN_ROUTES.length);
       const groups = [...new Set(SIGN_IN_ROUTES.map((id) => routeGroup(routes.find((r) => r.id === id)!)))];
       const dependsOn = (synth.apiParent.toJSON().Resources[stageId] as { DependsOn?: string[] }).DependsOn ?? [];
-      for (const group of groups) expect(dependsOn.some((d) => d.startsWith(`Routes${group}NestedStack`)), group).toBe(true);
+      for (const group of groups)
+        expect(
+          dependsOn.some((d) => d.startsWith(`Routes${group}NestedStack`)),
+          group,
+        ).toBe(true);
     });
   });
 
