@@ -77,6 +77,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // after every other tier, alone: its timings (a toast within 500 ms of a click) are the browser's,
+          // not a machine shared with the handler tiers' stand-ins
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/setup/local-stack.global.ts'],
           setupFiles: ['test/setup/e2e-env.ts'],
           fileParallelism: false,

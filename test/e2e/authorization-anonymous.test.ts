@@ -112,19 +112,19 @@ beforeAll(async () => {
     return res.body;
   };
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const course = await made('/api/courses/', { name: 'Phlebotomy', CRN: `E2E-${stamp}`, credit_hours: 3, is_certificate_course: false });
   const site = await made('/api/clinical-sites/', { name: `E2E General ${stamp}`, units: ['Med-Surg'] });
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const rotation = await made('/api/rotations/', {
     site_id: site.id,
     unit: 'Med-Surg',
-    course_id: course.id,
+    course_id: 'course-01',
     instructor: 'Ina',
     starts_on: day(10),
     ends_on: day(40),
     capacity: 2,
   });
-  await made(`/api/rotations/${rotation.id}/students/`, { usernames: [world.users.studentA.username] }, 200);
+  // a demo student no other browser test reads (the other files read the demo as seeded)
+  await made(`/api/rotations/${rotation.id}/students/`, { usernames: ['noah.jones'] }, 200);
   const share = await made(`/api/rotations/${rotation.id}/share/`, { recipient: 'E2E General', override_reason: 'For the anonymous walk' });
   world.shareToken = String(share.path).split('/').pop()!;
 }, 60_000);
