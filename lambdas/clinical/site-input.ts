@@ -7,7 +7,7 @@ import type { SiteInput } from '../contract/clinical.js';
 import { checkUpload, displayFileName } from '../domain/uploads.js';
 import { AppError, Invalid } from '../domain/errors.js';
 import { siteKeys, type SiteRecord } from '../store/clinical-site.js';
-import { listRequirements } from '../store/compliance.js';
+import { activeRequirementIds } from '../store/compliance-keys.js';
 import { copyFile, fileSize, ownsUpload, readFile } from '../store/document-files.js';
 
 export interface SiteDraft {
@@ -19,7 +19,7 @@ export interface SiteDraft {
 export async function siteFromInput(input: SiteInput, id: string, previous: SiteRecord | null, caller: string, at: string): Promise<SiteDraft> {
   const wanted = input.requirement_ids ?? [];
   if (wanted.length) {
-    const known = new Set((await listRequirements()).filter((r) => !r.retired).map((r) => r.id));
+    const known = await activeRequirementIds();
     const unknown = wanted.findIndex((r) => !known.has(r));
     if (unknown >= 0) throw new Invalid(`requirement_ids.${unknown}: is not a requirement template`);
   }

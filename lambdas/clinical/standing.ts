@@ -19,7 +19,8 @@ import { getCohort, type CohortRecord } from '../store/cohort.js';
 import { activeRequirements, listRequirements, type RequirementRecord, type SubmissionRecord } from '../store/compliance.js';
 import type { DocumentRecord } from '../store/document.js';
 import { acknowledgedDocumentIds, cohortDocumentsToAcknowledge } from '../store/document-list.js';
-import { studentClinicalFile, type PlacementRecord } from '../store/rotation.js';
+import { studentClinicalFile } from '../store/clinical-file.js';
+import type { PlacementRecord } from '../store/rotation.js';
 import type { StudentLedger } from '../store/student.js';
 
 /** Reads shared by the students of one request or one job run, each made once, when first needed. */

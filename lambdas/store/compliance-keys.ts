@@ -3,7 +3,7 @@
  * that a cohort move (store/cohort.ts), which every student route may bundle, moves a student's submissions
  * without loading the compliance schemas.
  */
-import type { Item } from './dynamo.js';
+import { queryAll, type Item } from './dynamo.js';
 import { studentKeys } from './student.js';
 
 /** The submission items' `type`. */
@@ -28,4 +28,17 @@ export const complianceKeys = {
 /** For a cohort move (store/cohort.ts): where a student's submissions sit in the new cohort's grid. */
 export function movedSubmissionKeys(item: Item, lastName: string, cohortId: string) {
   return { gsi1pk: complianceKeys.cohort(cohortId), gsi1sk: complianceKeys.cohortSort(lastName, String(item.username), String(item.sk)) };
+}
+
+/**
+ * The ids of the templates in force: one Query of their partition reading two attributes, for a clinical site's list of
+ * the templates it asks for, without the compliance layouts (a site's routes would build them at every cold start).
+ */
+export async function activeRequirementIds(): Promise<Set<string>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': complianceKeys.requirements },
+    ProjectionExpression: 'id, retired',
+  });
+  return new Set(items.filter((i) => i.retired !== true).map((i) => String(i.id)));
 }

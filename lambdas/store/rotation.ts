@@ -12,11 +12,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import * as z from '../contract/zod.js';
 import { Conflict, NotFound } from '../domain/errors.js';
 import { auditPut, type AuditEntry } from './audit.js';
-import { SUBMISSION_TYPE } from './compliance-keys.js';
-import { Submission, type SubmissionRecord } from './compliance.js';
 import { siteKeys } from './clinical-site.js';
-import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
-import { ledgerFromItems, studentKeys, type StudentLedger } from './student.js';
+import { entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type RecordOf, type TransactItems } from './dynamo.js';
+import { studentKeys } from './student.js';
 
 export const rotationKeys = {
   collection: (id: string) => `ROTATION#${id}`,
@@ -322,18 +320,6 @@ export async function studentPlacements(username: string): Promise<PlacementReco
     ExpressionAttributeValues: { ':pk': studentKeys.student(username), ':prefix': rotationKeys.placementPrefix },
   });
   return items.map(Placement.fromItem);
-}
-
-/** A student's clinical file in one Query of their partition: rotations, compliance submissions and ledger (never checkouts). */
-export async function studentClinicalFile(username: string): Promise<{ ledger: StudentLedger; placements: PlacementRecord[]; submissions: SubmissionRecord[] } | null> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk >= :from',
-    ExpressionAttributeValues: { ':pk': studentKeys.student(username), ':from': rotationKeys.placementPrefix },
-  });
-  const ledger = ledgerFromItems(items);
-  if (!ledger) return null;
-  const ofType = (type: string) => items.filter((i: Item) => i.type === type);
-  return { ledger, placements: ofType(Placement.type).map(Placement.fromItem), submissions: ofType(SUBMISSION_TYPE).map(Submission.fromItem) };
 }
 
 /** A new share's token (shown once, in the link) and the hash it is stored under, so the table never holds a usable link. */
