@@ -92,6 +92,9 @@ const BEYOND_SPEC = [
   'GET /api/rotations/{id}/roster/',
   'POST /api/rotations/{id}/share/',
   'GET /api/shared-rosters/{token}/',
+  'GET /api/payment-plan-templates/',
+  'PUT /api/payment-plan-templates/',
+  'GET /api/students/{username}/holds/',
 ];
 
 describe('route table', () => {

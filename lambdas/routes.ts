@@ -588,6 +588,33 @@ export const routes = [
     access: 'public',
     grants: ['table:read', 'audit:write'],
   },
+
+  // Payment plans: finance's templates and hold rules (students read the ones on offer), and a student's holds,
+  // which the student and finance see with how to clear them (a read by staff is audited).
+  {
+    id: 'payment-plan-templates-get',
+    method: 'GET',
+    path: '/api/payment-plan-templates/',
+    handler: 'functions/payment-plans/templates-get.ts',
+    access: 'signed-in',
+    grants: ['table:read'],
+  },
+  {
+    id: 'payment-plan-templates-put',
+    method: 'PUT',
+    path: '/api/payment-plan-templates/',
+    handler: 'functions/payment-plans/templates-put.ts',
+    access: ['finance', 'admin'],
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'students-holds',
+    method: 'GET',
+    path: '/api/students/{username}/holds/',
+    handler: 'functions/students/holds.ts',
+    access: 'signed-in',
+    grants: ['table:read', 'audit:write'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

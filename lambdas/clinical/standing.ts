@@ -5,20 +5,21 @@
  *
  * Reads per student: their clinical file (one Query: rotations, submissions, ledger), their acknowledgements
  * (one Query, only when their cohort has documents to acknowledge) and their cohort (one GetItem). What many
- * students share (templates, sites, a cohort and its documents) is read once per `ClinicalReads`, so a roster
+ * students share (templates, sites, a cohort and its documents, the hold rules) is read once per `ClinicalReads`, so a roster
  * of 40 costs 40 files and acknowledgement reads, not 40 of everything.
  */
 import type { StudentRotation } from '../contract/clinical.js';
 import type { RequirementStatus } from '../contract/compliance.js';
 import { clearance, requirementFact, type Clearance, type ClearanceFacts } from '../domain/clearance.js';
 import { requirementsFor } from '../domain/compliance.js';
-import { pastDueHolds } from '../domain/holds.js';
+import { activeHolds, blocksAction } from '../domain/financial-holds.js';
 import { requirementStatuses } from '../presenters/compliance.js';
 import { listSites, type SiteRecord } from '../store/clinical-site.js';
 import { getCohort, type CohortRecord } from '../store/cohort.js';
 import { activeRequirements, listRequirements, type RequirementRecord, type SubmissionRecord } from '../store/compliance.js';
 import type { DocumentRecord } from '../store/document.js';
 import { acknowledgedDocumentIds, cohortDocumentsToAcknowledge } from '../store/document-list.js';
+import { getPlanSettings, type PlanSettings } from '../store/plan-template.js';
 import { studentClinicalFile } from '../store/clinical-file.js';
 import type { PlacementRecord } from '../store/rotation.js';
 import type { StudentLedger } from '../store/student.js';
@@ -29,6 +30,7 @@ export class ClinicalReads {
   private sites?: Promise<SiteRecord[]>;
   private readonly cohorts = new Map<string, Promise<CohortRecord | null>>();
   private readonly documents = new Map<string, Promise<DocumentRecord[]>>();
+  private settings?: Promise<PlanSettings>;
 
   allRequirements(): Promise<RequirementRecord[]> {
     return (this.requirements ??= listRequirements());
@@ -39,6 +41,10 @@ export class ClinicalReads {
   cohort(id: string): Promise<CohortRecord | null> {
     if (!this.cohorts.has(id)) this.cohorts.set(id, getCohort(id));
     return this.cohorts.get(id) as Promise<CohortRecord | null>;
+  }
+  /** The hold rules (with the plan templates: one Query of their partition). */
+  planSettings(): Promise<PlanSettings> {
+    return (this.settings ??= getPlanSettings());
   }
   cohortDocuments(id: string): Promise<DocumentRecord[]> {
     if (!this.documents.has(id)) this.documents.set(id, cohortDocumentsToAcknowledge(id));
@@ -72,11 +78,12 @@ export async function clinicalStanding(username: string, today: string, reads: C
   const { ledger, submissions } = file;
   const profile = ledger.profile;
   const placements = file.placements.filter((p) => p.ends_on >= today || p.id === rotationId).sort(bySoonest);
-  const [requirements, sites, cohort, documents] = await Promise.all([
+  const [requirements, sites, cohort, documents, settings] = await Promise.all([
     reads.allRequirements(),
     placements.length ? reads.allSites() : Promise.resolve([]),
     profile.cohortId ? reads.cohort(profile.cohortId) : Promise.resolve(null),
     profile.cohortId ? reads.cohortDocuments(profile.cohortId) : Promise.resolve([]),
+    reads.planSettings(),
   ]);
   const acknowledged = documents.length ? await acknowledgedDocumentIds(username) : new Set<string>();
   const siteById = new Map(sites.map((s) => [s.id, s]));
@@ -87,7 +94,17 @@ export async function clinicalStanding(username: string, today: string, reads: C
 
   const common = {
     documents: documents.map((d) => ({ title: d.title, acknowledged: acknowledged.has(d.id) })),
-    holds: pastDueHolds(ledger.enrollments, ledger.entries, today),
+    holds: blocksAction(
+      activeHolds({
+        enrollments: ledger.enrollments,
+        entries: ledger.entries,
+        plans: [],
+        rules: settings.holdRules,
+        today,
+        va: { beneficiary: Boolean(profile.vaBenefit), paymentPending: profile.vaBenefit?.paymentPending ?? false },
+      }),
+      'clinical_clearance',
+    ),
   };
   const askedAt = (siteId: string | null) => {
     const own = new Set(requirementsFor(active, placement, new Set(siteId ? siteRequirementIds(siteId) : [])).map((r) => r.id));

@@ -56,5 +56,7 @@ export const AUDIT_ACTIONS = [
   'rotation.roster.read',
   'rotation.roster.share',
   'rotation.roster.share.read',
+  'payment-plan.templates.update',
+  'student.holds.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

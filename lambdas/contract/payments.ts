@@ -11,7 +11,7 @@ export { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '.
 // loaded: 1.9 ms of CPU of payments-reconcile's cold load (bench/cold-load.ts). Rollup (the SPA) reads it too.
 
 /** Dollars as a JSON number or numeric string with at most two decimals (money is never a float server-side). */
-const Dollars = /* @__PURE__ */ (() =>
+export const Dollars = /* @__PURE__ */ (() =>
   z
     .pipe(
       z.union([z.number(), z.string()]),

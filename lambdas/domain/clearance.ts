@@ -1,11 +1,11 @@
 /**
  * Cleared for clinicals: every requirement of the student's program, cohort and clinical site is approved and
  * good through the rotation's last day, the cohort's mandatory documents are acknowledged, and no hold blocks
- * clinicals (domain/holds.ts). Worked out at read time, so a new charge or a payment changes the answer with no
+ * clinicals (domain/financial-holds.ts). Worked out at read time, so a new charge or a payment changes the answer with no
  * write to the rotation. Each reason is a sentence a student, a coordinator or a site can act on.
  */
 import type { ComplianceStatus, RequirementStatus } from '../contract/compliance.js';
-import type { PastDue } from './holds.js';
+import type { Hold } from './financial-holds.js';
 
 export interface RequirementFact {
   name: string;
@@ -36,7 +36,8 @@ export interface ClearanceFacts {
   rotationEndsOn: string | null;
   /** The cohort's documents that ask for an acknowledgement or a signature. */
   documents: ReadonlyArray<{ title: string; acknowledged: boolean }>;
-  holds: readonly PastDue[];
+  /** The financial holds that block clinical clearance (domain/financial-holds.ts blocksAction). */
+  holds: ReadonlyArray<Pick<Hold, 'reason'>>;
 }
 
 export interface Clearance {
@@ -46,8 +47,6 @@ export interface Clearance {
 
 /** "12 Mar 2027": dates in reasons are read by people, not parsed. */
 export const longDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /** Why a requirement does not count today, in words ("BLS / CPR card expired 12 Mar 2026"); null when it does. */
 export function requirementReason(r: RequirementFact): string | null {
@@ -77,7 +76,7 @@ export function clearance(facts: ClearanceFacts): Clearance {
       return end && !r.seasonal && r.expires_on !== null && r.expires_on < end ? `${r.name} expires ${longDate(r.expires_on)}, before the rotation ends ${longDate(end)}` : null;
     }),
     ...facts.documents.map((d) => (d.acknowledged ? null : `${d.title} not acknowledged`)),
-    ...facts.holds.map((h) => `Payment of ${dollars(h.amountCents)} past due since ${longDate(h.since)}`),
+    ...facts.holds.map((h) => h.reason),
   ].filter((r): r is string => r !== null);
   return { cleared: reasons.length === 0, reasons };
 }

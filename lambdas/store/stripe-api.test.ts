@@ -235,4 +235,93 @@ describe("StripeApi over HTTP (a local server in Stripe's place)", () => {
       await s.close();
     }
   });
+
+  it('charges off-session in one create: the params encoded, a 402 thrown as a StripeCardError with the intent', async () => {
+    const intent = { id: 'pi_2', object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { code: 'authentication_required' } };
+    const s = await server([
+      {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'authentication_required',
+            decline_code: 'authentication_required',
+            message: 'Your card was declined. This transaction requires authentication.',
+            payment_intent: intent,
+          },
+        },
+      },
+    ]);
+    try {
+      const create = new StripeApi('sk_test_1', s.base).paymentIntents.create(
+        { amount: 25_000, currency: 'usd', customer: 'cus_1', payment_method: 'pm_1', off_session: true, confirm: true, mandate: 'mandate_1' },
+        { idempotencyKey: 'plan:p1:2' },
+      );
+      await expect(create).rejects.toMatchObject({
+        type: 'StripeCardError',
+        statusCode: 402,
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        payment_intent: intent,
+      });
+      expect(s.seen).toHaveLength(1);
+      expect(s.seen[0]).toMatchObject({
+        url: '/local/stripe/v1/payment_intents',
+        body: 'amount=25000&currency=usd&customer=cus_1&payment_method=pm_1&off_session=true&confirm=true&mandate=mandate_1',
+        headers: { 'idempotency-key': 'plan:p1:2' },
+      });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('calls customers, payment methods and setup intents at their paths', async () => {
+    const ok = (body: object) => ({ status: 200, body });
+    const s = await server([
+      ok({ id: 'cus_1', object: 'customer' }),
+      ok({ id: 'cus_1', object: 'customer' }),
+      ok({ id: 'cus_1', object: 'customer' }),
+      ok({ object: 'list', has_more: false, data: [{ id: 'pm_1' }] }),
+      ok({ id: 'pm_1' }),
+      ok({ id: 'pm_1' }),
+      ok({ id: 'pm_1' }),
+      ok({ object: 'list', has_more: false, data: [] }),
+      ok({ id: 'seti_1' }),
+      ok({ id: 'seti_1' }),
+      ok({ id: 'seti_1', status: 'succeeded' }),
+    ]);
+    try {
+      const api = new StripeApi('sk_test_1', s.base);
+      await api.customers.create({ email: 'a@example.com', metadata: { student: 's1' } });
+      await api.customers.retrieve('cus_1');
+      await api.customers.update('cus_1', { invoice_settings: { default_payment_method: 'pm_1' } });
+      const methods = [];
+      for await (const pm of api.customers.listPaymentMethods('cus_1', { type: 'us_bank_account' })) methods.push(pm.id);
+      expect(methods).toEqual(['pm_1']);
+      await api.paymentMethods.retrieve('pm_1');
+      await api.paymentMethods.attach('pm_1', { customer: 'cus_1' });
+      await api.paymentMethods.detach('pm_1');
+      for await (const pm of api.paymentMethods.list({ customer: 'cus_1', type: 'card' })) methods.push(pm.id);
+      await api.setupIntents.create({ customer: 'cus_1', usage: 'off_session', payment_method_options: { us_bank_account: { verification_method: 'microdeposits' } } });
+      await api.setupIntents.retrieve('seti_1');
+      const done = await api.setupIntents.confirm('seti_1', { payment_method: 'pm_card_visa' });
+      expect(done.status).toBe('succeeded');
+      expect(s.seen.map((x) => `${x.method} ${x.url} ${x.body}`)).toEqual([
+        'POST /local/stripe/v1/customers email=a%40example.com&metadata[student]=s1',
+        'GET /local/stripe/v1/customers/cus_1 ',
+        'POST /local/stripe/v1/customers/cus_1 invoice_settings[default_payment_method]=pm_1',
+        'GET /local/stripe/v1/customers/cus_1/payment_methods?type=us_bank_account ',
+        'GET /local/stripe/v1/payment_methods/pm_1 ',
+        'POST /local/stripe/v1/payment_methods/pm_1/attach customer=cus_1',
+        'POST /local/stripe/v1/payment_methods/pm_1/detach ',
+        'GET /local/stripe/v1/payment_methods?customer=cus_1&type=card ',
+        'POST /local/stripe/v1/setup_intents customer=cus_1&usage=off_session&payment_method_options[us_bank_account][verification_method]=microdeposits',
+        'GET /local/stripe/v1/setup_intents/seti_1 ',
+        'POST /local/stripe/v1/setup_intents/seti_1/confirm payment_method=pm_card_visa',
+      ]);
+      expect(s.seen.filter((x) => x.method === 'POST').every((x) => typeof x.headers['idempotency-key'] === 'string')).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * A small client over Stripe's documented HTTP API (https://docs.stripe.com/api), for the few calls the
  * portal makes, in place of the official SDK at runtime (why: store/payment-gateway.ts). The SDK stays a
- * type-only import, so answers are typed as Stripe.PaymentIntent, Stripe.Refund, Stripe.Event. What the
+ * type-only import, so answers are typed as Stripe.PaymentIntent, Stripe.Refund, Stripe.Event, ... What the
  * SDK did and this keeps (stripe 23.1.0, whose behaviour is quoted where it is not documented):
  *   - requests: form-encoded bodies and queries with bracket notation, secret key as a Bearer token, the
  *     API version pinned, an Idempotency-Key on every POST;
@@ -130,6 +130,11 @@ export class StripeApi {
   }
 
   readonly paymentIntents = {
+    /**
+     * With `confirm: true` (off-session plan charges: customer, payment_method, off_session, mandate) the
+     * payment is attempted in the same request; a decline is thrown like confirm's, a StripeCardError
+     * (402) with code, decline_code and the intent (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method).
+     */
     create: (params: Stripe.PaymentIntentCreateParams, opts?: RequestOptions) => this.post<Stripe.PaymentIntent>('/v1/payment_intents', params, opts),
     retrieve: (id: string) => this.request<Stripe.PaymentIntent>('GET', `/v1/payment_intents/${encodeURIComponent(id)}`),
     confirm: (id: string, params: Stripe.PaymentIntentConfirmParams = {}, opts?: RequestOptions) =>
@@ -137,6 +142,33 @@ export class StripeApi {
     cancel: (id: string, params: Stripe.PaymentIntentCancelParams = {}, opts?: RequestOptions) =>
       this.post<Stripe.PaymentIntent>(`/v1/payment_intents/${encodeURIComponent(id)}/cancel`, params, opts),
     list: (params: Stripe.PaymentIntentListParams = {}) => this.list<Stripe.PaymentIntent>('/v1/payment_intents', params),
+  };
+
+  /** https://docs.stripe.com/api/customers */
+  readonly customers = {
+    create: (params: Stripe.CustomerCreateParams = {}, opts?: RequestOptions) => this.post<Stripe.Customer>('/v1/customers', params, opts),
+    retrieve: (id: string) => this.request<Stripe.Customer>('GET', `/v1/customers/${encodeURIComponent(id)}`),
+    update: (id: string, params: Stripe.CustomerUpdateParams, opts?: RequestOptions) => this.post<Stripe.Customer>(`/v1/customers/${encodeURIComponent(id)}`, params, opts),
+    /** https://docs.stripe.com/api/payment_methods/customer_list */
+    listPaymentMethods: (id: string, params: Stripe.CustomerListPaymentMethodsParams = {}) =>
+      this.list<Stripe.PaymentMethod>(`/v1/customers/${encodeURIComponent(id)}/payment_methods`, params),
+  };
+
+  /** https://docs.stripe.com/api/payment_methods */
+  readonly paymentMethods = {
+    retrieve: (id: string) => this.request<Stripe.PaymentMethod>('GET', `/v1/payment_methods/${encodeURIComponent(id)}`),
+    list: (params: Stripe.PaymentMethodListParams = {}) => this.list<Stripe.PaymentMethod>('/v1/payment_methods', params),
+    attach: (id: string, params: Stripe.PaymentMethodAttachParams, opts?: RequestOptions) =>
+      this.post<Stripe.PaymentMethod>(`/v1/payment_methods/${encodeURIComponent(id)}/attach`, params, opts),
+    detach: (id: string, opts?: RequestOptions) => this.post<Stripe.PaymentMethod>(`/v1/payment_methods/${encodeURIComponent(id)}/detach`, {}, opts),
+  };
+
+  /** https://docs.stripe.com/api/setup_intents */
+  readonly setupIntents = {
+    create: (params: Stripe.SetupIntentCreateParams = {}, opts?: RequestOptions) => this.post<Stripe.SetupIntent>('/v1/setup_intents', params, opts),
+    retrieve: (id: string) => this.request<Stripe.SetupIntent>('GET', `/v1/setup_intents/${encodeURIComponent(id)}`),
+    confirm: (id: string, params: Stripe.SetupIntentConfirmParams = {}, opts?: RequestOptions) =>
+      this.post<Stripe.SetupIntent>(`/v1/setup_intents/${encodeURIComponent(id)}/confirm`, params, opts),
   };
 
   readonly refunds = {

@@ -83,6 +83,11 @@ export const StudentProfile = entity(
       ledgerVersion: z.optional(z.number()),
       /** False once an admin disabled the student's sign-in. */
       signInEnabled: z.optional(z.boolean()),
+      /**
+       * A VA education beneficiary (chapter 31 or 33) and whether a VA payment is pending: while it is, no late fee
+       * and no financial hold (38 U.S.C. 3679(e)).
+       */
+      vaBenefit: z.optional(z.object({ chapter: z.enum(['31', '33']), paymentPending: z.boolean() })),
     }),
   (p) => ({
     ...studentKeys.profile(p.username),

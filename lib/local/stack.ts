@@ -104,7 +104,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let localQueue: LocalQueue | null = null;
   let localStream: LocalStream | null = null;
   let localScheduler: LocalScheduler | null = null;
+  let stopSandbox: (() => void) | null = null;
   const stop = async () => {
+    // the sandbox's settle timer first: a stopped stack must not write its state over the next one's
+    stopSandbox?.();
     await jobsRunner?.stop();
     await localScheduler?.stop();
     await localStream?.stop();
@@ -163,7 +166,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       ...stripeKeys,
       webhookUrl: opts.gateway ? `http://127.0.0.1:${ports.gateway}/api/payments/webhook` : null,
       log,
+      // the stack clock: moving /local/clock four days settles ACH debits (stripe-sandbox/ach.ts), checked every second
+      now: () => clock.now().getTime(),
+      settleEveryMs: 1_000,
     });
+    stopSandbox = () => {
+      stripeSandbox.stop();
+      stripeSandbox.flush();
+    };
 
     jobsRunner = createJobsRunner({ log });
     // queue rows' messages (SQS in the cloud), sent by handlers to PORTAL_LOCAL_QUEUE_URL

@@ -216,6 +216,9 @@ const ROUTE_GROUPS: Record<string, string> = {
   'clinical-sites': 'Clinical',
   rotations: 'Clinical',
   'shared-rosters': 'Clinical',
+  'payment-plan-templates': 'Plans',
+  'payment-plans': 'Plans',
+  'payment-methods': 'Plans',
 };
 
 export function routeGroup(route: Pick<RouteDef, 'path'>): string {

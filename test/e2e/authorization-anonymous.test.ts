@@ -64,6 +64,7 @@ const world: MatrixWorld = {
     complianceUpload: async () => 'uploads/anonymous/00000000-0000-4000-8000-000000000000/BLS_card.pdf',
     pendingSubmission: async () => '00000000-0000-4000-8000-0000000000ac',
     requirementsInForce: async () => [],
+    planSettings: async () => ({ templates: [], hold_rules: {} }),
     /** A new student with a temporary password (made by the demo admin through the API) and the session of their first sign-in. */
     challenge: async () => {
       const { token } = await login('admin', 'Admin!2345');

@@ -140,6 +140,8 @@ const builders = {
   // every submission with a file of every demo student: their own answer 200, the others' 403
   'compliance-file': () => everySubmission().flatMap((id) => [{ pathParameters: { id, index: '0' } }, { pathParameters: { id, index: '0' }, query: { disposition: 'inline' } }]),
   'compliance-student': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
+  'payment-plan-templates-get': () => [{}],
+  'students-holds': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
 } satisfies Record<StudentRouteId, (w: Walker) => CellRequest[]>;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

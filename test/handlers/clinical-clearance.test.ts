@@ -146,34 +146,37 @@ describe('the cohort’s mandatory documents', () => {
   });
 });
 
-describe('past-due holds', () => {
-  it('a charge past due beyond the grace period blocks, with no write to the rotation; paying it (a verified Stripe webhook) clears', async () => {
+// The hold rules are finance's (PUT /api/payment-plan-templates/; other test files save them too): a balance of $6,500.00
+// 60 days past due is held under every rule set the tests save, one due 3 days ago under none.
+describe('financial holds', () => {
+  it('a balance past due beyond the hold rules blocks, in its own words, with no write to the rotation; paying it (a verified Stripe webhook) clears', async () => {
     const { student, rotation } = await clearedOnRotation();
     expect(await entryOf(rotation.id, student.username)).toMatchObject({ cleared: true });
     const stored = async () => ({ rotation: await rotationItems(rotation.id), placements: await placementsOf(student.username) });
     const before = await stored();
 
-    const dueOn = daysFromToday(-20);
-    await chargeClinicalFee(student.username, '650.00', dueOn);
-    expect(await entryOf(rotation.id, student.username)).toMatchObject({ cleared: false, reasons: [`Payment of $650.00 past due since ${longDate(dueOn)}`] });
+    const dueOn = daysFromToday(-60);
+    await chargeClinicalFee(student.username, '6500.00', dueOn);
+    const reason = expect.stringMatching(new RegExp(`^Balance of \\$6,500\\.00 for .+ past due since ${longDate(dueOn)}$`));
+    expect(await entryOf(rotation.id, student.username)).toMatchObject({ cleared: false, reasons: [reason] });
     // the student sees it too, on their own record
     const own = await viewComplianceAs(student.caller, student.username);
-    expect(own.body.rotations).toEqual([expect.objectContaining({ id: rotation.id, cleared: false, reasons: [`Payment of $650.00 past due since ${longDate(dueOn)}`] })]);
+    expect(own.body.rotations).toEqual([expect.objectContaining({ id: rotation.id, cleared: false, reasons: [reason] })]);
 
     const intent = await call('payments-create-intent', student.caller, {
-      body: { username: student.username, totalCost: '650.00', idempotency_key: randomUUID(), items: [{ program_type: 'diploma', program_id: 'pct', amount: '650.00' }] },
+      body: { username: student.username, totalCost: '6500.00', idempotency_key: randomUUID(), items: [{ program_type: 'diploma', program_id: 'pct', amount: '6500.00' }] },
     });
     expect(intent.status, JSON.stringify(intent.body)).toBe(200);
     await (await stripe()).paymentIntents.confirm(intent.body.paymentIntentId, { payment_method: 'pm_card_visa' });
-    expect((await deliver(succeeded(intent.body.paymentIntentId, 65_000))).body.outcome).toBe('applied');
+    expect((await deliver(succeeded(intent.body.paymentIntentId, 650_000))).body.outcome).toBe('applied');
     expect(await entryOf(rotation.id, student.username)).toMatchObject({ cleared: true, reasons: [] });
     // worked out at read time: neither the charge nor the payment wrote to the rotation or the student's copy of it
     expect(await stored()).toEqual(before);
   });
 
-  it('a charge within the grace period (due 14 days ago) does not hold', async () => {
+  it("a balance not yet past the rules' days (due 3 days ago) does not hold", async () => {
     const { student, rotation } = await clearedOnRotation();
-    await chargeClinicalFee(student.username, '100.00', daysFromToday(-14));
+    await chargeClinicalFee(student.username, '6500.00', daysFromToday(-3));
     expect(await entryOf(rotation.id, student.username)).toMatchObject({ cleared: true, reasons: [] });
   });
 });

@@ -26,6 +26,8 @@ import { handler as listPayments } from '../../lambdas/functions/payments/list.j
 import { handler as getStudent } from '../../lambdas/functions/students/get.js';
 import { handler as listStudents } from '../../lambdas/functions/students/list.js';
 import { handler as studentPayments } from '../../lambdas/functions/students/payments.js';
+import { handler as studentHolds } from '../../lambdas/functions/students/holds.js';
+import { handler as planTemplates } from '../../lambdas/functions/payment-plans/templates-get.js';
 import type { ProgramType } from '../../lambdas/contract/programs.js';
 import type { ApiEvent, ApiResult } from '../../lambdas/http/types.js';
 import type { RouteId } from '../../lambdas/routes.js';
@@ -494,6 +496,27 @@ const WITHIN_BUDGET: Case[] = [
     },
   },
   {
+    // the student's collection and the hold rules: two collections, whatever the ledger holds
+    route: 'students-holds',
+    what: "a student's holds, with n payments in their ledger, read by finance",
+    requests: 2,
+    audited: true,
+    commands: ['QueryCommand', 'QueryCommand'],
+    setup: async (n) => {
+      const username = uniqueName('budget-holds');
+      await putItems(student(username, { payments: n }));
+      return { run: call(studentHolds, 'students-holds', { caller: finance, pathParameters: { username } }), returned: () => Infinity, check: oneQueryOfTheRecord(username) };
+    },
+  },
+  {
+    // one partition, at most 30 templates (the contract) and the rules: one Query page, counted on whatever other tests stored
+    route: 'payment-plan-templates-get',
+    what: 'the plan templates and hold rules',
+    requests: 1,
+    commands: ['QueryCommand'],
+    setup: async () => ({ run: call(planTemplates, 'payment-plan-templates-get', { caller: { username: uniqueName('budget-plans') } }), returned: () => Infinity }),
+  },
+  {
     route: 'students-payments',
     what: "a student's n card payments",
     requests: 1,
@@ -748,11 +771,11 @@ const WITHIN_BUDGET: Case[] = [
 const EXCEPTIONS: Case[] = [
   {
     // As above, and with a rotation and a cohort document to acknowledge: the student's acknowledgements (one Query of
-    // gsi2) and the sites (one Query: the extra requirements of the rotation's site). Six, whatever the history holds.
+    // gsi2) and the sites (one Query: the extra requirements of the rotation's site). Seven, whatever the history holds.
     route: 'compliance-student',
     what: "a student's own record with a rotation and a cohort document to acknowledge: n submissions",
-    requests: 6,
-    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
+    requests: 7,
+    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
     setup: async (n) => {
       const { cohortId, requirementId, usernames } = await rosterOf(1);
       const username = usernames[0]!;
@@ -767,11 +790,11 @@ const EXCEPTIONS: Case[] = [
   {
     // The rotation and its roster are one Query of its partition; then each student's clinical file (one Query: their
     // rotations, submissions and ledger) and, as their cohort has a document to acknowledge, their acknowledgements (one
-    // Query of gsi2). What they share is read once: the templates and the sites (a Query each), the cohort (GetItem) and
-    // its documents (a Query of gsi1). Five, and two per student; audited as a read of the students shown.
+    // Query of gsi2). What they share is read once: the templates, the sites and the hold rules (a Query each), the
+    // cohort (GetItem) and its documents (a Query of gsi1). Six, and two per student; audited as a read of the students shown.
     route: 'rotations-roster',
     what: 'the roster of a rotation of n students of one cohort, each cleared or not',
-    requests: 5,
+    requests: 6,
     perItem: 2,
     audited: true,
     setup: async (n) => {
@@ -785,7 +808,7 @@ const EXCEPTIONS: Case[] = [
     // (clinical-clearance.test.ts reads it back through the link).
     route: 'rotations-share',
     what: 'sharing the roster of a rotation of n students (none cleared: with a reason)',
-    requests: 5,
+    requests: 6,
     perItem: 2,
     status: 201,
     writes: ['TransactWriteCommand'],
@@ -919,15 +942,14 @@ const EXCEPTIONS: Case[] = [
   },
   {
     // The student's clinical file is one Query of their partition (profile, rotations, submissions and ledger, since
-    // clearance also weighs past-due holds); what applies needs the templates (one Query) and the cohort (GetItem: its
-    // start, for the due days); the cohort's documents to acknowledge are one Query of gsi1 (none here, so their
-    // acknowledgements are not read), and the sites only when they have rotations (none here): four requests,
-    // whatever the history holds. (Before clearance weighed documents and holds: the profile, the submissions, the
-    // templates and the cohort, also four.)
+    // clearance also weighs financial holds); what applies needs the templates (one Query) and the cohort (GetItem: its
+    // start, for the due days); the holds need their rules (one Query of the plan settings); the cohort's documents to
+    // acknowledge are one Query of gsi1 (none here, so their acknowledgements are not read), and the sites only when
+    // they have rotations (none here): five requests, whatever the history holds.
     route: 'compliance-student',
     what: "a student's own record: n submissions of one requirement",
-    requests: 4,
-    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
+    requests: 5,
+    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
     setup: async (n) => {
       const c = cohort();
       const username = uniqueName('budget-compl');
@@ -948,9 +970,9 @@ const EXCEPTIONS: Case[] = [
   {
     route: 'compliance-student',
     what: "a compliance reviewer's read of a student's record (audited)",
-    requests: 4,
+    requests: 5,
     audited: true,
-    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
+    commands: ['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
     setup: async (n) => {
       const c = cohort();
       const username = uniqueName('budget-compl');

@@ -117,6 +117,11 @@ describe('hostile input on the students routes', () => {
       },
     }),
     'students-messages': () => ({ caller: admin, request: req({ pathParameters: params('username', [payer]), query: hostileQuery(['limit', 'cursor']) }), ok: isPage }),
+    'students-holds': () => ({
+      caller: admin,
+      request: req({ pathParameters: params('username', [payer]) }),
+      ok: (res) => expect(res.body).toMatchObject({ holds: expect.any(Array), never_blocked: expect.any(Array) }),
+    }),
     'students-create': () => ({ caller: admin, request: req({ body: hostileJsonBody({ base: studentForm, defects: studentFormDefects }) }) }),
     'students-import': () => ({
       caller: admin,

@@ -43,6 +43,7 @@ export const RESOURCES = {
   reports: /^(audit|dashboard)-/,
   notifications: /^(notifications|notification-preferences|announcements)-/,
   clinical: /^(clinical-sites-|rotations-|shared-roster$)/,
+  plans: /^payment-plan/,
 } as const;
 export type Resource = keyof typeof RESOURCES;
 /** Runs per route (the issue asks for at least 1,000). */
@@ -179,10 +180,15 @@ export async function storedState() {
     clinicalFiles: clx.site
       ? ((await s3.send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME!, Prefix: `clinical-sites/${clx.site}/` }))).Contents ?? []).map((o) => o.Key)
       : [],
+    // the plans file's: a template named with the tag, or hold rules with its tell-tale day count, would be a save that got through
+    planSettings: (await itemsOf('PLAN_SETTINGS')).filter((i) => String(i.name ?? '').includes(tag) || i.installmentPastDueDays === HOSTILE_HOLD_DAYS),
     // the caller's planted bad uploads are consumed (deleted) by design; nothing else may appear or go
     uploads: (listed.Contents ?? []).map((o) => o.Key).filter((k) => !badUploads.some((u) => u.key === k)),
   };
 }
+
+/** The day count of the hold rules the plans file's bodies carry: no other test uses it, so finding it stored means a hostile save got through. */
+export const HOSTILE_HOLD_DAYS = 297;
 
 export const stats: Array<{ route: string; runs: number; statuses: Record<number, number>; ms: number }> = [];
 

@@ -117,6 +117,10 @@ export const MATRIX = {
   'rotations-share':            { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 403, compliance: 201, admin: 201 },
   // public: the clinical site has no account; the link's token is the credential, whoever holds it (CHECKS: names and statuses only)
   'shared-roster':              { anonymous: 200, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  // payment plans: what is on offer is no secret; finance sets the terms and the hold rules
+  'payment-plan-templates-get': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  'payment-plan-templates-put': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
+  'students-holds':             { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, compliance: 200, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
@@ -189,6 +193,8 @@ export interface MatrixWorld {
     pendingSubmission(): Promise<string>;
     /** The requirement templates in force, as PUT /api/compliance/requirements/ takes them back (their ids kept). */
     requirementsInForce(): Promise<Array<Record<string, unknown>>>;
+    /** The plan templates and hold rules in force, as PUT /api/payment-plan-templates/ takes them back (ids kept). */
+    planSettings(): Promise<{ templates: Array<Record<string, unknown>>; hold_rules: Record<string, unknown> }>;
   };
 }
 
@@ -339,6 +345,20 @@ export const siteForm = (w: Pick<MatrixWorld, 'tag'>) => ({
   requirement_ids: [],
 });
 /** A calendar day `days` after today (UTC). */
+let planSerial = 0;
+/** A plan template as PUT /api/payment-plan-templates/ takes it: 25% down, 4 monthly installments on the 5th. */
+export const planTemplateForm = (name: string) => ({
+  name,
+  down_payment_percent: 25,
+  installments: 4,
+  day_of_month: 5,
+  setup_fee: '25.00',
+  grace_days: 10,
+  late_fee: '15.00',
+  returned_payment_fee: '20.00',
+  program_types: ['certificate', 'diploma'],
+  active: true,
+});
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** A rotation at the world's site, as the coordinator's form sends it. */
 const rotationForm = (w: MatrixWorld) => ({
@@ -537,6 +557,13 @@ export const REQUESTS = {
     body: { recipient: 'Unit manager, Matrix General', expires_in_days: 3, override_reason: 'Card seen at orientation' },
   }),
   'shared-roster': (w) => ({ pathParameters: { token: w.shareToken } }),
+  'payment-plan-templates-get': () => ({}),
+  // the set in force handed back whole (a template left out would be removed under the other tests), plus one new one
+  'payment-plan-templates-put': async (w) => {
+    const { templates, hold_rules } = await w.fresh.planSettings();
+    return { body: { templates: [...templates, planTemplateForm(`Matrix plan ${w.tag} ${++planSerial}`)], hold_rules } };
+  },
+  'students-holds': (w, who) => ({ pathParameters: { username: target(w, who) } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -756,5 +783,16 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
     expect(res.body.students).toHaveLength(1);
     expect(Object.keys(res.body.students[0]).sort()).toEqual(['cleared', 'first_name', 'last_name', 'requirements']);
     expect(JSON.stringify(res.body)).not.toMatch(/"username"|"reasons"|"key"|"files"|waiting for review|past due/);
+  },
+  'payment-plan-templates-get': (w, who, res) => {
+    expect(res.body).toMatchObject({ templates: expect.any(Array), hold_rules: { installment_past_due_days: expect.any(Number), blocks: expect.any(Object) } });
+    // students see only what is on offer
+    if (who === 'studentOwn' || who === 'studentOther') expect((res.body.templates as Array<{ active: boolean }>).every((t) => t.active)).toBe(true);
+  },
+  'payment-plan-templates-put': (w, who, res) => {
+    expect((res.body.templates as Array<{ name: string }>).map((t) => t.name)).toContain(`Matrix plan ${w.tag} ${planSerial}`);
+  },
+  'students-holds': (w, who, res) => {
+    expect(res.body).toMatchObject({ holds: expect.any(Array), never_blocked: expect.arrayContaining([expect.stringMatching(/pay/i)]) });
   },
 };

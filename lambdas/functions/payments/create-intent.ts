@@ -1,6 +1,6 @@
 /**
  * POST /api/create-payment-intent — opens a checkout. The server re-checks every item against the
- * student's ledger (domain/payment-plan.ts), creates a card-only Stripe PaymentIntent with an
+ * student's ledger (domain/payment-allocation.ts), creates a card-only Stripe PaymentIntent with an
  * idempotency key, stores it as pending and cancels the student's older open checkouts, so of two
  * tabs only the newer can pay. Nothing is paid until Stripe's webhook says so.
  *
@@ -14,7 +14,7 @@ import { studentSubject } from '../../domain/audit-subjects.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../domain/errors.js';
 import { nowIso } from '../../domain/clock.js';
 import { dollarsToCents } from '../../domain/money.js';
-import { planPayment, type Allocation } from '../../domain/payment-plan.js';
+import { planPayment, type Allocation } from '../../domain/payment-allocation.js';
 import { required } from '../../domain/required.js';
 import { isAdmin } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';

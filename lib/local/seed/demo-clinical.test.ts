@@ -1,12 +1,12 @@
 /**
  * The clinical demo shows a cleared student and blocked ones whatever the day of the seed, worked out as the API does
- * (presenters/compliance.ts statuses, domain/clearance.ts, domain/holds.ts) from the demo's own records.
+ * (presenters/compliance.ts statuses, domain/clearance.ts, domain/financial-holds.ts under the default hold rules) from the demo's own records.
  */
 import { describe, expect, it } from 'vitest';
 import { RequirementInput } from '../../../lambdas/contract/compliance.js';
 import { schoolDay } from '../../../lambdas/domain/clock.js';
 import { clearance, requirementFact } from '../../../lambdas/domain/clearance.js';
-import { pastDueHolds } from '../../../lambdas/domain/holds.js';
+import { activeHolds, blocksAction, DEFAULT_HOLD_RULES } from '../../../lambdas/domain/financial-holds.js';
 import { requirementStatuses } from '../../../lambdas/presenters/compliance.js';
 import type { RequirementRecord } from '../../../lambdas/store/compliance.js';
 import { demoCohorts } from './demo-catalog.js';
@@ -43,7 +43,10 @@ function rosterOn(seededAt: Date) {
         requirements: statuses.map(requirementFact),
         rotationEndsOn: clinical.rotation.ends_on,
         documents,
-        holds: pastDueHolds(enrollments, entries, today),
+        holds: blocksAction(
+          activeHolds({ enrollments, entries, plans: [], rules: DEFAULT_HOLD_RULES, today, va: { beneficiary: false, paymentPending: false } }),
+          'clinical_clearance',
+        ),
       }),
     };
   });

@@ -21,4 +21,9 @@ export interface SandboxRequest {
   caller: Caller;
   /** the Stripe-Version the request asked for, else the account's (versions.ts) */
   apiVersion: string;
+  /** where the sandbox was reached (scheme://host), for the URLs it hands out (3D Secure page) */
+  origin: string;
+  /** the caller's address and User-Agent: Stripe infers an online mandate's from a Stripe.js request */
+  ip: string;
+  userAgent: string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEventLog, EVENT_RETENTION_SECONDS, MAX_EVENTS } from './events.js';
 import type { StripeEvent } from './objects.js';
-import type { SandboxState } from './state.js';
+import { emptyState, type SandboxState } from './state.js';
 
 const NOW = 1_750_000_000;
 const event = (id: string, created: number): StripeEvent => ({
@@ -15,12 +15,8 @@ const event = (id: string, created: number): StripeEvent => ({
   data: { object: {} },
 });
 const state = (events: StripeEvent[]): SandboxState => ({
-  intents: {},
-  charges: {},
-  refunds: {},
+  ...emptyState(),
   events,
-  idempotency: {},
-  dropNext: {},
   deliveries: Object.fromEntries(events.map((e) => [e.id, { event: e.id, type: e.type, dropped: false, delivered: true, gaveUp: false, attempts: [] }])),
 });
 

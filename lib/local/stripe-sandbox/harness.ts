@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
 import { createStripeSandbox, SANDBOX_PREFIX, type SandboxOptions } from './server.js';
 
 export const KEYS = { secretKey: 'sk_test_sandbox_harness', publishableKey: 'pk_test_sandbox_harness', webhookSecret: 'whsec_sandbox_harness' } as const;
@@ -23,6 +24,8 @@ export interface Harness {
   raw: (method: string, pathAndQuery: string, init?: { body?: string; key?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
   /** writes the sandbox's state file now */
   flush: () => void;
+  /** settles the ACH debits due by the sandbox clock, as the local stack's timer does (ach.ts) */
+  settle: () => number;
   close: () => Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     stripe,
     raw,
     flush: () => mount.flush(),
+    settle: () => mount.settle(),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(dir, { recursive: true, force: true });
@@ -79,4 +83,24 @@ export async function eventually<T>(check: () => T | Promise<T>, ms = 5_000): Pr
     if (Date.now() > until) throw new Error('eventually: timed out');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Starts a sandbox before the file's tests and closes it after them; `onStart` gets it and the SDK on its secret key. */
+export function sandboxPerFile(onStart: (harness: Harness, stripe: Stripe) => void, options: Partial<SandboxOptions> = {}): void {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startSandbox(options);
+    onStart(started, started.stripe());
+  });
+  afterAll(() => started?.close());
+}
+
+/** The Stripe error a call fails with; fails the test when the call succeeds. */
+export async function stripeFailure(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Stripe.errors.StripeError;
+  }
+  throw new Error('expected the call to fail');
 }

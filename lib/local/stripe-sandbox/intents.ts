@@ -5,19 +5,49 @@
  *   GET  /v1/payment_intents/:id           retrieve (secret key, or publishable key + client_secret)
  *   POST /v1/payment_intents/:id/confirm   confirm with a test payment method (as Stripe.js does)
  *   POST /v1/payment_intents/:id/cancel    cancel, optional cancellation_reason (secret key)
+ * Off-session payments (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method):
+ * create takes `customer`, `payment_method`, `setup_future_usage`, `confirm=true` (confirmed in the same
+ * request, its 402 carrying the intent like confirm's), `off_session`, `mandate` / `mandate_data` and
+ * `return_url`. A card that always needs its holder fails off-session with authentication_required and
+ * answers requires_action on session (authentication.ts); a us_bank_account payment is processing
+ * until it settles (ach.ts).
  */
+import { startDebit } from './ach.js';
+import { redirectAction } from './authentication.js';
 import type { SandboxContext, SandboxRequest } from './context.js';
 import { formHas, formList, formObject, formString, type FormObject } from './form.js';
 import { listPage, parseListParams } from './lists.js';
-import { CANCELLATION_REASONS, exclusive, invalidEnum, notFound, nowSeconds, secretOnly, stripeError, stripeId, type Charge, type PaymentIntent, type Reply } from './objects.js';
-import { TEST_PAYMENT_METHODS } from './test-cards.js';
+import { activeMandateFor, createMandate } from './mandates.js';
+import {
+  CANCELLATION_REASONS,
+  exclusive,
+  invalidEnum,
+  notFound,
+  nowSeconds,
+  secretOnly,
+  stripeError,
+  stripeId,
+  type Charge,
+  type PaymentIntent,
+  type PaymentMethod,
+  type Reply,
+} from './objects.js';
+import { attachTo, createBankMethod, resolveMethod, type Usable } from './payment-methods.js';
+import { AUTHENTICATION_REQUIRED, type CardOutcome } from './test-cards.js';
 import { ALLOWED_TYPES_SINCE, isAtLeast, NO_PAYMENT_METHOD_TYPES_SINCE } from './versions.js';
 
 /**
- * The payment method types the sandbox account has turned on "in the Dashboard": cards only, the one
- * type it has test payment methods for (test-cards.ts).
+ * The payment method types the sandbox account has turned on "in the Dashboard": cards, the type it
+ * has test cards for (test-cards.ts). ACH Direct Debit is turned on too, but (a sandbox rule, not
+ * Stripe's) offered only to intents that name a `customer`: bank debits in the portal are payment-plan
+ * autopay for a saved customer, and customer-less intents keep answering cards only as they always did.
  */
 export const SANDBOX_ENABLED_TYPES = ['card'] as const;
+export const CUSTOMER_ENABLED_TYPES = ['card', 'us_bank_account'] as const;
+export const enabledTypes = (customer: string | null | undefined): readonly string[] => (customer ? CUSTOMER_ENABLED_TYPES : SANDBOX_ENABLED_TYPES);
+
+/** https://docs.stripe.com/api/payment_intents/create#create_payment_intent-setup_future_usage */
+export const FUTURE_USAGES = ['off_session', 'on_session'] as const;
 
 /**
  * Statuses a PaymentIntent can be canceled from, in the order Stripe's error lists them ("You can
@@ -49,9 +79,10 @@ const unexpectedState = (intent: PaymentIntent, message: string): Reply =>
  *  - automatic_payment_methods and payment_method_types together are refused ("You may only specify one
  *    of these parameters: automatic_payment_methods, payment_method_types.").
  */
-function paymentMethodSettings(
+export function paymentMethodSettings(
   form: FormObject,
   apiVersion: string,
+  enabled: readonly string[] = SANDBOX_ENABLED_TYPES,
 ): { ok: true; types: string[]; automatic: PaymentIntent['automatic_payment_methods'] } | { ok: false; reply: Reply } {
   const types = formList(form, 'payment_method_types');
   const allowed = formList(form, 'allowed_payment_method_types');
@@ -85,11 +116,11 @@ function paymentMethodSettings(
 
   if (types !== undefined) return { ok: true, types, automatic: null };
   if (allowed !== undefined) {
-    return { ok: true, types: allowed.filter((type) => (SANDBOX_ENABLED_TYPES as readonly string[]).includes(type)), automatic: null };
+    return { ok: true, types: allowed.filter((type) => enabled.includes(type)), automatic: null };
   }
   if (automaticGiven && formString(automatic, 'enabled') === 'false') return { ok: true, types: ['card'], automatic: null };
   const allowRedirects = formString(automatic, 'allow_redirects') === 'never' ? 'never' : 'always';
-  return { ok: true, types: [...SANDBOX_ENABLED_TYPES], automatic: { enabled: true, allow_redirects: allowRedirects } };
+  return { ok: true, types: [...enabled], automatic: { enabled: true, allow_redirects: allowRedirects } };
 }
 
 export function createIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
@@ -100,7 +131,14 @@ export function createIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
     return stripeError(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
   }
   if (!currency) return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
-  const methods = paymentMethodSettings(form, req.apiVersion);
+  const customer = formString(form, 'customer') || null;
+  if (customer && !ctx.state.customers[customer]) return notFound('customer', customer, 'customer');
+  const futureUsage = formString(form, 'setup_future_usage');
+  if (futureUsage !== undefined && !(FUTURE_USAGES as readonly string[]).includes(futureUsage)) return invalidEnum('setup_future_usage', FUTURE_USAGES);
+  const confirm = formString(form, 'confirm') === 'true';
+  // "This parameter can only be used with confirm=true" (https://docs.stripe.com/api/payment_intents/create#create_payment_intent-off_session); the wording is the sandbox's
+  if (isOffSession(form) && !confirm) return stripeError(400, 'invalid_request_error', 'off_session can only be used with confirm=true.', { param: 'off_session' });
+  const methods = paymentMethodSettings(form, req.apiVersion, enabledTypes(customer));
   if (!methods.ok) return methods.reply;
 
   const id = stripeId('pi');
@@ -123,9 +161,91 @@ export function createIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
     latest_charge: null,
     last_payment_error: null,
     receipt_email: formString(form, 'receipt_email') ?? null,
+    customer,
+    next_action: null,
+    setup_future_usage: (futureUsage as PaymentIntent['setup_future_usage']) ?? null,
     livemode: false,
   };
+  if (confirm) {
+    // confirmed in the same request; a refusal before any attempt (4xx but 402) leaves no intent behind
+    ctx.state.intents[id] = intent;
+    const reply = confirmIntent(ctx, intent, req);
+    if (reply.status >= 400 && reply.status !== 402) delete ctx.state.intents[id];
+    return reply;
+  }
+  const given = formString(form, 'payment_method');
+  if (given) {
+    const resolved = resolveMethod(ctx, given, customer);
+    if (!resolved.ok) return resolved.reply;
+    // "requires_confirmation" once it has a payment method (https://docs.stripe.com/payments/paymentintents/lifecycle)
+    Object.assign(intent, { payment_method: resolved.use.pm.id, status: 'requires_confirmation' });
+  }
   ctx.state.intents[id] = intent;
+  return { status: 200, body: intent };
+}
+
+/** `off_session`: true, or one_off / recurring (https://docs.stripe.com/api/payment_intents/confirm#confirm_payment_intent-off_session). */
+const isOffSession = (form: FormObject): boolean => ['true', 'one_off', 'recurring'].includes(formString(form, 'off_session') ?? '');
+
+/** The payment method a confirm uses: `payment_method`, a bank account in `payment_method_data`, or the intent's own. */
+function methodFor(ctx: SandboxContext, intent: PaymentIntent, form: FormObject): { ok: true; use: Usable } | { ok: false; reply: Reply } {
+  const given = formString(form, 'payment_method');
+  const data = formObject(form, 'payment_method_data');
+  if (!given && formString(data, 'type') === 'us_bank_account') {
+    const made = createBankMethod(ctx, data);
+    if (!made.ok) return made;
+    return resolveMethod(ctx, made.pm.id, intent.customer);
+  }
+  return resolveMethod(ctx, given ?? intent.payment_method ?? '', intent.customer);
+}
+
+/** A card error the intent answers with (402 card_error, the intent and payment method riding along), after its event. */
+function cardRefusal(ctx: SandboxContext, intent: PaymentIntent, pm: PaymentMethod, failure: { code: string; declineCode: string; message: string }): Reply {
+  Object.assign(intent, {
+    status: 'requires_payment_method',
+    next_action: null,
+    last_payment_error: { type: 'card_error', code: failure.code, decline_code: failure.declineCode, message: failure.message, payment_method: structuredClone(pm) },
+  });
+  ctx.emit('payment_intent.payment_failed', intent);
+  return stripeError(402, 'card_error', failure.message, {
+    code: failure.code,
+    decline_code: failure.declineCode,
+    payment_intent: structuredClone(intent),
+    payment_method: structuredClone(pm),
+  });
+}
+
+/** The card is charged: a succeeded charge, the intent succeeded, the method saved when asked (setup_future_usage). */
+function chargeCard(ctx: SandboxContext, intent: PaymentIntent, pm: PaymentMethod, card: CardOutcome, billingForm: FormObject): Reply {
+  const billing = formObject(billingForm, 'billing_details');
+  const charge: Charge = {
+    id: stripeId('ch'),
+    object: 'charge',
+    amount: intent.amount,
+    amount_refunded: 0,
+    refunded: false,
+    currency: intent.currency,
+    created: nowSeconds(),
+    paid: true,
+    status: 'succeeded',
+    failure_code: null,
+    failure_message: null,
+    customer: intent.customer,
+    payment_intent: intent.id,
+    payment_method: pm.id,
+    payment_method_details: { type: 'card', card: { brand: card.brand, last4: card.last4 } },
+    billing_details: {
+      name: formString(billing, 'name') ?? null,
+      email: formString(billing, 'email') ?? null,
+      address: { postal_code: formString(formObject(billing, 'address'), 'postal_code') ?? null },
+    },
+    metadata: { ...intent.metadata },
+    livemode: false,
+  };
+  ctx.state.charges[charge.id] = charge;
+  if (intent.customer && intent.setup_future_usage) attachTo(ctx, pm, intent.customer);
+  Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null, next_action: null });
+  ctx.emit('payment_intent.succeeded', intent);
   return { status: 200, body: intent };
 }
 
@@ -143,56 +263,90 @@ export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: S
       `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
     );
   }
-  const methodId = formString(form, 'payment_method') ?? '';
-  const outcome = TEST_PAYMENT_METHODS[methodId];
-  if (!outcome) return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${methodId}'`, { code: 'resource_missing', param: 'payment_method' });
-  // Every sandbox test payment method is a card. Stripe refuses a type the intent does not accept with
-  // "The PaymentMethod provided (card_present) is not allowed for this PaymentIntent. Please attach a
-  // PaymentMethod of one of the following types: card. Alternatively, update the allowed
-  // payment_method_types for this PaymentIntent to include "card_present"" (a real answer, quoted in
-  // github.com/stripe/stripe-terminal-react-native/issues/745). Its code is not quoted there; the sandbox
-  // answers payment_intent_invalid_parameter ("One or more provided parameters was not allowed for the
-  // given operation on the PaymentIntent", https://docs.stripe.com/error-codes).
-  if (!intent.payment_method_types.includes('card')) {
+  const resolved = methodFor(ctx, intent, form);
+  if (!resolved.ok) return resolved.reply;
+  const { pm } = resolved.use;
+  // Stripe refuses a type the intent does not accept with "The PaymentMethod provided (card_present) is
+  // not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types:
+  // card. Alternatively, update the allowed payment_method_types for this PaymentIntent to include
+  // "card_present"" (a real answer, quoted in github.com/stripe/stripe-terminal-react-native/issues/745).
+  // Its code is not quoted there; the sandbox answers payment_intent_invalid_parameter ("One or more
+  // provided parameters was not allowed for the given operation on the PaymentIntent", https://docs.stripe.com/error-codes).
+  if (!intent.payment_method_types.includes(pm.type)) {
     return stripeError(
       400,
       'invalid_request_error',
-      `The PaymentMethod provided (card) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(', ')}. Alternatively, update the allowed payment_method_types for this PaymentIntent to include "card"`,
+      `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(', ')}. Alternatively, update the allowed payment_method_types for this PaymentIntent to include "${pm.type}"`,
       { code: 'payment_intent_invalid_parameter', param: 'payment_method', payment_intent: structuredClone(intent) },
     );
   }
-  intent.payment_method = methodId;
-  if (!outcome.ok) {
-    intent.status = 'requires_payment_method';
-    intent.last_payment_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
-    ctx.emit('payment_intent.payment_failed', intent);
-    return stripeError(402, 'card_error', outcome.message, { code: outcome.code, decline_code: outcome.declineCode, payment_intent: structuredClone(intent) });
+  if (resolved.use.bank) return debitBank(ctx, intent, req, pm, resolved.use.bank.failure);
+  const card = resolved.use.card;
+  intent.payment_method = pm.id;
+  if (!card.ok) return cardRefusal(ctx, intent, pm, card);
+  if (card.authentication === 'always') {
+    // off session nobody can authenticate: Stripe declines (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method)
+    if (isOffSession(form)) return cardRefusal(ctx, intent, pm, AUTHENTICATION_REQUIRED);
+    Object.assign(intent, { status: 'requires_action', next_action: redirectAction(req.origin, SANDBOX_PATH, intent.id, formString(form, 'return_url') ?? null) });
+    ctx.emit('payment_intent.requires_action', intent);
+    return { status: 200, body: intent };
   }
-  const billing = formObject(formObject(form, 'payment_method_data'), 'billing_details');
-  const charge: Charge = {
-    id: stripeId('ch'),
-    object: 'charge',
-    amount: intent.amount,
-    amount_refunded: 0,
-    refunded: false,
-    currency: intent.currency,
-    created: nowSeconds(),
-    paid: true,
-    status: 'succeeded',
-    payment_intent: intent.id,
-    payment_method: methodId,
-    payment_method_details: { type: 'card', card: { brand: outcome.brand, last4: outcome.last4 } },
-    billing_details: {
-      name: formString(billing, 'name') ?? null,
-      email: formString(billing, 'email') ?? null,
-      address: { postal_code: formString(formObject(billing, 'address'), 'postal_code') ?? null },
+  return chargeCard(ctx, intent, pm, card, formObject(form, 'payment_method_data'));
+}
+
+/** Where the sandbox is mounted (server.ts SANDBOX_PREFIX; repeated here to keep the modules acyclic). */
+const SANDBOX_PATH = '/local/stripe';
+
+/**
+ * A us_bank_account payment needs a mandate: `mandate` (an existing one for this payment method),
+ * `mandate_data` (accepted now), or the active one a SetupIntent made for the method
+ * (https://docs.stripe.com/payments/ach-direct-debit/set-up-payment#web-accept-mandate). Then the debit starts (ach.ts).
+ */
+function debitBank(ctx: SandboxContext, intent: PaymentIntent, req: SandboxRequest, pm: PaymentMethod, failure: { code: string; message: string } | null): Reply {
+  const { form } = req;
+  const mandateId = formString(form, 'mandate');
+  if (mandateId) {
+    const mandate = ctx.state.mandates[mandateId];
+    if (!mandate || mandate.payment_method !== pm.id) return notFound('mandate', mandateId, 'mandate');
+  } else if (formHas(form, 'mandate_data')) {
+    const made = createMandate(ctx, req, form, pm);
+    if (!made.ok) return made.reply;
+  } else if (!activeMandateFor(ctx, pm.id)) {
+    return stripeError(400, 'invalid_request_error', 'A mandate is required to debit this us_bank_account PaymentMethod: pass mandate or mandate_data.', {
+      code: 'parameter_missing',
+      param: 'mandate_data',
+    });
+  }
+  intent.payment_method = pm.id;
+  if (intent.customer && intent.setup_future_usage) attachTo(ctx, pm, intent.customer);
+  startDebit(ctx, intent, pm, failure);
+  return { status: 200, body: intent };
+}
+
+/**
+ * The 3D Secure page's answer (authentication.ts): `complete` charges the card as confirm would;
+ * `fail` puts the intent back to requires_payment_method with Stripe's
+ * payment_intent_authentication_failure (https://docs.stripe.com/error-codes#payment-intent-authentication-failure).
+ */
+export function finishIntentAuthentication(ctx: SandboxContext, intent: PaymentIntent, outcome: 'complete' | 'fail'): Reply {
+  if (intent.status !== 'requires_action' || intent.next_action?.type !== 'redirect_to_url') {
+    return unexpectedState(intent, `This PaymentIntent is not awaiting authentication: its status is ${intent.status}.`);
+  }
+  const resolved = resolveMethod(ctx, intent.payment_method ?? '', intent.customer);
+  if (!resolved.ok) return resolved.reply;
+  const { pm, card } = resolved.use;
+  if (outcome === 'complete' && card) return chargeCard(ctx, intent, pm, card, {});
+  Object.assign(intent, {
+    status: 'requires_payment_method',
+    next_action: null,
+    last_payment_error: {
+      type: 'invalid_request_error',
+      code: 'payment_intent_authentication_failure',
+      message: 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+      payment_method: structuredClone(pm),
     },
-    metadata: { ...intent.metadata },
-    livemode: false,
-  };
-  ctx.state.charges[charge.id] = charge;
-  Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null });
-  ctx.emit('payment_intent.succeeded', intent);
+  });
+  ctx.emit('payment_intent.payment_failed', intent);
   return { status: 200, body: intent };
 }
 

@@ -14,7 +14,7 @@ export interface PaymentIntent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   /** https://docs.stripe.com/api/payment_intents/object: null when payment_method_types was given */
   automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
   canceled_at: number | null;
@@ -26,8 +26,115 @@ export interface PaymentIntent {
   payment_method: string | null;
   payment_method_types: string[];
   latest_charge: string | null;
-  last_payment_error: { type: string; code: string; decline_code: string; message: string } | null;
+  last_payment_error: PaymentError | null;
   receipt_email: string | null;
+  /** the Customer the intent is for (https://docs.stripe.com/api/payment_intents/object#payment_intent_object-customer) */
+  customer: string | null;
+  /** what the customer must do next while status is requires_action (authentication.ts) */
+  next_action: NextAction | null;
+  setup_future_usage: 'off_session' | 'on_session' | null;
+  livemode: false;
+}
+
+/**
+ * `last_payment_error` / `last_setup_error` (https://docs.stripe.com/api/payment_intents/object#payment_intent_object-last_payment_error):
+ * the error of the last attempt, with the payment method it was made with.
+ */
+export interface PaymentError {
+  type: string;
+  code: string;
+  decline_code?: string;
+  message: string;
+  payment_method?: PaymentMethod;
+}
+
+/**
+ * `next_action` of an intent in requires_action: a redirect to the (sandbox's) 3D Secure page, or
+ * microdeposits to verify (https://docs.stripe.com/api/setup_intents/object#setup_intent_object-next_action).
+ */
+export type NextAction =
+  | { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string | null } }
+  | {
+      type: 'verify_with_microdeposits';
+      verify_with_microdeposits: { arrival_date: number; hosted_verification_url: string; microdeposit_type: 'amounts' | 'descriptor_code' };
+    };
+
+/** https://docs.stripe.com/api/customers/object (the fields the portal reads) */
+export interface Customer {
+  id: string;
+  object: 'customer';
+  created: number;
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  invoice_settings: { default_payment_method: string | null };
+  livemode: false;
+}
+
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  funding: string;
+  country: string;
+}
+
+export interface BankAccountDetails {
+  bank_name: string;
+  last4: string;
+  routing_number: string;
+  account_holder_type: 'individual' | 'company';
+  account_type: 'checking' | 'savings';
+}
+
+/** https://docs.stripe.com/api/payment_methods/object */
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card' | 'us_bank_account';
+  created: number;
+  customer: string | null;
+  billing_details: { name: string | null; email: string | null; phone: string | null; address: Record<string, string | null> };
+  card?: CardDetails;
+  us_bank_account?: BankAccountDetails;
+  metadata: Record<string, string>;
+  livemode: false;
+}
+
+/** https://docs.stripe.com/api/setup_intents/object */
+export interface SetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  client_secret: string;
+  created: number;
+  customer: string | null;
+  description: string | null;
+  usage: 'off_session' | 'on_session';
+  payment_method: string | null;
+  payment_method_types: string[];
+  automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
+  payment_method_options: { us_bank_account?: { verification_method: 'automatic' | 'instant' | 'microdeposits' } };
+  mandate: string | null;
+  next_action: NextAction | null;
+  last_setup_error: PaymentError | null;
+  cancellation_reason: string | null;
+  metadata: Record<string, string>;
+  livemode: false;
+}
+
+/** https://docs.stripe.com/api/mandates/object */
+export interface Mandate {
+  id: string;
+  object: 'mandate';
+  customer_acceptance: { accepted_at: number; type: 'online'; online: { ip_address: string; user_agent: string } };
+  payment_method: string;
+  payment_method_details: { type: string; us_bank_account?: { collection_method: null } };
+  status: 'active' | 'inactive' | 'pending';
+  type: 'multi_use';
+  multi_use: Record<string, never>;
   livemode: false;
 }
 
@@ -39,11 +146,15 @@ export interface Charge {
   refunded: boolean;
   currency: string;
   created: number;
-  paid: true;
-  status: 'succeeded';
+  paid: boolean;
+  /** an ACH debit is `pending` until it settles (ach.ts) */
+  status: 'succeeded' | 'pending' | 'failed';
+  failure_code: string | null;
+  failure_message: string | null;
+  customer: string | null;
   payment_intent: string;
   payment_method: string;
-  payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string } } | { type: 'us_bank_account'; us_bank_account: BankAccountDetails };
   billing_details: { name: string | null; email: string | null; address: { postal_code: string | null } };
   metadata: Record<string, string>;
   livemode: false;
@@ -76,6 +187,9 @@ export interface StripeEvent {
 export interface Reply {
   status: number;
   body: unknown;
+  /** a non-JSON answer (the sandbox's 3D Secure page): written as is with this content type */
+  contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -109,3 +223,6 @@ export function invalidEnum(param: string, allowed: readonly string[]): Reply {
   const list = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')}, or ${allowed[allowed.length - 1]}` : allowed[0];
   return stripeError(400, 'invalid_request_error', `Invalid ${param}: must be one of ${list}`, { param });
 }
+
+/** How the sandbox remembers where a stored PaymentMethod came from (never shown in the object). */
+export type MethodOrigin = ({ kind: 'card'; testId: string } | { kind: 'bank'; failure: { code: string; message: string } | null }) & { detached?: boolean };

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IdempotencyCache } from './idempotency.js';
-import type { Charge, PaymentIntent, Refund, StripeEvent } from './objects.js';
+import type { Charge, MethodOrigin, Customer, Mandate, PaymentIntent, PaymentMethod, Refund, SetupIntent, StripeEvent } from './objects.js';
 
 /** One try at delivering an event to the webhook endpoint. */
 export interface DeliveryAttempt {
@@ -26,8 +26,29 @@ export interface DeliveryRecord {
   attempts: DeliveryAttempt[];
 }
 
+/**
+ * Sandbox-only: an ACH debit in flight (ach.ts). `due` is when it settles (sandbox clock, ms);
+ * `failure` the return its test account number makes, or null when it succeeds.
+ */
+export interface PendingDebit {
+  intent: string;
+  charge: string;
+  due: number;
+  failure: { code: string; message: string } | null;
+}
+
 export interface SandboxState {
   intents: Record<string, PaymentIntent>;
+  customers: Record<string, Customer>;
+  paymentMethods: Record<string, PaymentMethod>;
+  setupIntents: Record<string, SetupIntent>;
+  mandates: Record<string, Mandate>;
+  /** payment method id -> the test card or test bank account it stands for (never shown) */
+  methodOrigins: Record<string, MethodOrigin>;
+  /** ACH debits waiting to settle, by intent id */
+  pendingDebits: Record<string, PendingDebit>;
+  /** setup intent id -> wrong microdeposit verification attempts so far */
+  microdepositAttempts: Record<string, number>;
   charges: Record<string, Charge>;
   refunds: Record<string, Refund>;
   /** oldest first */
@@ -38,16 +59,40 @@ export interface SandboxState {
   dropNext: Record<string, number>;
 }
 
-const empty = (): SandboxState => ({ intents: {}, charges: {}, refunds: {}, events: [], idempotency: {}, deliveries: {}, dropNext: {} });
+/** A new sandbox's records. */
+export const emptyState = (): SandboxState => ({
+  intents: {},
+  customers: {},
+  paymentMethods: {},
+  setupIntents: {},
+  mandates: {},
+  methodOrigins: {},
+  pendingDebits: {},
+  microdepositAttempts: {},
+  charges: {},
+  refunds: {},
+  events: [],
+  idempotency: {},
+  deliveries: {},
+  dropNext: {},
+});
 
 /** Reads a file written by this or an earlier version of the sandbox (fields added since get their defaults). */
 function load(file: string): SandboxState {
   const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<SandboxState>;
-  const state = { ...empty(), ...raw };
+  const state = { ...emptyState(), ...raw };
   for (const intent of Object.values(state.intents)) {
     intent.canceled_at ??= null;
     intent.cancellation_reason ??= null;
     intent.automatic_payment_methods ??= null;
+    intent.customer ??= null;
+    intent.next_action ??= null;
+    intent.setup_future_usage ??= null;
+  }
+  for (const charge of Object.values(state.charges)) {
+    charge.failure_code ??= null;
+    charge.failure_message ??= null;
+    charge.customer ??= null;
   }
   return state;
 }
@@ -69,7 +114,7 @@ export class SandboxStore {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly file: string) {
-    this.state = fs.existsSync(file) ? load(file) : empty();
+    this.state = fs.existsSync(file) ? load(file) : emptyState();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     if (!exitHook) {
       exitHook = true;

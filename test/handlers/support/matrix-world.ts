@@ -16,6 +16,8 @@ import { createCohort } from '../../../lambdas/store/cohort.js';
 import { writeNotice } from '../../../lambdas/store/notification.js';
 import { activeRequirements, createSubmission, listRequirements, type SubmissionRecord } from '../../../lambdas/store/compliance.js';
 import { newUploadKey, putFile } from '../../../lambdas/store/document-files.js';
+import { getPlanSettings } from '../../../lambdas/store/plan-template.js';
+import { presentHoldRules, presentTemplate } from '../../../lambdas/presenters/payment-plan.js';
 import { noticeId } from '../../../lambdas/domain/notification-rules.js';
 import { cohortForm, multipart, siteForm, type CellRequest, type MatrixWorld, type Who } from '../../security/authorization-matrix.js';
 import { putTemplates, template } from './compliance.js';
@@ -352,6 +354,10 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
       complianceUpload,
       pendingSubmission: () => pendingOfA(new Date().toISOString()),
       requirementsInForce: async () => activeRequirements(await listRequirements()).map((r) => ({ ...r })),
+      planSettings: async () => {
+        const { templates, holdRules } = await getPlanSettings();
+        return { templates: templates.map((t) => ({ ...presentTemplate(t) })), hold_rules: { ...presentHoldRules(holdRules) } };
+      },
     },
   };
   return { world, callers };

@@ -43,7 +43,7 @@ const dollars = (text: string) => formatDollars(Number(text));
 
 /**
  * The server's 400s name the field (`items.0.amount: 3000.00 is more than the 1500.00 owed for
- * Nursing Assistant`, lambdas/domain/payment-plan.ts): a student never sees that wording. Known
+ * Nursing Assistant`, lambdas/domain/payment-allocation.ts): a student never sees that wording. Known
  * ones are said plainly; any other field-named message is left out (the spec's text says enough);
  * a message in plain words (e.g. a 409's) is shown as it is.
  */

@@ -1,0 +1,60 @@
+/**
+ * GET /api/students/{username}/holds/ — the student's financial holds, each with its reason, what it blocks and how
+ * to clear it, worked out from the ledger and the hold rules as of today (domain/financial-holds.ts), so a hold lifts
+ * the moment the payment is recorded. The student sees their own; staff anyone's, audited before it is answered.
+ */
+import { UsernameParams } from '../../contract/params.js';
+import type { StudentHoldsResponse } from '../../contract/payment-plans.js';
+import { studentSubject } from '../../domain/audit-subjects.js';
+import { now, schoolDay } from '../../domain/clock.js';
+import { Forbidden, NotFound } from '../../domain/errors.js';
+import { activeHolds, NEVER_BLOCKED } from '../../domain/financial-holds.js';
+import { centsToDollars } from '../../domain/money.js';
+import { canReadAnyStudent } from '../../domain/roles.js';
+import { callerOf, route } from '../../http/route.js';
+import { parseParams } from '../../http/validate.js';
+import { recordRead } from '../../store/audit.js';
+import { getPlanSettings } from '../../store/plan-template.js';
+import { getStudentLedger } from '../../store/student.js';
+
+export const handler = route('students-holds', async (req) => {
+  const { username } = parseParams(req, UsernameParams);
+  const caller = callerOf(req);
+  const own = caller.username === username;
+  // refused before reading: a student cannot learn whether another username exists
+  if (!own && !canReadAnyStudent(caller.roles)) throw new Forbidden();
+  const [ledger, settings] = await Promise.all([getStudentLedger(username), getPlanSettings()]);
+  if (!ledger) throw new NotFound('Student not found');
+  const { profile } = ledger;
+  const holds = activeHolds({
+    enrollments: ledger.enrollments,
+    entries: ledger.entries,
+    plans: [],
+    rules: settings.holdRules,
+    today: schoolDay(now()),
+    va: { beneficiary: Boolean(profile.vaBenefit), paymentPending: profile.vaBenefit?.paymentPending ?? false },
+  });
+  if (!own) {
+    await recordRead({
+      actor: caller.username,
+      action: 'student.holds.read',
+      entityType: 'student',
+      entityId: username,
+      subject: studentSubject(profile),
+      detail: { holds: holds.length },
+    });
+  }
+  const body: StudentHoldsResponse = {
+    holds: holds.map((h) => ({
+      kind: h.kind,
+      program_name: h.programName,
+      amount: centsToDollars(h.amountCents),
+      since: h.since,
+      reason: h.reason,
+      how_to_clear: h.howToClear,
+      blocks: h.blocks,
+    })),
+    never_blocked: [...NEVER_BLOCKED],
+  };
+  return { body };
+});

@@ -1,0 +1,127 @@
+/**
+ * The finance office's payment plan settings: the plan templates and the hold rules, all in one partition
+ * (PLAN_SETTINGS), so reading them is one Query. A plan copies its template's terms when it is made, so
+ * changing or removing a template never changes a plan already running.
+ */
+import { randomUUID } from 'node:crypto';
+import { PROGRAM_TYPES } from '../contract/programs.js';
+import * as z from '../contract/zod.js';
+import { Conflict } from '../domain/errors.js';
+import { DEFAULT_HOLD_RULES, type HoldRules } from '../domain/financial-holds.js';
+import { auditPut, type AuditEntry } from './audit.js';
+import { entity, queryAll, TABLE_NAME, transactWrite, type RecordOf } from './dynamo.js';
+
+const SETTINGS = 'PLAN_SETTINGS';
+const TEMPLATE_PREFIX = 'TEMPLATE#';
+
+export const planSettingsKeys = {
+  template: (id: string) => ({ pk: SETTINGS, sk: `${TEMPLATE_PREFIX}${id}` }),
+  holdRules: { pk: SETTINGS, sk: 'HOLD_RULES' },
+} as const;
+
+export const PlanTemplateItem = entity(
+  'plan-template',
+  () =>
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      downPaymentPercent: z.number(),
+      installments: z.number(),
+      dayOfMonth: z.number(),
+      setupFeeCents: z.number(),
+      graceDays: z.number(),
+      lateFeeCents: z.number(),
+      returnedPaymentFeeCents: z.number(),
+      programTypes: z.array(z.enum(PROGRAM_TYPES)),
+      active: z.boolean(),
+      updatedAt: z.string(),
+    }),
+  (t) => planSettingsKeys.template(t.id),
+);
+export type PlanTemplateRecord = RecordOf<typeof PlanTemplateItem>;
+
+export const HoldRulesItem = entity(
+  'hold-rules',
+  () =>
+    z.object({
+      installmentPastDueDays: z.number(),
+      balancePastDue: z.nullable(z.object({ thresholdCents: z.number(), days: z.number() })),
+      blocks: z.object({ planEnrollment: z.boolean(), clinicalClearance: z.boolean() }),
+      updatedAt: z.string(),
+    }),
+  () => planSettingsKeys.holdRules,
+);
+export type HoldRulesRecord = RecordOf<typeof HoldRulesItem>;
+
+export interface PlanSettings {
+  templates: PlanTemplateRecord[];
+  holdRules: HoldRules;
+}
+
+/** Every template (by name) and the hold rules (domain/financial-holds.ts's defaults until finance saves some): one Query. */
+export async function getPlanSettings(): Promise<PlanSettings> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': SETTINGS } });
+  const templates = items.filter((i) => i.type === PlanTemplateItem.type).map((i) => PlanTemplateItem.fromItem(i));
+  const rules = items.find((i) => i.type === HoldRulesItem.type);
+  const { updatedAt: _at, ...holdRules } = rules ? HoldRulesItem.fromItem(rules) : { ...DEFAULT_HOLD_RULES, updatedAt: '' };
+  return { templates: templates.sort((a, b) => a.name.localeCompare(b.name)), holdRules };
+}
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40) || 'plan';
+
+/**
+ * Replaces the templates and the rules, with the audit entry, in one transaction: new templates get an id from
+ * their name, kept ones are updated, left-out ones removed. An id that names no template is a 409 (removed meanwhile).
+ */
+export async function replacePlanSettings(
+  inputs: ReadonlyArray<Omit<PlanTemplateRecord, 'id' | 'updatedAt'> & { id?: string }>,
+  holdRules: HoldRules,
+  actor: string,
+  at: string,
+  existing: readonly PlanTemplateRecord[],
+): Promise<PlanSettings> {
+  const known = new Set(existing.map((t) => t.id));
+  const unknown = inputs.find((t) => t.id !== undefined && !known.has(t.id));
+  if (unknown) throw new Conflict(`templates: no template ${unknown.id} (it may have been removed meanwhile)`);
+  const taken = new Set(known);
+  const templates: PlanTemplateRecord[] = inputs.map((input) => {
+    let id = input.id;
+    if (!id) {
+      const base = slug(input.name);
+      id = taken.has(base) ? `${base}-${randomUUID().slice(0, 8)}` : base;
+      taken.add(id);
+    }
+    return { ...input, id, updatedAt: at };
+  });
+  const kept = new Set(templates.map((t) => t.id));
+  const removed = existing.filter((t) => !kept.has(t.id));
+  const audit: AuditEntry = {
+    actor,
+    action: 'payment-plan.templates.update',
+    entityType: 'payment-plan-templates',
+    entityId: 'all',
+    subject: `payment-plan-templates ${templates.length} kept, ${removed.length} removed`,
+    after: {
+      templates: templates.length,
+      active: templates.filter((t) => t.active).length,
+      removed: removed
+        .map((t) => t.name)
+        .join(', ')
+        .slice(0, 500),
+      holdRules,
+    },
+  };
+  // at most 30 templates (the contract), 30 removals, the rules and the audit entry: within DynamoDB's 100 per transaction
+  await transactWrite([
+    ...templates.map((t) => ({ Put: { TableName: TABLE_NAME, Item: PlanTemplateItem.item(t) } })),
+    ...removed.map((t) => ({ Delete: { TableName: TABLE_NAME, Key: planSettingsKeys.template(t.id) } })),
+    { Put: { TableName: TABLE_NAME, Item: HoldRulesItem.item({ ...holdRules, updatedAt: at }) } },
+    auditPut(audit, at),
+  ]);
+  return { templates: templates.sort((a, b) => a.name.localeCompare(b.name)), holdRules };
+}
