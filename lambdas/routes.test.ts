@@ -95,6 +95,11 @@ const BEYOND_SPEC = [
   'GET /api/payment-plan-templates/',
   'PUT /api/payment-plan-templates/',
   'GET /api/students/{username}/holds/',
+  'POST /api/students/{username}/payment-plans/',
+  'GET /api/students/{username}/payment-plans/',
+  'POST /api/payment-methods/setup-intent/',
+  'GET /api/students/{username}/payment-methods/',
+  'DELETE /api/students/{username}/payment-methods/{id}/',
 ];
 
 describe('route table', () => {

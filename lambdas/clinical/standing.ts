@@ -12,7 +12,7 @@ import type { StudentRotation } from '../contract/clinical.js';
 import type { RequirementStatus } from '../contract/compliance.js';
 import { clearance, requirementFact, type Clearance, type ClearanceFacts } from '../domain/clearance.js';
 import { requirementsFor } from '../domain/compliance.js';
-import { activeHolds, blocksAction } from '../domain/financial-holds.js';
+import { activeHolds, blocksAction, vaStanding } from '../domain/financial-holds.js';
 import { requirementStatuses } from '../presenters/compliance.js';
 import { listSites, type SiteRecord } from '../store/clinical-site.js';
 import { getCohort, type CohortRecord } from '../store/cohort.js';
@@ -101,7 +101,7 @@ export async function clinicalStanding(username: string, today: string, reads: C
         plans: [],
         rules: settings.holdRules,
         today,
-        va: { beneficiary: Boolean(profile.vaBenefit), paymentPending: profile.vaBenefit?.paymentPending ?? false },
+        va: vaStanding(profile),
       }),
       'clinical_clearance',
     ),

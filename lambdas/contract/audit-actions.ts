@@ -58,5 +58,8 @@ export const AUDIT_ACTIONS = [
   'rotation.roster.share.read',
   'payment-plan.templates.update',
   'student.holds.read',
+  'payment-plan.create',
+  'student.plans.read',
+  'payment-method.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

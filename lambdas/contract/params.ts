@@ -14,3 +14,6 @@ export const UsernameParams = z.object({ username: Username });
 
 /** `{id}` of a payment: Stripe's PaymentIntent id. */
 export const PaymentIntentParams = z.object({ id: z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'must be a PaymentIntent id')) });
+
+/** `{username}` and `{id}` of a saved payment method (Stripe's PaymentMethod id). */
+export const PaymentMethodParams = z.object({ username: Username, id: z.string().check(z.regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a saved payment method')) });

@@ -110,3 +110,99 @@ export interface StudentHoldsResponse {
   /** What no hold ever stops, said to the student beside their holds. */
   never_blocked: string[];
 }
+
+/** The version of the plan agreement's wording a student accepts; kept with the plan. */
+export const PLAN_AGREEMENT_VERSION = '2026-11';
+
+/** The agreement a student accepts by typing their name (the wizard shows it with the schedule). */
+export const planAgreementText = (p: { programName: string; total: string; payments: number; lateFee: string; graceDays: number }) =>
+  `I agree to pay ${p.total} for ${p.programName} in ${p.payments} payment${p.payments === 1 ? '' : 's'} on the dates shown, and authorize the school ` +
+  `to debit my chosen payment method on each date while autopay is on. A payment still unpaid ${p.graceDays} days after its date ` +
+  `adds a late fee of ${p.lateFee}. I can pay early, change my payment method or turn autopay off at any time from My Bill.`;
+
+/** POST /api/students/{username}/payment-plans/ (with ?preview=true, only the program and the template are needed). */
+export const CreatePlanRequest = /* @__PURE__ */ (() =>
+  z.object({
+    program_type: z.enum(PROGRAM_TYPES, { error: 'must be certificate, diploma or associates' }),
+    program_id: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long')),
+    template_id: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64, 'is too long')),
+    /** The student's name as they type it to accept the agreement. */
+    typed_name: z.optional(z.string().check(z.trim(), z.maxLength(200, 'must be at most 200 characters'))),
+    accept_agreement: z.optional(z.boolean({ error: 'must be true or false' })),
+    /** A saved card or bank account of the student's (Stripe PaymentMethod id); needed for autopay. */
+    payment_method_id: z.optional(z.string().check(z.regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a saved payment method'))),
+    autopay: z.optional(z.boolean({ error: 'must be true or false' })),
+  }))();
+export type CreatePlanRequest = z.input<typeof CreatePlanRequest>;
+
+export const PlanPreviewQuery = /* @__PURE__ */ (() => z.object({ preview: z.optional(z.enum(['true', 'false'], { error: 'must be true or false' })) }))();
+
+export const INSTALLMENT_STATUSES = ['scheduled', 'processing', 'action_needed', 'paid', 'past_due', 'cancelled'] as const;
+export const PLAN_STATUSES = ['active', 'past_due', 'paused', 'completed', 'cancelled'] as const;
+export type PlanStatusName = (typeof PLAN_STATUSES)[number];
+
+export interface PlanScheduleLine {
+  seq: number;
+  kind: 'down_payment' | 'installment';
+  due_on: string;
+  amount: number;
+}
+
+/** The answer of ?preview=true: the schedule worked out on the server from the ledger, and the agreement to accept. */
+export interface PlanPreview {
+  program_type: ProgramType;
+  program_id: string;
+  program_name: string;
+  template: PaymentPlanTemplate;
+  /** What is owed on the program today. */
+  balance: number;
+  setup_fee: number;
+  /** Balance plus setup fee: what the schedule adds up to. */
+  total: number;
+  schedule: PlanScheduleLine[];
+  agreement: { version: string; text: string };
+}
+
+export interface SavedPaymentMethod {
+  id: string;
+  type: 'card' | 'us_bank_account';
+  /** "Visa •••• 4242", "STRIPE TEST BANK •••• 6789" */
+  label: string;
+}
+
+export interface PaymentPlanView {
+  id: string;
+  username: string;
+  program_type: ProgramType;
+  program_id: string;
+  program_name: string;
+  template_name: string;
+  status: PlanStatusName;
+  autopay: boolean;
+  payment_method: SavedPaymentMethod | null;
+  total: number;
+  remaining: number;
+  arrears: number;
+  next_debit: { on: string; amount: number } | null;
+  installments: Array<PlanScheduleLine & { status: (typeof INSTALLMENT_STATUSES)[number]; attempts: Array<{ n: number; on: string; outcome: string }>; late_fee: number | null }>;
+  agreement: { typed_name: string; accepted_at: string; version: string };
+  created_at: string;
+}
+
+/** POST /api/payment-methods/setup-intent/: what the SPA confirms (Stripe.js, or the local sandbox form) to save a card or bank account. */
+export const SetupIntentRequest = /* @__PURE__ */ (() =>
+  z.object({
+    /** Whose payment method: the student's own (finance and admins may name a student). */
+    username: z.optional(z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'is too long'))),
+  }))();
+export type SetupIntentRequest = z.input<typeof SetupIntentRequest>;
+
+export interface SetupIntentResponse {
+  setup_intent_id: string;
+  client_secret: string;
+  customer_id: string;
+}
+
+export interface PaymentMethodsResponse {
+  payment_methods: SavedPaymentMethod[];
+}

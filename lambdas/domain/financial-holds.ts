@@ -125,3 +125,9 @@ export function activeHolds(input: HoldInput): Hold[] {
 
 /** The holds that block `block`. */
 export const blocksAction = (holds: readonly Hold[], block: HoldBlock): Hold[] => holds.filter((h) => h.blocks.includes(block));
+
+/** What the VA rule needs of a student's profile (38 U.S.C. 3679(e)): a beneficiary, and whether a VA payment is pending. */
+export const vaStanding = (profile: { vaBenefit?: { paymentPending: boolean } }): HoldInput['va'] => ({
+  beneficiary: Boolean(profile.vaBenefit),
+  paymentPending: profile.vaBenefit?.paymentPending ?? false,
+});

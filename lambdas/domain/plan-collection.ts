@@ -213,3 +213,21 @@ export function cancelPlan(plan: Pick<PlanForSweep, 'installments'>): { installm
 /** The scheduled installments of a new plan, nothing attempted yet. */
 export const startInstallments = (schedule: readonly ScheduledInstallment[]): Installment[] =>
   schedule.map((s) => ({ ...s, status: 'scheduled', attempts: [], lateFee: null, returnedFees: [] }));
+
+/** How far ahead nextActionDay looks: past a 24-installment plan's last date and its retries. */
+const LOOKAHEAD_DAYS = 800;
+
+/**
+ * The first day from `today` on which the sweep has something to do for the plan (a charge, a reminder not sent yet,
+ * marking past due, a late fee), or null when nothing is left until an outcome arrives (a processing debit, an
+ * authentication the student completes) or the plan stops collecting. The sweep reads only plans whose day has come
+ * (store/payment-plan.ts indexes them by it), so a day too early costs one read; a day too late would miss a debit:
+ * it is found by asking sweepActions day by day rather than by a second statement of the rules.
+ */
+export function nextActionDay(plan: PlanForSweep, today: string, sentReminders: ReadonlySet<string> = new Set()): string | null {
+  if (!ACTING.has(plan.status)) return null;
+  for (let d = 0, day = today; d <= LOOKAHEAD_DAYS; d++, day = addDays(day, 1)) {
+    if (sweepActions(plan, day).some((a) => a.kind !== 'remind' || !sentReminders.has(a.key))) return day;
+  }
+  return null;
+}

@@ -88,6 +88,8 @@ export const StudentProfile = entity(
        * and no financial hold (38 U.S.C. 3679(e)).
        */
       vaBenefit: z.optional(z.object({ chapter: z.enum(['31', '33']), paymentPending: z.boolean() })),
+      /** The student's Stripe Customer (saved cards and bank accounts for payment plans), made when first needed. */
+      stripeCustomerId: z.optional(z.string()),
     }),
   (p) => ({
     ...studentKeys.profile(p.username),
@@ -246,6 +248,12 @@ export type NamedStudentRef = z.infer<ReturnType<typeof NamedStudentRef>>;
 export async function getStudentRef(username: string): Promise<NamedStudentRef | null> {
   const item = await getItem(studentKeys.profile(username));
   return item ? NamedStudentRef().parse(item) : null;
+}
+
+/** The whole profile (consistent), or null. */
+export async function getStudentProfile(username: string): Promise<StudentProfileRecord | null> {
+  const item = await getItem(studentKeys.profile(username), { consistent: true });
+  return item ? StudentProfile.fromItem(item) : null;
 }
 
 /** The student's ref, or 404 (admin changes to an unknown username). */

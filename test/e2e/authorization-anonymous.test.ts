@@ -65,6 +65,8 @@ const world: MatrixWorld = {
     pendingSubmission: async () => '00000000-0000-4000-8000-0000000000ac',
     requirementsInForce: async () => [],
     planSettings: async () => ({ templates: [], hold_rules: {} }),
+    planTemplate: async () => 'none',
+    savedCard: async () => 'pm_anonymous',
     /** A new student with a temporary password (made by the demo admin through the API) and the session of their first sign-in. */
     challenge: async () => {
       const { token } = await login('admin', 'Admin!2345');

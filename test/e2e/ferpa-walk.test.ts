@@ -142,6 +142,17 @@ const builders = {
   'compliance-student': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
   'payment-plan-templates-get': () => [{}],
   'students-holds': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
+  // previews only (a plan of the student's own would change what other tests see): their own, and others' refused
+  'students-payment-plans-create': ({ me, others }) =>
+    [me, ...others].map((p) => ({
+      pathParameters: { username: p.username },
+      query: { preview: 'true' },
+      body: { program_type: 'certificate', program_id: 'none', template_id: 'none' },
+    })),
+  'students-payment-plans-list': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
+  'payment-methods-setup-intent': ({ others }) => others.map((o) => ({ body: { username: o.username } })),
+  'students-payment-methods-list': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
+  'students-payment-methods-delete': ({ others }) => others.map((o) => ({ pathParameters: { username: o.username, id: 'pm_card_visa' } })),
 } satisfies Record<StudentRouteId, (w: Walker) => CellRequest[]>;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -17,7 +17,7 @@ import { handler as studentPayments } from '../../lambdas/functions/students/pay
 import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
 import { auditItem } from '../../lambdas/store/audit.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
-import { REQUESTS, type MatrixWorld, type Who } from '../security/authorization-matrix.js';
+import { REQUESTS, type CellRequest, type MatrixWorld, type Who } from '../security/authorization-matrix.js';
 import { auditEntriesBy } from './support/audit-entries.js';
 import { withAuditWritesRefused } from './support/audit-fault.js';
 import { randomCohort } from './support/cohorts.js';
@@ -50,6 +50,32 @@ const NOT_AUDITED: Partial<Record<RouteId, string>> = {
   'notifications-read-all': 'a person marking their own notices read',
   'notification-preferences-put': 'a person choosing which of their own notices are emailed',
   'compliance-upload-url': "presigns an upload into the caller's own prefix and stores nothing; the submission it becomes is audited (compliance.submit)",
+  'payment-methods-setup-intent':
+    "starts saving a card or bank account at Stripe (the student's Stripe Customer is kept on their profile); the plan that uses it is audited (payment-plan.create), and a removal is (payment-method.remove)",
+};
+
+/**
+ * Requests of the walk below where the matrix's cell writes nothing: its plan cells preview a plan. The walk starts
+ * a real one, for a student of its own who owes on the world's program.
+ */
+const WALK_REQUESTS: Partial<Record<RouteId, (w: MatrixWorld) => Promise<CellRequest>>> = {
+  'students-payment-plans-create': async (w) => {
+    const student = await createStudentRecord({
+      enrollments: [{ programType: w.program.type, programId: w.program.id, programName: 'Matrix Program', nextDueDate: null, enrolledAt: '2026-09-01T00:00:00.000Z' }],
+      entries: [{ entryId: 'c1', kind: 'charge', programType: w.program.type, programId: w.program.id, amountCents: 90_000, createdAt: '2026-09-01T00:00:00.000Z' }],
+    });
+    return {
+      pathParameters: { username: student.username },
+      body: {
+        program_type: w.program.type,
+        program_id: w.program.id,
+        template_id: await w.fresh.planTemplate(),
+        typed_name: 'Test Student',
+        accept_agreement: true,
+        autopay: false,
+      },
+    };
+  },
 };
 
 /** The action a change route must record, where a route's own action is pinned (the clinical placements). */
@@ -90,7 +116,7 @@ describe('every change route writes an audit entry', () => {
       const who: Who = route.access !== 'public' && route.access !== 'signed-in' && !route.access.includes('admin') ? 'studentOwn' : 'admin';
       const actor = mx.callers[who]!.username;
       // built first: a request may need fresh things (a course to update), made by the same admin
-      const request = await REQUESTS[route.id as RouteId](mx.world, who);
+      const request = await (WALK_REQUESTS[route.id as RouteId]?.(mx.world) ?? REQUESTS[route.id as RouteId](mx.world, who));
       const before = (await auditEntriesBy(actor)).length;
       const startedAt = new Date().toISOString();
       const res = await call(route.id as RouteId, mx.callers[who], request);

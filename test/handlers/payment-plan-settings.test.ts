@@ -10,10 +10,13 @@ import type { PaymentPlanTemplate, PlanTemplatesResponse } from '../../lambdas/c
 import { handler as getTemplates } from '../../lambdas/functions/payment-plans/templates-get.js';
 import { handler as putTemplates } from '../../lambdas/functions/payment-plans/templates-put.js';
 import { handler as getHolds } from '../../lambdas/functions/students/holds.js';
+import { handler as createPlan } from '../../lambdas/functions/payment-plans/create.js';
+import { getStudentLedger } from '../../lambdas/store/student.js';
 import { planTemplateForm } from '../security/authorization-matrix.js';
 import { auditEntriesBy } from './support/audit-entries.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createStudentRecord, uniqueName } from './support/fixtures.js';
+import { offerTemplate } from './support/plans.js';
 
 const finance: Caller = { username: uniqueName('plans-finance'), roles: ['finance'] };
 const read = async (caller: Caller = finance) => (await invoke(getTemplates, apiEvent('payment-plan-templates-get', { caller }))).body as PlanTemplatesResponse;
@@ -69,11 +72,11 @@ describe('payment plan templates', () => {
   it('refuses, naming the field, and stores nothing: a name twice, terms out of range, a fee below zero, an unknown id', async () => {
     const before = await read();
     const refusals: Array<[unknown, number, RegExp]> = [
-      [[planTemplateForm(`Twice ${tag}`), planTemplateForm(`TWICE ${tag}`)], 400, /^templates\.1\.name: TWICE .* is listed twice$/],
-      [[{ ...planTemplateForm(`Long ${tag}`), installments: 25 }], 400, /^templates\.0\.installments: must be a whole number from 1 to 24$/],
-      [[{ ...planTemplateForm(`Day ${tag}`), day_of_month: 31 }], 400, /^templates\.0\.day_of_month: must be a whole number from 1 to 28$/],
-      [[{ ...planTemplateForm(`Fee ${tag}`), late_fee: '-5.00' }], 400, /^templates\.0\.late_fee: must be an amount from 0\.00 to 1000\.00$/],
-      [[{ ...planTemplateForm(`Types ${tag}`), program_types: ['diploma', 'diploma'] }], 400, /^templates\.0\.program_types: names a program type twice$/],
+      [[planTemplateForm(`Twice ${tag}`), planTemplateForm(`TWICE ${tag}`)], 400, /^templates\.\d+\.name: TWICE .* is listed twice$/],
+      [[{ ...planTemplateForm(`Long ${tag}`), installments: 25 }], 400, /^templates\.\d+\.installments: must be a whole number from 1 to 24$/],
+      [[{ ...planTemplateForm(`Day ${tag}`), day_of_month: 31 }], 400, /^templates\.\d+\.day_of_month: must be a whole number from 1 to 28$/],
+      [[{ ...planTemplateForm(`Fee ${tag}`), late_fee: '-5.00' }], 400, /^templates\.\d+\.late_fee: must be an amount from 0\.00 to 1000\.00$/],
+      [[{ ...planTemplateForm(`Types ${tag}`), program_types: ['diploma', 'diploma'] }], 400, /^templates\.\d+\.program_types: names a program type twice$/],
       [[{ ...planTemplateForm(`Ghost ${tag}`), id: `${tag}-gone` }], 409, /^templates: no template .*-gone/],
     ];
     for (const [templates, status, error] of refusals) {
@@ -163,6 +166,27 @@ describe('holds', () => {
       ],
     });
     expect((await holdsOf(paid.username)).body.holds).toEqual([]);
+  });
+
+  it('a hold that blocks new plans refuses one with its reason and how to clear it; a preview is refused the same way', async () => {
+    await saveRules(rules());
+    const offer = uniqueName('held-offer');
+    await offerTemplate(offer, `Held ${tag}`, ['diploma'], { downPaymentPercent: 0, installments: 2, setupFeeCents: 0, lateFeeCents: 0 });
+    const student = await owing(45, 120_000);
+    for (const query of [{ preview: 'true' }, {}] as Array<Record<string, string>>) {
+      const res = await invoke(
+        createPlan,
+        apiEvent('students-payment-plans-create', {
+          caller: { username: student.username },
+          pathParameters: { username: student.username },
+          query,
+          body: { program_type: 'diploma', program_id: 'pn', template_id: offer, typed_name: 'Test Student', accept_agreement: true, autopay: false },
+        }),
+      );
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatch(/^A hold stops new payment plans: Balance of \$1,200\.00 for Practical Nursing past due since .+\. Pay the \$1,200\.00 owed from My Bill/);
+    }
+    expect((await getStudentLedger(student.username))!.entries).toHaveLength(1);
   });
 
   it('spares a VA beneficiary while the VA payment is pending (38 U.S.C. 3679(e)), and holds once it is not', async () => {

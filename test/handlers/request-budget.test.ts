@@ -28,6 +28,7 @@ import { handler as listStudents } from '../../lambdas/functions/students/list.j
 import { handler as studentPayments } from '../../lambdas/functions/students/payments.js';
 import { handler as studentHolds } from '../../lambdas/functions/students/holds.js';
 import { handler as planTemplates } from '../../lambdas/functions/payment-plans/templates-get.js';
+import { handler as studentPlans } from '../../lambdas/functions/payment-plans/student-list.js';
 import type { ProgramType } from '../../lambdas/contract/programs.js';
 import type { ApiEvent, ApiResult } from '../../lambdas/http/types.js';
 import type { RouteId } from '../../lambdas/routes.js';
@@ -506,6 +507,22 @@ const WITHIN_BUDGET: Case[] = [
       const username = uniqueName('budget-holds');
       await putItems(student(username, { payments: n }));
       return { run: call(studentHolds, 'students-holds', { caller: finance, pathParameters: { username } }), returned: () => Infinity, check: oneQueryOfTheRecord(username) };
+    },
+  },
+  {
+    // the bill and the plans are one Query of the student's partition
+    route: 'students-payment-plans-list',
+    what: "a student's plans, with n payments in their ledger, read by finance",
+    requests: 1,
+    audited: true,
+    setup: async (n) => {
+      const username = uniqueName('budget-plans');
+      await putItems(student(username, { payments: n }));
+      return {
+        run: call(studentPlans, 'students-payment-plans-list', { caller: finance, pathParameters: { username } }),
+        returned: () => Infinity,
+        check: oneQueryOfTheRecord(username),
+      };
     },
   },
   {

@@ -2,9 +2,11 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
-import { badMoney, blank, hostileJsonBody, negativeMoney, notBoolean, notOneOf, notString, tooLong, DELETE } from '../security/hostile.js';
+import { badMoney, blank, hostileJsonBody, junkString, negativeMoney, notBoolean, notOneOf, notString, tooLong, DELETE } from '../security/hostile.js';
 import { planTemplateForm } from '../security/authorization-matrix.js';
-import { HOSTILE_HOLD_DAYS, readOnlyGet, req, required, tag, hostileRouteTests, useHostileWorld, type Answer } from './world.js';
+import { beforeAll } from 'vitest';
+import { offerTemplate } from '../handlers/support/plans.js';
+import { admin, badUsername, HOSTILE_HOLD_DAYS, params, payer, PROGRAM, readOnlyGet, req, required, tag, hostileRouteTests, useHostileWorld, type Answer } from './world.js';
 
 useHostileWorld();
 
@@ -68,8 +70,7 @@ const ruleDefects: Record<string, fc.Arbitrary<unknown>> = {
   balance_past_due: required(
     fc.oneof(
       fc.constantFrom({}, 'none', 0, [], { threshold: '500.00' }, { days: 30 }),
-      badFee.map((threshold) => ({ threshold, days: 30 })),
-      fc.constantFrom('0.00', 0, '-1.00', '1000000.01').map((threshold) => ({ threshold, days: 30 })),
+      fc.oneof(badMoney, negativeMoney, fc.constantFrom('0.00', 0, '-1.00', '1000000.01')).map((threshold) => ({ threshold, days: 30 })),
       notWhole(0, 365).map((days) => ({ threshold: '500.00', days })),
     ),
   ),
@@ -82,8 +83,58 @@ const ruleDefects: Record<string, fc.Arbitrary<unknown>> = {
   ),
 };
 
+// a template on offer for the world's program, so a preview of the payer's balance can succeed (and nothing else may)
+const offer = `${tag}-offer`;
+beforeAll(() => offerTemplate(offer, `Offer ${tag}`, [PROGRAM.type], { setupFeeCents: 1_000 }));
+/** A complete request to start a plan without autopay: each generated body breaks it, so only a preview may succeed. */
+const planRequest = () => ({ program_type: PROGRAM.type, program_id: PROGRAM.id, template_id: offer, typed_name: `Pat Payer${tag}`, accept_agreement: true, autopay: false });
+const planDefects: Record<string, fc.Arbitrary<unknown>> = {
+  program_type: required(notOneOf(PROGRAM_TYPES)),
+  program_id: required(fc.oneof(blank, tooLong(128), notString, fc.constantFrom(`${tag}-not-enrolled`))),
+  template_id: required(fc.oneof(blank, tooLong(64), notString, fc.constantFrom(`${tag}-no-template`, 'matrix-offer'))),
+  typed_name: fc.oneof(
+    blank,
+    tooLong(200),
+    notString.filter((v) => v !== undefined),
+    fc.constantFrom('Pat', 'Somebody Else', `Payer${tag} Pat`),
+  ),
+  accept_agreement: fc.oneof(notBoolean, fc.constant(false)),
+  autopay: fc.oneof(notBoolean, fc.constant(true)),
+  payment_method_id: fc.oneof(
+    blank,
+    notString.filter((v) => v !== undefined),
+    fc.constantFrom('pm_card_visa', 'card_123', 'pm_', `pm_${'x'.repeat(201)}`),
+    junkString,
+  ),
+};
+const previewQuery = fc.constantFrom<Record<string, string>>({}, { preview: 'true' }, { preview: 'false' }, { preview: 'yes' }, { preview: '' }, { preview: 'TRUE' });
+const usernameAndMethod = fc
+  .tuple(params('username', [payer]), params('id', ['pm_card_visa', 'pm_1234567890']))
+  .map(([u, m]) => (u === undefined && m === undefined ? undefined : { ...u, ...m }));
+
 describe('hostile input on the payment plan routes', () => {
   hostileRouteTests('plans', {
+    'students-payment-plans-create': () => ({
+      caller: admin,
+      request: req({ pathParameters: params('username', [payer]), query: previewQuery, body: hostileJsonBody({ base: fc.constant(null).map(planRequest), defects: planDefects }) }),
+      // only a preview may succeed, and it stores nothing
+      ok: (res) => expect(res.body).toMatchObject({ program_id: PROGRAM.id, schedule: expect.any(Array), agreement: { version: expect.any(String) } }),
+    }),
+    'students-payment-plans-list': () => ({
+      caller: admin,
+      request: req({ pathParameters: params('username', [payer]) }),
+      ok: (res) => expect(res.body).toEqual({ plans: expect.any(Array) }),
+    }),
+    'payment-methods-setup-intent': () => ({
+      caller: admin,
+      request: req({ body: hostileJsonBody({ base: fc.constant({ username: payer }), defects: { username: badUsername() } }) }),
+    }),
+    'students-payment-methods-list': () => ({
+      caller: admin,
+      request: req({ pathParameters: params('username', [payer]) }),
+      ok: (res) => expect(res.body).toEqual({ payment_methods: [] }),
+    }),
+    'students-payment-methods-delete': () => ({ caller: admin, request: req({ pathParameters: usernameAndMethod }) }),
     'payment-plan-templates-get': () =>
       readOnlyGet((res: Answer) => expect(res.body).toMatchObject({ templates: expect.any(Array), hold_rules: { installment_past_due_days: expect.any(Number) } })),
     'payment-plan-templates-put': () => ({

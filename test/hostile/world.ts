@@ -33,7 +33,7 @@ import { blank, DELETE, hostileParam, hostileQuery, junkBody, junkString, multip
 /** Which routes each test file of this folder covers, by route id; test/hostile/coverage.test.ts checks every route is in one. */
 export const RESOURCES = {
   users: /^users-/,
-  students: /^students-/,
+  students: /^students-(?!payment-)/,
   courses: /^courses-/,
   // the cohort compliance grid is a compliance route (its handler, its fixtures)
   cohorts: /^cohorts-(?!compliance$)/,
@@ -43,7 +43,7 @@ export const RESOURCES = {
   reports: /^(audit|dashboard)-/,
   notifications: /^(notifications|notification-preferences|announcements)-/,
   clinical: /^(clinical-sites-|rotations-|shared-roster$)/,
-  plans: /^payment-plan/,
+  plans: /^(payment-plan|payment-methods-|students-payment-)/,
 } as const;
 export type Resource = keyof typeof RESOURCES;
 /** Runs per route (the issue asks for at least 1,000). */

@@ -121,6 +121,13 @@ export const MATRIX = {
   'payment-plan-templates-get': { anonymous: 401, studentOwn: 200, studentOther: 200, staff: 200, finance: 200, compliance: 200, admin: 200 },
   'payment-plan-templates-put': { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
   'students-holds':             { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  // a plan is the student's to start (finance and admins for them); the cells preview one, which stores nothing
+  'students-payment-plans-create': { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
+  'students-payment-plans-list':   { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 200, finance: 200, compliance: 200, admin: 200 },
+  // saved cards and bank accounts: the student's, and finance's and admins' for them; other staff never
+  'payment-methods-setup-intent':  { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
+  'students-payment-methods-list': { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
+  'students-payment-methods-delete': { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
@@ -195,6 +202,10 @@ export interface MatrixWorld {
     requirementsInForce(): Promise<Array<Record<string, unknown>>>;
     /** The plan templates and hold rules in force, as PUT /api/payment-plan-templates/ takes them back (ids kept). */
     planSettings(): Promise<{ templates: Array<Record<string, unknown>>; hold_rules: Record<string, unknown> }>;
+    /** An active plan template for the world's program type (made once); answers its id. */
+    planTemplate(): Promise<string>;
+    /** A card saved on the Stripe Customer of `username` (made when first needed); answers its PaymentMethod id. */
+    savedCard(username: string): Promise<string>;
   };
 }
 
@@ -564,6 +575,15 @@ export const REQUESTS = {
     return { body: { templates: [...templates, planTemplateForm(`Matrix plan ${w.tag} ${++planSerial}`)], hold_rules } };
   },
   'students-holds': (w, who) => ({ pathParameters: { username: target(w, who) } }),
+  'students-payment-plans-create': async (w, who) => ({
+    pathParameters: { username: target(w, who) },
+    query: { preview: 'true' },
+    body: { program_type: w.program.type, program_id: w.program.id, template_id: await w.fresh.planTemplate() },
+  }),
+  'students-payment-plans-list': (w, who) => ({ pathParameters: { username: target(w, who) } }),
+  'payment-methods-setup-intent': (w, who) => ({ body: who === 'studentOwn' ? {} : { username: target(w, who) } }),
+  'students-payment-methods-list': (w, who) => ({ pathParameters: { username: target(w, who) } }),
+  'students-payment-methods-delete': async (w, who) => ({ pathParameters: { username: target(w, who), id: await w.fresh.savedCard(target(w, who)) } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };
@@ -794,5 +814,29 @@ export const CHECKS: Partial<Record<RouteId, (w: MatrixWorld, who: Who, res: Ans
   },
   'students-holds': (w, who, res) => {
     expect(res.body).toMatchObject({ holds: expect.any(Array), never_blocked: expect.arrayContaining([expect.stringMatching(/pay/i)]) });
+  },
+  'students-payment-plans-create': (w, who, res) => {
+    // the schedule is the server's, from A's bill: it adds up to the balance plus the setup fee
+    const total = (res.body.schedule as Array<{ amount: number }>).reduce((n, l) => n + Math.round(l.amount * 100), 0);
+    expect(total).toBe(Math.round(res.body.total * 100));
+    expect(res.body).toMatchObject({ program_id: w.program.id, agreement: { text: expect.stringMatching(/^I agree to pay /) } });
+  },
+  'students-payment-plans-list': (w, who, res) => {
+    expect(res.body).toEqual({ plans: expect.any(Array) });
+  },
+  'payment-methods-setup-intent': (w, who, res) => {
+    expect(res.body).toMatchObject({
+      setup_intent_id: expect.stringMatching(/^seti_/),
+      client_secret: expect.stringMatching(/^seti_.+_secret_/),
+      customer_id: expect.stringMatching(/^cus_/),
+    });
+  },
+  'students-payment-methods-list': (w, who, res) => {
+    expect(res.body.payment_methods).toEqual(expect.any(Array));
+    // labels only, never a number
+    expect(JSON.stringify(res.body)).not.toMatch(/4242424242424242/);
+  },
+  'students-payment-methods-delete': (w, who, res) => {
+    expect(res.body).toMatchObject({ removed: true, id: expect.stringMatching(/^pm_/) });
   },
 };

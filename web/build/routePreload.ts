@@ -43,6 +43,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   [paths.rotations]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/clinical/clinicalPages.ts'],
   [paths.rotationRoster]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/clinical/clinicalPages.ts'],
   [paths.sharedRoster]: ['src/features/clinical/SharedRosterPage.tsx'],
+  [paths.paymentPlans]: ['src/app/guards/FinanceGuard.tsx', 'src/features/plans/PaymentPlansPage.tsx'],
 };
 /** Lazy modules with no route of their own to preload for: the not-found page (any unknown path). */
 export const NOT_PRELOADED = ['src/shared/components/NotFoundPage.tsx'];

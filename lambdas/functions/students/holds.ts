@@ -8,14 +8,14 @@ import type { StudentHoldsResponse } from '../../contract/payment-plans.js';
 import { studentSubject } from '../../domain/audit-subjects.js';
 import { now, schoolDay } from '../../domain/clock.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
-import { activeHolds, NEVER_BLOCKED } from '../../domain/financial-holds.js';
+import { activeHolds, NEVER_BLOCKED, vaStanding } from '../../domain/financial-holds.js';
 import { centsToDollars } from '../../domain/money.js';
 import { canReadAnyStudent } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { getPlanSettings } from '../../store/plan-template.js';
-import { getStudentLedger } from '../../store/student.js';
+import { studentBillAndPlans } from '../../store/payment-plan.js';
 
 export const handler = route('students-holds', async (req) => {
   const { username } = parseParams(req, UsernameParams);
@@ -23,17 +23,11 @@ export const handler = route('students-holds', async (req) => {
   const own = caller.username === username;
   // refused before reading: a student cannot learn whether another username exists
   if (!own && !canReadAnyStudent(caller.roles)) throw new Forbidden();
-  const [ledger, settings] = await Promise.all([getStudentLedger(username), getPlanSettings()]);
-  if (!ledger) throw new NotFound('Student not found');
+  const [found, settings] = await Promise.all([studentBillAndPlans(username), getPlanSettings()]);
+  if (!found) throw new NotFound('Student not found');
+  const { ledger, plans } = found;
   const { profile } = ledger;
-  const holds = activeHolds({
-    enrollments: ledger.enrollments,
-    entries: ledger.entries,
-    plans: [],
-    rules: settings.holdRules,
-    today: schoolDay(now()),
-    va: { beneficiary: Boolean(profile.vaBenefit), paymentPending: profile.vaBenefit?.paymentPending ?? false },
-  });
+  const holds = activeHolds({ enrollments: ledger.enrollments, entries: ledger.entries, plans, rules: settings.holdRules, today: schoolDay(now()), va: vaStanding(profile) });
   if (!own) {
     await recordRead({
       actor: caller.username,

@@ -20,6 +20,8 @@ export function apiEvent(
     query?: Record<string, string>;
     body?: unknown;
     rawBody?: string;
+    /** More request headers (a browser's user agent...). */
+    headers?: Record<string, string>;
   } = {},
 ): ApiEvent {
   const route = routeById(id);
@@ -39,7 +41,7 @@ export function apiEvent(
     routeKey,
     rawPath,
     rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
-    headers: { 'content-type': 'application/json', host: inject('gatewayHost') },
+    headers: { 'content-type': 'application/json', host: inject('gatewayHost'), ...opts.headers },
     queryStringParameters: opts.query,
     pathParameters: opts.pathParameters,
     body,

@@ -17,12 +17,15 @@ import { writeNotice } from '../../../lambdas/store/notification.js';
 import { activeRequirements, createSubmission, listRequirements, type SubmissionRecord } from '../../../lambdas/store/compliance.js';
 import { newUploadKey, putFile } from '../../../lambdas/store/document-files.js';
 import { getPlanSettings } from '../../../lambdas/store/plan-template.js';
+import { getStudentProfile } from '../../../lambdas/store/student.js';
+import { ensureCustomer } from '../../../lambdas/store/stripe-customer.js';
 import { presentHoldRules, presentTemplate } from '../../../lambdas/presenters/payment-plan.js';
 import { noticeId } from '../../../lambdas/domain/notification-rules.js';
 import { cohortForm, multipart, siteForm, type CellRequest, type MatrixWorld, type Who } from '../../security/authorization-matrix.js';
 import { putTemplates, template } from './compliance.js';
 import { apiEvent, invoke, type Caller } from './events.js';
 import { bareStudentProfile, createSignIn, createStudentRecord } from './fixtures.js';
+import { offerTemplate } from './plans.js';
 import { deliver, succeeded } from './stripe-events.js';
 import { signInFully, totpFresh } from './totp.js';
 
@@ -354,6 +357,20 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
       complianceUpload,
       pendingSubmission: () => pendingOfA(new Date().toISOString()),
       requirementsInForce: async () => activeRequirements(await listRequirements()).map((r) => ({ ...r })),
+      planTemplate: async () => {
+        const name = `Matrix offer ${world.tag}`;
+        const existing = (await getPlanSettings()).templates.find((t) => t.name === name);
+        if (existing) return existing.id;
+        const id = `matrix-offer-${world.tag}`.toLowerCase();
+        await offerTemplate(id, name, [world.program.type], { installments: 3 });
+        return id;
+      },
+      savedCard: async (username: string) => {
+        const profile = await getStudentProfile(username);
+        if (!profile) throw new Error(`no student ${username}`);
+        const customer = await ensureCustomer(profile);
+        return (await (await stripe()).paymentMethods.attach('pm_card_visa', { customer })).id;
+      },
       planSettings: async () => {
         const { templates, holdRules } = await getPlanSettings();
         return { templates: templates.map((t) => ({ ...presentTemplate(t) })), hold_rules: { ...presentHoldRules(holdRules) } };

@@ -48,11 +48,14 @@ describe('routes of spec section 2', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Announcements' })).toBeTruthy();
   });
 
-  it.each(['/cart', '/checkout', '/payments', '/finance', '/notifications', '/admin/announcements'])('sends anonymous visitors of %s to the login screen', async (path) => {
-    const { router } = renderApp(path);
-    await screen.findByRole('heading', { name: 'Sign in' });
-    expect(router.state.location.pathname).toBe('/');
-  });
+  it.each(['/cart', '/checkout', '/payments', '/finance', '/finance/payment-plans', '/notifications', '/admin/announcements'])(
+    'sends anonymous visitors of %s to the login screen',
+    async (path) => {
+      const { router } = renderApp(path);
+      await screen.findByRole('heading', { name: 'Sign in' });
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
 
   it('sends /checkout with an empty cart to /cart', async () => {
     const { router } = renderApp('/checkout', { preloadedState: signedIn() });
@@ -103,6 +106,29 @@ describe('routes of spec section 2', () => {
     stubApi({ 'GET /api/rotations/': jsonResponse({ results: [], count: 0, next: null }) });
     renderApp('/rotations', { preloadedState: signedIn({ ...sampleUser({ username: 'coordinator' }), ...roles }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Clinical Rotations' })).toBeTruthy();
+  });
+
+  it.each([
+    ['finance staff', { is_finance: true }],
+    ['admins', { isAdmin: true, is_staff: true }],
+  ])('opens the payment plans to %s', async (_who, roles) => {
+    stubApi({
+      'GET /api/payment-plan-templates/': jsonResponse({
+        templates: [],
+        hold_rules: { installment_past_due_days: 30, balance_past_due: null, blocks: { plan_enrollment: true, clinical_clearance: false } },
+      }),
+    });
+    renderApp('/finance/payment-plans', { preloadedState: signedIn({ ...sampleUser({ username: 'fiona' }), ...roles }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Plans' })).toBeTruthy();
+  });
+
+  it.each([
+    ['a student', {}],
+    ['staff', { is_staff: true }],
+  ])('sends %s from the payment plans to the dashboard, saying why', async (_who, roles) => {
+    const { router } = renderApp('/finance/payment-plans', { preloadedState: signedIn(sampleUser(roles)) });
+    expect((await screen.findByRole('alert')).textContent).toContain('You do not have finance privileges to access this area.');
+    expect(router.state.location.pathname).toBe('/Dashboard');
   });
 
   it('opens the clinical sites to admins only', async () => {

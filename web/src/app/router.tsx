@@ -116,9 +116,12 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           {
-            // The finance ledger, for finance staff and admins.
+            // The finance ledger and the payment plans, for finance staff and admins.
             lazy: lazyPage('finance-guard', () => import('./guards/FinanceGuard')),
-            children: [{ path: paths.finance, lazy: lazyPage('finance', () => import('../features/finance/FinanceLedgerPage')) }],
+            children: [
+              { path: paths.finance, lazy: lazyPage('finance', () => import('../features/finance/FinanceLedgerPage')) },
+              { path: paths.paymentPlans, lazy: lazyPage('payment-plans', () => import('../features/plans/PaymentPlansPage')) },
+            ],
           },
           { path: '*', lazy: lazyPage('not-found', () => import('#shared/components/NotFoundPage')) },
         ],

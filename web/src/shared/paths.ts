@@ -16,6 +16,8 @@ export const paths = {
   payments: '/payments',
   paymentReceipt: '/payments/:paymentId/receipt',
   finance: '/finance',
+  // The finance office's payment plan templates and hold rules (finance staff and admins).
+  paymentPlans: '/finance/payment-plans',
   // Document Management for staff and admins, "My Documents" for everyone else.
   documents: '/documents',
   // Everyone's notices and email preferences; staff and admins' announcements.

@@ -56,11 +56,13 @@ describe('Header', () => {
     const targets = ADMIN_BUTTONS.map((name) => within(nav).getByRole('link', { name }).getAttribute('href'));
     expect(targets).toEqual(['/course-manager', '/cohort-management', '/admin', '/Dashboard']);
     expect(within(nav).getByRole('link', { name: 'Finance Ledger' }).getAttribute('href')).toBe('/finance');
+    expect(within(nav).getByRole('link', { name: 'Payment Plans' }).getAttribute('href')).toBe('/finance/payment-plans');
   });
 
   it('shows the Finance Ledger button to finance staff and admins only', () => {
     renderHeader(signedIn(sampleUser({ username: 'finance', is_finance: true })));
     expect(screen.getByRole('link', { name: 'Finance Ledger' }).getAttribute('href')).toBe('/finance');
+    expect(screen.getByRole('link', { name: 'Payment Plans' }).getAttribute('href')).toBe('/finance/payment-plans');
     expect(screen.queryByRole('link', { name: 'Payment History' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'My Documents' })).toBeNull();
   });
@@ -70,7 +72,7 @@ describe('Header', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Document Management' }).getAttribute('href')).toBe('/documents');
     expect(within(nav).getByRole('link', { name: 'Course Manager' }).getAttribute('href')).toBe('/course-manager');
-    for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment History']) expect(within(nav).queryByRole('link', { name })).toBeNull();
+    for (const name of ['Cohort Management', 'Admin Panel', 'Finance Ledger', 'Payment Plans', 'Payment History']) expect(within(nav).queryByRole('link', { name })).toBeNull();
   });
 
   it('shows staff and admins Announcements, not students or finance staff', () => {

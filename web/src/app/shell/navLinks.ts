@@ -40,7 +40,10 @@ export function navLinksFor(user: UserInfo | null): NavLinkDef[] {
   const links: NavLinkDef[] = [{ label: 'Course Catalog', to: paths.courses }];
   if (user?.isAdmin) links.push(...adminLinks);
   else if (user?.is_staff) links.push(...staffLinks);
-  if (user?.is_finance || user?.isAdmin) links.push({ label: 'Finance Ledger', to: paths.finance, outlined: true });
+  if (user?.is_finance || user?.isAdmin) {
+    // end: the ledger is not active on /finance/payment-plans
+    links.push({ label: 'Finance Ledger', to: paths.finance, outlined: true, end: true }, { label: 'Payment Plans', to: paths.paymentPlans, outlined: true });
+  }
   // the compliance group and admins: the review queue (admins reach the requirement templates from it)
   if (canReviewCompliance(user)) links.push({ label: 'Compliance Review', to: paths.complianceReview, outlined: true });
   // clinical placements: the rotations for the same people, the sites they go to for admins

@@ -15,6 +15,8 @@ import { MyRegistrationCard } from './MyRegistrationCard';
 const RoleDashboard = lazy(() => import('./RoleDashboard'));
 // My Clinicals loads after the page (the /Dashboard route's JavaScript has a budget); it shows only with a rotation
 const MyClinicalsCard = lazy(() => import('./MyClinicalsCard'));
+// Account holds load the same way; they show only while the student has a hold
+const MyHoldsCard = lazy(() => import('./MyHoldsCard'));
 
 /** Student dashboard at /Dashboard (signed-in users only; see app/router). */
 export default function DashboardPage() {
@@ -33,6 +35,9 @@ export default function DashboardPage() {
       <Box sx={cardGrid}>
         <MyRegistrationCard />
         <MyBillCard username={user.username} />
+        <Suspense fallback={null}>
+          <MyHoldsCard username={user.username} />
+        </Suspense>
         <MyFinancialAidCard />
         <Suspense fallback={null}>
           <MyClinicalsCard username={user.username} />

@@ -13,6 +13,7 @@ import type { StudentRecord } from '#contract/students';
 import { DocumentsSection } from './DocumentsSection';
 import { EnrollDialog } from './EnrollDialog';
 import { EnrollmentsSection } from './EnrollmentsSection';
+import { HoldsSection } from './HoldsSection';
 import { LedgerEntryDialog } from './LedgerEntryDialog';
 import { LedgerSection } from './LedgerSection';
 import { MessagesSection } from './MessagesSection';
@@ -25,7 +26,7 @@ import { STUDENT_FAILED, STUDENT_NOT_FOUND } from './studentMessages';
 import { programsOf } from './studentLedger';
 import { useListStudentCohortsQuery } from './studentsAdminApi';
 
-/** A student's record (admin): profile, enrollments, ledger, documents, emails sent, and the admin's actions. */
+/** A student's record (admin): profile, enrollments, ledger, holds, documents, emails sent, and the admin's actions. */
 export function StudentRecordPage({ username, listPath }: { username: string; listPath: string }) {
   const query = useGetStudentQuery(username);
   return (
@@ -79,6 +80,7 @@ function StudentRecordContent({ student }: { student: StudentRecord }) {
       <ProfileSection student={student} cohortName={cohort ? cohortLabel(cohort) : (student.cohort_id ?? 'None')} signInEnabled={student.sign_in_enabled} />
       <EnrollmentsSection student={student} />
       <LedgerSection student={student} />
+      <HoldsSection username={student.username} />
       <DocumentsSection username={student.username} />
       <MessagesSection username={student.username} />
       {dialog === 'enroll' && <EnrollDialog student={student} onClose={() => setDialog(null)} />}
