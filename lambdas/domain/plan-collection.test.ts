@@ -5,7 +5,9 @@ import {
   arrearsCents,
   cancelPlan,
   markPastDue,
+  nextActionDay,
   nextDebit,
+  reminderKey,
   planStatus,
   recordLateFee,
   remainingCents,
@@ -202,5 +204,30 @@ describe('attempt outcomes', () => {
     expect(nextDebit({ ...p, autopay: false })).toBeNull();
     expect(arrearsCents(p)).toBe(10_000);
     expect(remainingCents(p)).toBe(60_000);
+  });
+});
+
+describe('the day the sweep next has something to do (its index)', () => {
+  it('is the first reminder, then the debit, then a retry; a reminder already sent does not count', () => {
+    const p = plan();
+    expect(nextActionDay(p, '2027-01-01')).toBe('2027-01-25');
+    // the 7-day reminder was sent: the next is the 1-day one
+    expect(nextActionDay(p, '2027-01-26', new Set([reminderKey(p.id, 1, 7)]))).toBe('2027-01-31');
+    expect(nextActionDay(p, '2027-01-31', new Set([reminderKey(p.id, 1, 7), reminderKey(p.id, 1, 1)]))).toBe('2027-02-01');
+    // declined on the due day: the retry 3 days later
+    const declined = plan({
+      installments: [inst(1, '2027-02-01', 25_000, { attempts: [{ n: 1, on: '2027-02-01', intentId: 'pi_1', outcome: 'declined' }] }), inst(2, '2027-03-01', 25_000)],
+    });
+    expect(nextActionDay(declined, '2027-02-02', new Set([reminderKey(p.id, 1, 7), reminderKey(p.id, 1, 1)]))).toBe('2027-02-04');
+  });
+
+  it('a day already passed is today (a missed sweep catches up); nothing while a debit is processing and no later installment waits; none for a plan that does not collect', () => {
+    expect(nextActionDay(plan(), '2027-02-10')).toBe('2027-02-10');
+    const processing = plan({
+      installments: [inst(1, '2027-02-01', 25_000, { status: 'processing', attempts: [{ n: 1, on: '2027-02-01', intentId: 'pi_1', outcome: 'processing' }] })],
+    });
+    expect(nextActionDay(processing, '2027-02-02')).toBeNull();
+    expect(nextActionDay(plan({ status: 'paused' }), '2027-01-01')).toBeNull();
+    expect(nextActionDay(plan({ status: 'completed' }), '2027-01-01')).toBeNull();
   });
 });
