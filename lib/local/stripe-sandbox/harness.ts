@@ -85,14 +85,26 @@ export async function eventually<T>(check: () => T | Promise<T>, ms = 5_000): Pr
   }
 }
 
-/** Starts a sandbox before the file's tests and closes it after them; `onStart` gets it and the SDK on its secret key. */
-export function sandboxPerFile(onStart: (harness: Harness, stripe: Stripe) => void, options: Partial<SandboxOptions> = {}): void {
-  let started: Harness | undefined;
+/** Starts a sandbox before the file's tests and closes it after them: the harness and the SDK on its secret key. */
+export function sandboxPerFile(options: Partial<SandboxOptions> = {}): { readonly h: Harness; readonly stripe: Stripe } {
+  let started: { h: Harness; stripe: Stripe } | undefined;
   beforeAll(async () => {
-    started = await startSandbox(options);
-    onStart(started, started.stripe());
+    const h = await startSandbox(options);
+    started = { h, stripe: h.stripe() };
   });
-  afterAll(() => started?.close());
+  afterAll(() => started?.h.close());
+  const get = () => {
+    if (!started) throw new Error('the sandbox starts in beforeAll');
+    return started;
+  };
+  return {
+    get h() {
+      return get().h;
+    },
+    get stripe() {
+      return get().stripe;
+    },
+  };
 }
 
 /** The Stripe error a call fails with; fails the test when the call succeeds. */
