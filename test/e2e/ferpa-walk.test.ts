@@ -150,7 +150,7 @@ const builders = {
       body: { program_type: 'certificate', program_id: 'none', template_id: 'none' },
     })),
   'students-payment-plans-list': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
-  'payment-methods-setup-intent': ({ others }) => others.map((o) => ({ body: { username: o.username } })),
+  'payment-methods-setup-intent': ({ others }) => [{ body: {} }, ...others.map((o) => ({ body: { username: o.username } }))],
   'students-payment-methods-list': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
   'students-payment-methods-delete': ({ others }) => others.map((o) => ({ pathParameters: { username: o.username, id: 'pm_card_visa' } })),
 } satisfies Record<StudentRouteId, (w: Walker) => CellRequest[]>;
@@ -357,8 +357,15 @@ describe('FERPA walk: no answer a student can receive names another student', ()
     // another's compliance file or record is refused outright, never answered (a 404 or 200 would be a finding too)
     for (const route of ['compliance-file', 'compliance-student']) expect([...(statuses.get(route)?.keys() ?? [])].sort(), route).toEqual([200, 403]);
     // every route answered at least once with a success for some student (the walk reached real data); the plan
-    // previews name no seeded template (the demo data has none yet), so they are refused for every student
-    const neverOk = ['payments-create-intent', 'users-totp-verify', 'documents-acknowledge', 'compliance-submit', 'students-payment-plans-create'];
+    // previews name no seeded template (the demo data has none yet), and no demo student has a saved card to remove
+    const neverOk = [
+      'payments-create-intent',
+      'users-totp-verify',
+      'documents-acknowledge',
+      'compliance-submit',
+      'students-payment-plans-create',
+      'students-payment-methods-delete',
+    ];
     for (const route of studentRoutes.filter((r) => !neverOk.includes(r.id))) {
       expect(
         [...(statuses.get(route.id)?.keys() ?? [])].some((s) => s === 200),
