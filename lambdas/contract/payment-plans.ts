@@ -6,6 +6,8 @@ import { Dollars } from './payments.js';
 import { PROGRAM_TYPES, type ProgramType } from './programs.js';
 import * as z from './zod.js';
 
+export * from './holds.js';
+
 export const MAX_PLAN_TEMPLATES = 30;
 /** The most a fee may be: a typo of an extra zero is refused rather than charged. */
 export const MAX_FEE_DOLLARS = 1_000;
@@ -87,28 +89,6 @@ export interface HoldRules {
 export interface PlanTemplatesResponse {
   templates: PaymentPlanTemplate[];
   hold_rules: HoldRules;
-}
-
-export const HOLD_BLOCKS = ['plan_enrollment', 'clinical_clearance'] as const;
-export type HoldBlock = (typeof HOLD_BLOCKS)[number];
-export const HOLD_BLOCK_LABELS: Record<HoldBlock, string> = { plan_enrollment: 'New payment plans', clinical_clearance: 'Clinical clearance' };
-
-export interface StudentHold {
-  kind: 'installment_past_due' | 'balance_past_due';
-  program_name: string;
-  amount: number;
-  /** The due date it has been owed since (YYYY-MM-DD). */
-  since: string;
-  reason: string;
-  how_to_clear: string;
-  blocks: HoldBlock[];
-}
-
-/** GET /api/students/{username}/holds/ */
-export interface StudentHoldsResponse {
-  holds: StudentHold[];
-  /** What no hold ever stops, said to the student beside their holds. */
-  never_blocked: string[];
 }
 
 /** The version of the plan agreement's wording a student accepts; kept with the plan. */

@@ -5,6 +5,7 @@
  * write to the rotation. Each reason is a sentence a student, a coordinator or a site can act on.
  */
 import type { ComplianceStatus, RequirementStatus } from '../contract/compliance.js';
+import { longDate } from './clock.js';
 import type { Hold } from './financial-holds.js';
 
 export interface RequirementFact {
@@ -45,8 +46,8 @@ export interface Clearance {
   reasons: string[];
 }
 
-/** "12 Mar 2027": dates in reasons are read by people, not parsed. */
-export const longDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** Dates in reasons are read by people, not parsed. */
+export { longDate };
 
 /** Why a requirement does not count today, in words ("BLS / CPR card expired 12 Mar 2026"); null when it does. */
 export function requirementReason(r: RequirementFact): string | null {

@@ -37,3 +37,6 @@ export function schoolDay(at: Date): string {
   // en-CA formats as YYYY-MM-DD
   return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
+
+/** "12 Mar 2027": a school day (`YYYY-MM-DD`) in sentences people read, never parsed back. */
+export const longDate = (day: string): string => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

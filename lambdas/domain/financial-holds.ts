@@ -15,10 +15,11 @@
  * never modelled: 34 CFR 668.14(b)(33)-(34) (the program participation agreement) limits withholding transcripts (a
  * balance from the school's own Title IV errors, periods the student paid for), and the school withholds none.
  */
+import { longDate } from './clock.js';
 import { addDays } from './compliance.js';
 import { totalsByProgram, type Enrollment, type LedgerEntry } from './ledger.js';
-import type { HoldBlock } from '../contract/payment-plans.js';
-import type { Cents } from './money.js';
+import type { HoldBlock } from '../contract/holds.js';
+import { usd as dollars, type Cents } from './money.js';
 import type { Installment, PlanStatus } from './plan-collection.js';
 
 export interface HoldRules {
@@ -56,12 +57,6 @@ export const NEVER_BLOCKED: readonly string[] = ['paying', 'viewing the bill', "
 
 /** Plans whose own rule decides their program's holds. */
 const COLLECTING: ReadonlySet<PlanStatus> = new Set(['active', 'past_due']);
-
-/** "12 Mar 2027", as domain/clearance.ts writes dates (kept here so that clearance may import holds without a cycle). */
-const longDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** "$1,250.00" */
-const dollars = (cents: Cents) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 const blocksOf = (rules: HoldRules): HoldBlock[] => [
   ...(rules.blocks.planEnrollment ? (['plan_enrollment'] as const) : []),

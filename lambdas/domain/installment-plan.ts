@@ -8,7 +8,7 @@
  */
 import type { ProgramType } from '../contract/programs.js';
 import { addDays, addMonths } from './compliance.js';
-import type { Cents } from './money.js';
+import { usd as dollars, type Cents } from './money.js';
 
 export interface PlanTemplate {
   id: string;
@@ -67,8 +67,6 @@ export const FIRST_INSTALLMENT_AFTER_DAYS = 14;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isCents = (n: number) => Number.isSafeInteger(n) && n >= 0;
 const inRange = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
-
-const dollars = (cents: Cents) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /** The first `dayOfMonth` on or after `from` + 14 days. */
 export function firstDueOn(from: string, dayOfMonth: number): string {

@@ -13,3 +13,6 @@ export function dollarsToCents(dollars: number | string): Cents {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return text.startsWith('-') ? -cents : cents;
 }
+
+/** "$1,250.00": amounts in sentences people read. */
+export const usd = (cents: Cents): string => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });

@@ -9,11 +9,11 @@
  *      an expiry, `COMPLIANCE_EXPIRY` by that day (expiring and expired items, the reminder sweep).
  *    A pointer (`COMPLIANCE_SUBMISSION#<id>`) finds one by id for a decision or a file.
  */
-import { randomUUID } from 'node:crypto';
 import { COMPLIANCE_CATEGORIES, EVIDENCE_KINDS, SUBMISSION_KINDS, SUBMISSION_STATUSES, type ComplianceRequirement, type RequirementInput } from '../contract/compliance.js';
 import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { Conflict, Invalid } from '../domain/errors.js';
+import { newIdFrom } from '../domain/slug.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { entity, getItem, queryAll, queryCount, queryPage, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
 import { complianceKeys, SUBMISSION_TYPE } from './compliance-keys.js';
@@ -117,13 +117,6 @@ export function toRequirement(r: RequirementRecord): ComplianceRequirement {
   return requirement;
 }
 
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40) || 'requirement';
-
 /**
  * Replaces the set of templates, with its audit entry, in one transaction: new ones get an id from their name,
  * kept ones are updated, left-out ones retired. An id that names no template is refused (409: changed meanwhile).
@@ -141,12 +134,7 @@ export async function replaceRequirements(
   if (unknown) throw new Conflict(`requirements: no requirement ${unknown.id} (it may have been removed meanwhile)`);
   const taken = new Set(existing.map((r) => r.id));
   const records: RequirementRecord[] = inputs.map((input) => {
-    let id = input.id;
-    if (!id) {
-      const base = slug(input.name);
-      id = taken.has(base) ? `${base}-${randomUUID().slice(0, 8)}` : base;
-      taken.add(id);
-    }
+    const id = input.id ?? newIdFrom(input.name, 'requirement', taken);
     return { ...input, id, retired: false, updatedAt: at };
   });
   const kept = new Set(records.map((r) => r.id));

@@ -18,8 +18,8 @@ import type { LedgerEntry } from '../domain/ledger.js';
 import { nextActionDay, type PlanForSweep } from '../domain/plan-collection.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { PlanTemplateItem } from './plan-template.js';
-import { entity, getItem, queryAll, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
-import { ledgerFromItems, ledgerItem, studentKeys, type StudentLedger, type StudentRef } from './student.js';
+import { entity, getItem, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
+import { ledgerFromItems, ledgerItem, studentCollection, studentKeys, type StudentLedger, type StudentRef } from './student.js';
 
 const PLAN_PREFIX = 'PLAN#';
 
@@ -178,7 +178,7 @@ export async function getPlan(id: string): Promise<PaymentPlanRecord | null> {
 
 /** The student's bill and their plans, from one Query of their partition (enrollments, ledger, plans, profile). */
 export async function studentBillAndPlans(username: string): Promise<{ ledger: StudentLedger; plans: PaymentPlanRecord[] } | null> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND sk >= :from', ExpressionAttributeValues: { ':pk': studentKeys.student(username), ':from': 'ENROLL#' } });
+  const items = await studentCollection(username);
   const ledger = ledgerFromItems(items);
   if (!ledger) return null;
   const plans = items.filter((i) => i.type === PaymentPlan.type).map((i) => PaymentPlan.fromItem(i));

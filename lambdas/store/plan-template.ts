@@ -3,10 +3,10 @@
  * (PLAN_SETTINGS), so reading them is one Query. A plan copies its template's terms when it is made, so
  * changing or removing a template never changes a plan already running.
  */
-import { randomUUID } from 'node:crypto';
 import { PROGRAM_TYPES } from '../contract/programs.js';
 import * as z from '../contract/zod.js';
 import { Conflict } from '../domain/errors.js';
+import { newIdFrom } from '../domain/slug.js';
 import { DEFAULT_HOLD_RULES, type HoldRules } from '../domain/financial-holds.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { entity, queryAll, TABLE_NAME, transactWrite, type RecordOf } from './dynamo.js';
@@ -67,13 +67,6 @@ export async function getPlanSettings(): Promise<PlanSettings> {
   return { templates: templates.sort((a, b) => a.name.localeCompare(b.name)), holdRules };
 }
 
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40) || 'plan';
-
 /**
  * Replaces the templates and the rules, with the audit entry, in one transaction: new templates get an id from
  * their name, kept ones are updated, left-out ones removed. An id that names no template is a 409 (removed meanwhile).
@@ -90,12 +83,7 @@ export async function replacePlanSettings(
   if (unknown) throw new Conflict(`templates: no template ${unknown.id} (it may have been removed meanwhile)`);
   const taken = new Set(known);
   const templates: PlanTemplateRecord[] = inputs.map((input) => {
-    let id = input.id;
-    if (!id) {
-      const base = slug(input.name);
-      id = taken.has(base) ? `${base}-${randomUUID().slice(0, 8)}` : base;
-      taken.add(id);
-    }
+    const id = input.id ?? newIdFrom(input.name, 'plan', taken);
     return { ...input, id, updatedAt: at };
   });
   const kept = new Set(templates.map((t) => t.id));

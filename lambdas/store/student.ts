@@ -182,15 +182,20 @@ export function ledgerFromItems(items: Item[]): StudentLedger | null {
   };
 }
 
-/** The whole collection in one Query (paged only if a student ever outgrows 1 MB). */
+/**
+ * The student's collection from ENROLL# on, in one Query (paged only if a student ever outgrows 1 MB): enrollments,
+ * ledger, payments, plans and the profile; never the checkouts.
+ */
+export function studentCollection(username: string): Promise<Item[]> {
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': studentKeys.student(username), ':from': ENROLLMENT_PREFIX },
+  });
+}
+
+/** The whole bill in one Query. */
 export async function getStudentLedger(username: string): Promise<StudentLedger | null> {
-  return ledgerFromItems(
-    await queryAll({
-      // from ENROLL# on: enrollments, ledger, payments and the profile; never the checkouts
-      KeyConditionExpression: 'pk = :pk AND sk >= :from',
-      ExpressionAttributeValues: { ':pk': studentKeys.student(username), ':from': ENROLLMENT_PREFIX },
-    }),
-  );
+  return ledgerFromItems(await studentCollection(username));
 }
 
 /** Every member of a cohort with their bill: one Query over the cohort's gsi1 collection, never one per student. */

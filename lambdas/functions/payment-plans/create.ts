@@ -6,6 +6,7 @@
  * one transaction. Refused while a hold stops new plans, when the program has a plan already, or when a payment of the
  * schedule would be under Stripe's minimum.
  */
+import { randomUUID } from 'node:crypto';
 import { UsernameParams } from '../../contract/params.js';
 import { CreatePlanRequest, PLAN_AGREEMENT_VERSION, PlanPreviewQuery, planAgreementText, type PlanPreview } from '../../contract/payment-plans.js';
 import { studentSubject } from '../../domain/audit-subjects.js';
@@ -24,7 +25,6 @@ import { presentPlan, scheduleLine } from '../../presenters/payment-plan-view.js
 import { createPlan, holdsProgram, studentBillAndPlans, type PaymentPlanRecord } from '../../store/payment-plan.js';
 import { getPlanSettings } from '../../store/plan-template.js';
 import { customerMethod } from '../../store/stripe-customer.js';
-import { randomUUID } from 'node:crypto';
 
 const usd = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 /** Names compared as people type them: case, spacing and accents aside. */

@@ -1,17 +1,11 @@
 /** POST /api/students/{username}/enrollments/ (admin) — enrolls the student with the program's opening charge. */
 import { EnrollRequest } from '../../contract/student-admin.js';
 import { dollarsToCents } from '../../domain/money.js';
+import { slug } from '../../domain/slug.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { addEnrollment } from '../../store/student-ledger.js';
 import { UsernameParams } from '../../contract/params.js';
-
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 64) || 'program';
 
 export const handler = route('students-enroll', async (req) => {
   const { username } = parseParams(req, UsernameParams);
@@ -20,7 +14,7 @@ export const handler = route('students-enroll', async (req) => {
     username,
     {
       programType: input.program_type,
-      programId: input.program_id ?? slug(input.program_name),
+      programId: input.program_id ?? slug(input.program_name, 'program', 64),
       programName: input.program_name,
       nextDueDate: input.next_due_date ?? null,
       amountDueCents: dollarsToCents(input.amount_due),

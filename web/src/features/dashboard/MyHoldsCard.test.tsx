@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { HOLD_BLOCK_LABELS, type StudentHold, type StudentHoldsResponse } from '#contract/payment-plans';
-import { HOLD_BLOCK_WORDS } from '#shared/components/HoldList';
+import { HOLD_BLOCK_LABELS, type StudentHold, type StudentHoldsResponse } from '#contract/holds';
+import { holdBlocksText } from '#shared/components/HoldList';
 import { jsonResponse, signedIn, stubApi } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 
@@ -48,7 +48,9 @@ describe('Account holds card', { timeout: 20_000 }, () => {
   });
 
   it("words what a hold blocks as the contract's HOLD_BLOCK_LABELS do", () => {
-    expect(HOLD_BLOCK_WORDS).toEqual(HOLD_BLOCK_LABELS);
+    expect(holdBlocksText({ ...installmentHold, blocks: ['plan_enrollment', 'clinical_clearance'] })).toBe(
+      `${HOLD_BLOCK_LABELS.plan_enrollment} and ${HOLD_BLOCK_LABELS.clinical_clearance}`,
+    );
   });
 
   it('shows nothing without a hold', async () => {

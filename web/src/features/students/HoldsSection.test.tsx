@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { StudentHoldsResponse } from '#contract/payment-plans';
+import type { StudentHoldsResponse } from '#contract/holds';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, stubStudentsApi } from './studentTestData';
 

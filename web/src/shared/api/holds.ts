@@ -1,5 +1,5 @@
 import { api } from './baseApi';
-import type { StudentHoldsResponse } from '#contract/payment-plans';
+import type { StudentHoldsResponse } from '#contract/holds';
 
 /**
  * GET /api/students/{username}/holds/ (the student themselves, or staff): a student's account holds, with what

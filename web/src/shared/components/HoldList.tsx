@@ -1,12 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { HoldBlock, StudentHold } from '#contract/payment-plans';
-
-/**
- * The contract's HOLD_BLOCK_LABELS, word for word (MyHoldsCard.test checks they agree). Not imported: the contract
- * module holds the plan schemas, and importing a value from it would make the student's holds card download zod.
- */
-export const HOLD_BLOCK_WORDS: Readonly<Record<HoldBlock, string>> = { plan_enrollment: 'New payment plans', clinical_clearance: 'Clinical clearance' };
+import { HOLD_BLOCK_LABELS, type StudentHold } from '#contract/holds';
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -14,7 +8,7 @@ const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `
 const orList = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`);
 
 /** What a hold blocks, in words ("New payment plans and Clinical clearance"). */
-export const holdBlocksText = (hold: StudentHold) => (hold.blocks.length === 0 ? 'Nothing' : hold.blocks.map((b) => HOLD_BLOCK_WORDS[b]).join(' and '));
+export const holdBlocksText = (hold: StudentHold) => (hold.blocks.length === 0 ? 'Nothing' : hold.blocks.map((b) => HOLD_BLOCK_LABELS[b]).join(' and '));
 
 /** The API's list of what no hold stops ("paying", "transcripts", ...) as one sentence. */
 export const neverBlockedSentence = (neverBlocked: readonly string[]) => (neverBlocked.length === 0 ? '' : `A hold never blocks ${orList(neverBlocked)}.`);
