@@ -77,8 +77,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // after every other tier, alone: its timings (a toast within 500 ms of a click) are the browser's,
-          // not a machine shared with the handler tiers' stand-ins
+          // `npm test` runs this tier in a Vitest process of its own beside the others (test/run.mjs); a plain
+          // `vitest run` runs it last. Its one timing (a toast within 500 ms) is read from the DELETE's answer.
           sequence: { groupOrder: 1 },
           globalSetup: ['test/setup/local-stack.global.ts'],
           setupFiles: ['test/setup/e2e-env.ts'],

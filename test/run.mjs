@@ -1,39 +1,67 @@
-// `npm test` and `npm run test:fast`: the type check and the lint (ESLint, then the cycle check) run
-// beside Vitest instead of before it, so their ~40 s of CPU overlap the tests' waits (stand-ins starting,
-// browsers loading). Vitest prints as it goes; each check prints its whole output when it ends. Any
-// failure fails the run. Arguments go to `vitest run` (test:fast passes its projects). The checks keep
-// caches in node_modules/.cache (tsc's build info, ESLint's, Prettier's and dependency-cruiser's), so a
-// second run rechecks only what changed.
+// `npm test` and `npm run test:fast`: the type check and the lint (ESLint, Prettier, then the cycle check)
+// run beside Vitest instead of before it, so their CPU overlaps the tests' waits (stand-ins starting,
+// browsers loading). Any failure fails the run. Arguments go to `vitest run` (test:fast passes its
+// projects). The checks keep caches in node_modules/.cache (tsc's build info, ESLint's, Prettier's and
+// dependency-cruiser's), so a second run rechecks only what changed.
+//
+// With no projects named (`npm test`), the browser tier runs in a second Vitest process beside the
+// others instead of after them: it waits on Chromium and the local stack far more than it computes, and
+// alone it was half of the run's time. Its output is held and printed when it ends, so the log reads as
+// two whole reports. The last line counts every test of both, in the plain "N passed, N failed" form.
 import { spawn } from 'node:child_process';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+const args = process.argv.slice(2);
+const BROWSER_TIER = 'e2e';
+const OTHER_TIERS = ['unit', 'web', 'infra', 'perf', 'handlers', 'hostile'];
 
-function run(label, command, args, { capture }) {
+function run(label, command, commandArgs, { capture }) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    if (capture) {
-      child.stdout.on('data', (d) => {
+    const take = (stream, to) =>
+      stream.on('data', (d) => {
         output += d;
+        if (!capture) to.write(d);
       });
-      child.stderr.on('data', (d) => {
-        output += d;
-      });
-    }
+    take(child.stdout, process.stdout);
+    take(child.stderr, process.stderr);
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (capture) process.stdout.write(`\n── ${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s\n${output}`);
-      resolve({ label, code: code ?? 1 });
+      resolve({ label, code: code ?? 1, output });
     });
   });
 }
 
-const results = await Promise.all([
-  run('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck'], { capture: true }),
-  run('lint (ESLint, cycles)', 'npm', ['run', '--silent', 'lint'], { capture: true }),
-  run('vitest', bin('vitest'), ['run', ...process.argv.slice(2)], { capture: false }),
+/** Vitest's summary line, "Tests  2 failed | 3720 passed | 1 skipped (3723)", as counts. */
+function testCounts(output) {
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const line = plain.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/m)?.[1] ?? '';
+  const count = (word) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
+  return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+}
+
+const vitest = (projects, options) => run(`vitest ${projects.join(', ')}`, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), ...args], options);
+const namesProjects = args.some((a) => a === '--project' || a.startsWith('--project='));
+const suites = namesProjects
+  ? [run('vitest', bin('vitest'), ['run', ...args], { capture: false })]
+  : [vitest(OTHER_TIERS, { capture: false }), vitest([BROWSER_TIER], { capture: true })];
+
+const [checks, suiteResults] = await Promise.all([
+  Promise.all([
+    run('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck'], { capture: true }),
+    run('lint (ESLint, Prettier, cycles)', 'npm', ['run', '--silent', 'lint'], { capture: true }),
+  ]),
+  Promise.all(suites),
 ]);
-const failed = results.filter((r) => r.code !== 0);
+const counts = suiteResults.map((r) => ({ ...testCounts(r.output), code: r.code }));
+const total = (key) => counts.reduce((sum, c) => sum + c[key], 0);
+// a failed check (the type check, the lint, or a Vitest process that ended with no failed test counted) is one failure
+const failedChecks = checks.filter((r) => r.code !== 0).length + counts.filter((c) => c.code !== 0 && c.failed === 0).length;
+const failed = [...checks, ...suiteResults].filter((r) => r.code !== 0);
 if (failed.length > 0) process.stdout.write(`\nFAILED: ${failed.map((r) => r.label).join(', ')}\n`);
+const skipped = total('skipped');
+process.stdout.write(`\n${total('passed')} passed, ${total('failed') + failedChecks} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failed.length > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 /**
  * Items 1 and 4, as an admin and staff meet them at 1280 and 375 px on the real local stack:
  *  - one toast slot: after create-then-delete in Course Manager the toast is the delete's, within
- *    500 ms of the delete, and the create's is gone (a queue showed it 4.3 s late);
+ *    500 ms of the delete's answer, and the create's is gone (a queue showed it 4.3 s late);
  *  - a failed create (duplicate CRN) says so once, in the dialog, as a sentence naming the course that
  *    has the CRN, with no "crn:" or "Error:"; once fixed and saved, the error shows nowhere;
  *  - a wrong-type upload (a PNG named .pdf) is refused with a sentence saying what the file is.
@@ -77,17 +77,25 @@ describe.each(WIDTHS)('toasts and errors at $width px', (viewport) => {
     const confirm = page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' });
     await confirm.waitFor();
     expect(await snackbar.textContent()).toContain('Course created successfully');
-    const clickedAt = await page.evaluate(() => performance.now());
     await confirm.click();
-    const deletedAt = await page.waitForFunction(
+    // timed from the DELETE's answer, read in the page's own resource timing: the toast slot is what is
+    // measured, not how long a loaded machine's local stack takes to delete
+    const toastShown = await page.waitForFunction(
       () => {
         const toasts = [...document.querySelectorAll('.MuiSnackbar-root')].map((element) => element.textContent);
-        return toasts.length === 1 && toasts[0] === 'Course deleted successfully' ? performance.now() : null;
+        if (toasts.length !== 1 || toasts[0] !== 'Course deleted successfully') return null;
+        const answered = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/api\/courses\/[^/]+\/delete\/$/.test(new URL(entry.name).pathname))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        return { at: performance.now(), answeredAt: answered?.responseEnd ?? null };
       },
       undefined,
       { polling: 'raf', timeout: 10_000 },
     );
-    expect(((await deletedAt.jsonValue()) as number) - clickedAt).toBeLessThanOrEqual(500);
+    const { at, answeredAt } = (await toastShown.jsonValue()) as { at: number; answeredAt: number | null };
+    expect(answeredAt, "the DELETE's resource timing").not.toBeNull();
+    expect(at - (answeredAt ?? 0)).toBeLessThanOrEqual(500);
     expect(await pageText(page)).not.toContain('Course created successfully');
     await page.getByRole('button', { name: `Delete Biology (${crn})` }).waitFor({ state: 'detached' });
     await screenshot(page, 'ux-toast-after-delete', viewport.width);
