@@ -13,6 +13,7 @@ import { makeDocx } from '../../lib/local/seed/sample-files.js';
 import { accessibilityBrowser, atBothWidths, audit, expectAnnounced, visit, type Width } from './support/a11y.js';
 import { login } from './support/api.js';
 import { baseUrl } from './support/browser.js';
+import { hold } from './support/intercept.js';
 
 const { pagesFor } = accessibilityBrowser('ux-documents');
 const SCREEN = 'ux-documents';
@@ -63,10 +64,13 @@ describe('documents as people use them', { timeout: 150_000, concurrent: true },
       await dialog.getByLabel('Scope').selectOption('individual');
       await dialog.getByLabel('Cohort').selectOption({ label: '2025-2026 Cohort 1 - Nursing Assistant' });
 
-      // Upload before the check has found the student: refused; once it has, the refusal goes
+      // Upload before the check has found the student: refused; once it has, the refusal goes. The check's
+      // answer is held until after the click, so a slow click on a loaded machine cannot come after it.
+      const releaseCheck = await hold(page, '**/api/students/ben.nguyen/');
       await dialog.getByLabel('Student Username').fill('ben.nguyen');
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       await refusal.waitFor();
+      await releaseCheck();
       await dialog.getByText('Valid student: Ben Nguyen').waitFor();
       await refusal.waitFor({ state: 'detached' });
       await audit(page, width, SCREEN, 'student-checked');
