@@ -183,6 +183,17 @@ export const jobs = [
     grants: ['table:read', 'table:write', 'userpool:groups'],
     timeoutSeconds: 60,
   },
+  // Payment plans: each morning, the plans whose next action day has come (the sweep index, never a Scan): off-session
+  // debits and their retries, past due and late fees, reminders. Before the compliance jobs, so a debit made today
+  // (a card's event arrives within seconds) lifts a hold before the day's clinical alerts read it.
+  {
+    id: 'payment-plans-sweep',
+    description: 'Collects the payment plans whose day has come: debits the saved card or bank account, marks installments past due with one late fee, sends reminders',
+    handler: 'functions/jobs/sweep-payment-plans.ts',
+    trigger: { schedule: 'cron(0 5 * * ? *)' },
+    grants: ['table:read', 'table:write', 'secret:stripe'],
+    timeoutSeconds: 600,
+  },
   // Clinical placements: students not cleared for a rotation about to start, and affiliation agreements about to end
   {
     id: 'clinical-alerts',

@@ -14,6 +14,8 @@ export const TEMPLATE_IDS = [
   'rotation_roster_blocked',
   'agreement_ending',
   'announcement',
+  'plan_payment_due',
+  'plan_action_needed',
 ] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];
 export const isTemplateId = (id: string): id is TemplateId => (TEMPLATE_IDS as readonly string[]).includes(id);

@@ -179,6 +179,33 @@ export const TEMPLATES = {
       action: 'Open Clinical Sites',
     },
   },
+  // a payment plan's installment coming up: in-app names the amount and the day, the email neither
+  plan_payment_due: {
+    category: 'reminder',
+    title: (p) => `Payment plan: ${money(p.amountCents)} due ${Number(p.days) === 1 ? 'tomorrow' : `in ${str(p.days)} days`}`,
+    body: (p) =>
+      p.autopay
+        ? `${money(p.amountCents)} for ${str(p.program)} will be debited on ${str(p.dueOn)} from your saved payment method.`
+        : `${money(p.amountCents)} for ${str(p.program)} is due on ${str(p.dueOn)}.`,
+    link: () => '/payments',
+    email: {
+      subject: () => 'A payment plan payment is coming up',
+      lines: () => ['A payment of your payment plan is due soon.', 'Sign in to see the amount and the date.'],
+      action: 'Open Portal',
+    },
+  },
+  // the bank wants the student present (3-D Secure) for an automatic debit: only they can complete it, signed in
+  plan_action_needed: {
+    category: 'required_action',
+    title: () => 'Action needed: complete your payment plan payment',
+    body: (p) => `Your bank asked you to confirm the ${money(p.amountCents)} payment for ${str(p.program)}. Sign in and complete the payment to keep your plan on track.`,
+    link: () => '/payments',
+    email: {
+      subject: () => 'Action needed on a payment',
+      lines: () => ['Your bank needs you to confirm a payment plan payment.', 'Sign in to the portal to complete the payment.'],
+      action: 'Complete the payment',
+    },
+  },
   announcement: {
     category: 'announcement',
     title: (p) => str(p.subject),

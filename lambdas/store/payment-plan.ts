@@ -18,7 +18,7 @@ import type { LedgerEntry } from '../domain/ledger.js';
 import { nextActionDay, type PlanForSweep } from '../domain/plan-collection.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { PlanTemplateItem } from './plan-template.js';
-import { entity, getItem, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
+import { entity, getItem, queryAll, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
 import { ledgerFromItems, ledgerItem, studentCollection, studentKeys, type StudentLedger, type StudentRef } from './student.js';
 
 const PLAN_PREFIX = 'PLAN#';
@@ -183,4 +183,55 @@ export async function studentBillAndPlans(username: string): Promise<{ ledger: S
   if (!ledger) return null;
   const plans = items.filter((i) => i.type === PaymentPlan.type).map((i) => PaymentPlan.fromItem(i));
   return { ledger, plans: plans.sort((a, b) => b.createdAt.localeCompare(a.createdAt)) };
+}
+
+/**
+ * The ids of the plans whose next action day (the sweep index, gsi2) is `today` or earlier: days the sweep missed are
+ * caught up. The index is eventually consistent, so the sweep reads each plan again (getPlan) before acting.
+ */
+export async function plansDueBy(today: string): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :last',
+    ExpressionAttributeValues: { ':pk': planKeys.sweep, ':last': `${today}#\uffff` },
+    ProjectionExpression: 'id',
+  });
+  return [...new Set(items.map((i) => String(i.id)))];
+}
+
+/**
+ * The TransactWrite item replacing the plan as read (`current`) with `next`, conditional on nothing having written it
+ * since (its version); the sweep index moves with it.
+ */
+export function planWrite(current: PaymentPlanRecord, next: PaymentPlanRecord, at: string): TransactItems[number] {
+  return {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: PaymentPlan.item({ ...next, version: current.version + 1, updatedAt: at }),
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: { ':version': current.version },
+    },
+  };
+}
+
+/** A change worked out from the plan as read: the plan after it and what is written with it, or null for none. */
+export type PlanChange = (plan: PaymentPlanRecord) => Promise<{ plan: PaymentPlanRecord; items?: TransactItems } | null>;
+
+/**
+ * Applies `change` to the plan in one transaction with the items it brings, conditional on the plan's version; when
+ * another write got there first (the webhook, a second sweep) the plan is read again and the change worked out anew.
+ * Answers the plan as written (or as read when the change had nothing to do), null when there is no such plan.
+ */
+export async function changePlan(id: string, change: PlanChange, at: string): Promise<PaymentPlanRecord | null> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const current = await getPlan(id);
+    if (!current) return null;
+    const next = await change(current);
+    if (!next) return current;
+    const result = await transactWrite([planWrite(current, next.plan, at), ...(next.items ?? [])]);
+    if (result.ok) return { ...next.plan, version: current.version + 1, updatedAt: at };
+    // anything but the plan's own condition is the caller's item saying the data is not what it expected
+    if (!result.failedConditions.includes(0)) throw new Conflict(`Payment plan ${id}: a write with it was refused (items ${result.failedConditions.join(', ')})`);
+  }
+  throw new Conflict(`Payment plan ${id} kept changing while it was being updated`);
 }

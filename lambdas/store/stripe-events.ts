@@ -42,10 +42,28 @@ const CHARGE: Shape = {
   payment_intent: (v) => intentId(isRecord(v) ? v.id : v),
 };
 
+/** The metadata a payment plan's debit carries (plans/collection.ts): the plan, the installment and the attempt. */
+export const INSTALLMENT_METADATA_KIND = 'plan_installment';
+export interface InstallmentRef {
+  planId: string;
+  seq: number;
+  attempt: number;
+}
+
+/** An installment debit's plan, installment and attempt from its intent's metadata, or undefined for any other intent. */
+export function installmentOf(metadata: unknown): InstallmentRef | undefined {
+  if (!isRecord(metadata) || metadata.kind !== INSTALLMENT_METADATA_KIND || typeof metadata.plan !== 'string' || !metadata.plan) return undefined;
+  const seq = Number(metadata.installment);
+  const attempt = Number(metadata.attempt);
+  if (!Number.isSafeInteger(seq) || seq < 0 || !Number.isSafeInteger(attempt) || attempt < 1) return undefined;
+  return { planId: metadata.plan, seq, attempt };
+}
+
 export type StripeFact =
-  | { kind: 'succeeded'; eventId: string; at: string; intentId: string; amountCents: number }
-  | { kind: 'processing' | 'canceled'; eventId: string; at: string; intentId: string }
-  | { kind: 'failed'; eventId: string; at: string; intentId: string; message: string }
+  | { kind: 'succeeded'; eventId: string; at: string; intentId: string; amountCents: number; installment?: InstallmentRef }
+  | { kind: 'processing'; eventId: string; at: string; intentId: string; installment?: InstallmentRef }
+  | { kind: 'canceled'; eventId: string; at: string; intentId: string }
+  | { kind: 'failed'; eventId: string; at: string; intentId: string; message: string; code?: string; installment?: InstallmentRef }
   | { kind: 'refunded'; eventId: string; at: string; intentId: string; claimedTotalCents: number }
   | { kind: 'ignored'; eventId: string; type: string };
 
@@ -74,16 +92,30 @@ export function parseStripeEvent(raw: unknown): ParsedEvent {
   }
   const problem = problemOf(object, INTENT, 'data.object');
   if (problem) return { ok: false, problem };
-  const intent = object as { id: string; amount: number; amount_received?: number | null; last_payment_error?: { message?: unknown } | null };
+  const intent = object as { id: string; amount: number; amount_received?: number | null; last_payment_error?: { message?: unknown; code?: unknown } | null; metadata?: unknown };
+  const installment = installmentOf(intent.metadata);
+  const plan = installment ? { installment } : {};
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return { ok: true, fact: { kind: 'succeeded', eventId, at, intentId: intent.id, amountCents: intent.amount_received || intent.amount } };
+      return { ok: true, fact: { kind: 'succeeded', eventId, at, intentId: intent.id, amountCents: intent.amount_received || intent.amount, ...plan } };
     case 'payment_intent.payment_failed': {
       const message = intent.last_payment_error?.message;
-      return { ok: true, fact: { kind: 'failed', eventId, at, intentId: intent.id, message: typeof message === 'string' && message ? message : 'The payment failed' } };
+      const code = intent.last_payment_error?.code;
+      return {
+        ok: true,
+        fact: {
+          kind: 'failed',
+          eventId,
+          at,
+          intentId: intent.id,
+          message: typeof message === 'string' && message ? message : 'The payment failed',
+          ...(typeof code === 'string' && code ? { code } : {}),
+          ...plan,
+        },
+      };
     }
     case 'payment_intent.processing':
-      return { ok: true, fact: { kind: 'processing', eventId, at, intentId: intent.id } };
+      return { ok: true, fact: { kind: 'processing', eventId, at, intentId: intent.id, ...plan } };
     default:
       return { ok: true, fact: { kind: 'canceled', eventId, at, intentId: intent.id } };
   }

@@ -11,11 +11,15 @@ import { METRIC } from '../../observability/metric-names.js';
 import { countMetric } from '../../observability/metrics.js';
 import { logger } from '../../observability/powertools.js';
 import { notifyPayment } from '../../notify/payment-notices.js';
+import { applyInstallmentFact } from '../../plans/collection.js';
 import { verifyWebhook } from '../../store/payment-gateway.js';
 import { applyRefunds, applyStatus, applySucceeded, type ApplyOutcome } from '../../store/payment-events.js';
 import { parseStripeEvent, type StripeFact } from '../../store/stripe-events.js';
 
 function apply(fact: StripeFact): Promise<ApplyOutcome> {
+  // a payment plan's debit: its plan and the ledger move together (plans/collection.ts)
+  if ((fact.kind === 'succeeded' || fact.kind === 'failed' || fact.kind === 'processing') && fact.installment)
+    return applyInstallmentFact({ ...fact, installment: fact.installment });
   switch (fact.kind) {
     case 'succeeded':
       return applySucceeded({ eventId: fact.eventId, intentId: fact.intentId, amountCents: fact.amountCents, paidAt: fact.at, methodDetail: null });
