@@ -48,14 +48,14 @@ describe('routes of spec section 2', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Announcements' })).toBeTruthy();
   });
 
-  it.each(['/cart', '/checkout', '/payments', '/finance', '/finance/payment-plans', '/notifications', '/admin/announcements'])(
-    'sends anonymous visitors of %s to the login screen',
-    async (path) => {
-      const { router } = renderApp(path);
-      await screen.findByRole('heading', { name: 'Sign in' });
-      expect(router.state.location.pathname).toBe('/');
-    },
-  );
+  it.each([
+    ...['/cart', '/checkout', '/payments', '/finance', '/finance/payment-plans', '/notifications', '/admin/announcements'],
+    ...['/compliance', '/compliance/review', '/cohorts/c-1/compliance', '/admin/compliance/requirements', '/rotations', '/rotations/rot-1', '/admin/clinical-sites'],
+  ])('sends anonymous visitors of %s to the login screen', async (path) => {
+    const { router } = renderApp(path);
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/');
+  });
 
   it('sends /checkout with an empty cart to /cart', async () => {
     const { router } = renderApp('/checkout', { preloadedState: signedIn() });
@@ -69,15 +69,6 @@ describe('routes of spec section 2', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Compliance' })).toBeTruthy();
     expect(await screen.findByText('You are cleared for clinicals.')).toBeTruthy();
   });
-
-  it.each(['/compliance', '/compliance/review', '/cohorts/c-1/compliance', '/admin/compliance/requirements', '/rotations', '/rotations/rot-1', '/admin/clinical-sites'])(
-    'sends anonymous visitors of %s to the login screen',
-    async (path) => {
-      const { router } = renderApp(path);
-      await screen.findByRole('heading', { name: 'Sign in' });
-      expect(router.state.location.pathname).toBe('/');
-    },
-  );
 
   it.each([
     ['the compliance group', { is_compliance: true }],

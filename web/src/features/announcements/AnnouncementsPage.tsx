@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AnnouncementSummary } from '#contract/notifications';
 import { cohortToComposeFor } from '#shared/announcementLinks';
 import { PageHeading } from '#shared/components/PageHeading';
-import { ListOrStatus, LoadFailure, LoadMoreButton } from '#shared/components/PagedList';
+import { PagedQueryList } from '#shared/components/PagedList';
 import { paths } from '#shared/paths';
 import { HeadingRow } from '#shared/components/HeadingRow';
 import { AnnouncementComposer } from './AnnouncementComposer';
@@ -49,15 +49,9 @@ export default function AnnouncementsPage() {
           New Announcement
         </Button>
       </HeadingRow>
-      <ListOrStatus
-        loading={list.isLoading}
-        loadingText="Loading announcements..."
-        failure={list.isError && <LoadFailure message={ANNOUNCEMENTS_FAILED} error={list.error} />}
-        empty={announcements.length === 0 && NO_ANNOUNCEMENTS}
-      >
+      <PagedQueryList query={list} loadingText="Loading announcements..." failureText={ANNOUNCEMENTS_FAILED} empty={announcements.length === 0 && NO_ANNOUNCEMENTS}>
         <AnnouncementsTable announcements={announcements} cohorts={cohorts.data ?? []} onOpen={setOpened} />
-      </ListOrStatus>
-      {!list.isError && <LoadMoreButton query={list} />}
+      </PagedQueryList>
       <StudentMessagesSection />
       {composing && <AnnouncementComposer key={composing.key} cohortId={composing.cohortId} onClose={closeComposer} />}
       {opened && <AnnouncementDetailsDialog announcement={opened} cohorts={cohorts.data ?? []} onClose={() => setOpened(null)} />}

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { AuditEntrySummary } from '#contract/audit';
-import { ListOrStatus, LoadFailure, LoadMoreButton } from '#shared/components/PagedList';
+import { PagedQueryList } from '#shared/components/PagedList';
 import { useGetAuditLogInfiniteQuery } from './auditApi';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { AuditFiltersForm } from './AuditFiltersForm';
@@ -46,15 +46,14 @@ export default function AuditLogPage() {
           </Typography>
         )}
       </Box>
-      <ListOrStatus
-        loading={log.isLoading}
+      <PagedQueryList
+        query={log}
         loadingText="Loading audit log..."
-        failure={log.isError && <LoadFailure message="Unable to load the audit log" error={log.error} />}
+        failureText="Unable to load the audit log"
         empty={entries.length === 0 && 'No audit entries found for these filters.'}
       >
         <AuditTable entries={entries} onOpen={setOpened} />
-      </ListOrStatus>
-      {!log.isError && <LoadMoreButton query={log} />}
+      </PagedQueryList>
       {opened && <AuditEntryDialog entry={opened} onClose={() => setOpened(null)} />}
     </Stack>
   );

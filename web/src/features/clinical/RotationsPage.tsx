@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Rotation } from '#contract/clinical';
 import { DataTable } from '#shared/components/DataTable';
 import type { DataColumn } from '#shared/components/dataTableColumns';
-import { ListOrStatus, LoadFailure, LoadMoreButton } from '#shared/components/PagedList';
+import { PagedQueryList } from '#shared/components/PagedList';
 import { rotationRosterPath } from '#shared/paths';
 import { useDeleteRotationMutation, useListRotationsInfiniteQuery } from './clinicalApi';
 import { dateRange } from './clinicalFormat';
@@ -53,10 +53,10 @@ export default function RotationsPage() {
         onAdd={() => setEditing({})}
         problem={deletion.problem}
       />
-      <ListOrStatus
-        loading={list.isLoading}
+      <PagedQueryList
+        query={list}
         loadingText="Loading rotations..."
-        failure={list.isError && <LoadFailure message="Unable to load the rotations" error={list.error} />}
+        failureText="Unable to load the rotations"
         empty={rotations.length === 0 && 'No upcoming rotations. Add one.'}
       >
         <DataTable
@@ -77,8 +77,7 @@ export default function RotationsPage() {
             ),
           }}
         />
-      </ListOrStatus>
-      {!list.isError && <LoadMoreButton query={list} />}
+      </PagedQueryList>
       {editing && <RotationFormDialog rotation={editing.rotation} onClose={() => setEditing(null)} />}
       {deletion.dialog}
     </Stack>

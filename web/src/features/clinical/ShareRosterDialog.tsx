@@ -9,8 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { SHARE_DAYS, ShareRequest, type RosterShare } from '#contract/clinical';
-import { FormDialog } from '#shared/components/FormDialog';
-import { FormFields } from '#shared/components/FormFields';
+import { FormFieldsDialog } from '#shared/components/FormFieldsDialog';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { schemaProblems, type FieldErrors } from '#shared/lib/fieldErrors';
 import { formatDateTime } from '#shared/lib/dates';
@@ -70,9 +69,9 @@ function SharedLink({ share, onClose }: { share: RosterShare; onClose: () => voi
  */
 export function ShareRosterDialog({ rotationId, blocked, total, onClose }: { rotationId: string; blocked: number; total: number; onClose: () => void }) {
   const overriding = blocked > 0;
-  const [share, { isLoading }] = useShareRosterMutation();
+  const [share] = useShareRosterMutation();
   const [made, setMade] = useState<RosterShare | null>(null);
-  const { failure, field, submit } = useDialogForm<ShareValues>({
+  const form = useDialogForm<ShareValues>({
     initial: { recipient: '', days: String(SHARE_DAYS.default), override_reason: '' },
     validate: (v) => validateShare(v, overriding),
     save: async (v) => setMade(await share({ id: rotationId, ...shareInputOf(v, overriding) }).unwrap()),
@@ -80,24 +79,23 @@ export function ShareRosterDialog({ rotationId, blocked, total, onClose }: { rot
     idPrefix: 'share',
     labels: LABELS,
   });
+  const { field } = form;
   if (made) return <SharedLink share={made} onClose={onClose} />;
   return (
-    <FormDialog id="share-roster" title="Share with site" submitLabel={isLoading ? 'Sharing...' : 'Share roster'} busy={isLoading} onClose={onClose} onSubmit={submit}>
-      <FormFields failure={failure}>
-        <Typography variant="body2">
-          The site sees each student&apos;s name, whether they are cleared, and their requirements&apos; statuses and expiry dates: never files.
-        </Typography>
-        <TextField required placeholder="Name or email at the site" {...field('recipient')} />
-        <TextField required type="number" slotProps={{ htmlInput: { min: 1, max: SHARE_DAYS.max, step: 1 } }} {...field('days')} />
-        {overriding && (
-          <>
-            <Alert severity="warning">
-              {blocked} of {total} students are not cleared for this rotation. Share only if the site has agreed; say why.
-            </Alert>
-            <TextField required multiline minRows={2} {...field('override_reason')} />
-          </>
-        )}
-      </FormFields>
-    </FormDialog>
+    <FormFieldsDialog id="share-roster" form={form} title="Share with site" submitLabel={form.busy ? 'Sharing...' : 'Share roster'} onClose={onClose}>
+      <Typography variant="body2">
+        The site sees each student&apos;s name, whether they are cleared, and their requirements&apos; statuses and expiry dates: never files.
+      </Typography>
+      <TextField required placeholder="Name or email at the site" {...field('recipient')} />
+      <TextField required type="number" slotProps={{ htmlInput: { min: 1, max: SHARE_DAYS.max, step: 1 } }} {...field('days')} />
+      {overriding && (
+        <>
+          <Alert severity="warning">
+            {blocked} of {total} students are not cleared for this rotation. Share only if the site has agreed; say why.
+          </Alert>
+          <TextField required multiline minRows={2} {...field('override_reason')} />
+        </>
+      )}
+    </FormFieldsDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubApi, tableRows, toastText, type Answer } from '../../testing/test-utils';
+import { fill, jsonResponse, stubApi, tableRows, toastText, type Answer } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, asComplianceStaff, bls, flu } from './complianceTestData';
 
@@ -17,7 +17,6 @@ function open(answers: Record<string, Answer> = {}) {
 }
 
 const puts = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body as { requirements: Array<Record<string, unknown>> });
-const set = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
 
 describe('Compliance requirement templates', { timeout: 20_000 }, () => {
   it('lists the templates with their rules', async () => {
@@ -33,8 +32,7 @@ describe('Compliance requirement templates', { timeout: 20_000 }, () => {
     const calls = open();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit BLS card' }));
     let dialog = await screen.findByRole('dialog', { name: 'Edit BLS card' });
-    set(dialog, 'Months', '36');
-    set(dialog, 'Alternatives', 'Red Cross BLS card\n\n');
+    fill(dialog, { Months: '36', Alternatives: 'Red Cross BLS card\n\n' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -42,13 +40,9 @@ describe('Compliance requirement templates', { timeout: 20_000 }, () => {
     dialog = await screen.findByRole('dialog', { name: 'New requirement' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Name is required.');
-    set(dialog, 'Name', 'TB test');
-    set(dialog, 'Category', 'tb');
-    set(dialog, 'Evidence', 'date_only');
-    set(dialog, 'Validity', 'seasonal');
-    set(dialog, 'Until month', '8');
-    set(dialog, 'Until day', '15');
-    set(dialog, 'Due days from cohort start', '-30');
+    fill(dialog, { Name: 'TB test', Category: 'tb', Evidence: 'date_only' });
+    // the month and day boxes appear once the validity is seasonal
+    fill(dialog, { Validity: 'seasonal', 'Until month': '8', 'Until day': '15', 'Due days from cohort start': '-30' });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Students may ask for an exemption' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -83,11 +77,10 @@ describe('Compliance requirement templates', { timeout: 20_000 }, () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit BLS card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit BLS card' });
-    set(dialog, 'Months', '200');
+    fill(dialog, { Months: '200' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Months must be at most 120.');
-    set(dialog, 'Applies to', 'cohort');
-    set(dialog, 'Months', '12');
+    fill(dialog, { 'Applies to': 'cohort', Months: '12' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Cohort is required.');
   });

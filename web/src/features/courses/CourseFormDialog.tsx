@@ -1,8 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { COURSE_NAMES, type Course } from '#contract/courses';
 import { TOAST_MS, useToast } from '#shared/toast/useToast';
-import { FormDialog } from '#shared/components/FormDialog';
-import { FormFields, SwitchField } from '#shared/components/FormFields';
+import { SwitchField } from '#shared/components/FormFields';
+import { FormFieldsDialog } from '#shared/components/FormFieldsDialog';
 import { NativeSelect } from '#shared/components/NativeSelect';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { FIELD_LABELS, formValuesOf, NEW_COURSE, requestBodyOf, validateCourse, type CourseFormValues } from './courseForm';
@@ -21,11 +21,10 @@ interface Props {
  * form starts from the course or the defaults. A failed save keeps it open with the server's message.
  */
 export function CourseFormDialog({ course, onClose, onSaved }: Props) {
-  const [createCourse, creation] = useCreateCourseMutation();
-  const [updateCourse, update] = useUpdateCourseMutation();
+  const [createCourse] = useCreateCourseMutation();
+  const [updateCourse] = useUpdateCourseMutation();
   const toast = useToast(TOAST_MS);
-  const saving = creation.isLoading || update.isLoading;
-  const { values, failure, set, field, submit } = useDialogForm<CourseFormValues>({
+  const form = useDialogForm<CourseFormValues>({
     initial: course ? formValuesOf(course) : NEW_COURSE,
     validate: validateCourse,
     save: async (values) => {
@@ -41,35 +40,26 @@ export function CourseFormDialog({ course, onClose, onSaved }: Props) {
     // Once the person changes the form, the failure is about a form that is no longer there.
     clearFailureOnEdit: true,
   });
-
+  const { values, set, field } = form;
   const price = { htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } } as const;
+
   return (
-    <FormDialog
-      id="course-form"
-      title={course ? 'Edit Course' : 'Add New Course'}
-      submitLabel={course ? 'Update Course' : 'Create Course'}
-      busy={saving}
-      maxWidth="sm"
-      onClose={onClose}
-      onSubmit={submit}
-    >
-      <FormFields failure={failure}>
-        <NativeSelect required {...field('name')}>
-          <option value="" disabled>
-            Select a course
+    <FormFieldsDialog id="course-form" form={form} title={course ? 'Edit Course' : 'Add New Course'} submitLabel={course ? 'Update Course' : 'Create Course'} onClose={onClose}>
+      <NativeSelect required {...field('name')}>
+        <option value="" disabled>
+          Select a course
+        </option>
+        {COURSE_NAMES.map((name) => (
+          <option key={name} value={name}>
+            {name}
           </option>
-          {COURSE_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </NativeSelect>
-        <TextField required {...field('CRN')} />
-        <TextField type="number" required slotProps={{ htmlInput: { min: 1, step: 1 } }} {...field('credit_hours')} />
-        <TextField type="number" slotProps={price} {...field('application_price')} />
-        <TextField type="number" slotProps={price} {...field('tuition_price')} />
-        <SwitchField label={FIELD_LABELS.is_certificate_course} checked={values.is_certificate_course} onChange={(checked) => set('is_certificate_course', checked)} />
-      </FormFields>
-    </FormDialog>
+        ))}
+      </NativeSelect>
+      <TextField required {...field('CRN')} />
+      <TextField type="number" required slotProps={{ htmlInput: { min: 1, step: 1 } }} {...field('credit_hours')} />
+      <TextField type="number" slotProps={price} {...field('application_price')} />
+      <TextField type="number" slotProps={price} {...field('tuition_price')} />
+      <SwitchField label={FIELD_LABELS.is_certificate_course} checked={values.is_certificate_course} onChange={(checked) => set('is_certificate_course', checked)} />
+    </FormFieldsDialog>
   );
 }

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ListOrStatus, LoadFailure, LoadMoreButton } from '#shared/components/PagedList';
+import { PagedQueryList } from '#shared/components/PagedList';
 import { HeadingRow } from '#shared/components/HeadingRow';
 import { NotificationEntry } from './NotificationEntry';
 import { NO_NOTIFICATIONS, NOTIFICATIONS_FAILED } from './notificationMessages';
@@ -30,19 +30,13 @@ export function NotificationInbox() {
       <Typography variant="body2" color="text.secondary" role="status">
         {inbox.data && (unread === 1 ? '1 unread notification' : `${unread} unread notifications`)}
       </Typography>
-      <ListOrStatus
-        loading={inbox.isLoading}
-        loadingText="Loading notifications..."
-        failure={inbox.isError && <LoadFailure message={NOTIFICATIONS_FAILED} error={inbox.error} />}
-        empty={notices.length === 0 && NO_NOTIFICATIONS}
-      >
+      <PagedQueryList query={inbox} loadingText="Loading notifications..." failureText={NOTIFICATIONS_FAILED} empty={notices.length === 0 && NO_NOTIFICATIONS}>
         <Paper variant="outlined" component="ul" aria-label="Notifications" sx={{ m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
           {notices.map((notice) => (
             <NotificationEntry key={notice.id} notice={notice} onOpen={open} />
           ))}
         </Paper>
-      </ListOrStatus>
-      {!inbox.isError && <LoadMoreButton query={inbox} />}
+      </PagedQueryList>
     </Stack>
   );
 }

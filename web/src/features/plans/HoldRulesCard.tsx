@@ -4,12 +4,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { HOLD_BLOCK_LABELS, HOLD_BLOCKS, type HoldRules } from '#contract/payment-plans';
 import { SwitchField } from '#shared/components/FormFields';
 import { ProblemAlert } from '#shared/components/ProblemAlert';
 import { SectionCard } from '#shared/components/SectionCard';
+import { useFormValues } from '#shared/components/useFormValues';
 import { holdRulesFormOf, holdRulesOf, type HoldRulesForm } from './planForm';
+import { useCheckedSave } from './useCheckedSave';
 
 /** What no hold stops, said where the rules are set (lambdas/domain/financial-holds.ts NEVER_BLOCKED). */
 export const NEVER_BLOCKED_NOTE =
@@ -25,33 +26,22 @@ interface Props {
 
 /** Hold rules (finance, admins): when a student is on hold, and what a hold stops. */
 export function HoldRulesCard({ rules, onSave }: Props) {
-  const [form, setForm] = useState<HoldRulesForm>(() => holdRulesFormOf(rules));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof HoldRulesForm>(key: K, value: HoldRulesForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = holdRulesOf(form);
-    if ('problem' in result) return setProblem(result.problem);
-    setProblem(null);
-    setBusy(true);
-    const refused = await onSave(result.rules);
-    setBusy(false);
-    setProblem(refused);
-  };
+  const { values: form, set, bind } = useFormValues<HoldRulesForm>(() => holdRulesFormOf(rules));
+  const { failure, busy, submit } = useCheckedSave(
+    () => holdRulesOf(form),
+    (checked) => onSave(checked.rules),
+  );
 
   return (
     <SectionCard id="hold-rules-title" title="Hold rules">
-      <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
+      <Stack component="form" spacing={2} noValidate onSubmit={submit}>
         <Typography color="text.secondary">{NEVER_BLOCKED_NOTE}</Typography>
         <TextField
           id="hold-installment-days"
           label="Days an installment may be past due"
           type="number"
           helperText="A plan's student is on hold once an installment is this many days past due (0 to 365)."
-          value={form.installmentDays}
-          onChange={(e) => set('installmentDays', e.target.value)}
+          {...bind('installmentDays')}
           sx={{ maxWidth: 420 }}
         />
         <SwitchField label="Also hold a balance outside any plan" checked={form.balanceRule} onChange={(on) => set('balanceRule', on)} />
@@ -61,18 +51,10 @@ export function HoldRulesCard({ rules, onSave }: Props) {
               id="hold-threshold"
               label="Balance threshold ($)"
               helperText="Owed at least this much"
-              value={form.threshold}
-              onChange={(e) => set('threshold', e.target.value)}
+              {...bind('threshold')}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
-            <TextField
-              id="hold-balance-days"
-              label="Days a balance may be past due"
-              type="number"
-              helperText="0 to 365"
-              value={form.balanceDays}
-              onChange={(e) => set('balanceDays', e.target.value)}
-            />
+            <TextField id="hold-balance-days" label="Days a balance may be past due" type="number" helperText="0 to 365" {...bind('balanceDays')} />
           </Stack>
         )}
         <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -87,7 +69,7 @@ export function HoldRulesCard({ rules, onSave }: Props) {
             />
           ))}
         </Stack>
-        <ProblemAlert problem={problem} />
+        <ProblemAlert problem={failure} />
         <div>
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Saving...' : 'Save hold rules'}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PlanTemplatesRequest } from '#contract/payment-plans';
-import { asAdmin, jsonResponse, sampleUser, signedIn, stubApi, tableRows, toastText, type Answer, type ApiCall } from '../../testing/test-utils';
+import { asAdmin, fill, jsonResponse, sampleUser, signedIn, stubApi, tableRows, toastText, type Answer, type ApiCall } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asFinance, holdRules, monthly, planSettings, semester } from './plansTestData';
 
@@ -22,7 +22,6 @@ function open(answers: Record<string, Answer> = {}, state = asFinance()) {
 }
 
 const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body as PlanTemplatesRequest);
-const set = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
 const dialogAlert = (dialog: HTMLElement) => within(dialog).getByRole('alert').textContent;
 
 describe('Payment Plans settings', { timeout: 20_000 }, () => {
@@ -40,14 +39,8 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
     const { calls } = open();
     fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'New payment plan' });
-    set(dialog, 'Name', 'Quarterly');
-    set(dialog, 'Down payment (%)', '20');
-    set(dialog, 'Installments', '3');
-    set(dialog, 'Day of month', '10');
-    set(dialog, 'Setup fee ($)', '$1,000');
-    set(dialog, 'Late fee ($)', '12.5');
-    set(dialog, 'Grace days', '7');
-    set(dialog, 'Returned-payment fee ($)', '35');
+    fill(dialog, { Name: 'Quarterly', 'Down payment (%)': '20', Installments: '3', 'Day of month': '10' });
+    fill(dialog, { 'Setup fee ($)': '$1,000', 'Late fee ($)': '12.5', 'Grace days': '7', 'Returned-payment fee ($)': '35' });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Diploma' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Certificate' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
@@ -81,7 +74,7 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Semester' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Semester' });
     expect((within(dialog).getByLabelText('Late fee ($)') as HTMLInputElement).value).toBe('20.00');
-    set(dialog, 'Installments', '8');
+    fill(dialog, { Installments: '8' });
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Active (offered to students)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -106,30 +99,22 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'New payment plan' });
     const save = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
-    save();
-    expect(dialogAlert(dialog)).toBe('Name is required.');
-    set(dialog, 'Name', 'Weekly');
-    set(dialog, 'Installments', '30');
-    save();
-    expect(dialogAlert(dialog)).toBe('Installments must be a whole number from 1 to 24.');
-    set(dialog, 'Installments', '2.5');
-    save();
-    expect(dialogAlert(dialog)).toBe('Installments must be a whole number from 1 to 24.');
-    set(dialog, 'Installments', '12');
-    set(dialog, 'Day of month', '31');
-    save();
-    expect(dialogAlert(dialog)).toBe('Day of month must be a whole number from 1 to 28.');
-    set(dialog, 'Day of month', '28');
-    set(dialog, 'Late fee ($)', '5000');
-    save();
-    expect(dialogAlert(dialog)).toBe('Late fee must be an amount from 0.00 to 1000.00.');
-    set(dialog, 'Late fee ($)', '');
-    save();
-    expect(dialogAlert(dialog)).toBe('Late fee is required.');
-    set(dialog, 'Late fee ($)', '10');
-    save();
-    expect(dialogAlert(dialog)).toBe('Program types must name at least one program type.');
-    set(dialog, 'Name', 'monthly');
+    // what is typed next, and the first problem the dialog then names
+    const steps: [Record<string, string>, string][] = [
+      [{}, 'Name is required.'],
+      [{ Name: 'Weekly', Installments: '30' }, 'Installments must be a whole number from 1 to 24.'],
+      [{ Installments: '2.5' }, 'Installments must be a whole number from 1 to 24.'],
+      [{ Installments: '12', 'Day of month': '31' }, 'Day of month must be a whole number from 1 to 28.'],
+      [{ 'Day of month': '28', 'Late fee ($)': '5000' }, 'Late fee must be an amount from 0.00 to 1000.00.'],
+      [{ 'Late fee ($)': '' }, 'Late fee is required.'],
+      [{ 'Late fee ($)': '10' }, 'Program types must name at least one program type.'],
+    ];
+    for (const [typed, problem] of steps) {
+      fill(dialog, typed);
+      save();
+      expect(dialogAlert(dialog)).toBe(problem);
+    }
+    fill(dialog, { Name: 'monthly' });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Associates' }));
     save();
     await waitFor(() => expect(dialogAlert(dialog)).toBe('There is already a plan named Monthly.'));
@@ -161,15 +146,13 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
     expect((within(card).getByRole('checkbox', { name: 'Clinical clearance' }) as HTMLInputElement).checked).toBe(false);
     expect((within(card).getByLabelText('Balance threshold ($)') as HTMLInputElement).value).toBe('500.00');
 
-    set(card, 'Days an installment may be past due', '400');
+    fill(card, { 'Days an installment may be past due': '400' });
     fireEvent.click(within(card).getByRole('button', { name: 'Save hold rules' }));
     expect(within(card).getByRole('alert').textContent).toBe('Days an installment may be past due must be a whole number from 0 to 365.');
-    set(card, 'Days an installment may be past due', '14');
-    set(card, 'Balance threshold ($)', '0');
+    fill(card, { 'Days an installment may be past due': '14', 'Balance threshold ($)': '0' });
     fireEvent.click(within(card).getByRole('button', { name: 'Save hold rules' }));
     expect(within(card).getByRole('alert').textContent).toBe('Balance threshold must be an amount above 0.00.');
-    set(card, 'Balance threshold ($)', '750');
-    set(card, 'Days a balance may be past due', '60');
+    fill(card, { 'Balance threshold ($)': '750', 'Days a balance may be past due': '60' });
     fireEvent.click(within(card).getByRole('checkbox', { name: 'Clinical clearance' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Save hold rules' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));

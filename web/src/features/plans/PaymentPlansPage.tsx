@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import type { DataColumn } from '#shared/components/dataTableColumns';
 import { PageHeading } from '#shared/components/PageHeading';
 import { PageLoading } from '#shared/components/PageLoading';
 import { ProblemAlert } from '#shared/components/ProblemAlert';
+import { RetryAlert } from '#shared/components/RetryAlert';
 import { SectionCard } from '#shared/components/SectionCard';
 import { formatDollars } from '#shared/lib/money';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
@@ -91,18 +91,7 @@ export default function PaymentPlansPage() {
     <Stack spacing={3}>
       <PageHeading title="Payment Plans" subtitle="The installment plans students may choose, and when an overdue balance puts an account on hold." />
       {isLoading && <PageLoading label="Loading the payment plans..." />}
-      {error && !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {saveProblemOf(error, LOAD_FAILED)}
-        </Alert>
-      ) : null}
+      {error && !data ? <RetryAlert message={saveProblemOf(error, LOAD_FAILED)} retry={refetch} /> : null}
       {data && (
         <>
           <SectionCard id="plan-templates-title" title="Plan templates">

@@ -3,12 +3,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { PROGRAM_TYPES, type ProgramType } from '#contract/programs';
-import { FormDialog } from '#shared/components/FormDialog';
-import { FormFields, SwitchField } from '#shared/components/FormFields';
+import { SwitchField } from '#shared/components/FormFields';
+import { FormFieldsDialog } from '#shared/components/FormFieldsDialog';
+import { useFormValues } from '#shared/components/useFormValues';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 import { templateOf, type PlanForm, type TemplateDraft } from './planForm';
+import { useCheckedSave } from './useCheckedSave';
 
 interface Props {
   initial: PlanForm;
@@ -21,10 +22,11 @@ type TextKey = 'name' | 'downPayment' | 'installments' | 'dayOfMonth' | 'setupFe
 
 /** Add plan / Edit <name> (finance, admins): one template's terms; Save sends the whole set with it. */
 export function PlanTemplateDialog({ initial, onSave, onClose }: Props) {
-  const [form, setForm] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const { values: form, set, bind } = useFormValues(initial);
+  const save = useCheckedSave(
+    () => templateOf(form),
+    (checked) => onSave(checked.template),
+  );
   const toggleType = (type: ProgramType, on: boolean) =>
     set(
       'programTypes',
@@ -34,8 +36,7 @@ export function PlanTemplateDialog({ initial, onSave, onClose }: Props) {
     <TextField
       id={`plan-${key}`}
       label={label}
-      value={form[key]}
-      onChange={(e) => set(key, e.target.value)}
+      {...bind(key)}
       helperText={extra.helperText}
       fullWidth
       {...(extra.number ? { type: 'number' } : {})}
@@ -43,56 +44,42 @@ export function PlanTemplateDialog({ initial, onSave, onClose }: Props) {
     />
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = templateOf(form);
-    if ('problem' in result) return setProblem(result.problem);
-    setProblem(null);
-    setBusy(true);
-    const refused = await onSave(result.template);
-    setBusy(false);
-    if (refused) setProblem(refused);
-  };
-
   return (
-    <FormDialog
+    <FormFieldsDialog
       id="plan-template"
+      form={save}
       title={initial.id ? `Edit ${initial.name}` : 'New payment plan'}
-      submitLabel={busy ? 'Saving...' : 'Save plan'}
-      busy={busy}
+      submitLabel={save.busy ? 'Saving...' : 'Save plan'}
       maxWidth="md"
       onClose={onClose}
-      onSubmit={(event) => void submit(event)}
     >
-      <FormFields failure={problem}>
-        <TextField id="plan-name" label="Name" required value={form.name} onChange={(e) => set('name', e.target.value)} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {text('downPayment', 'Down payment (%)', { number: true, helperText: '0 to 90' })}
-          {text('installments', 'Installments', { number: true, helperText: '1 to 24' })}
-          {text('dayOfMonth', 'Day of month', { number: true, helperText: 'Installments fall due on this day (1 to 28)' })}
+      <TextField id="plan-name" label="Name" required {...bind('name')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {text('downPayment', 'Down payment (%)', { number: true, helperText: '0 to 90' })}
+        {text('installments', 'Installments', { number: true, helperText: '1 to 24' })}
+        {text('dayOfMonth', 'Day of month', { number: true, helperText: 'Installments fall due on this day (1 to 28)' })}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {text('setupFee', 'Setup fee ($)', { money: true })}
+        {text('lateFee', 'Late fee ($)', { money: true })}
+        {text('graceDays', 'Grace days', { number: true, helperText: 'Days after a due date before the late fee (0 to 60)' })}
+      </Stack>
+      {text('returnedFee', 'Returned-payment fee ($)', { money: true, helperText: 'Posted when a bank payment is returned; 0 for none' })}
+      <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="subtitle2">
+          Program types
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
+          {PROGRAM_TYPES.map((type) => (
+            <FormControlLabel
+              key={type}
+              control={<Checkbox checked={form.programTypes.includes(type)} onChange={(e) => toggleType(type, e.target.checked)} />}
+              label={PROGRAM_TYPE_LABEL[type]}
+            />
+          ))}
         </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {text('setupFee', 'Setup fee ($)', { money: true })}
-          {text('lateFee', 'Late fee ($)', { money: true })}
-          {text('graceDays', 'Grace days', { number: true, helperText: 'Days after a due date before the late fee (0 to 60)' })}
-        </Stack>
-        {text('returnedFee', 'Returned-payment fee ($)', { money: true, helperText: 'Posted when a bank payment is returned; 0 for none' })}
-        <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-          <Typography component="legend" variant="subtitle2">
-            Program types
-          </Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
-            {PROGRAM_TYPES.map((type) => (
-              <FormControlLabel
-                key={type}
-                control={<Checkbox checked={form.programTypes.includes(type)} onChange={(e) => toggleType(type, e.target.checked)} />}
-                label={PROGRAM_TYPE_LABEL[type]}
-              />
-            ))}
-          </Stack>
-        </Stack>
-        <SwitchField label="Active (offered to students)" checked={form.active} onChange={(on) => set('active', on)} />
-      </FormFields>
-    </FormDialog>
+      </Stack>
+      <SwitchField label="Active (offered to students)" checked={form.active} onChange={(on) => set('active', on)} />
+    </FormFieldsDialog>
   );
 }

@@ -2,8 +2,7 @@ import TextField from '@mui/material/TextField';
 import type { StudentRecord } from '#contract/students';
 import { enrollBody, enrollValuesFor, ENROLL_LABELS, validateEnroll, type EnrollValues } from './enrollForm';
 import { TOAST_MS, useToast } from '#shared/toast/useToast';
-import { FormDialog } from '#shared/components/FormDialog';
-import { FormFields } from '#shared/components/FormFields';
+import { FormFieldsDialog } from '#shared/components/FormFieldsDialog';
 import { useDialogForm } from '#shared/components/useDialogForm';
 import { ProgramTypeOptions } from '#shared/components/ProgramTypeOptions';
 import { NativeSelect } from '#shared/components/NativeSelect';
@@ -12,9 +11,9 @@ import { useEnrollStudentMutation } from './studentsAdminApi';
 
 /** Enroll in Program: adds the enrollment with its opening charge (the amount due). */
 export function EnrollDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
-  const [enroll, enrolling] = useEnrollStudentMutation();
+  const [enroll] = useEnrollStudentMutation();
   const toast = useToast(TOAST_MS);
-  const { errors, failure, field, submit } = useDialogForm<EnrollValues>({
+  const form = useDialogForm<EnrollValues>({
     initial: () => enrollValuesFor(student),
     validate: validateEnroll,
     save: async (values) => {
@@ -26,17 +25,16 @@ export function EnrollDialog({ student, onClose }: { student: StudentRecord; onC
     idPrefix: 'enroll',
     labels: ENROLL_LABELS,
   });
+  const { errors, field } = form;
 
   return (
-    <FormDialog id="enroll" title="Enroll in Program" submitLabel="Enroll" busy={enrolling.isLoading} maxWidth="xs" onClose={onClose} onSubmit={submit}>
-      <FormFields failure={failure}>
-        <NativeSelect required {...field('program_type')}>
-          <ProgramTypeOptions />
-        </NativeSelect>
-        <TextField required {...field('program_name')} />
-        <TextField required inputMode="decimal" placeholder="0.00" {...field('amount_due')} />
-        <TextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('next_due_date')} helperText={errors.next_due_date ?? 'Optional'} />
-      </FormFields>
-    </FormDialog>
+    <FormFieldsDialog id="enroll" form={form} title="Enroll in Program" submitLabel="Enroll" maxWidth="xs" onClose={onClose}>
+      <NativeSelect required {...field('program_type')}>
+        <ProgramTypeOptions />
+      </NativeSelect>
+      <TextField required {...field('program_name')} />
+      <TextField required inputMode="decimal" placeholder="0.00" {...field('amount_due')} />
+      <TextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('next_due_date')} helperText={errors.next_due_date ?? 'Optional'} />
+    </FormFieldsDialog>
   );
 }

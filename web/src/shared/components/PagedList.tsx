@@ -54,3 +54,38 @@ export function LoadMoreButton({ query }: { query: PagedQuery }) {
     </Box>
   );
 }
+
+/** The parts of an infinite query a list needs (RTK Query's infinite query result). */
+interface ListQuery extends PagedQuery {
+  isLoading: boolean;
+  isError: boolean;
+  error?: unknown;
+}
+
+/**
+ * A list read page by page by one query: ListOrStatus with the screen's sentence (and the server's reason) when
+ * the list could not be read, then "Load more" while the server has more pages.
+ */
+export function PagedQueryList({
+  query,
+  loadingText,
+  failureText,
+  empty,
+  children,
+}: {
+  query: ListQuery;
+  loadingText: string;
+  failureText: string;
+  /** Shown when there are no rows; false when there are. */
+  empty: string | false;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ListOrStatus loading={query.isLoading} loadingText={loadingText} failure={query.isError && <LoadFailure message={failureText} error={query.error} />} empty={empty}>
+        {children}
+      </ListOrStatus>
+      {!query.isError && <LoadMoreButton query={query} />}
+    </>
+  );
+}

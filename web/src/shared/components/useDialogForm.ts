@@ -21,13 +21,15 @@ interface Options<V> {
 
 /**
  * The state of a form in a FormDialog: the values, each field's problem (gone once that field is
- * edited) and a failed save's message. The failure shows in the dialog only, not also as a toast:
- * while a modal dialog is open the rest of the page, the toast too, is hidden from screen readers.
+ * edited), whether its save is under way (`busy`) and a failed save's message. The failure shows in the
+ * dialog only, not also as a toast: while a modal dialog is open the rest of the page, the toast too, is
+ * hidden from screen readers.
  */
 export function useDialogForm<V extends object>({ initial, validate, save, failureOf, idPrefix, labels, change, clearFailureOnEdit = false }: Options<V>) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<keyof V>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const set = <K extends keyof V>(name: K, value: V[K]) => {
     setValues((current) => (change ? change(current, name, value) : { ...current, [name]: value }));
@@ -51,12 +53,15 @@ export function useDialogForm<V extends object>({ initial, validate, save, failu
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setFailure(null);
+    setBusy(true);
     try {
       await save(values);
     } catch (error) {
       setFailure(failureOf(error));
+    } finally {
+      setBusy(false);
     }
   };
 
-  return { values, errors, failure, set, field, submit };
+  return { values, errors, failure, busy, set, field, submit };
 }
