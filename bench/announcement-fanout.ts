@@ -19,22 +19,11 @@ export interface FanoutResult {
 
 /** Measures on a running stack (its env applied to this process, as startLocalStack does). */
 export async function measureAnnouncementFanout(stack: Pick<LocalStack, 'endpoints'>, students = 300): Promise<FanoutResult> {
-  const { createCohort } = await import('../lambdas/store/cohort.js');
+  const { randomCohort } = await import('../test/handlers/support/cohorts.js');
   const { createStudent } = await import('../lambdas/store/student.js');
   const { handler } = await import('../lambdas/functions/announcements/create.js');
   const tag = `fan${Date.now().toString(36)}`;
-  const cohort = await createCohort(
-    {
-      academicYear: '2040-2041',
-      cohortNumber: Math.floor(Math.random() * 9000) + 1000,
-      programType: 'diploma',
-      programName: 'Fan-out',
-      isActive: true,
-      startDate: null,
-      endDate: null,
-    },
-    'bench',
-  );
+  const cohort = await randomCohort('bench', { programName: 'Fan-out', programType: 'diploma', firstYear: 2040, years: 1 });
   const usernames = Array.from({ length: students }, (_, i) => `${tag}-${i}`);
   for (const username of usernames) {
     await createStudent({

@@ -1,13 +1,13 @@
 import { Annotations, App, Tags, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { configurationSetName, type NotifyEmail } from './constructs/api-function.js';
-import { ApiStack, type ApiCustomDomain } from './stacks/api-stack.js';
+import { ApiStack } from './stacks/api-stack.js';
 import { AuthStack } from './stacks/auth-stack.js';
 import { DataStack } from './stacks/data-stack.js';
 import { JobsStack } from './stacks/jobs-stack.js';
 import { OpsStack } from './stacks/ops-stack.js';
 import { WafStack, WAF_REGION } from './stacks/waf-stack.js';
-import { WebStack, type CustomDomain } from './stacks/web-stack.js';
+import { WebStack } from './stacks/web-stack.js';
 import { stageSettings, type StageName, type StageSettings } from './stage.js';
 
 export interface BuildAppOptions {
@@ -90,7 +90,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     description: `Portal ${stage.name}: HTTP API, one Lambda per route`,
     stage,
     resources,
-    customDomain: apiCustomDomain(app),
+    customDomain: customDomain(app, 'api'),
   });
 
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
@@ -126,7 +126,7 @@ export function buildApp(opts: BuildAppOptions): PortalApp {
     logsBucket: data.logsBucket,
     // A Stripe *publishable* key is public by design (it ships to every browser).
     stripePublishableKey: context.stripePublishableKey,
-    customDomain: customDomain(app),
+    customDomain: customDomain(app, 'web'),
   });
 
   const ops = new OpsStack(app, `${prefix}-Ops`, {
@@ -231,22 +231,26 @@ function listContext(app: App, key: string): string[] | undefined {
   return cleaned.length > 0 ? cleaned : undefined;
 }
 
-function customDomain(app: App): CustomDomain | undefined {
-  const domainName = stringContext(app, 'domainName');
-  const certificateArn = stringContext(app, 'certificateArn');
-  if (!domainName && !certificateArn) return undefined;
-  if (!domainName || !certificateArn) {
-    throw new Error('Custom domain needs both context values: -c domainName=portal.example.edu -c certificateArn=arn:aws:acm:us-east-1:...');
-  }
-  return { domainName, certificateArn };
-}
+/** The context keys of the portal's (CloudFront's) and the API's own hostnames and certificates, and how to give them. */
+const DOMAIN_CONTEXT = {
+  web: {
+    domainName: 'domainName',
+    certificateArn: 'certificateArn',
+    hint: 'Custom domain needs both context values: -c domainName=portal.example.edu -c certificateArn=arn:aws:acm:us-east-1:...',
+  },
+  api: {
+    domainName: 'apiDomainName',
+    certificateArn: 'apiCertificateArn',
+    hint: "The API's custom domain needs both context values: -c apiDomainName=api.portal.example.edu -c apiCertificateArn=arn:aws:acm:<the portal's region>:...",
+  },
+};
 
-function apiCustomDomain(app: App): ApiCustomDomain | undefined {
-  const domainName = stringContext(app, 'apiDomainName');
-  const certificateArn = stringContext(app, 'apiCertificateArn');
+/** A custom hostname and its certificate: both context values given, or neither (none). */
+function customDomain(app: App, which: keyof typeof DOMAIN_CONTEXT): { domainName: string; certificateArn: string } | undefined {
+  const keys = DOMAIN_CONTEXT[which];
+  const domainName = stringContext(app, keys.domainName);
+  const certificateArn = stringContext(app, keys.certificateArn);
   if (!domainName && !certificateArn) return undefined;
-  if (!domainName || !certificateArn) {
-    throw new Error("The API's custom domain needs both context values: -c apiDomainName=api.portal.example.edu -c apiCertificateArn=arn:aws:acm:<the portal's region>:...");
-  }
+  if (!domainName || !certificateArn) throw new Error(keys.hint);
   return { domainName, certificateArn };
 }

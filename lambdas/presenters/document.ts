@@ -1,5 +1,13 @@
 /** Stored documents as the API shows them (the spec's Document), and who is reading them. */
-import { SCOPE_LABELS, type AcknowledgementDto, type DocumentDto, type DocumentRecordDto, type StudentDocumentDto, type StudentRecordDocumentDto } from '../contract/documents.js';
+import {
+  SCOPE_LABELS,
+  type AcknowledgementDto,
+  type DocumentDto,
+  type DocumentPage,
+  type DocumentRecordDto,
+  type StudentDocumentDto,
+  type StudentRecordDocumentDto,
+} from '../contract/documents.js';
 import { needsAcknowledgement, type Reader } from '../domain/document-access.js';
 import { previewOf } from '../domain/text-extraction.js';
 import type { Principal } from '../http/principal.js';
@@ -89,6 +97,12 @@ export const lookupsFor = (docs: DocumentRecord[]): Promise<Lookups> =>
     docs.flatMap((d) => (d.cohortId ? [d.cohortId] : [])),
     docs.flatMap((d) => (d.categoryId ? [d.categoryId] : [])),
   );
+
+/** Every one of `docs` in a single page (`next` null), each shown by `present` with the names it refers to (lookupsFor). */
+export async function presentAll<T extends DocumentDto>(docs: DocumentRecord[], present: (d: DocumentRecord, lookups: Lookups) => T): Promise<DocumentPage<T>> {
+  const lookups = await lookupsFor(docs);
+  return { results: docs.map((d) => present(d, lookups)), count: docs.length, next: null };
+}
 
 export const presentAcknowledgement = (a: AcknowledgementRecord): AcknowledgementDto => ({
   document_id: a.documentId,

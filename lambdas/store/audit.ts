@@ -93,6 +93,20 @@ export async function recordEntry(entry: AuditEntry): Promise<void> {
  */
 export const recordRead = (entry: AuditEntry & { action: `${string}.read` }): Promise<void> => recordEntry(entry);
 
+/**
+ * Records `actor`'s read of `username`'s student record (recordRead) with what it showed; a student's read of their
+ * own record needs no entry.
+ */
+export async function recordStudentRead(
+  actor: string,
+  username: string,
+  action: AuditEntry['action'] & `${string}.read`,
+  shown: Pick<AuditEntry, 'subject' | 'detail' | 'after'> = {},
+): Promise<void> {
+  if (actor === username) return;
+  await recordRead({ actor, action, entityType: 'student', entityId: username, ...shown });
+}
+
 /** Most usernames one read entry names (about 40 KB, far under DynamoDB's 400 KB item limit). */
 export const MAX_NAMED_STUDENTS = 1_000;
 

@@ -82,27 +82,32 @@ function refuseChallenge(result: Pick<InitiateAuthCommandOutput, 'ChallengeName'
   }
 }
 
+/** A sign-in step's call to Cognito; a refusal is answered by `refuse`, which always throws (with refuseSignIn at the end). */
+async function signInStep<T>(call: Promise<T>, refuse: (error: unknown) => never): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    return refuse(error);
+  }
+}
+
+const initiateAuth = (flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>) =>
+  cognito.send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: flow, AuthParameters: parameters }));
+
+const respondToChallenge = (challenge: 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA', session: string, responses: Record<string, string>) =>
+  cognito.send(new RespondToAuthChallengeCommand({ ClientId: CLIENT_ID, ChallengeName: challenge, Session: session, ChallengeResponses: responses }));
+
 function decodePayload(jwt: string): Record<string, unknown> {
   // The token comes straight from Cognito over TLS; we only read our own claims from it.
   return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
 }
 
 export async function signIn(username: string, password: string): Promise<SignedIn> {
-  let result;
-  try {
-    result = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: CLIENT_ID,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: username, PASSWORD: password },
-      }),
-    );
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'PasswordResetRequiredException') throw new Unauthorized('Your password must be reset. Please contact the school office.');
+  const result = await signInStep(initiateAuth('USER_PASSWORD_AUTH', { USERNAME: username, PASSWORD: password }), (error) => {
+    if ((error as Error).name === 'PasswordResetRequiredException') throw new Unauthorized('Your password must be reset. Please contact the school office.');
     // Cognito answers a wrong password with NotAuthorizedException; cognito-local with InvalidPasswordException.
-    refuseSignIn(error, ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'InvalidParameterException'], INVALID_CREDENTIALS);
-  }
+    return refuseSignIn(error, ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'InvalidParameterException'], INVALID_CREDENTIALS);
+  });
   if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED' && result.Session) {
     // An account created with a temporary password: the SPA asks for a new one (POST /api/users/new-password/).
     throw new AppError(401, NEW_PASSWORD_REQUIRED, { detail: NEW_PASSWORD_REQUIRED, code: 'new_password_required', session: result.Session });
@@ -113,24 +118,14 @@ export async function signIn(username: string, password: string): Promise<Signed
 
 /** Completes the first sign-in of an account that has a temporary password. */
 export async function completeNewPassword(username: string, session: string, newPassword: string): Promise<SignedIn> {
-  let result;
-  try {
-    result = await cognito.send(
-      new RespondToAuthChallengeCommand({
-        ClientId: CLIENT_ID,
-        ChallengeName: 'NEW_PASSWORD_REQUIRED',
-        Session: session,
-        ChallengeResponses: { USERNAME: username, NEW_PASSWORD: newPassword },
-      }),
-    );
-  } catch (error) {
+  const result = await signInStep(respondToChallenge('NEW_PASSWORD_REQUIRED', session, { USERNAME: username, NEW_PASSWORD: newPassword }), (error) => {
     if ((error as Error).name === 'InvalidPasswordException') throw new Invalid(`new_password: ${(error as Error).message}`);
-    refuseSignIn(
+    return refuseSignIn(
       error,
       ['NotAuthorizedException', 'CodeMismatchException', 'ExpiredCodeException', 'InvalidParameterException'],
       'Your sign-in session expired. Please sign in again with your temporary password.',
     );
-  }
+  });
   // Cognito asks for a user's TOTP code after a new password too, should they have one.
   refuseChallenge(result);
   return sessionFrom(result.AuthenticationResult);
@@ -144,20 +139,10 @@ export async function completeNewPassword(username: string, session: string, new
  * (aws-amplify/amplify-swift#3695), so the person signs in again with their password.
  */
 export async function answerTotpChallenge(username: string, session: string, code: string): Promise<SignedIn> {
-  let result;
-  try {
-    result = await cognito.send(
-      new RespondToAuthChallengeCommand({
-        ClientId: CLIENT_ID,
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        Session: session,
-        ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code },
-      }),
-    );
-  } catch (error) {
+  const result = await signInStep(respondToChallenge('SOFTWARE_TOKEN_MFA', session, { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code }), (error) => {
     if ((error as Error).name === 'CodeMismatchException') throw new AppError(401, MFA_CODE_REFUSED, { detail: MFA_CODE_REFUSED, code: MFA_CODE_REFUSED_CODE });
-    refuseSignIn(error, ['NotAuthorizedException', 'ExpiredCodeException', 'InvalidParameterException', 'UserNotFoundException'], MFA_SESSION_EXPIRED, TOO_MANY_ATTEMPTS);
-  }
+    return refuseSignIn(error, ['NotAuthorizedException', 'ExpiredCodeException', 'InvalidParameterException', 'UserNotFoundException'], MFA_SESSION_EXPIRED, TOO_MANY_ATTEMPTS);
+  });
   return sessionFrom(result.AuthenticationResult);
 }
 
@@ -223,19 +208,10 @@ const mfaEnabledIn = (user: { UserMFASettingList?: string[] }) => (user.UserMFAS
  * changed since the last token takes effect here. Cognito keeps the refresh token (no rotation).
  */
 export async function refreshSession(refreshToken: string): Promise<SignedIn> {
-  let result;
-  try {
-    result = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: CLIENT_ID,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
-      }),
-    );
-  } catch (error) {
-    // revoked, expired, malformed or another client's token
-    refuseSignIn(error, ['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'], REFRESH_REFUSED);
-  }
+  // revoked, expired, malformed or another client's token
+  const result = await signInStep(initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken }), (error) =>
+    refuseSignIn(error, ['NotAuthorizedException', 'UserNotFoundException', 'InvalidParameterException'], REFRESH_REFUSED),
+  );
   return sessionFrom(result.AuthenticationResult, refreshToken);
 }
 

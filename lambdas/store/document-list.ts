@@ -78,32 +78,23 @@ function filterExpression(f: DocumentFilters): FilterParts {
     }
     return chunks.length === 1 ? chunks[0] : `(${chunks.join(' OR ')})`;
   };
-  if (f.scope !== undefined) {
-    names['#scope'] = 'scope';
-    values[':scope'] = f.scope;
-    conditions.push('#scope = :scope');
-  }
-  if (f.categoryId !== undefined) {
-    values[':category'] = f.categoryId;
-    conditions.push('categoryId = :category');
-  }
-  if (f.isMandatory !== undefined) {
-    values[':mandatory'] = f.isMandatory;
-    conditions.push('isMandatory = :mandatory');
-  }
+  /** `condition` on `value` (named `placeholder` in it), when the filter is given. */
+  const where = (value: unknown, placeholder: string, condition: string) => {
+    if (value === undefined) return;
+    values[placeholder] = value;
+    conditions.push(condition);
+  };
+  if (f.scope !== undefined) names['#scope'] = 'scope';
+  where(f.scope, ':scope', '#scope = :scope');
+  where(f.categoryId, ':category', 'categoryId = :category');
+  where(f.isMandatory, ':mandatory', 'isMandatory = :mandatory');
   if (f.cohortIds !== undefined) conditions.push(inList('cohortId', f.cohortIds, 'cohort'));
   if (f.program !== undefined) {
-    values[':programType'] = f.program.type;
-    conditions.push(f.program.cohortIds.length ? `(programType = :programType OR ${inList('cohortId', f.program.cohortIds, 'programCohort')})` : 'programType = :programType');
+    const { type, cohortIds } = f.program;
+    where(type, ':programType', cohortIds.length ? `(programType = :programType OR ${inList('cohortId', cohortIds, 'programCohort')})` : 'programType = :programType');
   }
-  if (f.search !== undefined) {
-    values[':search'] = f.search;
-    conditions.push('contains(searchText, :search)');
-  }
-  if (f.studentName !== undefined) {
-    values[':studentName'] = f.studentName;
-    conditions.push('contains(studentNames, :studentName)');
-  }
+  where(f.search, ':search', 'contains(searchText, :search)');
+  where(f.studentName, ':studentName', 'contains(studentNames, :studentName)');
   return {
     ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
     ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),

@@ -214,7 +214,9 @@ export class ApiFunction extends Construct {
 
 /** Turns one route grant into IAM on the function's role, acknowledging the wildcards it implies. */
 function applyGrant(grant: Exclude<Grant, QueueGrant | ScheduleGrant>, role: Role, { table, bucket, userPool, stripeSecret, email }: ApiFunctionResources): void {
-  const bucketObjects = () => wildcardResource(role, bucket.arnForObjects('*'));
+  /** A document bucket grant's wildcards: `actions` on every object of the bucket (keys are generated per upload). */
+  const acknowledgeObjectWildcards = (reason: string, ...actions: string[]) =>
+    acknowledgeWildcards(role, reason, () => actions.map(wildcardAction).concat(wildcardResource(role, bucket.arnForObjects('*'))));
   switch (grant) {
     case 'table:read':
       table.grantReadData(role);
@@ -237,25 +239,20 @@ function applyGrant(grant: Exclude<Grant, QueueGrant | ScheduleGrant>, role: Rol
       return;
     case 'bucket:read':
       bucket.grantRead(role);
-      acknowledgeWildcards(
-        role,
+      acknowledgeObjectWildcards(
         'bucket:read (Bucket.grantRead) on the document bucket only: the handler presigns GETs for stored document keys, which are generated per upload.',
-        () => ['s3:GetObject*', 's3:GetBucket*', 's3:List*'].map(wildcardAction).concat(bucketObjects()),
+        's3:GetObject*',
+        's3:GetBucket*',
+        's3:List*',
       );
       return;
     case 'bucket:write':
       bucket.grantPut(role);
-      acknowledgeWildcards(role, 'bucket:write (Bucket.grantPut) on the document bucket only: keys are generated per upload, so the grant spans its objects.', () => [
-        wildcardAction('s3:Abort*'),
-        bucketObjects(),
-      ]);
+      acknowledgeObjectWildcards('bucket:write (Bucket.grantPut) on the document bucket only: keys are generated per upload, so the grant spans its objects.', 's3:Abort*');
       return;
     case 'bucket:delete':
       bucket.grantDelete(role);
-      acknowledgeWildcards(role, 'bucket:delete (Bucket.grantDelete) on the document bucket only; versioning keeps deleted documents recoverable for 90 days.', () => [
-        wildcardAction('s3:DeleteObject*'),
-        bucketObjects(),
-      ]);
+      acknowledgeObjectWildcards('bucket:delete (Bucket.grantDelete) on the document bucket only; versioning keeps deleted documents recoverable for 90 days.', 's3:DeleteObject*');
       return;
     case 'userpool:login':
       // InitiateAuth (USER_PASSWORD_AUTH) and GetUser on a client without a secret are

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoOperation, s3InternalError, startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
+import { dynamoOperation, s3InternalError, startFaultProxy, type FaultProxy, type Rule } from './support/fault-proxy.js';
 
 /** Holds requests that `delayOf` names for that long; drops them if the client gave up meanwhile (they never reached the service). */
 async function startDelayProxy(target: string) {
@@ -115,39 +115,46 @@ async function uploadThroughGateway(title: string, file: { name: string; bytes: 
 }
 
 const txt = (stem: string, content = 'Week one: vital signs.') => ({ name: `${stem}.txt`, bytes: Buffer.from(content) });
+
+/** An upload while `proxy` answers by `rule`: refused (`refused` checks the status), and once the fault is lifted nothing of it is stored. */
+async function refusedLeavingNothing([titleStem, fileStem]: [string, string], proxy: FaultProxy, rule: (stem: string) => Rule, refused: (status: number) => void) {
+  const [title, stem] = [unique(titleStem), unique(fileStem)];
+  proxy.setRule(rule(stem));
+  refused((await uploadThroughGateway(title, txt(stem))).status);
+  proxy.setRule(null);
+  await expectNothingStored(title, stem);
+}
+
 /** Long enough after the gateway answered for the handler, which runs on, to have finished. */
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("uploads are atomic from the client's view", () => {
-  it('S3 failing the put: 503, nothing stored', async () => {
-    const [title, stem] = [unique('S3 down'), unique('s3down')];
-    s3.setRule((r) => (isPut(r.method, r.path, stem) ? s3InternalError() : null));
-    const res = await uploadThroughGateway(title, txt(stem));
-    expect(res.status).toBe(503);
-    await expectNothingStored(title, stem);
-  });
+  it('S3 failing the put: 503, nothing stored', () =>
+    refusedLeavingNothing(
+      ['S3 down', 's3down'],
+      s3,
+      (stem) => (r) => (isPut(r.method, r.path, stem) ? s3InternalError() : null),
+      (status) => expect(status).toBe(503),
+    ));
 
-  it('S3 storing the object but its answer lost: 5xx, and the object that landed is deleted', async () => {
-    const [title, stem] = [unique('S3 lost'), unique('s3lost')];
-    s3.setRule((r) => (isPut(r.method, r.path, stem) ? { kind: 'lose-answer' } : null));
-    const res = await uploadThroughGateway(title, txt(stem));
-    expect(res.status).toBeGreaterThanOrEqual(500);
-    s3.setRule(null);
-    await expectNothingStored(title, stem);
-  });
+  it('S3 storing the object but its answer lost: 5xx, and the object that landed is deleted', () =>
+    refusedLeavingNothing(
+      ['S3 lost', 's3lost'],
+      s3,
+      (stem) => (r) => (isPut(r.method, r.path, stem) ? { kind: 'lose-answer' } : null),
+      (status) => expect(status).toBeGreaterThanOrEqual(500),
+    ));
 
-  it('the DynamoDB transaction failing: 503, the stored object deleted', async () => {
-    const [title, stem] = [unique('Dynamo down'), unique('ddbdown')];
-    dynamo.setRule((r) =>
-      dynamoOperation(r) === 'TransactWriteItems'
-        ? { kind: 'answer', status: 500, body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }) }
-        : null,
-    );
-    const res = await uploadThroughGateway(title, txt(stem));
-    expect(res.status).toBe(503);
-    dynamo.setRule(null);
-    await expectNothingStored(title, stem);
-  });
+  it('the DynamoDB transaction failing: 503, the stored object deleted', () =>
+    refusedLeavingNothing(
+      ['Dynamo down', 'ddbdown'],
+      dynamo,
+      () => (r) =>
+        dynamoOperation(r) === 'TransactWriteItems'
+          ? { kind: 'answer', status: 500, body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'injected' }) }
+          : null,
+      (status) => expect(status).toBe(503),
+    ));
 
   it('the transaction committed but its answer lost: read back, 201, both stored', async () => {
     const [title, stem] = [unique('Dynamo lost'), unique('ddblost')];

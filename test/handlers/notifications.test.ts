@@ -21,10 +21,10 @@ import { deliver } from '../../lambdas/notify/deliver.js';
 import type { Delivery } from '../../lambdas/notify/events.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { GetScheduleCommand, ResourceNotFoundException, SchedulerClient, type GetScheduleCommandOutput } from '@aws-sdk/client-scheduler';
-import { createCohort } from '../../lambdas/store/cohort.js';
 import { documentKeys } from '../../lambdas/store/document.js';
 import { db, TABLE_NAME } from '../../lambdas/store/dynamo.js';
 import { getSuppression, listEmailMessages } from '../../lambdas/store/notification.js';
+import { randomCohort } from './support/cohorts.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createStudentRecord, uniqueName } from './support/fixtures.js';
 import { bounce, emailsTo, waitFor } from './support/mail.js';
@@ -229,18 +229,7 @@ describe('payments notify', () => {
 
 describe('announcements', () => {
   it('reaches exactly a cohort: one notice and one email each, none outside it', async () => {
-    const cohort = await createCohort(
-      {
-        academicYear: '2031-2032',
-        cohortNumber: Math.floor(Math.random() * 9000) + 1000,
-        programType: 'diploma',
-        programName: 'LPN',
-        isActive: true,
-        startDate: null,
-        endDate: null,
-      },
-      'notify-admin',
-    );
+    const cohort = await randomCohort('notify-admin', { programName: 'LPN', programType: 'diploma', firstYear: 2031, years: 1 });
     const members = await Promise.all([1, 2, 3].map(() => createStudentRecord({ profile: { cohortId: cohort.id, programType: 'diploma', lastName: uniqueName('Roster') } })));
     const outsider = await createStudentRecord({ profile: { programType: 'diploma' } });
 

@@ -8,7 +8,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect } from 'vitest';
 import { COMPLIANCE_CATEGORIES, EVIDENCE_KINDS, MAX_FILES_PER_SUBMISSION, SUBMISSION_KINDS } from '../../lambdas/contract/compliance.js';
-import { MAX_UPLOAD_BYTES } from '../../lambdas/contract/documents.js';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
 import { blank, DELETE, hostileJsonBody, hostileParam, hostileQuery, junkString, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
 import {
@@ -25,7 +24,9 @@ import {
   badUsername,
   badDate,
   badUploads,
+  broken,
   isPage,
+  presignSpec,
   readOnlyGet,
   hostileRouteTests,
   useHostileWorld,
@@ -94,26 +95,16 @@ const templateDefects: Record<string, fc.Arbitrary<unknown>> = {
   alternatives: required(fc.oneof(notArray, fc.constantFrom(['a', 'b', 'c', 'd', 'e', 'f'], [''], [' '], [1], [null], ['x'.repeat(201)]))),
   exemption_allowed: required(notBoolean),
 };
-const brokenTemplate = fc.record({ fields: fc.uniqueArray(fc.constantFrom(...Object.keys(templateDefects)), { minLength: 1, maxLength: 3 }) }).chain(({ fields }) =>
-  fc.tuple(...fields.map((f) => templateDefects[f]!)).map((values) => {
-    const t: Record<string, unknown> = validTemplate();
-    fields.forEach((field, i) => {
-      if (values[i] === DELETE) delete t[field];
-      else t[field] = values[i];
-    });
-    return t;
-  }),
-);
 const badRequirementSet = required(
   fc.oneof(
     notArray,
     // one broken template among good ones
-    fc.tuple(brokenTemplate, fc.nat(2)).map(([broken, at]) => {
+    fc.tuple(broken(validTemplate, templateDefects), fc.nat(2)).map(([bad, at]) => {
       const set: unknown[] = [
         { ...validTemplate(), name: `A ${tag}` },
         { ...validTemplate(), name: `B ${tag}` },
       ];
-      set.splice(at, 0, broken);
+      set.splice(at, 0, bad);
       return set;
     }),
     // more than 60
@@ -200,22 +191,7 @@ describe('hostile input on the compliance routes', () => {
       caller: admin,
       request: req({ body: hostileJsonBody({ base: fc.constant(null).map(() => ({ requirements: [validTemplate()] })), defects: { requirements: badRequirementSet } }) }),
     }),
-    'compliance-upload-url': () => ({
-      caller: admin,
-      request: req({
-        body: hostileJsonBody({
-          base: fc.constant({ file_name: 'card.pdf', file_size: 1_000 }),
-          defects: {
-            file_name: required(fc.oneof(fc.constantFrom('x.exe', 'noext', '.pdf', 'a.pdf.exe', '../../x.sh', 'a.PDF\u0000.exe', 'a.'), blank, tooLong(255), notString)),
-            file_size: required(
-              fc.oneof(fc.constantFrom(0, -1, 1.5, MAX_UPLOAD_BYTES + 1, 1e308, '100', null, true, [], {}), fc.integer({ max: 0 }), fc.integer({ min: MAX_UPLOAD_BYTES + 1 })),
-            ),
-          },
-        }),
-      }),
-      // valid input only presigns (nothing is stored), inside the caller's own prefix
-      ok: (res) => expect(res.body.upload_key).toMatch(new RegExp(`^uploads/${encodeURIComponent(admin.username)}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$`)),
-    }),
+    'compliance-upload-url': () => presignSpec('card.pdf'),
     'compliance-submit': () => ({ caller: admin, request: req({ body: submitBody() }) }),
     'compliance-decide': () => ({
       caller: admin,

@@ -2,11 +2,26 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
-import { badMoney, blank, hostileJsonBody, junkString, negativeMoney, notBoolean, notOneOf, notString, tooLong, DELETE } from '../security/hostile.js';
+import { badMoney, blank, hostileJsonBody, junkString, negativeMoney, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
 import { planTemplateForm } from '../security/authorization-matrix.js';
 import { beforeAll } from 'vitest';
 import { offerTemplate } from '../handlers/support/plans.js';
-import { admin, badUsername, HOSTILE_HOLD_DAYS, params, payer, PROGRAM, readOnlyGet, req, required, tag, hostileRouteTests, useHostileWorld, type Answer } from './world.js';
+import {
+  admin,
+  badUsername,
+  broken,
+  HOSTILE_HOLD_DAYS,
+  params,
+  payer,
+  PROGRAM,
+  readOnlyGet,
+  req,
+  required,
+  tag,
+  hostileRouteTests,
+  useHostileWorld,
+  type Answer,
+} from './world.js';
 
 useHostileWorld();
 
@@ -40,17 +55,6 @@ const templateDefects: Record<string, fc.Arbitrary<unknown>> = {
   ),
   active: required(notBoolean),
 };
-const broken = <T extends Record<string, unknown>>(valid: () => T, defects: Record<string, fc.Arbitrary<unknown>>) =>
-  fc.uniqueArray(fc.constantFrom(...Object.keys(defects)), { minLength: 1, maxLength: 3 }).chain((fields) =>
-    fc.tuple(...fields.map((f) => defects[f]!)).map((values) => {
-      const value: Record<string, unknown> = valid();
-      fields.forEach((field, i) => {
-        if (values[i] === DELETE) delete value[field];
-        else value[field] = values[i];
-      });
-      return value;
-    }),
-  );
 const badTemplateSet = required(
   fc.oneof(
     fc.constantFrom(null, {}, 'all', 1),

@@ -15,6 +15,7 @@ import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/clien
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../lambdas/contract/documents.js';
 import { routes, type RouteId } from '../../lambdas/routes.js';
 import { createCohort } from '../../lambdas/store/cohort.js';
 import { complianceKeys, Requirement } from '../../lambdas/store/compliance.js';
@@ -28,7 +29,7 @@ import { createStudentRecord } from '../handlers/support/fixtures.js';
 import { auditChangeCount, call, eventFor, handlerOf } from '../handlers/support/matrix-world.js';
 import { deliver, succeeded } from '../handlers/support/stripe-events.js';
 import type { CellRequest } from '../security/authorization-matrix.js';
-import { blank, DELETE, hostileParam, hostileQuery, junkBody, junkString, multipartRequest, notString, tooLong, type BodyPart } from '../security/hostile.js';
+import { blank, DELETE, hostileJsonBody, hostileParam, hostileQuery, junkBody, junkString, multipartRequest, notString, tooLong, type BodyPart } from '../security/hostile.js';
 
 /** Which routes each test file of this folder covers, by route id; test/hostile/coverage.test.ts checks every route is in one. */
 export const RESOURCES = {
@@ -129,6 +130,18 @@ export const badDate = fc.oneof(
   fc.constantFrom('2031/01/01', '2031-1-1', '01-01-2031', 'tomorrow', '', '2031-01-01T00:00:00Z', 20310101, true, [], {}),
   junkNot(/^\d{4}-\d{2}-\d{2}$/),
 );
+/** `valid()` with one to three of its fields given a fatal value of `defects` (DELETE: a required field left out). */
+export const broken = <T extends Record<string, unknown>>(valid: () => T, defects: Record<string, fc.Arbitrary<unknown>>) =>
+  fc.uniqueArray(fc.constantFrom(...Object.keys(defects)), { minLength: 1, maxLength: 3 }).chain((fields) =>
+    fc.tuple(...fields.map((f) => defects[f]!)).map((values) => {
+      const value: Record<string, unknown> = valid();
+      fields.forEach((field, i) => {
+        if (values[i] === DELETE) delete value[field];
+        else value[field] = values[i];
+      });
+      return value;
+    }),
+  );
 
 // what uploads are made of
 export const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -142,6 +155,25 @@ export const okFile = { fileName: 'notes.txt', bytes: Buffer.from('Clinical note
 export const badUploads: Array<{ key: string; bytes: Buffer }> = [];
 
 export const readOnlyGet = (ok: (res: Answer) => void): Spec => ({ caller: admin, request: req({}), ok });
+/**
+ * A presigned-upload route (`{ file_name, file_size }`), sent names of types no upload takes and sizes out of range.
+ * Valid input only presigns (nothing is stored), and the key must stay inside the caller's own prefix.
+ */
+export const presignSpec = (fileName: string): Spec => ({
+  caller: admin,
+  request: req({
+    body: hostileJsonBody({
+      base: fc.constant({ file_name: fileName, file_size: 1_000 }),
+      defects: {
+        file_name: required(fc.oneof(fc.constantFrom('x.exe', 'noext', '.pdf', 'a.pdf.exe', '../../x.sh', 'a.PDF\u0000.exe', 'a.'), blank, tooLong(255), notString)),
+        file_size: required(
+          fc.oneof(fc.constantFrom(0, -1, 1.5, MAX_UPLOAD_BYTES + 1, 1e308, '100', null, true, [], {}), fc.integer({ max: 0 }), fc.integer({ min: MAX_UPLOAD_BYTES + 1 })),
+        ),
+      },
+    }),
+  }),
+  ok: (res) => expect(res.body.upload_key).toMatch(new RegExp(`^uploads/${encodeURIComponent(admin.username)}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$`)),
+});
 /** A list: every match as an array, or one page of them (`limit` / `cursor`). */
 export const isArray = (res: Answer) => expect(Array.isArray(res.body) || Array.isArray(res.body?.results), JSON.stringify(res.body).slice(0, 200)).toBe(true);
 export const isPage = (res: Answer) => expect(res.body).toMatchObject({ results: expect.any(Array), count: expect.any(Number) });

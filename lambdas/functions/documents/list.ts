@@ -9,7 +9,6 @@
  * (the admin record's "Documents and Acknowledgements"); a read of their record, so audited before it is answered.
  */
 import { DocumentListQuery } from '../../contract/document-list.js';
-import type { DocumentPage, StudentDocumentDto, StudentRecordDocumentDto } from '../../contract/documents.js';
 import { studentSubject } from '../../domain/audit-subjects.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { appliesTo, seesEveryDocument } from '../../domain/document-access.js';
@@ -19,7 +18,7 @@ import { parseQuery } from '../../http/validate.js';
 import { recordRead } from '../../store/audit.js';
 import { listCohorts } from '../../store/cohort.js';
 import { listDocumentsForReader, listDocumentsPage, matchesFilters, type DocumentFilters } from '../../store/document-list.js';
-import { lookupsFor, presentDocument, presentDocumentForReader, presentDocumentForStudentRecord, readerOf } from '../../presenters/document.js';
+import { lookupsFor, presentAll, presentDocument, presentDocumentForReader, presentDocumentForStudentRecord, readerOf } from '../../presenters/document.js';
 
 type ListQuery = ReturnType<typeof DocumentListQuery.parse>;
 
@@ -64,13 +63,7 @@ export const handler = route('documents-list', async (req) => {
       subject: studentSubject({ username: student, firstName: reader.firstName, lastName: reader.lastName }),
       detail: { documents: applying.map((d) => d.id) },
     });
-    const lookups = await lookupsFor(applying);
-    const body: DocumentPage<StudentRecordDocumentDto> = {
-      results: applying.map((d) => presentDocumentForStudentRecord(d, lookups, student, acknowledgements.get(d.id))),
-      count: applying.length,
-      next: null,
-    };
-    return { body };
+    return { body: await presentAll(applying, (d, lookups) => presentDocumentForStudentRecord(d, lookups, student, acknowledgements.get(d.id))) };
   }
   if (staff) {
     const page = await listDocumentsPage(filters, q.limit ?? 50, decodeCursor(q.cursor));
@@ -81,11 +74,5 @@ export const handler = route('documents-list', async (req) => {
   const reader = await readerOf(caller);
   const { documents, acknowledgements } = await listDocumentsForReader(reader);
   const visible = documents.filter((d) => appliesTo(d, reader) && matchesFilters(d, filters));
-  const lookups = await lookupsFor(visible);
-  const body: DocumentPage<StudentDocumentDto> = {
-    results: visible.map((d) => presentDocumentForReader(d, lookups, reader, acknowledgements.get(d.id))),
-    count: visible.length,
-    next: null,
-  };
-  return { body };
+  return { body: await presentAll(visible, (d, lookups) => presentDocumentForReader(d, lookups, reader, acknowledgements.get(d.id))) };
 });

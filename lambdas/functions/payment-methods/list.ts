@@ -8,7 +8,7 @@ import { Forbidden, NotFound } from '../../domain/errors.js';
 import { isAdmin, isFinance } from '../../domain/roles.js';
 import { callerOf, route } from '../../http/route.js';
 import { parseParams } from '../../http/validate.js';
-import { recordRead } from '../../store/audit.js';
+import { recordStudentRead } from '../../store/audit.js';
 import { getStudentProfile } from '../../store/student.js';
 import { savedMethods } from '../../store/stripe-customer.js';
 
@@ -20,9 +20,7 @@ export const handler = route('students-payment-methods-list', async (req) => {
   const profile = await getStudentProfile(username);
   if (!profile) throw new NotFound('Student not found');
   const methods = profile.stripeCustomerId ? await savedMethods(profile.stripeCustomerId) : [];
-  if (!own) {
-    await recordRead({ actor: caller.username, action: 'student.payments.read', entityType: 'student', entityId: username, detail: { payment_methods: methods.length } });
-  }
+  await recordStudentRead(caller.username, username, 'student.payments.read', { detail: { payment_methods: methods.length } });
   const body: PaymentMethodsResponse = { payment_methods: methods };
   return { body };
 });

@@ -3,41 +3,26 @@
  * to clear it, worked out from the ledger and the hold rules as of today (domain/financial-holds.ts), so a hold lifts
  * the moment the payment is recorded. The student sees their own; staff anyone's, audited before it is answered.
  */
-import { UsernameParams } from '../../contract/params.js';
 import type { StudentHoldsResponse } from '../../contract/payment-plans.js';
 import { studentSubject } from '../../domain/audit-subjects.js';
 import { now, schoolDay } from '../../domain/clock.js';
-import { Forbidden, NotFound } from '../../domain/errors.js';
+import { NotFound } from '../../domain/errors.js';
 import { activeHolds, NEVER_BLOCKED, vaStanding } from '../../domain/financial-holds.js';
 import { centsToDollars } from '../../domain/money.js';
-import { canReadAnyStudent } from '../../domain/roles.js';
-import { callerOf, route } from '../../http/route.js';
-import { parseParams } from '../../http/validate.js';
-import { recordRead } from '../../store/audit.js';
+import { route } from '../../http/route.js';
+import { studentRecordRequest } from '../../http/student-record.js';
+import { recordStudentRead } from '../../store/audit.js';
 import { getPlanSettings } from '../../store/plan-template.js';
 import { studentBillAndPlans } from '../../store/payment-plan.js';
 
 export const handler = route('students-holds', async (req) => {
-  const { username } = parseParams(req, UsernameParams);
-  const caller = callerOf(req);
-  const own = caller.username === username;
-  // refused before reading: a student cannot learn whether another username exists
-  if (!own && !canReadAnyStudent(caller.roles)) throw new Forbidden();
+  const { username, caller } = studentRecordRequest(req);
   const [found, settings] = await Promise.all([studentBillAndPlans(username), getPlanSettings()]);
   if (!found) throw new NotFound('Student not found');
   const { ledger, plans } = found;
   const { profile } = ledger;
   const holds = activeHolds({ enrollments: ledger.enrollments, entries: ledger.entries, plans, rules: settings.holdRules, today: schoolDay(now()), va: vaStanding(profile) });
-  if (!own) {
-    await recordRead({
-      actor: caller.username,
-      action: 'student.holds.read',
-      entityType: 'student',
-      entityId: username,
-      subject: studentSubject(profile),
-      detail: { holds: holds.length },
-    });
-  }
+  await recordStudentRead(caller.username, username, 'student.holds.read', { subject: studentSubject(profile), detail: { holds: holds.length } });
   const body: StudentHoldsResponse = {
     holds: holds.map((h) => ({
       kind: h.kind,

@@ -61,6 +61,18 @@ export function makePng(): Buffer {
   ]);
 }
 
+/** Little-endian fields of a zip header. */
+const u16 = (n: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(n);
+  return b;
+};
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+};
+
 /** A zip archive with stored (uncompressed) entries: enough for a valid .docx. */
 function makeZip(files: Array<[name: string, content: string]>): Buffer {
   const locals: Buffer[] = [];
@@ -69,34 +81,19 @@ function makeZip(files: Array<[name: string, content: string]>): Buffer {
   for (const [name, text] of files) {
     const data = Buffer.from(text, 'utf8');
     const nameBytes = Buffer.from(name, 'utf8');
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // version needed 2.0; no flags, stored, no time or date; CRC-32; compressed and uncompressed sizes
+    const entry = [u16(20), u16(0), u16(0), u16(0), u16(0), u32(zlib.crc32(data)), u32(data.length), u32(data.length)];
+    // local header: then the name's length, no extra field
+    const local = Buffer.concat([u32(0x04034b50), ...entry, u16(nameBytes.length), u16(0)]);
+    // central directory header: made by 2.0, the same, no extra field or comment, disk 0, no attributes, the local header's offset
+    const central = Buffer.concat([u32(0x02014b50), u16(20), ...entry, u16(nameBytes.length), u16(0), u16(0), u16(0), u16(0), u32(0), u32(offset)]);
     locals.push(local, nameBytes, data);
     centrals.push(central, nameBytes);
     offset += local.length + nameBytes.length + data.length;
   }
   const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
+  // end of central directory: disk 0, entries on this disk and in all, the directory's size and offset, no comment
+  const end = Buffer.concat([u32(0x06054b50), u16(0), u16(0), u16(files.length), u16(files.length), u32(centralSize), u32(offset), u16(0)]);
   return Buffer.concat([...locals, ...centrals, end]);
 }
 

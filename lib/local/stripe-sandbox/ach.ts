@@ -14,7 +14,7 @@
  */
 import { sandboxNowMs } from './clock.js';
 import type { SandboxContext } from './context.js';
-import { nowSeconds, stripeId, type Charge, type PaymentIntent, type PaymentMethod } from './objects.js';
+import { chargeOf, stripeId, type PaymentIntent, type PaymentMethod } from './objects.js';
 
 export const ACH_SETTLEMENT_DAYS = 4;
 export const ACH_SETTLEMENT_MS = ACH_SETTLEMENT_DAYS * 24 * 60 * 60 * 1000;
@@ -23,26 +23,13 @@ export const ACH_SETTLEMENT_MS = ACH_SETTLEMENT_DAYS * 24 * 60 * 60 * 1000;
 export function startDebit(ctx: SandboxContext, intent: PaymentIntent, pm: PaymentMethod, failure: { code: string; message: string } | null): void {
   const bank = pm.us_bank_account;
   if (!bank) throw new Error(`startDebit needs a us_bank_account PaymentMethod, not ${pm.type}`);
-  const charge: Charge = {
+  const charge = chargeOf(intent, pm, {
     id: stripeId('py'), // Stripe's ids for ACH charges start with py_
-    object: 'charge',
-    amount: intent.amount,
-    amount_refunded: 0,
-    refunded: false,
-    currency: intent.currency,
-    created: nowSeconds(),
     paid: false,
     status: 'pending',
-    failure_code: null,
-    failure_message: null,
-    customer: intent.customer,
-    payment_intent: intent.id,
-    payment_method: pm.id,
     payment_method_details: { type: 'us_bank_account', us_bank_account: { ...bank } },
     billing_details: { name: pm.billing_details.name, email: pm.billing_details.email, address: { postal_code: pm.billing_details.address.postal_code ?? null } },
-    metadata: { ...intent.metadata },
-    livemode: false,
-  };
+  });
   ctx.state.charges[charge.id] = charge;
   Object.assign(intent, { status: 'processing', latest_charge: charge.id, last_payment_error: null, next_action: null });
   ctx.state.pendingDebits[intent.id] = { intent: intent.id, charge: charge.id, due: sandboxNowMs() + ACH_SETTLEMENT_MS, failure };

@@ -20,19 +20,24 @@ import { listPage, parseListParams } from './lists.js';
 import { activeMandateFor, createMandate } from './mandates.js';
 import {
   CANCELLATION_REASONS,
+  chargeOf,
   exclusive,
+  intentName,
   invalidEnum,
   notFound,
   nowSeconds,
   secretOnly,
+  statusRefusal,
   stripeError,
   stripeId,
-  type Charge,
+  typeRefusal,
+  unexpectedState,
   type PaymentIntent,
   type PaymentMethod,
   type Reply,
+  type SetupIntent,
 } from './objects.js';
-import { attachTo, createBankMethod, resolveMethod, type Usable } from './payment-methods.js';
+import { attachTo, confirmingMethod, resolveMethod, type Usable } from './payment-methods.js';
 import { AUTHENTICATION_REQUIRED, type CardOutcome } from './test-cards.js';
 import { ALLOWED_TYPES_SINCE, isAtLeast, NO_PAYMENT_METHOD_TYPES_SINCE } from './versions.js';
 
@@ -59,10 +64,6 @@ export const FUTURE_USAGES = ['off_session', 'on_session'] as const;
 const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_reauthorization', 'requires_confirmation', 'requires_action', 'processing'];
 /** Statuses a PaymentIntent can be confirmed from, as Stripe's error lists them. */
 const CONFIRMABLE = ['requires_confirmation', 'requires_payment_method', 'requires_action'];
-
-/** Stripe's 400 for an operation the intent's status does not allow; the intent rides along (https://docs.stripe.com/api/errors). */
-const unexpectedState = (intent: PaymentIntent, message: string): Reply =>
-  stripeError(400, 'invalid_request_error', message, { code: 'payment_intent_unexpected_state', payment_intent: structuredClone(intent) });
 
 /**
  * Which payment method types the new intent accepts, from the parameters and the request's API version:
@@ -187,18 +188,6 @@ export function createIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
 /** `off_session`: true, or one_off / recurring (https://docs.stripe.com/api/payment_intents/confirm#confirm_payment_intent-off_session). */
 const isOffSession = (form: FormObject): boolean => ['true', 'one_off', 'recurring'].includes(formString(form, 'off_session') ?? '');
 
-/** The payment method a confirm uses: `payment_method`, a bank account in `payment_method_data`, or the intent's own. */
-function methodFor(ctx: SandboxContext, intent: PaymentIntent, form: FormObject): { ok: true; use: Usable } | { ok: false; reply: Reply } {
-  const given = formString(form, 'payment_method');
-  const data = formObject(form, 'payment_method_data');
-  if (!given && formString(data, 'type') === 'us_bank_account') {
-    const made = createBankMethod(ctx, data);
-    if (!made.ok) return made;
-    return resolveMethod(ctx, made.pm.id, intent.customer);
-  }
-  return resolveMethod(ctx, given ?? intent.payment_method ?? '', intent.customer);
-}
-
 /** A card error the intent answers with (402 card_error, the intent and payment method riding along), after its event. */
 function cardRefusal(ctx: SandboxContext, intent: PaymentIntent, pm: PaymentMethod, failure: { code: string; declineCode: string; message: string }): Reply {
   Object.assign(intent, {
@@ -218,30 +207,17 @@ function cardRefusal(ctx: SandboxContext, intent: PaymentIntent, pm: PaymentMeth
 /** The card is charged: a succeeded charge, the intent succeeded, the method saved when asked (setup_future_usage). */
 function chargeCard(ctx: SandboxContext, intent: PaymentIntent, pm: PaymentMethod, card: CardOutcome, billingForm: FormObject): Reply {
   const billing = formObject(billingForm, 'billing_details');
-  const charge: Charge = {
+  const charge = chargeOf(intent, pm, {
     id: stripeId('ch'),
-    object: 'charge',
-    amount: intent.amount,
-    amount_refunded: 0,
-    refunded: false,
-    currency: intent.currency,
-    created: nowSeconds(),
     paid: true,
     status: 'succeeded',
-    failure_code: null,
-    failure_message: null,
-    customer: intent.customer,
-    payment_intent: intent.id,
-    payment_method: pm.id,
     payment_method_details: { type: 'card', card: { brand: card.brand, last4: card.last4 } },
     billing_details: {
       name: formString(billing, 'name') ?? null,
       email: formString(billing, 'email') ?? null,
       address: { postal_code: formString(formObject(billing, 'address'), 'postal_code') ?? null },
     },
-    metadata: { ...intent.metadata },
-    livemode: false,
-  };
+  });
   ctx.state.charges[charge.id] = charge;
   if (intent.customer && intent.setup_future_usage) attachTo(ctx, pm, intent.customer);
   Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null, next_action: null });
@@ -257,29 +233,11 @@ export function confirmIntent(ctx: SandboxContext, intent: PaymentIntent, req: S
   if (intent.status === 'succeeded') {
     return unexpectedState(intent, 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
   }
-  if (!CONFIRMABLE.includes(intent.status)) {
-    return unexpectedState(
-      intent,
-      `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
-    );
-  }
-  const resolved = methodFor(ctx, intent, form);
+  if (!CONFIRMABLE.includes(intent.status)) return statusRefusal(intent, 'confirm', CONFIRMABLE);
+  const resolved = confirmingMethod(ctx, form, intent.customer, intent.payment_method);
   if (!resolved.ok) return resolved.reply;
   const { pm } = resolved.use;
-  // Stripe refuses a type the intent does not accept with "The PaymentMethod provided (card_present) is
-  // not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types:
-  // card. Alternatively, update the allowed payment_method_types for this PaymentIntent to include
-  // "card_present"" (a real answer, quoted in github.com/stripe/stripe-terminal-react-native/issues/745).
-  // Its code is not quoted there; the sandbox answers payment_intent_invalid_parameter ("One or more
-  // provided parameters was not allowed for the given operation on the PaymentIntent", https://docs.stripe.com/error-codes).
-  if (!intent.payment_method_types.includes(pm.type)) {
-    return stripeError(
-      400,
-      'invalid_request_error',
-      `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(', ')}. Alternatively, update the allowed payment_method_types for this PaymentIntent to include "${pm.type}"`,
-      { code: 'payment_intent_invalid_parameter', param: 'payment_method', payment_intent: structuredClone(intent) },
-    );
-  }
+  if (!intent.payment_method_types.includes(pm.type)) return typeRefusal(intent, pm.type);
   if (resolved.use.bank) return debitBank(ctx, intent, req, pm, resolved.use.bank.failure);
   const card = resolved.use.card;
   intent.payment_method = pm.id;
@@ -329,10 +287,7 @@ function debitBank(ctx: SandboxContext, intent: PaymentIntent, req: SandboxReque
  * payment_intent_authentication_failure (https://docs.stripe.com/error-codes#payment-intent-authentication-failure).
  */
 export function finishIntentAuthentication(ctx: SandboxContext, intent: PaymentIntent, outcome: 'complete' | 'fail'): Reply {
-  if (intent.status !== 'requires_action' || intent.next_action?.type !== 'redirect_to_url') {
-    return unexpectedState(intent, `This PaymentIntent is not awaiting authentication: its status is ${intent.status}.`);
-  }
-  const resolved = resolveMethod(ctx, intent.payment_method ?? '', intent.customer);
+  const resolved = awaitingAuthentication(ctx, intent);
   if (!resolved.ok) return resolved.reply;
   const { pm, card } = resolved.use;
   if (outcome === 'complete' && card) return chargeCard(ctx, intent, pm, card, {});
@@ -350,25 +305,41 @@ export function finishIntentAuthentication(ctx: SandboxContext, intent: PaymentI
   return { status: 200, body: intent };
 }
 
+/** The payment method of an intent (or SetupIntent) waiting for its holder on the 3D Secure page; else Stripe's unexpected state. */
+export function awaitingAuthentication(ctx: SandboxContext, intent: PaymentIntent | SetupIntent): { ok: true; use: Usable } | { ok: false; reply: Reply } {
+  if (intent.status !== 'requires_action' || intent.next_action?.type !== 'redirect_to_url') {
+    return { ok: false, reply: unexpectedState(intent, `This ${intentName(intent)} is not awaiting authentication: its status is ${intent.status}.`) };
+  }
+  return resolveMethod(ctx, intent.payment_method ?? '', intent.customer);
+}
+
+/**
+ * Cancels an intent (or SetupIntent) from a status in `cancelable`: status `canceled`, the optional `cancellation_reason`
+ * (one of `reasons`), `changes`, and the event <object>.canceled. From any other status Stripe answers
+ * <object>_unexpected_state (statusRefusal).
+ */
+export function cancelWith<T extends PaymentIntent | SetupIntent>(
+  ctx: SandboxContext,
+  intent: T,
+  form: FormObject,
+  { reasons, cancelable, changes }: { reasons: readonly string[]; cancelable: readonly string[]; changes: Partial<T> },
+): Reply {
+  const reason = formString(form, 'cancellation_reason');
+  if (reason !== undefined && !reasons.includes(reason)) return invalidEnum('cancellation_reason', reasons);
+  if (!cancelable.includes(intent.status)) return statusRefusal(intent, 'cancel', cancelable);
+  Object.assign(intent, { status: 'canceled', cancellation_reason: reason ?? null, ...changes });
+  ctx.emit(`${intent.object}.canceled`, intent);
+  return { status: 200, body: intent };
+}
+
 /**
  * Cancels: status `canceled`, `canceled_at`, the optional `cancellation_reason` (duplicate, fraudulent,
  * requested_by_customer or abandoned), and a `payment_intent.canceled` event ("Occurs when a
  * PaymentIntent is canceled", https://docs.stripe.com/api/events/types). From any other status Stripe
- * answers payment_intent_unexpected_state, worded as below.
+ * answers payment_intent_unexpected_state, worded as in statusRefusal.
  */
-export function cancelIntent(ctx: SandboxContext, intent: PaymentIntent, req: SandboxRequest): Reply {
-  const reason = formString(req.form, 'cancellation_reason');
-  if (reason !== undefined && !(CANCELLATION_REASONS as readonly string[]).includes(reason)) return invalidEnum('cancellation_reason', CANCELLATION_REASONS);
-  if (!CANCELABLE.includes(intent.status)) {
-    return unexpectedState(
-      intent,
-      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-    );
-  }
-  Object.assign(intent, { status: 'canceled', canceled_at: nowSeconds(), cancellation_reason: reason ?? null });
-  ctx.emit('payment_intent.canceled', intent);
-  return { status: 200, body: intent };
-}
+export const cancelIntent = (ctx: SandboxContext, intent: PaymentIntent, req: SandboxRequest): Reply =>
+  cancelWith(ctx, intent, req.form, { reasons: CANCELLATION_REASONS, cancelable: CANCELABLE, changes: { canceled_at: nowSeconds() } });
 
 export function paymentIntentsRoute(ctx: SandboxContext, req: SandboxRequest): Reply | undefined {
   const [, id, action, extra] = req.segments;

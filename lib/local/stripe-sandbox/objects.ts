@@ -1,7 +1,8 @@
 /** The Stripe API objects the sandbox keeps, with the fields our code and Stripe.js read. */
 import { randomBytes } from 'node:crypto';
+import { nowSeconds } from './clock.js';
 
-export { nowSeconds } from './clock.js';
+export { nowSeconds };
 
 export const stripeId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 
@@ -160,6 +161,28 @@ export interface Charge {
   livemode: false;
 }
 
+/** A new charge of `intent` by `pm`, nothing refunded yet: `made` is its id, how it stands and what paid it. */
+export const chargeOf = (intent: PaymentIntent, pm: PaymentMethod, made: Pick<Charge, 'id' | 'paid' | 'status' | 'payment_method_details' | 'billing_details'>): Charge => ({
+  id: made.id,
+  object: 'charge',
+  amount: intent.amount,
+  amount_refunded: 0,
+  refunded: false,
+  currency: intent.currency,
+  created: nowSeconds(),
+  paid: made.paid,
+  status: made.status,
+  failure_code: null,
+  failure_message: null,
+  customer: intent.customer,
+  payment_intent: intent.id,
+  payment_method: pm.id,
+  payment_method_details: made.payment_method_details,
+  billing_details: made.billing_details,
+  metadata: { ...intent.metadata },
+  livemode: false,
+});
+
 export interface Refund {
   id: string;
   object: 'refund';
@@ -205,6 +228,43 @@ export function stripeError(status: number, type: string, message: string, extra
 }
 
 /** "No such payment_intent: 'pi_x'" (404 resource_missing), Stripe's answer for an unknown id. */
+const INTENT_NAMES = { payment_intent: 'PaymentIntent', setup_intent: 'SetupIntent' } as const;
+/** How Stripe's messages name the intent: PaymentIntent or SetupIntent. */
+export const intentName = (intent: PaymentIntent | SetupIntent) => INTENT_NAMES[intent.object];
+
+/** Stripe's 400 for an operation the intent's status does not allow; the intent rides along (https://docs.stripe.com/api/errors). */
+export const unexpectedState = (intent: PaymentIntent | SetupIntent, message: string): Reply =>
+  stripeError(400, 'invalid_request_error', message, { code: `${intent.object}_unexpected_state`, [intent.object]: structuredClone(intent) });
+
+/** unexpectedState for a confirm or cancel from a status not in `allowed`, in Stripe's words, naming those statuses. */
+export function statusRefusal(intent: PaymentIntent | SetupIntent, operation: 'confirm' | 'cancel', allowed: readonly string[]): Reply {
+  const kind = intentName(intent);
+  const done = operation === 'confirm' ? 'confirmed' : 'canceled';
+  return unexpectedState(
+    intent,
+    `You cannot ${operation} this ${kind} because it has a status of ${intent.status}. Only a ${kind} with one of the following statuses may be ${done}: ${allowed.join(', ')}.`,
+  );
+}
+
+/**
+ * Stripe refuses a payment method of a type the intent does not accept with "The PaymentMethod provided (card_present) is
+ * not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: card. Alternatively,
+ * update the allowed payment_method_types for this PaymentIntent to include "card_present"" (a real answer, quoted in
+ * github.com/stripe/stripe-terminal-react-native/issues/745); a SetupIntent's answer is worded without the last sentence.
+ * The code is not quoted there; the sandbox answers payment_intent_invalid_parameter (setup_intent_...) ("One or more
+ * provided parameters was not allowed for the given operation on the PaymentIntent", https://docs.stripe.com/error-codes).
+ */
+export function typeRefusal(intent: PaymentIntent | SetupIntent, type: string): Reply {
+  const kind = intentName(intent);
+  const alternatively = intent.object === 'payment_intent' ? ` Alternatively, update the allowed payment_method_types for this PaymentIntent to include "${type}"` : '';
+  return stripeError(
+    400,
+    'invalid_request_error',
+    `The PaymentMethod provided (${type}) is not allowed for this ${kind}. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(', ')}.${alternatively}`,
+    { code: `${intent.object}_invalid_parameter`, param: 'payment_method', [intent.object]: structuredClone(intent) },
+  );
+}
+
 export const notFound = (kind: string, id: string, param = 'id'): Reply =>
   stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', param });
 

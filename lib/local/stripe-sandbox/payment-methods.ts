@@ -163,6 +163,21 @@ export function resolveMethod(ctx: SandboxContext, id: string, customer: string 
   return { ok: true, use: { pm, bank: { failure: origin.failure } } };
 }
 
+/**
+ * The payment method a confirm of an intent (or a SetupIntent) of `customer` uses: `payment_method`, a bank account
+ * made from `payment_method_data`, or else the one the intent already has (`current`).
+ */
+export function confirmingMethod(ctx: SandboxContext, form: FormObject, customer: string | null, current: string | null): { ok: true; use: Usable } | { ok: false; reply: Reply } {
+  const given = formString(form, 'payment_method');
+  const data = formObject(form, 'payment_method_data');
+  if (!given && formString(data, 'type') === 'us_bank_account') {
+    const made = createBankMethod(ctx, data);
+    if (!made.ok) return made;
+    return resolveMethod(ctx, made.pm.id, customer);
+  }
+  return resolveMethod(ctx, given ?? current ?? '', customer);
+}
+
 /** Attaches `pm` to `customer` (event payment_method.attached), when it is a stored one not yet attached. */
 export function attachTo(ctx: SandboxContext, pm: PaymentMethod, customer: string): void {
   if (pm.customer === customer || !ctx.state.paymentMethods[pm.id]) return;

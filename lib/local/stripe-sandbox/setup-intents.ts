@@ -17,10 +17,22 @@ import { nowSeconds } from './clock.js';
 import { redirectAction } from './authentication.js';
 import type { SandboxContext, SandboxRequest } from './context.js';
 import { formList, formObject, formString, type FormObject } from './form.js';
-import { enabledTypes, paymentMethodSettings } from './intents.js';
+import { awaitingAuthentication, cancelWith, enabledTypes, paymentMethodSettings } from './intents.js';
 import { createMandate } from './mandates.js';
-import { invalidEnum, notFound, secretOnly, stripeError, stripeId, type PaymentMethod, type Reply, type SetupIntent } from './objects.js';
-import { attachTo, createBankMethod, resolveMethod, type Usable } from './payment-methods.js';
+import {
+  invalidEnum,
+  notFound,
+  secretOnly,
+  statusRefusal,
+  stripeError,
+  typeRefusal,
+  unexpectedState,
+  stripeId,
+  type PaymentMethod,
+  type Reply,
+  type SetupIntent,
+} from './objects.js';
+import { attachTo, confirmingMethod, resolveMethod, type Usable } from './payment-methods.js';
 
 const USAGES = ['off_session', 'on_session'] as const;
 const VERIFICATION_METHODS = ['automatic', 'instant', 'microdeposits'] as const;
@@ -40,9 +52,6 @@ const MAX_VERIFICATION_ATTEMPTS = 3;
 /** Microdeposits arrive in 1-2 business days (same page); the sandbox says 2 days. */
 const MICRODEPOSIT_ARRIVAL_SECONDS = 2 * 24 * 60 * 60;
 const SANDBOX_PATH = '/local/stripe';
-
-const unexpectedState = (si: SetupIntent, message: string): Reply =>
-  stripeError(400, 'invalid_request_error', message, { code: 'setup_intent_unexpected_state', setup_intent: structuredClone(si) });
 
 function createSetupIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
   const { form } = req;
@@ -88,15 +97,9 @@ function createSetupIntent(ctx: SandboxContext, req: SandboxRequest): Reply {
   return { status: 200, body: si };
 }
 
+/** The payment method a confirm uses (confirmingMethod); unlike a PaymentIntent's, a confirm must name one if the SetupIntent has none. */
 function methodFor(ctx: SandboxContext, si: SetupIntent, form: FormObject): { ok: true; use: Usable } | { ok: false; reply: Reply } {
-  const given = formString(form, 'payment_method');
-  const data = formObject(form, 'payment_method_data');
-  if (!given && formString(data, 'type') === 'us_bank_account') {
-    const made = createBankMethod(ctx, data);
-    if (!made.ok) return made;
-    return resolveMethod(ctx, made.pm.id, si.customer);
-  }
-  if (!given && !si.payment_method) {
+  if (!formString(form, 'payment_method') && !si.payment_method && formString(formObject(form, 'payment_method_data'), 'type') !== 'us_bank_account') {
     return {
       ok: false,
       reply: stripeError(400, 'invalid_request_error', 'You cannot confirm this SetupIntent because it has no payment method: pass payment_method or payment_method_data.', {
@@ -105,7 +108,7 @@ function methodFor(ctx: SandboxContext, si: SetupIntent, form: FormObject): { ok
       }),
     };
   }
-  return resolveMethod(ctx, given ?? si.payment_method ?? '', si.customer);
+  return confirmingMethod(ctx, form, si.customer, si.payment_method);
 }
 
 /** Saved: attached to the customer, status succeeded, setup_intent.succeeded. */
@@ -127,23 +130,11 @@ function confirmSetupIntent(ctx: SandboxContext, si: SetupIntent, req: SandboxRe
   if (req.caller === 'publishable' && formString(form, 'client_secret') !== si.client_secret) {
     return stripeError(400, 'invalid_request_error', 'The client_secret provided does not match any associated SetupIntent on this account.', { param: 'client_secret' });
   }
-  if (!CONFIRMABLE.includes(si.status)) {
-    return unexpectedState(
-      si,
-      `You cannot confirm this SetupIntent because it has a status of ${si.status}. Only a SetupIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
-    );
-  }
+  if (!CONFIRMABLE.includes(si.status)) return statusRefusal(si, 'confirm', CONFIRMABLE);
   const resolved = methodFor(ctx, si, form);
   if (!resolved.ok) return resolved.reply;
   const { pm } = resolved.use;
-  if (!si.payment_method_types.includes(pm.type)) {
-    return stripeError(
-      400,
-      'invalid_request_error',
-      `The PaymentMethod provided (${pm.type}) is not allowed for this SetupIntent. Please attach a PaymentMethod of one of the following types: ${si.payment_method_types.join(', ')}.`,
-      { code: 'setup_intent_invalid_parameter', param: 'payment_method', setup_intent: structuredClone(si) },
-    );
-  }
+  if (!si.payment_method_types.includes(pm.type)) return typeRefusal(si, pm.type);
   si.payment_method = pm.id;
   if (resolved.use.bank) {
     // ACH needs the customer's authorisation: a mandate, pending until microdeposits verify the account
@@ -186,10 +177,7 @@ function confirmSetupIntent(ctx: SandboxContext, si: SetupIntent, req: SandboxRe
 
 /** The 3D Secure page's answer (authentication.ts), as intents.ts finishIntentAuthentication. */
 export function finishSetupAuthentication(ctx: SandboxContext, si: SetupIntent, outcome: 'complete' | 'fail'): Reply {
-  if (si.status !== 'requires_action' || si.next_action?.type !== 'redirect_to_url') {
-    return unexpectedState(si, `This SetupIntent is not awaiting authentication: its status is ${si.status}.`);
-  }
-  const resolved = resolveMethod(ctx, si.payment_method ?? '', si.customer);
+  const resolved = awaitingAuthentication(ctx, si);
   if (!resolved.ok) return resolved.reply;
   if (outcome === 'complete') return succeed(ctx, si, resolved.use.pm);
   fail(ctx, si, resolved.use.pm, {
@@ -261,19 +249,8 @@ function verifyMicrodeposits(ctx: SandboxContext, si: SetupIntent, req: SandboxR
       );
 }
 
-function cancelSetupIntent(ctx: SandboxContext, si: SetupIntent, form: FormObject): Reply {
-  const reason = formString(form, 'cancellation_reason');
-  if (reason !== undefined && !(CANCELLATION_REASONS as readonly string[]).includes(reason)) return invalidEnum('cancellation_reason', CANCELLATION_REASONS);
-  if (!CANCELABLE.includes(si.status)) {
-    return unexpectedState(
-      si,
-      `You cannot cancel this SetupIntent because it has a status of ${si.status}. Only a SetupIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-    );
-  }
-  Object.assign(si, { status: 'canceled', cancellation_reason: reason ?? null, next_action: null });
-  ctx.emit('setup_intent.canceled', si);
-  return { status: 200, body: si };
-}
+const cancelSetupIntent = (ctx: SandboxContext, si: SetupIntent, form: FormObject): Reply =>
+  cancelWith(ctx, si, form, { reasons: CANCELLATION_REASONS, cancelable: CANCELABLE, changes: { next_action: null } });
 
 export function setupIntentsRoute(ctx: SandboxContext, req: SandboxRequest): Reply | undefined {
   const [, id, action, extra] = req.segments;
