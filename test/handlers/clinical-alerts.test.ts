@@ -40,7 +40,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
 const at = (ms: number) => new Date(ms).toISOString();
 
 describe('clinical alerts', () => {
-  it('tells each student not cleared, and the coordinators, once per threshold before the rotation starts; nobody of a cleared one', { timeout: 120_000 }, async () => {
+  it('tells each student not cleared, and the coordinators, once per threshold before the rotation starts; nobody of a cleared one', { timeout: 180_000 }, async () => {
     const now = Date.now();
     const today = schoolDay(new Date(now));
     // a cohort that asks for a BLS card (so its student is blocked) and one that asks for nothing (cleared)
@@ -73,7 +73,7 @@ describe('clinical alerts', () => {
     expect(await titles(cleared.username)).toEqual([]);
   });
 
-  it('flags an affiliation agreement 60 and 30 days before it ends, once each, to the coordinators and the admins', { timeout: 120_000 }, async () => {
+  it('flags an affiliation agreement 60 and 30 days before it ends, once each, to the coordinators and the admins', { timeout: 180_000 }, async () => {
     const now = Date.now();
     const today = schoolDay(new Date(now));
     const site = await createSite(admin, { agreement: { starts_on: addDays(today, -300), ends_on: addDays(today, 45) } });
@@ -93,7 +93,7 @@ describe('clinical alerts', () => {
 });
 
 describe('compliance summary and digest', () => {
-  it("gives each coordinator the day's counts once a day", { timeout: 60_000 }, async () => {
+  it("gives each coordinator the day's counts once a day", { timeout: 120_000 }, async () => {
     // something to review, whatever other tests left in the queue
     const cohortId = `summary-cohort-${randomUUID().slice(0, 8)}`;
     const flu = template(cohortId, { id: `summary-flu-${randomUUID().slice(0, 8)}`, name: 'Flu shot', evidence: 'date_only', due_days_from_cohort_start: null });
@@ -110,7 +110,7 @@ describe('compliance summary and digest', () => {
     expect((await titles(coordinator.username)).filter((t) => t.startsWith('Compliance today:'))).toHaveLength(1);
   });
 
-  it('sends a student with items to hand in one digest a week, and none to a student with nothing to do', { timeout: 60_000 }, async () => {
+  it('sends a student with items to hand in one digest a week, and none to a student with nothing to do', { timeout: 120_000 }, async () => {
     const cohortId = `digest-cohort-${randomUUID().slice(0, 8)}`;
     await putTemplates([template(cohortId, { id: `digest-tb-${randomUUID().slice(0, 8)}`, name: 'TB test', due_days_from_cohort_start: null })]);
     const owing = await createStudentRecord({ profile: { cohortId, programType: null } });

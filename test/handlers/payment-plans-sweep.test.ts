@@ -116,53 +116,57 @@ const noticeTitles = async (username: string) =>
 const lateFees = async (username: string) => (await getStudentLedger(username))!.entries.filter((e) => e.reason?.startsWith('Payment plan late fee'));
 
 describe('the payment plan sweep', () => {
-  it('debits the saved card (4242) on the due day; the verified event pays the installment and posts the payment; a rerun makes no second debit', { timeout: 60_000 }, async () => {
-    const day = '2026-02-02';
-    const { student, planId } = await startPlan(day, 'card');
-    expect((await getStudentProfile(student.username))!.balanceCents).toBe(122_500);
+  it(
+    'debits the saved card (4242) on the due day; the verified event pays the installment and posts the payment; a rerun makes no second debit',
+    { timeout: 120_000 },
+    async () => {
+      const day = '2026-02-02';
+      const { student, planId } = await startPlan(day, 'card');
+      expect((await getStudentProfile(student.username))!.balanceCents).toBe(122_500);
 
-    const first = await sweepOn(day);
-    expect(first.done).toContain(`${planId} charge 0#1 processing`);
-    // Stripe took the money, but until its verified event arrives nothing is in the ledger
-    expect(await downPayment(planId)).toMatchObject({ status: 'processing', attempts: [{ n: 1, outcome: 'processing' }] });
-    expect((await getStudentProfile(student.username))!.balanceCents).toBe(122_500);
+      const first = await sweepOn(day);
+      expect(first.done).toContain(`${planId} charge 0#1 processing`);
+      // Stripe took the money, but until its verified event arrives nothing is in the ledger
+      expect(await downPayment(planId)).toMatchObject({ status: 'processing', attempts: [{ n: 1, outcome: 'processing' }] });
+      expect((await getStudentProfile(student.username))!.balanceCents).toBe(122_500);
 
-    const again = await sweepOn(day);
-    expect(again.done.filter((d) => d.startsWith(planId))).toEqual([]);
-    expect(await stripeIntentsOf(planId)).toHaveLength(1);
+      const again = await sweepOn(day);
+      expect(again.done.filter((d) => d.startsWith(planId))).toEqual([]);
+      expect(await stripeIntentsOf(planId)).toHaveLength(1);
 
-    const statuses = await settleOn(day, planId);
-    expect(statuses.every((s) => s === 200)).toBe(true);
-    const paid = await plan(planId);
-    expect(paid.installments[0]).toMatchObject({ status: 'paid', attempts: [{ n: 1, outcome: 'succeeded' }] });
-    expect(paid.status).toBe('active');
-    const [intentId] = [...intentsOf(paid)];
-    const ledger = (await getStudentLedger(student.username))!;
-    // exactly one payment entry, however often the event was delivered
-    expect(ledger.entries.filter((e) => e.kind === 'payment').map((e) => [e.amountCents, e.reference])).toEqual([[32_500, intentId]]);
-    expect((await getStudentProfile(student.username))!.balanceCents).toBe(90_000);
-    expect(ledger.enrollments[0]!.owedCents).toBe(90_000);
-    expect(await getPaymentByIntent(intentId!)).toMatchObject({ status: 'succeeded', amountCents: 32_500, methodDetail: 'Visa •••• 4242' });
-    await waitFor(async () => (await noticeTitles(student.username)).includes('Payment received'), 'the receipt notice');
+      const statuses = await settleOn(day, planId);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const paid = await plan(planId);
+      expect(paid.installments[0]).toMatchObject({ status: 'paid', attempts: [{ n: 1, outcome: 'succeeded' }] });
+      expect(paid.status).toBe('active');
+      const [intentId] = [...intentsOf(paid)];
+      const ledger = (await getStudentLedger(student.username))!;
+      // exactly one payment entry, however often the event was delivered
+      expect(ledger.entries.filter((e) => e.kind === 'payment').map((e) => [e.amountCents, e.reference])).toEqual([[32_500, intentId]]);
+      expect((await getStudentProfile(student.username))!.balanceCents).toBe(90_000);
+      expect(ledger.enrollments[0]!.owedCents).toBe(90_000);
+      expect(await getPaymentByIntent(intentId!)).toMatchObject({ status: 'succeeded', amountCents: 32_500, methodDetail: 'Visa •••• 4242' });
+      await waitFor(async () => (await noticeTitles(student.username)).includes('Payment received'), 'the receipt notice');
 
-    // the next installment: reminded 7 and 1 days before (once each, in the inbox and by email), then debited on the 5th
-    await sweepOn('2026-02-26');
-    await sweepOn('2026-02-26');
-    await sweepOn('2026-03-04');
-    expect((await plan(planId)).sentReminders).toEqual([`${planId}#1#remind-7`, `${planId}#1#remind-1`]);
-    await waitFor(async () => (await noticeTitles(student.username)).filter((t) => t.startsWith('Payment plan:')).length === 2, 'two reminders');
-    expect((await noticeTitles(student.username)).filter((t) => t.startsWith('Payment plan:')).sort()).toEqual([
-      'Payment plan: $300.00 due in 7 days',
-      'Payment plan: $300.00 due tomorrow',
-    ]);
-    await waitFor(async () => (await emailsTo(student.email)).some((e) => e.subject === 'A payment plan payment is coming up'), 'the reminder email');
-    for (const email of await emailsTo(student.email)) expect(JSON.stringify(email)).not.toMatch(/300\.00|325\.00|Practical Nursing/);
-    await sweepOn('2026-03-05');
-    expect((await plan(planId)).installments[1]).toMatchObject({ status: 'processing', attempts: [{ n: 1, on: '2026-03-05' }] });
-    await cancel(planId, '2026-03-05');
-  });
+      // the next installment: reminded 7 and 1 days before (once each, in the inbox and by email), then debited on the 5th
+      await sweepOn('2026-02-26');
+      await sweepOn('2026-02-26');
+      await sweepOn('2026-03-04');
+      expect((await plan(planId)).sentReminders).toEqual([`${planId}#1#remind-7`, `${planId}#1#remind-1`]);
+      await waitFor(async () => (await noticeTitles(student.username)).filter((t) => t.startsWith('Payment plan:')).length === 2, 'two reminders');
+      expect((await noticeTitles(student.username)).filter((t) => t.startsWith('Payment plan:')).sort()).toEqual([
+        'Payment plan: $300.00 due in 7 days',
+        'Payment plan: $300.00 due tomorrow',
+      ]);
+      await waitFor(async () => (await emailsTo(student.email)).some((e) => e.subject === 'A payment plan payment is coming up'), 'the reminder email');
+      for (const email of await emailsTo(student.email)) expect(JSON.stringify(email)).not.toMatch(/300\.00|325\.00|Practical Nursing/);
+      await sweepOn('2026-03-05');
+      expect((await plan(planId)).installments[1]).toMatchObject({ status: 'processing', attempts: [{ n: 1, on: '2026-03-05' }] });
+      await cancel(planId, '2026-03-05');
+    },
+  );
 
-  it('a declined card (…0002) is retried at +3 and +7 days, then is past due and gets exactly one late fee after the grace days', { timeout: 60_000 }, async () => {
+  it('a declined card (…0002) is retried at +3 and +7 days, then is past due and gets exactly one late fee after the grace days', { timeout: 120_000 }, async () => {
     const day = '2026-04-01';
     const { student, planId } = await startPlan(day, 'declined');
     const run = async (d: string) => {
@@ -205,7 +209,7 @@ describe('the payment plan sweep', () => {
     await cancel(planId, addDays(day, 12));
   });
 
-  it('a VA chapter 33 student whose VA payment is pending is past due but gets no late fee', { timeout: 60_000 }, async () => {
+  it('a VA chapter 33 student whose VA payment is pending is past due but gets no late fee', { timeout: 120_000 }, async () => {
     const day = '2026-04-15';
     const { student, planId } = await startPlan(day, 'declined', { vaBenefit: { chapter: '33', paymentPending: true } });
     for (const d of [0, 3, 7, 8, 11, 12]) {
@@ -217,7 +221,7 @@ describe('the payment plan sweep', () => {
     await cancel(planId, addDays(day, 12));
   });
 
-  it('a card whose bank wants the student (3-D Secure) is not charged off-session: the student is told to complete the payment signed in', { timeout: 60_000 }, async () => {
+  it('a card whose bank wants the student (3-D Secure) is not charged off-session: the student is told to complete the payment signed in', { timeout: 120_000 }, async () => {
     const day = '2026-05-04';
     const { student, planId } = await startPlan(day, 'authentication');
     const result = await sweepOn(day);
@@ -237,7 +241,7 @@ describe('the payment plan sweep', () => {
     await cancel(planId, addDays(day, 7));
   });
 
-  it('ACH: the debit is processing, then settles four days later (succeeded: paid), or is returned (failed: reopened, returned-payment fee)', { timeout: 60_000 }, async () => {
+  it('ACH: the debit is processing, then settles four days later (succeeded: paid), or is returned (failed: reopened, returned-payment fee)', { timeout: 120_000 }, async () => {
     const day = '2026-06-01';
     const ok = await startPlan(day, 'ach');
     const returned = await startPlan(day, 'ach_returned');
@@ -267,7 +271,7 @@ describe('the payment plan sweep', () => {
     for (const p of [ok, returned]) await cancel(p.planId, addDays(day, 3));
   });
 
-  it('a cancelled plan is not debited any more', { timeout: 60_000 }, async () => {
+  it('a cancelled plan is not debited any more', { timeout: 120_000 }, async () => {
     const day = '2026-07-01';
     const { planId } = await startPlan(day, 'card');
     await sweepOn(day);

@@ -33,8 +33,12 @@ export async function bounce(address: string, kind: 'bounce' | 'complaint' = 'bo
   expect(res.status, await res.clone().text()).toBeLessThan(300);
 }
 
-/** Waits for queued work (the local queue runs it soon after) to make `done` true. */
-export async function waitFor(done: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+/**
+ * Waits for queued work (the local queue runs it soon after) to make `done` true. The queue and the stream are shared
+ * by every test file of the run, so under CI's load other files' deliveries may be ahead: waiting long costs nothing
+ * when the work arrives, and a test's own timeout may still end it sooner.
+ */
+export async function waitFor(done: () => Promise<boolean>, what: string, timeoutMs = 45_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await done())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
