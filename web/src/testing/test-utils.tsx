@@ -198,13 +198,41 @@ export function chooseOption(name: string, value: string) {
   fireEvent.change(screen.getByRole('combobox', { name }), { target: { value } });
 }
 
-/** Runs `steps` on fake timers that also advance on their own, so Testing Library's waits still work; then on real ones again. */
+/**
+ * Fake timers that also advance on their own, so Testing Library's waits still work, for tests that let a
+ * debounce, a poll or a back-off pass at once (passTime) instead of sitting through it. Only the timers and
+ * the clock are faked: animation frames stay real, since a store made meanwhile batches its notifications on
+ * them and, on a fake frame still pending at vi.useRealTimers(), would stop telling React of changes.
+ */
+export const FAKE_TIMERS: NonNullable<Parameters<typeof vi.useFakeTimers>[0]> = {
+  shouldAdvanceTime: true,
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+};
+
+/** Runs `steps` on FAKE_TIMERS, then on real timers again (timers still pending then never fire). Inside fake timers already, just runs `steps`. */
 export async function withFakeTimers(steps: () => Promise<void>) {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  if (vi.isFakeTimers()) return steps();
+  vi.useFakeTimers(FAKE_TIMERS);
   try {
     await steps();
   } finally {
     vi.useRealTimers();
+  }
+}
+
+/**
+ * On fake timers: lets `ms` pass a step at a time, each in act, so what a timer sets off (a fetch, its
+ * answer's render, the next timer) happens before the clock moves on, as it would in real time.
+ */
+export async function passTime(ms: number, step = 50) {
+  for (let passed = 0; passed < ms; passed += step) await act(() => vi.advanceTimersByTimeAsync(Math.min(step, ms - passed)));
+}
+
+/** On fake timers: lets time pass as passTime does until `done` holds, or fails once `limitMs` have passed without it. */
+export async function passTimeUntil(done: () => boolean, limitMs: number, step = 50) {
+  for (let passed = 0; !done(); passed += step) {
+    if (passed >= limitMs) throw new Error(`still waiting after ${limitMs} ms on the fake clock`);
+    await passTime(step, step);
   }
 }
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { fieldProblem, fill, jsonResponse, toastText, type ApiCall } from '../../testing/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FAKE_TIMERS, fieldProblem, fill, jsonResponse, toastText, type ApiCall } from '../../testing/test-utils';
 import { announcement } from './announcementTestData';
-import { openComposer, openPage, pickStudent, typeIn } from './announcementTestPage';
+import { openComposer, openPage, pickStudent, typeIn, typingPauses } from './announcementTestPage';
 
 const searches = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/students/?')).map((c) => c.path);
 const sentBodies = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/api/announcements/').map((c) => c.body);
@@ -21,9 +21,18 @@ async function composeToStudents() {
 }
 
 describe('Announcement composer: the student picker', () => {
+  // the pause the picker waits for after typing passes at once (typingPauses), not in real time
+  beforeEach(() => {
+    vi.useFakeTimers(FAKE_TIMERS);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('searches as staff type, once typing pauses, and shows each match with name, username and program', async () => {
     const { calls, dialog } = await composeToStudents();
     for (const text of ['j', 'ja', 'jan']) typeIn(picker(dialog), text);
+    await typingPauses();
     await waitFor(() => expect(matches()).toEqual(['Jane Doe jane.doe · Phlebotomy', 'Janet Lee janet.lee · No program']));
     expect(searches(calls)).toEqual(['/api/students/?search=jan']);
   });
@@ -35,6 +44,7 @@ describe('Announcement composer: the student picker', () => {
     expect([...dialog.querySelectorAll('.MuiChip-label')].map((chip) => chip.textContent)).toEqual(['Jane Doe', 'Aisha Khan']);
     // a chosen student is offered no more
     typeIn(picker(dialog), 'jan');
+    await typingPauses();
     await waitFor(() => expect(matches()).toEqual(['Janet Lee janet.lee · No program']));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await toastText()).toBe('Announcement sent');
@@ -44,6 +54,7 @@ describe('Announcement composer: the student picker', () => {
   it('chooses by keyboard: the first match is highlighted, Enter takes it, Backspace removes the last chip', async () => {
     const { dialog } = await composeToStudents();
     typeIn(picker(dialog), 'aisha');
+    await typingPauses();
     await screen.findByRole('option', { name: /^Aisha Khan/ });
     fireEvent.keyDown(picker(dialog), { key: 'Enter' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Aisha Khan' })).toBeTruthy());
@@ -56,6 +67,7 @@ describe('Announcement composer: the student picker', () => {
     typeIn(picker(dialog), 'j');
     expect(await screen.findByText('Type at least 2 letters of a name or username.')).toBeTruthy();
     typeIn(picker(dialog), 'zz');
+    await typingPauses();
     expect(await screen.findByText('No students found.')).toBeTruthy();
     expect(searches(calls)).toEqual(['/api/students/?search=zz']);
   });
@@ -72,6 +84,7 @@ describe('Announcement composer: the student picker', () => {
     const dialog = await openComposer();
     fill(dialog, { Audience: 'students' });
     typeIn(picker(dialog), 'jane');
+    await typingPauses();
     await waitFor(() => expect(fieldProblem(dialog, 'Students')).toBe('Students could not be searched. Please try again.'));
   });
 });

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { jsonResponse, sampleUser, signedIn, stubApi, type Answer } from '../../testing/test-utils';
+import { jsonResponse, passTime, sampleUser, signedIn, stubApi, withFakeTimers, type Answer } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { cohorts, searchStudents, scheduled, sent } from './announcementTestData';
 
@@ -29,8 +29,17 @@ export function typeIn(input: HTMLElement, text: string) {
   fireEvent.change(input, { target: { value: text } });
 }
 
-/** Types `text` into the student picker named `label` in `scope`, then chooses the match `option` names. */
+/** How long the student picker waits for typing to pause before it searches (useStudentSearch's debounce). */
+const SEARCH_PAUSE_MS = 300;
+
+/** On fake timers (withFakeTimers): lets the picker's typing pause pass at once instead of in real time. */
+export const typingPauses = () => passTime(SEARCH_PAUSE_MS);
+
+/** Types `text` into the student picker named `label` in `scope`, then, once typing has paused, chooses the match `option` names. */
 export async function pickStudent(scope: HTMLElement, label: string, text: string, option: RegExp) {
-  typeIn(within(scope).getByRole('combobox', { name: new RegExp(`^${label}`) }), text);
-  fireEvent.click(await screen.findByRole('option', { name: option }));
+  await withFakeTimers(async () => {
+    typeIn(within(scope).getByRole('combobox', { name: new RegExp(`^${label}`) }), text);
+    await typingPauses();
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+  });
 }

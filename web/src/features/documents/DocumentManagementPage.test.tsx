@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
-import { jsonResponse, optionTexts, renderRoutes, tableRows, toastText } from '../../testing/test-utils';
+import { jsonResponse, optionTexts, passTime, renderRoutes, tableRows, toastText, withFakeTimers } from '../../testing/test-utils';
+import { USERNAME_CHECK_DELAY_MS } from './documentMessages';
 import DocumentManagementPage from './DocumentManagementPage';
 import { DOCUMENT_COLUMNS } from './DocumentsTable';
 import { allDocuments, asAdmin, asStaff, handbook, immunization, page, schedule, stubDocumentApi, syllabus, unassigned, type Answer, type ApiCall } from './documentTestData';
@@ -117,8 +118,11 @@ describe('Document Management (spec: Document Management)', { timeout: 20_000 },
     const calls = await openList({
       'GET /api/documents/': (call) => page(call.path.includes('student_name=') ? [immunization] : allDocuments),
     });
-    fireEvent.change(screen.getByLabelText('Search by student name'), { target: { value: 'lopez' } });
-    await screen.findByRole('tab', { name: 'Individual Students (1)' });
+    await withFakeTimers(async () => {
+      fireEvent.change(screen.getByLabelText('Search by student name'), { target: { value: 'lopez' } });
+      await passTime(USERNAME_CHECK_DELAY_MS);
+      await screen.findByRole('tab', { name: 'Individual Students (1)' });
+    });
     expect(listCalls(calls).at(-1)).toBe('/api/documents/?scope=individual&student_name=lopez&limit=100');
     expect(rows().map((cells) => cells[0])).toEqual(['Immunization Record']);
     // the other tabs keep the full list

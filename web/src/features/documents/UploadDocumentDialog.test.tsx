@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RootState } from '#shared/store/state';
 import { FakeXhr } from '../../testing/fakeXhr';
-import { jsonResponse, optionTexts, renderWithStore, toastText } from '../../testing/test-utils';
+import { jsonResponse, optionTexts, passTime, renderWithStore, toastText, withFakeTimers } from '../../testing/test-utils';
+import { USERNAME_CHECK_DELAY_MS } from './documentMessages';
 import { asStaff, stubDocumentApi, uploadCohorts, type Answer } from './documentTestData';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 
@@ -103,10 +104,13 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
     choose(dialog, pdf());
     set(dialog, 'Scope', 'individual');
     set(dialog, 'Cohort', 'cohort-2025-cert-1');
-    set(dialog, 'Student Username', 'ben');
-    submit(dialog);
-    expect(alertText(dialog)).toBe('Please enter a valid student username');
-    await within(dialog).findByText('Valid student: Ben Nguyen');
+    await withFakeTimers(async () => {
+      set(dialog, 'Student Username', 'ben');
+      submit(dialog);
+      expect(alertText(dialog)).toBe('Please enter a valid student username');
+      await passTime(USERNAME_CHECK_DELAY_MS);
+      await within(dialog).findByText('Valid student: Ben Nguyen');
+    });
     expect(within(dialog).queryByRole('alert')).toBeNull();
 
     set(dialog, 'Student Username', 'be');
@@ -146,10 +150,14 @@ describe('Upload Document dialog (spec sections 4, 5 and 9)', { timeout: 20_000 
     await within(dialog).findByText('Valid student: Maria Lopez');
     expect(studentCalls).toEqual(['/api/students/student/']);
 
-    set(dialog, 'Student Username', 'ghost');
-    expect(await within(dialog).findByText('Student not found')).toBeTruthy();
-    set(dialog, 'Student Username', 'broken');
-    expect(await within(dialog).findByText('Validation error')).toBeTruthy();
+    await withFakeTimers(async () => {
+      set(dialog, 'Student Username', 'ghost');
+      await passTime(USERNAME_CHECK_DELAY_MS);
+      expect(await within(dialog).findByText('Student not found')).toBeTruthy();
+      set(dialog, 'Student Username', 'broken');
+      await passTime(USERNAME_CHECK_DELAY_MS);
+      expect(await within(dialog).findByText('Validation error')).toBeTruthy();
+    });
   });
 
   it('uploads through the presigned URL with a progress bar, then creates the document', async () => {

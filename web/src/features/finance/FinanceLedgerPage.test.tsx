@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaultRuntimeConfig, setRuntimeConfig } from '#shared/runtimeConfig';
 import { NOT_FINANCE_MESSAGE } from '#shared/session/financeAccess';
 import { PAYMENT_STATUS_LABEL, PAYMENT_STATUS_OPTIONS } from '#shared/lib/paymentFormat';
-import { applyFilters, jsonResponse, requestUrl, sampleUser, signedIn } from '../../testing/test-utils';
+import { applyFilters, jsonResponse, passTime, passTimeUntil, requestUrl, sampleUser, signedIn, withFakeTimers } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { paymentPage as page, samplePayment as payment } from '../../testing/fixtures';
 
@@ -18,13 +18,14 @@ type Reply = { body: unknown; status?: number };
  * answers POST /api/payments/reconcile/ (one reply per run, the last repeated). Records each request.
  */
 function stubLedger({ ledgerRows: rows, reconcile = [] }: { ledgerRows?: () => ReturnType<typeof payment>[]; reconcile?: Reply[] } = {}) {
-  const requests: Array<{ url: URL; method: string; body: string }> = [];
+  const requests: Array<{ url: URL; method: string; body: string; at: number }> = [];
   let runs = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request) => {
       const url = new URL(requestUrl(input));
-      requests.push({ url, method: input.method, body: await input.clone().text() });
+      const at = Date.now();
+      requests.push({ url, method: input.method, body: await input.clone().text(), at });
       if (url.pathname.endsWith('/refund/')) return jsonResponse({ status: 'pending' }, 202);
       if (url.pathname.endsWith('/reconcile/')) {
         const reply = reconcile[Math.min(runs++, reconcile.length - 1)] ?? { body: { error: 'Not implemented yet' }, status: 501 };
@@ -44,6 +45,8 @@ function openLedger(user = finance) {
   return renderApp('/finance', { preloadedState: signedIn(user) });
 }
 
+/** How many times the refund watch has asked for the student's payments. */
+const probeCount = (requests: ReturnType<typeof stubLedger>) => requests.filter((r) => r.url.searchParams.get('username') === 'student').length;
 const ledgerGets = (requests: ReturnType<typeof stubLedger>) => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/payments/');
 const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const UNFILTERED_NOTE =
@@ -145,35 +148,25 @@ describe('Finance Ledger (/finance)', () => {
   });
 
   it("updates the refunded row by itself once Stripe's refund lands, then stops asking", async () => {
-    let refunded = 0;
-    let probes = 0;
-    const requests = stubLedger({
-      // the refund is recorded (Stripe's event) by the time the student's payments are asked for the second time
-      ledgerRows: () => [payment({ amount_refunded: refunded })],
-    });
+    // the refund is recorded (Stripe's event) by the time the student's payments are asked for the second time
+    const requests: ReturnType<typeof stubLedger> = stubLedger({ ledgerRows: () => [payment({ amount_refunded: probeCount(requests) >= 2 ? 250.5 : 0 })] });
     openLedger(admin);
     await waitFor(() => expect(ledgerRows()).toHaveLength(1));
     fireEvent.click(within(ledgerRows()[0]).getByRole('button', { name: 'Refund pi_1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
     fireEvent.change(within(dialog).getByLabelText('Amount to refund ($)'), { target: { value: '250.50' } });
-    const probeCount = () => requests.filter((r) => r.url.searchParams.get('username') === 'student').length;
-    const landAfterProbes = setInterval(() => {
-      probes = probeCount();
-      if (probes >= 2) refunded = 250.5;
-    }, 50);
-    try {
+    await withFakeTimers(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
-      await waitFor(() => expect(within(ledgerRows()[0]).getByText('$250.50')).toBeTruthy(), { timeout: 6_000 });
-    } finally {
-      clearInterval(landAfterProbes);
-    }
-    expect(screen.getByText('Refund of $250.50 for pi_1 confirmed by Stripe and recorded.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeTruthy();
-    // polling stopped once it landed
-    const seen = probeCount();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(probeCount()).toBe(seen);
-  }, 15_000);
+      await passTimeUntil(() => probeCount(requests) >= 2, 5_000);
+      await waitFor(() => expect(within(ledgerRows()[0]).getByText('$250.50')).toBeTruthy());
+      expect(probeCount(requests)).toBe(2);
+      expect(screen.getByText('Refund of $250.50 for pi_1 confirmed by Stripe and recorded.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Refresh' })).toBeTruthy();
+      // polling stopped once it landed: nothing more is asked in the 15 s the whole back-off would take
+      await passTime(15_000);
+      expect(probeCount(requests)).toBe(2);
+    });
+  });
 
   it('backs off while a refund has not landed: asks again after 1 s, then after 2 s more', async () => {
     const requests = stubLedger({ ledgerRows: () => [payment()] });
@@ -182,20 +175,17 @@ describe('Finance Ledger (/finance)', () => {
     fireEvent.click(within(ledgerRows()[0]).getByRole('button', { name: 'Refund pi_1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
     fireEvent.change(within(dialog).getByLabelText('Amount to refund ($)'), { target: { value: '10.00' } });
-    const probes: number[] = [];
-    const watchProbes = setInterval(() => {
-      const count = requests.filter((r) => r.url.searchParams.get('username') === 'student').length;
-      while (probes.length < count) probes.push(Date.now());
-    }, 20);
-    try {
+    // on the fake clock, which also stamps each request: when each probe was asked
+    const probes = () => requests.filter((r) => r.url.searchParams.get('username') === 'student').map((r) => r.at);
+    await withFakeTimers(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
-      await waitFor(() => expect(probes.length).toBeGreaterThanOrEqual(3), { timeout: 6_000 });
-    } finally {
-      clearInterval(watchProbes);
-    }
-    expect(probes[1]! - probes[0]!).toBeGreaterThanOrEqual(900);
-    expect(probes[2]! - probes[1]!).toBeGreaterThanOrEqual(1_900);
-  }, 15_000);
+      await passTimeUntil(() => probes().length >= 3, 10_000);
+    });
+    const [first, second, third] = probes();
+    expect(probes()).toHaveLength(3);
+    expect(second! - first!).toBeGreaterThanOrEqual(1_000);
+    expect(third! - second!).toBeGreaterThanOrEqual(2_000);
+  });
 
   it('offers every status in the filter and says what the unfiltered list leaves out', async () => {
     const requests = stubLedger();

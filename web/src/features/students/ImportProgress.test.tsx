@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ImportRowReport } from '#contract/student-import';
-import { jsonResponse, renderWithStore } from '../../testing/test-utils';
+import { jsonResponse, passTime, renderWithStore, withFakeTimers } from '../../testing/test-utils';
 import { ImportProgress } from './ImportProgress';
+import { IMPORT_POLL_MS } from './studentImport';
 import { asAdmin, importDetail, stubStudentsApi, type Call } from './studentTestData';
 
 const row = (line: number, outcome: ImportRowReport['outcome'] = 'created', reason = ''): ImportRowReport => ({ line, username: `user${line}`, outcome, reason });
@@ -33,13 +34,15 @@ describe('ImportProgress', { timeout: 20_000 }, () => {
         return call.query.get('limit') === '500' ? done : { ...done, rows: done.rows.slice(0, 1), next: 'more' };
       },
     });
-    renderWithStore(<ImportProgress id="imp-1" />, { preloadedState: asAdmin() });
-
-    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
-    expect(bar.getAttribute('aria-valuenow')).toBe('40');
-    expect(screen.getByRole('status').textContent).toBe('Imported 20 of 50 rows...');
-
-    expect(await screen.findByText('Created 48 · Already existed 1 · Failed 1')).toBeTruthy();
+    // the import is read again a second later (IMPORT_POLL_MS), on the fake clock
+    await withFakeTimers(async () => {
+      renderWithStore(<ImportProgress id="imp-1" />, { preloadedState: asAdmin() });
+      const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+      expect(bar.getAttribute('aria-valuenow')).toBe('40');
+      expect(screen.getByRole('status').textContent).toBe('Imported 20 of 50 rows...');
+      await passTime(IMPORT_POLL_MS);
+      expect(await screen.findByText('Created 48 · Already existed 1 · Failed 1')).toBeTruthy();
+    });
     expect(screen.queryByRole('progressbar')).toBeNull();
     await waitFor(() => expect(cells()).toHaveLength(50));
     expect(cells()[0]).toEqual(['2', 'user2', 'Created', '']);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { chooseOption, jsonResponse, optionTexts, tableRows } from '../../testing/test-utils';
+import { chooseOption, jsonResponse, optionTexts, passTime, tableRows, withFakeTimers } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
 import { asAdmin, demoAnswers, stubStudentsApi, type Answer, type Call } from './studentTestData';
 
@@ -12,6 +12,9 @@ async function openList(answers: Record<string, Answer> = demoAnswers()) {
   await screen.findByRole('heading', { level: 2, name: 'Students' });
   return { calls, ...view };
 }
+
+/** How long the search box waits for typing to pause before it asks the server (StudentList's debounce). */
+const SEARCH_PAUSE_MS = 300;
 
 const rows = () => tableRows('Students');
 const usernames = () => rows().map((row) => row[1]);
@@ -45,19 +48,23 @@ describe('Students list', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     const before = listCalls(calls).length;
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'pau' } });
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'paul' } });
-    await waitFor(() => expect(usernames()).toEqual(['paul.smith']));
-    const searches = listCalls(calls)
-      .slice(before)
-      .map((c) => c.query.get('search'));
-    expect(searches).not.toContain('pau');
-    expect(searches.at(-1)).toBe('paul');
-    // Empty filters stay out of the query string.
-    expect([...(listCalls(calls).at(-1)?.query.keys() ?? [])]).toEqual(['search']);
+    await withFakeTimers(async () => {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'pau' } });
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'paul' } });
+      await passTime(SEARCH_PAUSE_MS);
+      await waitFor(() => expect(usernames()).toEqual(['paul.smith']));
+      const searches = listCalls(calls)
+        .slice(before)
+        .map((c) => c.query.get('search'));
+      expect(searches).not.toContain('pau');
+      expect(searches.at(-1)).toBe('paul');
+      // Empty filters stay out of the query string.
+      expect([...(listCalls(calls).at(-1)?.query.keys() ?? [])]).toEqual(['search']);
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '' } });
-    await waitFor(() => expect(rows()).toHaveLength(3));
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '' } });
+      await passTime(SEARCH_PAUSE_MS);
+      await waitFor(() => expect(rows()).toHaveLength(3));
+    });
     chooseOption('Cohort', 'cohort-2025-cert-1');
     expect(usernames()).toEqual(['aisha.khan']);
     chooseOption('Program Type', 'diploma');
