@@ -47,12 +47,14 @@ const recordAnswered = (status: number) => page.waitForResponse((res) => new URL
 const refreshWith = (username: string, refresh: string) =>
   fetch(`${baseUrl()}/api/users/refresh/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, refresh }) });
 
-/** Signed in as the demo student, with the dashboard's first record call answered (so later answers are the test's). */
+/** Signed in as the demo student, with the dashboard's calls answered (so later answers are the test's). */
 async function signedInStudent(): Promise<StoredUser> {
   const loaded = recordAnswered(200);
   await signInToDashboard(page, 'student', 'Student!2345');
   await loaded;
   await page.getByText(STUDENT_EMAIL).first().waitFor();
+  // the dashboard's other cards (holds, clinicals) load on their own: their answers must not be taken for the test's
+  await page.waitForLoadState('networkidle');
   return (await stored())!;
 }
 
