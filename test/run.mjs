@@ -41,21 +41,15 @@ function testCounts(output) {
   return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
 }
 
-const suites = [run('vitest', bin('vitest'), ['run', ...args], { capture: false })];
-
-const [checks, suiteResults] = await Promise.all([
-  Promise.all([
-    run('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck'], { capture: true }),
-    run('lint (ESLint, Prettier, cycles)', 'npm', ['run', '--silent', 'lint'], { capture: true }),
-  ]),
-  Promise.all(suites),
+const [typecheck, lint, vitest] = await Promise.all([
+  run('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck'], { capture: true }),
+  run('lint (ESLint, Prettier, cycles)', 'npm', ['run', '--silent', 'lint'], { capture: true }),
+  run('vitest', bin('vitest'), ['run', ...args], { capture: false }),
 ]);
-const counts = suiteResults.map((r) => ({ ...testCounts(r.output), code: r.code }));
-const total = (key) => counts.reduce((sum, c) => sum + c[key], 0);
-// a failed check (the type check, the lint, or a Vitest process that ended with no failed test counted) is one failure
-const failedChecks = checks.filter((r) => r.code !== 0).length + counts.filter((c) => c.code !== 0 && c.failed === 0).length;
-const failed = [...checks, ...suiteResults].filter((r) => r.code !== 0);
+const tests = testCounts(vitest.output);
+const failed = [typecheck, lint, vitest].filter((r) => r.code !== 0);
+// a failed check (the type check, the lint, or Vitest ending with no failed test counted) is one failure
+const failedChecks = [typecheck, lint].filter((r) => r.code !== 0).length + (vitest.code !== 0 && tests.failed === 0 ? 1 : 0);
 if (failed.length > 0) process.stdout.write(`\nFAILED: ${failed.map((r) => r.label).join(', ')}\n`);
-const skipped = total('skipped');
-process.stdout.write(`\n${total('passed')} passed, ${total('failed') + failedChecks} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.stdout.write(`\n${tests.passed} passed, ${tests.failed + failedChecks} failed${tests.skipped ? `, ${tests.skipped} skipped` : ''}\n`);
 process.exit(failed.length > 0 ? 1 : 0);
