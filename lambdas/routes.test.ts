@@ -100,6 +100,9 @@ const BEYOND_SPEC = [
   'POST /api/payment-methods/setup-intent/',
   'GET /api/students/{username}/payment-methods/',
   'DELETE /api/students/{username}/payment-methods/{id}/',
+  'POST /api/payment-plans/{id}/pay-now/',
+  'PUT /api/payment-plans/{id}/',
+  'GET /api/payment-plans/',
 ];
 
 describe('route table', () => {

@@ -624,6 +624,34 @@ export const routes = [
     access: 'signed-in',
     grants: ['table:read', 'audit:write'],
   },
+  // the plan's student pays a payment now (or completes one their bank wants them for); staff never charge a card here
+  {
+    id: 'payment-plans-pay-now',
+    method: 'POST',
+    path: '/api/payment-plans/{id}/pay-now/',
+    handler: 'functions/payment-plans/pay-now.ts',
+    access: 'signed-in',
+    grants: ['table:read', 'table:write', 'secret:stripe'],
+    timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS,
+  },
+  // finance pauses, reschedules, cancels, re-amortizes and waives late fees; the student changes the method and autopay
+  {
+    id: 'payment-plans-update',
+    method: 'PUT',
+    path: '/api/payment-plans/{id}/',
+    handler: 'functions/payment-plans/update.ts',
+    access: 'signed-in',
+    grants: ['table:read', 'table:write', 'secret:stripe'],
+    timeoutSeconds: STRIPE_CALL_TIMEOUT_SECONDS,
+  },
+  {
+    id: 'payment-plans-list',
+    method: 'GET',
+    path: '/api/payment-plans/',
+    handler: 'functions/payment-plans/list.ts',
+    access: ['finance', 'admin'],
+    grants: ['table:read', 'audit:write'],
+  },
   // saving a card or bank account for plans: the student's Stripe Customer is made (and kept on the profile) when first needed
   {
     id: 'payment-methods-setup-intent',

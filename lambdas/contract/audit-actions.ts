@@ -61,5 +61,17 @@ export const AUDIT_ACTIONS = [
   'payment-plan.create',
   'student.plans.read',
   'payment-method.remove',
+  // a plan's changes (PUT /api/payment-plans/{id}/) and the fees the sweep and the webhook post by the plan's rules
+  'payment-plan.pause',
+  'payment-plan.resume',
+  'payment-plan.reschedule',
+  'payment-plan.cancel',
+  'payment-plan.reamortize',
+  'payment-plan.waive_late_fee',
+  'payment-plan.set_payment_method',
+  'payment-plan.set_autopay',
+  'payment-plan.late_fee',
+  'payment-plan.returned_fee',
+  'payment-plans.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

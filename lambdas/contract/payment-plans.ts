@@ -2,7 +2,7 @@
  * Payment plans: the finance office's plan templates and hold rules, and a student's holds. Amounts cross
  * the API in dollars with two decimals; the server keeps integer cents (domain/installment-plan.ts).
  */
-import { Dollars } from './payments.js';
+import { CalendarDate, Dollars } from './payments.js';
 import { PROGRAM_TYPES, type ProgramType } from './programs.js';
 import * as z from './zod.js';
 
@@ -185,4 +185,79 @@ export interface SetupIntentResponse {
 
 export interface PaymentMethodsResponse {
   payment_methods: SavedPaymentMethod[];
+}
+
+/** Why finance paused, cancelled or waived: kept in the audit log (and on a waiver). */
+const Reason = /* @__PURE__ */ (() =>
+  z.string({ error: 'is required' }).check(z.trim(), z.minLength(3, 'must say why, in at least 3 characters'), z.maxLength(500, 'must be at most 500 characters')))();
+const Seq = /* @__PURE__ */ (() => whole(0, 48))();
+
+/**
+ * PUT /api/payment-plans/{id}/: one change at a time, each audited.
+ *  - finance and admins: pause, resume, reschedule (the open payments move to monthly dates from first_due_on),
+ *    cancel (future debits stop; what is owed stays on the bill), reamortize (the open payments re-spread over what the
+ *    program owes now: new charges never change a plan by themselves), waive_late_fee (a credit of the fee, with a reason);
+ *  - the student too: set_payment_method (a saved card or bank account) and set_autopay.
+ */
+export const PlanChangeRequest = /* @__PURE__ */ (() =>
+  z.discriminatedUnion(
+    'action',
+    [
+      z.object({ action: z.literal('pause'), reason: Reason }),
+      z.object({ action: z.literal('resume') }),
+      z.object({ action: z.literal('reschedule'), first_due_on: CalendarDate }),
+      z.object({ action: z.literal('cancel'), reason: Reason }),
+      z.object({ action: z.literal('reamortize') }),
+      z.object({ action: z.literal('waive_late_fee'), seq: Seq, reason: Reason }),
+      z.object({
+        action: z.literal('set_payment_method'),
+        payment_method_id: z.string({ error: 'is required' }).check(z.regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a saved payment method')),
+      }),
+      z.object({ action: z.literal('set_autopay'), autopay: z.boolean({ error: 'must be true or false' }) }),
+    ],
+    { error: 'must be one of pause, resume, reschedule, cancel, reamortize, waive_late_fee, set_payment_method, set_autopay' },
+  ))();
+export type PlanChangeRequest = z.input<typeof PlanChangeRequest>;
+export const PLAN_ACTIONS = ['pause', 'resume', 'reschedule', 'cancel', 'reamortize', 'waive_late_fee', 'set_payment_method', 'set_autopay'] as const;
+/** The changes a student may make to their own plan; the rest are the finance office's. */
+export const STUDENT_PLAN_ACTIONS: ReadonlySet<string> = new Set(['set_payment_method', 'set_autopay']);
+
+/** POST /api/payment-plans/{id}/pay-now/ (the plan's student): pay one payment now with the plan's saved method. */
+export const PayNowRequest = /* @__PURE__ */ (() =>
+  z.object({
+    /** Which payment; absent = the first that needs the student (waiting for authentication), else the earliest open one. */
+    seq: z.optional(Seq),
+    /** Where the bank's authentication page sends the browser back to: a path of the portal, e.g. "/bill". */
+    return_path: z.optional(z.string().check(z.regex(/^\/[A-Za-z0-9/_?=&.-]{0,200}$/, 'must be a path of the portal'))),
+  }))();
+export type PayNowRequest = z.input<typeof PayNowRequest>;
+
+/**
+ * The answer of pay-now. `processing`: the payment was taken and is counted when Stripe confirms it (a bank debit
+ * takes days); `requires_action`: the bank wants the student, and `next_action_url` is its authentication page;
+ * `declined`: nothing was taken, `message` says why.
+ */
+export interface PayNowResponse {
+  outcome: 'processing' | 'requires_action' | 'declined';
+  seq: number;
+  amount: number;
+  next_action_url: string | null;
+  message: string;
+  plan: PaymentPlanView;
+}
+
+/** GET /api/payment-plans/ (finance, admin): one status at a time, newest first, cursor pages. */
+export const PlanListQuery = /* @__PURE__ */ (() =>
+  z.object({
+    status: z.optional(z.enum(PLAN_STATUSES, { error: 'must be active, past_due, paused, completed or cancelled' })),
+    limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1, 'must be at least 1'), z.maximum(100, 'must be at most 100'))),
+    cursor: z.optional(z.string().check(z.maxLength(2048, 'is too long'))),
+  }))();
+
+export interface PlanListItem extends PaymentPlanView {
+  student_name: string;
+}
+export interface PlanListResponse {
+  results: PlanListItem[];
+  next: string | null;
 }

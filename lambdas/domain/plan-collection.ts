@@ -51,6 +51,12 @@ export type SweepAction =
 /** Days after dueOn of attempts 1, 2 and 3. */
 export const RETRY_OFFSETS_DAYS = [0, 3, 7] as const;
 export const MAX_ATTEMPTS = RETRY_OFFSETS_DAYS.length;
+/**
+ * Attempts the student may add with Pay now (store: pay-now) beyond the sweep's: a Pay now is an attempt like any
+ * other (the next number, its own idempotency key), so a declined one counts toward the sweep's three, and a past-due
+ * installment can still be paid after them.
+ */
+export const MAX_ATTEMPTS_WITH_PAY_NOW = MAX_ATTEMPTS + 5;
 /** Days after dueOn an authentication the student was asked for may stay unresolved before the installment is past due. */
 export const ACTION_NEEDED_DAYS = 7;
 export const REMINDER_DAYS_BEFORE = [7, 1] as const;
@@ -149,7 +155,7 @@ export function applyAttemptOutcome(
   const unchanged = (): OutcomeResult => ({ installments: plan.installments, status: planStatus(plan.status, plan.installments) });
   const inst = plan.installments.find((i) => i.seq === seq);
   if (!inst) throw new RangeError(`Plan ${plan.id} has no installment ${seq}`);
-  if (!Number.isInteger(attempt.n) || attempt.n < 1 || attempt.n > MAX_ATTEMPTS) throw new RangeError(`Attempt ${attempt.n} is not 1..${MAX_ATTEMPTS}`);
+  if (!Number.isInteger(attempt.n) || attempt.n < 1 || attempt.n > MAX_ATTEMPTS_WITH_PAY_NOW) throw new RangeError(`Attempt ${attempt.n} is not 1..${MAX_ATTEMPTS_WITH_PAY_NOW}`);
   const previous = inst.attempts.find((a) => a.n === attempt.n);
   if (!previous && attempt.n !== inst.attempts.length + 1) throw new RangeError(`Attempt ${attempt.n} of installment ${seq} follows ${inst.attempts.length} attempts`);
   if (previous && isFinal(previous.outcome)) return unchanged();
@@ -230,4 +236,37 @@ export function nextActionDay(plan: PlanForSweep, today: string, sentReminders: 
     if (sweepActions(plan, day).some((a) => a.kind !== 'remind' || !sentReminders.has(a.key))) return day;
   }
   return null;
+}
+
+/** What Pay now does for one payment: complete the debit waiting for the student, or charge the next attempt. */
+export type PayNowTarget =
+  | { kind: 'complete'; seq: number; attempt: number; intentId: string; amountCents: Cents }
+  | { kind: 'charge'; seq: number; attempt: number; amountCents: Cents }
+  | { kind: 'refused'; message: string };
+
+const PAYABLE: ReadonlySet<InstallmentStatus> = new Set(['scheduled', 'past_due', 'action_needed']);
+
+/**
+ * The payment Pay now is for: `seq` when the student names one, else the first waiting for the student's
+ * authentication, else the earliest open one (past due or scheduled, early payment included). Paying is never blocked
+ * by a pause or a hold; a cancelled or completed plan has nothing left to pay, and a processing debit is money on its
+ * way, never paid twice.
+ */
+export function payNowTarget(plan: Pick<PlanForSweep, 'status' | 'installments'>, seq?: number): PayNowTarget {
+  if (plan.status === 'cancelled' || plan.status === 'completed') return { kind: 'refused', message: `This plan is ${plan.status}: nothing is left to pay on it` };
+  const bySeq = [...plan.installments].sort((a, b) => a.seq - b.seq);
+  const inst =
+    seq !== undefined
+      ? bySeq.find((i) => i.seq === seq)
+      : (bySeq.find((i) => i.status === 'action_needed') ?? bySeq.find((i) => i.status === 'past_due' || i.status === 'scheduled'));
+  if (!inst) return { kind: 'refused', message: seq === undefined ? 'Nothing is left to pay on this plan now' : `seq: this plan has no payment ${seq}` };
+  if (!PAYABLE.has(inst.status)) {
+    const why = inst.status === 'processing' ? 'is being processed: it shows as paid once the bank confirms it' : `is ${inst.status}`;
+    return { kind: 'refused', message: `Payment ${inst.seq} ${why}` };
+  }
+  const last = inst.attempts.at(-1);
+  if (inst.status === 'action_needed' && last) return { kind: 'complete', seq: inst.seq, attempt: last.n, intentId: last.intentId, amountCents: inst.amountCents };
+  const attempt = inst.attempts.length + 1;
+  if (attempt > MAX_ATTEMPTS_WITH_PAY_NOW) return { kind: 'refused', message: `Payment ${inst.seq} was tried ${inst.attempts.length} times: please contact the finance office` };
+  return { kind: 'charge', seq: inst.seq, attempt, amountCents: inst.amountCents };
 }

@@ -187,7 +187,7 @@ export const TEMPLATES = {
       p.autopay
         ? `${money(p.amountCents)} for ${str(p.program)} will be debited on ${str(p.dueOn)} from your saved payment method.`
         : `${money(p.amountCents)} for ${str(p.program)} is due on ${str(p.dueOn)}.`,
-    link: () => '/payments',
+    link: () => '/payment-plan',
     email: {
       subject: () => 'A payment plan payment is coming up',
       lines: () => ['A payment of your payment plan is due soon.', 'Sign in to see the amount and the date.'],
@@ -199,7 +199,7 @@ export const TEMPLATES = {
     category: 'required_action',
     title: () => 'Action needed: complete your payment plan payment',
     body: (p) => `Your bank asked you to confirm the ${money(p.amountCents)} payment for ${str(p.program)}. Sign in and complete the payment to keep your plan on track.`,
-    link: () => '/payments',
+    link: () => '/payment-plan',
     email: {
       subject: () => 'Action needed on a payment',
       lines: () => ['Your bank needs you to confirm a payment plan payment.', 'Sign in to the portal to complete the payment.'],

@@ -11,6 +11,7 @@
  * event before the sweep has written the attempt: the event then records the attempt itself (metadata names plan,
  * installment and attempt), and the sweep's later write finds it already decided.
  */
+import { studentSubject } from '../domain/audit-subjects.js';
 import { schoolDay } from '../domain/clock.js';
 import type { LedgerEntry } from '../domain/ledger.js';
 import { vaStanding } from '../domain/financial-holds.js';
@@ -18,6 +19,7 @@ import { isPaid, owedByProgram, settleSucceeded } from '../domain/payment-state.
 import { applyAttemptOutcome, markPastDue, planStatus, recordLateFee, recordReturnedFee, type Attempt, type PlanForSweep, type SweepAction } from '../domain/plan-collection.js';
 import { noticePut } from '../notify/events.js';
 import { logger } from '../observability/powertools.js';
+import { auditPut } from '../store/audit.js';
 import { TABLE_NAME, transactWrite, type TransactItems } from '../store/dynamo.js';
 import { appliedEventPut, getPaymentByIntent, paymentItems, type PaymentRecord } from '../store/payment.js';
 import { refundExcess, type ApplyOutcome } from '../store/payment-events.js';
@@ -39,21 +41,52 @@ export const forSweep = (plan: PaymentPlanRecord, vaPaymentPending: boolean): Pl
 /** Whether the student is a VA chapter 31/33 beneficiary whose VA payment is pending (no late or returned fees). */
 export const vaPending = (profile: { vaBenefit?: { paymentPending: boolean } }) => vaStanding(profile).paymentPending;
 
-type ChargeAction = Extract<SweepAction, { kind: 'charge' }>;
+type ChargeAction = Pick<Extract<SweepAction, { kind: 'charge' }>, 'seq' | 'attempt' | 'amountCents' | 'idempotencyKey'>;
 export interface ChargeAnswer {
   intentId: string;
   outcome: Attempt['outcome'];
   code?: string;
+  /** On session, when the bank wants the student: its authentication page (Stripe's next_action.redirect_to_url). */
+  nextActionUrl?: string;
+}
+
+/** What Stripe answered to a debit, as the attempt's outcome (a card that succeeded at once is still only processing). */
+function answerOf(intent: {
+  id: string;
+  status: string;
+  next_action?: { redirect_to_url?: { url?: string | null } | null } | null;
+  last_payment_error?: { decline_code?: string; code?: string } | null;
+}): ChargeAnswer {
+  // succeeded at once (a card) is still only money on its way until the verified event records it
+  if (intent.status === 'succeeded' || intent.status === 'processing') return { intentId: intent.id, outcome: 'processing' };
+  if (intent.status === 'requires_action') {
+    const url = intent.next_action?.redirect_to_url?.url;
+    return { intentId: intent.id, outcome: 'authentication_required', code: 'authentication_required', ...(url ? { nextActionUrl: url } : {}) };
+  }
+  const code = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code;
+  return { intentId: intent.id, outcome: 'declined', ...(code ? { code } : {}) };
+}
+
+/** A decline or a card needing its holder comes back as Stripe's 402 card error carrying the intent. */
+function refusalOf(error: unknown): ChargeAnswer {
+  const e = error as { type?: string; code?: string; decline_code?: string; payment_intent?: { id: string } };
+  if (e.type !== 'StripeCardError' || !e.payment_intent) throw error;
+  if (e.code === 'authentication_required') return { intentId: e.payment_intent.id, outcome: 'authentication_required', code: 'authentication_required' };
+  const code = e.decline_code ?? e.code;
+  return { intentId: e.payment_intent.id, outcome: 'declined', ...(code ? { code } : {}) };
 }
 
 /**
- * The off-session debit of one attempt on the plan's saved card or bank account. The idempotency key is the attempt's
- * (plan, installment, attempt): a sweep that stopped after Stripe answered asks again and gets the same intent (or the
- * same decline) back, never a second debit. A decline or a card needing its holder comes back as Stripe's 402 card
- * error carrying the intent (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method).
+ * The debit of one attempt on the plan's saved card or bank account: off session by the sweep, or on session with
+ * `returnUrl` when the student pressed Pay now (a card needing authentication then answers requires_action with the
+ * bank's page, instead of failing). The idempotency key is the attempt's (plan, installment, attempt): a sweep that
+ * stopped after Stripe answered asks again and gets the same intent (or the same decline) back, never a second debit;
+ * a Pay now racing the sweep for the same attempt is refused by Stripe (the same key with other parameters), never a
+ * second debit either (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method,
+ * https://docs.stripe.com/api/idempotent_requests).
  */
-export async function chargeInstallment(plan: PaymentPlanRecord, action: ChargeAction): Promise<ChargeAnswer> {
-  if (!plan.customerId || !plan.paymentMethod) throw new Error(`Payment plan ${plan.id} has autopay on but no saved payment method`);
+export async function chargeInstallment(plan: PaymentPlanRecord, action: ChargeAction, returnUrl?: string): Promise<ChargeAnswer> {
+  if (!plan.customerId || !plan.paymentMethod) throw new Error(`Payment plan ${plan.id} has no saved payment method`);
   const client = await stripe();
   try {
     const intent = await client.paymentIntents.create(
@@ -63,23 +96,30 @@ export async function chargeInstallment(plan: PaymentPlanRecord, action: ChargeA
         customer: plan.customerId,
         payment_method: plan.paymentMethod.id,
         confirm: true,
-        off_session: true,
+        ...(returnUrl ? { return_url: returnUrl } : { off_session: true }),
         description: `${plan.programName}: payment plan payment`,
         metadata: { kind: INSTALLMENT_METADATA_KIND, plan: plan.id, installment: String(action.seq), attempt: String(action.attempt), student: plan.username },
       },
       { idempotencyKey: action.idempotencyKey },
     );
-    // succeeded at once (a card) is still only money on its way until the verified event records it
-    if (intent.status === 'succeeded' || intent.status === 'processing') return { intentId: intent.id, outcome: 'processing' };
-    if (intent.status === 'requires_action') return { intentId: intent.id, outcome: 'authentication_required', code: 'authentication_required' };
-    const code = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code;
-    return { intentId: intent.id, outcome: 'declined', ...(code ? { code } : {}) };
+    return answerOf(intent);
   } catch (error) {
-    const e = error as { type?: string; code?: string; decline_code?: string; payment_intent?: { id: string } };
-    if (e.type !== 'StripeCardError' || !e.payment_intent) throw error;
-    if (e.code === 'authentication_required') return { intentId: e.payment_intent.id, outcome: 'authentication_required', code: 'authentication_required' };
-    const code = e.decline_code ?? e.code;
-    return { intentId: e.payment_intent.id, outcome: 'declined', ...(code ? { code } : {}) };
+    return refusalOf(error);
+  }
+}
+
+/**
+ * The student, on session, completes a debit their bank wanted them for (an attempt in action_needed): the same
+ * PaymentIntent confirmed again with the plan's method and `returnUrl`, as Stripe recommends for an off-session
+ * authentication_required (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method, "Recover").
+ */
+export async function completeInstallment(plan: PaymentPlanRecord, intentId: string, returnUrl: string): Promise<ChargeAnswer> {
+  if (!plan.paymentMethod) throw new Error(`Payment plan ${plan.id} has no saved payment method`);
+  const client = await stripe();
+  try {
+    return answerOf(await client.paymentIntents.confirm(intentId, { payment_method: plan.paymentMethod.id, return_url: returnUrl }));
+  } catch (error) {
+    return refusalOf(error);
   }
 }
 
@@ -95,15 +135,16 @@ const actionNeededNotice = (plan: PaymentPlanRecord, seq: number, intentId: stri
 
 /**
  * Records an attempt's outcome on its installment (applyAttemptOutcome), with the action-needed notice when the bank
- * wants the student. Nothing is written when the attempt already has a final outcome (its event came first).
+ * wants the student and they are not there (`notify`: the sweep; not a Pay now, whose student is sent to the bank's
+ * page at once). Nothing is written when the attempt already has a final outcome (its event came first).
  */
-export function recordAttempt(planId: string, action: ChargeAction, answer: ChargeAnswer, today: string, at: string, vaPaymentPending: boolean) {
+export function recordAttempt(planId: string, action: ChargeAction, answer: ChargeAnswer, today: string, at: string, vaPaymentPending: boolean, notify = true) {
   return changePlan(
     planId,
     async (plan) => {
       const result = applyAttemptOutcome(forSweep(plan, vaPaymentPending), action.seq, { n: action.attempt, on: today, intentId: answer.intentId }, answer.outcome, answer.code);
       if (result.installments === plan.installments) return null;
-      const items: TransactItems = answer.outcome === 'authentication_required' ? [actionNeededNotice(plan, action.seq, answer.intentId)] : [];
+      const items: TransactItems = answer.outcome === 'authentication_required' && notify ? [actionNeededNotice(plan, action.seq, answer.intentId)] : [];
       return { plan: { ...plan, installments: result.installments, status: result.status }, items };
     },
     at,
@@ -121,14 +162,30 @@ const feeEntry = (plan: PaymentPlanRecord, entryId: string, amountCents: number,
   reason,
 });
 
-/** A fee's ledger entry with the program's owed counter and the cached balance, for the plan's own transaction. */
-function feeItems(ref: StudentRef, plan: PaymentPlanRecord, entries: LedgerEntry[]): TransactItems {
+/**
+ * A fee's ledger entry with the program's owed counter and the cached balance, for the plan's own transaction, and its
+ * audit entry: a fee posted by the plan's rules is the system's act on a student's account, logged as staff's are.
+ */
+function feeItems(
+  ref: StudentRef & { firstName?: string },
+  plan: PaymentPlanRecord,
+  entries: LedgerEntry[],
+  action: 'payment-plan.late_fee' | 'payment-plan.returned_fee',
+): TransactItems {
   const total = entries.reduce((n, e) => n + e.amountCents, 0);
   if (total === 0) return [];
   return [
     ...entries.map((entry) => ({ Put: { TableName: TABLE_NAME, Item: ledgerItem(ref, entry), ConditionExpression: 'attribute_not_exists(pk)' } })),
     owedChange(plan.username, plan, total),
     balanceUpdate(plan.username, total),
+    auditPut({
+      actor: 'system',
+      action,
+      entityType: 'student',
+      entityId: plan.username,
+      subject: studentSubject(ref),
+      after: { plan: plan.id, program: plan.programName, fees: entries.map((e) => ({ entry: e.entryId, amount: e.amountCents, reason: e.reason })) },
+    }),
   ];
 }
 
@@ -137,7 +194,7 @@ function feeItems(ref: StudentRef, plan: PaymentPlanRecord, entries: LedgerEntry
  * each late fee an ordinary charge (its id derived from plan and installment, so it can exist once) recorded on its
  * installment. The actions are worked out again from the plan as read, so a rerun finds the fee already there.
  */
-export async function markLate(planId: string, actions: SweepAction[], ref: StudentRef, today: string, at: string): Promise<PaymentPlanRecord | null> {
+export async function markLate(planId: string, actions: SweepAction[], ref: StudentRef & { firstName?: string }, today: string, at: string): Promise<PaymentPlanRecord | null> {
   const wanted = actions.filter((a) => a.kind === 'mark_past_due' || a.kind === 'late_fee');
   if (wanted.length === 0) return null;
   return changePlan(
@@ -154,7 +211,7 @@ export async function markLate(planId: string, actions: SweepAction[], ref: Stud
         }
       }
       if (JSON.stringify(installments) === JSON.stringify(plan.installments)) return null;
-      return { plan: { ...plan, installments, status: planStatus(plan.status, installments) }, items: feeItems(ref, plan, fees) };
+      return { plan: { ...plan, installments, status: planStatus(plan.status, installments) }, items: feeItems(ref, plan, fees, 'payment-plan.late_fee') };
     },
     at,
   );
@@ -278,7 +335,7 @@ export async function applyInstallmentFact(fact: InstallmentFact): Promise<Apply
     if (result.returnedFee) {
       const entry = feeEntry(plan, `returned-fee-${fact.intentId}`, result.returnedFee, fact.at, `Payment plan returned payment fee (${plan.templateName}, payment ${seq})`);
       installments = recordReturnedFee(installments, seq, entry.entryId);
-      items.push(...feeItems(ledger.profile, plan, [entry]));
+      items.push(...feeItems(ledger.profile, plan, [entry], 'payment-plan.returned_fee'));
     }
     const planChanged = JSON.stringify(installments) !== JSON.stringify(plan.installments);
     if (planChanged) {

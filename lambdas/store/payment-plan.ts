@@ -18,7 +18,7 @@ import type { LedgerEntry } from '../domain/ledger.js';
 import { nextActionDay, type PlanForSweep } from '../domain/plan-collection.js';
 import { auditPut, type AuditEntry } from './audit.js';
 import { PlanTemplateItem } from './plan-template.js';
-import { entity, getItem, queryAll, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
+import { batchGetAll, entity, getItem, queryAll, queryPage, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
 import { ledgerFromItems, ledgerItem, studentCollection, studentKeys, type StudentLedger, type StudentRef } from './student.js';
 
 const PLAN_PREFIX = 'PLAN#';
@@ -105,7 +105,8 @@ function sweepIndex(p: Omit<PlanForSweep, 'vaPaymentPending'> & { sentReminders:
   return day ? { gsi2pk: planKeys.sweep, gsi2sk: `${day}#${p.id}` } : {};
 }
 
-const lookupItem = (p: PaymentPlanRecord): Item => ({
+/** The item that finds a plan by its id (getPlan); bench/plans-sweep.ts seeds it with the plan. */
+export const lookupItem = (p: PaymentPlanRecord): Item => ({
   ...planKeys.lookup(p.id),
   type: 'payment-plan-lookup',
   username: p.username,
@@ -234,4 +235,36 @@ export async function changePlan(id: string, change: PlanChange, at: string): Pr
     if (!result.failedConditions.includes(0)) throw new Conflict(`Payment plan ${id}: a write with it was refused (items ${result.failedConditions.join(', ')})`);
   }
   throw new Conflict(`Payment plan ${id} kept changing while it was being updated`);
+}
+
+/**
+ * The items that end a cancelled plan's hold on its program: the program's marker removed (a new plan may start) and
+ * `onPaymentPlan` on the profile set to whether another plan of the student still collects.
+ */
+export function releaseProgram(plan: PaymentPlanRecord, otherPlansCollect: boolean): TransactItems {
+  return [
+    { Delete: { TableName: TABLE_NAME, Key: planKeys.programMarker(plan.username, plan.programType, plan.programId) } },
+    {
+      Update: {
+        TableName: TABLE_NAME,
+        Key: studentKeys.profile(plan.username),
+        UpdateExpression: 'SET onPaymentPlan = :on',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':on': otherPlansCollect },
+      },
+    },
+  ];
+}
+
+/** One page of the plans with a status (gsi1 `PLANS#<status>`), newest first, with their students' names (one BatchGet). */
+export async function listPlans(status: PlanStatusName, limit: number, cursor?: Record<string, unknown>) {
+  const page = await queryPage(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': planKeys.withStatus(status) }, ScanIndexForward: false },
+    limit,
+    cursor,
+  );
+  const plans = page.items.map((i) => PaymentPlan.fromItem(i));
+  const profiles = await batchGetAll(plans.map((p) => studentKeys.profile(p.username)));
+  const names = new Map(profiles.map((p) => [String(p.username), `${String(p.firstName ?? '')} ${String(p.lastName ?? '')}`.trim()]));
+  return { plans: plans.map((plan) => ({ plan, studentName: names.get(plan.username) || plan.username })), lastKey: page.lastKey };
 }

@@ -67,6 +67,7 @@ const world: MatrixWorld = {
     planSettings: async () => ({ templates: [], hold_rules: {} }),
     planTemplate: async () => 'none',
     savedCard: async () => 'pm_anonymous',
+    plan: async () => '00000000-0000-4000-8000-0000000000a1',
     /** A new student with a temporary password (made by the demo admin through the API) and the session of their first sign-in. */
     challenge: async () => {
       const { token } = await login('admin', 'Admin!2345');

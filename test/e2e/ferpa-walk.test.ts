@@ -153,6 +153,9 @@ const builders = {
   'payment-methods-setup-intent': ({ others }) => [{ body: {} }, ...others.map((o) => ({ body: { username: o.username } }))],
   'students-payment-methods-list': ({ me, others }) => [{ pathParameters: { username: me.username } }, ...others.map((o) => ({ pathParameters: { username: o.username } }))],
   'students-payment-methods-delete': ({ others }) => others.map((o) => ({ pathParameters: { username: o.username, id: 'pm_card_visa' } })),
+  // no demo student has a plan: ids nobody holds (a 404 names nobody; another's plan is refused, test/handlers)
+  'payment-plans-pay-now': () => [{ pathParameters: { id: '00000000-0000-4000-8000-0000000000b1' }, body: {} }],
+  'payment-plans-update': () => [{ pathParameters: { id: '00000000-0000-4000-8000-0000000000b1' }, body: { action: 'set_autopay', autopay: false } }],
 } satisfies Record<StudentRouteId, (w: Walker) => CellRequest[]>;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -357,8 +360,11 @@ describe('FERPA walk: no answer a student can receive names another student', ()
     // another's compliance file or record is refused outright, never answered (a 404 or 200 would be a finding too)
     for (const route of ['compliance-file', 'compliance-student']) expect([...(statuses.get(route)?.keys() ?? [])].sort(), route).toEqual([200, 403]);
     // every route answered at least once with a success for some student (the walk reached real data); the plan
-    // previews name no seeded template (the demo data has none yet), and no demo student has a saved card to remove
+    // previews name no seeded template (the demo data has none yet), no demo student has a saved card to remove or a
+    // plan to pay or change
     const neverOk = [
+      'payment-plans-pay-now',
+      'payment-plans-update',
       'payments-create-intent',
       'users-totp-verify',
       'documents-acknowledge',

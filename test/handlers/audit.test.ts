@@ -52,6 +52,8 @@ const NOT_AUDITED: Partial<Record<RouteId, string>> = {
   'compliance-upload-url': "presigns an upload into the caller's own prefix and stores nothing; the submission it becomes is audited (compliance.submit)",
   'payment-methods-setup-intent':
     "starts saving a card or bank account at Stripe (the student's Stripe Customer is kept on their profile); the plan that uses it is audited (payment-plan.create), and a removal is (payment-method.remove)",
+  'payment-plans-pay-now':
+    "a student paying their own plan's payment: the money is recorded from Stripe's verified event (payments-webhook) as every payment is, and the attempt is kept on the plan",
 };
 
 /**

@@ -2,12 +2,13 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { PROGRAM_TYPES } from '../../lambdas/contract/programs.js';
-import { badMoney, blank, hostileJsonBody, junkString, negativeMoney, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
+import { badMoney, blank, hostileJsonBody, hostileQuery, junkString, negativeMoney, notBoolean, notOneOf, notString, tooLong } from '../security/hostile.js';
 import { planTemplateForm } from '../security/authorization-matrix.js';
 import { beforeAll } from 'vitest';
 import { offerTemplate } from '../handlers/support/plans.js';
 import {
   admin,
+  badDate,
   badUsername,
   broken,
   HOSTILE_HOLD_DAYS,
@@ -116,8 +117,45 @@ const usernameAndMethod = fc
   .tuple(params('username', [payer]), params('id', ['pm_card_visa', 'pm_1234567890']))
   .map(([u, m]) => (u === undefined && m === undefined ? undefined : { ...u, ...m }));
 
+/** A plan id nobody holds: a body that got through validation is refused as not found, so nothing is ever charged. */
+const noPlan = `${tag}-no-plan`;
+const seqDefect = fc.oneof(fc.constantFrom(-1, 49, 1.5, '0', null, [], {}, true), junkString);
+const payNowDefects: Record<string, fc.Arbitrary<unknown>> = {
+  seq: seqDefect,
+  return_path: fc.oneof(fc.constantFrom('https://evil.example/', '//evil.example', 'javascript:alert(1)', '', 'bill', `/${'a'.repeat(201)}`, '/a b', null, 1), junkString),
+};
+const changeBase = fc.constantFrom<Record<string, unknown>>(
+  { action: 'pause', reason: 'Hostile pause' },
+  { action: 'cancel', reason: 'Hostile cancel' },
+  { action: 'reschedule', first_due_on: '2030-01-05' },
+  { action: 'waive_late_fee', seq: 1, reason: 'Hostile waiver' },
+  { action: 'set_payment_method', payment_method_id: 'pm_card_visa' },
+  { action: 'set_autopay', autopay: true },
+);
+const changeDefects: Record<string, fc.Arbitrary<unknown>> = {
+  action: required(fc.oneof(notOneOf(['pause', 'resume', 'reschedule', 'cancel', 'reamortize', 'waive_late_fee', 'set_payment_method', 'set_autopay']), notString)),
+  reason: required(fc.oneof(blank, tooLong(500), notString, fc.constantFrom('no', 'x'))),
+  first_due_on: required(fc.oneof(badDate, notString)),
+  seq: required(seqDefect),
+  payment_method_id: required(fc.oneof(blank, notString, fc.constantFrom('card_123', 'pm_', `pm_${'x'.repeat(201)}`), junkString)),
+  autopay: required(notBoolean),
+};
+
 describe('hostile input on the payment plan routes', () => {
   hostileRouteTests('plans', {
+    'payment-plans-pay-now': () => ({
+      caller: { username: payer },
+      request: req({ pathParameters: params('id', [noPlan]), body: hostileJsonBody({ base: fc.constant({}), defects: payNowDefects }) }),
+    }),
+    'payment-plans-update': () => ({
+      caller: { username: `${tag}-finance`, roles: ['finance'] },
+      request: req({ pathParameters: params('id', [noPlan]), body: hostileJsonBody({ base: changeBase, defects: changeDefects }) }),
+    }),
+    'payment-plans-list': () => ({
+      caller: { username: `${tag}-finance`, roles: ['finance'] },
+      request: req({ query: hostileQuery(['status', 'limit', 'cursor']) }),
+      ok: (res) => expect(res.body).toEqual({ results: expect.any(Array), next: expect.toBeOneOf([null, expect.any(String)]) }),
+    }),
     'students-payment-plans-create': () => ({
       caller: admin,
       request: req({ pathParameters: params('username', [payer]), query: previewQuery, body: hostileJsonBody({ base: fc.constant(null).map(planRequest), defects: planDefects }) }),

@@ -128,6 +128,11 @@ export const MATRIX = {
   'payment-methods-setup-intent':  { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
   'students-payment-methods-list': { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
   'students-payment-methods-delete': { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
+  // Pay now is the plan's student's alone: staff never charge a card from here
+  'payment-plans-pay-now':      { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 403, compliance: 403, admin: 403 },
+  // the student turns autopay off; finance and admins pause (the cells' bodies); other staff change nothing
+  'payment-plans-update':       { anonymous: 401, studentOwn: 200, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
+  'payment-plans-list':         { anonymous: 401, studentOwn: 403, studentOther: 403, staff: 403, finance: 200, compliance: 403, admin: 200 },
 } as const satisfies Record<RouteId, MatrixRow>;
 
 /** What the cells need: two students (A is "own", B is "other"), one user per staff role, their data. */
@@ -206,6 +211,8 @@ export interface MatrixWorld {
     planTemplate(): Promise<string>;
     /** A card saved on the Stripe Customer of `username` (made when first needed); answers its PaymentMethod id. */
     savedCard(username: string): Promise<string>;
+    /** A new active plan of `username` with autopay on a saved card, on a program of its own; answers its id. */
+    plan(username: string): Promise<string>;
   };
 }
 
@@ -584,6 +591,12 @@ export const REQUESTS = {
   'payment-methods-setup-intent': (w, who) => ({ body: who === 'studentOwn' ? {} : { username: target(w, who) } }),
   'students-payment-methods-list': (w, who) => ({ pathParameters: { username: target(w, who) } }),
   'students-payment-methods-delete': async (w, who) => ({ pathParameters: { username: target(w, who), id: await w.fresh.savedCard(target(w, who)) } }),
+  'payment-plans-pay-now': async (w, who) => ({ pathParameters: { id: await w.fresh.plan(target(w, who)) }, body: {} }),
+  'payment-plans-update': async (w, who) => ({
+    pathParameters: { id: await w.fresh.plan(target(w, who)) },
+    body: who === 'studentOwn' || who === 'studentOther' || who === 'anonymous' ? { action: 'set_autopay', autopay: false } : { action: 'pause', reason: 'Matrix pause' },
+  }),
+  'payment-plans-list': () => ({ query: { status: 'active', limit: '5' } }),
 } satisfies Record<RouteId, Builder>;
 
 type Answer = { status: number; body: any };

@@ -18,6 +18,8 @@ import { activeRequirements, createSubmission, listRequirements, type Submission
 import { newUploadKey, putFile } from '../../../lambdas/store/document-files.js';
 import { getPlanSettings } from '../../../lambdas/store/plan-template.js';
 import { getStudentProfile } from '../../../lambdas/store/student.js';
+import { addEnrollment } from '../../../lambdas/store/student-ledger.js';
+import { handler as createPlan } from '../../../lambdas/functions/payment-plans/create.js';
 import { ensureCustomer } from '../../../lambdas/store/stripe-customer.js';
 import { presentHoldRules, presentTemplate } from '../../../lambdas/presenters/payment-plan.js';
 import { noticeId } from '../../../lambdas/domain/notification-rules.js';
@@ -30,6 +32,14 @@ import { deliver, succeeded } from './stripe-events.js';
 import { signInFully, totpFresh } from './totp.js';
 
 type Handler = (event: ApiEvent, context: unknown) => Promise<ApiResult>;
+
+/** A card saved on the student's own Stripe Customer (made when first needed). */
+async function savedCard(username: string): Promise<string> {
+  const profile = await getStudentProfile(username);
+  if (!profile) throw new Error(`no student ${username}`);
+  const customer = await ensureCustomer(profile);
+  return (await (await stripe()).paymentMethods.attach('pm_card_visa', { customer })).id;
+}
 const LAMBDAS = path.resolve(import.meta.dirname, '../../../lambdas');
 const loaded = new Map<string, Promise<Handler>>();
 
@@ -365,11 +375,28 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
         await offerTemplate(id, name, [world.program.type], { installments: 3 });
         return id;
       },
-      savedCard: async (username: string) => {
+      savedCard,
+      plan: async (username: string) => {
+        const programId = `matrix-plan-${randomUUID().slice(0, 8)}`;
+        await addEnrollment(username, { programType: world.program.type, programId, programName: 'Matrix Plan Program', nextDueDate: null, amountDueCents: 90_000 }, 'matrix');
         const profile = await getStudentProfile(username);
-        if (!profile) throw new Error(`no student ${username}`);
-        const customer = await ensureCustomer(profile);
-        return (await (await stripe()).paymentMethods.attach('pm_card_visa', { customer })).id;
+        const res = await invoke(
+          createPlan,
+          apiEvent('students-payment-plans-create', {
+            caller: { username },
+            pathParameters: { username },
+            body: {
+              program_type: world.program.type,
+              program_id: programId,
+              template_id: await world.fresh.planTemplate(),
+              typed_name: `${profile?.firstName} ${profile?.lastName}`,
+              accept_agreement: true,
+              payment_method_id: await savedCard(username),
+            },
+          }),
+        );
+        if (res.status !== 201) throw new Error(`no plan for ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+        return String(res.body.id);
       },
       planSettings: async () => {
         const { templates, holdRules } = await getPlanSettings();
