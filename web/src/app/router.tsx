@@ -35,6 +35,8 @@ const adminPages = () => import('./adminPages');
 const compliancePages = () => import('../features/compliance/compliancePages');
 // The staff's clinical placement screens share one chunk; the public shared roster has its own.
 const clinicalPages = () => import('../features/clinical/clinicalPages');
+// A student's payment plan pages (My Plan and the wizard) share one chunk.
+const planPages = () => import('../features/plans/planPages');
 
 /** The app's routes. Exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [
@@ -78,6 +80,9 @@ export const appRoutes: RouteObject[] = [
               { path: paths.notifications, lazy: lazyPage('notifications', () => import('../features/notifications/NotificationsPage')) },
               // A student's own clinical requirements.
               { path: paths.myCompliance, lazy: lazyPage('my-compliance', compliancePages, 'MyCompliancePage') },
+              // A student's payment plans, and setting one up.
+              { path: paths.myPlan, lazy: lazyPage('my-plan', planPages, 'MyPlanPage') },
+              { path: paths.planWizard, lazy: lazyPage('plan-wizard', planPages, 'PlanWizardPage') },
             ],
           },
           { path: paths.courseManager, lazy: lazyPage('course-manager', () => import('../features/courses/CourseManagementPage')) },
@@ -121,6 +126,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { path: paths.finance, lazy: lazyPage('finance', () => import('../features/finance/FinanceLedgerPage')) },
               { path: paths.paymentPlans, lazy: lazyPage('payment-plans', () => import('../features/plans/PaymentPlansPage')) },
+              { path: paths.paymentPlanList, lazy: lazyPage('payment-plan-list', () => import('../features/plans/PlanListPage')) },
             ],
           },
           { path: '*', lazy: lazyPage('not-found', () => import('#shared/components/NotFoundPage')) },

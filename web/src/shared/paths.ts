@@ -18,6 +18,11 @@ export const paths = {
   finance: '/finance',
   // The finance office's payment plan templates and hold rules (finance staff and admins).
   paymentPlans: '/finance/payment-plans',
+  // Every student's plans by status, with finance's changes (pause, reschedule, cancel, ...).
+  paymentPlanList: '/finance/payment-plans/list',
+  // A student's payment plans (where the "action needed" notice and email link), and the wizard that sets one up.
+  myPlan: '/payment-plan',
+  planWizard: '/payment-plan/new',
   // Document Management for staff and admins, "My Documents" for everyone else.
   documents: '/documents',
   // Everyone's notices and email preferences; staff and admins' announcements.
@@ -39,6 +44,9 @@ export const paths = {
 
 /** One cohort's compliance grid. */
 export const cohortCompliancePath = (cohortId: string) => paths.cohortCompliance.replace(':id', encodeURIComponent(cohortId));
+
+/** The plan wizard, opened on one program balance (`certificate:nursing-assistant`). */
+export const planWizardPath = (programType: string, programId: string) => `${paths.planWizard}?program=${encodeURIComponent(`${programType}:${programId}`)}`;
 
 /** One rotation's roster. */
 export const rotationRosterPath = (rotationId: string) => paths.rotationRoster.replace(':id', encodeURIComponent(rotationId));

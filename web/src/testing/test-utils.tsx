@@ -94,7 +94,8 @@ export interface ApiCall {
 export type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
 
 /**
- * Stubs `fetch` with answers by "METHOD /path" (query ignored); unknown calls get a 404. Returns the
+ * Stubs `fetch` with answers by "METHOD /path" (query ignored); unknown calls get a 404. A JSON body is read as
+ * JSON, a form's as its fields. Returns the
  * calls made, so tests can check query strings and bodies.
  */
 export function stubApi(answers: Record<string, Answer>): ApiCall[] {
@@ -102,7 +103,7 @@ export function stubApi(answers: Record<string, Answer>): ApiCall[] {
   stubRequests(async (request) => {
     const url = new URL(request.url);
     const text = await request.clone().text();
-    const call = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
+    const call = { method: request.method, path: url.pathname + url.search, body: text ? bodyOf(text, request.headers.get('content-type')) : undefined };
     calls.push(call);
     const answer = answers[`${call.method} ${url.pathname}`];
     if (!answer) return jsonResponse({ error: 'Not found' }, 404);
@@ -110,6 +111,10 @@ export function stubApi(answers: Record<string, Answer>): ApiCall[] {
   });
   return calls;
 }
+
+/** A request's body: JSON, or a form's fields (the local Stripe sandbox's calls are form-encoded, as Stripe.js sends them). */
+const bodyOf = (text: string, contentType: string | null): unknown =>
+  contentType?.includes('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text);
 
 /** Stubs `fetch` with `answer`, which gets each call as one Request, however it was made (a Request, or a URL and its init). */
 export function stubRequests(answer: (request: Request) => Response | Promise<Response>) {

@@ -1,33 +1,19 @@
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-// `pure` adds Stripe.js to the page only when loadStripe is called: never in sandbox mode.
-import type { Stripe } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
 import type { FormEvent } from 'react';
 import { paths } from '#shared/paths';
+import { stripeFor, useStripeAppearance } from '#shared/payments/stripeElements';
 import { CardPaymentForm, useCardPayment } from './PaymentFields';
 import type { Confirmation, PaymentFormProps } from './paymentForm';
-import { CARD_MESSAGES } from './sandboxCard';
+import { CARD_MESSAGES } from '#shared/payments/sandboxCard';
 
 /**
  * Stripe's Payment Element (runtime config `payments.mode: 'stripe'`). This module is loaded
  * only in that mode (CheckoutPaymentForm imports it lazily), so local builds never fetch Stripe.js.
  */
 
-const stripeByKey = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripeByKey.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    stripeByKey.set(publishableKey, stripe);
-  }
-  return stripe;
-}
-
 export default function StripeCardForm(props: PaymentFormProps) {
-  const theme = useTheme();
-  const appearance = { theme: 'stripe' as const, variables: { colorPrimary: theme.palette.primary.main } };
+  const appearance = useStripeAppearance();
   return (
     <Elements stripe={stripeFor(props.publishableKey)} options={{ clientSecret: props.intent.clientSecret, appearance }}>
       <PaymentElementForm {...props} />

@@ -17,6 +17,8 @@ const RoleDashboard = lazy(() => import('./RoleDashboard'));
 const MyClinicalsCard = lazy(() => import('./MyClinicalsCard'));
 // Account holds load the same way; they show only while the student has a hold
 const MyHoldsCard = lazy(() => import('./MyHoldsCard'));
+// My Plan too; it shows only while the student has a payment plan
+const MyPlanCard = lazy(() => import('./MyPlanCard'));
 
 /** Student dashboard at /Dashboard (signed-in users only; see app/router). */
 export default function DashboardPage() {
@@ -35,6 +37,9 @@ export default function DashboardPage() {
       <Box sx={cardGrid}>
         <MyRegistrationCard />
         <MyBillCard username={user.username} />
+        <Suspense fallback={null}>
+          <MyPlanCard username={user.username} />
+        </Suspense>
         <Suspense fallback={null}>
           <MyHoldsCard username={user.username} />
         </Suspense>

@@ -4,7 +4,7 @@ import type { PaymentDetails, ProgramBalance } from '#contract/students';
 import { seasonLabel } from '#shared/lib/season';
 import { jsonResponse, signedIn } from '../../testing/test-utils';
 import { renderApp } from '../../testing/renderApp';
-import { billCartItems } from './bill';
+import { billCartItems } from '#shared/lib/bill';
 
 function program(overrides: Partial<ProgramBalance>): ProgramBalance {
   return {

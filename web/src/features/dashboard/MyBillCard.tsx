@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isNoStudentRecord, useGetStudentQuery } from '#shared/api/students';
 import { paths } from '#shared/paths';
@@ -14,10 +14,13 @@ import { useAddToCart } from '#shared/cart/useAddToCart';
 import type { PaymentDetails } from '#contract/students';
 import { formatCalendarDate } from '#shared/lib/dates';
 import { formatDollars } from '#shared/lib/money';
-import { billBalance, billCartItems, owedPrograms } from './bill';
+import { billBalance, billCartItems, owedPrograms } from '#shared/lib/bill';
 import { CardHeading } from './CardHeading';
 import { FactList } from './FactList';
 import { SemesterChip } from '#shared/components/SemesterChip';
+
+// "Set up a payment plan" loads after the card (the /Dashboard route's JavaScript has a budget)
+const PlanSetupLinks = lazy(() => import('./PlanSetupLinks'));
 
 /** The card's id: `/Dashboard#my-bill` scrolls to it and focuses it. */
 export const MY_BILL_ID = 'my-bill';
@@ -45,7 +48,7 @@ export function MyBillCard({ username }: { username: string }) {
       </Typography>
     );
   else if (!student?.payment_details) content = <Typography>No payment information available</Typography>;
-  else content = <Bill details={student.payment_details} />;
+  else content = <Bill username={username} details={student.payment_details} />;
 
   return (
     <Card component="section" id={MY_BILL_ID} ref={card} tabIndex={-1} aria-labelledby="my-bill-title" sx={{ scrollMarginTop: 16 }}>
@@ -57,7 +60,7 @@ export function MyBillCard({ username }: { username: string }) {
   );
 }
 
-function Bill({ details }: { details: PaymentDetails }) {
+function Bill({ username, details }: { username: string; details: PaymentDetails }) {
   const addToCart = useAddToCart();
   const navigate = useNavigate();
   const balance = billBalance(details);
@@ -96,6 +99,11 @@ function Bill({ details }: { details: PaymentDetails }) {
           Pay Bill
         </Button>
       </Box>
+      {owing && (
+        <Suspense fallback={null}>
+          <PlanSetupLinks username={username} details={details} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

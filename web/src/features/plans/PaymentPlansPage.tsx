@@ -3,7 +3,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { MAX_PLAN_TEMPLATES, type HoldRules, type PaymentPlanTemplate } from '#contract/payment-plans';
+import { useGetPlanTemplatesQuery } from '#shared/api/paymentPlans';
 import { ConfirmDialog } from '#shared/components/ConfirmDialog';
 import { DataTable } from '#shared/components/DataTable';
 import type { DataColumn } from '#shared/components/dataTableColumns';
@@ -14,11 +16,12 @@ import { RetryAlert } from '#shared/components/RetryAlert';
 import { SectionCard } from '#shared/components/SectionCard';
 import { formatDollars } from '#shared/lib/money';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
+import { paths } from '#shared/paths';
 import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { HoldRulesCard } from './HoldRulesCard';
 import { emptyPlanForm, draftOf, planFormOf, type PlanForm, type TemplateDraft } from './planForm';
 import { LOAD_FAILED, saveProblemOf } from './plansMessages';
-import { useGetPlanTemplatesQuery, usePutPlanTemplatesMutation } from './plansApi';
+import { usePutPlanTemplatesMutation } from './plansApi';
 import { PlanTemplateDialog } from './PlanTemplateDialog';
 
 const COLUMNS: DataColumn<PaymentPlanTemplate>[] = [
@@ -90,6 +93,11 @@ export default function PaymentPlansPage() {
   return (
     <Stack spacing={3}>
       <PageHeading title="Payment Plans" subtitle="The installment plans students may choose, and when an overdue balance puts an account on hold." />
+      <div>
+        <Button component={RouterLink} to={paths.paymentPlanList} variant="outlined">
+          Students’ plans
+        </Button>
+      </div>
       {isLoading && <PageLoading label="Loading the payment plans..." />}
       {error && !data ? <RetryAlert message={saveProblemOf(error, LOAD_FAILED)} retry={refetch} /> : null}
       {data && (

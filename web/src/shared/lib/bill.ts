@@ -5,8 +5,8 @@
  */
 // Pure constants shared with the server (list names, fallback names), so both sides agree.
 import { FALLBACK_PROGRAM_NAME, PAYMENT_LIST_OF, PROGRAM_TYPES } from '#contract/programs';
-import type { NewCartItem } from '#shared/cart/useAddToCart';
-import { totalCents } from '#shared/lib/money';
+import type { NewCartItem } from '../cart/useAddToCart';
+import { totalCents } from './money';
 import type { ProgramType } from '#contract/programs';
 
 type Amount = number | string | null | undefined;

@@ -14,6 +14,12 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, string>> = {
   '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
 };
 
+/**
+ * The cards a card can be saved with (a SetupIntent): the checkout's, and 4000 0027 6000 3184, which asks for
+ * 3-D Secure on every payment, off-session ones included (https://docs.stripe.com/testing#authentication-and-setup).
+ */
+export const SETUP_TEST_CARDS: Readonly<Record<string, string>> = { ...SANDBOX_TEST_CARDS, '4000002760003184': 'pm_card_authenticationRequired' };
+
 export const CARD_MESSAGES = {
   numberIncomplete: 'Your card number is incomplete.',
   numberIncorrect: 'Your card number is incorrect.',
@@ -35,9 +41,9 @@ export interface SandboxCard {
 
 export const cardDigits = (value: string) => value.replace(/\D/g, '');
 
-/** The test payment method for a card number (spaces allowed), or null for any other number. */
-export function testPaymentMethod(cardNumber: string): string | null {
-  return SANDBOX_TEST_CARDS[cardDigits(cardNumber)] ?? null;
+/** The test payment method for a card number (spaces allowed) among `cards`, or null for any other number. */
+export function testPaymentMethod(cardNumber: string, cards = SANDBOX_TEST_CARDS): string | null {
+  return cards[cardDigits(cardNumber)] ?? null;
 }
 
 /** "4242424242" -> "4242 4242 42" as the user types. */
@@ -54,10 +60,10 @@ export function formatExpiry(value: string): string {
 }
 
 /** The first problem with the entered card, as Stripe words it, or null when it can be sent. */
-export function cardProblem(card: SandboxCard, now = new Date()): string | null {
+export function cardProblem(card: SandboxCard, now = new Date(), cards = SANDBOX_TEST_CARDS): string | null {
   const number = cardDigits(card.number);
   if (number.length === 0) return CARD_MESSAGES.numberIncomplete;
-  if (!testPaymentMethod(number)) return CARD_MESSAGES.numberIncorrect;
+  if (!testPaymentMethod(number, cards)) return CARD_MESSAGES.numberIncorrect;
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
   if (!expiry) return CARD_MESSAGES.expiryIncomplete;
   const month = Number(expiry[1]);
@@ -83,6 +89,37 @@ export interface SandboxConfirmation {
  */
 export type ConfirmOutcome = { status: string } | { error: string; code?: string; intentStatus?: string };
 
+/** Stripe's answer to a sandbox call: the object on success, or its error's message, code and intent status. */
+export type SandboxAnswer<T> = { ok: true; body: T } | { ok: false; error: string; code?: string; intentStatus?: string };
+
+/** POST `path` of the local Stripe sandbox, form-encoded with the publishable key, as Stripe.js sends its calls. */
+export async function postToSandbox<T>(path: string, form: URLSearchParams, publishableKey: string, fetchFn: typeof fetch = fetch): Promise<SandboxAnswer<T>> {
+  let response: Response;
+  try {
+    response = await fetchFn(`${apiBaseUrl()}/local/stripe${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${publishableKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+  } catch {
+    return { ok: false, error: CARD_MESSAGES.unexpected };
+  }
+  const answer = (await response.json().catch(() => null)) as {
+    status?: unknown;
+    error?: { message?: unknown; code?: unknown; payment_intent?: { status?: unknown } | null };
+  } | null;
+  if (response.ok && typeof answer?.status === 'string') return { ok: true, body: answer as T };
+  const message = answer?.error?.message;
+  const code = answer?.error?.code;
+  const intentStatus = answer?.error?.payment_intent?.status;
+  return {
+    ok: false,
+    error: typeof message === 'string' && message !== '' ? message : CARD_MESSAGES.unexpected,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof intentStatus === 'string' ? { intentStatus } : {}),
+  };
+}
+
 /** POST /local/stripe/v1/payment_intents/{id}/confirm, form-encoded with the publishable key, as Stripe.js sends it. */
 export async function confirmSandboxPayment(confirm: SandboxConfirmation, fetchFn: typeof fetch = fetch): Promise<ConfirmOutcome> {
   const body = new URLSearchParams({
@@ -92,27 +129,8 @@ export async function confirmSandboxPayment(confirm: SandboxConfirmation, fetchF
     'payment_method_data[billing_details][email]': confirm.billing.email,
     'payment_method_data[billing_details][address][postal_code]': confirm.billing.postalCode,
   });
-  let response: Response;
-  try {
-    response = await fetchFn(`${apiBaseUrl()}/local/stripe/v1/payment_intents/${encodeURIComponent(confirm.paymentIntentId)}/confirm`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${confirm.publishableKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    });
-  } catch {
-    return { error: CARD_MESSAGES.unexpected };
-  }
-  const answer = (await response.json().catch(() => null)) as {
-    status?: unknown;
-    error?: { message?: unknown; code?: unknown; payment_intent?: { status?: unknown } | null };
-  } | null;
-  if (response.ok && typeof answer?.status === 'string') return { status: answer.status };
-  const message = answer?.error?.message;
-  const code = answer?.error?.code;
-  const intentStatus = answer?.error?.payment_intent?.status;
-  return {
-    error: typeof message === 'string' && message !== '' ? message : CARD_MESSAGES.unexpected,
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(typeof intentStatus === 'string' ? { intentStatus } : {}),
-  };
+  const answer = await postToSandbox<{ status: string }>(`/v1/payment_intents/${encodeURIComponent(confirm.paymentIntentId)}/confirm`, body, confirm.publishableKey, fetchFn);
+  if (answer.ok) return { status: answer.body.status };
+  const { ok: _ok, ...refusal } = answer;
+  return refusal;
 }
