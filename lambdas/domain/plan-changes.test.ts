@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Installment } from './installment-plan.js';
 import { pause, reschedule, resume, waiveLateFee } from './plan-changes.js';
 import { MAX_ATTEMPTS_WITH_PAY_NOW, payNowTarget } from './plan-collection.js';
+import { inst as scheduled } from './testing/installments.js';
 
-const inst = (seq: number, dueOn: string, over: Partial<Installment> = {}): Installment => ({
-  seq,
-  dueOn,
-  amountCents: 10_000,
-  kind: seq === 0 ? 'down_payment' : 'installment',
-  status: 'scheduled',
-  attempts: [],
-  lateFee: null,
-  returnedFees: [],
-  ...over,
-});
+const inst = (seq: number, dueOn: string, over: Parameters<typeof scheduled>[3] = {}) => scheduled(seq, dueOn, 10_000, over);
+
 const declined = (n: number) => ({ n, on: '2027-01-01', intentId: `pi_${n}`, outcome: 'declined' as const });
 
 describe('pause and resume', () => {

@@ -13,22 +13,10 @@ import {
   remainingCents,
   sweepActions,
   type Attempt,
-  type Installment,
   type PlanForSweep,
   type SweepAction,
 } from './plan-collection.js';
-
-const inst = (seq: number, dueOn: string, amountCents: number, over: Partial<Installment> = {}): Installment => ({
-  seq,
-  dueOn,
-  amountCents,
-  kind: seq === 0 ? 'down_payment' : 'installment',
-  status: 'scheduled',
-  attempts: [],
-  lateFee: null,
-  returnedFees: [],
-  ...over,
-});
+import { inst } from './testing/installments.js';
 
 const plan = (over: Partial<PlanForSweep> = {}): PlanForSweep => ({
   id: 'plan-1',

@@ -13,7 +13,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { PayNowResponse, PaymentPlanView, PlanListResponse } from '../../lambdas/contract/payment-plans.js';
 import { runAt } from '../../lambdas/domain/clock.js';
-import { handler as createPlan } from '../../lambdas/functions/payment-plans/create.js';
 import { handler as listPlans } from '../../lambdas/functions/payment-plans/list.js';
 import { handler as payNow } from '../../lambdas/functions/payment-plans/pay-now.js';
 import { handler as updatePlan } from '../../lambdas/functions/payment-plans/update.js';
@@ -27,7 +26,7 @@ import { getStudentLedger, getStudentProfile } from '../../lambdas/store/student
 import { apiEvent, invoke } from './support/events.js';
 import { uniqueName } from './support/fixtures.js';
 import { emailsTo, waitFor } from './support/mail.js';
-import { at, cancel, downPayment, intentsOf, offerTemplate, plan, saveMethod, settleOn, startPlan, stripeIntentsOf, sweepOn } from './support/plans.js';
+import { at, cancel, planOn, downPayment, intentsOf, offerTemplate, plan, saveMethod, settleOn, startPlan, stripeIntentsOf, sweepOn } from './support/plans.js';
 
 const template = uniqueName('sweep-plans');
 beforeAll(() => offerTemplate(template, `Monthly ${template}`, ['diploma']));
@@ -415,16 +414,7 @@ describe('changing a plan (PUT /api/payment-plans/{id}/)', () => {
     expect((await getStudentProfile(student.username))!.onPaymentPlan).toBe(false);
     // the program is free: a new plan can start
     const card = (await plan(planId)).paymentMethod!.id;
-    const again = await runAt(new Date(at(day)), () =>
-      invoke(
-        createPlan,
-        apiEvent('students-payment-plans-create', {
-          caller: { username: student.username },
-          pathParameters: { username: student.username },
-          body: { program_type: 'diploma', program_id: 'pn', template_id: template, typed_name: 'Rosa Alvarez', accept_agreement: true, payment_method_id: card },
-        }),
-      ),
-    );
+    const again = await planOn(day, student.username, template, card);
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     await cancel(again.body.id as string, day);
   });

@@ -77,6 +77,27 @@ export async function saveMethod(username: string, method: Exclude<Method, 'decl
   return String(done.payment_method);
 }
 
+/** Rosa Alvarez starts a plan of Practical Nursing on `day` with autopay on `paymentMethodId` (the route's answer). */
+export const planOn = (day: string, username: string, template: string, paymentMethodId: string) =>
+  runAt(new Date(at(day)), () =>
+    invoke(
+      createPlan,
+      apiEvent('students-payment-plans-create', {
+        caller: { username },
+        pathParameters: { username },
+        body: {
+          program_type: 'diploma',
+          program_id: 'pn',
+          template_id: template,
+          typed_name: 'Rosa Alvarez',
+          accept_agreement: true,
+          payment_method_id: paymentMethodId,
+          autopay: true,
+        },
+      }),
+    ),
+  );
+
 /**
  * A student owing $1,200.00 starts a plan on `startDay`: $325.00 down that day (25% and the $25.00 setup fee), then
  * $300.00 on the 5th of the next three months; a $15.00 late fee after 10 days, $20.00 per returned debit.
@@ -89,16 +110,7 @@ export async function startPlan(template: string, startDay: string, method: Meth
   });
   const saved = await saveMethod(student.username, method === 'declined' ? 'card' : method);
   await offerTemplate(template, `Monthly ${template}`, ['diploma']);
-  const res = await runAt(new Date(at(startDay)), () =>
-    invoke(
-      createPlan,
-      apiEvent('students-payment-plans-create', {
-        caller: { username: student.username },
-        pathParameters: { username: student.username },
-        body: { program_type: 'diploma', program_id: 'pn', template_id: template, typed_name: 'Rosa Alvarez', accept_agreement: true, payment_method_id: saved, autopay: true },
-      }),
-    ),
-  );
+  const res = await planOn(startDay, student.username, template, saved);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const planId = res.body.id as string;
   if (method === 'declined') {
