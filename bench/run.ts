@@ -28,6 +28,7 @@ import { measureColdLoad, measureRoutes } from './cold-load.js';
 import { measureExtraction } from './extraction.js';
 import { getJson, measure, signIn, type Latency } from './http.js';
 import { lighthouseScores, ROUTE_NAMES } from './lighthouse.js';
+import { measurePlansSweep, plansSweepRow } from './plans-sweep.js';
 import { machineDescription, writeReport, type Row } from './report.js';
 import { compareRoster } from './roster.js';
 
@@ -216,6 +217,8 @@ async function main() {
     const fanout = await measureAnnouncementFanout(stack);
     log('the compliance sweeps over 10,000 students...');
     const sweep = await measureComplianceSweep(seedDb, LOCAL_TABLE);
+    log('the payment plan sweep over 10,000 active plans...');
+    const plansSweep = await measurePlansSweep(seedDb, LOCAL_TABLE);
     log('Lambda bundles and cold-load...');
     const cold = await measureColdLoad(routes);
     // as the deployed functions load: NODE_OPTIONS=--enable-source-maps reads the map at cold start
@@ -267,6 +270,7 @@ async function main() {
       budget: "reported; within the jobs' 300 s timeout",
       result: sweep.remindersMs < 300_000 && sweep.digestMs < 300_000 ? 'pass' : 'FAIL',
     });
+    rows.push(plansSweepRow(plansSweep));
     const sizes = cold.bundles.map((b) => b.bytes).sort((a, b) => a - b);
     rows.push({
       figure: 'Lambda bundles (minified, as the CDK builds them)',
