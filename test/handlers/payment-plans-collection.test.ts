@@ -18,6 +18,8 @@ import { handler as payNow } from '../../lambdas/functions/payment-plans/pay-now
 import { handler as updatePlan } from '../../lambdas/functions/payment-plans/update.js';
 import { postLedgerEntry } from '../../lambdas/store/student-ledger.js';
 import { auditEntriesBy, auditEntriesOf } from './support/audit-entries.js';
+import { handler as holds } from '../../lambdas/functions/students/holds.js';
+import { getPlanSettings } from '../../lambdas/store/plan-template.js';
 import { handler as listNotices } from '../../lambdas/functions/notifications/list.js';
 import { addDays } from '../../lambdas/domain/compliance.js';
 import { stripe } from '../../lambdas/store/payment-gateway.js';
@@ -445,5 +447,35 @@ describe('the finance list (GET /api/payment-plans/)', () => {
     expect((await read({ status: 'overdue' })).body.error).toBe('status: must be active, past_due, paused, completed or cancelled');
     expect((await invoke(listPlans, apiEvent('payment-plans-list', { caller: { username: late.student.username } }))).status).toBe(403);
     await cancel(late.planId, addDays(day, 8));
+  });
+});
+
+describe('holds from a plan', () => {
+  it('a payment past due longer than the rule allows holds the student; Pay now still works, and paying lifts the hold', { timeout: 120_000 }, async () => {
+    const day = '2026-11-09';
+    const { student, planId } = await startPlan(template, day, 'declined');
+    for (const d of [0, 3, 7, 8]) {
+      await sweepOn(addDays(day, d));
+      await settleOn(addDays(day, d), planId);
+    }
+    expect(await downPayment(planId)).toMatchObject({ status: 'past_due' });
+    const { installmentPastDueDays } = (await getPlanSettings()).holdRules;
+    const heldOn = addDays(day, installmentPastDueDays + 1);
+    const holdsOn = async (d: string) =>
+      (await runAt(new Date(at(d)), () => invoke(holds, apiEvent('students-holds', { caller: { username: student.username }, pathParameters: { username: student.username } }))))
+        .body.holds as Array<{ kind: string }>;
+    expect(await holdsOn(addDays(day, installmentPastDueDays))).toEqual([]);
+    expect((await holdsOn(heldOn)).map((h) => h.kind)).toEqual(['installment_past_due']);
+
+    // on hold, the student switches to a good card and pays the past-due payment now: a fourth attempt, paid
+    const card = await saveMethod(student.username, 'card');
+    expect((await change(heldOn, planId, { username: student.username }, { action: 'set_payment_method', payment_method_id: card })).status).toBe(200);
+    const paid = await payNowOn(heldOn, planId, student.username);
+    expect(paid.body).toMatchObject({ outcome: 'processing', seq: 0, amount: 325 });
+    await settleOn(heldOn, planId);
+    expect(await downPayment(planId)).toMatchObject({ status: 'paid', attempts: [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4, outcome: 'succeeded' }] });
+    expect((await plan(planId)).status).toBe('active');
+    expect(await holdsOn(heldOn)).toEqual([]);
+    await cancel(planId, heldOn);
   });
 });

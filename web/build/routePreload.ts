@@ -44,6 +44,9 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   [paths.rotationRoster]: ['src/app/guards/ComplianceGuard.tsx', 'src/features/clinical/clinicalPages.ts'],
   [paths.sharedRoster]: ['src/features/clinical/SharedRosterPage.tsx'],
   [paths.paymentPlans]: ['src/app/guards/FinanceGuard.tsx', 'src/features/plans/PaymentPlansPage.tsx'],
+  [paths.paymentPlanList]: ['src/app/guards/FinanceGuard.tsx', 'src/features/plans/PlanListPage.tsx'],
+  [paths.myPlan]: ['src/features/plans/planPages.ts'],
+  [paths.planWizard]: ['src/features/plans/planPages.ts'],
 };
 /** Lazy modules with no route of their own to preload for: the not-found page (any unknown path). */
 export const NOT_PRELOADED = ['src/shared/components/NotFoundPage.tsx'];
