@@ -69,6 +69,8 @@ export default defineConfig({
           include: ['test/hostile/**/*.test.ts'],
           globalSetup: ['test/setup/standins.global.ts'],
           setupFiles: ['test/setup/handler-env.ts'],
+          // one module graph per worker, and the world's fixtures made once per worker (world.ts useHostileWorld)
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

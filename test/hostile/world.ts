@@ -391,10 +391,18 @@ function report() {
   console.log(`[hostile input] ${total(bad)} generated bad requests over ${bad.length} routes, ${total(stats) - total(bad)} valid writes of hostile text\n${lines.join('\n')}`);
 }
 
-/** The file's fixtures before its tests, and what its routes answered after them. */
+/**
+ * The fixtures before a file's tests (made once per worker: the project shares one module graph between its files,
+ * and hostile requests change nothing stored, which every route's test checks), and what its routes answered after
+ * them.
+ */
+let fixtures: Promise<void> | undefined;
 export function useHostileWorld(): void {
-  beforeAll(setUpFixtures, 120_000);
-  afterAll(report);
+  beforeAll(() => (fixtures ??= setUpFixtures()), 120_000);
+  afterAll(() => {
+    report();
+    stats.length = 0;
+  });
 }
 
 /** A counterexample small enough to read: long strings cut, base64 bodies decoded. */
