@@ -1,6 +1,6 @@
 // `npm test` and `npm run test:fast`: the type check and the lint (ESLint, Prettier, then the cycle check)
 // run beside Vitest instead of before it, so their CPU overlaps the tests' waits (stand-ins starting,
-// browsers loading), at the lowest priority (below). Any failure fails the run. Arguments go to `vitest run` (test:fast passes its
+// browsers loading). Any failure fails the run. Arguments go to `vitest run` (test:fast passes its
 // projects). The checks keep caches in node_modules/.cache (tsc's build info, ESLint's, Prettier's and
 // dependency-cruiser's), so a second run rechecks only what changed. The last line counts the tests in the
 // plain "N passed, N failed" form, a failed check counting as one failure.
@@ -41,16 +41,9 @@ function testCounts(output) {
   return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
 }
 
-// In the whole run the checks run at the lowest CPU priority: while the handler and hostile tiers keep both cores busy
-// they wait, and they take the time the browser tier leaves idle (it waits on Chromium and the stack more than it
-// computes), instead of slowing the tiers the run waits for. test:fast (a subset of projects, no browser tier) runs
-// them as they are, beside its short tiers. Where there is no `nice`, they run as they are.
-const lowPriority = args.length === 0 && process.platform === 'linux';
-const niced = (command, commandArgs) => (lowPriority ? ['nice', ['-n', '19', command, ...commandArgs]] : [command, commandArgs]);
-
 const [typecheck, lint, vitest] = await Promise.all([
-  run('typecheck (tsc)', ...niced('npm', ['run', '--silent', 'typecheck']), { capture: true }),
-  run('lint (ESLint, Prettier, cycles)', ...niced('npm', ['run', '--silent', 'lint']), { capture: true }),
+  run('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck'], { capture: true }),
+  run('lint (ESLint, Prettier, cycles)', 'npm', ['run', '--silent', 'lint'], { capture: true }),
   run('vitest', bin('vitest'), ['run', ...args], { capture: false }),
 ]);
 const tests = testCounts(vitest.output);
