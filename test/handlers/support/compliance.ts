@@ -13,7 +13,7 @@ import { handler as studentView } from '../../../lambdas/functions/compliance/st
 import { handler as submit } from '../../../lambdas/functions/compliance/submit.js';
 import { handler as uploadUrl } from '../../../lambdas/functions/compliance/upload-url.js';
 import { createCohort } from '../../../lambdas/store/cohort.js';
-import { Requirement, type RequirementRecord } from '../../../lambdas/store/compliance.js';
+import { listRequirements, Requirement, type RequirementRecord } from '../../../lambdas/store/compliance.js';
 import { apiEvent, invoke, type Caller } from './events.js';
 import { createStudentRecord, putItems, uniqueName } from './fixtures.js';
 
@@ -63,11 +63,15 @@ export const storedTemplate = (t: ComplianceRequirement, over: Partial<Requireme
   ...over,
 });
 
+/** What this file wrote with putTemplates, by id: what it may write again when another file's save retired it. */
+const written = new Map<string, ComplianceRequirement>();
+
 /**
  * Writes templates straight into their partition, in force. Other files replace the whole set through
  * PUT (which retires what it was not given), so callers write theirs again before each test.
  */
 export async function putTemplates(templates: readonly ComplianceRequirement[]) {
+  for (const t of templates) written.set(t.id, t);
   await putItems(templates.map((t) => Requirement.item(storedTemplate(t))));
 }
 
@@ -82,7 +86,20 @@ export async function uploadEvidence(caller: Caller, fileName: string, bytes: Ui
 
 /** GET /api/compliance/students/{username}/ as `caller`. */
 export const viewComplianceAs = (caller: Caller, username: string) => invoke(studentView, apiEvent('compliance-student', { caller, pathParameters: { username } }));
-export const submitAs = (caller: Caller, body: unknown) => invoke(submit, apiEvent('compliance-submit', { caller, body }));
+/**
+ * POST /api/compliance/submissions/ as `caller`. Another file's whole-set save (PUT, read then written without this
+ * file's templates) can retire one of them between this file writing it and handing it in: a refusal for a template
+ * this file wrote and that is now retired is answered by writing it again and asking once more.
+ */
+export async function submitAs(caller: Caller, body: unknown) {
+  const send = () => invoke(submit, apiEvent('compliance-submit', { caller, body }));
+  const res = await send();
+  const id = (body as { requirement_id?: unknown } | null)?.requirement_id;
+  const mine = typeof id === 'string' ? written.get(id) : undefined;
+  if (res.status !== 400 || !mine || !(await listRequirements()).some((r) => r.id === mine.id && r.retired)) return res;
+  await putTemplates([mine]);
+  return send();
+}
 export const decideAs = (caller: Caller, id: string, body: unknown) => invoke(decide, apiEvent('compliance-decide', { caller, pathParameters: { id }, body }));
 
 /** A date-only hand-in of the student's, waiting for review; answers its id. */
