@@ -80,11 +80,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           // after every other tier, alone: the browser's timings are its own, not a machine shared with the
-          // handler tiers' stand-ins (run beside them, it saved about 30 s of 13 minutes; test/run.mjs)
+          // handler tiers' stand-ins (run beside them, it saved about 30 s of 13 minutes; test/run.mjs).
+          // Two files at once, each on a local stack of its own (test/setup/local-stack.global.ts).
           sequence: { groupOrder: 1 },
           globalSetup: ['test/setup/local-stack.global.ts'],
           setupFiles: ['test/setup/e2e-env.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -7,13 +7,13 @@
  */
 import http from 'node:http';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, inject } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../lib/security-headers.js';
 import { routes, type RouteDef, type RouteId } from '../../lambdas/routes.js';
 import { matchRoute } from '../../lib/local/route-matcher.js';
 import { CHECKS, MATRIX, REQUESTS, type MatrixRow, type MatrixWorld } from '../security/authorization-matrix.js';
 import { callApi, login, send } from './support/api.js';
-import { baseUrl } from './support/browser.js';
+import { baseUrl, stripeKeys } from './support/stack.js';
 import { totpFreshOverHttp } from './support/mfa.js';
 
 /** What the local gateway (like API Gateway's JWT authorizer) answers when no token came. */
@@ -40,7 +40,7 @@ const world: MatrixWorld = {
   program: { type: 'certificate', id: 'x' },
   paymentA: 'pi_a',
   paymentB: 'pi_b',
-  webhookSecret: inject('stripeKeys').webhookSecret,
+  webhookSecret: stripeKeys().webhookSecret,
   requirementA: 'requirement-a',
   requirementB: 'requirement-b',
   submissionA: '00000000-0000-4000-8000-00000000000a',

@@ -7,10 +7,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../lib/local/paths.js';
 import { AWS_ONLY_CHECKS } from '../../lib/doctor/local.js';
-import { baseUrl } from './support/browser.js';
+import { baseUrl, stripeKeys } from './support/stack.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -34,7 +34,7 @@ function doctor(...args: string[]): Promise<{ code: number; lines: string[]; std
 
 describe('npm run doctor -- --local', () => {
   it('passes on the running stack: every check ✓ or skipped as AWS-only, exit code 0', async () => {
-    const { code, lines, stderr } = await doctor('--local', '--url', baseUrl(), '--data-dir', keysDir(inject('stripeKeys')));
+    const { code, lines, stderr } = await doctor('--local', '--url', baseUrl(), '--data-dir', keysDir(stripeKeys()));
     const [header, ...checks] = lines;
     expect(header).toMatch(/^Portal doctor: the local stack at http:\/\/localhost:\d+/);
     for (const line of checks) expect(line, `${line}\n${stderr}`).toMatch(/^(✓ |– [^:]+: \(AWS only\)$)/);

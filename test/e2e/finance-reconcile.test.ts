@@ -10,11 +10,11 @@
  * $4,300.00 owed; an admin refunds it at the end, so the shared stack keeps its seeded balances.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { callApi as api, login } from './support/api.js';
 import { studentPaysByCard } from './support/checkout.js';
 import { accessibilityBrowser, atBothWidths, audit, closeDialog, expectAnnounced, openDialog, visit } from './support/a11y.js';
-import { baseUrl } from './support/browser.js';
+import { baseUrl, stripeKeys } from './support/stack.js';
 import { dataTable } from './support/dataTable.js';
 
 const FINANCE = { username: 'finance', password: 'Finance!2345' };
@@ -52,7 +52,7 @@ async function runReconcile(dialog: Locator, from: string, to: string) {
 async function sandboxControl(method: 'GET' | 'POST', path: string, body?: unknown) {
   const res = await fetch(`${baseUrl()}/local/stripe/__control/${path}`, {
     method,
-    headers: { authorization: `Bearer ${inject('stripeKeys').secretKey}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${stripeKeys().secretKey}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = await res.json();

@@ -2,13 +2,12 @@
  * "tables at any width": every screen with a table, at 1280 and 375 px. Each row action's box
  * (and each table's or card's box) is measured against the viewport: no action off-screen at either
  * width; at 1280 the table is a <table> whose container does not scroll sideways, at 375 it is a list
- * of cards, each inside the screen. Screenshots: test/e2e/screenshots/after-*.png (the before-* ones
+ * of cards, each inside the screen. Screenshots (E2E_SCREENSHOTS=1): test/e2e/screenshots/after-*.png (the before-* ones
  * were taken before the change).
  */
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { atBothWidths, openPages, SCREENSHOT_DIR, visit, type Pages, type Width } from './support/a11y.js';
+import { atBothWidths, openPages, saveScreenshot, visit, type Pages, type Width } from './support/a11y.js';
 import { launchBrowser } from './support/browser.js';
 import { dataRows, dataTable } from './support/dataTable.js';
 
@@ -101,8 +100,7 @@ async function expectFits(page: Page, width: Width, name: string, minActions = 1
   if (problems.length > 0) throw new Error(`${name} at ${width} px:\n  ${problems.join('\n  ')}`);
 }
 
-const shoot = (page: Page, name: string, width: Width) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `after-${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+const shoot = (page: Page, name: string, width: Width) => saveScreenshot(page, `after-${name}-${width}`);
 
 // The describe blocks of the three people (each with pages of their own) run side by side, their tests one after
 // another; each test asserts with its own `expect` (the context's), as expect.poll needs.

@@ -5,14 +5,13 @@
  *  - a failed create (duplicate CRN) says so once, in the dialog, as a sentence naming the course that
  *    has the CRN, with no "crn:" or "Error:"; once fixed and saved, the error shows nowhere;
  *  - a wrong-type upload (a PNG named .pdf) is refused with a sentence saying what the file is.
- * Screenshots: test/e2e/screenshots/ux-error-*.png and ux-toast-*.png.
+ * Screenshots (E2E_SCREENSHOTS=1): test/e2e/screenshots/ux-error-*.png and ux-toast-*.png.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../lib/local/seed/sample-files.js';
 import { login } from './support/api.js';
-import { SCREENSHOT_DIR } from './support/a11y.js';
+import { saveScreenshot } from './support/a11y.js';
 import { baseUrl, browserPerFile } from './support/browser.js';
 import { signedInContext, type UserInfo } from './support/session.js';
 
@@ -36,7 +35,7 @@ async function openAt(user: UserInfo, viewport: (typeof WIDTHS)[number], pathnam
   return page;
 }
 
-const screenshot = (page: Page, name: string, width: number) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), animations: 'disabled' });
+const screenshot = (page: Page, name: string, width: number) => saveScreenshot(page, `${name}-${width}`, { fullPage: false });
 
 /** The page's visible words, the toast and open dialogs included. */
 const pageText = (page: Page) => page.evaluate(() => document.body.innerText);

@@ -6,9 +6,10 @@ declare module 'vitest' {
     localEnv: Record<string, string>;
     /** host:port of the stand-ins' server for the Stripe sandbox and the S3 proxy (handler tests). */
     gatewayHost: string;
-    /** Base URL of the local stack started by local-stack.global.ts (browser tests). */
-    baseUrl: string;
-    /** The Stripe sandbox's keys of that stack's data directory (lib/local/stripe-keys.ts). */
-    stripeKeys: import('../../lib/local/stripe-keys.js').LocalStripeKeys;
+    /**
+     * The local stacks started by local-stack.global.ts (browser tests), one per worker: each one's base URL and
+     * the Stripe sandbox's keys of its data directory (lib/local/stripe-keys.ts). test/e2e/support/stack.ts picks a file's.
+     */
+    e2eStacks: Array<{ baseUrl: string; stripeKeys: import('../../lib/local/stripe-keys.js').LocalStripeKeys }>;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Accessibility checks of one screen state at both widths. Each check runs axe-core
  * (WCAG 2.0/2.1 A and AA rules; serious or critical findings fail), at 375 px also the small-screen
- * rules (no horizontal scrolling of the page, wide tables scroll inside their container), and saves
- * a screenshot `test/e2e/screenshots/<screen>-<state>-<width>.png` for review.
+ * rules (no horizontal scrolling of the page, wide tables scroll inside their container), and with
+ * E2E_SCREENSHOTS=1 saves a screenshot `test/e2e/screenshots/<screen>-<state>-<width>.png` for review.
  * Each width has its own signed-in context; both widths of a state are checked side by side.
  */
 import fs from 'node:fs';
@@ -16,7 +16,12 @@ import { login } from './api.js';
 import { baseUrl, launchBrowser } from './browser.js';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test/e2e/screenshots');
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test/e2e/screenshots');
+/**
+ * E2E_SCREENSHOTS=1 saves a full-page screenshot of every audited state, for a person to review. They assert
+ * nothing, and each costs about 120 ms of a busy browser, so a plain `npm test` takes none.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 export const WIDTHS = [
   { width: 1280, height: 800 },
@@ -85,8 +90,8 @@ export async function auditVisit(page: Page, width: Width, pathname: string, rea
 }
 
 /**
- * Audits the page as it is: axe (serious and critical fail), the small-screen rules at 375 px, and a
- * screenshot. Throws one error listing every problem found.
+ * Audits the page as it is: axe (serious and critical fail), the small-screen rules at 375 px, and (with
+ * E2E_SCREENSHOTS=1) a screenshot. Throws one error listing every problem found.
  */
 export async function audit(page: Page, width: Width, screen: string, state: string): Promise<void> {
   // Let entry animations and transitions (a toast growing in, a dialog fading) finish, so colours are
@@ -121,9 +126,15 @@ export async function audit(page: Page, width: Width, screen: string, state: str
     );
   if (width === 375) problems.push(...(await smallScreenProblems(page)));
 
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${screen}-${state}-${width}.png`), fullPage: true, animations: 'disabled' });
+  await saveScreenshot(page, `${screen}-${state}-${width}`);
   if (problems.length > 0) throw new Error(`${screen} (${state}) at ${width} px:\n  ${problems.join('\n  ')}`);
+}
+
+/** With E2E_SCREENSHOTS=1, saves the page as test/e2e/screenshots/<name>.png for review; otherwise does nothing. */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** Evaluated by AxeBuilder in place of axe's source (see injectAxe). */

@@ -3,10 +3,11 @@
  * from reaching for Google's services, which this machine's closed network refuses.
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
 import { CHROMIUM_PATH } from '../../../lib/local/system-deps.js';
+import { baseUrl } from './stack.js';
 
-export const baseUrl = () => inject('baseUrl');
+export { baseUrl };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

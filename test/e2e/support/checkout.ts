@@ -4,9 +4,9 @@
  * open a checkout (POST /api/create-payment-intent), recorded per page.
  */
 import type { Page, Request } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { callApi, login } from './api.js';
-import { baseUrl } from './browser.js';
+import { baseUrl, stripeKeys } from './stack.js';
 
 export const bill = (page: Page) => page.getByRole('region', { name: 'My Bill' });
 
@@ -87,7 +87,7 @@ export async function studentPaysByCard(student: { username: string; password: s
   const { paymentIntentId, clientSecret } = opened.body as { paymentIntentId: string; clientSecret: string };
   const confirmed = await fetch(`${baseUrl()}/local/stripe/v1/payment_intents/${paymentIntentId}/confirm`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${inject('stripeKeys').publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { authorization: `Bearer ${stripeKeys().publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       client_secret: clientSecret,
       payment_method: 'pm_card_visa',
