@@ -49,7 +49,16 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          // one module graph per worker: each stage's app is synthesized once per worker, not once per file (test/infra/synth.ts)
+          isolate: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
       // size budgets from production builds (Lambda bundles, SPA route JavaScript)
       { test: { name: 'perf', include: ['test/perf/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
       {

@@ -11,7 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, QUEUE_MAX_RECEIVE_COUNT, queueName, queueUrlVariable, SCHOOL_TIME_ZONE, type JobDef } from '../../lambdas/jobs.js';
 import { routeKeyPath, routes } from '../../lambdas/routes.js';
-import { buildApp, type PortalApp } from '../../lib/app.js';
+import type { PortalApp } from '../../lib/app.js';
 import { AuthStack } from '../../lib/stacks/auth-stack.js';
 import { DataStack } from '../../lib/stacks/data-stack.js';
 import { JobsStack } from '../../lib/stacks/jobs-stack.js';
@@ -20,7 +20,6 @@ import { FIXTURE_HANDLER } from '../support/fixture-handler.js';
 import {
   actionsOf,
   cdkJsonContext,
-  FIXTURE_WEB_DIST,
   functionIdOfRoute,
   removeSynthOutputs,
   resourcesOf,
@@ -28,6 +27,7 @@ import {
   stageContext,
   statementsOfFunction,
   synthOutdir,
+  synthPortal,
   TEST_ENV,
   withNestedStacks,
 } from './synth.js';
@@ -66,11 +66,8 @@ describe.each(STAGES)('%s stage: the jobs table', (stage) => {
   let portal: PortalApp;
   let template: Template;
   beforeAll(() => {
-    const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...stageContext(stage) }, outdir: synthOutdir() });
-    portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
     // throws with cdk-nag's report on any unacknowledged finding, in any stack
-    portal.app.synth();
-    template = Template.fromStack(portal.jobs);
+    ({ portal, jobs: template } = synthPortal(stage));
   });
 
   it('has one schedule per schedule row and no other (no schedule without a row; the one EventBridge rule forwards SES events, in a stage that sends email)', () => {

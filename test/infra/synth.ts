@@ -45,14 +45,21 @@ export function stageContext(stage: StageName): Record<string, string> {
     : {};
 }
 
+/**
+ * One synth per stage per worker: the infra tier shares a module graph between its files (vitest.config.ts), and
+ * nothing reads a synthesized app but to assert on it, so the files that assert on the whole portal share these.
+ */
 const cache = new Map<StageName, SynthesizedPortal>();
-/** Cloud assemblies are ~30 MB each (bundles, the AWS CLI layer): removed by `removeSynthOutputs`. */
+/** Cloud assemblies are ~30 MB each (the AWS CLI layer...): a file's own apps by `removeSynthOutputs`, the shared ones at exit. */
 const outdirs: string[] = [];
+const sharedOutdirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of sharedOutdirs) rmSync(dir, { recursive: true, force: true });
+});
 
-/** Call from `afterAll` in every file that synthesizes. */
+/** Call from `afterAll` in every file that synthesizes: removes the outputs of the apps it made itself. */
 export function removeSynthOutputs(): void {
   for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  cache.clear();
 }
 
 /** A fresh output folder for one synth. */
@@ -73,7 +80,9 @@ export const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 export function synthPortal(stage: StageName): SynthesizedPortal {
   const cached = cache.get(stage);
   if (cached) return cached;
-  const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...stageContext(stage) }, outdir: synthOutdir() });
+  const outdir = mkdtempSync(join(tmpdir(), 'portal-infra-'));
+  sharedOutdirs.push(outdir);
+  const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...stageContext(stage) }, outdir });
   const portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
   // Throws (with cdk-nag's report) if any AwsSolutions finding is left unacknowledged.
   const assembly = portal.app.synth();
