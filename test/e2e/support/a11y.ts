@@ -53,6 +53,7 @@ export async function openPages(browser: Browser, user?: { username: string; pas
       reducedMotion: 'reduce',
       storageState: { cookies: [], origins: [{ origin: baseUrl(), localStorage: Object.entries(entries).map(([name, value]) => ({ name, value })) }] },
     });
+    await context.addInitScript(recordFocusMoves);
     contexts.push(context);
     pages[viewport.width] = await context.newPage();
   }
@@ -203,8 +204,27 @@ export async function closeDialog(page: Page, dialog: Locator, opener: Locator):
   await dialog.waitFor({ state: 'detached' });
   const focused = () => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
   await becomesTrue(() => opener.evaluate((el) => el === document.activeElement), 'focus back on the opener').catch(async (error: Error) => {
-    throw new Error(`${error.message}; focus is on ${await focused()}`);
+    const moves = await page.evaluate(() => (window as { focusMoves?: string[] }).focusMoves?.slice(-12) ?? []);
+    throw new Error(`${error.message}; focus is on ${await focused()}\nthe last focus moves:\n  ${moves.join('\n  ')}`);
   });
+}
+
+/**
+ * Runs in each document of an audited page: keeps the last focus moves (what gained or lost focus, and from or to
+ * what), which a failed focus check prints. A focus check that failed now and then, under load, said only that focus
+ * was on the body; these say how it got there.
+ */
+function recordFocusMoves() {
+  const moves: string[] = [];
+  (window as { focusMoves?: string[] }).focusMoves = moves;
+  const name = (el: EventTarget | null) =>
+    el instanceof Element
+      ? `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : el.id ? `#${el.id}` : ''}${el.isConnected ? '' : ' (detached)'}`
+      : 'nothing';
+  const at = () => `${Math.round(performance.now())} ms`;
+  document.addEventListener('focusin', (e) => moves.push(`${at()} in ${name(e.target)}, from ${name(e.relatedTarget)}`), true);
+  document.addEventListener('focusout', (e) => moves.push(`${at()} out ${name(e.target)}, to ${name(e.relatedTarget)}`), true);
+  document.addEventListener('keydown', (e) => moves.push(`${at()} key ${e.key} on ${name(e.target)}`), true);
 }
 
 /**
