@@ -26,7 +26,7 @@ import { siteKeys } from '../../lambdas/store/clinical-site.js';
 import { hashShareToken, rotationKeys } from '../../lambdas/store/rotation.js';
 import type { Caller } from '../handlers/support/events.js';
 import { createStudentRecord } from '../handlers/support/fixtures.js';
-import { auditChangeCount, call, eventFor, handlerOf } from '../handlers/support/matrix-world.js';
+import { auditChangeCount, call, eventFor, handlerOf, urlPart } from '../handlers/support/matrix-world.js';
 import { deliver, succeeded } from '../handlers/support/stripe-events.js';
 import type { CellRequest } from '../security/authorization-matrix.js';
 import { blank, DELETE, hostileJsonBody, hostileParam, hostileQuery, junkBody, junkString, multipartRequest, notString, tooLong, type BodyPart } from '../security/hostile.js';
@@ -440,17 +440,18 @@ process.on('unhandledRejection', (error) => uncaught.push(String((error as Error
 /**
  * API Gateway refuses, before any Lambda, a request whose request line and header values pass 10,240 bytes
  * together (HTTP API quotas: https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html).
- * So the generated requests that reach a handler keep their path, query and headers within that; the huge junk
- * strings still arrive in bodies (a payload may be 10 MB). Counting characters first keeps the check cheap: a
- * character is at least a byte, so anything longer is over without encoding it.
+ * So the generated requests that reach a handler keep their path, query (percent-encoded, as sent) and header values
+ * within that; the huge junk strings still arrive in bodies (a payload may be 10 MB). Counting characters first keeps
+ * the check cheap: a character is at least a byte, so anything longer is over without encoding it.
  */
 export const GATEWAY_REQUEST_LINE_BYTES = 10_240;
 export function reachesLambda(request: CellRequest): boolean {
-  const parts = [...Object.values(request.pathParameters ?? {}), ...Object.entries(request.query ?? {}).flat(), ...Object.entries(request.headers ?? {}).flat()].filter(
-    (part): part is string => typeof part === 'string',
-  );
-  if (parts.reduce((n, part) => n + part.length, 0) > GATEWAY_REQUEST_LINE_BYTES) return false;
-  const bytes = parts.reduce((n, part) => n + Buffer.byteLength(encodeURIComponent(part.replace(/\p{Cs}/gu, '\ufffd'))), 0);
+  const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string');
+  const inUrl = strings([...Object.values(request.pathParameters ?? {}), ...Object.entries(request.query ?? {}).flat()]);
+  const headerValues = strings(Object.values(request.headers ?? {}));
+  const characters = [...inUrl, ...headerValues].reduce((n, part) => n + part.length, 0);
+  if (characters > GATEWAY_REQUEST_LINE_BYTES) return false;
+  const bytes = inUrl.reduce((n, part) => n + urlPart(part).length, 0) + headerValues.reduce((n, value) => n + Buffer.byteLength(value), 0);
   return bytes <= GATEWAY_REQUEST_LINE_BYTES;
 }
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { inject } from 'vitest';
 import { buildApp, type PortalApp } from '../../lib/app.js';
 import type { StageName } from '../../lib/stage.js';
 
@@ -48,23 +49,24 @@ export function stageContext(stage: StageName): Record<string, string> {
 /**
  * One synth per stage per worker: the infra tier shares a module graph between its files (vitest.config.ts), and
  * nothing reads a synthesized app but to assert on it, so the files that assert on the whole portal share these.
+ * Every assembly is written under the run's folder (test/setup/infra-outputs.global.ts), removed when the run ends.
  */
 const cache = new Map<StageName, SynthesizedPortal>();
-/** Cloud assemblies are ~30 MB each (the AWS CLI layer...): a file's own apps by `removeSynthOutputs`, the shared ones at exit. */
+/** The assemblies of a file's own apps (~30 MB each), removed by `removeSynthOutputs`. */
 const outdirs: string[] = [];
-const sharedOutdirs: string[] = [];
-process.once('exit', () => {
-  for (const dir of sharedOutdirs) rmSync(dir, { recursive: true, force: true });
-});
 
 /** Call from `afterAll` in every file that synthesizes: removes the outputs of the apps it made itself. */
 export function removeSynthOutputs(): void {
   for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** A fresh output folder for one synth. */
+// outside the infra tier (a handler test synthesizing for its metric names) there is no run folder: the temp folder,
+// and that file removes its own app
+const newOutdir = () => mkdtempSync(join(inject('infraOutputs') ?? tmpdir(), 'portal-infra-'));
+
+/** A fresh output folder for one synth of the calling file's own. */
 export function synthOutdir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-infra-'));
+  const dir = newOutdir();
   outdirs.push(dir);
   return dir;
 }
@@ -80,9 +82,7 @@ export const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 export function synthPortal(stage: StageName): SynthesizedPortal {
   const cached = cache.get(stage);
   if (cached) return cached;
-  const outdir = mkdtempSync(join(tmpdir(), 'portal-infra-'));
-  sharedOutdirs.push(outdir);
-  const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...stageContext(stage) }, outdir });
+  const app = new App({ context: { ...cdkJsonContext(), ...SKIP_BUNDLING, ...stageContext(stage) }, outdir: newOutdir() });
   const portal = buildApp({ app, stage, webAssetPath: FIXTURE_WEB_DIST, env: TEST_ENV });
   // Throws (with cdk-nag's report) if any AwsSolutions finding is left unacknowledged.
   const assembly = portal.app.synth();

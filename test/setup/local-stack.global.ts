@@ -2,9 +2,9 @@
  * Browser tests run against the real `npm start` (bin/local.ts) in child processes, on free ports and
  * in temp data directories, with the demo data seeded. The SPA is built first if it is stale.
  *
- * One stack per worker of the tier (E2E_STACKS, default 2): two files run at once, each on a stack no other
- * running file touches (test/e2e/support/stack.ts picks it by the worker's VITEST_POOL_ID), so a file that
- * changes shared state (the clock of a job, the school's settings, the demo data) never races another.
+ * One stack per worker of the tier (Vitest's maxWorkers: two files run at once, or one with `--maxWorkers 1`), each
+ * on a stack no other running file touches (test/e2e/support/stack.ts picks it by the worker's VITEST_POOL_ID), so a
+ * file that changes shared state (the clock of a job, the school's settings, the demo data) never races another.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,8 +13,6 @@ import type { TestProject } from 'vitest/node';
 import { localStripeKeys } from '../../lib/local/stripe-keys.js';
 import { ensureWebBuild } from '../../lib/local/web-build.js';
 import { freePortalPorts, spawnPortal, type SpawnedPortal } from './spawn-portal.js';
-
-const E2E_STACKS = Math.max(1, Number(process.env.E2E_STACKS ?? 2));
 
 export default async function setup(project: TestProject) {
   const started: Array<{ dataDir: string; portal?: SpawnedPortal }> = [];
@@ -29,7 +27,7 @@ export default async function setup(project: TestProject) {
   ensureWebBuild((m) => console.log(`[e2e] ${m}`));
   try {
     const stacks = await Promise.all(
-      Array.from({ length: E2E_STACKS }, async () => {
+      Array.from({ length: Number(project.config.maxWorkers || project.vitest.config.maxWorkers || 1) }, async () => {
         const one: (typeof started)[number] = { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')) };
         started.push(one);
         // made before the portal starts, which then uses the same keys: tests act as Stripe with them

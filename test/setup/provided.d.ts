@@ -11,5 +11,7 @@ declare module 'vitest' {
      * the Stripe sandbox's keys of its data directory (lib/local/stripe-keys.ts). test/e2e/support/stack.ts picks a file's.
      */
     e2eStacks: Array<{ baseUrl: string; stripeKeys: import('../../lib/local/stripe-keys.js').LocalStripeKeys }>;
+    /** The folder the infra tier synthesizes into (infra-outputs.global.ts), removed when the run ends; none in other tiers. */
+    infraOutputs?: string;
   }
 }

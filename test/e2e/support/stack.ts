@@ -6,9 +6,10 @@
 import { inject } from 'vitest';
 
 export function stack() {
-  const stacks = inject('e2eStacks');
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  return stacks[(worker - 1) % stacks.length]!;
+  const mine = inject('e2eStacks')[worker - 1];
+  if (!mine) throw new Error(`no local stack for worker ${worker}: the setup starts one per worker (maxWorkers)`);
+  return mine;
 }
 
 export const baseUrl = () => stack().baseUrl;

@@ -54,11 +54,13 @@ export function handlerOf(id: RouteId): Promise<Handler> {
   return loaded.get(file)!;
 }
 
+/** A part of a URL as sent: any string may arrive here, lone surrogates included (which encodeURIComponent refuses). */
+export const urlPart = (text: string) => encodeURIComponent(text.replace(/\p{Cs}/gu, '\ufffd'));
+
 /** The API Gateway event for a cell's request. */
 export function eventFor(id: RouteId, caller: Caller | undefined, req: CellRequest): ApiEvent {
   const event = apiEvent(id, { caller, query: req.query, body: req.body, rawBody: req.rawBody });
-  // any string may arrive as a parameter here, lone surrogates included (which encodeURIComponent refuses)
-  const rawPath = routeById(id).path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent((req.pathParameters?.[name] ?? '').replace(/\p{Cs}/gu, '\ufffd')));
+  const rawPath = routeById(id).path.replace(/\{(\w+)\}/g, (_, name) => urlPart(req.pathParameters?.[name] ?? ''));
   Object.assign(event, { pathParameters: req.pathParameters, rawPath });
   event.requestContext.http.path = rawPath;
   Object.assign(event.headers, req.headers ?? {});
