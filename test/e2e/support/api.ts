@@ -35,5 +35,7 @@ export async function callApi(token: string, method: 'GET' | 'POST' | 'PUT' | 'D
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  // a refusal by the gateway's JWT check says why only in www-authenticate (error_description)
+  const said = `${res.status} ${text}${res.headers.has('www-authenticate') ? ` (www-authenticate: ${res.headers.get('www-authenticate')})` : ''}`;
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, said };
 }

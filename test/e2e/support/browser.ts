@@ -9,12 +9,43 @@ import { baseUrl } from './stack.js';
 
 export { baseUrl };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // every context (browser.newPage makes one through newContext too) reports its API trouble
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => recordApiTrouble(await newContext(options));
+  return browser;
+}
+
+/**
+ * The portal's API answers of 400 and more, and API requests that got no answer, since the running test began:
+ * test/setup/e2e-env.ts prints them when it fails. A journey that times out waiting for a message often met an
+ * error answer first (a refused token, a timed-out handler), which a screen shows only briefly or not at all.
+ */
+const apiTrouble: Array<Promise<string>> = [];
+/** What was recorded, each answer with its body (or what it was when the body could not be read within a second). */
+export const takeApiTrouble = () => Promise.all(apiTrouble.splice(0));
+
+function recordApiTrouble(context: BrowserContext): BrowserContext {
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  context.on('response', (response) => {
+    if (response.status() < 400 || !isApi(response.url())) return;
+    const line = `${new Date().toISOString().slice(11, 23)} ${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`;
+    const said = response.headers()['www-authenticate'];
+    const body = Promise.race([response.text(), new Promise<string>((resolve) => setTimeout(resolve, 1_000, '(body not read)').unref())]).catch(() => '(body gone)');
+    apiTrouble.push(body.then((text) => `${line} ${text.slice(0, 300)}${said ? ` (www-authenticate: ${said})` : ''}`));
+  });
+  context.on('requestfailed', (request) => {
+    if (isApi(request.url()))
+      apiTrouble.push(
+        Promise.resolve(`${new Date().toISOString().slice(11, 23)} ${request.method()} ${new URL(request.url()).pathname} → no answer: ${request.failure()?.errorText}`),
+      );
+  });
+  return context;
 }
 
 /** The file's browser, and pages each in a context of its own (own cookies and storage: one person). */

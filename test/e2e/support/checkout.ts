@@ -75,7 +75,7 @@ const PROGRAM_TYPE_OF: Record<ProgramList, string> = { diploma_programs: 'diplom
 export async function studentPaysByCard(student: { username: string; password: string }, programs: ProgramList, amount: string, billingName?: string): Promise<string> {
   const { token } = await login(student.username, student.password);
   const record = await callApi(token, 'GET', `/api/students/${student.username}/`);
-  expect(record.status).toBe(200);
+  expect(record.status, `${student.username}'s own record: ${record.said}`).toBe(200);
   const program = record.body.payment_details[programs][0] as { id: string };
   const opened = await callApi(token, 'POST', '/api/create-payment-intent', {
     username: student.username,
