@@ -132,7 +132,8 @@ describe('finance ledger', () => {
     const dialog = page.getByRole('dialog', { name: 'Refund payment' });
     await expect(dialog.getByLabel('Amount to refund ($)').inputValue()).resolves.toBe('1500.00');
     await dialog.getByRole('button', { name: 'Refund' }).click();
-    await page.getByText(/once Stripe confirms it/).waitFor();
+    // the notice says "requested" until the page sees the refund land, which can be at its first look
+    await page.getByText(/requested\. It will appear here once Stripe confirms it\.$|confirmed by Stripe and recorded\.$/).waitFor();
 
     // The refund lands through the webhook: refresh until the row says so.
     const refunded = row.getByText('Refunded', { exact: true });
