@@ -397,7 +397,8 @@ describe('Checkout (spec sections 2, 8 and 9), as a fresh student who owes $300.
       await form.getByLabel('Postal code').fill('02139');
       // timed in the page, as the toasts are: the test runner's own delays would blur the 3 s
       await page.evaluate(() => {
-        const timing = ((window as unknown as { __redirect: { succeededAt?: number; redirectedAt?: number } }).__redirect = {});
+        const timing: { succeededAt?: number; redirectedAt?: number } = {};
+        (window as unknown as { __redirect: typeof timing }).__redirect = timing;
         new MutationObserver((_, observer) => {
           if (timing.succeededAt === undefined && document.body.textContent?.includes('Payment Successful!')) timing.succeededAt = performance.now();
           if (timing.succeededAt !== undefined && location.pathname === '/Dashboard') {

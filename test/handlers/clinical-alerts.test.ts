@@ -14,12 +14,12 @@ import { addDays } from '../../lambdas/domain/compliance.js';
 import { handler as clinicalAlerts } from '../../lambdas/functions/jobs/send-clinical-alerts.js';
 import { handler as digest } from '../../lambdas/functions/jobs/send-compliance-digest.js';
 import { handler as summary } from '../../lambdas/functions/jobs/send-compliance-summary.js';
-import { handler as listNotices } from '../../lambdas/functions/notifications/list.js';
-import { apiEvent, invoke, type Caller } from './support/events.js';
+import type { Caller } from './support/events.js';
 import { clinicalStaff, createCourse, createRotation, createSite, ok } from './support/clinical.js';
 import { pendingSubmission, putTemplates, template } from './support/compliance.js';
 import { createSignIn, createStudentRecord } from './support/fixtures.js';
 import { waitFor } from './support/mail.js';
+import { noticeTitles } from './support/notices.js';
 
 const DAY_MS = 86_400_000;
 const { admin } = clinicalStaff();
@@ -34,8 +34,7 @@ beforeAll(async () => {
   course = await createCourse(admin);
 });
 
-const titles = async (username: string) =>
-  ((await invoke(listNotices, apiEvent('notifications-list', { caller: { username } }))).body.results as Array<{ title: string }>).map((n) => n.title).sort();
+const titles = noticeTitles;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
 const at = (ms: number) => new Date(ms).toISOString();
 

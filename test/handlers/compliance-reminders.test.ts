@@ -7,14 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler as sweep } from '../../lambdas/functions/jobs/send-compliance-reminders.js';
-import { handler as listNotices } from '../../lambdas/functions/notifications/list.js';
 import { schoolDay } from '../../lambdas/domain/clock.js';
 import { addDays } from '../../lambdas/domain/compliance.js';
 import { createSubmission, type SubmissionRecord } from '../../lambdas/store/compliance.js';
-import { apiEvent, invoke } from './support/events.js';
 import { putTemplates, template } from './support/compliance.js';
 import { createStudentRecord } from './support/fixtures.js';
 import { emailsTo, waitFor } from './support/mail.js';
+import { noticeTitles } from './support/notices.js';
 
 const DAY_MS = 86_400_000;
 
@@ -50,8 +49,7 @@ async function approved(student: { username: string; lastName: string; cohortId:
   return record;
 }
 
-const titles = async (username: string) =>
-  ((await invoke(listNotices, apiEvent('notifications-list', { caller: { username } }))).body.results as Array<{ title: string }>).map((n) => n.title).sort();
+const titles = noticeTitles;
 
 describe('compliance reminders', () => {
   it('sends each reminder once per threshold, in the inbox and by email, and none for a replaced or distant approval', { timeout: 120_000 }, async () => {

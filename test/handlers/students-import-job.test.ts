@@ -219,9 +219,15 @@ describe('CSV import as a job', () => {
     expect(await createdByAdmin()).toBe(1_000);
     expect(await cohortCount()).toBe(1_000);
 
-    // both imports, newest first, for the admin to reopen
-    const list = (await invoke(h.list as never, apiEvent('students-imports-list', { caller: admin, query: { limit: '50' } }))).body as ImportList;
-    const ours = list.results.filter((i) => i.id === firstId || i.id === res.body.id);
+    // both imports, newest first, for the admin to reopen (paged: other files import at the same time)
+    const listed: ImportList['results'] = [];
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const query: Record<string, string> = { limit: '50', ...(cursor ? { cursor } : {}) };
+      const page = (await invoke(h.list as never, apiEvent('students-imports-list', { caller: admin, query }))).body as ImportList;
+      listed.push(...page.results);
+      cursor = page.next;
+    }
+    const ours = listed.filter((i) => i.id === firstId || i.id === res.body.id);
     expect(ours.map((i) => [i.id, i.status, i.created, i.skipped])).toEqual([
       [res.body.id, 'done', 0, 1_000],
       [firstId, 'done', 1_000, 0],
