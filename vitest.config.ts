@@ -11,15 +11,6 @@ import react from '@vitejs/plugin-react';
  *  hostile   1,000 generated bad requests per route, on the same stand-ins
  *  e2e       the whole local stack driven through headless Chromium (playwright-core)
  */
-/** Handler test files that set the SDK's endpoints, the queue's URL or the metrics' output before their handlers load. */
-const HANDLER_FILES_OWN_GRAPH = [
-  'test/handlers/faults.test.ts',
-  'test/handlers/documents-upload-atomic.test.ts',
-  'test/handlers/extraction-budget.test.ts',
-  'test/handlers/metrics-emitted.test.ts',
-  'test/handlers/students-import-job.test.ts',
-];
-
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: one, on a 2-core machine. The tiers wait on
@@ -75,23 +66,6 @@ export default defineConfig({
         test: {
           name: 'handlers',
           include: ['test/handlers/**/*.test.ts'],
-          exclude: HANDLER_FILES_OWN_GRAPH,
-          globalSetup: ['test/setup/standins.global.ts'],
-          setupFiles: ['test/setup/handler-env.ts'],
-          // one module graph per worker: the SDK clients, handlers and fixtures load once, not once per file (107 s
-          // instead of 144 s for the tier here)
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // the handler files that point the SDK, the queue or the metrics elsewhere for themselves (fault proxies, a
-        // queue of their own, metrics on stdout): clients made once per module graph would keep their endpoints, so
-        // each of these files gets a graph of its own. Same stand-ins as "handlers" (test/setup/standins.global.ts).
-        test: {
-          name: 'handlers-own-graph',
-          include: HANDLER_FILES_OWN_GRAPH,
           globalSetup: ['test/setup/standins.global.ts'],
           setupFiles: ['test/setup/handler-env.ts'],
           testTimeout: 30_000,
