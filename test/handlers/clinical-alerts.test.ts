@@ -19,7 +19,7 @@ import { clinicalStaff, createCourse, createRotation, createSite, ok } from './s
 import { pendingSubmission, putTemplates, template } from './support/compliance.js';
 import { createSignIn, createStudentRecord } from './support/fixtures.js';
 import { waitFor } from './support/mail.js';
-import { noticeTitles } from './support/notices.js';
+import { noticeTitles as titles } from './support/notices.js';
 
 const DAY_MS = 86_400_000;
 const { admin } = clinicalStaff();
@@ -34,7 +34,6 @@ beforeAll(async () => {
   course = await createCourse(admin);
 });
 
-const titles = noticeTitles;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
 const at = (ms: number) => new Date(ms).toISOString();
 

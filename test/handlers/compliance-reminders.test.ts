@@ -13,7 +13,7 @@ import { createSubmission, type SubmissionRecord } from '../../lambdas/store/com
 import { putTemplates, template } from './support/compliance.js';
 import { createStudentRecord } from './support/fixtures.js';
 import { emailsTo, waitFor } from './support/mail.js';
-import { noticeTitles } from './support/notices.js';
+import { noticeTitles as titles } from './support/notices.js';
 
 const DAY_MS = 86_400_000;
 
@@ -48,8 +48,6 @@ async function approved(student: { username: string; lastName: string; cohortId:
   await createSubmission(record, { actor: 'reminder-test', action: 'compliance.submit', entityType: 'compliance-submission', entityId: record.id, subject: 'test' });
   return record;
 }
-
-const titles = noticeTitles;
 
 describe('compliance reminders', () => {
   it('sends each reminder once per threshold, in the inbox and by email, and none for a replaced or distant approval', { timeout: 120_000 }, async () => {

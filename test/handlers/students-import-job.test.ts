@@ -32,6 +32,7 @@ import { randomCohort } from './support/cohorts.js';
 import { apiEvent, invoke, type Caller } from './support/events.js';
 import { createSignIn, uniqueName } from './support/fixtures.js';
 import { emailsTo, waitFor } from './support/mail.js';
+import { everyResult } from './support/pages.js';
 import { handler as listNotices } from '../../lambdas/functions/notifications/list.js';
 
 const JOB = 'students-import-chunks';
@@ -220,13 +221,9 @@ describe('CSV import as a job', () => {
     expect(await cohortCount()).toBe(1_000);
 
     // both imports, newest first, for the admin to reopen (paged: other files import at the same time)
-    const listed: ImportList['results'] = [];
-    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
-      const query: Record<string, string> = { limit: '50', ...(cursor ? { cursor } : {}) };
-      const page = (await invoke(h.list as never, apiEvent('students-imports-list', { caller: admin, query }))).body as ImportList;
-      listed.push(...page.results);
-      cursor = page.next;
-    }
+    const listed = await everyResult<ImportList['results'][number]>((query) => invoke(h.list as never, apiEvent('students-imports-list', { caller: admin, query })), {
+      limit: '50',
+    });
     const ours = listed.filter((i) => i.id === firstId || i.id === res.body.id);
     expect(ours.map((i) => [i.id, i.status, i.created, i.skipped])).toEqual([
       [res.body.id, 'done', 0, 1_000],

@@ -32,18 +32,16 @@ export const takeApiTrouble = () => Promise.all(apiTrouble.splice(0));
 
 function recordApiTrouble(context: BrowserContext): BrowserContext {
   const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  const now = () => new Date().toISOString().slice(11, 23);
   context.on('response', (response) => {
     if (response.status() < 400 || !isApi(response.url())) return;
-    const line = `${new Date().toISOString().slice(11, 23)} ${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`;
+    const line = `${now()} ${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`;
     const said = response.headers()['www-authenticate'];
     const body = Promise.race([response.text(), new Promise<string>((resolve) => setTimeout(resolve, 1_000, '(body not read)').unref())]).catch(() => '(body gone)');
     apiTrouble.push(body.then((text) => `${line} ${text.slice(0, 300)}${said ? ` (www-authenticate: ${said})` : ''}`));
   });
   context.on('requestfailed', (request) => {
-    if (isApi(request.url()))
-      apiTrouble.push(
-        Promise.resolve(`${new Date().toISOString().slice(11, 23)} ${request.method()} ${new URL(request.url()).pathname} → no answer: ${request.failure()?.errorText}`),
-      );
+    if (isApi(request.url())) apiTrouble.push(Promise.resolve(`${now()} ${request.method()} ${new URL(request.url()).pathname} → no answer: ${request.failure()?.errorText}`));
   });
   return context;
 }
