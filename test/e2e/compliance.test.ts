@@ -51,7 +51,19 @@ describe('Clinical compliance', () => {
       await signInToDashboard(admin, 'admin', 'Admin!2345');
       await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compliance Review' }).click();
       await admin.getByRole('heading', { level: 1, name: 'Compliance Review' }).waitFor();
+      // the filtered list replaces the rows under the pointer: a click while it lands can open another row's item
+      const filtered = admin.waitForResponse((res) => {
+        const url = new URL(res.url());
+        return url.pathname === '/api/compliance/queue/' && url.searchParams.get('requirement_id') === 'bls-certificate';
+      });
       await admin.getByLabel('Requirement').selectOption('bls-certificate');
+      expect((await filtered).status()).toBe(200);
+      await admin
+        .getByRole('row')
+        .filter({ hasNotText: BLS })
+        .filter({ has: admin.getByRole('button', { name: /^Review / }) })
+        .first()
+        .waitFor({ state: 'detached' });
       await admin.getByRole('button', { name: `Review Maya Singh, ${BLS}` }).click();
       const review = admin.getByRole('dialog', { name: `${BLS}: Maya Singh` });
       await review.getByTitle('bls-front.pdf (PDF preview)').waitFor();

@@ -297,6 +297,7 @@ export function writeAxeSummary(suite: string): void {
 export function accessibilityBrowser(summary: string) {
   let browser: Browser;
   beforeAll(async () => {
+    records.length = 0;
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -9,16 +9,55 @@ import { baseUrl } from './stack.js';
 
 export { baseUrl };
 
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
+/** The worker's Chromium: launched by the first file the worker runs, and again if it went away. */
+let chromiumOfWorker: Promise<Browser> | undefined;
+async function workerChromium(): Promise<Browser> {
+  const running = await chromiumOfWorker?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  chromiumOfWorker = chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  // every context (browser.newPage makes one through newContext too) reports its API trouble
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => recordApiTrouble(await newContext(options));
-  return browser;
+  return chromiumOfWorker;
+}
+
+/**
+ * A test file's browser. The tier keeps one module graph per worker (vitest.config.ts), so the files a worker runs one
+ * after another share its Chromium, launched once instead of once per file: each file gets a lease of it, whose
+ * contexts are its own (own cookies, storage and cache, as in a browser of its own) and whose close() closes them,
+ * not Chromium. Every context of a lease (browser.newPage makes one too) reports its API trouble.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await workerChromium();
+  const opened = new Set<BrowserContext>();
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = recordApiTrouble(await browser.newContext(options));
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  const lease: Partial<Browser> = {
+    newContext,
+    // as Browser.newPage: a page in a context of its own, which closing the page closes
+    async newPage(options?: BrowserContextOptions) {
+      const context = await newContext(options);
+      const page = await context.newPage();
+      page.once('close', () => void context.close());
+      return page;
+    },
+    contexts: () => [...opened],
+    async close() {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (Object.hasOwn(lease, property)) return lease[property as keyof Browser];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**
@@ -74,7 +113,7 @@ export interface PagePerTest extends BrowserPerFile {
   readonly page: Page;
 }
 
-/** Launching Chromium takes seconds, so one per test file; every context a test opens is closed after it. */
+/** One browser lease per test file (see launchBrowser); every context a test opens is closed after it. */
 export function browserPerFile(options?: BrowserContextOptions): BrowserPerFile {
   let launched: Browser | undefined;
   const contexts: BrowserContext[] = [];
