@@ -27,7 +27,7 @@ describe('reschedule', () => {
     expect(moved.ok && moved.value.moved).toEqual([2, 3]);
   });
   it('refuses a first date not after today, or on a day some months lack, or a plan with nothing to move', () => {
-    expect(reschedule(plan, '2027-03-01', '2027-03-01')).toEqual({ ok: false, message: 'first_due_on: must be after today' });
+    expect(reschedule(plan, '2027-03-01', '2027-03-01')).toEqual({ ok: false, field: 'first_due_on', message: 'first_due_on: must be after today' });
     expect(reschedule(plan, '2027-03-29', '2027-03-01').ok).toBe(false);
     expect(reschedule([inst(1, '2027-02-05', { status: 'paid' })], '2027-03-10', '2027-03-01')).toEqual({ ok: false, message: 'This plan has no payments left that can be moved' });
   });
@@ -39,9 +39,9 @@ describe('waiveLateFee', () => {
     const withFee = [inst(1, '2027-02-05', { status: 'past_due', lateFee: { entryId: 'late-1', postedOn: '2027-02-16' } })];
     const once = waiveLateFee(withFee, 1, waived);
     expect(once.ok && once.value[0]!.lateFee).toEqual({ entryId: 'late-1', postedOn: '2027-02-16', waived });
-    expect(once.ok && waiveLateFee(once.value, 1, waived)).toEqual({ ok: false, message: 'seq: the late fee of payment 1 was already waived' });
-    expect(waiveLateFee([inst(1, '2027-02-05')], 1, waived)).toEqual({ ok: false, message: 'seq: payment 1 has no late fee' });
-    expect(waiveLateFee(withFee, 7, waived)).toEqual({ ok: false, message: 'seq: this plan has no payment 7' });
+    expect(once.ok && waiveLateFee(once.value, 1, waived)).toEqual({ ok: false, field: 'seq', message: 'seq: the late fee of payment 1 was already waived' });
+    expect(waiveLateFee([inst(1, '2027-02-05')], 1, waived)).toEqual({ ok: false, field: 'seq', message: 'seq: payment 1 has no late fee' });
+    expect(waiveLateFee(withFee, 7, waived)).toEqual({ ok: false, field: 'seq', message: 'seq: this plan has no payment 7' });
   });
 });
 

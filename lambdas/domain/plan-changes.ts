@@ -2,14 +2,18 @@
  * The finance office's changes to a payment plan, pure (PUT /api/payment-plans/{id}/ carries them out, each in one
  * transaction with its audit entry). Cancelling and re-amortizing are plan-collection.ts's cancelPlan and
  * installment-plan.ts's reamortize; here are the rest. Each answers the installments after the change, or a sentence
- * saying why it cannot be made.
+ * saying why it cannot be made: about the plan as it stands (a conflict), or about a field of the request.
  */
 import { addMonths } from './compliance.js';
 import type { Installment } from './installment-plan.js';
 import { planStatus, type PlanStatus } from './plan-collection.js';
 
-export type ChangeResult<T> = { ok: true; value: T } | { ok: false; message: string };
-const refuse = (message: string): { ok: false; message: string } => ({ ok: false, message });
+export type Refusal = { ok: false; message: string; field?: string };
+export type ChangeResult<T> = { ok: true; value: T } | Refusal;
+/** The plan as it stands does not allow the change. */
+const refuse = (message: string): Refusal => ({ ok: false, message });
+/** The request's `field` is what is wrong; the message names it first, as every 400 does. */
+const refuseField = (field: string, message: string): Refusal => ({ ok: false, field, message: `${field}: ${message}` });
 
 /** Pause: the sweep stops (no debit, reminder, past-due marking or late fee) until resumed; paying stays open. */
 export function pause(status: PlanStatus): ChangeResult<PlanStatus> {
@@ -27,8 +31,8 @@ export function resume(status: PlanStatus, installments: readonly Installment[])
  * past due or paid keep their dates: their attempts and fees belong to the dates they had.
  */
 export function reschedule(installments: readonly Installment[], firstDueOn: string, today: string): ChangeResult<{ installments: Installment[]; moved: number[] }> {
-  if (firstDueOn <= today) return refuse('first_due_on: must be after today');
-  if (Number(firstDueOn.slice(8, 10)) > 28) return refuse('first_due_on: must be on day 1 to 28 of a month, so that every month has it');
+  if (firstDueOn <= today) return refuseField('first_due_on', 'must be after today');
+  if (Number(firstDueOn.slice(8, 10)) > 28) return refuseField('first_due_on', 'must be on day 1 to 28 of a month, so that every month has it');
   const movable = installments.filter((i) => i.status === 'scheduled' && i.attempts.length === 0).sort((a, b) => a.seq - b.seq);
   if (movable.length === 0) return refuse('This plan has no payments left that can be moved');
   const dates = new Map(movable.map((i, k) => [i.seq, addMonths(firstDueOn, k)]));
@@ -41,9 +45,9 @@ export function reschedule(installments: readonly Installment[], firstDueOn: str
 /** Waive an installment's late fee: kept on the installment with who, why and when; never twice. */
 export function waiveLateFee(installments: readonly Installment[], seq: number, waived: { by: string; reason: string; on: string }): ChangeResult<Installment[]> {
   const inst = installments.find((i) => i.seq === seq);
-  if (!inst) return refuse(`seq: this plan has no payment ${seq}`);
+  if (!inst) return refuseField('seq', `this plan has no payment ${seq}`);
   const fee = inst.lateFee;
-  if (!fee) return refuse(`seq: payment ${seq} has no late fee`);
-  if (fee.waived) return refuse(`seq: the late fee of payment ${seq} was already waived`);
+  if (!fee) return refuseField('seq', `payment ${seq} has no late fee`);
+  if (fee.waived) return refuseField('seq', `the late fee of payment ${seq} was already waived`);
   return { ok: true, value: installments.map((i) => (i.seq === seq ? { ...i, lateFee: { ...fee, waived } } : i)) };
 }

@@ -138,9 +138,9 @@ const actionNeededNotice = (plan: PaymentPlanRecord, seq: number, intentId: stri
  * wants the student and they are not there (`notify`: the sweep; not a Pay now, whose student is sent to the bank's
  * page at once). Nothing is written when the attempt already has a final outcome (its event came first).
  */
-export function recordAttempt(planId: string, action: ChargeAction, answer: ChargeAnswer, today: string, at: string, vaPaymentPending: boolean, notify = true) {
+export function recordAttempt(asRead: PaymentPlanRecord, action: ChargeAction, answer: ChargeAnswer, today: string, at: string, vaPaymentPending: boolean, notify = true) {
   return changePlan(
-    planId,
+    asRead.id,
     async (plan) => {
       const result = applyAttemptOutcome(forSweep(plan, vaPaymentPending), action.seq, { n: action.attempt, on: today, intentId: answer.intentId }, answer.outcome, answer.code);
       if (result.installments === plan.installments) return null;
@@ -148,6 +148,7 @@ export function recordAttempt(planId: string, action: ChargeAction, answer: Char
       return { plan: { ...plan, installments: result.installments, status: result.status }, items };
     },
     at,
+    asRead,
   );
 }
 
@@ -194,11 +195,17 @@ function feeItems(
  * each late fee an ordinary charge (its id derived from plan and installment, so it can exist once) recorded on its
  * installment. The actions are worked out again from the plan as read, so a rerun finds the fee already there.
  */
-export async function markLate(planId: string, actions: SweepAction[], ref: StudentRef & { firstName?: string }, today: string, at: string): Promise<PaymentPlanRecord | null> {
+export async function markLate(
+  asRead: PaymentPlanRecord,
+  actions: SweepAction[],
+  ref: StudentRef & { firstName?: string },
+  today: string,
+  at: string,
+): Promise<PaymentPlanRecord | null> {
   const wanted = actions.filter((a) => a.kind === 'mark_past_due' || a.kind === 'late_fee');
   if (wanted.length === 0) return null;
   return changePlan(
-    planId,
+    asRead.id,
     async (plan) => {
       let installments = plan.installments;
       const fees: LedgerEntry[] = [];
@@ -214,15 +221,16 @@ export async function markLate(planId: string, actions: SweepAction[], ref: Stud
       return { plan: { ...plan, installments, status: planStatus(plan.status, installments) }, items: feeItems(ref, plan, fees, 'payment-plan.late_fee') };
     },
     at,
+    asRead,
   );
 }
 
 /** The sweep's reminders of one plan: each notice once (its key kept on the plan in the same transaction). */
-export function sendReminders(planId: string, actions: SweepAction[], at: string) {
+export function sendReminders(asRead: PaymentPlanRecord, actions: SweepAction[], at: string) {
   const reminders = actions.filter((a): a is Extract<SweepAction, { kind: 'remind' }> => a.kind === 'remind');
   if (reminders.length === 0) return Promise.resolve(null);
   return changePlan(
-    planId,
+    asRead.id,
     async (plan) => {
       const due = reminders.filter((r) => !plan.sentReminders.includes(r.key));
       if (due.length === 0) return null;
@@ -240,6 +248,7 @@ export function sendReminders(planId: string, actions: SweepAction[], at: string
       return { plan: { ...plan, sentReminders: [...plan.sentReminders, ...due.map((r) => r.key)] }, items };
     },
     at,
+    asRead,
   );
 }
 

@@ -215,24 +215,33 @@ export function planWrite(current: PaymentPlanRecord, next: PaymentPlanRecord, a
   };
 }
 
+/** A change's own items (the bill as read, a marker) were refused: the data is not what the change was worked out from. */
+export class PlanItemsRefused extends Conflict {
+  constructor(id: string, items: number[]) {
+    super(`Payment plan ${id}: a write with it was refused (items ${items.join(', ')})`);
+  }
+}
+
 /** A change worked out from the plan as read: the plan after it and what is written with it, or null for none. */
 export type PlanChange = (plan: PaymentPlanRecord) => Promise<{ plan: PaymentPlanRecord; items?: TransactItems } | null>;
 
 /**
  * Applies `change` to the plan in one transaction with the items it brings, conditional on the plan's version; when
  * another write got there first (the webhook, a second sweep) the plan is read again and the change worked out anew.
+ * A caller that has just read or written the plan passes it as `asRead`, and the first try starts from it instead of
+ * reading it again: the version condition refuses it all the same if it is no longer current.
  * Answers the plan as written (or as read when the change had nothing to do), null when there is no such plan.
  */
-export async function changePlan(id: string, change: PlanChange, at: string): Promise<PaymentPlanRecord | null> {
+export async function changePlan(id: string, change: PlanChange, at: string, asRead?: PaymentPlanRecord): Promise<PaymentPlanRecord | null> {
   for (let attempt = 1; attempt <= 5; attempt++) {
-    const current = await getPlan(id);
+    const current = attempt === 1 && asRead ? asRead : await getPlan(id);
     if (!current) return null;
     const next = await change(current);
     if (!next) return current;
     const result = await transactWrite([planWrite(current, next.plan, at), ...(next.items ?? [])]);
     if (result.ok) return { ...next.plan, version: current.version + 1, updatedAt: at };
     // anything but the plan's own condition is the caller's item saying the data is not what it expected
-    if (!result.failedConditions.includes(0)) throw new Conflict(`Payment plan ${id}: a write with it was refused (items ${result.failedConditions.join(', ')})`);
+    if (!result.failedConditions.includes(0)) throw new PlanItemsRefused(id, result.failedConditions);
   }
   throw new Conflict(`Payment plan ${id} kept changing while it was being updated`);
 }

@@ -31,7 +31,8 @@ export const handler = job('payment-plans-sweep', async ({ now }) => {
   const failed: string[] = [];
   await inParallel(ids, PLANS_AT_ONCE, async (id) => {
     try {
-      const plan = await getPlan(id);
+      // each step starts from the plan as the last one left it, read again only if something else wrote it since
+      let plan = await getPlan(id);
       if (!plan) return;
       const profile = await getStudentProfile(plan.username);
       if (!profile) return;
@@ -40,13 +41,16 @@ export const handler = job('payment-plans-sweep', async ({ now }) => {
       for (const action of actions) {
         if (action.kind !== 'charge') continue;
         const answer = await chargeInstallment(plan, action);
-        await recordAttempt(plan.id, action, answer, today, at, va);
+        plan = await recordAttempt(plan, action, answer, today, at, va);
+        if (!plan) return;
         done.push(`${plan.id} charge ${action.seq}#${action.attempt} ${answer.outcome}`);
       }
-      if (await markLate(plan.id, actions, profile, today, at)) {
+      const marked = await markLate(plan, actions, profile, today, at);
+      if (marked) {
+        plan = marked;
         for (const a of actions) if (a.kind === 'mark_past_due' || a.kind === 'late_fee') done.push(`${plan.id} ${a.kind} ${a.seq}`);
       }
-      if (await sendReminders(plan.id, actions, at)) {
+      if (await sendReminders(plan, actions, at)) {
         for (const a of actions) if (a.kind === 'remind') done.push(`${plan.id} remind ${a.seq} ${a.daysBefore}d`);
       }
     } catch (error) {

@@ -63,7 +63,7 @@ export const handler = route('payment-plans-pay-now', async (req) => {
     throw error;
   }
   const profile = await getStudentProfile(plan.username);
-  const written = await recordAttempt(plan.id, action, answer, schoolDay(now()), nowIso(), profile ? vaPending(profile) : false, false);
+  const written = await recordAttempt(plan, action, answer, schoolDay(now()), nowIso(), profile ? vaPending(profile) : false, false);
   const outcome = answer.outcome === 'authentication_required' ? 'requires_action' : answer.outcome === 'processing' ? 'processing' : 'declined';
   const body: PayNowResponse = {
     outcome,

@@ -21,15 +21,15 @@ import { parseJsonBody, parseParams } from '../../http/validate.js';
 import { presentPlan } from '../../presenters/payment-plan-view.js';
 import { auditPut } from '../../store/audit.js';
 import { TABLE_NAME, type TransactItems } from '../../store/dynamo.js';
-import { changePlan, getPlan, holdsProgram, releaseProgram, studentBillAndPlans, type PaymentPlanRecord } from '../../store/payment-plan.js';
+import { changePlan, getPlan, holdsProgram, PlanItemsRefused, releaseProgram, studentBillAndPlans, type PaymentPlanRecord } from '../../store/payment-plan.js';
 import { customerMethod } from '../../store/stripe-customer.js';
 import { ledgerItem, studentKeys } from '../../store/student.js';
 import { balanceUpdate, owedChange } from '../../store/student-ledger.js';
 
-/** A refused change: the sentence as a 409, or a 400 when it names a field of the request. */
+/** A refused change: a 400 when a field of the request is wrong, else a 409 (the plan as it stands refuses it). */
 function made<T>(result: ChangeResult<T>): T {
   if (result.ok) return result.value;
-  throw /^[a-z_]+: /.test(result.message) ? new Invalid(result.message) : new Conflict(result.message);
+  throw result.field ? new Invalid(result.message) : new Conflict(result.message);
 }
 
 export const handler = route('payment-plans-update', async (req) => {
@@ -137,7 +137,7 @@ export const handler = route('payment-plans-update', async (req) => {
     at,
   ).catch((error: unknown) => {
     // the bill moved between the read and the write (a payment, a charge): worked out again on the next try
-    if (error instanceof Conflict && input.action === 'reamortize' && error.message.startsWith('Payment plan ')) {
+    if (error instanceof PlanItemsRefused && input.action === 'reamortize') {
       throw new Conflict('The bill changed while the plan was being re-amortized; please try again');
     }
     throw error;
