@@ -113,15 +113,23 @@ describe('A payment plan, from My Bill to its last payment', () => {
         await page.getByRole('checkbox', { name: 'I have read and accept the payment plan agreement' }).check();
         await next(page);
 
-        // a card saved through a SetupIntent, in the sandbox's form
+        // a card saved through a SetupIntent, in the sandbox's form; removed again (asked first), then saved anew
         await page.getByRole('heading', { name: 'Step 4 of 5: Payment method' }).waitFor();
-        await page.getByRole('button', { name: 'Add a card or bank account' }).click();
-        await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-        await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-        await page.getByLabel('CVC').fill('123');
-        await page.getByLabel('Postal code').fill('60601');
-        await page.getByRole('button', { name: 'Save card' }).click();
-        await page.getByRole('radio', { name: /4242/ }).and(page.locator(':checked')).waitFor();
+        const saveCard = async () => {
+          await page.getByRole('button', { name: 'Add a card or bank account' }).click();
+          await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+          await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+          await page.getByLabel('CVC').fill('123');
+          await page.getByLabel('Postal code').fill('60601');
+          await page.getByRole('button', { name: 'Save card' }).click();
+          await page.getByRole('radio', { name: /4242/ }).and(page.locator(':checked')).waitFor();
+        };
+        await saveCard();
+        await page.getByRole('button', { name: 'Remove Visa •••• 4242 (card)' }).click();
+        await page.getByRole('dialog', { name: 'Remove this payment method?' }).getByRole('button', { name: 'Remove' }).click();
+        await expectToast(page, 'Visa •••• 4242 (card) removed.');
+        await page.getByText('You have no saved card or bank account yet.').waitFor();
+        await saveCard();
         await next(page);
 
         await page.getByRole('heading', { name: 'Step 5 of 5: Autopay' }).waitFor();

@@ -120,6 +120,41 @@ describe('My Plan', { timeout: 20_000 }, () => {
     expect(await toastText()).toContain('Payment method changed.');
   });
 
+  it('removes a saved method once asked, and says why the one paying the plan stays', async () => {
+    const METHODS = '/api/students/student/payment-methods/';
+    const { calls } = open([plan()], {
+      [`DELETE ${METHODS}pm_bank/`]: jsonResponse({ removed: true, id: 'pm_bank' }),
+      [`DELETE ${METHODS}pm_visa/`]: jsonResponse({ error: 'Visa •••• 4242 pays the Nursing Assistant plan: choose another payment method for the plan first' }, 409),
+    });
+    fireEvent.click(within(await card()).getByRole('button', { name: 'Change payment method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change payment method' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Remove STRIPE TEST BANK •••• 6789 (bank account)' }));
+    // asked first: cancelling sends nothing
+    let confirm = await screen.findByRole('dialog', { name: 'Remove this payment method?' });
+    expect(confirm.textContent).toContain('STRIPE TEST BANK •••• 6789 (bank account) will no longer be saved');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove this payment method?' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    const reads = () => calls.filter((c) => c.method === 'GET' && c.path === METHODS).length;
+    const readBefore = reads();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove STRIPE TEST BANK •••• 6789 (bank account)' }));
+    confirm = await screen.findByRole('dialog', { name: 'Remove this payment method?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await toastText()).toContain('STRIPE TEST BANK •••• 6789 (bank account) removed.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove this payment method?' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`${METHODS}pm_bank/`]);
+    // the list is read again
+    await waitFor(() => expect(reads()).toBeGreaterThan(readBefore));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Visa •••• 4242 (card)' }));
+    confirm = await screen.findByRole('dialog', { name: 'Remove this payment method?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Visa •••• 4242 pays the Nursing Assistant plan: choose another payment method for the plan first');
+    // still chosen: nothing was removed
+    expect((within(dialog).getByRole('radio', { name: 'Visa •••• 4242 (card)' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('offers no payment or changes on a completed plan', async () => {
     open([plan({ status: 'completed', next_debit: null, remaining: 0 })]);
     const region = await card();

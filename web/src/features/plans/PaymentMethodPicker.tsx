@@ -6,10 +6,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { SavedPaymentMethod } from '#contract/payment-plans';
+import { ConfirmDialog } from '#shared/components/ConfirmDialog';
+import { ProblemAlert } from '#shared/components/ProblemAlert';
 import { RetryAlert } from '#shared/components/RetryAlert';
+import { serverErrorOf } from '#shared/lib/serverError';
+import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { AddPaymentMethod } from './AddPaymentMethod';
-import { METHODS_FAILED } from './myPlanMessages';
-import { useGetPaymentMethodsQuery } from './myPlanApi';
+import { METHODS_FAILED, REMOVE_FAILED } from './myPlanMessages';
+import { useGetPaymentMethodsQuery, useRemovePaymentMethodMutation } from './myPlanApi';
 
 const KIND = { card: 'Card', us_bank_account: 'Bank account' } as const;
 
@@ -20,19 +24,39 @@ interface Props {
   username: string;
   holderName: string;
   value: string | null;
-  onChange: (paymentMethodId: string) => void;
+  onChange: (paymentMethodId: string | null) => void;
 }
 
-/** The student's saved cards and bank accounts to choose from, and "Add a card or bank account". */
+/**
+ * The student's saved cards and bank accounts to choose from, each with Remove (asked first; refused while a plan's
+ * autopay debits it, saying which), and "Add a card or bank account".
+ */
 export function PaymentMethodPicker({ username, holderName, value, onChange }: Props) {
   const methods = useGetPaymentMethodsQuery(username);
+  const [remove, { isLoading: removing }] = useRemovePaymentMethodMutation();
+  const toast = useToast(TOAST_MS);
   const [adding, setAdding] = useState(false);
+  const [removal, setRemoval] = useState<SavedPaymentMethod | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const saved = methods.data ?? [];
 
   const added = (id: string) => {
     setAdding(false);
     onChange(id);
     void methods.refetch();
+  };
+
+  const confirmRemoval = async (method: SavedPaymentMethod) => {
+    setRemoval(null);
+    setProblem(null);
+    try {
+      await remove({ username, id: method.id }).unwrap();
+      // a removed method cannot stay chosen
+      if (value === method.id) onChange(null);
+      toast(`${methodLabel(method)} removed.`, 'success');
+    } catch (failure) {
+      setProblem(serverErrorOf(failure) ?? REMOVE_FAILED);
+    }
   };
 
   return (
@@ -43,10 +67,24 @@ export function PaymentMethodPicker({ username, holderName, value, onChange }: P
       {saved.length > 0 && (
         <RadioGroup aria-label="Saved payment methods" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
           {saved.map((method) => (
-            <FormControlLabel key={method.id} value={method.id} control={<Radio />} label={methodLabel(method)} />
+            <Stack key={method.id} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <FormControlLabel value={method.id} control={<Radio />} label={methodLabel(method)} />
+              <Button size="small" color="error" disabled={removing} aria-label={`Remove ${methodLabel(method)}`} onClick={() => setRemoval(method)}>
+                Remove
+              </Button>
+            </Stack>
           ))}
         </RadioGroup>
       )}
+      <ProblemAlert problem={problem} />
+      <ConfirmDialog
+        open={removal !== null}
+        title="Remove this payment method?"
+        message={removal ? `${methodLabel(removal)} will no longer be saved, and cannot pay your plans until you add it again.` : ''}
+        confirmLabel="Remove"
+        onConfirm={() => removal && void confirmRemoval(removal)}
+        onCancel={() => setRemoval(null)}
+      />
       {adding ? (
         <AddPaymentMethod holderName={holderName} onSaved={added} onCancel={() => setAdding(false)} />
       ) : (

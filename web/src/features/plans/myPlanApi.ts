@@ -31,6 +31,11 @@ export const myPlanApi = api.enhanceEndpoints({ addTagTypes: ['PaymentPlans', 'P
       transformResponse: (body: Partial<PaymentMethodsResponse> | null) => body?.payment_methods ?? [],
       providesTags: ['PaymentMethods'],
     }),
+    /** Detaches a saved card or bank account (a 409 while a plan's autopay debits it). */
+    removePaymentMethod: build.mutation<{ removed: true; id: string }, { username: string; id: string }>({
+      query: ({ username, id }) => ({ url: `/api/students/${encodeURIComponent(username)}/payment-methods/${encodeURIComponent(id)}/`, method: 'DELETE' }),
+      invalidatesTags: onSuccess(['PaymentMethods']),
+    }),
     createSetupIntent: build.mutation<SetupIntentResponse, void>({
       query: () => ({ url: '/api/payment-methods/setup-intent/', method: 'POST', body: {} }),
     }),
@@ -41,4 +46,5 @@ export const myPlanApi = api.enhanceEndpoints({ addTagTypes: ['PaymentPlans', 'P
   }),
 });
 
-export const { usePreviewPlanMutation, useCreatePlanMutation, useGetPaymentMethodsQuery, useCreateSetupIntentMutation, usePayNowMutation } = myPlanApi;
+export const { usePreviewPlanMutation, useCreatePlanMutation, useGetPaymentMethodsQuery, useRemovePaymentMethodMutation, useCreateSetupIntentMutation, usePayNowMutation } =
+  myPlanApi;

@@ -8,6 +8,7 @@ export const CHANGE_FAILED = 'The change could not be saved. Please try again.';
 export const PAY_FAILED = 'The payment could not be made. Please try again.';
 export const SETUP_FAILED = 'A card or bank account cannot be added right now. Please try again.';
 export const METHODS_FAILED = 'Your saved cards and bank accounts could not be loaded.';
+export const REMOVE_FAILED = 'That card or bank account could not be removed. Please try again.';
 export const PLAN_CREATED = 'Your payment plan is set up.';
 
 /** Why an ACH payment still shows as processing. */
