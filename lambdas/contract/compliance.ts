@@ -97,10 +97,20 @@ export const RequirementInput = z.object({
 });
 export type RequirementInput = z.infer<typeof RequirementInput>;
 
-/** PUT /api/compliance/requirements/ (admin): the whole set; a template left out is retired (its history stays). */
+/**
+ * PUT /api/compliance/requirements/ (admin): the whole set; a template left out is retired (its history stays).
+ * `version` is the set's version as GET answered it: a save made since then by someone else makes this one a 409.
+ */
 export const RequirementsRequest = z.object({
   requirements: z.array(RequirementInput).check(z.maxLength(MAX_REQUIREMENTS, `may hold at most ${MAX_REQUIREMENTS} requirements`)),
+  version: z.number({ error: 'must be the version the requirements were read at' }).check(z.int('must be a whole number'), z.minimum(0, 'must be 0 or more')),
 });
+
+/** GET and PUT /api/compliance/requirements/: the templates in force and the set's version. */
+export interface RequirementsResponse {
+  requirements: ComplianceRequirement[];
+  version: number;
+}
 
 export type ComplianceRequirement = Omit<RequirementInput, 'id'> & { id: string };
 

@@ -11,7 +11,10 @@ export const SUBMISSION_TYPE = 'compliance-submission';
 
 export const complianceKeys = {
   requirements: 'COMPLIANCE_REQUIREMENTS',
+  requirementPrefix: 'REQUIREMENT#',
   requirement: (id: string) => ({ pk: 'COMPLIANCE_REQUIREMENTS', sk: `REQUIREMENT#${id}` }),
+  /** The set's version, beside its templates (one Query reads both): each save of the whole set raises it. */
+  requirementsVersion: { pk: 'COMPLIANCE_REQUIREMENTS', sk: 'VERSION' },
   /** Prefix of a student's submissions in their partition. */
   submissionPrefix: 'COMPLIANCE#',
   submission: (username: string, submittedAt: string, id: string) => ({ pk: studentKeys.student(username), sk: `COMPLIANCE#${submittedAt}#${id}` }),
@@ -36,8 +39,8 @@ export function movedSubmissionKeys(item: Item, lastName: string, cohortId: stri
  */
 export async function activeRequirementIds(): Promise<Set<string>> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': complianceKeys.requirements },
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': complianceKeys.requirements, ':prefix': complianceKeys.requirementPrefix },
     ProjectionExpression: 'id, retired',
   });
   return new Set(items.filter((i) => i.retired !== true).map((i) => String(i.id)));

@@ -1,7 +1,8 @@
 /**
  * Clinical compliance: the requirement templates and the students' submissions.
- *  - Templates: one partition (COMPLIANCE_REQUIREMENTS), one item each: all of them are one Query. A template
- *    left out of a PUT is retired, not deleted, so the history of what was handed in for it stays readable.
+ *  - Templates: one partition (COMPLIANCE_REQUIREMENTS), one item each, and the set's version: all of them are one
+ *    Query. A template left out of a PUT is retired, not deleted, so the history of what was handed in for it stays
+ *    readable. A PUT names the version its editor read, so a save made meanwhile by another admin is never undone.
  *  - Submissions: in the student's partition (`COMPLIANCE#<submitted at>#<id>`), so a student's compliance
  *    record is one Query. Also, sparse:
  *      gsi1 `COMPLIANCE#COHORT#<cohort>` by last name: the cohort grid, one Query (moved with the student);
@@ -104,11 +105,16 @@ export const pointerItem = (s: Pick<SubmissionRecord, 'id' | 'username' | 'submi
   submissionSk: complianceKeys.submission(s.username, s.submitted_at, s.id).sk,
 });
 
-/** Every template, the retired ones included (a student's history may name them). */
-export async function listRequirements(): Promise<RequirementRecord[]> {
+/** Every template, the retired ones included (a student's history may name them), and the set's version (0: never saved). */
+export async function requirementSet(): Promise<{ records: RequirementRecord[]; version: number }> {
   const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': complianceKeys.requirements } });
-  return items.map(Requirement.fromItem).sort((a, b) => a.name.localeCompare(b.name));
+  const isVersion = (i: Item) => i.sk === complianceKeys.requirementsVersion.sk;
+  const records = items.filter((i) => !isVersion(i)).map(Requirement.fromItem);
+  return { records: records.sort((a, b) => a.name.localeCompare(b.name)), version: Number(items.find(isVersion)?.version ?? 0) };
 }
+
+/** Every template, the retired ones included. */
+export const listRequirements = async (): Promise<RequirementRecord[]> => (await requirementSet()).records;
 
 export const activeRequirements = (all: readonly RequirementRecord[]): ComplianceRequirement[] => all.filter((r) => !r.retired).map(toRequirement);
 
@@ -117,18 +123,25 @@ export function toRequirement(r: RequirementRecord): ComplianceRequirement {
   return requirement;
 }
 
+/** 409 for a save of the set as it was before another save. */
+export const SET_CHANGED = 'The requirements were changed by someone else since you opened them. Reload to see their changes, then make yours again.';
+
 /**
  * Replaces the set of templates, with its audit entry, in one transaction: new ones get an id from their name,
- * kept ones are updated, left-out ones retired. An id that names no template is refused (409: changed meanwhile).
+ * kept ones are updated, left-out ones retired, and the set's version raised. The transaction holds only if the set
+ * is still at `version`, the one its editor read: else a 409, and nothing is written. An id that names no template is
+ * refused too (409: changed meanwhile). Answers the templates in force and the new version.
  */
 export async function replaceRequirements(
   inputs: readonly RequirementInput[],
+  version: number,
   actor: string,
   at: string,
-  /** The templates as the caller already read them (saves the Query). */
-  existing: readonly RequirementRecord[] | null = null,
-): Promise<ComplianceRequirement[]> {
-  existing ??= await listRequirements();
+  /** The set as the caller already read it (saves the Query). */
+  read?: { records: readonly RequirementRecord[]; version: number },
+): Promise<{ requirements: ComplianceRequirement[]; version: number }> {
+  const { records: existing, version: current } = read ?? (await requirementSet());
+  if (version !== current) throw new Conflict(SET_CHANGED);
   const known = new Map(existing.map((r) => [r.id, r]));
   const unknown = inputs.find((r) => r.id !== undefined && !known.has(r.id));
   if (unknown) throw new Conflict(`requirements: no requirement ${unknown.id} (it may have been removed meanwhile)`);
@@ -139,9 +152,9 @@ export async function replaceRequirements(
   });
   const kept = new Set(records.map((r) => r.id));
   const retiring = existing.filter((r) => !r.retired && !kept.has(r.id)).map((r) => ({ ...r, retired: true, updatedAt: at }));
-  // one transaction holds at most 100 items: the puts, the retirements and the audit entry
-  if (records.length + retiring.length + 1 > MAX_TRANSACTION_ITEMS) {
-    throw new Invalid(`requirements: at most ${MAX_TRANSACTION_ITEMS - 1} templates may be saved and retired in one step; retire some first`);
+  // one transaction holds at most 100 items: the puts, the retirements, the audit entry and the version
+  if (records.length + retiring.length + 2 > MAX_TRANSACTION_ITEMS) {
+    throw new Invalid(`requirements: at most ${MAX_TRANSACTION_ITEMS - 2} templates may be saved and retired in one step; retire some first`);
   }
   const audit: AuditEntry = {
     actor,
@@ -158,8 +171,18 @@ export async function replaceRequirements(
         .slice(0, 500),
     },
   };
-  await transactWrite([...[...records, ...retiring].map((r) => ({ Put: { TableName: TABLE_NAME, Item: Requirement.item(r) } })), auditPut(audit, at)]);
-  return records.map(toRequirement);
+  const versionPut = {
+    Put: {
+      TableName: TABLE_NAME,
+      Item: { ...complianceKeys.requirementsVersion, type: 'compliance-requirements-version', version: version + 1, updatedAt: at },
+      ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :read',
+      ...(version === 0 ? {} : { ExpressionAttributeValues: { ':read': version } }),
+    },
+  };
+  await transactWrite([...[...records, ...retiring].map((r) => ({ Put: { TableName: TABLE_NAME, Item: Requirement.item(r) } })), auditPut(audit, at), versionPut], () => {
+    throw new Conflict(SET_CHANGED);
+  });
+  return { requirements: records.map(toRequirement), version: version + 1 };
 }
 
 /** A student's submissions, every one: one Query of their partition. */

@@ -63,7 +63,7 @@ const world: MatrixWorld = {
     // the compliance rows are signed-in only: refused before an upload, a submission or a template would be read
     complianceUpload: async () => 'uploads/anonymous/00000000-0000-4000-8000-000000000000/BLS_card.pdf',
     pendingSubmission: async () => '00000000-0000-4000-8000-0000000000ac',
-    requirementsInForce: async () => [],
+    requirementSet: async () => ({ requirements: [], version: 0 }),
     planSettings: async () => ({ templates: [], hold_rules: {} }),
     planTemplate: async () => 'none',
     savedCard: async () => 'pm_anonymous',

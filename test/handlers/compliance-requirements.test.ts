@@ -15,8 +15,12 @@ import { complianceCohort, complianceStudent, newAdmin, pendingSubmission, putTe
 import { apiEvent, invoke, type Caller } from './support/events.js';
 
 const admin = newAdmin();
-const list = async (caller: Caller = admin) => (await invoke(getRequirements, apiEvent('compliance-requirements-get', { caller }))).body.requirements as ComplianceRequirement[];
-const put = (requirements: unknown[], caller: Caller = admin) => invoke(putRequirements, apiEvent('compliance-requirements-put', { caller, body: { requirements } }));
+const read = async (caller: Caller = admin) =>
+  (await invoke(getRequirements, apiEvent('compliance-requirements-get', { caller }))).body as { requirements: ComplianceRequirement[]; version: number };
+const list = async (caller: Caller = admin) => (await read(caller)).requirements;
+/** PUT of the set as of `version`: by default the one in force now, as an editor that has just read it. */
+const put = async (requirements: unknown[], caller: Caller = admin, version?: number) =>
+  invoke(putRequirements, apiEvent('compliance-requirements-put', { caller, body: { requirements, version: version ?? (await read()).version } }));
 /** Templates of other test files in force now: a PUT replaces the whole set, so it carries them on. */
 const others = async (mine: (r: ComplianceRequirement) => boolean) => (await list()).filter((r) => !mine(r));
 const input = (t: ComplianceRequirement, keepId = false) => {
@@ -82,6 +86,32 @@ describe('compliance requirement templates', () => {
     expect(both.body.requirements.filter(tbOf)).toHaveLength(2);
   });
 
+  it("refuses a save of the set as it was before another admin's save (409), storing nothing of it", async () => {
+    const other = newAdmin();
+    const opened = await read();
+    const firstEditor = template(cohortId, { name: 'Hep B series' });
+    const secondEditor = template(cohortId, { name: 'MMR titer' });
+    // both opened the set at one version; the other admin saves first
+    const saved = await put([...opened.requirements.filter((r) => !ofMyCohort(r)), input(secondEditor)], other, opened.version);
+    expect(saved.status).toBe(200);
+    expect(saved.body.version).toBeGreaterThan(opened.version);
+    expect((await read()).version).toBe(saved.body.version);
+    // the first one's save would retire the other's template: refused, and nothing of it stored, not even its audit entry
+    const logged = async () => (await auditEntriesOf('all')).filter((e) => e.actor === admin.username).length;
+    const loggedBefore = await logged();
+    const late = await put([...opened.requirements.filter((r) => !ofMyCohort(r)), input(firstEditor)], admin, opened.version);
+    expect(late).toMatchObject({
+      status: 409,
+      body: { error: 'The requirements were changed by someone else since you opened them. Reload to see their changes, then make yours again.' },
+    });
+    expect((await list()).filter(ofMyCohort).map((r) => r.name)).toEqual(['MMR titer']);
+    expect(await logged()).toBe(loggedBefore);
+    // read again, their save goes through on top of the other's
+    const again = await put([...(await others(ofMyCohort)), input(firstEditor), { ...(await list()).find((r) => r.name === 'MMR titer')! }]);
+    expect(again.status).toBe(200);
+    expect((await list()).filter(ofMyCohort).map((r) => r.name)).toEqual(['Hep B series', 'MMR titer']);
+  });
+
   it('checks the cohort of a new or re-aimed template only, so a kept one never blocks a save', async () => {
     // as if written when its cohort existed (cohorts are never deleted; another file's fixture may name a made-up one)
     const stray = template(`gone-${cohortId}`, { name: 'Stray' });
@@ -124,7 +154,7 @@ describe('compliance requirement templates', () => {
       const kept = await others((r) => r.applies_to.kind === 'cohort' && r.applies_to.cohort_id === crowded);
       // every template kept but the 60 above, which it would retire, plus new ones up to the limit of 60: over 100 items
       const fresh = Array.from({ length: 60 - kept.length }, (_, i) => input(template(crowded, { name: `Fresh ${i}` })));
-      expect(await put([...kept, ...fresh])).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^requirements: at most 99 templates/) } });
+      expect(await put([...kept, ...fresh])).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^requirements: at most 98 templates/) } });
       expect((await list()).filter((r) => r.applies_to.kind === 'cohort' && r.applies_to.cohort_id === crowded)).toHaveLength(60);
     } finally {
       // later saves of every file carry what is in force; these would crowd them past the limit of 60

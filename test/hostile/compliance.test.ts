@@ -189,7 +189,12 @@ describe('hostile input on the compliance routes', () => {
     'compliance-requirements-get': () => readOnlyGet((res: Answer) => expect(Array.isArray(res.body.requirements)).toBe(true)),
     'compliance-requirements-put': () => ({
       caller: admin,
-      request: req({ body: hostileJsonBody({ base: fc.constant(null).map(() => ({ requirements: [validTemplate()] })), defects: { requirements: badRequirementSet } }) }),
+      request: req({
+        body: hostileJsonBody({
+          base: fc.constant(null).map(() => ({ requirements: [validTemplate()], version: 0 })),
+          defects: { requirements: badRequirementSet, version: required(fc.oneof(fc.constantFrom(1.5, '3', null, true, [], {}), fc.integer({ max: -1 }))) },
+        }),
+      }),
     }),
     'compliance-upload-url': () => presignSpec('card.pdf'),
     'compliance-submit': () => ({ caller: admin, request: req({ body: submitBody() }) }),

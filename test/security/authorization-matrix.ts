@@ -203,8 +203,8 @@ export interface MatrixWorld {
     complianceUpload(who: Who): Promise<string>;
     /** A new submission of A's (requirementA) waiting for review, handed in by A; answers its id. */
     pendingSubmission(): Promise<string>;
-    /** The requirement templates in force, as PUT /api/compliance/requirements/ takes them back (their ids kept). */
-    requirementsInForce(): Promise<Array<Record<string, unknown>>>;
+    /** The requirement templates in force and the set's version, as PUT /api/compliance/requirements/ takes them back (their ids kept). */
+    requirementSet(): Promise<{ requirements: Array<Record<string, unknown>>; version: number }>;
     /** The plan templates and hold rules in force, as PUT /api/payment-plan-templates/ takes them back (ids kept). */
     planSettings(): Promise<{ templates: Array<Record<string, unknown>>; hold_rules: Record<string, unknown> }>;
     /** An active plan template for the world's program type (made once); answers its id. */
@@ -515,24 +515,28 @@ export const REQUESTS = {
   'students-messages': (w, who) => ({ pathParameters: { username: target(w, who) }, query: { limit: '20' } }),
   'compliance-requirements-get': () => ({}),
   // the set in force handed back whole (a template left out would be retired under the other tests), plus one new one of A's cohort
-  'compliance-requirements-put': async (w) => ({
-    body: {
-      requirements: [
-        ...(await w.fresh.requirementsInForce()),
-        {
-          name: `Matrix flu shot ${w.tag} ${++requirementSerial}`,
-          category: 'immunization',
-          evidence: 'date_only',
-          validity: { kind: 'seasonal', month: 3, day: 31 },
-          applies_to: { kind: 'cohort', cohort_id: w.cohortA },
-          due_days_from_cohort_start: -30,
-          guidelines: 'One dose this season.',
-          alternatives: [],
-          exemption_allowed: true,
-        },
-      ],
-    },
-  }),
+  'compliance-requirements-put': async (w) => {
+    const { requirements, version } = await w.fresh.requirementSet();
+    return {
+      body: {
+        version,
+        requirements: [
+          ...requirements,
+          {
+            name: `Matrix flu shot ${w.tag} ${++requirementSerial}`,
+            category: 'immunization',
+            evidence: 'date_only',
+            validity: { kind: 'seasonal', month: 3, day: 31 },
+            applies_to: { kind: 'cohort', cohort_id: w.cohortA },
+            due_days_from_cohort_start: -30,
+            guidelines: 'One dose this season.',
+            alternatives: [],
+            exemption_allowed: true,
+          },
+        ],
+      },
+    };
+  },
   'compliance-upload-url': () => ({ body: { file_name: 'BLS card.pdf', file_size: 120_000, content_type: 'application/pdf' } }),
   'compliance-submit': async (w, who) => {
     const completed = daysAgo(10);

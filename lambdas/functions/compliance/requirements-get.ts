@@ -1,9 +1,13 @@
-/** GET /api/compliance/requirements/ (signed in) — the requirement templates in force (what may be asked of a student is no secret). */
-import type { ComplianceRequirement } from '../../contract/compliance.js';
+/**
+ * GET /api/compliance/requirements/ (signed in) — the requirement templates in force (what may be asked of a student is
+ * no secret), and the set's version, which an admin's PUT of the set names.
+ */
+import type { RequirementsResponse } from '../../contract/compliance.js';
 import { route } from '../../http/route.js';
-import { activeRequirements, listRequirements } from '../../store/compliance.js';
+import { activeRequirements, requirementSet } from '../../store/compliance.js';
 
 export const handler = route('compliance-requirements-get', async () => {
-  const body: { requirements: ComplianceRequirement[] } = { requirements: activeRequirements(await listRequirements()) };
+  const { records, version } = await requirementSet();
+  const body: RequirementsResponse = { requirements: activeRequirements(records), version };
   return { body };
 });

@@ -14,7 +14,7 @@ import { studentKeys } from '../../../lambdas/store/student.js';
 import { stripe } from '../../../lambdas/store/payment-gateway.js';
 import { createCohort } from '../../../lambdas/store/cohort.js';
 import { writeNotice } from '../../../lambdas/store/notification.js';
-import { activeRequirements, createSubmission, listRequirements, type SubmissionRecord } from '../../../lambdas/store/compliance.js';
+import { activeRequirements, createSubmission, requirementSet, type SubmissionRecord } from '../../../lambdas/store/compliance.js';
 import { newUploadKey, putFile } from '../../../lambdas/store/document-files.js';
 import { getPlanSettings } from '../../../lambdas/store/plan-template.js';
 import { getStudentProfile } from '../../../lambdas/store/student.js';
@@ -368,7 +368,10 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
       },
       complianceUpload,
       pendingSubmission: () => pendingOfA(new Date().toISOString()),
-      requirementsInForce: async () => activeRequirements(await listRequirements()).map((r) => ({ ...r })),
+      requirementSet: async () => {
+        const { records, version } = await requirementSet();
+        return { requirements: activeRequirements(records).map((r) => ({ ...r })), version };
+      },
       planTemplate: async () => {
         const name = `Matrix offer ${world.tag}`;
         const existing = (await getPlanSettings()).templates.find((t) => t.name === name);

@@ -6,17 +6,20 @@ import { asAdmin, asComplianceStaff, bls, flu } from './complianceTestData';
 
 function open(answers: Record<string, Answer> = {}) {
   const calls = stubApi({
-    'GET /api/compliance/requirements/': jsonResponse({ requirements: [bls, flu] }),
+    'GET /api/compliance/requirements/': jsonResponse({ requirements: [bls, flu], version: 7 }),
     'GET /api/cohorts/': jsonResponse([]),
-    'PUT /api/compliance/requirements/': ({ body }) =>
-      jsonResponse({ requirements: (body as { requirements: object[] }).requirements.map((r, i) => ({ id: `saved-${i}`, ...r })) }),
+    'PUT /api/compliance/requirements/': ({ body }) => {
+      const sent = body as { requirements: object[]; version: number };
+      return jsonResponse({ requirements: sent.requirements.map((r, i) => ({ id: `saved-${i}`, ...r })), version: sent.version + 1 });
+    },
     ...answers,
   });
   renderApp('/admin/compliance/requirements', { preloadedState: asAdmin() });
   return calls;
 }
 
-const puts = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body as { requirements: Array<Record<string, unknown>> });
+const puts = (calls: { method: string; body: unknown }[]) =>
+  calls.filter((c) => c.method === 'PUT').map((c) => c.body as { requirements: Array<Record<string, unknown>>; version: number });
 
 describe('Compliance requirement templates', { timeout: 20_000 }, () => {
   it('lists the templates with their rules', async () => {
@@ -68,9 +71,44 @@ describe('Compliance requirement templates', { timeout: 20_000 }, () => {
           exemption_allowed: true,
         },
       ],
+      version: 7,
     });
     expect(await toastText()).toContain('Requirements saved.');
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
+  });
+
+  it('names the version each save starts from: the one read, then the one its own save answered', async () => {
+    const calls = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Retire Flu shot' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save requirements' }));
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Retire BLS card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save requirements' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(puts(calls).map((p) => p.version)).toEqual([7, 8]);
+  });
+
+  it('after another admin saved meanwhile: says so, keeps the edits, and reloads the set on request', async () => {
+    const calls = open({
+      'PUT /api/compliance/requirements/': jsonResponse(
+        { error: 'The requirements were changed by someone else since you opened them. Reload to see their changes, then make yours again.' },
+        409,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retire Flu shot' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save requirements' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The requirements were changed by someone else since you opened them. Reload to see their changes, then make yours again.',
+    );
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    const reads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/compliance/requirements/').length;
+    const before = reads();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload the requirements' }));
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    await screen.findByRole('button', { name: 'Retire Flu shot' });
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reload the requirements' })).toBeNull();
   });
 
   it('checks the fields against the contract before keeping them', async () => {

@@ -34,13 +34,20 @@ export default function RequirementTemplatesPage() {
   const cohorts = useListComplianceCohortsQuery();
   const [save, { isLoading: saving }] = usePutRequirementsMutation();
   const [drafts, setDrafts] = useState<RequirementInput[] | null>(null);
+  // the set's version the drafts start from: a save names it, and is refused if another admin saved since
+  const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<{ index: number; form: RequirementForm } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [staleSet, setStaleSet] = useState(false);
   const [dirty, setDirty] = useState(false);
 
+  // the set as read, unless it is older than what this page last saved (the refetch after a save is still on its way)
   useEffect(() => {
-    if (data && !dirty) setDrafts(data);
-  }, [data, dirty]);
+    if (data && !dirty && data.version >= version) {
+      setDrafts(data.requirements);
+      setVersion(data.version);
+    }
+  }, [data, dirty, version]);
 
   const change = (next: RequirementInput[]) => {
     setDrafts(next);
@@ -50,14 +57,25 @@ export default function RequirementTemplatesPage() {
   const saveAll = async () => {
     if (!drafts) return;
     setProblem(null);
+    setStaleSet(false);
     try {
-      const saved = await save(drafts).unwrap();
-      setDrafts(saved);
+      const saved = await save({ requirements: drafts, version }).unwrap();
+      setDrafts(saved.requirements);
+      setVersion(saved.version);
       setDirty(false);
       toast('Requirements saved.', 'success');
     } catch (failure) {
       setProblem(problemOf(failure, SAVE_FAILED));
+      setStaleSet((failure as { status?: unknown }).status === 409);
     }
+  };
+
+  /** After a refused save: the set as it is now, the unsaved changes dropped. */
+  const reloadSet = () => {
+    setProblem(null);
+    setStaleSet(false);
+    setDirty(false);
+    void refetch();
   };
 
   return (
@@ -76,6 +94,13 @@ export default function RequirementTemplatesPage() {
             {dirty && <Typography color="warning.main">Unsaved changes</Typography>}
           </Stack>
           <ProblemAlert problem={problem} />
+          {staleSet && (
+            <Stack direction="row">
+              <Button variant="outlined" onClick={reloadSet}>
+                Reload the requirements
+              </Button>
+            </Stack>
+          )}
           {drafts.length === 0 ? (
             <Typography>No requirements yet. Add the first one.</Typography>
           ) : (

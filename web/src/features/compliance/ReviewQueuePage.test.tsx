@@ -21,7 +21,7 @@ const entries = [
 function open(answers: Record<string, Answer> = {}, state: Partial<RootState> = asComplianceStaff()) {
   const calls = stubApi({
     'GET /api/compliance/queue/': jsonResponse({ results: entries, count: 2, next: null }),
-    'GET /api/compliance/requirements/': jsonResponse({ requirements: [bls, flu] }),
+    'GET /api/compliance/requirements/': jsonResponse({ requirements: [bls, flu], version: 3 }),
     'GET /api/cohorts/': jsonResponse([]),
     [`GET /api/compliance/submissions/${FIRST}/files/0/`]: jsonResponse({
       download_url: 'https://bucket.test/bls.png?sig=1',

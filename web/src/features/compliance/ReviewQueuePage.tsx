@@ -58,7 +58,7 @@ export default function ReviewQueuePage() {
   const requirements = useGetRequirementsQuery();
   // every reviewer lists the cohorts by name (GET /api/cohorts/ takes the compliance group too); the queue's own fill any gap
   const cohorts = useListComplianceCohortsQuery();
-  const byId = useMemo(() => new Map((requirements.data ?? []).map((r) => [r.id, r])), [requirements.data]);
+  const byId = useMemo(() => new Map((requirements.data?.requirements ?? []).map((r) => [r.id, r])), [requirements.data]);
   const entries = useMemo(() => queue.data?.results ?? [], [queue.data]);
 
   const cohortOptions = useMemo(() => {
@@ -125,7 +125,7 @@ export default function ReviewQueuePage() {
         </NativeSelect>
         <NativeSelect id="queue-requirement" label="Requirement" value={requirementId} onChange={(e) => filterChanged(() => setRequirementId(e.target.value))}>
           <option value="">All requirements</option>
-          <SelectOptions options={(requirements.data ?? []).map((r) => [r.id, r.name] as const)} />
+          <SelectOptions options={(requirements.data?.requirements ?? []).map((r) => [r.id, r.name] as const)} />
         </NativeSelect>
       </Stack>
       {cohortId && (

@@ -3,11 +3,11 @@ import { listOf, onSuccess } from '#shared/api/responses';
 import type { Cohort } from '#contract/cohorts';
 import type {
   CohortCompliance,
-  ComplianceRequirement,
   ComplianceSubmission,
   DecisionInput,
   QueueEntry,
   RequirementInput,
+  RequirementsResponse,
   StudentCompliance,
   SubmissionInput,
 } from '#contract/compliance';
@@ -33,15 +33,14 @@ const enc = encodeURIComponent;
 /** The calls of the compliance API (lambdas/routes.ts, lambdas/contract/compliance.ts). */
 export const complianceApi = api.enhanceEndpoints({ addTagTypes: ['ComplianceRequirement', 'Compliance'] }).injectEndpoints({
   endpoints: (build) => ({
-    getRequirements: build.query<ComplianceRequirement[], void>({
+    /** The templates in force, and the set's version (a save names it). */
+    getRequirements: build.query<RequirementsResponse, void>({
       query: () => '/api/compliance/requirements/',
-      transformResponse: (body: { requirements?: ComplianceRequirement[] }) => body?.requirements ?? [],
       providesTags: ['ComplianceRequirement'],
     }),
-    /** The whole set: a template left out is retired. */
-    putRequirements: build.mutation<ComplianceRequirement[], RequirementInput[]>({
-      query: (requirements) => ({ url: '/api/compliance/requirements/', method: 'PUT', body: { requirements } }),
-      transformResponse: (body: { requirements?: ComplianceRequirement[] }) => body?.requirements ?? [],
+    /** The whole set, as of the version it was read at: a template left out is retired. */
+    putRequirements: build.mutation<RequirementsResponse, { requirements: RequirementInput[]; version: number }>({
+      query: (body) => ({ url: '/api/compliance/requirements/', method: 'PUT', body }),
       invalidatesTags: onSuccess(['ComplianceRequirement', 'Compliance']),
     }),
     getStudentCompliance: build.query<StudentCompliance, string>({
