@@ -7,6 +7,7 @@ import type { StudentRotation } from './clinical.js';
 import { CalendarDate } from './payments.js';
 import { PROGRAM_TYPES } from './programs.js';
 import { Username } from './username.js';
+import { setVersion } from './set-version.js';
 import * as z from './zod.js';
 
 export const COMPLIANCE_CATEGORIES = ['immunization', 'titer', 'tb', 'cpr_bls', 'background_check', 'drug_screen', 'license', 'insurance', 'training'] as const;
@@ -103,7 +104,7 @@ export type RequirementInput = z.infer<typeof RequirementInput>;
  */
 export const RequirementsRequest = z.object({
   requirements: z.array(RequirementInput).check(z.maxLength(MAX_REQUIREMENTS, `may hold at most ${MAX_REQUIREMENTS} requirements`)),
-  version: z.number({ error: 'must be the version the requirements were read at' }).check(z.int('must be a whole number'), z.minimum(0, 'must be 0 or more')),
+  version: setVersion(),
 });
 
 /** GET and PUT /api/compliance/requirements/: the templates in force and the set's version. */

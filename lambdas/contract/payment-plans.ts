@@ -4,6 +4,7 @@
  */
 import { CalendarDate, Dollars } from './payments.js';
 import { PROGRAM_TYPES, type ProgramType } from './programs.js';
+import { setVersion } from './set-version.js';
 import * as z from './zod.js';
 
 export * from './holds.js';
@@ -57,11 +58,15 @@ export const HoldRulesInput = /* @__PURE__ */ (() =>
   }))();
 export type HoldRulesInput = z.output<typeof HoldRulesInput>;
 
-/** PUT /api/payment-plan-templates/: the whole set (templates left out are removed; plans keep the terms they were made with) and the hold rules. */
+/**
+ * PUT /api/payment-plan-templates/: the whole set (templates left out are removed; plans keep the terms they were made
+ * with) and the hold rules, as of `version`, the settings' version GET answered (contract/set-version.ts).
+ */
 export const PlanTemplatesRequest = /* @__PURE__ */ (() =>
   z.object({
     templates: z.array(PlanTemplateInput).check(z.maxLength(MAX_PLAN_TEMPLATES, `may hold at most ${MAX_PLAN_TEMPLATES} templates`)),
     hold_rules: HoldRulesInput,
+    version: setVersion(),
   }))();
 export type PlanTemplatesRequest = z.input<typeof PlanTemplatesRequest>;
 
@@ -89,6 +94,8 @@ export interface HoldRules {
 export interface PlanTemplatesResponse {
   templates: PaymentPlanTemplate[];
   hold_rules: HoldRules;
+  /** The settings' version, which a PUT names. */
+  version: number;
 }
 
 /** The version of the plan agreement's wording a student accepts; kept with the plan. */

@@ -16,7 +16,7 @@ import * as z from '../contract/zod.js';
 import { Conflict, Invalid } from '../domain/errors.js';
 import { newIdFrom } from '../domain/slug.js';
 import { auditPut, type AuditEntry } from './audit.js';
-import { entity, getItem, queryAll, queryCount, queryPage, TABLE_NAME, transactWrite, type Item, type RecordOf, type TransactItems } from './dynamo.js';
+import { entity, getItem, queryAll, queryCount, queryPage, TABLE_NAME, transactWrite, versionIs, type Item, type RecordOf, type TransactItems } from './dynamo.js';
 import { complianceKeys, SUBMISSION_TYPE } from './compliance-keys.js';
 import { studentKeys } from './student.js';
 
@@ -175,8 +175,7 @@ export async function replaceRequirements(
     Put: {
       TableName: TABLE_NAME,
       Item: { ...complianceKeys.requirementsVersion, type: 'compliance-requirements-version', version: version + 1, updatedAt: at },
-      ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :read',
-      ...(version === 0 ? {} : { ExpressionAttributeValues: { ':read': version } }),
+      ...versionIs(version),
     },
   };
   await transactWrite([...[...records, ...retiring].map((r) => ({ Put: { TableName: TABLE_NAME, Item: Requirement.item(r) } })), auditPut(audit, at), versionPut], () => {

@@ -75,6 +75,14 @@ export function entity<Shape extends z.ZodMiniObject>(type: string, shape: () =>
 
 export type RecordOf<E extends { fromItem: (item: Item) => unknown }> = ReturnType<E['fromItem']>;
 
+/**
+ * The condition that an item's `version` is still `asRead` (0: it has none yet, or there is no such item), for the write
+ * of a whole set its editor read at that version (contract/set-version.ts): a save made since then makes it fail.
+ */
+export function versionIs(asRead: number): { ConditionExpression: string; ExpressionAttributeValues?: Record<string, number> } {
+  return asRead === 0 ? { ConditionExpression: 'attribute_not_exists(version)' } : { ConditionExpression: 'version = :asRead', ExpressionAttributeValues: { ':asRead': asRead } };
+}
+
 /** The item at a key, or undefined. */
 export async function getItem(key: Key, options: { consistent?: boolean } = {}): Promise<Item | undefined> {
   return (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: options.consistent }))).Item;

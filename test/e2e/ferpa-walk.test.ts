@@ -231,13 +231,15 @@ describe('FERPA walk: no answer a student can receive names another student', ()
     // under a template of her cohort made for the walk when the seed gives her none; then every demo student's
     // submissions, as the admin reads them.
     const admin = `Bearer ${(await login('admin', 'Admin!2345')).token}`;
-    const inForce = (await send('compliance-requirements-get', {}, { authorization: admin })).body.requirements as Array<Record<string, any>>;
+    const set = (await send('compliance-requirements-get', {}, { authorization: admin })).body as { requirements: Array<Record<string, any>>; version: number };
+    const inForce = set.requirements;
     let template = inForce.find((t) => t.evidence === 'file_and_dates' && t.applies_to.kind === 'cohort' && t.applies_to.cohort_id === maya.cohortId);
     if (!template) {
       const put = await send(
         'compliance-requirements-put',
         {
           body: {
+            version: set.version,
             requirements: [
               ...inForce,
               {

@@ -36,7 +36,7 @@ async function templates(): Promise<PlanTemplatesResponse> {
 
 beforeAll(async () => {
   admin = await login('admin', 'Admin!2345');
-  const { templates: kept, hold_rules } = await templates();
+  const { templates: kept, hold_rules, version } = await templates();
   const mine = {
     name: RUN,
     down_payment_percent: 25,
@@ -49,7 +49,7 @@ beforeAll(async () => {
     program_types: ['certificate'],
     active: true,
   };
-  const saved = await callApi(admin.token, 'PUT', TEMPLATES, { templates: [...kept, mine], hold_rules });
+  const saved = await callApi(admin.token, 'PUT', TEMPLATES, { templates: [...kept, mine], hold_rules, version });
   if (saved.status !== 200) throw new Error(`PUT ${TEMPLATES}: ${saved.status} ${JSON.stringify(saved.body)}`);
 });
 
@@ -57,7 +57,7 @@ afterAll(async () => {
   if (!admin) return;
   const now = await templates();
   const kept = now.templates.filter((t) => t.name !== RUN);
-  if (kept.length !== now.templates.length) await callApi(admin.token, 'PUT', TEMPLATES, { templates: kept, hold_rules: now.hold_rules });
+  if (kept.length !== now.templates.length) await callApi(admin.token, 'PUT', TEMPLATES, { templates: kept, hold_rules: now.hold_rules, version: now.version });
 });
 
 /** The sweep as of `day` (late morning in Chicago), as EventBridge Scheduler would run it that day. */

@@ -20,7 +20,9 @@ import { offerTemplate } from './support/plans.js';
 
 const finance: Caller = { username: uniqueName('plans-finance'), roles: ['finance'] };
 const read = async (caller: Caller = finance) => (await invoke(getTemplates, apiEvent('payment-plan-templates-get', { caller }))).body as PlanTemplatesResponse;
-const save = (body: unknown, caller: Caller = finance) => invoke(putTemplates, apiEvent('payment-plan-templates-put', { caller, body }));
+/** PUT of the settings as of `version`: by default the one in force now, as an editor that has just read them. */
+const save = async (body: Record<string, unknown>, caller: Caller = finance) =>
+  invoke(putTemplates, apiEvent('payment-plan-templates-put', { caller, body: { version: (await read()).version, ...body } }));
 const tag = uniqueName('plan');
 const mine = (t: { name: string }) => t.name.includes(tag);
 /** Templates of other test files in force now: a PUT replaces the whole set, so it carries them on (ids kept). */
@@ -85,6 +87,27 @@ describe('payment plan templates', () => {
       expect(res.body.error).toMatch(error);
     }
     expect((await read()).templates.filter(mine)).toEqual(before.templates.filter(mine));
+  });
+
+  it("refuses a save of the settings as they were before another's save (409), storing nothing of it", async () => {
+    const admin: Caller = { username: uniqueName('plans-admin'), roles: ['admin'] };
+    const opened = await read();
+    const saved = await save(
+      { templates: [...opened.templates.filter((t) => !mine(t)), planTemplateForm(`First ${tag}`)], hold_rules: rulesBefore, version: opened.version },
+      admin,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.version).toBe(opened.version + 1);
+    expect((await read()).version).toBe(saved.body.version);
+    // opened at the same version: this save would remove the template just added
+    const logged = (await auditEntriesBy(finance.username)).length;
+    const late = await save({ templates: [...opened.templates.filter((t) => !mine(t)), planTemplateForm(`Second ${tag}`)], hold_rules: rulesBefore, version: opened.version });
+    expect(late).toMatchObject({
+      status: 409,
+      body: { error: 'The plan settings were changed by someone else since you opened them. Their changes are shown now: make yours again.' },
+    });
+    expect((await read()).templates.filter(mine).map((t) => t.name)).toEqual([`First ${tag}`]);
+    expect(await auditEntriesBy(finance.username)).toHaveLength(logged);
   });
 
   it('only finance and admins save; a student, staff or compliance is refused before anything is read', async () => {

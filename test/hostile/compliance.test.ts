@@ -21,6 +21,7 @@ import {
   req,
   junkNot,
   required,
+  badVersion,
   badUsername,
   badDate,
   badUploads,
@@ -192,7 +193,7 @@ describe('hostile input on the compliance routes', () => {
       request: req({
         body: hostileJsonBody({
           base: fc.constant(null).map(() => ({ requirements: [validTemplate()], version: 0 })),
-          defects: { requirements: badRequirementSet, version: required(fc.oneof(fc.constantFrom(1.5, '3', null, true, [], {}), fc.integer({ max: -1 }))) },
+          defects: { requirements: badRequirementSet, version: badVersion },
         }),
       }),
     }),

@@ -9,6 +9,7 @@ import { offerTemplate } from '../handlers/support/plans.js';
 import {
   admin,
   badDate,
+  badVersion,
   badUsername,
   broken,
   HOSTILE_HOLD_DAYS,
@@ -183,9 +184,12 @@ describe('hostile input on the payment plan routes', () => {
       caller: { username: `${tag}-finance`, roles: ['finance'] },
       request: req({
         body: fc.oneof(
-          hostileJsonBody({ base: fc.constant(null).map(() => ({ templates: [validTemplate()], hold_rules: validRules() })), defects: { templates: badTemplateSet } }),
           hostileJsonBody({
-            base: fc.constant(null).map(() => ({ templates: [validTemplate()], hold_rules: validRules() })),
+            base: fc.constant(null).map(() => ({ templates: [validTemplate()], hold_rules: validRules(), version: 0 })),
+            defects: { templates: badTemplateSet, version: badVersion },
+          }),
+          hostileJsonBody({
+            base: fc.constant(null).map(() => ({ templates: [validTemplate()], hold_rules: validRules(), version: 0 })),
             defects: { hold_rules: required(broken(validRules, ruleDefects)) },
           }),
         ),

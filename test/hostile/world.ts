@@ -124,6 +124,8 @@ export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-
 /** Junk that is certainly not matched by `re` once trimmed. */
 export const junkNot = (re: RegExp) => junkString.filter((s) => !re.test(s.trim()));
 export const required = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, fc.constant(DELETE));
+/** Not the version of a set (contract/set-version.ts: a whole number from 0), or left out. */
+export const badVersion = required(fc.oneof(fc.constantFrom(1.5, '3', null, true, [], {}), fc.integer({ max: -1 })));
 /** A username field no account has: missing, not a string, blank, past Cognito's 128 characters, or `junk`. */
 export const badUsername = (junk: fc.Arbitrary<string> = junkString) => required(fc.oneof(notString, blank, tooLong(128), junk));
 export const badDate = fc.oneof(

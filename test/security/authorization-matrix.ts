@@ -206,7 +206,7 @@ export interface MatrixWorld {
     /** The requirement templates in force and the set's version, as PUT /api/compliance/requirements/ takes them back (their ids kept). */
     requirementSet(): Promise<{ requirements: Array<Record<string, unknown>>; version: number }>;
     /** The plan templates and hold rules in force, as PUT /api/payment-plan-templates/ takes them back (ids kept). */
-    planSettings(): Promise<{ templates: Array<Record<string, unknown>>; hold_rules: Record<string, unknown> }>;
+    planSettings(): Promise<{ templates: Array<Record<string, unknown>>; hold_rules: Record<string, unknown>; version: number }>;
     /** An active plan template for the world's program type (made once); answers its id. */
     planTemplate(): Promise<string>;
     /** A card saved on the Stripe Customer of `username` (made when first needed); answers its PaymentMethod id. */
@@ -582,8 +582,8 @@ export const REQUESTS = {
   'payment-plan-templates-get': () => ({}),
   // the set in force handed back whole (a template left out would be removed under the other tests), plus one new one
   'payment-plan-templates-put': async (w) => {
-    const { templates, hold_rules } = await w.fresh.planSettings();
-    return { body: { templates: [...templates, planTemplateForm(`Matrix plan ${w.tag} ${++planSerial}`)], hold_rules } };
+    const { templates, hold_rules, version } = await w.fresh.planSettings();
+    return { body: { templates: [...templates, planTemplateForm(`Matrix plan ${w.tag} ${++planSerial}`)], hold_rules, version } };
   },
   'students-holds': (w, who) => ({ pathParameters: { username: target(w, who) } }),
   'students-payment-plans-create': async (w, who) => ({

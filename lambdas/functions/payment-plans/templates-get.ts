@@ -10,8 +10,8 @@ import { getPlanSettings } from '../../store/plan-template.js';
 
 export const handler = route('payment-plan-templates-get', async (req) => {
   const { roles } = callerOf(req);
-  const { templates, holdRules } = await getPlanSettings();
+  const { templates, holdRules, version } = await getPlanSettings();
   const editor = isFinance(roles) || isAdmin(roles);
-  const body: PlanTemplatesResponse = { templates: templates.filter((t) => editor || t.active).map(presentTemplate), hold_rules: presentHoldRules(holdRules) };
+  const body: PlanTemplatesResponse = { templates: templates.filter((t) => editor || t.active).map(presentTemplate), hold_rules: presentHoldRules(holdRules), version };
   return { body };
 });

@@ -1,7 +1,7 @@
 /**
  * PUT /api/payment-plan-templates/ (finance, admin) — replaces the plan templates and the hold rules: kept
  * templates by id, new ones without, those left out removed (a plan keeps the terms it was made with). One
- * transaction, audited.
+ * transaction, audited, held only if the settings are still at the version their editor read (else 409).
  */
 import { PlanTemplatesRequest, type PlanTemplatesResponse } from '../../contract/payment-plans.js';
 import { nowIso } from '../../domain/clock.js';
@@ -12,15 +12,15 @@ import { holdRulesFromInput, presentHoldRules, presentTemplate, templateFromInpu
 import { getPlanSettings, replacePlanSettings } from '../../store/plan-template.js';
 
 export const handler = route('payment-plan-templates-put', async (req) => {
-  const { templates, hold_rules } = parseJsonBody(req, PlanTemplatesRequest);
+  const { templates, hold_rules, version } = parseJsonBody(req, PlanTemplatesRequest);
   const names = new Set<string>();
   for (const [i, t] of templates.entries()) {
     const name = t.name.toLowerCase();
     if (names.has(name)) throw new Invalid(`templates.${i}.name: ${t.name} is listed twice`);
     names.add(name);
   }
-  const { templates: existing } = await getPlanSettings();
-  const saved = await replacePlanSettings(templates.map(templateFromInput), holdRulesFromInput(hold_rules), callerOf(req).username, nowIso(), existing);
-  const body: PlanTemplatesResponse = { templates: saved.templates.map(presentTemplate), hold_rules: presentHoldRules(saved.holdRules) };
+  const read = await getPlanSettings();
+  const saved = await replacePlanSettings(templates.map(templateFromInput), holdRulesFromInput(hold_rules), version, callerOf(req).username, nowIso(), read);
+  const body: PlanTemplatesResponse = { templates: saved.templates.map(presentTemplate), hold_rules: presentHoldRules(saved.holdRules), version: saved.version };
   return { body };
 });

@@ -404,8 +404,8 @@ export async function buildMatrixWorld(): Promise<{ world: MatrixWorld; callers:
         return String(res.body.id);
       },
       planSettings: async () => {
-        const { templates, holdRules } = await getPlanSettings();
-        return { templates: templates.map((t) => ({ ...presentTemplate(t) })), hold_rules: { ...presentHoldRules(holdRules) } };
+        const { templates, holdRules, version } = await getPlanSettings();
+        return { templates: templates.map((t) => ({ ...presentTemplate(t) })), hold_rules: { ...presentHoldRules(holdRules) }, version };
       },
     },
   };

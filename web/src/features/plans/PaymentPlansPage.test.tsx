@@ -7,13 +7,19 @@ import { asFinance, holdRules, monthly, planSettings, semester } from './plansTe
 
 const URL = '/api/payment-plan-templates/';
 
-/** The page as finance staff; the PUT answers the set it was sent, new templates given ids. */
+/** The page as finance staff; the PUT stores the set it was sent, new templates given ids, at the next version, and GET answers it. */
 function open(answers: Record<string, Answer> = {}, state = asFinance()) {
+  let settings = planSettings();
   const calls = stubApi({
-    [`GET ${URL}`]: jsonResponse(planSettings()),
+    [`GET ${URL}`]: () => jsonResponse(settings),
     [`PUT ${URL}`]: ({ body }) => {
       const sent = body as PlanTemplatesRequest;
-      return jsonResponse({ templates: sent.templates.map((t, i) => ({ id: `new-${i}`, ...t })), hold_rules: sent.hold_rules });
+      settings = {
+        templates: sent.templates.map((t, i) => ({ id: `new-${i}`, ...t })) as typeof settings.templates,
+        hold_rules: sent.hold_rules as typeof settings.hold_rules,
+        version: sent.version + 1,
+      };
+      return jsonResponse(settings);
     },
     ...answers,
   });
@@ -64,6 +70,7 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
           },
         ],
         hold_rules: holdRules,
+        version: 4,
       },
     ]);
     expect(await toastText()).toContain('Quarterly added.');
@@ -78,7 +85,7 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Active (offered to students)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(puts(calls)).toEqual([{ templates: [monthly, { ...semester, installments: 8, active: true }], hold_rules: holdRules }]);
+    expect(puts(calls)).toEqual([{ templates: [monthly, { ...semester, installments: 8, active: true }], hold_rules: holdRules, version: 4 }]);
     expect(await toastText()).toContain('Semester saved.');
   });
 
@@ -90,7 +97,7 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
     expect(puts(calls)).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
-    expect(puts(calls)[0]).toEqual({ templates: [semester], hold_rules: holdRules });
+    expect(puts(calls)[0]).toEqual({ templates: [semester], hold_rules: holdRules, version: 4 });
     expect(await toastText()).toContain('Monthly removed.');
   });
 
@@ -159,6 +166,7 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
     expect(puts(calls)[0]).toEqual({
       templates: [monthly, semester],
       hold_rules: { installment_past_due_days: 14, balance_past_due: { threshold: 750, days: 60 }, blocks: { plan_enrollment: true, clinical_clearance: true } },
+      version: 4,
     });
     expect(await toastText()).toContain('Hold rules saved.');
 
@@ -167,6 +175,24 @@ describe('Payment Plans settings', { timeout: 20_000 }, () => {
     fireEvent.click(within(screen.getByRole('region', { name: 'Hold rules' })).getByRole('button', { name: 'Save hold rules' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(2));
     expect(puts(calls)[1]?.hold_rules.balance_past_due).toBeNull();
+    // the second save names the version the first one's answer gave, even before the settings are read again
+    expect(puts(calls)[1]?.version).toBe(5);
+  });
+
+  it('says so when another person saved meanwhile, and shows the settings as they are now', async () => {
+    const changed = 'The plan settings were changed by someone else since you opened them. Their changes are shown now: make yours again.';
+    let reads = 0;
+    open({
+      [`GET ${URL}`]: () =>
+        jsonResponse(++reads === 1 ? planSettings() : planSettings({ templates: [monthly, semester, { ...monthly, id: 'tpl-weekly', name: 'Weekly' }], version: 5 })),
+      [`PUT ${URL}`]: jsonResponse({ error: changed }, 409),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Monthly' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove payment plan' })).getByRole('button', { name: 'Remove' }));
+    expect((await screen.findByText(changed)).closest('[role="alert"]')).not.toBeNull();
+    // their plan is shown now, and Monthly is still there
+    expect(await screen.findByRole('button', { name: 'Edit Weekly' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Monthly' })).toBeTruthy();
   });
 
   it('opens to admins', async () => {

@@ -55,13 +55,17 @@ export default function PaymentPlansPage() {
   const [removing, setRemoving] = useState<PaymentPlanTemplate | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  /** Sends the set; null once saved, else the refusal as a sentence. */
+  /**
+   * Sends the set, as of the version it was read at; null once saved, else the refusal as a sentence. A refusal because
+   * someone else saved meanwhile (409) reads the settings again, so what is shown, and the next save, start from theirs.
+   */
   const saveSet = async (templates: readonly TemplateDraft[], holdRules: HoldRules, done: string): Promise<string | null> => {
     try {
-      await put({ templates: templates.map(draftOf), hold_rules: holdRules }).unwrap();
+      await put({ templates: templates.map(draftOf), hold_rules: holdRules, version: data?.version ?? 0 }).unwrap();
       toast(done, 'success');
       return null;
     } catch (failure) {
+      if ((failure as { status?: unknown }).status === 409) void refetch();
       return saveProblemOf(failure);
     }
   };

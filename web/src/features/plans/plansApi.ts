@@ -1,4 +1,5 @@
 import { api } from '#shared/api/baseApi';
+import { paymentPlansApi } from '#shared/api/paymentPlans';
 import { onSuccess } from '#shared/api/responses';
 import type { PaymentPlanView, PlanChangeRequest, PlanListResponse, PlanStatusName, PlanTemplatesRequest, PlanTemplatesResponse } from '#contract/payment-plans';
 
@@ -18,6 +19,11 @@ export const plansApi = api.enhanceEndpoints({ addTagTypes: ['PlanTemplates', 'H
   endpoints: (build) => ({
     putPlanTemplates: build.mutation<PlanTemplatesResponse, PlanTemplatesRequest>({
       query: (body) => ({ url: '/api/payment-plan-templates/', method: 'PUT', body }),
+      // the answer is the settings as saved, with their new version: the next save names it even before the list is read again
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const saved = await queryFulfilled.catch(() => null);
+        if (saved) dispatch(paymentPlansApi.util.upsertQueryData('getPlanTemplates', undefined, saved.data));
+      },
       invalidatesTags: onSuccess(['PlanTemplates', 'Holds']),
     }),
     getPlanList: build.infiniteQuery<PlanListResponse, PlanStatusName, string | null>({

@@ -37,4 +37,4 @@ export const holdRules: HoldRules = {
   blocks: { plan_enrollment: true, clinical_clearance: false },
 };
 
-export const planSettings = (over: Partial<PlanTemplatesResponse> = {}): PlanTemplatesResponse => ({ templates: [monthly, semester], hold_rules: holdRules, ...over });
+export const planSettings = (over: Partial<PlanTemplatesResponse> = {}): PlanTemplatesResponse => ({ templates: [monthly, semester], hold_rules: holdRules, version: 4, ...over });
