@@ -36,7 +36,9 @@ export function PaymentMethodPicker({ username, holderName, value, onChange }: P
   const [remove, { isLoading: removing }] = useRemovePaymentMethodMutation();
   const toast = useToast(TOAST_MS);
   const [adding, setAdding] = useState(false);
+  // the method asked about stays named while the question fades out, so `asking` opens and closes it
   const [removal, setRemoval] = useState<SavedPaymentMethod | null>(null);
+  const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const saved = methods.data ?? [];
 
@@ -47,7 +49,7 @@ export function PaymentMethodPicker({ username, holderName, value, onChange }: P
   };
 
   const confirmRemoval = async (method: SavedPaymentMethod) => {
-    setRemoval(null);
+    setAsking(false);
     setProblem(null);
     try {
       await remove({ username, id: method.id }).unwrap();
@@ -69,7 +71,16 @@ export function PaymentMethodPicker({ username, holderName, value, onChange }: P
           {saved.map((method) => (
             <Stack key={method.id} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <FormControlLabel value={method.id} control={<Radio />} label={methodLabel(method)} />
-              <Button size="small" color="error" disabled={removing} aria-label={`Remove ${methodLabel(method)}`} onClick={() => setRemoval(method)}>
+              <Button
+                size="small"
+                color="error"
+                disabled={removing}
+                aria-label={`Remove ${methodLabel(method)}`}
+                onClick={() => {
+                  setRemoval(method);
+                  setAsking(true);
+                }}
+              >
                 Remove
               </Button>
             </Stack>
@@ -78,12 +89,12 @@ export function PaymentMethodPicker({ username, holderName, value, onChange }: P
       )}
       <ProblemAlert problem={problem} />
       <ConfirmDialog
-        open={removal !== null}
+        open={asking}
         title="Remove this payment method?"
         message={removal ? `${methodLabel(removal)} will no longer be saved, and cannot pay your plans until you add it again.` : ''}
         confirmLabel="Remove"
         onConfirm={() => removal && void confirmRemoval(removal)}
-        onCancel={() => setRemoval(null)}
+        onCancel={() => setAsking(false)}
       />
       {adding ? (
         <AddPaymentMethod holderName={holderName} onSaved={added} onCancel={() => setAdding(false)} />
