@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCreatePaymentIntentMutation } from '#shared/api/payments';
 import type { CreatePaymentIntentRequest } from '#contract/payments';
 import { formatDollars } from '#shared/lib/money';
-import { rawServerErrorOf } from '#shared/lib/serverError';
+import { isConflict, rawServerErrorOf } from '#shared/lib/serverError';
 
 /** The spec's text when the payment cannot be prepared. */
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
@@ -24,7 +24,7 @@ export function usePaymentIntent(request: CreatePaymentIntentRequest | null) {
   }, [wanted, attempt, create]);
 
   const failure = result.isError ? intentFailure(rawServerErrorOf(result.error)) : null;
-  const conflict = (result.error as { status?: unknown } | undefined)?.status === 409;
+  const conflict = isConflict(result.error);
   return {
     intent: result.data ?? null,
     failed: result.isError,

@@ -9,6 +9,7 @@ import type { RequirementInput } from '#contract/compliance';
 import { ProblemAlert } from '#shared/components/ProblemAlert';
 import { PageHeading } from '#shared/components/PageHeading';
 import { ScrollTable } from '#shared/components/ScrollTable';
+import { isConflict } from '#shared/lib/serverError';
 import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { useGetRequirementsQuery, useListComplianceCohortsQuery, usePutRequirementsMutation } from './complianceApi';
 import { categoryLabel, EVIDENCE_LABELS, validityText } from './complianceFormat';
@@ -66,7 +67,7 @@ export default function RequirementTemplatesPage() {
       toast('Requirements saved.', 'success');
     } catch (failure) {
       setProblem(problemOf(failure, SAVE_FAILED));
-      setStaleSet((failure as { status?: unknown }).status === 409);
+      setStaleSet(isConflict(failure));
     }
   };
 

@@ -17,6 +17,7 @@ import { SectionCard } from '#shared/components/SectionCard';
 import { formatDollars } from '#shared/lib/money';
 import { PROGRAM_TYPE_LABEL } from '#shared/lib/programs';
 import { paths } from '#shared/paths';
+import { isConflict } from '#shared/lib/serverError';
 import { TOAST_MS, useToast } from '#shared/toast/useToast';
 import { HoldRulesCard } from './HoldRulesCard';
 import { emptyPlanForm, draftOf, planFormOf, type PlanForm, type TemplateDraft } from './planForm';
@@ -65,7 +66,7 @@ export default function PaymentPlansPage() {
       toast(done, 'success');
       return null;
     } catch (failure) {
-      if ((failure as { status?: unknown }).status === 409) void refetch();
+      if (isConflict(failure)) void refetch();
       return saveProblemOf(failure);
     }
   };

@@ -25,6 +25,11 @@ export function serverErrorOf(error: unknown, fields?: readonly ErrorField[]): s
   return hasData(error) ? plainServerErrorText(error.data, fields) : null;
 }
 
+/** Whether a failed call was a 409: what it wrote from is out of date (another save came first, an intent already made). */
+export function isConflict(error: unknown): boolean {
+  return (error as { status?: unknown } | null | undefined)?.status === 409;
+}
+
 /** The server's own wording of a failed call, for code that parses it (e.g. the payment intent's refusals). */
 export function rawServerErrorOf(error: unknown, fields?: readonly ErrorField[]): string | null {
   return hasData(error) ? serverErrorText(error.data, fields) : null;
