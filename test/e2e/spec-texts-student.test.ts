@@ -239,6 +239,8 @@ describe('Course Schedule Editor (spec sections 2, 3, 5 and 9)', { concurrent: t
     const options = async (label: string) => {
       await dialog.getByRole('combobox', { name: label }).click();
       const listbox = page.getByRole('listbox');
+      // allTextContents does not wait: read once the list has opened with its options
+      await listbox.getByRole('option').first().waitFor();
       const names = await listbox.getByRole('option').allTextContents();
       await page.keyboard.press('Escape');
       await listbox.waitFor({ state: 'hidden' });
