@@ -1,10 +1,15 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { LOCAL_TABLE } from '../../lib/local/endpoints.js';
 import { baseUrl, takeApiTrouble } from '../e2e/support/browser.js';
+import { claimStack, releaseStack } from '../e2e/support/stack.js';
 
 // Browser tests that check what was stored read the table through the entity modules, which name the
 // table at import time as a handler does; the local stack's table is the one to read.
 process.env.TABLE_NAME ??= LOCAL_TABLE;
+
+// Each file has its worker's stack to itself (support/stack.ts claimStack), and says so before its first test.
+beforeAll(({}, file) => claimStack(file.name));
+afterAll(releaseStack);
 
 // A failed browser test prints the API's error answers its pages met (test/e2e/support/browser.ts), and where its
 // stack's clock stands: a token refused as expired right after sign-in means the clock was moved under the test.

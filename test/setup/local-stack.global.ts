@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
         // made before the portal starts, which then uses the same keys: tests act as Stripe with them
         const stripeKeys = localStripeKeys(one.dataDir);
         one.portal = await spawnPortal(one.dataDir, await freePortalPorts());
-        return { baseUrl: one.portal.url, stripeKeys };
+        return { baseUrl: one.portal.url, stripeKeys, dataDir: one.dataDir };
       }),
     );
     project.provide('e2eStacks', stacks);

@@ -8,9 +8,10 @@ declare module 'vitest' {
     gatewayHost: string;
     /**
      * The local stacks started by local-stack.global.ts (browser tests), one per worker: each one's base URL and
-     * the Stripe sandbox's keys of its data directory (lib/local/stripe-keys.ts). test/e2e/support/stack.ts picks a file's.
+     * the Stripe sandbox's keys of its data directory (lib/local/stripe-keys.ts), and that directory. test/e2e/support/stack.ts
+     * picks a file's.
      */
-    e2eStacks: Array<{ baseUrl: string; stripeKeys: import('../../lib/local/stripe-keys.js').LocalStripeKeys }>;
+    e2eStacks: Array<{ baseUrl: string; stripeKeys: import('../../lib/local/stripe-keys.js').LocalStripeKeys; dataDir: string }>;
     /** The folder the infra tier synthesizes into (infra-outputs.global.ts), removed when the run ends; none in other tiers. */
     infraOutputs?: string;
   }
