@@ -1,14 +1,23 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { LOCAL_TABLE } from '../../lib/local/endpoints.js';
 import { baseUrl, takeApiTrouble } from '../e2e/support/browser.js';
+import { resetStackClock } from '../e2e/support/cognito-tokens.js';
 import { claimStack, releaseStack } from '../e2e/support/stack.js';
 
 // Browser tests that check what was stored read the table through the entity modules, which name the
 // table at import time as a handler does; the local stack's table is the one to read.
 process.env.TABLE_NAME ??= LOCAL_TABLE;
 
-// Each file has its worker's stack to itself (support/stack.ts claimStack), and says so before its first test.
-beforeAll(({}, file) => claimStack(file.name));
+// Each file has its worker's stack to itself (support/stack.ts claimStack), and says so before its first test. It
+// starts on the real clock: a file that moves the stack's clock puts it back after each test, and one left moved
+// (a file stopped mid-test) is put back here, saying so, before tokens minted now could meet it.
+beforeAll(async ({}, file) => {
+  claimStack(file.name);
+  const { offsetMs } = (await (await fetch(`${baseUrl()}/local/clock`)).json()) as { offsetMs: number };
+  if (offsetMs === 0) return;
+  console.log(`[e2e] ${file.name} found its stack's clock ${offsetMs / 1000} s ahead, and put it back`);
+  await resetStackClock();
+});
 afterAll(releaseStack);
 
 // A failed browser test prints the API's error answers its pages met (test/e2e/support/browser.ts), and where its
