@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { LOCAL_TABLE } from '../../lib/local/endpoints.js';
 import { baseUrl, takeApiTrouble } from '../e2e/support/browser.js';
 import { resetStackClock } from '../e2e/support/cognito-tokens.js';
@@ -8,17 +9,19 @@ import { claimStack, releaseStack } from '../e2e/support/stack.js';
 // table at import time as a handler does; the local stack's table is the one to read.
 process.env.TABLE_NAME ??= LOCAL_TABLE;
 
-// Each file has its worker's stack to itself (support/stack.ts claimStack), and says so before its first test. It
-// starts on the real clock: a file that moves the stack's clock puts it back after each test, and one left moved
-// (a file stopped mid-test) is put back here, saying so, before tokens minted now could meet it.
-beforeAll(async ({}, file) => {
-  claimStack(file.name);
+// Each file has a stack to itself (support/stack.ts claimStack), claimed before the file is imported (a file may read
+// baseUrl() as it loads) and given up after its last hook. It starts on the real clock: a file that moves the stack's
+// clock puts it back after each test, and one left moved (a file stopped mid-test) is put back here, saying so,
+// before tokens minted now could meet it.
+const file = path.relative(process.cwd(), expect.getState().testPath ?? 'unknown file');
+claimStack(file);
+afterAll(releaseStack);
+beforeAll(async () => {
   const { offsetMs } = (await (await fetch(`${baseUrl()}/local/clock`)).json()) as { offsetMs: number };
   if (offsetMs === 0) return;
-  console.log(`[e2e] ${file.name} found its stack's clock ${offsetMs / 1000} s ahead, and put it back`);
+  console.log(`[e2e] ${file} found its stack's clock ${offsetMs / 1000} s ahead, and put it back`);
   await resetStackClock();
 });
-afterAll(releaseStack);
 
 // A failed browser test prints the API's error answers its pages met (test/e2e/support/browser.ts), and where its
 // stack's clock stands: a token refused as expired right after sign-in means the clock was moved under the test.
@@ -28,5 +31,5 @@ afterEach(async ({ task }) => {
   const clock = await fetch(`${baseUrl()}/local/clock`)
     .then((res) => res.text())
     .catch((error: Error) => `unread: ${error.message}`);
-  console.log(`[e2e] API answers of 400 and more in "${task.name}" (stack ${baseUrl()}, worker ${process.env.VITEST_POOL_ID}, clock ${clock}):\n  ${trouble.join('\n  ')}`);
+  console.log(`[e2e] API answers of 400 and more in "${task.name}" (stack ${baseUrl()}, clock ${clock}):\n  ${trouble.join('\n  ')}`);
 });

@@ -2,9 +2,9 @@
  * Browser tests run against the real `npm start` (bin/local.ts) in child processes, on free ports and
  * in temp data directories, with the demo data seeded. The SPA is built first if it is stale.
  *
- * One stack per worker of the tier (Vitest's maxWorkers: two files run at once, or one with `--maxWorkers 1`), each
- * on a stack no other running file touches (test/e2e/support/stack.ts picks it by the worker's VITEST_POOL_ID), so a
- * file that changes shared state (the clock of a job, the school's settings, the demo data) never races another.
+ * One stack per worker of the tier (Vitest's maxWorkers: two files run at once, or one with `--maxWorkers 1`). Each
+ * file claims a stack no other running file holds (test/e2e/support/stack.ts), so a file that changes shared state
+ * (the stack's clock, the school's settings, the demo data) never races another.
  */
 import fs from 'node:fs';
 import os from 'node:os';
