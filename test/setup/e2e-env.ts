@@ -1,3 +1,4 @@
+import '../../lib/local/quiet-node-version-warning.js';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { LOCAL_TABLE } from '../../lib/local/endpoints.js';
