@@ -44,7 +44,7 @@ function testCounts(output) {
 
 /**
  * Each failed test's heading and error, up to its first stack frame (12 lines at most), and what the browser tier's
- * pages met from the API and any clock left moved (test/setup/e2e-env.ts prints both as "[e2e] ..."): at most 80
+ * pages met from the API and any clock left moved (the "[e2e] ..." lines of test/setup/e2e-env.ts): at most 80
  * lines in all.
  */
 function failureDigest(output) {
@@ -55,7 +55,7 @@ function failureDigest(output) {
       const block = [line];
       for (let j = i + 1; j < lines.length && block.length < 12 && !/^\s*❯ |^⎯/.test(lines[j]); j++) if (lines[j].trim()) block.push(lines[j]);
       digest.push(...block, '');
-    } else if (line.startsWith('[e2e] ')) {
+    } else if (/^\[e2e\] (API answers|.+ found its stack's clock)/.test(line)) {
       digest.push(line);
       for (let j = i + 1; j < lines.length && lines[j].startsWith('  '); j++) digest.push(lines[j]);
       digest.push('');

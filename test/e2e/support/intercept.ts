@@ -13,18 +13,29 @@ export const failWith =
 
 /**
  * Holds matching requests until the returned function is called, to see a screen's loading state;
- * then they go on to the server, or get `answer`.
+ * then they go on to the server, or get `answer`. Releasing waits for the first request to reach the hold: a
+ * screen shows its loading state as it sends, and the browser hands the request to Playwright a moment later
+ * (under load, after the test saw the loading state). Unrouted before then, the request would go on to the
+ * server unanswered by `answer`, and the test would meet the server's answer instead of its own.
  */
 export async function hold(page: Page, url: string | RegExp, answer = (route: Route) => route.continue()): Promise<() => Promise<void>> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const answered: Array<Promise<void>> = [];
+  let arrived!: () => void;
+  const first = new Promise<void>((resolve) => (arrived = resolve));
   await page.route(url, (route) => {
+    arrived();
     const answering = held.then(() => answer(route));
     answered.push(answering);
     return answering;
   });
   return async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const none = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`hold: no request to ${String(url)} reached the hold within 15 s`)), 15_000);
+    });
+    await Promise.race([first, none]).finally(() => clearTimeout(timer));
     release();
     // Unrouted before its handler answers, a request would go on by itself.
     await Promise.all(answered);
