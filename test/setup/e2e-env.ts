@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { LOCAL_TABLE } from '../../lib/local/endpoints.js';
 import { baseUrl, takeApiTrouble } from '../e2e/support/browser.js';
-import { resetStackClock } from '../e2e/support/cognito-tokens.js';
+import { readStackClock, resetStackClock } from '../e2e/support/cognito-tokens.js';
 import { claimStack, releaseStack } from '../e2e/support/stack.js';
 
 // Browser tests that check what was stored read the table through the entity modules, which name the
@@ -18,7 +18,7 @@ const file = path.relative(process.cwd(), expect.getState().testPath ?? 'unknown
 claimStack(file);
 afterAll(releaseStack);
 beforeAll(async () => {
-  const { offsetMs } = (await (await fetch(`${baseUrl()}/local/clock`)).json()) as { offsetMs: number };
+  const { offsetMs } = await readStackClock();
   if (offsetMs === 0) return;
   console.log(`[e2e] ${file} found its stack's clock ${offsetMs / 1000} s ahead, and put it back`);
   await resetStackClock();
@@ -29,8 +29,8 @@ beforeAll(async () => {
 afterEach(async ({ task }) => {
   const trouble = await takeApiTrouble();
   if (task.result?.state !== 'fail' || trouble.length === 0) return;
-  const clock = await fetch(`${baseUrl()}/local/clock`)
-    .then((res) => res.text())
+  const clock = await readStackClock()
+    .then(({ now, offsetMs }) => `${now}, ${offsetMs / 1000} s ahead`)
     .catch((error: Error) => `unread: ${error.message}`);
   console.log(`[e2e] API answers of 400 and more in "${task.name}" (stack ${baseUrl()}, clock ${clock}):\n  ${trouble.join('\n  ')}`);
 });

@@ -18,6 +18,13 @@ export async function publishedCognitoLocalKey(): Promise<CryptoKey> {
   return (await importJWK(jwk, 'RS256')) as CryptoKey;
 }
 
+/** Where the stack's clock stands (GET /local/clock): its time, and how far ahead of the real clock. */
+export async function readStackClock(): Promise<{ now: string; offsetMs: number }> {
+  const res = await fetch(`${baseUrl()}/local/clock`);
+  if (res.status !== 200) throw new Error(`reading the stack clock: ${res.status}`);
+  return (await res.json()) as { now: string; offsetMs: number };
+}
+
 /** Moves the time the gateway's authorizer and cognito-local see (POST /local/clock). */
 export async function advanceStackClock(seconds: number): Promise<void> {
   const res = await fetch(`${baseUrl()}/local/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });

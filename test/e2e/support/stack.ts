@@ -4,9 +4,9 @@
  * (claimStack, from test/setup/e2e-env.ts before the file is imported), so a file that moves its stack's clock or
  * changes its settings never races another.
  *
- * The claim is a file in the stack's data directory, made with O_EXCL, not Vitest's VITEST_POOL_ID: in a whole
- * `npm test`, two browser-tier workers started together after the other tiers both read VITEST_POOL_ID=1, and the
- * second file's tokens expired when the first moved their shared stack's clock.
+ * The claim is a file in the stack's data directory (linked into place, so only one worker makes it), not Vitest's
+ * VITEST_POOL_ID: in a whole `npm test`, two browser-tier workers started together after the other tiers both read
+ * VITEST_POOL_ID=1, and the second file's tokens expired when the first moved their shared stack's clock.
  */
 import fs from 'node:fs';
 import path from 'node:path';
